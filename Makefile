@@ -1,0 +1,46 @@
+# teachkit course: `make lab` opens the course, `make test` runs every test.
+# Both create .venv (plain python3 -m venv) on first use and install the
+# exact versions pinned in constraints.txt.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PIP := $(BIN)/python -m pip
+CONSTRAINTS := constraints.txt
+PIP_INSTALL := $(PIP) install --disable-pip-version-check -q -c $(CONSTRAINTS)
+
+.PHONY: lab test notebooks bench lock clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed-lab: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(PIP_INSTALL) -e ".[lab]"
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(PIP_INSTALL) -e ".[lab,test]"
+	touch $@
+
+## lab: open the course in JupyterLab
+lab: $(VENV)/.installed-lab
+	$(BIN)/jupyter lab --notebook-dir=notebooks
+
+## test: the whole test suite (unit tests, reference-library cross-checks, notebooks)
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest
+
+## notebooks: re-execute every notebook and save its outputs in place
+notebooks: $(VENV)/.installed-test
+	$(BIN)/python -m teachkit.notebooks execute notebooks/*.ipynb
+
+## lock: refresh constraints.txt from a fresh resolve of pyproject.toml
+lock:
+	rm -rf .lock-venv
+	$(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/python -m pip install --disable-pip-version-check -q -e ".[lab,test,browser]"
+	.lock-venv/bin/python -m pip freeze --exclude-editable | grep -v '^teachkit' > $(CONSTRAINTS)
+	rm -rf .lock-venv
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis teachkit.egg-info

@@ -1,0 +1,23 @@
+"""teachkit: the helper package behind the course on evaluating NLP and topic models.
+
+One module per concept:
+
+* :mod:`teachkit.text`        tokenize, normalize_token
+* :mod:`teachkit.counting`    CooccurrenceCounts (window counts)
+* :mod:`teachkit.pmi`         pmi, npmi, npmi_from_counts
+* :mod:`teachkit.coherence`   score_pair, topic_coherence, model_score, evaluate_topics
+"""
+
+from .text import normalize_token, tokenize
+from .counting import CooccurrenceCounts
+from .pmi import SMOOTHING_CONVENTIONS, npmi, npmi_from_counts, pmi, probabilities_from_counts
+from .coherence import (
+    CoherenceReport, PairScore, TopicCoherence, UnknownWordError,
+    evaluate_topics, model_score, score_pair, topic_coherence,
+)
+# -- perplexity exports --
+# -- semantic exports --
+# -- worked-examples exports --
+# -- corpora exports --
+
+__version__ = "0.1.0"

@@ -1,0 +1,430 @@
+"""Topic coherence: the mean NPMI of a topic's keyword pairs, and its aggregates.
+
+For a topic with keywords ``w_1 .. w_k`` (its ``top_n`` most probable
+words)::
+
+    coherence(T) = mean over i < j of NPMI(w_i, w_j)      # k(k-1)/2 pairs
+
+Five keywords give 10 pairs, ten give 45.  Across topics, the NPMI guide
+takes the plain mean; the Portuguese research note weights each topic by the
+number of documents assigned to it (its eq. 6)::
+
+    score(M) = sum_i n_i * coherence(T_i) / N,      N = sum_i n_i
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import numpy as np
+
+from ._checks import check_count, check_finite_real, check_positive_int
+from .counting import CooccurrenceCounts
+from .pmi import npmi_from_counts, pmi as _pmi, probabilities_from_counts
+from .text import normalize_token
+
+__all__ = [
+    "PairScore", "score_pair", "TopicCoherence", "topic_coherence",
+    "model_score", "CoherenceReport", "evaluate_topics", "UnknownWordError",
+]
+
+
+class UnknownWordError(ValueError, KeyError):
+    """A word that lies in no window of the reference corpus.
+
+    Its NPMI is undefined (P(w) = 0), so :func:`score_pair` refuses it and
+    :func:`topic_coherence` leaves it out and lists it in ``skipped``.
+    """
+
+    def __str__(self):  # KeyError would otherwise quote the message
+        return str(self.args[0])
+
+
+@dataclass(frozen=True)
+class PairScore:
+    """NPMI of one word pair, with every intermediate a hand calculation needs.
+
+    Probabilities are the ones the chosen smoothing convention uses; ``pmi``
+    is in nats (natural log), as in gensim and the NPMI guide.
+    """
+
+    word1: str
+    word2: str
+    npmi: float
+    pmi: float
+    p1: float
+    p2: float
+    p12: float
+    c1: int
+    c2: int
+    c12: int
+    n: int
+
+
+def _check_counts_object(counts):
+    if not isinstance(counts, CooccurrenceCounts):
+        raise TypeError(
+            "counts must be a teachkit.CooccurrenceCounts; build one with "
+            "CooccurrenceCounts.from_documents(docs) or CooccurrenceCounts.from_counts(...)."
+        )
+
+
+def score_pair(w1, w2, counts, *, smoothing="none", eps=0.0):
+    """Score one word pair by NPMI.
+
+    Parameters
+    ----------
+    w1, w2 : str
+        Two different words (compared after lowercasing and NFC normalization).
+    counts : CooccurrenceCounts
+    smoothing, eps
+        As for :func:`teachkit.npmi_from_counts`.
+
+    Returns
+    -------
+    PairScore
+
+    Raises
+    ------
+    UnknownWordError
+        (a ``ValueError``) if a word lies in no window: its NPMI is undefined.
+    ValueError
+        If ``w1`` and ``w2`` are the same word.
+
+    Examples
+    --------
+    >>> counts = CooccurrenceCounts.from_counts(684, {"canção": 7, "exílio": 4},
+    ...                                          {("canção", "exílio"): 4})
+    >>> s = score_pair("canção", "exílio", counts)
+    >>> round(s.npmi, 3), s.c12, s.n
+    (0.891, 4, 684)
+    """
+    _check_counts_object(counts)
+    for name, w in (("w1", w1), ("w2", w2)):
+        if not isinstance(w, str):
+            raise TypeError(f"{name} must be a word (a string), got {w!r}.")
+    if normalize_token(w1) == normalize_token(w2):
+        raise ValueError(f"w1 and w2 are the same word ({w1!r}); a pair needs two different words.")
+    c1, c2 = counts.count(w1), counts.count(w2)
+    for w, c in ((w1, c1), (w2, c2)):
+        if c == 0:
+            raise UnknownWordError(
+                f"{w!r} lies in no window of the reference corpus, so its NPMI is undefined. "
+                "Check its spelling and tokenization, or leave it out (topic_coherence skips such words)."
+            )
+    c12 = counts.count(w1, w2)
+    value = npmi_from_counts(c12, c1, c2, counts.n, eps=eps, smoothing=smoothing)
+    p12, p1, p2 = probabilities_from_counts(c12, c1, c2, counts.n, eps=eps, smoothing=smoothing)
+    if smoothing == "gensim":
+        p12 = p12 + eps
+        pmi_value = math.log(p12 / (p1 * p2))
+    else:
+        pmi_value = _pmi(p12, p1, p2)
+    return PairScore(normalize_token(w1), normalize_token(w2), float(value), float(pmi_value),
+                     float(p1), float(p2), float(p12), c1, c2, c12, counts.n)
+
+
+@dataclass(frozen=True)
+class TopicCoherence:
+    """Coherence of one topic: every pair score and their mean.
+
+    Attributes
+    ----------
+    keywords : tuple of str
+        The keywords scored (the first ``top_n``, less any skipped).
+    pairs : tuple of PairScore
+        One score per pair, in the order (w1, w2), (w1, w3), ...
+    mean : float
+        The topic's coherence, the mean pair NPMI.
+    skipped : tuple of str
+        Keywords among the first ``top_n`` that lie in no window.
+    """
+
+    keywords: tuple
+    pairs: tuple
+    mean: float
+    skipped: tuple = ()
+
+    @property
+    def n_pairs(self):
+        return len(self.pairs)
+
+    def matrix(self):
+        """Pair NPMI as a symmetric k-by-k array (NaN on the diagonal, which has no pair)."""
+        k = len(self.keywords)
+        m = np.full((k, k), np.nan)
+        pos = {w: i for i, w in enumerate(self.keywords)}
+        for p in self.pairs:
+            m[pos[p.word1], pos[p.word2]] = m[pos[p.word2], pos[p.word1]] = p.npmi
+        return m
+
+
+def _keyword_list(keywords, name="keywords"):
+    if isinstance(keywords, str):
+        raise TypeError(f"{name} must be a list of words, got the single string {keywords!r}. Split it first.")
+    try:
+        words = list(keywords)
+    except TypeError:
+        raise TypeError(f"{name} must be a list of words, got {type(keywords).__name__}.") from None
+    seen = {}
+    for w in words:
+        if not isinstance(w, str):
+            raise TypeError(f"{name} must hold strings, got {w!r}.")
+        key = normalize_token(w)
+        if key in seen:
+            raise ValueError(
+                f"{name} lists {w!r} twice (as {seen[key]!r} and {w!r}, equal after lowercasing and Unicode "
+                "normalization). A topic's keywords must be distinct."
+            )
+        seen[key] = w
+    return words
+
+
+def topic_coherence(keywords, counts, top_n=10, *, smoothing="none", eps=0.0):
+    """Coherence of a topic: the mean NPMI over all pairs of its top keywords.
+
+    Parameters
+    ----------
+    keywords : list of str
+        The topic's words, most probable first.
+    counts : CooccurrenceCounts
+        Window counts of the reference corpus.
+    top_n : int, default 10
+        How many leading keywords to score (the Portuguese note and OCTIS use
+        10; gensim's ``CoherenceModel`` uses 20 unless told otherwise).
+    smoothing, eps
+        As for :func:`teachkit.npmi_from_counts`.
+
+    Returns
+    -------
+    TopicCoherence
+
+    Raises
+    ------
+    ValueError
+        Duplicate keywords, ``top_n < 2``, or fewer than two of the first
+        ``top_n`` keywords found in the corpus (no pair to score).
+
+    Examples
+    --------
+    >>> docs = [["running", "exercise"], ["running", "morning"], ["exercise", "gym"], ["running", "exercise", "gym"]]
+    >>> counts = CooccurrenceCounts.from_documents(docs)
+    >>> tc = topic_coherence(["running", "exercise", "gym"], counts)
+    >>> tc.n_pairs, round(tc.mean, 4)
+    (3, 0.0)
+    """
+    _check_counts_object(counts)
+    words = _keyword_list(keywords)
+    top_n = check_positive_int(top_n, "top_n", minimum=2)
+    used = words[:top_n]
+    c, m = counts.counts_for(used)
+    found = [w for w, ci in zip(used, c) if ci > 0]
+    skipped = tuple(normalize_token(w) for w, ci in zip(used, c) if ci == 0)
+    if len(found) < 2:
+        raise ValueError(
+            f"keywords: only {len(found)} of the first {len(used)} keywords occur in the reference corpus "
+            f"(not found: {', '.join(skipped) or 'none'}); at least two are needed to form a pair. "
+            "Check tokenization (case, accents) and that the counts come from the right corpus."
+        )
+    keep = c > 0
+    c, m = c[keep], m[np.ix_(keep, keep)]
+    iu, ju = np.triu_indices(len(found), k=1)
+    values = npmi_from_counts(m[iu, ju], c[iu], c[ju], counts.n, eps=eps, smoothing=smoothing)
+    p12, p1, p2 = probabilities_from_counts(m[iu, ju], c[iu], c[ju], counts.n, eps=eps, smoothing=smoothing)
+    if smoothing == "gensim":
+        p12 = p12 + eps
+        pmis = np.log(p12 / (p1 * p2))
+    else:
+        pmis = _pmi(p12, p1, p2)
+    norm = [normalize_token(w) for w in found]
+    pairs = tuple(
+        PairScore(norm[i], norm[j], float(values[k]), float(pmis[k]), float(p1[k]), float(p2[k]),
+                  float(p12[k]), int(c[i]), int(c[j]), int(m[i, j]), counts.n)
+        for k, (i, j) in enumerate(zip(iu, ju))
+    )
+    return TopicCoherence(tuple(norm), pairs, float(np.mean(values)), skipped)
+
+
+def _coherence_value(c, i):
+    if isinstance(c, TopicCoherence):
+        return c.mean
+    if isinstance(c, CoherenceReport):
+        raise TypeError("coherences must be per-topic scores; pass report.scores, not the report.")
+    return check_finite_real(c, f"coherences[{i}]")
+
+
+def model_score(coherences, sizes, n_documents=None):
+    """The Portuguese note's model score: topic coherences weighted by topic size.
+
+    ::
+
+        score(M) = sum_i n_i * coherence(T_i) / N
+
+    where ``n_i`` is the number of documents assigned to topic i and ``N`` the
+    number of documents (by default ``sum(n_i)``; pass ``n_documents`` when
+    some documents belong to no scored topic, and they then count as zero).
+
+    The plain mean, ``statistics.mean(coherences)``, is what the NPMI guide,
+    gensim and OCTIS report.  The two agree when all topics are the same size
+    (or all have the same coherence); otherwise large topics pull the model
+    score toward their coherence, which is the point: a small topic with a
+    high score cannot lift the whole model.
+
+    Parameters
+    ----------
+    coherences : sequence of float or TopicCoherence
+    sizes : sequence of int
+        Documents per topic, same length as ``coherences``.
+    n_documents : int, optional
+
+    Examples
+    --------
+    >>> model_score([0.5, 0.1], [30, 10])
+    0.4
+    >>> statistics.mean([0.5, 0.1])
+    0.3
+    """
+    try:
+        coherences = list(coherences)
+        sizes = list(sizes)
+    except TypeError:
+        raise TypeError("coherences and sizes must be sequences of the same length.") from None
+    if len(coherences) != len(sizes):
+        raise ValueError(
+            f"coherences has {len(coherences)} entries but sizes has {len(sizes)}: give one size per topic."
+        )
+    if not coherences:
+        raise ValueError("coherences is empty: there is no topic to score.")
+    values = [_coherence_value(c, i) for i, c in enumerate(coherences)]
+    sizes = [check_count(s, f"sizes[{i}]") for i, s in enumerate(sizes)]
+    total = sum(sizes)
+    if n_documents is None:
+        n_documents = total
+    else:
+        n_documents = check_count(n_documents, "n_documents")
+        if n_documents < total:
+            raise ValueError(f"n_documents = {n_documents} is less than the sum of sizes ({total}).")
+    if n_documents == 0:
+        raise ValueError("sizes are all 0: no document is assigned to any topic, so the weighted mean is undefined.")
+    return math.fsum(s * v for s, v in zip(sizes, values)) / n_documents
+
+
+@dataclass(frozen=True)
+class CoherenceReport:
+    """Coherence of several topics, with the summaries the NPMI guide uses.
+
+    Attributes
+    ----------
+    labels : tuple
+        Topic labels (indices, or the keys of a dict of topics).
+    topics : tuple of TopicCoherence
+    scores : numpy.ndarray
+        One coherence per topic.
+    """
+
+    labels: tuple
+    topics: tuple
+    scores: np.ndarray = field(repr=False)
+
+    @property
+    def mean(self):
+        return float(np.mean(self.scores))
+
+    @property
+    def median(self):
+        return float(statistics.median(self.scores.tolist()))
+
+    @property
+    def min(self):
+        return float(np.min(self.scores))
+
+    @property
+    def max(self):
+        return float(np.max(self.scores))
+
+    @property
+    def all_positive(self):
+        """True when every topic's coherence is above 0."""
+        return bool(np.all(self.scores > 0))
+
+    def ranked(self):
+        """``[(label, score), ...]`` from the most to the least coherent topic."""
+        order = np.argsort(-self.scores, kind="stable")
+        return [(self.labels[i], float(self.scores[i])) for i in order]
+
+    def below(self, threshold=0.0):
+        """Labels of the topics whose coherence is below ``threshold``."""
+        threshold = check_finite_real(threshold, "threshold")
+        return [lab for lab, s in zip(self.labels, self.scores) if s < threshold]
+
+    def without(self, *labels):
+        """The same report with some topics (e.g. an outlier topic) left out."""
+        unknown = [lab for lab in labels if lab not in self.labels]
+        if unknown:
+            raise ValueError(f"labels {unknown!r} name no topic of this report; its labels are {list(self.labels)!r}.")
+        keep = [i for i, lab in enumerate(self.labels) if lab not in labels]
+        if not keep:
+            raise ValueError("without() would leave no topic; keep at least one.")
+        return CoherenceReport(tuple(self.labels[i] for i in keep), tuple(self.topics[i] for i in keep),
+                               self.scores[keep])
+
+    @classmethod
+    def from_scores(cls, scores, labels=None):
+        """A report from coherences computed elsewhere (e.g. printed in a document)."""
+        values = np.array([check_finite_real(s, f"scores[{i}]") for i, s in enumerate(scores)], dtype=float)
+        if values.size == 0:
+            raise ValueError("scores is empty: there is no topic to summarize.")
+        labels = tuple(range(len(values))) if labels is None else tuple(labels)
+        if len(labels) != len(values):
+            raise ValueError(f"labels has {len(labels)} entries but scores has {len(values)}.")
+        return cls(labels, tuple([None] * len(values)), values)
+
+    def summary(self):
+        """A dict of the summary statistics (mean, median, min, max, all_positive)."""
+        return {"mean": self.mean, "median": self.median, "min": self.min, "max": self.max,
+                "all_positive": self.all_positive}
+
+
+def evaluate_topics(topics, counts, top_n=10, *, smoothing="none", eps=0.0, exclude=()):
+    """Score several topics and summarize them.
+
+    Parameters
+    ----------
+    topics : list of keyword lists, or dict label -> keyword list
+    counts : CooccurrenceCounts
+    top_n, smoothing, eps
+        As for :func:`topic_coherence`.
+    exclude : iterable of labels, optional
+        Topics to leave out, e.g. an outlier topic (BERTopic's topic -1).
+
+    Returns
+    -------
+    CoherenceReport
+    """
+    _check_counts_object(counts)
+    if isinstance(topics, dict):
+        items = list(topics.items())
+    else:
+        if isinstance(topics, str):
+            raise TypeError("topics must be a list of keyword lists (or a dict of them), not a string.")
+        items = list(enumerate(topics))
+    if not items:
+        raise ValueError("topics is empty: pass at least one topic (a list of keywords).")
+    exclude = set(exclude)
+    unknown = exclude - {lab for lab, _ in items}
+    if unknown:
+        raise ValueError(f"exclude names {sorted(map(str, unknown))} which are not topic labels.")
+    items = [(lab, kw) for lab, kw in items if lab not in exclude]
+    if not items:
+        raise ValueError("exclude leaves no topic to score.")
+    results = []
+    for lab, kw in items:
+        try:
+            results.append(topic_coherence(kw, counts, top_n, smoothing=smoothing, eps=eps))
+        except ValueError as err:
+            raise ValueError(f"topic {lab!r}: {err}") from err
+    return CoherenceReport(tuple(lab for lab, _ in items), tuple(results),
+                           np.array([r.mean for r in results], dtype=float))

@@ -1,0 +1,280 @@
+"""Pointwise mutual information (PMI) and its normalized form (NPMI).
+
+Definitions (Church & Hanks 1990; Bouma 2009)::
+
+    PMI(x, y)  = log( P(x, y) / (P(x) P(y)) )
+    NPMI(x, y) = PMI(x, y) / -log P(x, y)
+
+NPMI lies in [-1, 1]: -1 when the words never share a window
+(P(x, y) = 0), 0 when they are independent (P(x, y) = P(x) P(y)) and +1
+when they always come together (P(x, y) = P(x) = P(y)).  The log base
+cancels in the ratio, so NPMI does not depend on it; PMI does (nats for
+``base=math.e``, bits for ``base=2``).
+
+Every function accepts scalars or numpy arrays (broadcast together) and
+returns a float for scalar input, an array otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ._checks import check_choice, check_count_array, check_finite_real, check_probability_array
+
+__all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "SMOOTHING_CONVENTIONS"]
+
+#: The conventions :func:`npmi_from_counts` knows, with one line on each.
+SMOOTHING_CONVENTIONS = {
+    "none": "exact definition: P = c / n; a pair that never co-occurs scores -1",
+    "guide": "NPMI guide: eps added to every count and to n, P = (c + eps) / (n + eps)",
+    "gensim": "gensim c_npmi: eps added inside the logs of the joint probability only",
+}
+
+# Floating-point slack allowed when checking that a joint probability is
+# compatible with its marginals (probabilities typed by hand are rounded).
+_TOL = 1e-12
+
+
+def _scalar_or_array(value, scalar):
+    return float(value) if scalar else value
+
+
+def _is_scalar(*values):
+    return all(np.ndim(v) == 0 for v in values)
+
+
+def _check_joint(p_xy, p_x, p_y):
+    if np.any(p_xy > np.minimum(p_x, p_y) + _TOL):
+        raise ValueError(
+            "p_xy is larger than p_x or p_y: two words cannot occur together more often than either "
+            "occurs alone. Check that the joint and the marginal probabilities come from the same counts."
+        )
+    if np.any(p_xy < p_x + p_y - 1 - _TOL):
+        raise ValueError(
+            "p_xy is smaller than p_x + p_y - 1, which no corpus allows (the two words would need more "
+            "windows than there are). Check the probabilities."
+        )
+    if np.any(p_x == 0) or np.any(p_y == 0):
+        raise ValueError(
+            "p_x or p_y is 0: a word that never occurs has no PMI (the ratio is 0/0). "
+            "Leave the word out, or smooth the counts (npmi_from_counts with smoothing='guide')."
+        )
+
+
+def pmi(p_xy, p_x, p_y, base=math.e):
+    """Pointwise mutual information, ``log_base(p_xy / (p_x * p_y))``.
+
+    Parameters
+    ----------
+    p_xy : float or array_like
+        Probability that a window contains both words.
+    p_x, p_y : float or array_like
+        Probability that a window contains each word.
+    base : float, default e
+        Base of the logarithm: ``math.e`` gives nats, ``2`` gives bits.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        ``-inf`` where ``p_xy == 0`` (the words never co-occur: PMI is
+        unbounded below; use :func:`npmi`, which maps this case to -1).
+
+    Raises
+    ------
+    ValueError
+        If a probability lies outside [0, 1] or is NaN, if ``p_xy`` exceeds a
+        marginal, or if a marginal is 0.
+
+    Examples
+    --------
+    The NPMI guide's running/exercise pair (N = 10,000 windows):
+
+    >>> round(pmi(0.015, 0.05, 0.04), 2)
+    2.01
+    >>> round(pmi(4/684, 7/684, 4/684, base=2), 3)   # canção / exílio, in bits
+    6.61
+    """
+    base = check_finite_real(base, "base")
+    if base <= 0 or base == 1:
+        raise ValueError(f"base must be a positive number other than 1, got {base}.")
+    scalar = _is_scalar(p_xy, p_x, p_y)
+    p_xy = check_probability_array(p_xy, "p_xy")
+    p_x = check_probability_array(p_x, "p_x")
+    p_y = check_probability_array(p_y, "p_y")
+    _check_joint(p_xy, p_x, p_y)
+    with np.errstate(divide="ignore"):
+        # log of the ratio written as a difference of logs would lose the
+        # exact 0 for independent words; the ratio keeps it.
+        value = np.log(p_xy / (p_x * p_y)) / math.log(base)
+    return _scalar_or_array(value, scalar)
+
+
+def npmi(p_xy, p_x, p_y):
+    """Normalized PMI, ``PMI / -log p_xy``, in [-1, 1].
+
+    Exactly -1.0 when ``p_xy == 0``; exactly +1.0 when
+    ``p_xy == p_x == p_y`` (this includes ``p_xy == 1``, where the formula is
+    0/0 and the limit is +1).  Independent of the log base.  Values are
+    clipped to [-1, 1] only to remove floating-point rounding at the ends.
+
+    Parameters
+    ----------
+    p_xy, p_x, p_y : float or array_like
+        Joint and marginal probabilities, as for :func:`pmi`.
+
+    Returns
+    -------
+    float or numpy.ndarray
+
+    Examples
+    --------
+    >>> round(npmi(0.015, 0.05, 0.04), 2)          # running / exercise
+    0.48
+    >>> round(npmi(4/684, 7/684, 4/684), 3)        # canção / exílio
+    0.891
+    >>> npmi(0.0, 0.3, 0.2), npmi(0.2, 0.2, 0.2)
+    (-1.0, 1.0)
+    """
+    scalar = _is_scalar(p_xy, p_x, p_y)
+    p_xy = check_probability_array(p_xy, "p_xy")
+    p_x = check_probability_array(p_x, "p_x")
+    p_y = check_probability_array(p_y, "p_y")
+    _check_joint(p_xy, p_x, p_y)
+    p_xy, p_x, p_y = np.broadcast_arrays(p_xy, p_x, p_y)
+    never = p_xy == 0
+    always = (p_xy == p_x) & (p_xy == p_y)
+    safe = ~(never | always)
+    value = np.empty(p_xy.shape, dtype=float)
+    value[never] = -1.0
+    value[always & ~never] = 1.0
+    ps = p_xy[safe]
+    value[safe] = np.log(ps / (p_x[safe] * p_y[safe])) / -np.log(ps)
+    np.clip(value, -1.0, 1.0, out=value)
+    return _scalar_or_array(value, scalar)
+
+
+def probabilities_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
+    """The probabilities each smoothing convention uses, ``(p_xy, p_x, p_y)``.
+
+    ``"none"`` and ``"gensim"``: ``P = c / n`` (gensim adds eps later,
+    inside the logarithms).  ``"guide"``: ``P = (c + eps) / (n + eps)``.
+    Arguments are validated as in :func:`npmi_from_counts`.
+    """
+    c_xy, c_x, c_y, n, eps, scalar = _check_counts(c_xy, c_x, c_y, n, eps, smoothing)
+    if smoothing == "guide":
+        probs = ((c_xy + eps) / (n + eps), (c_x + eps) / (n + eps), (c_y + eps) / (n + eps))
+    else:
+        probs = (c_xy / n, c_x / n, c_y / n)
+    return tuple(_scalar_or_array(p, scalar) for p in probs)
+
+
+def _check_counts(c_xy, c_x, c_y, n, eps, smoothing):
+    check_choice(smoothing, "smoothing", tuple(SMOOTHING_CONVENTIONS))
+    eps = check_finite_real(eps, "eps", minimum=0.0)
+    if smoothing == "none" and eps != 0:
+        raise ValueError(
+            f"eps={eps} has no effect with smoothing='none' (the exact definition). "
+            "Choose smoothing='guide' or smoothing='gensim' to smooth, or leave eps at 0."
+        )
+    scalar = _is_scalar(c_xy, c_x, c_y, n)
+    c_xy = check_count_array(c_xy, "c_xy")
+    c_x = check_count_array(c_x, "c_x")
+    c_y = check_count_array(c_y, "c_y")
+    n = check_count_array(n, "n")
+    if np.any(n == 0):
+        raise ValueError("n must be at least 1: with no window there is no probability to compute.")
+    if np.any(c_x > n) or np.any(c_y > n):
+        raise ValueError("c_x or c_y is more than n: a word cannot lie in more windows than there are.")
+    if np.any(c_xy > np.minimum(c_x, c_y)):
+        raise ValueError(
+            "c_xy is more than c_x or c_y: two words cannot share more windows than either lies in. "
+            "Check that the joint count and the marginals come from the same corpus."
+        )
+    if np.any(c_xy < c_x + c_y - n):
+        raise ValueError(
+            "c_xy is less than c_x + c_y - n, which is impossible: that many windows must hold both words. "
+            "Check the counts and n."
+        )
+    if np.any(c_x == 0) or np.any(c_y == 0):
+        raise ValueError(
+            "c_x or c_y is 0: a word that lies in no window has no NPMI. Leave the word out of the topic "
+            "(topic_coherence does this and reports it as skipped)."
+        )
+    return c_xy, c_x, c_y, n, eps, scalar
+
+
+def npmi_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
+    """NPMI from window counts, under one of three smoothing conventions.
+
+    Parameters
+    ----------
+    c_xy : int or array_like
+        Windows containing both words.
+    c_x, c_y : int or array_like
+        Windows containing each word (at least 1).
+    n : int or array_like
+        Number of windows.
+    eps : float, default 0
+        Smoothing constant (only with ``"guide"`` or ``"gensim"``).
+    smoothing : {"none", "guide", "gensim"}
+        ``"none"``, the exact definition::
+
+            NPMI = log(p_xy / (p_x p_y)) / -log p_xy,   p = c / n
+
+        ``"guide"``, the NPMI guide's convention, eps added to every count and
+        to n::
+
+            p = (c + eps) / (n + eps),  then the exact formula
+
+        ``"gensim"``, gensim's ``c_npmi``, eps added inside the logarithms of
+        the joint probability only::
+
+            NPMI = log((c_xy/n + eps) / (p_x p_y)) / -log(c_xy/n + eps)
+
+        With ``eps > 0`` a pair that shares every window scores +1 under
+        ``"guide"`` but -1 under ``"gensim"`` (the numerator becomes
+        log(1 + eps) > 0 and the denominator -log(1 + eps) < 0).
+
+    Returns
+    -------
+    float or numpy.ndarray
+
+    Raises
+    ------
+    ValueError
+        Negative or fractional counts, ``c_xy`` above a marginal or below
+        ``c_x + c_y - n``, a marginal above ``n``, ``n == 0``, a word in no
+        window, ``eps < 0``, ``eps != 0`` with ``"none"``, and ``"gensim"``
+        with ``eps == 0`` for a pair that never co-occurs (gensim's formula
+        is then log(0)/inf, undefined: use eps > 0, gensim uses 1e-12).
+
+    Examples
+    --------
+    >>> round(npmi_from_counts(150, 500, 400, 10_000), 2)
+    0.48
+    >>> npmi_from_counts(0, 500, 400, 10_000)
+    -1.0
+    >>> npmi_from_counts(10, 10, 10, 10, eps=1e-12, smoothing="gensim")
+    -1.0
+    """
+    c_xy, c_x, c_y, n, eps, scalar = _check_counts(c_xy, c_x, c_y, n, eps, smoothing)
+    if smoothing == "none" or (smoothing == "gensim" and eps == 0):
+        if smoothing == "gensim" and np.any(c_xy == 0):
+            raise ValueError(
+                "smoothing='gensim' with eps=0 is undefined for a pair that never co-occurs "
+                "(log 0 in numerator and denominator). Use eps > 0 (gensim uses 1e-12), or smoothing='none', "
+                "which gives the limit -1."
+            )
+        return npmi(c_xy / n, c_x / n, c_y / n)
+    if smoothing == "guide":
+        p_xy, p_x, p_y = (c_xy + eps) / (n + eps), (c_x + eps) / (n + eps), (c_y + eps) / (n + eps)
+        # Smoothed probabilities keep p_xy <= p_x, p_y, so npmi's checks hold.
+        value = npmi(p_xy, p_x, p_y)
+        return _scalar_or_array(value, scalar)
+    # gensim: written as gensim writes it, so the numbers agree to the last bit.
+    p_xy = c_xy / n + eps
+    p_x, p_y = c_x / n, c_y / n
+    value = np.log(p_xy / (p_x * p_y)) / -np.log(p_xy)
+    return _scalar_or_array(value, scalar)
