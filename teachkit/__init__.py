@@ -13,7 +13,7 @@ from .counting import CooccurrenceCounts
 from .pmi import SMOOTHING_CONVENTIONS, npmi, npmi_from_counts, pmi, probabilities_from_counts
 from .coherence import (
     CoherenceReport, PairScore, TopicCoherence, UnknownWordError,
-    evaluate_topics, model_score, score_pair, topic_coherence,
+    coherence_from_pairs, evaluate_topics, model_score, score_pair, topic_coherence,
 )
 # -- perplexity exports --
 # -- semantic exports --

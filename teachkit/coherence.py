@@ -27,7 +27,7 @@ from .pmi import npmi_from_counts, pmi as _pmi, probabilities_from_counts
 from .text import normalize_token
 
 __all__ = [
-    "PairScore", "score_pair", "TopicCoherence", "topic_coherence",
+    "PairScore", "score_pair", "TopicCoherence", "topic_coherence", "coherence_from_pairs",
     "model_score", "CoherenceReport", "evaluate_topics", "UnknownWordError",
 ]
 
@@ -54,14 +54,14 @@ class PairScore:
     word1: str
     word2: str
     npmi: float
-    pmi: float
-    p1: float
-    p2: float
-    p12: float
-    c1: int
-    c2: int
-    c12: int
-    n: int
+    pmi: float | None = None
+    p1: float | None = None
+    p2: float | None = None
+    p12: float | None = None
+    c1: int | None = None
+    c2: int | None = None
+    c12: int | None = None
+    n: int | None = None
 
 
 def _check_counts_object(counts):
@@ -246,6 +246,59 @@ def topic_coherence(keywords, counts, top_n=10, *, smoothing="none", eps=0.0):
         for k, (i, j) in enumerate(zip(iu, ju))
     )
     return TopicCoherence(tuple(norm), pairs, float(np.mean(values)), skipped)
+
+
+def coherence_from_pairs(pair_npmi):
+    """Topic coherence from pair NPMI values given by hand, e.g. a printed table.
+
+    Checks that the table is complete, which a student's hand calculation
+    often is not: k keywords need exactly k(k-1)/2 pairs, each once.
+
+    Parameters
+    ----------
+    pair_npmi : mapping of (str, str) to float
+        NPMI of each keyword pair, each in [-1, 1].
+
+    Returns
+    -------
+    TopicCoherence
+        With ``pmi``, probabilities and counts of each pair left as None.
+
+    Examples
+    --------
+    >>> tc = coherence_from_pairs({("a", "b"): 0.5, ("a", "c"): 0.25, ("b", "c"): 0.0})
+    >>> tc.n_pairs, tc.mean
+    (3, 0.25)
+    """
+    if not hasattr(pair_npmi, "items"):
+        raise TypeError("pair_npmi must be a mapping {(word1, word2): npmi}.")
+    words, seen, pairs = [], set(), []
+    for key, value in pair_npmi.items():
+        if not (isinstance(key, tuple) and len(key) == 2 and all(isinstance(w, str) for w in key)):
+            raise ValueError(f"pair_npmi keys must be pairs of words like ('running', 'exercise'), got {key!r}.")
+        a, b = (normalize_token(w) for w in key)
+        if a == b:
+            raise ValueError(f"pair_npmi pairs {key[0]!r} with itself; a pair needs two different words.")
+        if frozenset((a, b)) in seen:
+            raise ValueError(f"pair_npmi gives the pair {key!r} twice (in either order).")
+        seen.add(frozenset((a, b)))
+        v = check_finite_real(value, f"pair_npmi[{key!r}]")
+        if not -1.0 <= v <= 1.0:
+            raise ValueError(f"pair_npmi[{key!r}] = {v} lies outside [-1, 1], the range of NPMI.")
+        for w in (a, b):
+            if w not in words:
+                words.append(w)
+        pairs.append(PairScore(a, b, v))
+    k = len(words)
+    if k < 2:
+        raise ValueError("pair_npmi is empty: give at least one pair.")
+    missing = [(a, b) for i, a in enumerate(words) for b in words[i + 1:] if frozenset((a, b)) not in seen]
+    if missing:
+        raise ValueError(
+            f"pair_npmi covers {k} words, which make {k * (k - 1) // 2} pairs, but {len(missing)} are missing, "
+            f"e.g. {missing[0]!r}. A topic's coherence averages over every pair."
+        )
+    return TopicCoherence(tuple(words), tuple(pairs), math.fsum(p.npmi for p in pairs) / len(pairs))
 
 
 def _coherence_value(c, i):

@@ -1,0 +1,238 @@
+"""Window counts, checked against brute force and against gensim's own accumulator."""
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import teachkit.counting as counting
+from teachkit import CooccurrenceCounts
+
+
+def brute_force(docs, window):
+    """Reference count: build the set of words of every window, one by one."""
+    windows = []
+    for doc in docs:
+        if window is None or len(doc) <= window:
+            windows.append(set(doc))
+        else:
+            windows.extend(set(doc[i:i + window]) for i in range(len(doc) - window + 1))
+    words = sorted({w for d in docs for w in d})
+    single = {w: sum(w in s for s in windows) for w in words}
+    pairs = {(a, b): sum(a in s and b in s for s in windows) for a, b in itertools.combinations(words, 2)}
+    return len(windows), single, pairs
+
+
+def assert_same_as_brute_force(counts, docs, window):
+    n, single, pairs = brute_force(docs, window)
+    assert counts.n == n
+    for w, c in single.items():
+        assert counts.count(w) == c, w
+    for (a, b), c in pairs.items():
+        assert counts.count(a, b) == c == counts.count(b, a), (a, b)
+
+
+def test_document_level_counts_by_hand():
+    docs = ["canção do exílio", "canção de ninar", "o exílio"]
+    counts = CooccurrenceCounts.from_documents(docs)
+    # 3 documents; "canção" in docs 1 and 2, "exílio" in 1 and 3, both only in 1.
+    assert (counts.n, counts.count("canção"), counts.count("exílio"), counts.count("canção", "exílio")) == (3, 2, 2, 1)
+    assert counts.count("canção", "canção") == 2
+    assert counts.count("nowhere") == 0 and "nowhere" not in counts and "ninar" in counts
+
+
+def test_sliding_window_layout_by_hand():
+    # 6 tokens, window 3 -> 6 - 3 + 1 = 4 windows; a 2-token document shorter than
+    # the window is one window; an empty document is one (empty) window.
+    docs = [["a", "b", "c", "d", "e", "f"], ["a", "f"], []]
+    counts = CooccurrenceCounts.from_documents(docs, window=3)
+    assert counts.n == 4 + 1 + 1
+    # windows: abc bcd cde def | af | (empty)
+    assert counts.count("a") == 2 and counts.count("c") == 3 and counts.count("f") == 2
+    assert counts.count("a", "f") == 1 and counts.count("b", "d") == 1 and counts.count("a", "d") == 0
+
+
+def test_document_of_exactly_window_length_is_one_window():
+    counts = CooccurrenceCounts.from_documents([["x", "y", "z"]], window=3)
+    assert counts.n == 1 and counts.count("x", "z") == 1
+
+
+def test_repeated_word_counts_once_per_window():
+    counts = CooccurrenceCounts.from_documents([["a", "a", "a", "b"]], window=2)
+    # windows: aa, aa, ab -> "a" lies in all 3, "b" in 1
+    assert (counts.n, counts.count("a"), counts.count("b"), counts.count("a", "b")) == (3, 3, 1, 1)
+
+
+docs_strategy = st.lists(st.lists(st.sampled_from("abcdef"), max_size=12), min_size=1, max_size=8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(docs=docs_strategy, window=st.one_of(st.none(), st.integers(1, 6)))
+def test_counts_equal_brute_force(docs, window):
+    assert_same_as_brute_force(CooccurrenceCounts.from_documents(docs, window=window), docs, window)
+
+
+@settings(max_examples=40, deadline=None)
+@given(docs=docs_strategy, window=st.one_of(st.none(), st.integers(1, 6)), seed=st.integers(0, 10**6))
+def test_counts_do_not_depend_on_document_order(docs, window, seed):
+    shuffled = list(docs)
+    random.Random(seed).shuffle(shuffled)
+    a = CooccurrenceCounts.from_documents(docs, window=window)
+    b = CooccurrenceCounts.from_documents(shuffled, window=window)
+    assert a.n == b.n
+    for w in "abcdef":
+        assert a.count(w) == b.count(w)
+        for v in "abcdef":
+            assert a.count(w, v) == b.count(w, v)
+
+
+def test_streaming_generator_and_small_chunks_give_the_same_counts(monkeypatch):
+    rng = random.Random(0)
+    docs = [[rng.choice("abcdefghij") for _ in range(rng.randint(0, 30))] for _ in range(200)]
+    whole = CooccurrenceCounts.from_documents(docs, window=5)
+    # A chunk size of a few cells forces dozens of chunks, and a vocabulary
+    # that grows between chunks.
+    monkeypatch.setattr(counting, "_CHUNK_CELLS", 50)
+    streamed = CooccurrenceCounts.from_documents((d for d in docs), window=5)
+    assert streamed.n == whole.n
+    for a in "abcdefghij":
+        assert streamed.count(a) == whole.count(a)
+        for b in "abcdefghij":
+            assert streamed.count(a, b) == whole.count(a, b)
+    assert_same_as_brute_force(streamed, docs, 5)
+
+
+def test_restricting_words_keeps_windows_and_counts():
+    docs = [["a", "b", "a", "c", "d", "a"], ["b", "c"], ["d"]]
+    full = CooccurrenceCounts.from_documents(docs, window=3)
+    some = CooccurrenceCounts.from_documents(docs, window=3, words=["a", "c"])
+    assert some.n == full.n
+    assert some.count("a") == full.count("a") and some.count("a", "c") == full.count("a", "c")
+    with pytest.raises(ValueError, match="not counted"):
+        some.count("b")
+
+
+def test_tokens_are_normalized_like_tokenize():
+    counts = CooccurrenceCounts.from_documents([["Canção", "EXÍLIO"], "canção"])
+    assert counts.count("canção") == 2 and counts.count("Exílio") == 1
+
+
+def test_counts_for_gives_the_pair_matrix():
+    counts = CooccurrenceCounts.from_documents([["a", "b"], ["a", "c"], ["a", "b", "c"]])
+    c, m = counts.counts_for(["a", "b", "zz"])
+    assert c.tolist() == [3, 2, 0]
+    assert m.tolist() == [[3, 2, 0], [2, 2, 0], [0, 0, 0]]
+
+
+# --- gensim's sliding-window under-count --------------------------------------
+
+def gensim_counts(docs, window, words):
+    from gensim.corpora import Dictionary
+    from gensim.topic_coherence.text_analysis import WordOccurrenceAccumulator
+
+    dictionary = Dictionary(docs)
+    ids = {dictionary.token2id[w] for w in words}
+    acc = WordOccurrenceAccumulator(ids, dictionary).accumulate(docs, window)
+    return acc
+
+
+def test_tiny_document_where_gensim_and_the_correct_count_part():
+    doc = ["a", "b", "a", "c", "d", "a"]
+    # Windows of 3: [a b a] [b a c] [a c d] [c d a]: "a" is in all four.
+    counts = CooccurrenceCounts.from_documents([doc], window=3)
+    assert counts.count("a") == 4
+    # gensim clears "a" when the copy at position 0 leaves, although the copy at
+    # position 2 is still inside, so it sees "a" only in windows 1 and 4.
+    acc = gensim_counts([doc], 3, ["a", "b", "c"])
+    assert acc.get_occurrences("a") == 2
+    compat = CooccurrenceCounts.from_documents([doc], window=3, gensim_compat=True)
+    assert compat.count("a") == 2
+    assert compat.count("a", "c") == acc.get_co_occurrences("a", "c") == 1
+    assert counts.count("a", "c") == 3
+
+
+@settings(max_examples=60, deadline=None)
+@given(docs=st.lists(st.lists(st.sampled_from("abcde"), min_size=1, max_size=15), min_size=1, max_size=6),
+       window=st.integers(2, 6))
+def test_gensim_compat_reproduces_gensims_accumulator(docs, window):
+    words = sorted({w for d in docs for w in d})
+    acc = gensim_counts(docs, window, words)
+    compat = CooccurrenceCounts.from_documents(docs, window=window, gensim_compat=True)
+    assert compat.n == acc.num_docs
+    for a in words:
+        assert compat.count(a) == acc.get_occurrences(a)
+        for b in words:
+            if a != b:
+                assert compat.count(a, b) == acc.get_co_occurrences(a, b)
+
+
+def test_anarch_on_gensims_wikipedia_sample():
+    from gensim.test.utils import datapath
+
+    with open(datapath("head500.noblanks.cor"), encoding="utf-8") as f:
+        texts = [line.split() for line in f]
+    # Brute force for one word: windows of 10 (or the whole short document).
+    expected = 0
+    for doc in texts:
+        if len(doc) <= 10:
+            expected += "anarch" in doc
+        else:
+            expected += sum("anarch" in doc[i:i + 10] for i in range(len(doc) - 9))
+    assert expected == 915
+    assert CooccurrenceCounts.from_documents(texts, window=10, words=["anarch"]).count("anarch") == 915
+    acc = gensim_counts(texts, 10, ["anarch"])
+    assert acc.get_occurrences("anarch") == 787
+    compat = CooccurrenceCounts.from_documents(texts, window=10, words=["anarch"], gensim_compat=True)
+    assert compat.count("anarch") == 787 and compat.n == acc.num_docs
+
+
+# --- bad input ----------------------------------------------------------------
+
+@pytest.mark.parametrize("docs, error, match", [
+    ([], ValueError, "empty"),
+    (iter([]), ValueError, "empty"),
+    ("one long string", TypeError, "single string"),
+    ([["a", 3]], TypeError, "not a string"),
+    ([b"bytes"], TypeError, "decode"),
+    ([42], TypeError, "document 0"),
+    (None, TypeError, "iterable"),
+])
+def test_bad_corpora_are_refused(docs, error, match):
+    with pytest.raises(error, match=match):
+        CooccurrenceCounts.from_documents(docs)
+
+
+@pytest.mark.parametrize("window, error", [(0, ValueError), (-3, ValueError), (2.5, TypeError), (True, TypeError)])
+def test_bad_window_is_refused(window, error):
+    with pytest.raises(error, match="window"):
+        CooccurrenceCounts.from_documents(["a b"], window=window)
+
+
+def test_gensim_compat_needs_a_window():
+    with pytest.raises(ValueError, match="window"):
+        CooccurrenceCounts.from_documents(["a b"], gensim_compat=True)
+
+
+@pytest.mark.parametrize("n, words, pairs, match", [
+    (10, {"a": -1}, {}, "zero or more"),
+    (10, {"a": 2.5}, {}, "whole number"),
+    (10, {"a": 11}, {}, "more than n"),
+    (0, {"a": 0}, {}, "at least 1"),
+    (10, {"a": 3, "b": 4}, {("a", "b"): 5}, "more than c"),
+    (10, {"a": 8, "b": 8}, {("a", "b"): 2}, "impossible"),
+    (10, {"a": 3}, {("a", "b"): 1}, "no entry"),
+    (10, {"a": 3}, {("a", "A"): 1}, "itself"),
+])
+def test_from_counts_validates(n, words, pairs, match):
+    with pytest.raises(ValueError, match=match):
+        CooccurrenceCounts.from_counts(n, words, pairs)
+
+
+def test_from_counts_gives_back_the_counts():
+    counts = CooccurrenceCounts.from_counts(10_000, {"running": 500, "exercise": 400, "meeting": 4000},
+                                            {("running", "exercise"): 150, ("running", "meeting"): 12})
+    assert counts.count("exercise", "running") == 150 and counts.count("meeting") == 4000
+    assert counts.count("exercise", "meeting") == 0
+    assert np.array_equal(counts.counts_for(["running"])[0], [500])

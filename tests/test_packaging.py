@@ -1,0 +1,91 @@
+"""Set-up files tell the truth: environment.yml, offline rules, an importable package."""
+
+import pathlib
+import re
+import subprocess
+import sys
+import tomllib
+
+import yaml
+from packaging.requirements import Requirement
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def pyproject():
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def conda_specs():
+    env = yaml.safe_load((ROOT / "environment.yml").read_text(encoding="utf-8"))
+    specs, pip_lines = {}, []
+    for dep in env["dependencies"]:
+        if isinstance(dep, dict):
+            pip_lines += dep.get("pip", [])
+            continue
+        m = re.match(r"^([A-Za-z0-9_.-]+)\s*(.*)$", dep)
+        specs[m.group(1).lower()] = m.group(2).replace(" ", "")
+    return specs, pip_lines
+
+
+def test_environment_yml_names_every_runtime_dependency():
+    specs, pip_lines = conda_specs()
+    for line in pyproject()["project"]["dependencies"]:
+        req = Requirement(line)
+        name = req.name.lower()
+        assert name in specs, f"environment.yml lacks {name}, a runtime dependency in pyproject.toml"
+        # Nothing contradictory: the same lower bound, or none.
+        assert specs[name] in ("", str(req.specifier)), (name, specs[name], str(req.specifier))
+    assert "jupyterlab" in specs and "pip" in specs
+    assert any(line.strip() in ("-e .", ".") for line in pip_lines), "environment.yml must pip-install teachkit itself"
+
+
+def test_environment_python_matches_requires_python():
+    specs, _ = conda_specs()
+    assert specs["python"] == pyproject()["project"]["requires-python"]
+
+
+def test_constraints_pin_every_dependency():
+    pins = {}
+    for line in (ROOT / "constraints.txt").read_text().splitlines():
+        if "==" in line:
+            name, version = line.split("==")
+            pins[name.strip().lower().replace("_", "-")] = version.strip()
+    project = pyproject()["project"]
+    wanted = list(project["dependencies"])
+    for extra in project["optional-dependencies"].values():
+        wanted += extra
+    for line in wanted:
+        req = Requirement(line)
+        name = req.name.lower().replace("_", "-")
+        assert name in pins, f"constraints.txt does not pin {name}"
+        assert req.specifier.contains(pins[name], prereleases=True), (name, pins[name], str(req.specifier))
+
+
+def test_nothing_downloads_or_reads_the_source_folder():
+    forbidden = [re.compile(r"nltk\.download\s*\("), re.compile(r"\.\./" + "shared"), re.compile(r"/work/" + "shared")]
+    files = [p for d in ("teachkit", "notebooks", "tests", "benchmarks") for p in (ROOT / d).rglob("*")
+             if p.suffix in (".py", ".ipynb") and ".ipynb_checkpoints" not in p.parts]
+    assert files
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        for pattern in forbidden:
+            assert not pattern.search(text), f"{path.relative_to(ROOT)} matches {pattern.pattern}"
+
+
+def test_teachkit_imports_without_optional_libraries():
+    # The core needs numpy and scipy only; notebook helpers import the rest lazily.
+    code = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in {'matplotlib', 'ipywidgets', 'gensim', 'nltk', 'networkx', 'IPython'}:\n"
+        "            raise ImportError('blocked ' + name)\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "import teachkit as tk\n"
+        "c = tk.CooccurrenceCounts.from_documents(['a b', 'a c'])\n"
+        "print(round(tk.topic_coherence(['a', 'b', 'c'], c).mean, 6))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "-0.333333"
