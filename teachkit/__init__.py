@@ -16,6 +16,7 @@ from .coherence import (
     coherence_from_pairs, evaluate_topics, model_score, score_pair, topic_coherence,
 )
 # -- perplexity exports --
+from .perplexity import BigramLM, BigramRow, Vocabulary, ZeroProbabilityWarning, cross_entropy, perplexity
 # -- semantic exports --
 # -- worked-examples exports --
 # -- corpora exports --
