@@ -18,6 +18,13 @@ from .coherence import (
 # -- perplexity exports --
 from .perplexity import BigramLM, BigramRow, Vocabulary, ZeroProbabilityWarning, cross_entropy, perplexity
 # -- semantic exports --
+from . import embeddings, semantic
+from .semantic import (
+    Distinctiveness, PageRank, SemanticCoherence, SemanticDiversity,
+    cosine_similarity_matrix, distinctiveness, mean_norm_from_cosines, pagerank, semantic_coherence,
+    semantic_diversity, topic_vector,
+)
+from .embeddings import PPMIMatrix, WordVectors, ppmi_matrix, ppmi_svd, sentence_transformer_vectors
 # -- worked-examples exports --
 # -- corpora exports --
 
