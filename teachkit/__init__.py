@@ -26,6 +26,9 @@ from .semantic import (
 )
 from .embeddings import PPMIMatrix, WordVectors, ppmi_matrix, ppmi_svd, sentence_transformer_vectors
 # -- worked-examples exports --
+from . import check, selfcheck, worked
+from .check import Finding, check_documents, finding
+from .selfcheck import Feedback, answer_box, check_answer, solution
 # -- corpora exports --
 
 __version__ = "0.1.0"

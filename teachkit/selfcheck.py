@@ -1,0 +1,412 @@
+"""Self-check for students: judge a typed answer, an answer box, a hidden solution.
+
+:func:`check_answer` reads what a student typed and judges it **at the
+precision the student gave**:
+
+* decimals: ``"0.891"``, ``"0,891"`` (decimal comma), ``"  0.891 "``,
+  ``"−0.08"`` (typographic minus), ``"8.91e-1"``;
+* percentages: ``"89.1%"`` means 0.891, judged to 3 decimals;
+* fractions: ``"4/684"`` is judged **exactly** (it must equal the expected
+  value; 2/342 is as good as 4/684);
+* thousands: ``"45,000"`` or ``"45 000"`` are 45000 (a comma followed by
+  exactly three digits is read both ways and either reading may be right).
+
+A decimal answer with ``d`` decimals is right when the expected value,
+rounded half up to ``d`` decimals, equals it: for 0.8912, ``"0.89"`` is right
+(to two decimals) and ``"0.88"`` is not.  To stop ``"1"`` from passing for
+0.8912, an answer needs at least ``min_sig_figs`` significant figures
+(default 2); the message says so when it has fewer.  An answer more precise
+than the expected value is known (``expected="0.891"`` given as a string,
+answer ``"0.8912"``) is judged at the expected value's precision.
+
+Nothing is evaluated: input is matched against number patterns only (no
+``eval``), is limited to 100 characters, and anything else (``"nan"``,
+``"inf"``, ``"1/0"``, ``""``, code) gets a friendly message, never an
+exception.
+
+:func:`answer_box` wraps this in an ipywidgets text box and button; its
+display bundle also carries a plain-text/HTML fallback telling the reader how
+to check an answer without widgets.  :func:`solution` shows a worked solution
+collapsed in a ``<details>`` block.
+
+Examples
+--------
+>>> check_answer("0,891", 0.8912).correct
+True
+>>> check_answer("0.88", 0.8912).message
+'Not quite: 0.88 is not right to 2 decimals. Check your calculation.'
+>>> check_answer("4/684", 4/684).correct
+True
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
+from fractions import Fraction
+
+__all__ = ["Feedback", "check_answer", "answer_box", "AnswerBox", "solution", "Solution", "MAX_ANSWER_LENGTH"]
+
+#: Longer input is refused with a message before any parsing.
+MAX_ANSWER_LENGTH = 100
+
+_DEC = r"(?:\d+(?:\.\d*)?|\.\d+)"
+_DECIMAL = re.compile(rf"[+-]?{_DEC}(?:[eE][+-]?\d{{1,3}})?")
+_FRACTION = re.compile(r"([+-]?\d{1,12})/([+-]?\d{1,12})")
+_GROUPED = re.compile(r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on one answer.
+
+    Attributes
+    ----------
+    correct : bool
+        True when the answer is right at its own precision.
+    message : str
+        One helpful sentence for the student.
+    answer : str
+        What was typed (shortened if very long).
+    value : Decimal or Fraction or None
+        The number read from the answer (None if it could not be read).
+    decimals : int or None
+        Decimals the answer was judged to (None for an exact fraction).
+    parsed : bool
+        False when the answer could not be read as a number.
+    """
+
+    correct: bool
+    message: str
+    answer: str
+    value: object = None
+    decimals: int | None = None
+    parsed: bool = True
+
+    def __bool__(self):
+        return self.correct
+
+    def __str__(self):
+        return self.message
+
+    def _repr_html_(self):
+        colour = "#1a7f37" if self.correct else ("#9a6700" if not self.parsed else "#cf222e")
+        mark = "✓" if self.correct else "✗"
+        return f'<span style="color:{colour}"><b>{mark}</b> {html.escape(self.message)}</span>'
+
+
+def _reading(text):
+    """Read ``text`` as numbers: a list of (value, exponent or None, sig figs) readings, or an error message."""
+    s = text.strip().replace("−", "-").replace("–", "-").replace("\u00a0", " ").replace("\u2009", " ")
+    s = s.lstrip("≈~").strip()
+    if not s:
+        return "Type your answer first (a number such as 0.891, 0,891, 89.1% or 4/684)."
+    low = s.lower()
+    if low.lstrip("+-") in {"nan", "inf", "infinity", "∞"}:
+        return f"{text.strip()!r} is not a finite number; give the value you calculated, e.g. 0.891."
+    m = _FRACTION.fullmatch(s.replace(" ", ""))
+    if m:
+        num, den = int(m.group(1)), int(m.group(2))
+        if den == 0:
+            return f"{s} divides by zero; check the denominator of your fraction."
+        return [(Fraction(num, den), None, f"{num}/{den}")]
+    pct = s.endswith("%")
+    if pct:
+        s = s[:-1].strip()
+    readings = []
+    compact = re.sub(r"(?<=\d) (?=\d{3}\b)", "", s)   # "45 000" -> "45000"
+    candidates = []
+    if "," in compact and "." not in compact and compact.count(",") == 1:
+        candidates.append(compact.replace(",", "."))          # decimal comma: 0,891
+        if re.fullmatch(r"[+-]?[1-9]\d{0,2},\d{3}", compact):
+            candidates.append(compact.replace(",", ""))       # or thousands: 45,000
+    elif _GROUPED.fullmatch(compact):
+        candidates.append(compact.replace(",", ""))           # 1,234,567.5
+    else:
+        candidates.append(compact)
+    for c in candidates:
+        if not _DECIMAL.fullmatch(c):
+            continue
+        try:
+            d = Decimal(c)
+        except InvalidOperation:  # pragma: no cover - the pattern admits only valid literals
+            continue
+        if pct:
+            d = d.scaleb(-2)
+        digits = d.as_tuple().digits
+        sig = len(str(int("".join(map(str, digits))))) if any(digits) else 1
+        readings.append((d, d.as_tuple().exponent, sig))
+    if not readings:
+        return (f"Could not read {text.strip()[:40]!r} as a number. Type digits only, e.g. 0.891, 0,891, 89.1%, "
+                "8.91e-1 or 4/684.")
+    return readings
+
+
+def _expected_value(expected):
+    """(exact value as Decimal or Fraction, exponent of its precision or None)."""
+    if isinstance(expected, bool):
+        raise TypeError("expected must be a number, not a boolean.")
+    if isinstance(expected, Fraction):
+        return expected, None
+    if isinstance(expected, int):
+        return Decimal(expected), None
+    if isinstance(expected, Decimal):
+        return expected, None
+    if isinstance(expected, float):
+        if not math.isfinite(expected):
+            raise ValueError(f"expected must be a finite number, got {expected!r}.")
+        with localcontext() as ctx:
+            ctx.prec = 12          # strip binary noise: 0.37749999999999995 -> 0.377500000000
+            return +Decimal(repr(expected)), None
+    if isinstance(expected, str):
+        readings = _reading(expected)
+        if isinstance(readings, str) or len(readings) != 1:
+            raise ValueError(f"expected {expected!r} is not one unambiguous number (write 0.891 or 4/684).")
+        value, exp, _ = readings[0]
+        return value, exp
+    try:
+        return _expected_value(float(expected))
+    except (TypeError, ValueError):
+        raise TypeError(f"expected must be a number, got {type(expected).__name__}.") from None
+
+
+def _round(d, exp):
+    with localcontext() as ctx:
+        ctx.prec = 2500          # answers are <= 100 characters with exponents of <= 3 digits
+        return d.quantize(Decimal(1).scaleb(exp), rounding=ROUND_HALF_UP)
+
+
+def _as_decimal(v):
+    if isinstance(v, Fraction):
+        with localcontext() as ctx:
+            ctx.prec = 40
+            return Decimal(v.numerator) / Decimal(v.denominator)
+    return v
+
+
+def _show(v):
+    if isinstance(v, Fraction):
+        return f"{v.numerator}/{v.denominator}"
+    return f"{v:f}" if abs(v.adjusted()) < 7 else f"{v:.4e}"
+
+
+def check_answer(answer, expected, *, min_sig_figs=2, min_decimals=None, name=None):
+    """Judge a student's answer against the expected value, at the precision the student gave.
+
+    Parameters
+    ----------
+    answer : str or number
+        What the student typed.
+    expected : float, int, Fraction, Decimal or str
+        The right value.  A float or a Fraction is taken as exact; a string
+        such as ``"0.891"`` is known only to its printed precision, and more
+        precise answers are judged at that precision.
+    min_sig_figs : int, default 2
+        Fewest significant figures accepted in a decimal answer (fractions are
+        exact and always accepted).  Use 1 to accept "0.9".  An answer given
+        to the precision of a string ``expected`` ("-0.08") is always precise
+        enough.
+    min_decimals : int, optional
+        Alternatively accept any answer with at least this many decimals,
+        however few significant figures it has (0.002 with ``min_decimals=3``).
+    name : str, optional
+        What is being computed ("PMI in bits"), used in the message.
+
+    Returns
+    -------
+    Feedback
+        ``.correct`` and ``.message``; never raises for any ``answer``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        Only for a bad ``expected`` or ``min_sig_figs`` (the teacher's side).
+
+    Examples
+    --------
+    >>> check_answer("0.89", 0.8912).correct, check_answer("89.1%", 0.8912).correct
+    (True, True)
+    >>> check_answer("0.9", 0.8912).message
+    'Give at least 2 significant figures (you gave 1): 0.9 is too rough to judge.'
+    >>> check_answer("__import__('os')", 1.0).parsed
+    False
+    """
+    if isinstance(min_sig_figs, bool) or not isinstance(min_sig_figs, int) or min_sig_figs < 1:
+        raise ValueError(f"min_sig_figs must be a whole number of at least 1, got {min_sig_figs!r}.")
+    if min_decimals is not None and (isinstance(min_decimals, bool) or not isinstance(min_decimals, int)
+                                     or min_decimals < 0):
+        raise ValueError(f"min_decimals must be None or a whole number >= 0, got {min_decimals!r}.")
+    exp_value, exp_exponent = _expected_value(expected)
+    what = f" for {name}" if name else ""
+
+    if not isinstance(answer, str):
+        if isinstance(answer, (int, float, Decimal, Fraction)) and not isinstance(answer, bool):
+            answer = str(answer)
+        else:
+            return Feedback(False, "Type your answer as text, e.g. '0.891'.", repr(answer)[:40], parsed=False)
+    shown = answer if len(answer) <= 40 else answer[:37] + "..."
+    if len(answer) > MAX_ANSWER_LENGTH:
+        return Feedback(False, f"That answer is {len(answer):,} characters long; type just the number, e.g. 0.891.",
+                        shown, parsed=False)
+    readings = _reading(answer)
+    if isinstance(readings, str):
+        return Feedback(False, readings, shown, parsed=False)
+
+    try:
+        return _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, shown)
+    except (InvalidOperation, OverflowError, ValueError):
+        return Feedback(False, "That number is too large or too long to judge; type the value you calculated, "
+                               "e.g. 0.891.", shown, parsed=False)
+
+
+def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, shown):
+    verdicts = []
+    for value, exponent, sig in readings:  # several readings only for "1,234" (decimal comma or thousands)
+        if exponent is None:                                   # a fraction: exact
+            typed = sig
+            exact_expected = exp_value if isinstance(exp_value, Fraction) else Fraction(exp_value)
+            if exp_exponent is None:
+                ok = value == exact_expected or (
+                    not isinstance(exp_value, Fraction)
+                    and abs(value - exact_expected) <= Fraction(1, 10**12) * abs(exact_expected))
+            else:
+                ok = _round(_as_decimal(value), exp_exponent) == _round(exp_value, exp_exponent)
+            msg = (f"Correct{what}: {typed} is exactly right." if ok else
+                   f"Not quite: {typed} is not the expected value{what}. Check the counts you divided.")
+            verdicts.append(Feedback(ok, msg, shown, value, None))
+            continue
+        precise_enough = (sig >= min_sig_figs or value == 0
+                          or (min_decimals is not None and -exponent >= min_decimals)
+                          or (exp_exponent is not None and exponent <= exp_exponent))
+        if not precise_enough:
+            verdicts.append(Feedback(False, f"Give at least {min_sig_figs} significant figures (you gave {sig}): "
+                                            f"{_show(value)} is too rough to judge.", shown, value, -exponent))
+            continue
+        judged = max(exponent, exp_exponent) if exp_exponent is not None else exponent
+        ok = _round(_as_decimal(exp_value), judged) == _round(value, judged)
+        places = -judged
+        precision = (f"{places} decimal{'s' if places != 1 else ''}" if places > 0 else
+                     "the nearest whole number" if places == 0 else f"the nearest {10**judged:,}")
+        if ok:
+            msg = f"Correct{what}: {_show(value)} agrees with the expected value to {precision}."
+        else:
+            # Say what is wrong, not what is right: the message must not give the answer away.
+            msg = f"Not quite: {_show(value)} is not right to {precision}{what}. Check your calculation."
+        verdicts.append(Feedback(ok, msg, shown, value, -judged))
+    best = next((v for v in verdicts if v.correct), verdicts[0])
+    if len(readings) > 1 and best.correct and best is not verdicts[0]:
+        best = Feedback(True, best.message + " (A comma before three digits can be a decimal comma or a thousands "
+                                             "separator; one reading is right.)", shown, best.value, best.decimals)
+    return best
+
+
+class Solution:
+    """A worked solution shown collapsed: ``<details><summary>Show solution</summary>…</details>``."""
+
+    def __init__(self, content, summary="Show solution", is_html=False):
+        if hasattr(content, "_repr_html_"):
+            body = content._repr_html_()
+        elif is_html:
+            body = str(content)
+        else:
+            body = f'<pre style="white-space:pre-wrap">{html.escape(str(content))}</pre>'
+        self.summary = str(summary)
+        self.body = body
+        self.text = str(content)
+
+    def _repr_html_(self):
+        return (f'<details class="teachkit-solution"><summary>{html.escape(self.summary)}</summary>'
+                f"{self.body}</details>")
+
+    def __repr__(self):
+        return f"[{self.summary}: open the notebook in Jupyter (or a browser) and click to unfold]"
+
+
+def solution(content, summary="Show solution", *, is_html=False):
+    """A hidden solution for a notebook cell: collapsed until the reader clicks.
+
+    Parameters
+    ----------
+    content : str or object with ``_repr_html_``
+        The worked solution; plain text is shown preformatted (escaped),
+        ``is_html=True`` passes HTML through, an object's own HTML is used.
+    summary : str
+        The clickable line.
+
+    Examples
+    --------
+    >>> solution("log2(684/7) = 6.610")._repr_html_()[:60]
+    '<details class="teachkit-solution"><summary>Show solution</s'
+    """
+    return Solution(content, summary, is_html)
+
+
+class AnswerBox:
+    """A text box, a Check button and a feedback line, around :func:`check_answer`.
+
+    Where no widget front end runs (GitHub, nbconvert), its display bundle
+    shows a sentence explaining how to check an answer by calling
+    :func:`check_answer` instead.
+    """
+
+    def __init__(self, expected, prompt="Your answer:", *, call_hint=None, **check_kwargs):
+        import ipywidgets as w
+
+        _expected_value(expected)        # refuse a bad expected value now, not at the first click
+        self.expected = expected
+        self.check_kwargs = check_kwargs
+        self.prompt = prompt
+        self.call_hint = call_hint or "teachkit.check_answer('your answer', expected)"
+        self.text = w.Text(placeholder="e.g. 0.891, 0,891, 89.1% or 4/684", description=prompt,
+                           style={"description_width": "initial"})
+        self.button = w.Button(description="Check", button_style="primary")
+        self.feedback = w.HTML()
+        self.widget = w.VBox([w.HBox([self.text, self.button]), self.feedback])
+        self.widget.add_class("teachkit-answer-box")
+        self.button.on_click(lambda _b: self.check())
+        self.last = None
+
+    def check(self, answer=None):
+        """Judge ``answer`` (default: the text box) and show the feedback; returns the Feedback."""
+        if answer is not None:
+            self.text.value = answer
+        self.last = check_answer(self.text.value, self.expected, **self.check_kwargs)
+        self.feedback.value = self.last._repr_html_()
+        return self.last
+
+    def _fallback(self):
+        text = (f"{self.prompt} (interactive box: needs a running Jupyter kernel). Without it, call "
+                f"{self.call_hint} in a code cell.")
+        return (f'<div class="teachkit-answer-box-static"><i>{html.escape(self.prompt)}</i> '
+                f"— the answer box needs a running kernel. To check your answer, run "
+                f"<code>{html.escape(self.call_hint)}</code> in a code cell.</div>"), text
+
+    def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
+        bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude, **kwargs) or {}
+        if isinstance(bundle, tuple):
+            bundle = bundle[0]
+        bundle = dict(bundle)
+        bundle["text/html"], bundle["text/plain"] = self._fallback()
+        return bundle
+
+
+def answer_box(expected, prompt="Your answer:", *, call_hint=None, **check_kwargs):
+    """An answer box for a notebook: type, press Check, read the feedback.
+
+    Parameters
+    ----------
+    expected
+        As for :func:`check_answer`.
+    prompt : str
+        The label in front of the box.
+    call_hint : str, optional
+        The call shown where widgets cannot run, e.g.
+        ``"teachkit.check_answer('your answer', teachkit.finding('001-eq2-pmi').standard)"``.
+        Default ``"teachkit.check_answer('your answer', expected)"``.
+    **check_kwargs
+        Passed to :func:`check_answer` (``min_sig_figs``, ``name``).
+    """
+    return AnswerBox(expected, prompt, call_hint=call_hint, **check_kwargs)

@@ -1,0 +1,144 @@
+"""check_answer, answer_box and solution."""
+
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import teachkit
+from teachkit.selfcheck import MAX_ANSWER_LENGTH, Feedback, answer_box, check_answer, solution
+
+# (answer, expected, correct?) — expected values worked out by hand in the comments.
+TABLE = [
+    ("0.891", 0.8912, True),             # 0.8912 -> 3 decimals half up = 0.891
+    ("0,891", 0.8912, True),             # decimal comma
+    ("  0.891  ", 0.8912, True),         # surrounding spaces
+    ("89.1%", 0.8912, True),             # 89.1% = 0.891
+    ("8.91e-1", 0.8912, True),           # 0.891
+    ("0.89", 0.8912, True),              # right to 2 decimals
+    ("0.88", 0.8912, False),             # 0.8912 -> 0.89 at 2 decimals
+    ("0.892", 0.8912, False),            # 0.8912 -> 0.891 at 3 decimals
+    ("4/684", 4 / 684, True),            # exact
+    ("2/342", Fraction(4, 684), True),   # same fraction, other terms
+    ("4/683", Fraction(4, 684), False),
+    ("0.378", 0.3775, True),             # half up: 0.3775 -> 0.378
+    ("0.377", 0.3775, False),
+    ("0.378", (1 - 0.245) / 2, True),    # float noise 0.37749999999999995 still rounds up
+    ("−0.08", "-0.08", True),            # typographic minus; at the expected value's own precision
+    ("0.8912", "0.891", True),           # more precise than the expected value is known: judged at 3 decimals
+    ("6,610", 6.610497592828294, True),
+    ("6,601", 6.610497592828294, False),
+    ("45,000", 45000, True),             # thousands separator
+    ("45 000", 45000, True),
+    ("0.9", 0.8912, False),              # one significant figure: too rough by default
+    ("1", 0.8912, False),
+    ("0", 0.0, True),
+]
+
+
+@pytest.mark.parametrize("answer, expected, correct", TABLE)
+def test_answers(answer, expected, correct):
+    fb = check_answer(answer, expected)
+    assert isinstance(fb, Feedback)
+    assert fb.correct is correct, fb.message
+    assert fb.message and isinstance(fb.message, str)
+    assert bool(fb) is correct
+
+
+def test_messages_say_why_without_giving_the_answer_away():
+    fb = check_answer("0.88", 0.8912)
+    assert "2 decimals" in fb.message and "0.8912" not in fb.message and "0.89" not in fb.message.replace("0.88", "")
+    assert "significant figures" in check_answer("0.9", 0.8912).message
+    assert "exactly" in check_answer("4/684", 4 / 684).message
+
+
+def test_min_sig_figs_and_min_decimals():
+    assert check_answer("0.9", 0.8912, min_sig_figs=1).correct
+    assert not check_answer("0.002", 0.002).correct
+    assert check_answer("0.002", 0.002, min_decimals=3).correct
+    with pytest.raises(ValueError, match="min_sig_figs"):
+        check_answer("1", 1.0, min_sig_figs=0)
+
+
+HOSTILE = [
+    "__import__('os').system('x')",
+    "x" * 1_000_000,
+    "nan", "NaN", "inf", "-inf", "∞",
+    "1/0",
+    "", "   ",
+    "1e99999",
+    "0x1A", "1_000", "2**10", "[1]", "None", "1;2", "０.５",
+    "1" * (MAX_ANSWER_LENGTH + 1),
+]
+
+
+@pytest.mark.parametrize("answer", HOSTILE, ids=lambda a: repr(a[:20]))
+def test_hostile_input_gets_a_friendly_message(answer, monkeypatch):
+    import builtins
+
+    def no_eval(*a, **k):  # pragma: no cover - fails the test if reached
+        raise AssertionError("check_answer must never evaluate input")
+
+    monkeypatch.setattr(builtins, "eval", no_eval)
+    monkeypatch.setattr(builtins, "exec", no_eval)
+    fb = check_answer(answer, 1.0)
+    assert fb.correct is False
+    assert fb.parsed is False or "significant" in fb.message
+    assert 0 < len(fb.message) < 300
+
+
+def test_non_string_answers():
+    assert check_answer(0.891, 0.8912).correct
+    assert check_answer(None, 1.0).correct is False
+
+
+def test_bad_expected_is_the_teachers_error():
+    with pytest.raises(ValueError):
+        check_answer("1", float("nan"))
+    with pytest.raises(TypeError):
+        check_answer("1", True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=40))
+def test_never_raises_on_any_text(text):
+    fb = check_answer(text, 0.8912)
+    assert isinstance(fb.correct, bool) and fb.message
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.decimals(min_value=-1000, max_value=1000, places=4, allow_nan=False, allow_infinity=False),
+       st.integers(min_value=1, max_value=4))
+def test_rounding_the_expected_value_is_always_accepted(value, places):
+    # Any value rounded half up to `places` decimals is a right answer at that precision,
+    # provided it has at least two significant figures.
+    rounded = value.quantize(Decimal(1).scaleb(-places), rounding="ROUND_HALF_UP")
+    digits = rounded.as_tuple().digits
+    sig = len(str(int("".join(map(str, digits))))) if any(digits) else 0
+    if sig < 2:
+        return
+    assert check_answer(f"{rounded:f}", value).correct
+
+
+def test_answer_box_checks_and_has_a_static_fallback():
+    box = answer_box(6.610497592828294, "PMI in bits:", name="PMI")
+    assert box.check("6,610").correct
+    assert "Correct" in box.feedback.value
+    assert not box.check("6,601").correct
+    bundle = box._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert "check_answer" in bundle["text/plain"] and "check_answer" in bundle["text/html"]
+    assert "6.61" not in bundle["text/plain"]      # the static text does not give the answer away
+    custom = answer_box(0.5, call_hint="teachkit.check_answer('your answer', teachkit.finding('004-sd-t1t2').standard)")
+    assert "004-sd-t1t2" in custom._repr_mimebundle_()["text/plain"]
+
+
+def test_solution_is_collapsed_html():
+    s = solution("log2(684/7) = <6.610>")
+    h = s._repr_html_()
+    assert h.startswith('<details class="teachkit-solution"><summary>Show solution</summary>')
+    assert "&lt;6.610&gt;" in h and h.endswith("</details>")
+    assert "<b>x</b>" in solution("<b>x</b>", is_html=True)._repr_html_()
+    assert "teachkit-finding" in solution(teachkit.finding("001-eq2-pmi"))._repr_html_()
+    assert "6.610" not in repr(s)
