@@ -1,0 +1,219 @@
+"""The course notebooks: they run clean on a fresh kernel, their saved outputs are what a fresh run
+prints, and each has the parts every lesson must have.
+
+The notebooks are executed once per test session, two kernels at a time (``execute_notebooks``), and
+every parametrized test reads that run.  The infrastructure tests at the bottom build small notebooks
+in memory, so they run without a kernel.
+"""
+
+import copy
+import pathlib
+import re
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
+
+from teachkit import notebooks as tnb
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+IDS = [p.stem for p in NOTEBOOKS]
+REGENERATE = "Run `make notebooks` to re-execute the notebooks and commit the result."
+
+
+def saved(path):
+    return nbformat.read(str(path), as_version=4)
+
+
+def code_sources(nb):
+    return [tnb._text(c.source) for c in nb.cells if c.cell_type == "code"]
+
+
+def outputs(nb):
+    return [out for c in nb.cells if c.cell_type == "code" for out in c.get("outputs", [])]
+
+
+@pytest.fixture(scope="session")
+def fresh_runs(request):
+    """The notebooks the selected tests need, each executed top to bottom on a fresh kernel (nothing is
+    written), two at a time.  With ``-k 01_pmi`` only that notebook runs."""
+    wanted = sorted({item.callspec.params["path"] for item in request.session.items
+                     if "fresh_runs" in getattr(item, "fixturenames", ()) and hasattr(item, "callspec")})
+    return tnb.execute_notebooks(wanted or NOTEBOOKS, jobs=2)
+
+
+def test_the_course_has_notebooks_named_in_order():
+    assert NOTEBOOKS, "notebooks/ holds no .ipynb file"
+    for path in NOTEBOOKS:
+        assert re.fullmatch(r"\d\d_[a-z0-9_]+\.ipynb", path.name), (
+            f"{path.name}: course notebooks are named NN_lowercase_words.ipynb so they sort in reading order")
+
+
+# ---------------------------------------------------------------- fresh run
+@pytest.mark.notebooks
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_runs_top_to_bottom_without_error(path, fresh_runs):
+    errors = tnb.error_outputs(fresh_runs[path])
+    assert not errors, f"{path.name} fails on a fresh kernel: " + "; ".join(f"cell {i}: {m}" for i, m in errors)
+
+
+@pytest.mark.notebooks
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_saved_outputs_match_a_fresh_run(path, fresh_runs):
+    diff = tnb.compare(saved(path), fresh_runs[path])
+    assert diff is None, f"{path.name}: {diff}"
+
+
+# ---------------------------------------------------------------- saved file
+@pytest.mark.notebooks
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_saved_notebook_was_executed_and_cleaned(path):
+    nb = saved(path)
+    never_run = tnb.missing_outputs(nb)
+    assert not never_run, f"{path.name}: code cells {never_run} were never executed. {REGENERATE}"
+    assert any(out.get("output_type") != "stream" or out.get("text") for out in outputs(nb)), (
+        f"{path.name} has no output at all. {REGENERATE}")
+    counts = [c.execution_count for c in nb.cells if c.cell_type == "code" and tnb._text(c.source).strip()]
+    assert counts == list(range(1, len(counts) + 1)), (
+        f"{path.name}: execution counts {counts} show cells run out of order or by hand. {REGENERATE}")
+    # Saved through teachkit.notebooks: cleaning it again changes nothing (no timing, no widget state).
+    assert tnb.clean(copy.deepcopy(nb)) == nb, f"{path.name} carries run-to-run metadata. {REGENERATE}"
+    assert not tnb.error_outputs(nb), f"{path.name} was saved with an error output. {REGENERATE}"
+    assert not tnb.volatile_text(nb), f"{path.name} prints memory addresses: {tnb.volatile_text(nb)}"
+
+
+@pytest.mark.notebooks
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_has_learning_objectives_and_summary(path):
+    problems = tnb.structure_problems(saved(path))
+    assert not problems, f"{path.name}: " + "; ".join(problems)
+
+
+@pytest.mark.notebooks
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_has_an_explorer_a_figure_and_three_exercises(path):
+    nb = saved(path)
+    sources = code_sources(nb)
+    assert any(re.search(r"\bexplorer\(", s) for s in sources), f"{path.name} has no teachkit explorer"
+    assert any("image/png" in out.get("data", {}) for out in outputs(nb)), f"{path.name} shows no figure"
+    boxes = sum(len(re.findall(r"\banswer_box\(", s)) for s in sources)
+    solutions = sum(len(re.findall(r"\bsolution\(", s)) for s in sources)
+    assert boxes >= 3 and solutions >= 3, (
+        f"{path.name} has {boxes} self-check boxes and {solutions} solutions; at least 3 exercises are needed")
+    # A self-check's expected value is computed in the cell, not typed in.
+    for s in sources:
+        for m in re.finditer(r"\banswer_box\(\s*([^,\s)]+)", s):
+            assert not re.fullmatch(r"[-+]?[\d.e_]+", m.group(1)), (
+                f"{path.name}: answer_box({m.group(1)}, ...) types the expected value; compute it with teachkit")
+
+
+# ---------------------------------------------------------------- the machinery itself
+def _nb(*cells):
+    nb = new_notebook(cells=list(cells))
+    for i, c in enumerate(nb.cells):
+        c["id"] = f"c{i}"
+    return nb
+
+
+def _code(*outs, tags=None, count=1):
+    cell = new_code_cell("x = 1\nprint(x)", execution_count=count)
+    cell.outputs = list(outs)
+    if tags:
+        cell.metadata["tags"] = tags
+    return cell
+
+
+def test_compare_reports_the_first_differing_text_output():
+    a = _nb(new_markdown_cell("# t"), _code(new_output("stream", name="stdout", text="0.48\n")),
+            _code(new_output("stream", name="stdout", text="same\n")))
+    b = copy.deepcopy(a)
+    assert tnb.compare(a, b) is None
+    b.cells[1].outputs[0]["text"] = "0.49\n"
+    diff = tnb.compare(a, b)
+    assert diff.cell == 1 and "0.48" in diff.saved and "0.49" in diff.fresh
+    message = str(diff)
+    assert "cell 1" in message and "make notebooks" in message and "x = 1" in message
+
+
+def test_compare_reads_results_errors_and_html():
+    result = new_output("execute_result", data={"text/plain": "0.891", "text/html": "<b>0.891</b>"},
+                        execution_count=1)
+    a = _nb(_code(result))
+    b = copy.deepcopy(a)
+    b.cells[0].outputs[0]["data"]["text/html"] = "<b>0.892</b>"
+    assert tnb.compare(a, b).cell == 0
+    err = _nb(_code(new_output("error", ename="ValueError", evalue="c_xy is more than c_x", traceback=[])))
+    ok = _nb(_code())
+    assert tnb.compare(ok, err) is not None
+    assert tnb.error_outputs(err) == [(0, "ValueError: c_xy is more than c_x")]
+
+
+def test_compare_ignores_pictures_and_widget_ids():
+    def display(png, model_id, inline):
+        data = {"image/png": png, "text/plain": "<Figure size 640x400 with 1 Axes>",
+                tnb.WIDGET_VIEW: {"model_id": model_id, "version_major": 2, "version_minor": 0}}
+        html = new_output("display_data", data={"text/html": f'<img src="data:image/png;base64,{inline}"/>'})
+        return [new_output("display_data", data=data), html]
+
+    a = _nb(_code(*display("iVBORw0KGgoAAA", "a1b2", "AAAA")))
+    b = _nb(_code(*display("iVBORw0KGgoBBB", "ffff", "BBBB")))
+    assert tnb.compare(a, b) is None
+    b.cells[0].outputs[0]["data"]["text/plain"] = "<Figure size 640x480 with 1 Axes>"
+    assert tnb.compare(a, b) is not None
+
+
+def test_stream_splits_do_not_count_as_differences():
+    a = _nb(_code(new_output("stream", name="stdout", text="a\nb\n")))
+    b = _nb(_code(new_output("stream", name="stdout", text="a\n"), new_output("stream", name="stdout", text="b\n")))
+    assert tnb.compare(a, b) is None
+
+
+def test_cells_tagged_output_varies_are_run_but_not_compared():
+    a = _nb(_code(new_output("stream", name="stdout", text="python 3.11.9\n"), tags=[tnb.UNCOMPARED_TAG]))
+    b = _nb(_code(new_output("stream", name="stdout", text="python 3.12.1\n"), tags=[tnb.UNCOMPARED_TAG]))
+    assert tnb.compare(a, b) is None
+
+
+def test_clean_strips_volatile_metadata_and_widget_views():
+    view = new_output("display_data", data={tnb.WIDGET_VIEW: {"model_id": "abc"}, "text/html": "<pre>PMI</pre>",
+                                            "text/plain": "PMI"})
+    only_view = new_output("display_data", data={tnb.WIDGET_VIEW: {"model_id": "def"}})
+    cell = _code(view, only_view, new_output("stream", name="stdout", text="a"),
+                 new_output("stream", name="stdout", text="b"))
+    cell.metadata["execution"] = {"iopub.execute_input": "2024-01-01T00:00:00Z"}
+    nb = _nb(cell)
+    nb.metadata["widgets"] = {tnb.WIDGET_STATE: {"state": {}}}
+    nb.metadata["language_info"] = {"name": "python", "version": "3.11.9"}
+    tnb.clean(nb)
+    assert "widgets" not in nb.metadata and "version" not in nb.metadata["language_info"]
+    assert "execution" not in nb.cells[0].metadata
+    outs = nb.cells[0].outputs
+    assert len(outs) == 2  # the view-only output is gone, the two stream pieces are one
+    assert outs[0]["data"] == {"text/html": "<pre>PMI</pre>", "text/plain": "PMI"}
+    assert outs[1]["text"] == "ab"
+    nbformat.validate(nb)
+
+
+def test_structure_problems_and_memory_addresses():
+    good = _nb(new_markdown_cell("# 01 · PMI\n\n## Learning objectives\n\n1. x"), _code(),
+               new_markdown_cell("## Summary\n\n* y"))
+    assert tnb.structure_problems(good) == []
+    bad = _nb(new_markdown_cell("# 01 · PMI"), _code(), new_markdown_cell("## Next steps"))
+    assert len(tnb.structure_problems(bad)) == 2
+    leaky = _nb(_code(new_output("execute_result", execution_count=1,
+                                 data={"text/plain": "<teachkit.widgets.Explorer object at 0x7f3a2c1d9e50>"})))
+    assert tnb.volatile_text(leaky)
+    assert not tnb.volatile_text(good)
+
+
+def test_missing_outputs_finds_unexecuted_cells():
+    nb = _nb(_code(count=1), _code(count=None))
+    assert tnb.missing_outputs(nb) == [1]
+
+
+def test_execute_refuses_what_is_not_a_notebook(tmp_path):
+    with pytest.raises(ValueError, match="empty"):
+        tnb.execute_notebooks([])
+    with pytest.raises(ValueError, match="not a notebook"):
+        tnb.execute_notebooks([tmp_path / "missing.ipynb"])
