@@ -7,7 +7,6 @@ fails here.
 """
 
 import math
-import pathlib
 import re
 from decimal import Decimal
 
