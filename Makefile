@@ -34,6 +34,10 @@ test: $(VENV)/.installed-test
 notebooks: $(VENV)/.installed-test
 	$(BIN)/python -m teachkit.notebooks execute notebooks/*.ipynb
 
+## bench: teachkit vs gensim c_npmi (values, wall time, peak memory); a benchmark, not a test
+bench: $(VENV)/.installed-test
+	$(BIN)/python benchmarks/bench_coherence.py
+
 ## lock: refresh constraints.txt from a fresh resolve of pyproject.toml
 lock:
 	rm -rf .lock-venv

@@ -30,5 +30,6 @@ from . import check, selfcheck, worked
 from .check import Finding, check_documents, finding
 from .selfcheck import Feedback, answer_box, check_answer, solution
 # -- corpora exports --
+from .corpora import PlantedTopics, lee_background, nltk_corpus, planted_topics
 
 __version__ = "0.1.0"
