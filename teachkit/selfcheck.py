@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import html
 import math
+import numbers
 import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
@@ -151,8 +152,8 @@ def _expected_value(expected):
         raise TypeError("expected must be a number, not a boolean.")
     if isinstance(expected, Fraction):
         return expected, None
-    if isinstance(expected, int):
-        return Decimal(expected), None
+    if isinstance(expected, numbers.Integral):      # int, numpy.int64, ...
+        return Decimal(int(expected)), None
     if isinstance(expected, Decimal):
         return expected, None
     if isinstance(expected, float):
@@ -160,7 +161,8 @@ def _expected_value(expected):
             raise ValueError(f"expected must be a finite number, got {expected!r}.")
         with localcontext() as ctx:
             ctx.prec = 12          # strip binary noise: 0.37749999999999995 -> 0.377500000000
-            return +Decimal(repr(expected)), None
+            # float() first: numpy.float64 is a float whose repr is "np.float64(...)"
+            return +Decimal(repr(float(expected))), None
     if isinstance(expected, str):
         readings = _reading(expected)
         if isinstance(readings, str) or len(readings) != 1:

@@ -142,3 +142,12 @@ def test_solution_is_collapsed_html():
     assert "<b>x</b>" in solution("<b>x</b>", is_html=True)._repr_html_()
     assert "teachkit-finding" in solution(teachkit.finding("001-eq2-pmi"))._repr_html_()
     assert "6.610" not in repr(s)
+
+
+def test_numpy_scalars_are_accepted_as_expected_values():
+    import numpy as np
+
+    # np.float64 is a float subclass whose repr is "np.float64(...)"; it must be read as its value.
+    assert check_answer("0.89", np.float64(0.8912)).correct
+    assert not check_answer("0.88", np.float64(0.8912)).correct
+    assert check_answer("684", np.int64(684)).correct
