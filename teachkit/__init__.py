@@ -29,6 +29,11 @@ from .embeddings import PPMIMatrix, WordVectors, ppmi_matrix, ppmi_svd, sentence
 from . import check, selfcheck, worked
 from .check import Finding, check_documents, finding
 from .selfcheck import Feedback, answer_box, check_answer, solution
+# -- discrimination exports --
+from . import discrimination
+from .discrimination import (
+    Discrimination, DiscriminationRatio, cohens_d, discrimination_ratio, intruded_topics, random_topics, roc_auc,
+)
 # -- corpora exports --
 from .corpora import PlantedTopics, lee_background, nltk_corpus, planted_topics
 
