@@ -8,8 +8,10 @@ BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip
 CONSTRAINTS := constraints.txt
 PIP_INSTALL := $(PIP) install --disable-pip-version-check -q -c $(CONSTRAINTS)
+# The browser tests drive this Chromium (Debian/Ubuntu package "chromium").
+CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test notebooks bench lock clean
+.PHONY: lab test test-browser notebooks bench lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,9 +28,21 @@ $(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 lab: $(VENV)/.installed-lab
 	$(BIN)/jupyter lab --notebook-dir=notebooks
 
-## test: the whole test suite (unit tests, reference-library cross-checks, notebooks)
+## test: the whole test suite (unit tests, reference-library cross-checks, notebooks),
+## then the browser tests when Chromium is installed (with CI set, it must be)
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
+	@if [ -x "$(CHROMIUM)" ]; then $(MAKE) --no-print-directory test-browser; \
+	elif [ -n "$$CI" ]; then echo "CI: no Chromium at $(CHROMIUM), so the browser tests cannot run." >&2; exit 1; \
+	else echo "Browser tests not run: install Chromium (apt-get install chromium, or CHROMIUM=/path/to/chrome), then make test-browser."; fi
+
+$(VENV)/.installed-browser: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(PIP_INSTALL) -e ".[lab,test,browser]"
+	touch $@
+
+## test-browser: every notebook run in JupyterLab in Chromium (screenshots in artifacts/screenshots/)
+test-browser: $(VENV)/.installed-browser
+	CHROMIUM="$(CHROMIUM)" $(BIN)/python -m pytest tests/browser
 
 ## notebooks: re-execute every notebook and save its outputs in place
 notebooks: $(VENV)/.installed-test

@@ -1,0 +1,367 @@
+"""Drive one notebook in JupyterLab the way a student does, and report problems.
+
+Everything here goes through what a student sees and clicks: the notebook is
+opened by URL, run with the "Run > Run All Cells" menu, saved with Ctrl+S,
+sliders are moved with the keyboard and answers typed into text boxes.
+Nothing reaches into JupyterLab's JavaScript objects.
+
+Each ``check_*`` method returns a list of human-readable problems (empty when
+all is well), so a test can report everything wrong with a notebook at once.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import time
+
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+# What ipywidgets' JupyterLab renderer leaves behind when a widget did not
+# come to life: the model never arrived, or the renderer failed.
+WIDGET_FAILURE_TEXTS = ("Error displaying widget", "Loading widget")
+
+# Selectors.  JupyterLab 4 / ipywidgets 8 class names; teachkit's own classes
+# come from teachkit.widgets.Explorer and teachkit.selfcheck.
+NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"
+CELL = f"{NOTEBOOK} .jp-Cell"
+CURRENT_TAB_LABEL = "#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel"
+EXPLORER = ".teachkit-explorer"
+EXPLORER_RESULT = ".teachkit-explorer-result"
+# teachkit.selfcheck.answer_box: a text box, a button and a feedback line.
+ANSWER_BOX = ".teachkit-answer-box"
+
+# Reads, for every cell in document order, what the page shows.
+_CELLS_JS = """
+(cells) => cells.map((cell) => {
+  const prompt = cell.querySelector('.jp-InputPrompt');
+  const editor = cell.querySelector('.jp-InputArea-editor .cm-content');
+  const outputs = [...cell.querySelectorAll('.jp-OutputArea-output')].map((out) => ({
+    mime: out.getAttribute('data-mime-type'),
+    widget: !!out.querySelector(':scope > .jupyter-widgets'),
+    text: out.innerText.slice(0, 500),
+  }));
+  return {
+    code: cell.classList.contains('jp-CodeCell'),
+    prompt: prompt ? prompt.innerText.trim() : '',
+    empty: editor ? editor.innerText.trim() === '' : true,
+    outputs,
+  };
+})
+"""
+
+
+class NotebookRun:
+    """One notebook opened in a JupyterLab page."""
+
+    def __init__(self, page, lab, name: str):
+        self.page = page
+        self.lab = lab
+        self.name = name
+        self.console_errors: list[str] = []
+        self._listeners = {
+            "console": lambda m: m.type == "error" and self.console_errors.append(m.text[:300]),
+            "pageerror": lambda e: self.console_errors.append(f"uncaught: {e}"[:300]),
+        }
+        for event, listener in self._listeners.items():
+            page.on(event, listener)
+
+    # -- driving ----------------------------------------------------------
+    def open(self, timeout: float = 60.0) -> None:
+        """Open the notebook by its URL, /lab/workspaces/<own>/tree/<name>, in a
+        freshly loaded JupyterLab, and wait until its kernel is idle.
+
+        The notebook gets its own workspace, so JupyterLab does not reopen
+        (and start kernels for) notebooks opened earlier in this browser.
+        """
+        workspace = "tk-" + "".join(c if c.isalnum() else "-" for c in self.name)
+        self.page.goto(f"{self.lab.url}/lab/workspaces/{workspace}/tree/{self.name}", timeout=timeout * 1000)
+        self._wait_open(timeout)
+
+    def open_from_path(self, timeout: float = 60.0) -> None:
+        """Open the notebook in an already loaded JupyterLab with "File > Open
+        from Path...", and wait until its kernel is idle.
+
+        Loading JupyterLab takes several seconds; this way the suite loads it
+        once for all notebooks.
+        """
+        dismiss_dialogs(self.page)
+        self.page.locator(".lm-MenuBar-itemLabel", has_text="File").first.click()
+        self.page.locator(".lm-Menu-itemLabel", has_text="Open from Path").first.click()
+        self.page.locator(".jp-Dialog input").first.fill(self.name)
+        self.page.locator(".jp-Dialog .jp-mod-accept").first.click()
+        self.page.wait_for_function(
+            "(name) => [...document.querySelectorAll(CURRENT_TAB_LABEL)].some((l) => l.innerText.trim() === name)"
+            .replace("CURRENT_TAB_LABEL", repr(CURRENT_TAB_LABEL)),
+            arg=self.name,
+            timeout=timeout * 1000,
+        )
+        self._wait_open(timeout)
+
+    def _wait_open(self, timeout: float) -> None:
+        self.page.wait_for_selector(CELL, timeout=timeout * 1000)
+        deadline = time.monotonic() + timeout
+        while not self._kernel_idle():
+            # A notebook without kernel metadata asks which kernel to use:
+            # accept JupyterLab's suggestion, as a student would.
+            dialog = self.page.locator(".jp-Dialog .jp-mod-accept")
+            if dialog.count():
+                dialog.first.click()
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.name}: the kernel did not become idle within {timeout:.0f} s after opening")
+            time.sleep(0.2)
+        hide_file_browser(self.page)
+
+    def close(self) -> None:
+        """Close the notebook's tab (discarding nothing: it was saved) and shut its kernel down."""
+        try:
+            dismiss_dialogs(self.page)
+            if self.page.locator(CURRENT_TAB_LABEL, has_text=self.name).count():
+                self.page.locator(".lm-MenuBar-itemLabel", has_text="File").first.click()
+                self.page.locator(".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel", has_text="Close Tab").first.click()
+                # Widget interactions after the save may have marked it changed.
+                discard = self.page.locator(".jp-Dialog button", has_text="Discard")
+                try:
+                    discard.first.wait_for(timeout=1000)
+                    discard.first.click()
+                except Exception:  # no dialog: nothing unsaved
+                    pass
+        finally:
+            for event, listener in self._listeners.items():
+                self.page.remove_listener(event, listener)
+            self.lab.shutdown_kernels_for(self.name)
+
+    def run_all(self, timeout: float = 120.0) -> float:
+        """Run > Run All Cells, then wait for the run to end.  Returns seconds taken."""
+        start = time.monotonic()
+        self.page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        self.page.locator(".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        deadline = start + timeout
+        # The served copy has no outputs, so every prompt starts as "[ ]".
+        # The run has started once any prompt is "[*]" (queued or running) or
+        # a number; it has ended once nothing is queued and the kernel is
+        # idle -- seen twice in a row, so a gap between two cells does not
+        # count.  Run All stops at a cell that raises; the later cells stay
+        # "[ ]" and check_outputs reports them as not run.
+        started = False
+        quiet = 0
+        while quiet < 2:
+            prompts = [c["prompt"] for c in self.cells() if c["code"] and not c["empty"]]
+            started = started or any(p != "[ ]:" for p in prompts) or not prompts
+            busy = not started or "[*]:" in prompts or not self._kernel_idle()
+            quiet = 0 if busy else quiet + 1
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"{self.name}: Run All Cells did not finish within {timeout:.0f} s (prompts: {prompts})"
+                )
+            time.sleep(0.25)
+        return time.monotonic() - start
+
+    def save(self, timeout: float = 30.0) -> dict:
+        """Save with Ctrl+S (into the server's throwaway copy) and return the saved JSON."""
+        path = self.lab.root / self.name
+        before = path.stat().st_mtime_ns
+        self.page.locator(NOTEBOOK).first.click(position={"x": 2, "y": 2})
+        self.page.keyboard.press("Escape")
+        self.page.keyboard.press("Control+s")
+        deadline = time.monotonic() + timeout
+        while path.stat().st_mtime_ns == before or self._dirty():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.name}: Ctrl+S did not save the notebook within {timeout:.0f} s")
+            time.sleep(0.2)
+        return json.loads(path.read_text(encoding="utf-8"))
+
+    def screenshot(self, path: pathlib.Path, max_height: int = 15000) -> None:
+        """Save a picture of the whole notebook (not only the visible part).
+
+        The viewport is made as tall as the notebook for the shot, so the
+        picture shows every cell and output as laid out by JupyterLab.
+        """
+        path.parent.mkdir(parents=True, exist_ok=True)
+        size = self.page.viewport_size
+        # The notebook scrolls inside JupyterLab's "outer" panel.
+        scroller = f"{NOTEBOOK} .jp-WindowedPanel-outer"
+        height = self.page.evaluate(f"() => document.querySelector('{scroller}')?.scrollHeight ?? 0")
+        visible = self.page.evaluate(f"() => document.querySelector('{scroller}')?.clientHeight ?? 0")
+        tall = min(max_height, max(size["height"], size["height"] + height - visible + 20))
+        try:
+            self.page.set_viewport_size({"width": size["width"], "height": tall})
+            self.page.wait_for_timeout(500)  # JupyterLab re-lays out on resize
+            self.page.evaluate(f"() => document.querySelector('{scroller}')?.scrollTo(0, 0)")
+            self.page.screenshot(path=str(path))
+        finally:
+            self.page.set_viewport_size(size)
+
+    # -- reading the page -------------------------------------------------
+    def cells(self) -> list[dict]:
+        return self.page.locator(CELL).evaluate_all(_CELLS_JS)
+
+    def _kernel_idle(self) -> bool:
+        indicator = self.page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator")
+        status = self.page.locator(".jp-StatusBar-Widget", has_text="| Idle")
+        return indicator.count() > 0 and indicator.first.get_attribute("data-status") == "idle" and status.count() > 0
+
+    def _dirty(self) -> bool:
+        return self.page.locator("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current.jp-mod-dirty").count() > 0
+
+    # -- checks -----------------------------------------------------------
+    def check_outputs(self, saved: dict) -> list[str]:
+        """No error output, nothing on stderr, every widget output rendered live."""
+        problems = []
+        shown = self.cells()
+        if len(shown) != len(saved["cells"]):
+            return [f"page shows {len(shown)} cells, the saved notebook has {len(saved['cells'])}"]
+        for number, (cell, dom) in enumerate(zip(saved["cells"], shown), start=1):
+            if cell["cell_type"] != "code":
+                continue
+            where = f"cell {number} ({_first_line(cell)})"
+            if "".join(cell["source"]).strip() and cell.get("execution_count") is None:
+                problems.append(f"{where}: did not run")
+            for out in cell.get("outputs", []):
+                if out["output_type"] == "error":
+                    problems.append(f"{where}: {out['ename']}: {out['evalue']}")
+                elif out["output_type"] == "stream" and out["name"] == "stderr":
+                    problems.append(f"{where}: wrote to stderr: {''.join(out['text']).strip()[:300]}")
+            expected = sum(WIDGET_MIME in out.get("data", {}) for out in cell.get("outputs", []))
+            live = sum(o["widget"] for o in dom["outputs"])
+            if live != expected:
+                problems.append(
+                    f"{where}: {expected} widget output(s) in the notebook but {live} rendered as live "
+                    f"ipywidgets (mime types shown: {[o['mime'] for o in dom['outputs']]})"
+                )
+            for o in dom["outputs"]:
+                for bad in WIDGET_FAILURE_TEXTS:
+                    if bad in o["text"]:
+                        problems.append(f"{where}: shows {o['text'][:200]!r}")
+        return problems
+
+    def check_explorers(self, timeout: float = 5.0, only=None) -> tuple[int, list[str]]:
+        """Move a control of each explorer until one changes its result pane.
+
+        Returns ``(number of explorers, problems)``.  One explorer reacting is
+        enough to prove the kernel round trip; the rest is the notebooks'
+        own tests' business (they run every explorer function headless).
+        ``only`` restricts the attempt to some explorers (0-based indices).
+        """
+        explorers = self.page.locator(f"{NOTEBOOK} {EXPLORER}")
+        n = explorers.count()
+        tried = []
+        for i in range(n) if only is None else [i for i in only if i < n]:
+            box = explorers.nth(i)
+            result = box.locator(EXPLORER_RESULT).first
+            for control in _controls(box):
+                before = result.inner_html()
+                label = control["act"]()
+                if _wait_change(lambda: result.inner_html(), before, timeout):
+                    return n, []
+                tried.append(f"explorer {i + 1}: {label}")
+        if n == 0:
+            return 0, []
+        return n, [f"no explorer's result changed when its controls were moved (tried: {tried or 'no usable control'})"]
+
+    def check_answer_boxes(self, timeout: float = 5.0, index: int = 0) -> tuple[int, list[str]]:
+        """Type an answer into one self-check box (the first by default) and
+        press its button; the box's text (its feedback line) must change."""
+        boxes = self.page.locator(f"{NOTEBOOK} {ANSWER_BOX}")
+        n = boxes.count()
+        if n <= index:
+            return n, []
+        box = boxes.nth(index)
+        which = f"self-check box {index + 1}"
+        text_input = box.locator("input[type=text], input:not([type]), textarea").first
+        button = box.locator("button").first
+        if not text_input.count() or not button.count():
+            return n, [f"{which} has no text input and button"]
+        before = box.inner_text()
+        text_input.click()
+        text_input.type("0.5")
+        button.click()
+        if _wait_change(lambda: box.inner_text(), before, timeout):
+            return n, []
+        return n, [f"typing an answer into {which} and pressing its button changed nothing"]
+
+
+def hide_file_browser(page) -> None:
+    """More room for the notebook in the screenshots: collapse the left sidebar (Ctrl+B)."""
+    left = page.locator("#jp-left-stack")
+    if left.count() and left.first.is_visible():
+        page.keyboard.press("Control+b")
+        left.first.wait_for(state="hidden", timeout=5_000)
+
+
+def dismiss_dialogs(page) -> None:
+    """Close any menu or dialog a failed test may have left open."""
+    for _ in range(3):
+        if not page.locator(".jp-Dialog, .lm-Menu").count():
+            return
+        page.keyboard.press("Escape")
+        page.wait_for_timeout(200)
+
+
+def _first_line(cell) -> str:
+    source = "".join(cell["source"]).strip().splitlines()
+    return (source[0][:60] if source else "empty").strip()
+
+
+def _wait_change(read, before, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if read() != before:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def _controls(box):
+    """The ways to change one explorer's inputs, each as ``{"act": callable}``."""
+    actions = []
+
+    sliders = box.locator(".widget-slider .noUi-handle")
+    for j in range(sliders.count()):
+        handle = sliders.nth(j)
+
+        def move(handle=handle, j=j):
+            # The keyboard moves a slider by one step, like a student using
+            # the arrow keys; at the right end, step left instead.
+            handle.focus()
+            at_max = handle.get_attribute("aria-valuenow") == handle.get_attribute("aria-valuemax")
+            handle.press("ArrowLeft" if at_max else "ArrowRight")
+            return f"slider {j + 1} {'ArrowLeft' if at_max else 'ArrowRight'}"
+
+        actions.append({"act": move})
+
+    texts = box.locator(".widget-text input, .widget-textarea textarea")
+    for j in range(texts.count()):
+        field = texts.nth(j)
+
+        def type_text(field=field, j=j):
+            field.click()
+            field.press("End")
+            field.type("x")
+            field.press("Enter")
+            return f"text box {j + 1} typed"
+
+        actions.append({"act": type_text})
+
+    selects = box.locator(".widget-dropdown select")
+    for j in range(selects.count()):
+        select = selects.nth(j)
+
+        def choose(select=select, j=j):
+            values = select.evaluate("s => [...s.options].map(o => o.value)")
+            current = select.input_value()
+            other = next((v for v in values if v != current), current)
+            select.select_option(other)
+            return f"dropdown {j + 1} -> option {other!r}"
+
+        actions.append({"act": choose})
+
+    buttons = box.locator(".widget-toggle-buttons button:not(.mod-active), .widget-checkbox input")
+    for j in range(buttons.count()):
+        button = buttons.nth(j)
+
+        def click(button=button, j=j):
+            button.click()
+            return f"toggle/checkbox {j + 1} clicked"
+
+        actions.append({"act": click})
+    return actions
