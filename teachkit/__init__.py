@@ -2,10 +2,23 @@
 
 One module per concept:
 
-* :mod:`teachkit.text`        tokenize, normalize_token
-* :mod:`teachkit.counting`    CooccurrenceCounts (window counts)
-* :mod:`teachkit.pmi`         pmi, npmi, npmi_from_counts
-* :mod:`teachkit.coherence`   score_pair, topic_coherence, model_score, evaluate_topics
+* :mod:`teachkit.text`            tokenize, normalize_token
+* :mod:`teachkit.counting`        CooccurrenceCounts (window counts)
+* :mod:`teachkit.pmi`             pmi, npmi, npmi_from_counts
+* :mod:`teachkit.coherence`       score_pair, topic_coherence, model_score, evaluate_topics
+* :mod:`teachkit.perplexity`      BigramLM, perplexity, cross_entropy
+* :mod:`teachkit.semantic`        pagerank, semantic_coherence, distinctiveness, semantic_diversity
+* :mod:`teachkit.embeddings`      WordVectors, ppmi_svd, sentence_transformer_vectors
+* :mod:`teachkit.discrimination`  roc_auc, cohens_d, discrimination_ratio
+* :mod:`teachkit.corpora`         lee_background, planted_topics, nltk_corpus
+* :mod:`teachkit.worked`, :mod:`teachkit.check`   the documents' printed numbers and their verdicts
+* :mod:`teachkit.selfcheck`       check_answer, answer_box, solution
+* :mod:`teachkit.widgets`         explorer (sliders with a static fallback)
+* :mod:`teachkit.notebooks`       execute and compare the course notebooks
+
+Where a function and its module share a name (``teachkit.pmi``,
+``teachkit.perplexity``), the attribute is the function; reach the module's
+other names with ``from teachkit.perplexity import SEED_TRAINING``.
 """
 
 from .text import normalize_token, tokenize
