@@ -24,9 +24,9 @@ $(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	$(PIP_INSTALL) -e ".[lab,test]"
 	touch $@
 
-## lab: open the course in JupyterLab
+## lab: open the course in JupyterLab (--allow-root only when run as root, e.g. in a container)
 lab: $(VENV)/.installed-lab
-	$(BIN)/jupyter lab --notebook-dir=notebooks
+	$(BIN)/jupyter lab --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root)
 
 ## test: the whole test suite (unit tests, reference-library cross-checks, notebooks),
 ## then the browser tests when Chromium is installed (with CI set, it must be)
