@@ -43,6 +43,7 @@ import numpy as np
 from ._checks import check_finite_real, check_positive_int
 from .coherence import UnknownWordError
 from .counting import CooccurrenceCounts
+from .pmi import pmi
 from .semantic import _cosines, topic_vector
 from .text import normalize_token
 
@@ -278,11 +279,11 @@ def ppmi_matrix(counts, words=None, min_count=1):
                              "(a word in no window has no PMI at all).")
     c, pairs = counts.counts_for(words)
     n = counts.n
-    expected = np.outer(c, c).astype(float) / n          # c(w1) c(w2) / n
     ppmi = np.zeros(pairs.shape, dtype=float)
     seen = pairs > 0
     np.fill_diagonal(seen, False)
-    ppmi[seen] = np.maximum(0.0, np.log(pairs[seen] / expected[seen]))
+    i, j = np.nonzero(seen)            # row-major, the order ppmi[seen] fills in
+    ppmi[seen] = np.maximum(0.0, pmi(pairs[i, j] / n, c[i] / n, c[j] / n))
     for arr in (ppmi, c, pairs):
         arr.setflags(write=False)
     return PPMIMatrix(words=tuple(words), matrix=ppmi, word_counts=c, pair_counts=pairs, n=n)
