@@ -7,6 +7,7 @@ One module per concept:
 * :mod:`teachkit.pmi`             pmi, npmi, npmi_from_counts
 * :mod:`teachkit.coherence`       score_pair, topic_coherence, model_score, evaluate_topics
 * :mod:`teachkit.perplexity`      BigramLM, perplexity, cross_entropy
+* :mod:`teachkit.ngram`           NgramLM (orders 1-4; add-α, Jelinek-Mercer, Kneser-Ney)
 * :mod:`teachkit.semantic`        pagerank, semantic_coherence, distinctiveness, semantic_diversity
 * :mod:`teachkit.embeddings`      WordVectors, ppmi_svd, sentence_transformer_vectors
 * :mod:`teachkit.discrimination`  roc_auc, cohens_d, discrimination_ratio
@@ -30,6 +31,9 @@ from .coherence import (
 )
 # -- perplexity exports --
 from .perplexity import BigramLM, BigramRow, Vocabulary, ZeroProbabilityWarning, cross_entropy, perplexity
+# -- ngram exports --
+from . import ngram
+from .ngram import NgramLM
 # -- semantic exports --
 from . import embeddings, semantic
 from .semantic import (

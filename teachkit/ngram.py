@@ -1,0 +1,574 @@
+"""N-gram language models of order 1 to 4: add-α, Jelinek-Mercer and Kneser-Ney.
+
+:class:`NgramLM` predicts each word from the ``n - 1`` words before it and
+scores held-out text by cross-entropy and perplexity.  It generalizes
+:class:`teachkit.BigramLM`: at order 2 with ``smoothing="laplace"`` (or
+``"lidstone"``) it is ``BigramLM(..., vocabulary="with-unk",
+denominator="context")``, probability for probability.
+
+What is counted
+---------------
+Every training sentence is padded (``pad=True``, the default) with ``n - 1``
+start symbols ``<s>`` in front and one end symbol ``</s>`` behind, so that
+every word *and* the end of the sentence is predicted from a full history::
+
+    order 3:   <s> <s> the cat sat </s>   ->   (<s> <s> the) (<s> the cat) (the cat sat) (cat sat </s>)
+
+Each of these n-grams is one **event**: a history ``h`` (the first ``n - 1``
+words) and the word ``w`` predicted after it.  All counts come from the
+events: ``c(h w)`` is how many events are the n-gram ``h w``, and for a
+shorter history the same is done with the last ``k`` words of each event.
+``<s>`` is never predicted.  With ``pad=False`` the first ``n - 1`` words of
+a sentence are never predicted (as in the seed notebook of notebook 04), and a
+sentence shorter than ``n`` gives no event.  N-grams never cross sentences.
+
+Vocabulary and ``<UNK>``
+------------------------
+A training word that occurs fewer than ``min_count`` times is replaced by
+``<UNK>`` (in training and in test text), and so is every test word the
+model has not kept.  ``V`` counts the kept words, ``<s>`` and ``</s>`` (when
+padded) and ``<UNK>`` (always, even if no training word was rare) -- the
+convention of ``nltk.lm``'s ``Vocabulary(unk_cutoff=min_count)``.  ``<s>`` is
+a vocabulary entry that is never predicted, so the little probability a model
+gives it is wasted; nltk.lm does the same, and it keeps the comparison exact.
+
+Perplexities over different vocabularies cannot be compared: a larger
+``min_count`` folds more words into ``<UNK>``, one frequent "word" that is easy
+to predict, and the perplexity falls although the model is no better.
+
+The four smoothings
+-------------------
+Notation: ``h'`` is the history without its first word (the "lower order"),
+``c(h •) = Σ_w c(h w)``, ``T(h) = |{w : c(h w) > 0}|`` the number of distinct
+words seen after ``h``.
+
+``"laplace"`` / ``"lidstone"`` (add α; Laplace is α = 1)::
+
+    P(w | h) = (c(h w) + α) / (c(h •) + α·V)
+
+``"interpolated"`` (Jelinek-Mercer, weights ``lambdas = (λ0, λ1, ..., λn)``
+summing to 1; λ0 weighs the uniform distribution, λk the k-gram estimate)::
+
+    P(w | h) = λ0 / V + Σ_k λk · P_k(w | last k-1 words of h)
+    P_k(w | g) = c(g w) / c(g •), or P_{k-1}(w | g') when c(g •) = 0
+
+``"kneser-ney"`` (interpolated Kneser-Ney, absolute discount ``0 < d < 1``)::
+
+    P_KN(w | h) = [max(a(h w) - d, 0) + d · T(h) · P_KN(w | h')] / a(h •)
+
+where ``a = c`` (raw counts) at the highest order and, at every lower order,
+``a(g w) = N1+(• g w)``, the number of distinct words seen *before* ``g w``
+(the **continuation count**: a word that only ever follows one history, like
+*Francisco* after *San*, gets little weight as a novel continuation).  Below
+the unigrams sits the uniform ``1/V``.  When a history was never seen
+(``a(h •) = 0``) the lower order is used as it is.
+
+Every one of these is a probability distribution over the ``V`` vocabulary
+entries for every history, seen or not (a test checks it on random histories).
+
+Evaluation
+----------
+Over the M predictions ``w_i`` (with history ``h_i``) of a test text::
+
+    H = -(1/K) Σ log2 P(w_i | h_i)     bits          PP = 2^H
+
+``per="prediction"`` (default): K = M, the standard definition and nltk.lm's.
+``per="token"``: K = N, the number of test words (padding symbols are not
+words), the seed notebook's convention.  With padding M = N + (number of
+sentences), because every ``</s>`` is predicted too; without it
+M = N - (n - 1) per sentence.
+
+Examples
+--------
+>>> lm = NgramLM([["the", "cat", "sat"], ["the", "dog", "sat"]], order=2, smoothing="laplace")
+>>> lm.V                      # the cat sat dog <s> </s> <UNK>
+7
+>>> lm.prob("cat", ["the"])   # (c(the cat) + 1) / (c(the •) + V) = (1 + 1) / (2 + 7)
+0.2222222222222222
+>>> # P(the|<s>) = 3/9, P(cat|the) = 2/9, P(sat|cat) = 2/8, P(</s>|sat) = 3/9: product 1/162
+>>> round(lm.perplexity([["the", "cat", "sat"]]), 4)    # 162 ** (1/4)
+3.5676
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._checks import check_choice, check_positive_int
+from .perplexity import END, START, UNK, ZeroProbabilityWarning
+
+__all__ = ["NgramLM", "Evaluation", "SMOOTHINGS", "MAX_ORDER"]
+
+SMOOTHINGS = ("laplace", "lidstone", "interpolated", "kneser-ney")
+MAX_ORDER = 4
+PER = ("prediction", "token")
+_RESERVED = (START, END, UNK)
+
+
+# ---------------------------------------------------------------- input checks
+def _sentences(sentences, name):
+    """``sentences`` as a list of lists of str, or a clear error."""
+    if isinstance(sentences, str):
+        raise TypeError(
+            f"{name} must be a list of sentences, each a list of tokens, such as [{sentences.split()[:3]!r}], "
+            "not one string. Split it first, e.g. teachkit.tokenize(text)."
+        )
+    try:
+        items = list(sentences)
+    except TypeError:
+        raise TypeError(f"{name} must be a list of sentences (lists of string tokens), "
+                        f"got {type(sentences).__name__}.") from None
+    if items and all(isinstance(t, str) for t in items):
+        items = [items]          # a flat list of tokens is one sentence
+    out = []
+    for s, sent in enumerate(items):
+        if isinstance(sent, str) or not isinstance(sent, (list, tuple)):
+            raise TypeError(
+                f"{name}: item {s} is {type(sent).__name__} {sent!r}; give a list of sentences, "
+                "each a list of string tokens."
+            )
+        for i, tok in enumerate(sent):
+            if not isinstance(tok, str):
+                raise TypeError(f"{name}: token {i} of sentence {s} is {type(tok).__name__} {tok!r}; "
+                                "every token must be a string.")
+            if tok in _RESERVED:
+                raise ValueError(f"{name}: sentence {s} contains {tok!r}, a symbol the model reserves "
+                                 f"({', '.join(_RESERVED)}); rename that token.")
+        out.append(tuple(sent))
+    if not any(out):
+        raise ValueError(f"{name} is empty: give at least one sentence with at least one token.")
+    return out
+
+
+def _probability_parameter(value, name, low_open, high_open, low=0.0, high=1.0):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number, got {value!r}.")
+    value = float(value)
+    too_low = value <= low if low_open else value < low
+    too_high = value >= high if high_open else value > high
+    if not math.isfinite(value) or too_low or too_high:
+        interval = f"{'(' if low_open else '['}{low:g}, {high:g}{')' if high_open else ']'}"
+        raise ValueError(f"{name} must lie in {interval}, got {value!r}.")
+    return value
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """A model's score on a test text (what :meth:`NgramLM.evaluate` returns).
+
+    Attributes
+    ----------
+    cross_entropy : float
+        H in bits per prediction (``per="prediction"``) or per word (``per="token"``).
+    perplexity : float
+        ``2 ** cross_entropy``.
+    per : str
+        ``"prediction"`` or ``"token"``: what H is averaged over.
+    log2_probability : float
+        Σ log2 P(w_i | h_i) over the predictions (``-inf`` if one is 0).
+    n_predictions : int
+        M, the number of probabilities multiplied (``</s>`` included when padded).
+    n_tokens : int
+        N, the number of test words (no padding symbols).
+    n_oov : int
+        Test words the model does not keep, scored as ``<UNK>``.
+    n_sentences : int
+    """
+
+    cross_entropy: float
+    perplexity: float
+    per: str
+    log2_probability: float
+    n_predictions: int
+    n_tokens: int
+    n_oov: int
+    n_sentences: int
+
+    @property
+    def oov_rate(self):
+        """n_oov / n_tokens."""
+        return self.n_oov / self.n_tokens
+
+
+class _Level:
+    """Counts for one history length: sorted n-gram keys, their counts, and per history the total and types."""
+
+    def __init__(self, gram_keys, gram_counts, base):
+        self.gram_keys, self.gram_counts = gram_keys, gram_counts
+        # key = history_key * base + word, and gram_keys is sorted, so the history keys come out sorted too.
+        hist = gram_keys // base
+        self.hist_keys, starts = np.unique(hist, return_index=True)
+        self.hist_totals = np.add.reduceat(gram_counts, starts) if len(starts) else np.zeros(0, np.int64)
+        self.hist_types = np.diff(np.append(starts, len(gram_keys)))
+
+    @staticmethod
+    def _find(keys, values, query):
+        if len(keys) == 0:
+            return np.zeros(np.shape(query), np.int64)
+        idx = np.minimum(np.searchsorted(keys, query), len(keys) - 1)
+        return np.where(keys[idx] == query, values[idx], 0)
+
+    def count(self, gram_key):
+        return self._find(self.gram_keys, self.gram_counts, gram_key)
+
+    def total(self, hist_key):
+        return self._find(self.hist_keys, self.hist_totals, hist_key)
+
+    def types(self, hist_key):
+        return self._find(self.hist_keys, self.hist_types, hist_key)
+
+
+class NgramLM:
+    """An n-gram language model (order 1 to 4) with add-α, Jelinek-Mercer or Kneser-Ney smoothing.
+
+    The formulas are in the module docstring (``help(teachkit.ngram)``).
+
+    Parameters
+    ----------
+    sentences : list of list of str
+        Training text, one list of tokens per sentence (a flat list of tokens is
+        one sentence).  Tokens are used exactly as given (tokenize first).
+    order : int, default 3
+        n, from 1 (unigrams) to 4.
+    smoothing : {"laplace", "lidstone", "interpolated", "kneser-ney"}
+    alpha : float, optional
+        Pseudo-count α > 0 for ``"lidstone"`` (``"laplace"`` is α = 1).
+    lambdas : sequence of order + 1 floats, optional
+        Jelinek-Mercer weights (λ0 uniform, λ1 unigram, ..., λn), each >= 0,
+        summing to 1; required for ``"interpolated"``.
+    discount : float, default 0.75 for ``"kneser-ney"``
+        Absolute discount d, 0 < d < 1.
+    min_count : int, default 1
+        Training words seen fewer times become ``<UNK>``.
+    pad : bool, default True
+        n - 1 ``<s>`` before and one ``</s>`` after each sentence.
+
+    Attributes
+    ----------
+    vocabulary : tuple of str
+        The V entries, id order (kept words in first-seen order, then
+        ``<s>``, ``</s>``, ``<UNK>``).
+    V : int
+    n_events : int
+        Number of training n-grams (predictions) counted.
+
+    Examples
+    --------
+    >>> lm = NgramLM([["a", "b", "a", "b"]], order=2, smoothing="kneser-ney", discount=0.5)
+    >>> round(float(lm.probs(["a"]).sum()), 12)
+    1.0
+    >>> lm.count("a", "b"), lm.V
+    (2, 5)
+    """
+
+    def __init__(self, sentences, order=3, smoothing="kneser-ney", *, alpha=None, lambdas=None,
+                 discount=None, min_count=1, pad=True):
+        order = check_positive_int(order, "order")
+        if order > MAX_ORDER:
+            raise ValueError(f"order must be between 1 and {MAX_ORDER}, got {order}.")
+        min_count = check_positive_int(min_count, "min_count")
+        if not isinstance(pad, bool):
+            raise TypeError(f"pad must be True or False, got {pad!r}.")
+        self.order, self.min_count, self.pad = order, min_count, pad
+        self._set_smoothing(smoothing, alpha, lambdas, discount)
+        train = _sentences(sentences, "sentences")
+
+        # Vocabulary: kept words in first-seen order, then the special symbols.
+        raw = {}
+        for sent in train:
+            for tok in sent:
+                raw[tok] = raw.get(tok, 0) + 1
+        words = [w for w, c in raw.items() if c >= min_count]
+        specials = ([START] if pad and order > 1 else []) + ([END] if pad else []) + [UNK]
+        self.vocabulary = tuple(words + specials)
+        self.V = len(self.vocabulary)
+        self._index = {w: i for i, w in enumerate(self.vocabulary)}
+        if self.V ** order >= 2 ** 62:
+            raise ValueError(f"V = {self.V} words at order {order} is too many n-grams to index; "
+                             "raise min_count or lower the order.")
+        self.n_training_tokens = sum(raw.values())
+
+        events = self._events(train)[0]
+        if len(events) == 0:
+            raise ValueError(f"sentences give no {order}-gram to learn from: every sentence is shorter "
+                             f"than {order} tokens and pad=False. Use pad=True or a lower order.")
+        self.n_events = len(events)
+        self._build(events)
+
+    # ------------------------------------------------------------ set-up
+    def _set_smoothing(self, smoothing, alpha, lambdas, discount):
+        check_choice(smoothing, "smoothing", SMOOTHINGS)
+        unused = {"alpha": alpha, "lambdas": lambdas, "discount": discount}
+        needs = {"laplace": (), "lidstone": ("alpha",), "interpolated": ("lambdas",),
+                 "kneser-ney": ("discount",)}[smoothing]
+        for name, value in unused.items():
+            if value is not None and name not in needs:
+                raise ValueError(f"{name} is not used by smoothing={smoothing!r}; "
+                                 f"leave it out (alpha is for 'lidstone', lambdas for 'interpolated', "
+                                 f"discount for 'kneser-ney').")
+        self.smoothing, self.alpha, self.lambdas, self.discount = smoothing, None, None, None
+        if smoothing == "laplace":
+            self.alpha = 1.0
+        elif smoothing == "lidstone":
+            if alpha is None:
+                raise ValueError("smoothing='lidstone' needs alpha, the pseudo-count (> 0) added to every count.")
+            if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real):
+                raise TypeError(f"alpha must be a number, got {alpha!r}.")
+            if not math.isfinite(alpha) or alpha <= 0:
+                raise ValueError(f"alpha must be a finite number > 0, got {alpha!r}. "
+                                 "With alpha = 0 an unseen n-gram gets probability 0.")
+            self.alpha = float(alpha)
+        elif smoothing == "kneser-ney":
+            self.discount = 0.75 if discount is None else _probability_parameter(discount, "discount", True, True)
+        else:
+            self.lambdas = self._check_lambdas(lambdas)
+
+    def _check_lambdas(self, lambdas):
+        n = self.order
+        if lambdas is None:
+            raise ValueError(f"smoothing='interpolated' needs lambdas: {n + 1} weights (uniform, unigram, ..., "
+                             f"{n}-gram) summing to 1, e.g. {tuple([0.1] + [0.9 / n] * n)}.")
+        if isinstance(lambdas, (str, bytes)) or not hasattr(lambdas, "__len__"):
+            raise TypeError(f"lambdas must be a sequence of {n + 1} numbers, got {lambdas!r}.")
+        if len(lambdas) != n + 1:
+            raise ValueError(f"lambdas must have order + 1 = {n + 1} weights (uniform, unigram, ..., {n}-gram), "
+                             f"got {len(lambdas)}.")
+        values = tuple(_probability_parameter(x, f"lambdas[{i}]", False, False) for i, x in enumerate(lambdas))
+        if not math.isclose(sum(values), 1.0, abs_tol=1e-9):
+            raise ValueError(f"lambdas must sum to 1, got {values} (sum {sum(values)!r}); they are the weights "
+                             "of a mixture of distributions.")
+        return values
+
+    def with_smoothing(self, smoothing, *, alpha=None, lambdas=None, discount=None):
+        """The same counts with another smoothing (nothing is counted again).
+
+        Examples
+        --------
+        >>> lm = NgramLM([["a", "b"]], order=2, smoothing="laplace")
+        >>> lm.with_smoothing("lidstone", alpha=0.5).prob("b", ["a"])   # (1 + 0.5) / (1 + 0.5 * 5)
+        0.42857142857142855
+        """
+        new = object.__new__(NgramLM)
+        new.__dict__.update(self.__dict__)
+        new._set_smoothing(smoothing, alpha, lambdas, discount)
+        return new
+
+    def _ids(self, sent):
+        get, unk = self._index.get, self._index[UNK]
+        return [get(tok, unk) for tok in sent]
+
+    def _events(self, sentences):
+        """Histories (M, n-1) and words (M,) as id arrays, and the number of OOV tokens."""
+        n = self.order
+        start, end = self._index.get(START), self._index.get(END)
+        unk = self._index[UNK]
+        rows, n_oov = [], 0
+        for sent in sentences:
+            ids = self._ids(sent)
+            n_oov += sum(1 for tok, i in zip(sent, ids) if i == unk)
+            if self.pad:
+                ids = [start] * (n - 1) + ids + [end]
+            if len(ids) >= n:
+                rows.append(np.lib.stride_tricks.sliding_window_view(np.asarray(ids, np.int64), n))
+        events = np.concatenate(rows) if rows else np.zeros((0, n), np.int64)
+        return events, n_oov
+
+    def _keys(self, grams):
+        """Integer key of each row of ``grams`` (ids, base V); a (M, 0) array gives zeros."""
+        key = np.zeros(len(grams), np.int64)
+        for j in range(grams.shape[1]):
+            key = key * self.V + grams[:, j]
+        return key
+
+    def _build(self, events):
+        n, V = self.order, self.V
+        # raw[k]: counts of the last k words of every event (k = 1..n).
+        self._raw, self._cont = {}, {}
+        for k in range(1, n + 1):
+            keys, counts = np.unique(self._keys(events[:, n - k:]), return_counts=True)
+            self._raw[k] = _Level(keys, counts.astype(np.int64), V)
+        # cont[k] (k < n): N1+(• g w) = distinct (k+1)-grams whose last k words are g w.
+        for k in range(1, n):
+            longer = self._raw[k + 1].gram_keys
+            keys, counts = np.unique(longer % V ** k, return_counts=True)
+            self._cont[k] = _Level(keys, counts.astype(np.int64), V)
+
+    # ------------------------------------------------------------ scoring
+    def _scores(self, hist, words):
+        """P(words[i] | hist[i]) for id arrays hist (M, n-1) and words (M,), vectorized."""
+        n, V = self.order, self.V
+        if self.smoothing in ("laplace", "lidstone"):
+            level = self._raw[n]
+            hkey = self._keys(hist)
+            c = level.count(hkey * V + words)
+            total = level.total(hkey)
+            return (c + self.alpha) / (total + self.alpha * V)
+        if self.smoothing == "interpolated":
+            p_k = np.full(len(words), 1.0 / V)
+            mix = self.lambdas[0] * p_k
+            for k in range(1, n + 1):
+                level = self._raw[k]
+                hkey = self._keys(hist[:, n - k:])
+                total = level.total(hkey)
+                c = level.count(hkey * V + words)
+                # An unseen history keeps the shorter history's estimate.
+                p_k = np.where(total > 0, c / np.maximum(total, 1), p_k)
+                mix = mix + self.lambdas[k] * p_k
+            return mix
+        d = self.discount
+        p = np.full(len(words), 1.0 / V)
+        for k in range(1, n + 1):
+            level = self._raw[k] if k == n else self._cont[k]
+            hkey = self._keys(hist[:, n - k:])
+            total = level.total(hkey)
+            a = level.count(hkey * V + words)
+            types = level.types(hkey)
+            safe = np.maximum(total, 1)
+            p = np.where(total > 0, (np.maximum(a - d, 0.0) + d * types * p) / safe, p)
+        return p
+
+    def _history_ids(self, context):
+        if isinstance(context, str):
+            raise TypeError(f"context must be a list of the previous words, e.g. [{context!r}], not a string.")
+        try:
+            context = list(context)
+        except TypeError:
+            raise TypeError(f"context must be a list of the previous words, got {type(context).__name__}.") from None
+        need = self.order - 1
+        if len(context) < need:
+            pad_hint = f" (use {START!r} for the start of a sentence)" if self.pad else ""
+            raise ValueError(f"context must hold the {need} previous word(s) for an order-{self.order} model, "
+                             f"got {len(context)}: {context!r}{pad_hint}.")
+        context = context[len(context) - need:] if need else []
+        for tok in context:
+            if not isinstance(tok, str):
+                raise TypeError(f"context words must be strings, got {type(tok).__name__} {tok!r}.")
+        return np.asarray([self._ids(context)], np.int64).reshape(1, need)
+
+    def _word_id(self, word):
+        if not isinstance(word, str):
+            raise TypeError(f"word must be a string token, got {type(word).__name__} {word!r}.")
+        return self._index.get(word, self._index[UNK])
+
+    def prob(self, word, context=()):
+        """P(word | context), using the last n - 1 words of ``context`` (unknown words count as ``<UNK>``).
+
+        Examples
+        --------
+        >>> lm = NgramLM([["a", "b"]], order=2, smoothing="laplace")     # V = 5: a b <s> </s> <UNK>
+        >>> lm.prob("b", ["a"]), lm.prob("zebra", ["a"])                   # 2/6, 1/6
+        (0.3333333333333333, 0.16666666666666666)
+        """
+        return float(self._scores(self._history_ids(context), np.asarray([self._word_id(word)]))[0])
+
+    def logprob(self, word, context=()):
+        """log2 P(word | context) in bits (``-inf`` for probability 0)."""
+        p = self.prob(word, context)
+        return math.log2(p) if p > 0 else -math.inf
+
+    def probs(self, context=()):
+        """P(w | context) for every vocabulary entry w, in the order of :attr:`vocabulary` (sums to 1)."""
+        hist = np.repeat(self._history_ids(context), self.V, axis=0)
+        return self._scores(hist, np.arange(self.V, dtype=np.int64))
+
+    def count(self, *words):
+        """c(words): how many training events end in this k-gram (k <= order), after ``<UNK>`` mapping."""
+        k = len(words)
+        if not 1 <= k <= self.order:
+            raise ValueError(f"count takes 1 to {self.order} words, got {k}.")
+        ids = np.asarray([[self._word_id(w) for w in words]], np.int64)
+        return int(self._raw[k].count(self._keys(ids))[0])
+
+    def context_count(self, context=()):
+        """c(h •): how many training events have the history ``h`` (the last n - 1 words of ``context``).
+
+        The denominator of the add-α estimate.  For a bigram model, ``context_count([w])`` is the number of
+        bigrams that start with ``w``.
+
+        Examples
+        --------
+        >>> lm = NgramLM([["a", "b", "a"]], order=2, smoothing="laplace")
+        >>> lm.context_count(["a"]), lm.count("a", "b"), lm.count("a", "</s>")
+        (2, 1, 1)
+        """
+        hist = self._history_ids(context)
+        return int(self._raw[self.order].total(self._keys(hist))[0])
+
+    def unseen_mass(self, context=()):
+        """The probability the model gives, after ``context``, to words never seen there in training.
+
+        For add-α this is ``α·(V - T(h)) / (c(h •) + α·V)``; it is what smoothing takes from the
+        n-grams that were seen.
+
+        Examples
+        --------
+        >>> lm = NgramLM([["a", "b"]], order=2, smoothing="laplace")
+        >>> lm.unseen_mass(["a"])          # 4 unseen words of 5, each 1/6
+        0.6666666666666666
+        """
+        hist = self._history_ids(context)
+        level = self._raw[self.order]
+        hkey = self._keys(hist)[0]
+        seen = level.count(hkey * self.V + np.arange(self.V)) > 0
+        return float(self.probs(context)[~seen].sum())
+
+    def lookup(self, word):
+        """The vocabulary entry ``word`` is scored as (itself, or ``<UNK>``)."""
+        return self.vocabulary[self._word_id(word)]
+
+    # ------------------------------------------------------------ evaluation
+    def evaluate(self, sentences, per="prediction"):
+        """Cross-entropy, perplexity and the counts behind them on a test text.
+
+        Parameters
+        ----------
+        sentences : list of list of str
+            Test text, one token list per sentence, padded like the training text.
+        per : {"prediction", "token"}
+            Average the bits over the M predictions (standard) or the N words.
+
+        Returns
+        -------
+        Evaluation
+            ``perplexity`` is ``inf`` (with a :class:`ZeroProbabilityWarning`)
+            if a prediction has probability 0 (possible only with
+            ``"interpolated"`` and λ0 = 0).
+        """
+        check_choice(per, "per", PER)
+        test = _sentences(sentences, "sentences")
+        events, n_oov = self._events(test)
+        if len(events) == 0:
+            raise ValueError(f"sentences give no {self.order}-gram to score (all shorter than {self.order} "
+                             "tokens and pad=False); use longer sentences, pad=True or a lower order.")
+        p = self._scores(events[:, :-1], events[:, -1])
+        n_tokens = sum(len(s) for s in test)
+        if np.any(p <= 0):
+            warnings.warn(f"{int(np.sum(p <= 0))} prediction(s) have probability 0, so the perplexity is "
+                          "infinite; give the uniform distribution a weight (lambdas[0] > 0).",
+                          ZeroProbabilityWarning, stacklevel=2)
+            log2_sum = -math.inf
+        else:
+            log2_sum = float(np.sum(np.log2(p)))
+        k = len(p) if per == "prediction" else n_tokens
+        h = -log2_sum / k
+        return Evaluation(h, 2.0 ** h if math.isfinite(h) else math.inf, per, log2_sum,
+                          len(p), n_tokens, n_oov, len(test))
+
+    def cross_entropy(self, sentences, per="prediction"):
+        """H = -(1/K) Σ log2 P(w_i | h_i) in bits (K = predictions or words, see :meth:`evaluate`)."""
+        return self.evaluate(sentences, per).cross_entropy
+
+    def perplexity(self, sentences, per="prediction"):
+        """2 ** cross_entropy: the number of equally likely words the model hesitates between."""
+        return self.evaluate(sentences, per).perplexity
+
+    def __repr__(self):
+        extra = {"laplace": "", "lidstone": f", alpha={self.alpha!r}", "interpolated": f", lambdas={self.lambdas}",
+                 "kneser-ney": f", discount={self.discount!r}"}[self.smoothing]
+        return (f"NgramLM(order={self.order}, smoothing={self.smoothing!r}{extra}, V={self.V}, "
+                f"min_count={self.min_count}, pad={self.pad})")

@@ -1,0 +1,340 @@
+"""teachkit.NgramLM: distributions sum to one, add-α equals nltk.lm, Kneser-Ney equals a value derived by hand,
+order 2 equals BigramLM, and bad input is refused with a clear message."""
+
+import math
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import teachkit as tk
+from teachkit import BigramLM, NgramLM, perplexity
+from teachkit.perplexity import SEED_TRAINING, SEED_UNSEEN, ZeroProbabilityWarning
+
+# The tiny corpus every hand derivation below uses.
+TINY = [["a", "b", "a"], ["b", "a", "c"]]
+
+
+def random_corpus(rng, n_sentences=30, words="abcdefghij", max_len=8):
+    vocab = list(words)
+    # Skewed word frequencies, so that some words are rare (min_count matters) and some n-grams repeat.
+    weights = [1 / (i + 1) for i in range(len(vocab))]
+    return [rng.choices(vocab, weights, k=rng.randint(1, max_len)) for _ in range(n_sentences)]
+
+
+SETTINGS = [
+    ("laplace", {}),
+    ("lidstone", {"alpha": 0.1}),
+    ("interpolated", "lambdas"),
+    ("kneser-ney", {"discount": 0.75}),
+    ("kneser-ney", {"discount": 0.1}),
+]
+
+
+def options(smoothing, extra, order):
+    if extra == "lambdas":
+        # Any weights summing to one: uniform gets 0.05, the rest rises with the order.
+        raw = [0.05] + [0.95 * k / sum(range(1, order + 1)) for k in range(1, order + 1)]
+        return {"lambdas": tuple(raw)}
+    return dict(extra)
+
+
+# ---------------------------------------------------------------- distributions
+@pytest.mark.parametrize("order", [1, 2, 3, 4])
+@pytest.mark.parametrize("smoothing, extra", SETTINGS)
+@pytest.mark.parametrize("pad, min_count", [(True, 1), (True, 3), (False, 1)])
+def test_probabilities_sum_to_one_over_the_vocabulary_for_random_contexts(order, smoothing, extra, pad, min_count):
+    rng = random.Random(order * 100 + min_count)
+    train = random_corpus(rng)
+    lm = NgramLM(train, order=order, smoothing=smoothing, min_count=min_count, pad=pad,
+                 **options(smoothing, extra, order))
+    # Contexts: seen histories, random vocabulary entries (special symbols too) and words never seen.
+    pool = list(lm.vocabulary) + ["zebra", "quagga"]
+    contexts = [rng.choices(pool, k=order - 1) for _ in range(40)]
+    flat = [w for s in train for w in s]
+    contexts += [flat[i:i + order - 1] for i in range(0, len(flat) - order, 7)]
+    for context in contexts:
+        p = lm.probs(context)
+        assert p.shape == (lm.V,)
+        assert np.all(p > 0), (context, p)
+        assert math.isclose(p.sum(), 1.0, rel_tol=0, abs_tol=1e-12), (context, p.sum())
+        # prob() agrees with the vector, one word at a time.
+        w = rng.choice(lm.vocabulary)
+        assert lm.prob(w, context) == pytest.approx(p[lm.vocabulary.index(w)], rel=1e-15)
+
+
+# ---------------------------------------------------------------- nltk.lm
+def nltk_model(train, order, alpha, min_count):
+    """nltk.lm's Laplace/Lidstone fitted on the same padded n-grams, with nltk's own <UNK> mapping."""
+    from nltk.lm import Laplace, Lidstone, Vocabulary
+    from nltk.util import ngrams
+
+    padded = [["<s>"] * (order - 1) + s + ["</s>"] for s in train]
+    vocab = Vocabulary([w for s in padded for w in s], unk_cutoff=min_count)
+    model = Laplace(order, vocabulary=vocab) if alpha == 1 else Lidstone(alpha, order, vocabulary=vocab)
+    model.fit([list(ngrams(list(vocab.lookup(s)), order)) for s in padded])
+    return model, padded
+
+
+@pytest.mark.parametrize("order", [1, 2, 3, 4])
+@pytest.mark.parametrize("alpha", [1, 0.1, 2.5])
+@pytest.mark.parametrize("min_count", [1, 2])
+def test_laplace_and_lidstone_equal_nltk_lm(order, alpha, min_count):
+    from nltk.util import ngrams
+
+    rng = random.Random(7 * order + min_count)
+    train, test = random_corpus(rng), random_corpus(rng, n_sentences=10, words="abcdefghijkl")
+    smoothing = {"smoothing": "laplace"} if alpha == 1 else {"smoothing": "lidstone", "alpha": alpha}
+    ours = NgramLM(train, order=order, min_count=min_count, **smoothing)
+    theirs, _ = nltk_model(train, order, alpha, min_count)
+    assert ours.V == len(theirs.vocab)
+    test_ngrams = [g for s in test for g in ngrams(["<s>"] * (order - 1) + s + ["</s>"], order)]
+    for g in test_ngrams[:60]:
+        assert ours.prob(g[-1], g[:-1]) == pytest.approx(theirs.score(g[-1], g[:-1]), rel=1e-12)
+    assert ours.perplexity(test) == pytest.approx(theirs.perplexity(test_ngrams), rel=1e-12)
+    assert ours.evaluate(test).n_predictions == len(test_ngrams)
+
+
+# ---------------------------------------------------------------- BigramLM
+@pytest.mark.parametrize("alpha", [1.0, 0.5, 0.01])
+@pytest.mark.parametrize("pad", [True, False])
+def test_order_two_equals_bigramlm_with_the_same_options(alpha, pad):
+    rng = random.Random(11)
+    train = random_corpus(rng)
+    test = random_corpus(rng, n_sentences=8, words="abcdefghijxyz")
+    bigram = BigramLM(train, alpha=alpha, vocabulary="with-unk", denominator="context", pad=pad)
+    smoothing = {"smoothing": "laplace"} if alpha == 1 else {"smoothing": "lidstone", "alpha": alpha}
+    ngram = NgramLM(train, order=2, pad=pad, **smoothing)
+    assert ngram.V == bigram.V
+    assert set(ngram.vocabulary) == set(bigram.vocabulary)
+    for prev in list(bigram.vocabulary) + ["x"]:
+        for word in list(bigram.vocabulary) + ["y"]:
+            assert ngram.prob(word, [prev]) == pytest.approx(bigram.prob(prev, word), rel=1e-14)
+    assert ngram.perplexity(test) == pytest.approx(perplexity(bigram, test), rel=1e-12)
+    if not pad:   # without padding both divide by the N test words for per="token"
+        assert ngram.perplexity(test, per="token") == pytest.approx(perplexity(bigram, test, per="token"), rel=1e-12)
+
+
+def test_the_seed_sentences_give_notebook_04s_nltk_values():
+    # Notebook 04: with <UNK> and the context denominator, the unseen sentence has P = 1/9, 1/8, 1/8 (V = 8),
+    # per prediction 576 ** (1/3); padded (V = 10), P = 2/11, 1/11, 1/10, 1/10, 2/11.
+    lm = NgramLM([list(SEED_TRAINING)], order=2, smoothing="laplace", pad=False)
+    assert lm.V == 8
+    assert lm.perplexity([list(SEED_UNSEEN)]) == pytest.approx(576 ** (1 / 3), rel=1e-14)
+    padded = NgramLM([list(SEED_TRAINING)], order=2, smoothing="laplace")
+    assert padded.V == 10
+    assert padded.perplexity([list(SEED_UNSEEN)]) == pytest.approx((11 / 2 * 11 * 10 * 10 * 11 / 2) ** (1 / 5))
+
+
+# ---------------------------------------------------------------- by hand
+def test_kneser_ney_bigram_equals_the_hand_derivation():
+    # TINY padded:  <s> a b a </s>   and   <s> b a c </s>;   V = {a, b, c, <s>, </s>, <UNK>} = 6;  d = 1/2.
+    # Bigram events: <s>a  ab  ba  a</s>  |  <s>b  ba  ac  c</s>
+    #   c(b a) = 2, c(b •) = 2, T(b) = 1;   c(a b) = 1, c(a •) = 3, T(a) = 3 (b, </s>, c).
+    # Continuation counts N1+(• w) = distinct bigram types ending in w (7 types in all):
+    #   a: <s>a, ba -> 2;  b: <s>b, ab -> 2;  c: ac -> 1;  </s>: a</s>, c</s> -> 2;  <s>, <UNK>: 0.
+    #   4 words have N1+ > 0, so the unigram level keeps d·4/7 for the uniform 1/6:
+    #   P1(w) = (max(N1+(•w) - 1/2, 0) + (1/2)·4·(1/6)) / 7
+    #   P1(a) = P1(b) = P1(</s>) = (3/2 + 1/3)/7 = 11/42;  P1(c) = (1/2 + 1/3)/7 = 5/42;  P1(<s>) = P1(<UNK>) = 1/21
+    d, V = Fraction(1, 2), 6
+    p1 = {"a": Fraction(11, 42), "b": Fraction(11, 42), "</s>": Fraction(11, 42), "c": Fraction(5, 42),
+          "<s>": Fraction(1, 21), "<UNK>": Fraction(1, 21)}
+    assert sum(p1.values()) == 1
+    assert p1["c"] == (max(1 - d, 0) + d * 4 * Fraction(1, V)) / 7
+    # P(a | b) = (max(2 - 1/2, 0) + (1/2)·1·P1(a)) / 2 = (3/2 + 11/84) / 2 = 137/168
+    # P(c | b) = (0 + (1/2)·1·P1(c)) / 2 = 5/168
+    # P(b | a) = (1/2 + (1/2)·3·P1(b)) / 3 = 25/84
+    expected = {("a", "b"): Fraction(137, 168), ("c", "b"): Fraction(5, 168), ("b", "a"): Fraction(25, 84),
+                # a history never seen (an unknown word) falls back to the unigram level
+                ("c", "zebra"): p1["c"], ("a", "<UNK>"): p1["a"]}
+    lm = NgramLM(TINY, order=2, smoothing="kneser-ney", discount=0.5)
+    assert lm.V == V
+    for (word, prev), value in expected.items():
+        assert lm.prob(word, [prev]) == pytest.approx(float(value), rel=1e-14), (word, prev)
+    # The test sentence "b a c": P(b|<s>) P(a|b) P(c|a) P(</s>|c), each by the same rule.
+    p_b_start = (max(1 - d, 0) + d * 2 * p1["b"]) / 2            # c(<s> b) = 1, c(<s> •) = 2, T(<s>) = 2
+    p_c_a = (max(1 - d, 0) + d * 3 * p1["c"]) / 3
+    p_end_c = (max(1 - d, 0) + d * 1 * p1["</s>"]) / 1           # c(c </s>) = 1, c(c •) = 1
+    product = p_b_start * Fraction(137, 168) * p_c_a * p_end_c
+    assert lm.perplexity([["b", "a", "c"]]) == pytest.approx(float(product) ** (-1 / 4), rel=1e-13)
+    # p1 as the unigram model at order 1 with the same rule but raw counts is a different thing:
+    uni = NgramLM(TINY, order=1, smoothing="kneser-ney", discount=0.5)
+    # order 1, V = 5 (no <s>): raw counts a 3, b 2, c 1, </s> 2 (8 events), T = 4.
+    assert uni.prob("a") == pytest.approx(float((3 - d + d * 4 * Fraction(1, 5)) / 8), rel=1e-14)
+
+
+def test_kneser_ney_trigram_uses_continuation_counts_at_the_bigram_level():
+    # TINY padded for order 3:  <s> <s> a b a </s>   and   <s> <s> b a c </s>;  d = 1/2, V = 6.
+    # Trigram events: <s><s>a  <s>ab  aba  ba</s>  |  <s><s>b  <s>ba  bac  ac</s>
+    # Top level, history (b, a): c(b a </s>) = 1, c(b a c) = 1, so c(b a •) = 2, T = 2.
+    # Bigram level, history a, continuation counts over distinct trigrams "? a w":
+    #   <s>ab, ba</s>, bac -> N1+(• a b) = N1+(• a </s>) = N1+(• a c) = 1; total 3, T = 3.
+    # Unigram level: distinct bigram endings of the trigrams are the same 7 types as for order 2,
+    #   so P1(</s>) = 11/42 (see the bigram test).
+    # P2(</s> | a) = (1/2 + (1/2)·3·11/42) / 3 = 25/84
+    # P3(</s> | b a) = (1/2 + (1/2)·2·25/84) / 2 = 67/168
+    d = Fraction(1, 2)
+    p2 = (d + d * 3 * Fraction(11, 42)) / 3
+    assert p2 == Fraction(25, 84)
+    p3 = (d + d * 2 * p2) / 2
+    assert p3 == Fraction(67, 168)
+    lm = NgramLM(TINY, order=3, smoothing="kneser-ney", discount=0.5)
+    assert lm.prob("</s>", ["b", "a"]) == pytest.approx(float(p3), rel=1e-14)
+    # an unseen history (c, a) uses the bigram level as it is
+    assert lm.prob("</s>", ["c", "a"]) == pytest.approx(float(p2), rel=1e-14)
+
+
+def test_jelinek_mercer_equals_the_hand_derivation():
+    # TINY, order 2, lambdas (0.1, 0.3, 0.6).  Unigram ML over the 8 bigram events' last words:
+    #   a 3, b 2, c 1, </s> 2  ->  P1(a) = 3/8.   Bigram ML: P2(a | b) = c(b a)/c(b •) = 2/2 = 1.
+    # P(a | b) = 0.1/6 + 0.3·3/8 + 0.6·1
+    lm = NgramLM(TINY, order=2, smoothing="interpolated", lambdas=(0.1, 0.3, 0.6))
+    assert lm.prob("a", ["b"]) == pytest.approx(0.1 / 6 + 0.3 * 3 / 8 + 0.6 * 1, rel=1e-14)
+    # Unseen history: the bigram estimate is replaced by the unigram one: 0.1/6 + (0.3 + 0.6)·3/8.
+    assert lm.prob("a", ["zebra"]) == pytest.approx(0.1 / 6 + 0.9 * 3 / 8, rel=1e-14)
+
+
+def test_laplace_unseen_mass_counts_and_evaluation_by_hand():
+    lm = NgramLM(TINY, order=2, smoothing="laplace")
+    # after a: 3 bigram events, 3 distinct followers, V = 6: unseen mass = 1·(6 - 3)/(3 + 6) = 1/3
+    assert lm.unseen_mass(["a"]) == pytest.approx(1 / 3, rel=1e-14)
+    assert lm.count("b", "a") == 2 and lm.count("a") == 3 and lm.count("zebra") == 0
+    ev = lm.evaluate([["b", "a", "x"], ["y"]])
+    # predictions: 3 + 1 words, plus </s> twice = 6; two unknown words; 4 test words
+    assert (ev.n_predictions, ev.n_oov, ev.n_tokens, ev.n_sentences) == (6, 2, 4, 2)
+    # P(b|<s>) = 2/8, P(a|b) = 3/8, P(<UNK>|a) = 1/9, P(</s>|<UNK>) = 1/6, P(<UNK>|<s>) = 1/8, P(</s>|<UNK>) = 1/6
+    probs = [2 / 8, 3 / 8, 1 / 9, 1 / 6, 1 / 8, 1 / 6]
+    bits = -sum(math.log2(p) for p in probs)
+    assert ev.cross_entropy == pytest.approx(bits / 6, rel=1e-14)
+    assert ev.perplexity == pytest.approx(2 ** (bits / 6), rel=1e-14)
+    assert lm.cross_entropy([["b", "a", "x"], ["y"]], per="token") == pytest.approx(bits / 4, rel=1e-14)
+
+
+def test_min_count_folds_rare_words_into_unk():
+    train = [["a", "a", "b"], ["a", "c"]]
+    lm = NgramLM(train, order=2, smoothing="laplace", min_count=2)
+    assert lm.vocabulary == ("a", "<s>", "</s>", "<UNK>")
+    assert lm.lookup("b") == lm.lookup("c") == lm.lookup("never") == "<UNK>"
+    # b and c, once each, are now one word: a b and a c are both the bigram a <UNK>
+    assert lm.count("a", "b") == lm.count("a", "c") == 2 and lm.count("<UNK>") == 2
+    assert lm.evaluate([["a", "b", "z"]]).n_oov == 2
+
+
+def test_with_smoothing_reuses_the_counts():
+    lm = NgramLM(TINY, order=3, smoothing="laplace")
+    kn = lm.with_smoothing("kneser-ney", discount=0.5)
+    fresh = NgramLM(TINY, order=3, smoothing="kneser-ney", discount=0.5)
+    assert kn.prob("</s>", ["b", "a"]) == fresh.prob("</s>", ["b", "a"])
+    assert lm.smoothing == "laplace"
+
+
+def test_zero_lambda_for_the_uniform_part_gives_infinite_perplexity_with_a_warning():
+    lm = NgramLM(TINY, order=2, smoothing="interpolated", lambdas=(0, 0.5, 0.5))
+    with pytest.warns(ZeroProbabilityWarning, match="probability 0"):
+        assert lm.perplexity([["a", "zebra"]]) == math.inf
+
+
+# ---------------------------------------------------------------- nltk's Kneser-Ney
+def test_nltk_kneser_ney_differs_from_the_hand_derivation():
+    from nltk.lm import KneserNeyInterpolated
+    from nltk.lm.preprocessing import pad_both_ends, padded_everygram_pipeline
+    from nltk.util import bigrams
+
+    train, vocab = padded_everygram_pipeline(2, TINY)
+    nltk_kn = KneserNeyInterpolated(2, discount=0.5)
+    nltk_kn.fit(train, vocab)
+    # nltk.lm (3.10) ends the recursion with the continuation unigram N1+(• w) / N1+(• •), *undiscounted* and
+    # with no uniform part: P(a) = 2/7 there, P(<UNK>) = 0.  So
+    # P(a | b) = (2 - 1/2)/2 + (1/2)·1/2 · 2/7 = 3/4 + 1/14 = 23/28, where the derivation gives 137/168.
+    assert nltk_kn.score("a", ["b"]) == pytest.approx(23 / 28, rel=1e-12)
+    ours = NgramLM(TINY, order=2, smoothing="kneser-ney", discount=0.5)
+    assert ours.prob("a", ["b"]) == pytest.approx(137 / 168, rel=1e-14)
+    assert abs(ours.prob("a", ["b"]) - nltk_kn.score("a", ["b"])) == pytest.approx(1 / 168, rel=1e-9)
+    # An unknown word gets probability 0 from nltk (nltk issue #3211), so its perplexity is infinite;
+    # the uniform floor keeps ours finite.
+    assert nltk_kn.score("zebra", ["a"]) == 0
+    test = [["a", "zebra"]]
+    assert nltk_kn.perplexity(list(bigrams(pad_both_ends(test[0], n=2)))) == math.inf
+    assert math.isfinite(ours.perplexity(test))
+
+
+# ---------------------------------------------------------------- bad input
+@pytest.mark.parametrize("kwargs, error, match", [
+    ({"order": 0}, ValueError, "order"),
+    ({"order": 5}, ValueError, "order"),
+    ({"order": 2.0}, TypeError, "order"),
+    ({"smoothing": "add-one"}, ValueError, "smoothing"),
+    ({"smoothing": "kneser-ney", "discount": 0}, ValueError, r"discount must lie in \(0, 1\)"),
+    ({"smoothing": "kneser-ney", "discount": 1}, ValueError, "discount"),
+    ({"smoothing": "kneser-ney", "discount": 1.5}, ValueError, "discount"),
+    ({"smoothing": "kneser-ney", "discount": "0.5"}, TypeError, "discount"),
+    ({"smoothing": "interpolated", "lambdas": (0.2, 0.2, 0.2)}, ValueError, "sum to 1"),
+    ({"smoothing": "interpolated", "lambdas": (0.5, 0.5)}, ValueError, "3 weights"),
+    ({"smoothing": "interpolated", "lambdas": (1.5, -0.25, -0.25)}, ValueError, "lambdas"),
+    ({"smoothing": "interpolated"}, ValueError, "needs lambdas"),
+    ({"smoothing": "interpolated", "lambdas": 1.0}, TypeError, "lambdas"),
+    ({"smoothing": "lidstone"}, ValueError, "needs alpha"),
+    ({"smoothing": "lidstone", "alpha": 0}, ValueError, "alpha"),
+    ({"smoothing": "lidstone", "alpha": -1}, ValueError, "alpha"),
+    ({"smoothing": "lidstone", "alpha": None or "1"}, TypeError, "alpha"),
+    ({"smoothing": "laplace", "alpha": 0.5}, ValueError, "not used"),
+    ({"smoothing": "laplace", "discount": 0.5}, ValueError, "not used"),
+    ({"min_count": 0}, ValueError, "min_count"),
+    ({"pad": "yes"}, TypeError, "pad"),
+])
+def test_bad_parameters_are_refused(kwargs, error, match):
+    kwargs = {"order": 2, **kwargs}
+    with pytest.raises(error, match=match):
+        NgramLM(TINY, **kwargs)
+
+
+@pytest.mark.parametrize("sentences, error, match", [
+    ([], ValueError, "empty"),
+    ([[], []], ValueError, "empty"),
+    ("a b a", TypeError, "not one string"),
+    ([["a", 3]], TypeError, "token 1 of sentence 0"),
+    ([["a"], "b c"], TypeError, "item 1"),
+    (42, TypeError, "list of sentences"),
+    ([["a", "<UNK>"]], ValueError, "reserves"),
+    ([["<s>", "a"]], ValueError, "reserves"),
+])
+def test_bad_training_text_is_refused(sentences, error, match):
+    with pytest.raises(error, match=match):
+        NgramLM(sentences, order=2)
+
+
+def test_no_ngram_at_all_is_refused():
+    with pytest.raises(ValueError, match="shorter than 3"):
+        NgramLM([["a", "b"]], order=3, pad=False)
+    lm = NgramLM([["a", "b", "c"]], order=3, pad=False, smoothing="laplace")
+    with pytest.raises(ValueError, match="no 3-gram to score"):
+        lm.perplexity([["a", "b"]])
+
+
+def test_bad_queries_are_refused():
+    lm = NgramLM(TINY, order=3, smoothing="laplace")
+    with pytest.raises(ValueError, match="2 previous word"):
+        lm.prob("a", ["b"])
+    with pytest.raises(TypeError, match="not a string"):
+        lm.prob("a", "b a")
+    with pytest.raises(TypeError, match="word must be a string"):
+        lm.prob(3, ["a", "b"])
+    with pytest.raises(TypeError, match="context words must be strings"):
+        lm.prob("a", ["a", None])
+    with pytest.raises(ValueError, match="per must be one of"):
+        lm.perplexity(TINY, per="word")
+    with pytest.raises(ValueError, match="count takes 1 to 3 words"):
+        lm.count()
+
+
+def test_ngramlm_is_exported():
+    assert tk.NgramLM is NgramLM
+
+
+def test_context_count_is_the_add_alpha_denominator():
+    lm = NgramLM(TINY, order=2, smoothing="lidstone", alpha=0.5)
+    assert lm.context_count(["a"]) == 3 and lm.context_count(["b"]) == 2 and lm.context_count(["zebra"]) == 0
+    # P(a | b) = (c(b a) + α) / (c(b •) + α·V) = (2 + 0.5) / (2 + 0.5·6)
+    assert lm.prob("a", ["b"]) == pytest.approx((lm.count("b", "a") + 0.5) / (lm.context_count(["b"]) + 0.5 * 6))
+    assert lm.prob("a", ["b"]) == pytest.approx(2.5 / 5, rel=1e-14)
