@@ -102,12 +102,13 @@ import numpy as np
 from ._checks import check_choice, check_positive_int
 from .perplexity import END, START, UNK, ZeroProbabilityWarning
 
-__all__ = ["NgramLM", "Evaluation", "SMOOTHINGS", "MAX_ORDER"]
+__all__ = ["NgramLM", "Evaluation", "EncodedText", "SMOOTHINGS", "MAX_ORDER"]
 
 SMOOTHINGS = ("laplace", "lidstone", "interpolated", "kneser-ney")
 MAX_ORDER = 4
 PER = ("prediction", "token")
 _RESERVED = (START, END, UNK)
+_RESERVED_SET = frozenset(_RESERVED)
 
 
 # ---------------------------------------------------------------- input checks
@@ -132,13 +133,14 @@ def _sentences(sentences, name):
                 f"{name}: item {s} is {type(sent).__name__} {sent!r}; give a list of sentences, "
                 "each a list of string tokens."
             )
-        for i, tok in enumerate(sent):
-            if not isinstance(tok, str):
-                raise TypeError(f"{name}: token {i} of sentence {s} is {type(tok).__name__} {tok!r}; "
-                                "every token must be a string.")
-            if tok in _RESERVED:
-                raise ValueError(f"{name}: sentence {s} contains {tok!r}, a symbol the model reserves "
-                                 f"({', '.join(_RESERVED)}); rename that token.")
+        if not all(isinstance(tok, str) for tok in sent):
+            i, tok = next((i, t) for i, t in enumerate(sent) if not isinstance(t, str))
+            raise TypeError(f"{name}: token {i} of sentence {s} is {type(tok).__name__} {tok!r}; "
+                            "every token must be a string.")
+        if not _RESERVED_SET.isdisjoint(sent):
+            tok = next(t for t in sent if t in _RESERVED_SET)
+            raise ValueError(f"{name}: sentence {s} contains {tok!r}, a symbol the model reserves "
+                             f"({', '.join(_RESERVED)}); rename that token.")
         out.append(tuple(sent))
     if not any(out):
         raise ValueError(f"{name} is empty: give at least one sentence with at least one token.")
@@ -193,6 +195,24 @@ class Evaluation:
     def oov_rate(self):
         """n_oov / n_tokens."""
         return self.n_oov / self.n_tokens
+
+
+@dataclass(frozen=True, eq=False)
+class EncodedText:
+    """A test text as one model's n-gram ids (what :meth:`NgramLM.encode` returns)."""
+
+    events: np.ndarray
+    n_oov: int
+    n_tokens: int
+    n_sentences: int
+    vocabulary: tuple
+    order: int
+    pad: bool
+
+    @property
+    def n_predictions(self):
+        """M, the number of n-grams to score."""
+        return len(self.events)
 
 
 class _Level:
@@ -363,20 +383,30 @@ class NgramLM:
         return [get(tok, unk) for tok in sent]
 
     def _events(self, sentences):
-        """Histories (M, n-1) and words (M,) as id arrays, and the number of OOV tokens."""
+        """Histories and words as one (M, n) id array, and the number of OOV tokens.
+
+        All sentences are laid end to end (padded) in one id array; a window of n ids is an event when its
+        first and last id belong to the same sentence, so n-grams never cross a boundary.
+        """
         n = self.order
-        start, end = self._index.get(START), self._index.get(END)
-        unk = self._index[UNK]
-        rows, n_oov = [], 0
+        get, unk = self._index.get, self._index[UNK]
+        before = [self._index[START]] * (n - 1) if self.pad and n > 1 else []
+        after = [self._index[END]] if self.pad else []
+        flat, lengths = [], []
         for sent in sentences:
-            ids = self._ids(sent)
-            n_oov += sum(1 for tok, i in zip(sent, ids) if i == unk)
-            if self.pad:
-                ids = [start] * (n - 1) + ids + [end]
-            if len(ids) >= n:
-                rows.append(np.lib.stride_tricks.sliding_window_view(np.asarray(ids, np.int64), n))
-        events = np.concatenate(rows) if rows else np.zeros((0, n), np.int64)
-        return events, n_oov
+            flat += before
+            flat += [get(tok, unk) for tok in sent]
+            flat += after
+            lengths.append(len(before) + len(sent) + len(after))
+        ids = np.asarray(flat, np.int64)
+        # Padding symbols are never <UNK>, so every <UNK> in ids is a word the model does not keep.
+        n_oov = int(np.count_nonzero(ids == unk))
+        if len(ids) < n:
+            return np.zeros((0, n), np.int64), n_oov
+        sentence_of = np.repeat(np.arange(len(lengths)), lengths)
+        windows = np.lib.stride_tricks.sliding_window_view(ids, n)
+        inside = sentence_of[: len(windows)] == sentence_of[n - 1:]
+        return np.ascontiguousarray(windows[inside]), n_oov
 
     def _keys(self, grams):
         """Integer key of each row of ``grams`` (ids, base V); a (M, 0) array gives zeros."""
@@ -522,13 +552,44 @@ class NgramLM:
         return self.vocabulary[self._word_id(word)]
 
     # ------------------------------------------------------------ evaluation
+    def encode(self, sentences):
+        """A test text turned into this model's n-gram ids, once, to score it many times.
+
+        :meth:`evaluate` accepts the result in place of the sentences; so does every model made from
+        this one by :meth:`with_smoothing` (same counts, same vocabulary).  An explorer that re-scores
+        held-out text on every slider move uses this.
+
+        Examples
+        --------
+        >>> lm = NgramLM([["a", "b"]], order=2, smoothing="laplace")
+        >>> text = lm.encode([["a", "b", "c"]])
+        >>> text.n_predictions, text.n_tokens, text.n_oov
+        (4, 3, 1)
+        >>> lm.perplexity(text) == lm.perplexity([["a", "b", "c"]])
+        True
+        """
+        if isinstance(sentences, EncodedText):
+            if sentences.vocabulary is not self.vocabulary or sentences.order != self.order \
+                    or sentences.pad != self.pad:
+                raise ValueError("this encoded text was made by a model with other counts (another vocabulary, "
+                                 "order or padding); encode the sentences again with this model.")
+            return sentences
+        test = _sentences(sentences, "sentences")
+        events, n_oov = self._events(test)
+        if len(events) == 0:
+            raise ValueError(f"sentences give no {self.order}-gram to score (all shorter than {self.order} "
+                             "tokens and pad=False); use longer sentences, pad=True or a lower order.")
+        return EncodedText(events, n_oov, sum(len(s) for s in test), len(test), self.vocabulary, self.order,
+                           self.pad)
+
     def evaluate(self, sentences, per="prediction"):
         """Cross-entropy, perplexity and the counts behind them on a test text.
 
         Parameters
         ----------
-        sentences : list of list of str
-            Test text, one token list per sentence, padded like the training text.
+        sentences : list of list of str, or EncodedText
+            Test text, one token list per sentence, padded like the training text
+            (or the result of :meth:`encode`).
         per : {"prediction", "token"}
             Average the bits over the M predictions (standard) or the N words.
 
@@ -540,13 +601,8 @@ class NgramLM:
             ``"interpolated"`` and λ0 = 0).
         """
         check_choice(per, "per", PER)
-        test = _sentences(sentences, "sentences")
-        events, n_oov = self._events(test)
-        if len(events) == 0:
-            raise ValueError(f"sentences give no {self.order}-gram to score (all shorter than {self.order} "
-                             "tokens and pad=False); use longer sentences, pad=True or a lower order.")
-        p = self._scores(events[:, :-1], events[:, -1])
-        n_tokens = sum(len(s) for s in test)
+        text = self.encode(sentences)
+        p = self._scores(text.events[:, :-1], text.events[:, -1])
         if np.any(p <= 0):
             warnings.warn(f"{int(np.sum(p <= 0))} prediction(s) have probability 0, so the perplexity is "
                           "infinite; give the uniform distribution a weight (lambdas[0] > 0).",
@@ -554,10 +610,10 @@ class NgramLM:
             log2_sum = -math.inf
         else:
             log2_sum = float(np.sum(np.log2(p)))
-        k = len(p) if per == "prediction" else n_tokens
+        k = len(p) if per == "prediction" else text.n_tokens
         h = -log2_sum / k
         return Evaluation(h, 2.0 ** h if math.isfinite(h) else math.inf, per, log2_sum,
-                          len(p), n_tokens, n_oov, len(test))
+                          len(p), text.n_tokens, text.n_oov, text.n_sentences)
 
     def cross_entropy(self, sentences, per="prediction"):
         """H = -(1/K) Σ log2 P(w_i | h_i) in bits (K = predictions or words, see :meth:`evaluate`)."""

@@ -338,3 +338,16 @@ def test_context_count_is_the_add_alpha_denominator():
     # P(a | b) = (c(b a) + α) / (c(b •) + α·V) = (2 + 0.5) / (2 + 0.5·6)
     assert lm.prob("a", ["b"]) == pytest.approx((lm.count("b", "a") + 0.5) / (lm.context_count(["b"]) + 0.5 * 6))
     assert lm.prob("a", ["b"]) == pytest.approx(2.5 / 5, rel=1e-14)
+
+
+def test_an_encoded_text_scores_like_the_sentences_and_only_for_its_own_counts():
+    rng = random.Random(3)
+    train, test = random_corpus(rng), random_corpus(rng, n_sentences=5, words="abcxyz")
+    lm = NgramLM(train, order=3, smoothing="laplace")
+    text = lm.encode(test)
+    assert text.n_tokens == sum(map(len, test)) and text.n_predictions == text.n_tokens + len(test)
+    assert text.n_oov == sum(w in "xyz" for s in test for w in s)
+    kn = lm.with_smoothing("kneser-ney", discount=0.6)
+    assert kn.evaluate(text) == kn.evaluate(test)
+    with pytest.raises(ValueError, match="encode the sentences again"):
+        NgramLM(train, order=2, smoothing="laplace").perplexity(text)
