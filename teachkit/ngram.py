@@ -102,7 +102,7 @@ import numpy as np
 from ._checks import check_choice, check_positive_int
 from .perplexity import END, START, UNK, ZeroProbabilityWarning
 
-__all__ = ["NgramLM", "Evaluation", "EncodedText", "SMOOTHINGS", "MAX_ORDER"]
+__all__ = ["NgramLM", "Evaluation", "EncodedText", "add_alpha", "kneser_ney_step", "SMOOTHINGS", "MAX_ORDER"]
 
 SMOOTHINGS = ("laplace", "lidstone", "interpolated", "kneser-ney")
 MAX_ORDER = 4
@@ -157,6 +157,74 @@ def _probability_parameter(value, name, low_open, high_open, low=0.0, high=1.0):
         interval = f"{'(' if low_open else '['}{low:g}, {high:g}{')' if high_open else ']'}"
         raise ValueError(f"{name} must lie in {interval}, got {value!r}.")
     return value
+
+
+# ---------------------------------------------------------------- the formulas, one step each
+def _numbers(name, value):
+    arr = np.asarray(value, dtype=float) if not isinstance(value, (str, bytes)) else None
+    if arr is None or arr.dtype == object or isinstance(value, bool):
+        raise TypeError(f"{name} must be a number or an array of numbers, got {value!r}.")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must be finite, got {value!r}.")
+    return arr
+
+
+def _result(value, *inputs):
+    return float(value) if all(np.ndim(x) == 0 for x in inputs) else value
+
+
+def add_alpha(count, context_total, V, alpha):
+    """Add-α (Lidstone; Laplace for α = 1) estimate: ``(c(h w) + α) / (c(h •) + α·V)``.
+
+    Parameters
+    ----------
+    count : int or array
+        c(h w), how often the word followed the history in training.
+    context_total : int or array
+        c(h •), how many training events have this history (>= count).
+    V : int
+        Vocabulary size.
+    alpha : float
+        Pseudo-count > 0.
+
+    Examples
+    --------
+    >>> add_alpha(2, 2, 6, 1)          # (2 + 1) / (2 + 6)
+    0.375
+    """
+    c, total = _numbers("count", count), _numbers("context_total", context_total)
+    V = check_positive_int(V, "V")
+    if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real) or not alpha > 0 or not math.isfinite(alpha):
+        raise ValueError(f"alpha must be a finite number > 0, got {alpha!r}.")
+    if np.any(c < 0) or np.any(c > total):
+        raise ValueError("count must lie between 0 and context_total: a word cannot follow a history more often "
+                         "than the history occurs.")
+    return _result((c + alpha) / (total + alpha * V), count, context_total)
+
+
+def kneser_ney_step(count, context_total, types, lower, discount):
+    """One level of interpolated Kneser-Ney: ``[max(a - d, 0) + d·T·P_lower] / a(h •)``.
+
+    ``a`` is the raw count c(h w) at the model's highest order and the continuation count N1+(• h w) below
+    it; ``a(h •)`` their sum over w; ``T`` the number of words w with a > 0; ``P_lower`` the probability of
+    w one level down.  When the history was never seen (``context_total == 0``) the result is ``lower``.
+
+    Examples
+    --------
+    >>> kneser_ney_step(2, 2, 1, 11 / 42, 0.5)      # (1.5 + 0.5 * 1 * 11/42) / 2 = 137/168
+    0.8154761904761905
+    >>> kneser_ney_step(0, 0, 0, 0.25, 0.5)         # an unseen history passes the lower level through
+    0.25
+    """
+    a, total, t = _numbers("count", count), _numbers("context_total", context_total), _numbers("types", types)
+    p_lower = _numbers("lower", lower)
+    d = _probability_parameter(discount, "discount", True, True)
+    if np.any(a < 0) or np.any(a > total) or np.any(t > total) or np.any(t < 0):
+        raise ValueError("count and types must lie between 0 and context_total.")
+    if np.any((p_lower < 0) | (p_lower > 1)):
+        raise ValueError("lower must be a probability in [0, 1].")
+    p = np.where(total > 0, (np.maximum(a - d, 0.0) + d * t * p_lower) / np.maximum(total, 1), p_lower)
+    return _result(p, count, context_total, types, lower)
 
 
 @dataclass(frozen=True)
@@ -239,8 +307,14 @@ class _Level:
     def total(self, hist_key):
         return self._find(self.hist_keys, self.hist_totals, hist_key)
 
-    def types(self, hist_key):
-        return self._find(self.hist_keys, self.hist_types, hist_key)
+    def total_and_types(self, hist_key):
+        """c(h •) and T(h) for each history key (0 and 0 for a history never seen), one search for both."""
+        if len(self.hist_keys) == 0:
+            zeros = np.zeros(np.shape(hist_key), np.int64)
+            return zeros, zeros
+        idx = np.minimum(np.searchsorted(self.hist_keys, hist_key), len(self.hist_keys) - 1)
+        seen = self.hist_keys[idx] == hist_key
+        return np.where(seen, self.hist_totals[idx], 0), np.where(seen, self.hist_types[idx], 0)
 
 
 class NgramLM:
@@ -435,9 +509,7 @@ class NgramLM:
         if self.smoothing in ("laplace", "lidstone"):
             level = self._raw[n]
             hkey = self._keys(hist)
-            c = level.count(hkey * V + words)
-            total = level.total(hkey)
-            return (c + self.alpha) / (total + self.alpha * V)
+            return add_alpha(level.count(hkey * V + words), level.total(hkey), V, self.alpha)
         if self.smoothing == "interpolated":
             p_k = np.full(len(words), 1.0 / V)
             mix = self.lambdas[0] * p_k
@@ -455,11 +527,8 @@ class NgramLM:
         for k in range(1, n + 1):
             level = self._raw[k] if k == n else self._cont[k]
             hkey = self._keys(hist[:, n - k:])
-            total = level.total(hkey)
-            a = level.count(hkey * V + words)
-            types = level.types(hkey)
-            safe = np.maximum(total, 1)
-            p = np.where(total > 0, (np.maximum(a - d, 0.0) + d * types * p) / safe, p)
+            total, types = level.total_and_types(hkey)
+            p = kneser_ney_step(level.count(hkey * V + words), total, types, p, d)
         return p
 
     def _history_ids(self, context):

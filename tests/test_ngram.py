@@ -351,3 +351,23 @@ def test_an_encoded_text_scores_like_the_sentences_and_only_for_its_own_counts()
     assert kn.evaluate(text) == kn.evaluate(test)
     with pytest.raises(ValueError, match="encode the sentences again"):
         NgramLM(train, order=2, smoothing="laplace").perplexity(text)
+
+
+def test_the_one_step_formulas_by_hand_and_their_errors():
+    from teachkit.ngram import add_alpha, kneser_ney_step
+
+    assert add_alpha(2, 2, 6, 1) == 3 / 8
+    assert add_alpha(0, 10, 100, 0.5) == 0.5 / 60
+    assert kneser_ney_step(2, 2, 1, 11 / 42, 0.5) == pytest.approx(137 / 168, rel=1e-15)
+    assert kneser_ney_step(0, 3, 3, 5 / 42, 0.5) == pytest.approx((0.5 * 3 * 5 / 42) / 3, rel=1e-15)
+    assert kneser_ney_step(0, 0, 0, 0.3, 0.5) == 0.3
+    with pytest.raises(ValueError, match="between 0 and context_total"):
+        add_alpha(3, 2, 6, 1)
+    with pytest.raises(ValueError, match="alpha"):
+        add_alpha(1, 2, 6, 0)
+    with pytest.raises(ValueError, match="discount"):
+        kneser_ney_step(1, 2, 1, 0.5, 1.0)
+    with pytest.raises(ValueError, match="lower must be a probability"):
+        kneser_ney_step(1, 2, 1, 1.5, 0.5)
+    with pytest.raises(TypeError, match="count"):
+        kneser_ney_step("1", 2, 1, 0.5, 0.5)
