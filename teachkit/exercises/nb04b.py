@@ -1,0 +1,115 @@
+"""Exercises of notebook 04b (n-gram models): add-one and Kneser-Ney by hand on a two-sentence corpus,
+what <UNK> does to perplexity, and one Kneser-Ney step written by the student."""
+
+from ..ngram import NgramLM, kneser_ney_step
+from . import Exercise, Implement, Prediction
+
+# The corpus the questions state: two sentences, padded with <s> ... </s> by the model.
+TWO_SENTENCES = (("a", "b", "a"), ("b", "a", "c"))
+_CORPUS_MD = "the two training sentences *a b a* and *b a c*"
+
+
+def _add_one_bigram(sentences, word, prev):
+    return NgramLM([list(s) for s in sentences], order=2, smoothing="laplace").prob(word, [prev])
+
+
+def _kneser_ney_bigram(sentences, word, prev, d):
+    return NgramLM([list(s) for s in sentences], order=2, smoothing="kneser-ney", discount=d).prob(word, [prev])
+
+
+def _unk_lowers_perplexity(sentences, test, min_count):
+    def pp(m):
+        return NgramLM([list(s) for s in sentences], order=2, smoothing="laplace", min_count=m).perplexity([list(test)])
+    return "lower" if pp(min_count) < pp(1) else "higher"
+
+
+def _inputs(rng):
+    total = int(rng.integers(1, 30))
+    count = int(rng.integers(0, total + 1))
+    types = int(rng.integers(1 if count else 1, total + 1))
+    return {"count": count, "context_total": total, "types": types,
+            "lower": float(rng.uniform(0, 0.5)), "d": float(rng.uniform(0.05, 0.95))}
+
+
+def _reference(count, context_total, types, lower, d):
+    return kneser_ney_step(count, context_total, types, lower, d)
+
+
+def _forgets_the_lower_order(count, context_total, types, lower, d):
+    return max(count - d, 0) / context_total
+
+
+def _discounts_only_once(count, context_total, types, lower, d):
+    return (max(count - d, 0) + d * lower) / context_total
+
+
+EXERCISES = [
+    Exercise(
+        key="04b.1",
+        label="add-one P(a | b)",
+        question=f"A bigram model with add-one smoothing is trained on {_CORPUS_MD} (each padded as "
+                 "`<s> … </s>`; the vocabulary is *a, b, c*, `<s>`, `</s>` and `<UNK>`). What is "
+                 "$P(a \\mid b)$?",
+        data={"sentences": TWO_SENTENCES, "word": "a", "prev": "b"},
+        answer=_add_one_bigram,
+        solution="*b* is followed by *a* twice and by nothing else, so $c(b\\,a) = 2$ and $c(b\\,\\bullet) = 2$. "
+                 "$V = 6$ (three words, two boundary symbols, `<UNK>`). Add one to every count: "
+                 "$P(a \\mid b) = (2 + 1) / (2 + 6) = {expected}$. Without smoothing it would be 1: add-one has "
+                 "moved more than half of the probability to words never seen after *b*.",
+        right=("0.375", "0,375", "3/8", "37.5%"),
+        wrong=("1", "0.43", "0.3", "0.25"),
+        check={"min_sig_figs": 2},
+    ),
+    Exercise(
+        key="04b.2",
+        label="Kneser-Ney P(a | b)",
+        question=f"Now interpolated Kneser-Ney on the same {_CORPUS_MD}, discount $d = 0.5$. The continuation "
+                 "probability of *a* one level down is $P_1(a) = 11/42$ (notebook section 2 shows where it comes "
+                 "from). What is $P_{KN}(a \\mid b)$?",
+        data={"sentences": TWO_SENTENCES, "word": "a", "prev": "b", "d": 0.5},
+        answer=_kneser_ney_bigram,
+        solution="After *b*: $c(b\\,a) = 2$, $c(b\\,\\bullet) = 2$, one distinct follower ($T = 1$). "
+                 "$P_{{KN}}(a \\mid b) = [\\max(2 - 0.5, 0) + 0.5 \\cdot 1 \\cdot 11/42] / 2 = 137/168 = "
+                 "{expected:.4f}$. nltk.lm gives 23/28 here: it uses the continuation probability 2/7 undiscounted "
+                 "and no uniform part.",
+        right=("0.8155", "0,8155", "137/168", "0.815"),
+        wrong=("0.8214", "23/28", "0.75", "0.7917"),
+        check={"min_sig_figs": 3},
+    ),
+    Prediction(
+        key="04b.3",
+        label="perplexity with everything <UNK>",
+        question=f"Train an add-one bigram model on {_CORPUS_MD}, but with `min_count = 4`: no word occurs four "
+                 "times, so every word becomes `<UNK>` and the model can tell no word from another. Is its "
+                 "perplexity on the test sentence *b a c* lower or higher than that of the same model with "
+                 "`min_count = 1`? Predict, then run.",
+        data={"sentences": TWO_SENTENCES, "test": ("b", "a", "c"), "min_count": 4},
+        answer=_unk_lowers_perplexity,
+        choices=("lower", "higher"),
+        solution="**{expected}.** With every word `<UNK>`, V = 3 and the test sentence is `<s> <UNK> <UNK> <UNK> "
+                 "</s>`: $P = 3/5,\\ 5/9,\\ 5/9,\\ 1/3$, perplexity $(81/5)^{{1/4}} \\approx 2.0$. With "
+                 "`min_count = 1`, $P = 2/8,\\ 3/8,\\ 2/9,\\ 2/7$, perplexity $336^{{1/4}} \\approx 4.3$. The "
+                 "model that knows no word at all scores better, because it was asked an easier question: "
+                 "perplexities over different vocabularies cannot be compared.",
+    ),
+    Implement(
+        key="04b.4",
+        label="one Kneser-Ney step",
+        question="Write `kn_step(count, context_total, types, lower, d)`: one level of interpolated Kneser-Ney, "
+                 "$[\\max(a - d, 0) + d\\,T\\,P_{\\text{lower}}] / a(h\\,\\bullet)$, with `count` = $a(h\\,w)$, "
+                 "`context_total` = $a(h\\,\\bullet)$ (at least 1 here), `types` = $T$, `lower` = "
+                 "$P_{\\text{lower}}(w)$ and `d` the discount.",
+        reference=_reference,
+        inputs=_inputs,
+        template="def kn_step(count, context_total, types, lower, d):\n    ...\n",
+        solution="```python\ndef kn_step(count, context_total, types, lower, d):\n"
+                 "    discounted = max(count - d, 0)          # what the seen n-gram keeps\n"
+                 "    reserved = d * types                      # what the discount collected after h\n"
+                 "    return (discounted + reserved * lower) / context_total\n```\n"
+                 "The reserve $d\\,T$ is shared out in proportion to the lower-order probability, so the "
+                 "probabilities after $h$ still add up to one.",
+        wrong=(_forgets_the_lower_order, _discounts_only_once),
+        trials=200,
+        seed=15,
+    ),
+]
