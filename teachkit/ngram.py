@@ -616,6 +616,51 @@ class NgramLM:
         seen = level.count(hkey * self.V + np.arange(self.V)) > 0
         return float(self.probs(context)[~seen].sum())
 
+    def predictions(self, sentences):
+        """Per prediction of a test text: its probability, its training count and what unseen words got.
+
+        Parameters
+        ----------
+        sentences : list of list of str, or EncodedText
+
+        Returns
+        -------
+        dict of numpy arrays, one entry per prediction (in text order)
+            ``"probability"``: P(w_i | h_i);
+            ``"count"``: c(h_i w_i), 0 when this n-gram never occurred in training;
+            ``"context_total"``: c(h_i •);
+            ``"unseen_mass"``: the probability the model spreads, after h_i, over the words never seen
+            after h_i in training (what :meth:`unseen_mass` gives for that history).
+
+        Examples
+        --------
+        >>> lm = NgramLM([["a", "b"]], order=2, smoothing="laplace")
+        >>> table = lm.predictions([["a", "c"]])       # <s> a, a <UNK>, <UNK> </s>
+        >>> table["count"].tolist(), table["unseen_mass"].round(4).tolist()
+        ([1, 0, 0], [0.6667, 0.6667, 1.0])
+        """
+        text = self.encode(sentences)
+        n, V = self.order, self.V
+        hist, words = text.events[:, :-1], text.events[:, -1]
+        level = self._raw[n]
+        hkey = self._keys(hist)
+        # Unseen mass = 1 - the mass on the words seen after h; those are the n-gram keys in [h*V, h*V + V).
+        unique_h, first, inverse = np.unique(hkey, return_index=True, return_inverse=True)
+        lo = np.searchsorted(level.gram_keys, unique_h * V)
+        hi = np.searchsorted(level.gram_keys, unique_h * V + V)
+        sizes = hi - lo
+        owner = np.repeat(np.arange(len(unique_h)), sizes)
+        offsets = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+        seen_words = level.gram_keys[lo[owner] + offsets] % V
+        seen_p = self._scores(hist[first][owner], seen_words)
+        seen_mass = np.bincount(owner, weights=seen_p, minlength=len(unique_h))
+        return {
+            "probability": self._scores(hist, words),
+            "count": level.count(hkey * V + words),
+            "context_total": level.total(hkey),
+            "unseen_mass": np.clip(1.0 - seen_mass, 0.0, 1.0)[inverse.ravel()],
+        }
+
     def lookup(self, word):
         """The vocabulary entry ``word`` is scored as (itself, or ``<UNK>``)."""
         return self.vocabulary[self._word_id(word)]

@@ -371,3 +371,24 @@ def test_the_one_step_formulas_by_hand_and_their_errors():
         kneser_ney_step(1, 2, 1, 1.5, 0.5)
     with pytest.raises(TypeError, match="count"):
         kneser_ney_step("1", 2, 1, 0.5, 0.5)
+
+
+@pytest.mark.parametrize("smoothing, extra", SETTINGS)
+def test_predictions_table_agrees_with_prob_count_and_unseen_mass(smoothing, extra):
+    rng = random.Random(5)
+    train, test = random_corpus(rng), random_corpus(rng, n_sentences=6, words="abcdefghijxy")
+    lm = NgramLM(train, order=3, smoothing=smoothing, **options(smoothing, extra, 3))
+    table = lm.predictions(test)
+    padded = [["<s>", "<s>"] + s + ["</s>"] for s in test]
+    grams = [tuple(s[i:i + 3]) for s in padded for i in range(len(s) - 2)]
+    assert len(table["probability"]) == len(grams)
+    for i, g in enumerate(grams):
+        assert table["probability"][i] == pytest.approx(lm.prob(g[2], g[:2]), rel=1e-14)
+        assert table["count"][i] == lm.count(*g)
+        assert table["context_total"][i] == lm.context_count(g[:2])
+        assert table["unseen_mass"][i] == pytest.approx(lm.unseen_mass(g[:2]), abs=1e-12)
+    # add-one's unseen mass in closed form: α (V - T(h)) / (c(h •) + α V)
+    if smoothing == "laplace":
+        h = grams[0][:2]
+        followers = sum(lm.count(*h, w) > 0 for w in lm.vocabulary)
+        assert lm.unseen_mass(h) == pytest.approx((lm.V - followers) / (lm.context_count(h) + lm.V), rel=1e-12)
