@@ -23,7 +23,9 @@ text.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import numbers
+import os
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -36,6 +38,16 @@ __all__ = ["lee_background", "PlantedTopics", "planted_topics", "nltk_corpus"]
 
 # ---------------------------------------------------------------- Lee corpus
 def _lee_path():
+    # The file sits in gensim's package folder; finding that folder without importing gensim saves the
+    # seconds a full `import gensim` takes (scipy, smart_open, ...), which every notebook using the corpus paid.
+    try:
+        spec = importlib.util.find_spec("gensim")
+    except (ImportError, ValueError):
+        spec = None
+    for folder in (spec.submodule_search_locations or []) if spec is not None else []:
+        path = os.path.join(folder, "test", "test_data", "lee_background.cor")
+        if os.path.isfile(path):
+            return path
     try:
         from gensim.test.utils import datapath
     except ImportError as err:

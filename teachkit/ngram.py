@@ -92,9 +92,11 @@ Examples
 
 from __future__ import annotations
 
+import itertools
 import math
 import numbers
 import warnings
+from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
@@ -133,7 +135,8 @@ def _sentences(sentences, name):
                 f"{name}: item {s} is {type(sent).__name__} {sent!r}; give a list of sentences, "
                 "each a list of string tokens."
             )
-        if not all(isinstance(tok, str) for tok in sent):
+        # set(map(type, ...)) runs in C; the per-token isinstance check only runs when something is not a str
+        if not set(map(type, sent)) <= {str} and not all(isinstance(tok, str) for tok in sent):
             i, tok = next((i, t) for i, t in enumerate(sent) if not isinstance(t, str))
             raise TypeError(f"{name}: token {i} of sentence {s} is {type(tok).__name__} {tok!r}; "
                             "every token must be a string.")
@@ -373,10 +376,7 @@ class NgramLM:
         train = _sentences(sentences, "sentences")
 
         # Vocabulary: kept words in first-seen order, then the special symbols.
-        raw = {}
-        for sent in train:
-            for tok in sent:
-                raw[tok] = raw.get(tok, 0) + 1
+        raw = Counter(itertools.chain.from_iterable(train))       # insertion order = first seen
         words = [w for w, c in raw.items() if c >= min_count]
         specials = ([START] if pad and order > 1 else []) + ([END] if pad else []) + [UNK]
         self.vocabulary = tuple(words + specials)
@@ -683,8 +683,7 @@ class NgramLM:
         True
         """
         if isinstance(sentences, EncodedText):
-            if sentences.vocabulary is not self.vocabulary or sentences.order != self.order \
-                    or sentences.pad != self.pad:
+            if sentences.order != self.order or sentences.pad != self.pad or sentences.vocabulary != self.vocabulary:
                 raise ValueError("this encoded text was made by a model with other counts (another vocabulary, "
                                  "order or padding); encode the sentences again with this model.")
             return sentences

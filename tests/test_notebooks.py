@@ -46,8 +46,10 @@ def fresh_runs(request):
 def test_the_course_has_notebooks_named_in_order():
     assert NOTEBOOKS, "notebooks/ holds no .ipynb file"
     for path in NOTEBOOKS:
-        assert re.fullmatch(r"\d\d_[a-z0-9_]+\.ipynb", path.name), (
-            f"{path.name}: course notebooks are named NN_lowercase_words.ipynb so they sort in reading order")
+        # NN_ or NNx_ (e.g. 04b_, a second part of notebook 04 that sorts right after it)
+        assert re.fullmatch(r"\d\d[a-z]?_[a-z0-9_]+\.ipynb", path.name), (
+            f"{path.name}: course notebooks are named NN_lowercase_words.ipynb (or NNb_...) so they sort "
+            "in reading order")
 
 
 # ---------------------------------------------------------------- fresh run
@@ -97,8 +99,9 @@ def test_has_an_explorer_a_figure_and_three_exercises(path):
     sources = code_sources(nb)
     assert any(re.search(r"\bexplorer\(", s) for s in sources), f"{path.name} has no teachkit explorer"
     assert any("image/png" in out.get("data", {}) for out in outputs(nb)), f"{path.name} shows no figure"
-    boxes = sum(len(re.findall(r"\banswer_box\(", s)) for s in sources)
-    solutions = sum(len(re.findall(r"\bsolution\(", s)) for s in sources)
+    # self-check boxes: answer_box(...) or the exercise framework's ask("key"); solutions: solution(...) or reveal
+    boxes = sum(len(re.findall(r"\b(?:answer_box|ask)\(", s)) for s in sources)
+    solutions = sum(len(re.findall(r"\b(?:solution|reveal)\(", s)) for s in sources)
     assert boxes >= 3 and solutions >= 3, (
         f"{path.name} has {boxes} self-check boxes and {solutions} solutions; at least 3 exercises are needed")
     # A self-check's expected value is computed in the cell, not typed in.
