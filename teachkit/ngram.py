@@ -97,7 +97,7 @@ import math
 import numbers
 import warnings
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -202,7 +202,7 @@ def add_alpha(count, context_total, V, alpha):
     if np.any(c < 0) or np.any(c > total):
         raise ValueError("count must lie between 0 and context_total: a word cannot follow a history more often "
                          "than the history occurs.")
-    return _result((c + alpha) / (total + alpha * V), count, context_total)
+    return _result(_add_alpha(c, total, V, alpha), count, context_total)
 
 
 def kneser_ney_step(count, context_total, types, lower, discount):
@@ -226,8 +226,16 @@ def kneser_ney_step(count, context_total, types, lower, discount):
         raise ValueError("count and types must lie between 0 and context_total.")
     if np.any((p_lower < 0) | (p_lower > 1)):
         raise ValueError("lower must be a probability in [0, 1].")
-    p = np.where(total > 0, (np.maximum(a - d, 0.0) + d * t * p_lower) / np.maximum(total, 1), p_lower)
-    return _result(p, count, context_total, types, lower)
+    return _result(_kneser_ney_step(a, total, t, p_lower, d), count, context_total, types, lower)
+
+
+# The same two formulas without the checks, for NgramLM's own (already valid) counts.
+def _add_alpha(c, total, V, alpha):
+    return (c + alpha) / (total + alpha * V)
+
+
+def _kneser_ney_step(a, total, t, p_lower, d):
+    return np.where(total > 0, (np.maximum(a - d, 0.0) + d * t * p_lower) / np.maximum(total, 1), p_lower)
 
 
 @dataclass(frozen=True)
@@ -279,6 +287,8 @@ class EncodedText:
     vocabulary: tuple
     order: int
     pad: bool
+    # counts looked up for these predictions, per level of counts (see NgramLM._scores)
+    _cache: dict = field(default_factory=dict, repr=False)
 
     @property
     def n_predictions(self):
@@ -503,21 +513,33 @@ class NgramLM:
             self._cont[k] = _Level(keys, counts.astype(np.int64), V)
 
     # ------------------------------------------------------------ scoring
-    def _scores(self, hist, words):
-        """P(words[i] | hist[i]) for id arrays hist (M, n-1) and words (M,), vectorized."""
+    def _scores(self, hist, words, cache=None):
+        """P(words[i] | hist[i]) for id arrays hist (M, n-1) and words (M,), vectorized.
+
+        ``cache`` (a dict kept by an :class:`EncodedText`) remembers each level's counts for these
+        predictions, so scoring the same text again with another α, d or λ skips the look-ups.
+        """
         n, V = self.order, self.V
+
+        def stats(level, k):
+            # (count of h w, total after h, distinct words after h) at one level, for every prediction
+            if cache is not None and level in cache:
+                return cache[level]
+            hkey = self._keys(hist[:, n - k:])
+            total, types = level.total_and_types(hkey)
+            found = (level.count(hkey * V + words), total, types)
+            if cache is not None:
+                cache[level] = found
+            return found
+
         if self.smoothing in ("laplace", "lidstone"):
-            level = self._raw[n]
-            hkey = self._keys(hist)
-            return add_alpha(level.count(hkey * V + words), level.total(hkey), V, self.alpha)
+            c, total, _ = stats(self._raw[n], n)
+            return _add_alpha(c, total, V, self.alpha)
         if self.smoothing == "interpolated":
             p_k = np.full(len(words), 1.0 / V)
             mix = self.lambdas[0] * p_k
             for k in range(1, n + 1):
-                level = self._raw[k]
-                hkey = self._keys(hist[:, n - k:])
-                total = level.total(hkey)
-                c = level.count(hkey * V + words)
+                c, total, _ = stats(self._raw[k], k)
                 # An unseen history keeps the shorter history's estimate.
                 p_k = np.where(total > 0, c / np.maximum(total, 1), p_k)
                 mix = mix + self.lambdas[k] * p_k
@@ -525,10 +547,8 @@ class NgramLM:
         d = self.discount
         p = np.full(len(words), 1.0 / V)
         for k in range(1, n + 1):
-            level = self._raw[k] if k == n else self._cont[k]
-            hkey = self._keys(hist[:, n - k:])
-            total, types = level.total_and_types(hkey)
-            p = kneser_ney_step(level.count(hkey * V + words), total, types, p, d)
+            a, total, types = stats(self._raw[k] if k == n else self._cont[k], k)
+            p = _kneser_ney_step(a, total, types, p, d)
         return p
 
     def _history_ids(self, context):
@@ -715,7 +735,7 @@ class NgramLM:
         """
         check_choice(per, "per", PER)
         text = self.encode(sentences)
-        p = self._scores(text.events[:, :-1], text.events[:, -1])
+        p = self._scores(text.events[:, :-1], text.events[:, -1], text._cache)
         if np.any(p <= 0):
             warnings.warn(f"{int(np.sum(p <= 0))} prediction(s) have probability 0, so the perplexity is "
                           "infinite; give the uniform distribution a weight (lambdas[0] > 0).",

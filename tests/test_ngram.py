@@ -392,3 +392,25 @@ def test_predictions_table_agrees_with_prob_count_and_unseen_mass(smoothing, ext
         h = grams[0][:2]
         followers = sum(lm.count(*h, w) > 0 for w in lm.vocabulary)
         assert lm.unseen_mass(h) == pytest.approx((lm.V - followers) / (lm.context_count(h) + lm.V), rel=1e-12)
+
+
+def test_scoring_an_encoded_text_again_with_other_parameters_gives_fresh_results():
+    rng = random.Random(21)
+    train, test = random_corpus(rng), random_corpus(rng, n_sentences=6)
+    base = NgramLM(train, order=3, smoothing="laplace")
+    text = base.encode(test)
+    for smoothing, kwargs in [("laplace", {}), ("kneser-ney", {"discount": 0.3}), ("kneser-ney", {"discount": 0.9}),
+                              ("interpolated", {"lambdas": (0.1, 0.2, 0.3, 0.4)}), ("lidstone", {"alpha": 0.2})]:
+        fresh = NgramLM(train, order=3, smoothing=smoothing, **kwargs)
+        assert base.with_smoothing(smoothing, **kwargs).perplexity(text) == pytest.approx(fresh.perplexity(test),
+                                                                                            rel=1e-13)
+    # Same vocabulary (the same first sentence fixes the word order), other counts: an encoded text is valid for
+    # both, and the look-ups one model remembered must not be reused by the other.
+    words = sorted({w for s in train for w in s})
+    model_a = NgramLM([words] + train, order=3, smoothing="kneser-ney")
+    model_b = NgramLM([words] + [s[::-1] for s in train], order=3, smoothing="kneser-ney")
+    assert model_a.vocabulary == model_b.vocabulary
+    text_a = model_a.encode(test)
+    pp_a = model_a.perplexity(text_a)
+    assert model_b.perplexity(text_a) == pytest.approx(model_b.perplexity(test), rel=1e-13)
+    assert model_b.perplexity(text_a) != pytest.approx(pp_a, rel=1e-6)

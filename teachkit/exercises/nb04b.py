@@ -63,7 +63,7 @@ EXERCISES = [
     Exercise(
         key="04b.2",
         label="Kneser-Ney P(a | b)",
-        question=f"Now interpolated Kneser-Ney on the same {_CORPUS_MD}, discount $d = 0.5$. The continuation "
+        question=f"Now interpolated Kneser-Ney on the same corpus ({_CORPUS_MD}), discount $d = 0.5$. The continuation "
                  "probability of *a* one level down is $P_1(a) = 11/42$ (notebook section 2 shows where it comes "
                  "from). What is $P_{KN}(a \\mid b)$?",
         data={"sentences": TWO_SENTENCES, "word": "a", "prev": "b", "d": 0.5},
@@ -88,7 +88,7 @@ EXERCISES = [
         choices=("lower", "higher"),
         solution="**{expected}.** With every word `<UNK>`, V = 3 and the test sentence is `<s> <UNK> <UNK> <UNK> "
                  "</s>`: $P = 3/5,\\ 5/9,\\ 5/9,\\ 1/3$, perplexity $(81/5)^{{1/4}} \\approx 2.0$. With "
-                 "`min_count = 1`, $P = 2/8,\\ 3/8,\\ 2/9,\\ 2/7$, perplexity $336^{{1/4}} \\approx 4.3$. The "
+                 "`min_count = 1`, $P = 2/8,\\ 3/8,\\ 2/9,\\ 2/7$, perplexity $168^{{1/4}} \\approx 3.6$. The "
                  "model that knows no word at all scores better, because it was asked an easier question: "
                  "perplexities over different vocabularies cannot be compared.",
     ),
