@@ -102,7 +102,7 @@ EXERCISES = [
         reference=_reference,
         inputs=_inputs,
         template="def kn_step(count, context_total, types, lower, d):\n    ...\n",
-        solution="```python\ndef kn_step(count, context_total, types, lower, d):\n"
+        solution="The body of `kn_step`:\n\n```python\n"
                  "    discounted = max(count - d, 0)          # what the seen n-gram keeps\n"
                  "    reserved = d * types                      # what the discount collected after h\n"
                  "    return (discounted + reserved * lower) / context_total\n```\n"
