@@ -63,7 +63,7 @@ True
 >>> ask("00.1", answer="0.05").correct
 False
 >>> print(reveal("00.1", show=True).text)      # doctest: +ELLIPSIS
-P(exercise) = 400 / 10000 = 0.04: ...
+$P(\\textit{exercise})$ = 400 / 10000 = 0.04: the share of windows ...
 """
 
 from __future__ import annotations
