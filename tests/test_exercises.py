@@ -190,6 +190,19 @@ def test_every_exercise_is_asked_and_has_a_hidden_solution_cell(key):
 
 
 @pytest.mark.parametrize("path", notebooks(), ids=[p.stem for p in notebooks()])
+def test_every_notebook_has_three_exercises_a_prediction_and_from_01_to_06_a_function_to_write(path):
+    nb_prefix = path.name.split("_")[0]
+    mine = [ex for ex in EXERCISES if prefix(ex.key) == nb_prefix]
+    assert len(mine) >= 3, (f"{path.name}: {len(mine)} exercises in teachkit/exercises/nb{nb_prefix}.py; "
+                            "each notebook needs at least 3")
+    assert any(isinstance(ex, Prediction) for ex in mine), (
+        f"{path.name}: no 'predict, then run' exercise (teachkit.exercises.Prediction) in nb{nb_prefix}.py")
+    if nb_prefix in {"01", "02", "03", "04", "05", "06"}:
+        assert any(isinstance(ex, Implement) for ex in mine), (
+            f"{path.name}: no 'write it yourself' exercise (teachkit.exercises.Implement) in nb{nb_prefix}.py")
+
+
+@pytest.mark.parametrize("path", notebooks(), ids=[p.stem for p in notebooks()])
 def test_no_solution_text_is_on_screen(path):
     on_screen = []
     for cell in cells(path):

@@ -97,8 +97,9 @@ def test_has_an_explorer_a_figure_and_three_exercises(path):
     sources = code_sources(nb)
     assert any(re.search(r"\bexplorer\(", s) for s in sources), f"{path.name} has no teachkit explorer"
     assert any("image/png" in out.get("data", {}) for out in outputs(nb)), f"{path.name} shows no figure"
-    boxes = sum(len(re.findall(r"\banswer_box\(", s)) for s in sources)
-    solutions = sum(len(re.findall(r"\bsolution\(", s)) for s in sources)
+    # exercises: ask("key") / reveal("key") of teachkit.exercises (older notebooks: answer_box / solution)
+    boxes = sum(len(re.findall(r"\b(?:answer_box|ask)\(", s)) for s in sources)
+    solutions = sum(len(re.findall(r"\b(?:solution|reveal)\(", s)) for s in sources)
     assert boxes >= 3 and solutions >= 3, (
         f"{path.name} has {boxes} self-check boxes and {solutions} solutions; at least 3 exercises are needed")
     # A self-check's expected value is computed in the cell, not typed in.

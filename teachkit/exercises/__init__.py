@@ -44,6 +44,29 @@ output or in widget state), and a static copy of the notebook shows how to
 see it instead: ``reveal("00.1", show=True)``.  ``tests/test_exercises.py``
 checks this for every exercise.
 
+Declaring the other two kinds
+-----------------------------
+A prediction with choices (``right``/``wrong`` default to the right choice and the others)::
+
+    Prediction(key="02.4", label="NPMI, pair in every window (guide's code)",
+               question="A pair found in every window: what does the guide's code give, +1, 0 or -1?",
+               data={"n": 1000, "eps": 1e-12}, choices=("+1", "0", "-1"),
+               answer=lambda n, eps: {1.0: "+1", 0.0: "0", -1.0: "-1"}[
+                   round(npmi_from_counts(n, n, n, n, eps=eps, smoothing="guide"))],
+               solution="...")
+
+A prediction of a number is an :class:`Prediction` without ``choices``, judged
+like an :class:`Exercise` (``right``, ``wrong`` and ``check`` as there).  A
+function to write::
+
+    Implement(key="02.5", label="NPMI from counts", question="Complete npmi(c_xy, c_x, c_y, n) ...",
+              reference=lambda c_xy, c_x, c_y, n: npmi_from_counts(c_xy, c_x, c_y, n),
+              inputs=_random_counts,            # rng -> {"c_xy": ..., "c_x": ..., "c_y": ..., "n": ...}
+              template="def npmi(c_xy, c_x, c_y, n):\n    ...",
+              wrong=(_npmi_without_minus_sign,), solution="...")
+
+Its pin is an independent implementation of the function, written in the pin file.
+
 Pins
 ----
 ``tests/exercise_pins/nbXX.py`` holds ``PINS = {"00.1": 400 / 10_000, ...}``:
