@@ -97,6 +97,10 @@ def test_right_answers_are_accepted_and_wrong_ones_rejected(key):
             assert "differs" in verdict.message or "raised" in verdict.message
         return
     assert ex.wrong, f"{key}: name at least one likely wrong answer in wrong="
+    expected = ex.expected
+    if not (isinstance(ex, Prediction) and ex.choices) and expected != int(expected):
+        # students in much of the world type a decimal comma: a non-integer answer must accept one
+        assert any("," in typed for typed in ex.right), f"{key}: add a decimal-comma spelling to right="
     for typed in ex.right:
         verdict = ex.judge(typed)
         assert verdict.correct, f"{key}: the right answer {typed!r} is rejected: {verdict.message}"
@@ -345,6 +349,8 @@ def test_check_function_accepts_a_right_function_and_says_where_a_wrong_one_diff
     assert "replace the ..." in tex.check_function("99.4", unfinished).message
     assert "Pass your function" in tex.check_function("99.4", 0.5).message
     assert ex.cases() == ex.cases()                # seeded: the same inputs every run
+    shown = tex.Question(ex)._repr_mimebundle_()
+    assert "def p(c, n):" in shown["text/markdown"] and "check_function('99.4'" in shown["text/plain"]
     with pytest.raises(TypeError, match="asks for a function"):
         tex.ask("99.4", answer="0.5")
     with pytest.raises(TypeError, match="not a function"):

@@ -402,7 +402,8 @@ class Question:
         question = w.HTMLMath(_markdown_to_html(ex.question))
         feedback = w.HTML()
         if isinstance(ex, Implement):
-            note = w.HTML(f"Write your function in the next cell, then run "
+            start = (f"<pre>{html.escape(ex.template)}</pre>" if ex.template else "")
+            note = w.HTML(f"{start}Write your function in the next cell, then run "
                           f"<code>check_function({ex.key!r}, your_function)</code>.")
             box = w.VBox([question, note])
         else:
@@ -444,10 +445,13 @@ class Question:
         else:
             how = f"run ask({ex.key!r}, answer='your answer') in a code cell to check your answer."
         choices = f" Choices: {', '.join(ex.choices)}." if isinstance(ex, Prediction) and ex.choices else ""
-        md = f"{ex.question}{choices}\n\n*Without a running kernel, {how}*"
+        template = ex.template if isinstance(ex, Implement) else ""
+        md = (f"{ex.question}{choices}\n\n" + (f"```python\n{template}\n```\n\n" if template else "")
+              + f"*Without a running kernel, {how}*")
         html_text = (f'<div class="teachkit-exercise-static">{_markdown_to_html(ex.question)}'
-                     f"{html.escape(choices)}<br><i>Without a running kernel, {html.escape(how)}</i></div>")
-        plain = f"{ex.question}{choices}\n(Without a running kernel, {how})"
+                     f"{html.escape(choices)}" + (f"<pre>{html.escape(template)}</pre>" if template else "<br>")
+                     + f"<i>Without a running kernel, {html.escape(how)}</i></div>")
+        plain = f"{ex.question}{choices}\n" + (f"{template}\n" if template else "") + f"(Without a running kernel, {how})"
         return html_text, plain, md
 
     def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
