@@ -93,8 +93,6 @@ from __future__ import annotations
 
 import html
 import importlib
-import math
-import numbers
 import pkgutil
 import re
 from dataclasses import dataclass, field
