@@ -388,6 +388,16 @@ def test_check_function_accepts_a_right_function_and_says_where_a_wrong_one_diff
         tex.check_function("00.1", p)
 
 
+def test_a_prediction_refuses_a_bad_declaration():
+    fields = dict(key="99.5", label="x", question="Predict.", data={}, solution="s", choices=("a", "b"))
+    with pytest.raises(TypeError, match="answer"):
+        Prediction(answer="a", **fields)
+    with pytest.raises(ValueError, match="not one of its choices"):
+        Prediction(answer=lambda: "c", **fields)
+    with pytest.raises(TypeError, match="choices"):
+        Prediction(answer=lambda: "a", **dict(fields, choices="ab"))
+
+
 def test_get_names_known_keys_when_a_key_is_unknown():
     with pytest.raises(KeyError, match="00.1"):
         tex.get("00.99")
