@@ -21,6 +21,7 @@ import json
 import math
 import pathlib
 import re
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -28,6 +29,7 @@ import pytest
 import teachkit as tk
 from teachkit import exercises as tex
 from teachkit.exercises import Exercise, Implement, Prediction
+from tools import prose_numbers as pn
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PIN_DIR = ROOT / "tests" / "exercise_pins"
@@ -86,6 +88,35 @@ def test_expected_answer_equals_the_hand_derived_pin(key):
         f"{key}: teachkit computes {expected!r} from {ex.data}, but the hand-derived pin is {pin!r}")
 
 
+def _numeric_data(ex):
+    return {k: v for k, v in ex.data.items()
+            if isinstance(v, (int, float, Fraction)) and not isinstance(v, bool)}
+
+
+@pytest.mark.parametrize("key", [ex.key for ex in EXERCISES if not isinstance(ex, Implement)])
+def test_the_question_states_exactly_the_data_and_the_answer_uses_every_item(key):
+    """The data are the numbers the question states (no more, no fewer), and the answer is computed from them:
+    changing any one of them changes the expected answer (or makes the data invalid)."""
+    ex = tex.get(key)
+    stated = {n.value for n in pn.numbers_in(ex.question)}
+    for name, value in _numeric_data(ex).items():
+        assert Decimal(repr(value)) in stated or Decimal(value) in stated, (
+            f"{key}: data[{name!r}] = {value!r} is not stated in the question")
+    values = {Decimal(repr(v)) for v in _numeric_data(ex).values()} | {Decimal(v) for v in _numeric_data(ex).values()}
+    for number in stated:
+        assert number in values or (number == int(number) and number <= 10), (
+            f"{key}: the question states {number}, which is not in data; put every number the question gives in data")
+    expected = ex.expected
+    for name, value in _numeric_data(ex).items():
+        changed = dict(ex.data, **{name: value + 1 if isinstance(value, int) else value * 1.1 + 0.01})
+        try:
+            other = ex.answer(**changed)
+        except (ValueError, ZeroDivisionError):
+            continue                       # the changed data are impossible: the answer does look at them
+        assert other != expected, (f"{key}: the expected answer does not change when data[{name!r}] does; compute "
+                                   "it from the data (or drop the item from data and from the question)")
+
+
 @pytest.mark.parametrize("key", KEYS)
 def test_right_answers_are_accepted_and_wrong_ones_rejected(key):
     ex = tex.get(key)
@@ -97,6 +128,10 @@ def test_right_answers_are_accepted_and_wrong_ones_rejected(key):
             assert "differs" in verdict.message or "raised" in verdict.message
         return
     assert ex.wrong, f"{key}: name at least one likely wrong answer in wrong="
+    expected = ex.expected
+    if not (isinstance(ex, Prediction) and ex.choices) and expected != int(expected):
+        # students in much of the world type a decimal comma: a non-integer answer must accept one
+        assert any("," in typed for typed in ex.right), f"{key}: add a decimal-comma spelling to right="
     for typed in ex.right:
         verdict = ex.judge(typed)
         assert verdict.correct, f"{key}: the right answer {typed!r} is rejected: {verdict.message}"
@@ -187,6 +222,19 @@ def test_every_exercise_is_asked_and_has_a_hidden_solution_cell(key):
     assert asked, f"exercise {key} is never asked in {path.name}: add a cell ask({key!r}) tagged 'exercise'"
     assert revealed, f"exercise {key} has no reveal({key!r}) cell in {path.name}"
     assert all(tex.SOLUTION_TAG in tags(c) for c in revealed), f"{path.name}: tag reveal({key!r}) 'solution'"
+
+
+@pytest.mark.parametrize("path", notebooks(), ids=[p.stem for p in notebooks()])
+def test_every_notebook_has_three_exercises_a_prediction_and_from_01_to_06_a_function_to_write(path):
+    nb_prefix = path.name.split("_")[0]
+    mine = [ex for ex in EXERCISES if prefix(ex.key) == nb_prefix]
+    assert len(mine) >= 3, (f"{path.name}: {len(mine)} exercises in teachkit/exercises/nb{nb_prefix}.py; "
+                            "each notebook needs at least 3")
+    assert any(isinstance(ex, Prediction) for ex in mine), (
+        f"{path.name}: no 'predict, then run' exercise (teachkit.exercises.Prediction) in nb{nb_prefix}.py")
+    if nb_prefix in {"01", "02", "03", "04", "05", "06"}:
+        assert any(isinstance(ex, Implement) for ex in mine), (
+            f"{path.name}: no 'write it yourself' exercise (teachkit.exercises.Implement) in nb{nb_prefix}.py")
 
 
 @pytest.mark.parametrize("path", notebooks(), ids=[p.stem for p in notebooks()])
@@ -332,10 +380,22 @@ def test_check_function_accepts_a_right_function_and_says_where_a_wrong_one_diff
     assert "replace the ..." in tex.check_function("99.4", unfinished).message
     assert "Pass your function" in tex.check_function("99.4", 0.5).message
     assert ex.cases() == ex.cases()                # seeded: the same inputs every run
+    shown = tex.Question(ex)._repr_mimebundle_()
+    assert "def p(c, n):" in shown["text/markdown"] and "check_function('99.4'" in shown["text/plain"]
     with pytest.raises(TypeError, match="asks for a function"):
         tex.ask("99.4", answer="0.5")
     with pytest.raises(TypeError, match="not a function"):
         tex.check_function("00.1", p)
+
+
+def test_a_prediction_refuses_a_bad_declaration():
+    fields = dict(key="99.5", label="x", question="Predict.", data={}, solution="s", choices=("a", "b"))
+    with pytest.raises(TypeError, match="answer"):
+        Prediction(answer="a", **fields)
+    with pytest.raises(ValueError, match="not one of its choices"):
+        Prediction(answer=lambda: "c", **fields)
+    with pytest.raises(TypeError, match="choices"):
+        Prediction(answer=lambda: "a", **dict(fields, choices="ab"))
 
 
 def test_get_names_known_keys_when_a_key_is_unknown():
