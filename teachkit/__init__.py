@@ -7,7 +7,8 @@ One module per concept:
 * :mod:`teachkit.pmi`             pmi, npmi, npmi_from_counts
 * :mod:`teachkit.coherence`       score_pair, topic_coherence, model_score, evaluate_topics
 * :mod:`teachkit.perplexity`      BigramLM, perplexity, cross_entropy
-* :mod:`teachkit.semantic`        pagerank, semantic_coherence, distinctiveness, semantic_diversity
+* :mod:`teachkit.pagerank`        pagerank, PageRank (weighted PageRank, every iterate kept)
+* :mod:`teachkit.semantic`        semantic_coherence, distinctiveness, semantic_diversity (pagerank re-exported)
 * :mod:`teachkit.embeddings`      WordVectors, ppmi_svd, sentence_transformer_vectors
 * :mod:`teachkit.discrimination`  roc_auc, cohens_d, discrimination_ratio
 * :mod:`teachkit.corpora`         lee_background, planted_topics, nltk_corpus
@@ -17,8 +18,8 @@ One module per concept:
 * :mod:`teachkit.notebooks`       execute and compare the course notebooks
 
 Where a function and its module share a name (``teachkit.pmi``,
-``teachkit.perplexity``), the attribute is the function; reach the module's
-other names with ``from teachkit.perplexity import SEED_TRAINING``.
+``teachkit.perplexity``, ``teachkit.pagerank``), the attribute is the function;
+reach the module's other names with ``from teachkit.perplexity import SEED_TRAINING``.
 """
 
 from .text import normalize_token, tokenize

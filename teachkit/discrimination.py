@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import check_choice, check_finite_real, check_positive_int
+from ._checks import check_choice, check_finite_real, check_positive_int, scale_by_power_of_two
 
 __all__ = [
     "roc_auc", "cohens_d", "Discrimination", "discrimination",
@@ -56,12 +56,15 @@ MEASURES = ("d", "gini", "auc")
 
 # ---------------------------------------------------------------- validation
 def _scores(values, name, minimum=1):
-    if isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be a list of numbers (one score per topic), got a string.")
+    if values is None or isinstance(values, (str, bytes)):
+        raise TypeError(f"{name} must be a list of numbers (one score per topic), got {values!r}.")
     try:
-        arr = np.asarray(values, dtype=float)
-    except (TypeError, ValueError):
+        raw = np.asarray(values)
+        arr = np.array(raw, dtype=float)
+    except (TypeError, ValueError, OverflowError):
         raise TypeError(f"{name} must be a list of numbers (one score per topic), got {values!r}.") from None
+    if raw.dtype == bool:
+        raise TypeError(f"{name} must hold scores (numbers), not booleans.")
     if arr.ndim != 1:
         raise ValueError(f"{name} must be a flat list of scores, got shape {arr.shape}.")
     if arr.shape[0] < minimum:
@@ -142,14 +145,29 @@ def cohens_d(positives, negatives):
     """
     p = _scores(positives, "positives", minimum=2)
     q = _scores(negatives, "negatives", minimum=2)
+    return _cohens_d(p, q, "positives", "negatives")
+
+
+def _cohens_d(p, q, name_p, name_q):
+    # d does not depend on the scale of the scores: dividing both groups by
+    # the same power of two (exact) keeps squares of scores near 1e200 from
+    # overflowing (d would come out 0) and near 1e-200 from vanishing.
+    both = scale_by_power_of_two(np.concatenate([p, q]))
+    p, q = both[:p.shape[0]], both[p.shape[0]:]
     n_p, n_q = p.shape[0], q.shape[0]
     pooled = ((n_p - 1) * p.var(ddof=1) + (n_q - 1) * q.var(ddof=1)) / (n_p + n_q - 2)
     if pooled <= 0:
         raise ValueError(
-            "positives and negatives have no spread at all (every score within each group is the same), so "
+            f"{name_p} and {name_q} have no spread at all (every score within each group is the same), so "
             "Cohen's d divides by 0. Use roc_auc, or check that the scores are not constant."
         )
     return float((p.mean() - q.mean()) / math.sqrt(pooled))
+
+
+def _mean(x):
+    """Mean of finite scores without overflow (the plain sum of scores near 1e308 is inf)."""
+    _, exponent = np.frexp(np.max(np.abs(x)))
+    return float(np.ldexp(scale_by_power_of_two(x).mean(), exponent))
 
 
 @dataclass(frozen=True)
@@ -191,11 +209,15 @@ def discrimination(positives, negatives):
     >>> round(dsc.auc, 4), round(dsc.gini, 4)   # 8 wins of 9 pairs: (0.3, 0.35) is a loss
     (0.8889, 0.7778)
     """
-    p = _scores(positives, "positives", minimum=2)
-    q = _scores(negatives, "negatives", minimum=2)
+    return _discrimination(positives, negatives, "positives", "negatives")
+
+
+def _discrimination(positives, negatives, name_p, name_q):
+    p = _scores(positives, name_p, minimum=2)
+    q = _scores(negatives, name_q, minimum=2)
     auc = _auc_from_ranks(p, q)
-    return Discrimination(auc=auc, gini=2 * auc - 1, d=cohens_d(p, q), n_pos=p.shape[0], n_neg=q.shape[0],
-                          mean_pos=float(p.mean()), mean_neg=float(q.mean()))
+    return Discrimination(auc=auc, gini=2 * auc - 1, d=_cohens_d(p, q, name_p, name_q), n_pos=p.shape[0],
+                          n_neg=q.shape[0], mean_pos=_mean(p), mean_neg=_mean(q))
 
 
 # ---------------------------------------------------------------- bootstrap
@@ -283,6 +305,10 @@ def bootstrap_discrimination(positives, negatives, *, n_boot=1000, seed=0):
 
     auc = np.empty((n_boot, p.shape[0]))
     d = np.empty((n_boot, p.shape[0]))
+    # Each metric's scores divided by one power of two (exact): d and AUC do
+    # not change, and squares of scores near 1e±200 stay representable.
+    both = scale_by_power_of_two(np.hstack([p, q]), axis=1)
+    p, q = both[:, :n_p], both[:, n_p:]
     for m in range(p.shape[0]):
         # wins[i, j] = 1, 1/2 or 0 as good topic i beats, ties or loses to bad topic j.  A resample's AUC
         # is the average over its drawn pairs, i.e. Σ_ij cp[i] wins[i, j] cq[j] / (n_p n_q).
@@ -315,7 +341,8 @@ class DiscriminationRatio:
     a, b : Discrimination
         Each metric's discrimination on all the topics.
     ratio : float
-        The measure of a over that of b (inf when b's is 0).
+        The measure of a over that of b (finite: a b whose measure is 0 is
+        refused, since the ratio is then 0/0 or unbounded).
     low, high : float
         The bootstrap percentile interval of the ratio.
     level : float
@@ -348,6 +375,9 @@ class DiscriminationRatio:
                 f"{self.high:.2f}, {self.n_boot} resamples of the topics)")
 
 
+_MEASURE_NAMES = {"d": "Cohen's d", "gini": "2·AUC - 1", "auc": "AUC"}
+
+
 def _measure(dsc, measure):
     return {"d": dsc.d, "gini": dsc.gini, "auc": dsc.auc}[measure]
 
@@ -378,6 +408,15 @@ def discrimination_ratio(positives_a, negatives_a, positives_b, negatives_b, *, 
     -------
     DiscriminationRatio
 
+    Raises
+    ------
+    ValueError
+        When metric b's measure is 0 on all the topics (d = 0, AUC = 0.5 for
+        "gini", AUC = 0 for "auc"): the ratio would be 0/0 or unbounded, so
+        none is reported.  Also for scores that are not finite numbers,
+        groups of different sizes, fewer than two topics per group, or
+        groups without any spread (measure "d").
+
     Examples
     --------
     Metric a separates perfectly (AUC 1); metric b wins 8 of 9 pairs (AUC 8/9):
@@ -398,9 +437,19 @@ def discrimination_ratio(positives_a, negatives_a, positives_b, negatives_b, *, 
             f"metrics a and b must score the same topics: a has {pa.shape[0]} good and {qa.shape[0]} bad, "
             f"b has {pb.shape[0]} good and {qb.shape[0]} bad."
         )
-    a, b = discrimination(pa, qa), discrimination(pb, qb)
+    a = _discrimination(pa, qa, "positives_a", "negatives_a")
+    b = _discrimination(pb, qb, "positives_b", "negatives_b")
     top, bottom = _measure(a, measure), _measure(b, measure)
-    ratio = top / bottom if bottom != 0 else math.copysign(math.inf, top)
+    if bottom == 0:
+        # 0/0 when a does not separate either, "infinitely better" otherwise:
+        # neither is a ratio worth reporting, so none is.
+        raise ValueError(
+            f"metric b's {_MEASURE_NAMES[measure]} is 0 on these topics (metric a's is {top:.4g}): b does not "
+            "separate good from bad topics at all, so a ratio to it is undefined"
+            + (" (0/0: neither metric separates them)." if top == 0 else ".")
+            + " Report each metric's discrimination on its own, e.g. discrimination(positives_b, negatives_b)."
+        )
+    ratio = top / bottom
 
     boot = bootstrap_discrimination(np.vstack([pa, pb]), np.vstack([qa, qb]), n_boot=n_boot, seed=seed)
     stat = {"d": boot.d, "gini": boot.gini, "auc": boot.auc}[measure]
