@@ -53,8 +53,8 @@ def check_count_array(values, name):
         arr = np.asarray(values)
     except (TypeError, ValueError):
         raise TypeError(f"{name} must be a whole number or a flat array of whole numbers (counts).") from None
-    if arr.dtype == bool:
-        raise TypeError(f"{name} must hold whole numbers, not booleans.")
+    if arr.dtype == bool or np.iscomplexobj(arr):
+        raise TypeError(f"{name} must hold whole numbers, not {'booleans' if arr.dtype == bool else 'complex numbers'}.")
     if arr.dtype == object:
         # Python ints too large for int64 end up here (and anything else that is no number).
         items = [check_count(v, name) for v in arr.ravel().tolist()]
@@ -115,12 +115,12 @@ def check_probability_array(values, name):
         raise TypeError(f"{name} must be a probability (a number in [0, 1]), got {values!r}.")
     try:
         raw = np.asarray(values)
+        if raw.dtype == bool or np.iscomplexobj(raw):
+            raise TypeError
         arr = np.asarray(raw, dtype=float)
     except (TypeError, ValueError, OverflowError):
         raise TypeError(f"{name} must be a probability (a number in [0, 1]) or an array of them, "
                         f"got {values!r}.") from None
-    if raw.dtype == bool:
-        raise TypeError(f"{name} must be a probability (a number in [0, 1]), not a boolean.")
     if np.any(np.isnan(arr)):
         raise ValueError(f"{name} is NaN. A probability must be a number in [0, 1].")
     if np.any((arr < 0) | (arr > 1)):
@@ -152,7 +152,10 @@ def check_finite_real(value, name, minimum=None):
     """Return ``value`` as a finite float (and >= ``minimum`` when given)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, got {value!r}.")
-    value = float(value)
+    try:
+        value = float(value)
+    except OverflowError:
+        raise ValueError(f"{name} is too large for a float (above about 1.8e308); give a smaller number.") from None
     if not math.isfinite(value):
         raise ValueError(f"{name} must be a finite number, got {value!r}.")
     if minimum is not None and value < minimum:
@@ -169,8 +172,8 @@ def as_float_array(value, name):
         raw = np.asarray(value)
     except (TypeError, ValueError):
         raise TypeError(f"{name} must be an array of numbers with rows of equal length.") from None
-    if raw.dtype == bool:
-        raise TypeError(f"{name} must hold numbers, not booleans.")
+    if raw.dtype == bool or np.iscomplexobj(raw):
+        raise TypeError(f"{name} must hold real numbers, not {'booleans' if raw.dtype == bool else 'complex numbers'}.")
     try:
         arr = np.array(raw, dtype=float)
     except OverflowError:

@@ -60,11 +60,11 @@ def _scores(values, name, minimum=1):
         raise TypeError(f"{name} must be a list of numbers (one score per topic), got {values!r}.")
     try:
         raw = np.asarray(values)
+        if raw.dtype == bool or np.iscomplexobj(raw):
+            raise TypeError
         arr = np.array(raw, dtype=float)
     except (TypeError, ValueError, OverflowError):
-        raise TypeError(f"{name} must be a list of numbers (one score per topic), got {values!r}.") from None
-    if raw.dtype == bool:
-        raise TypeError(f"{name} must hold scores (numbers), not booleans.")
+        raise TypeError(f"{name} must be a list of real numbers (one score per topic), got {values!r}.") from None
     if arr.ndim != 1:
         raise ValueError(f"{name} must be a flat list of scores, got shape {arr.shape}.")
     if arr.shape[0] < minimum:
@@ -249,9 +249,12 @@ class BootstrapDiscrimination:
 
 def _metric_rows(values, name):
     try:
-        arr = np.asarray(values, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be numbers: one row of topic scores per metric.") from None
+        raw = np.asarray(values)
+        if raw.dtype == bool or np.iscomplexobj(raw):
+            raise TypeError
+        arr = np.array(raw, dtype=float)
+    except (TypeError, ValueError, OverflowError):
+        raise TypeError(f"{name} must be real numbers: one row of topic scores per metric.") from None
     if arr.ndim == 1:
         arr = arr[None, :]
     if arr.ndim != 2:

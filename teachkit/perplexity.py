@@ -290,7 +290,7 @@ class BigramLM:
             raise TypeError(f"pad must be True or False, got {pad!r}.")
         if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real):
             raise TypeError(f"alpha must be a number (the pseudo-count added to every bigram), got {alpha!r}.")
-        alpha = float(alpha)
+        alpha = float(alpha) if abs(alpha) < 2**1024 else math.inf   # float(10**400) would raise OverflowError
         if not math.isfinite(alpha) or alpha < 0:
             raise ValueError(
                 f"alpha must be a finite number >= 0, got {alpha!r}. It is a pseudo-count added to every "

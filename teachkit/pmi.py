@@ -319,7 +319,7 @@ def npmi_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
     # gensim: written as gensim writes it, so the numbers agree to the last bit.
     p_xy, p_x, p_y = _probabilities(c_xy, c_x, c_y, n, 0.0)
     p_xy = p_xy + eps
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         value = _log_ratio(p_xy, p_x, p_y) / -np.log(p_xy)
     # c_xy = c_x = c_y = n with eps too small to move 1 + eps off 1: the
     # formula is 0/0 there; its value for every larger eps is -1 (see above).

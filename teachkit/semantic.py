@@ -603,7 +603,7 @@ def _check_assignments(assignments, k):
         raise TypeError(f"assignments must hold whole-number topic ids, got {bad!r}.")
     if np.issubdtype(arr.dtype, np.floating) and (not np.all(np.isfinite(arr)) or np.any(arr != np.round(arr))):
         raise ValueError("assignments must hold whole-number topic ids; got a fractional, NaN or infinite value.")
-    arr = arr.astype(np.int64)
+    # Range first: a float such as 1e308 cannot be cast to an integer.
     bad = arr[(arr < 0) | (arr >= k)]
     if bad.size:
         hint = (" Documents a model left unassigned (e.g. BERTopic's outlier topic -1) must be dropped first."
@@ -612,7 +612,7 @@ def _check_assignments(assignments, k):
             f"assignments names topic {int(bad[0])}, which does not exist: there are {k} topics, "
             f"with ids 0 to {k - 1}.{hint}"
         )
-    return arr
+    return arr.astype(np.int64)
 
 
 def semantic_diversity(topic_vectors=None, assignments=None, alpha=0.5, beta=0.5, *, similarity=None,

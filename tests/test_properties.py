@@ -231,7 +231,7 @@ def test_pagerank_at_1e_pm_200():
 def test_pagerank_bad_weights_names_them(bad):
     a = np.array([[0, 0.5], [0.5, 0]])
     value = {"asym": [[0, 0.5], [0.2, 0]], "neg": [[0, -0.5], [-0.5, 0]], "nan": [[0, math.nan], [math.nan, 0]],
-             "inf": a * math.inf, "rect": [[0, 1, 2], [1, 0, 3]], "empty": np.zeros((0, 0)),
+             "inf": [[0, math.inf], [math.inf, 0]], "rect": [[0, 1, 2], [1, 0, 3]], "empty": np.zeros((0, 0)),
              "3d": np.zeros((2, 2, 2)), "str": "weights", "bool": a > 0, "ragged": [[0, 1], [1]]}[bad]
     refused(lambda: tk.pagerank(value), "weights")
 
