@@ -628,3 +628,46 @@ def test_explorer_bad_input_names_it():
     refused(lambda: explorer(lambda x: str(x)), "controls")
     ex = explorer(lambda x: f"x = {x}", x=slider)
     assert "x = 1" in ex.result.value
+
+
+# ------------------------------------------------- kinds of number refused
+@prop(40)
+@given(bad=st.sampled_from([1j, 10**400, -(10**400)]),
+       case=st.sampled_from(["pmi", "npmi", "pagerank", "sc_threshold", "sc_damping", "cohens_d", "roc_auc",
+                             "level", "alpha", "eps", "base", "semdiv_alpha", "vectors"]))
+def test_complex_numbers_and_integers_beyond_floats_are_refused_by_name(bad, case):
+    s = [[1, 0.5], [0.5, 1]]
+    call, name = {
+        "pmi": (lambda: tk.pmi(bad, 0.1, 0.1), "p_xy"),
+        "npmi": (lambda: tk.npmi(0.01, 0.1, bad), "p_y"),
+        "pagerank": (lambda: tk.pagerank([[0, bad], [bad, 0]]), "weights"),
+        "sc_threshold": (lambda: tk.semantic_coherence(s, threshold=bad), "threshold"),
+        "sc_damping": (lambda: tk.semantic_coherence(s, damping=bad), "damping"),
+        "cohens_d": (lambda: tk.cohens_d([1, bad], [0, 1]), "positives"),
+        "roc_auc": (lambda: tk.roc_auc([1, 2], [0, bad]), "negatives"),
+        "level": (lambda: tk.discrimination_ratio([1, 2], [0, 1], [1, 2], [0, 1], level=bad), "level"),
+        "alpha": (lambda: tk.BigramLM(["a", "b"], alpha=bad), "alpha"),
+        "eps": (lambda: tk.npmi_from_counts(1, 2, 2, 4, eps=bad, smoothing="guide"), "eps"),
+        "base": (lambda: tk.pmi(0.01, 0.1, 0.1, base=bad), "base"),
+        "semdiv_alpha": (lambda: tk.semantic_diversity([[1, 0], [0, 1]], [0, 1], alpha=bad), "alpha"),
+        "vectors": (lambda: tk.cosine_similarity_matrix([[1, bad], [1, 1]]), "vectors"),
+    }[case]
+    refused(call, name)
+
+
+def test_topic_ids_too_large_for_an_integer_are_refused():
+    refused(lambda: tk.semantic_diversity([[1, 0], [0, 1]], [0, 1e308]), "assignments")
+
+
+# ------------------------------------------------------- the module layout
+def test_pagerank_lives_in_its_own_module_and_old_names_still_work():
+    import importlib
+
+    module = importlib.import_module("teachkit.pagerank")
+    from teachkit.semantic import PageRank, pagerank
+
+    assert tk.pagerank is pagerank is module.pagerank and PageRank is module.PageRank is tk.PageRank
+    assert tk.semantic.pagerank is module.pagerank
+    # The validation helpers are shared from teachkit._checks, not kept in semantic.py.
+    for old in ("_check_square", "_check_similarity", "_check_vectors", "_as_float_array"):
+        assert not hasattr(tk.semantic, old)
