@@ -46,6 +46,13 @@ def check_count_array(values, name):
     and differences of two counts cannot overflow), otherwise an object array
     of Python ints: counts past int64 (``10**19``, ``10**400``) are exact,
     never wrapped around or rounded.
+
+    Examples
+    --------
+    >>> check_count_array([3, 4.0], "c").tolist()
+    [3, 4]
+    >>> check_count_array(10**19, "n").item() == 10**19      # above int64's 9.2e18, kept exact
+    True
     """
     if values is None or isinstance(values, (str, bytes)):
         raise TypeError(f"{name} must be a whole number or an array of whole numbers (counts), got {values!r}.")
@@ -97,7 +104,17 @@ def as_exact_counts(*arrays):
 
 
 def check_broadcast(**arrays):
-    """Raise unless the arrays can be combined element by element; return the common shape."""
+    """Raise unless the arrays can be combined element by element; return the common shape.
+
+    Examples
+    --------
+    >>> check_broadcast(p_xy=[0.1, 0.2], p_x=0.5)
+    (2,)
+    >>> check_broadcast(p_xy=[0.1, 0.2], p_x=[0.5, 0.5, 0.5])
+    Traceback (most recent call last):
+    ...
+    ValueError: p_xy, p_x cannot be paired element by element: p_xy has shape (2,), p_x has shape (3,). Give arrays of the same length (one entry per word pair), or single numbers.
+    """
     try:
         return np.broadcast_shapes(*(np.shape(a) for a in arrays.values()))
     except ValueError:
@@ -288,6 +305,13 @@ def scale_by_power_of_two(arr, axis=None):
     scale (cosines, PageRank, Cohen's d) come out bit for bit as for
     ordinary magnitudes, while sums of squares of entries near 1e±200 no
     longer overflow or underflow.  Rows (or arrays) of zeros stay zero.
+
+    Examples
+    --------
+    1e300 = 0.7466... · 2**997, so the row is divided by 2**997; 3 = 0.75 · 2**2:
+
+    >>> scale_by_power_of_two(np.array([[1e300, -5e299], [3.0, 1.0]]), axis=1).round(4).tolist()
+    [[0.7466, -0.3733], [0.75, 0.25]]
     """
     largest = np.max(np.abs(arr), axis=axis, keepdims=axis is not None)
     _, exponent = np.frexp(largest)      # largest = f · 2**exponent, f in [0.5, 1); frexp(0) = (0, 0)

@@ -142,6 +142,11 @@ def cohens_d(positives, negatives):
 
     >>> round(cohens_d([2, 4], [0, 2]), 6)
     1.414214
+
+    d does not depend on the scale of the scores, however large:
+
+    >>> round(cohens_d([2e200, 4e200], [0, 2e200]), 6)
+    1.414214
     """
     p = _scores(positives, "positives", minimum=2)
     q = _scores(negatives, "negatives", minimum=2)

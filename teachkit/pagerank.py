@@ -12,8 +12,9 @@ its weight, ``P[i, j] = A[i, j] / Σ_k A[i, k]``, and with probability
 
 PageRank does not depend on the scale of the weights: ``A`` and ``c·A``
 (any c > 0) give the same λ.  Each row is divided by a power of two before
-its sum is taken (exact in floating point), so weights near 1e±300 give the
-same λ as weights near 1, bit for bit.
+its sum is taken (exact in floating point), so that weights near 1e±300
+neither overflow nor underflow: ``2**k · A`` gives λ bit for bit, any other
+constant the same λ up to rounding.
 
 Where a function and its module share a name, ``teachkit.pagerank`` is the
 function; ``from teachkit.pagerank import PageRank`` reaches the module.
@@ -133,6 +134,12 @@ def pagerank(weights, damping=0.85, tol=1e-12, max_iter=1000):
     [0.3259, 0.3409, 0.3332]
     >>> [round(float(v), 2) for v in pr.weights]
     [0.33, 0.34, 0.33]
+
+    The same graph with every weight times 1e300 (or 1e-300) has the same λ:
+
+    >>> A = np.array([[0, 0.85, 0.82], [0.85, 0, 0.88], [0.82, 0.88, 0]])
+    >>> bool(np.allclose(pagerank(A * 1e300).weights, pr.weights, rtol=0, atol=1e-15))
+    True
     """
     a = check_square(as_float_array(weights, "weights"), "weights")
     if np.any(a < 0):

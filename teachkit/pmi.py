@@ -163,6 +163,12 @@ def npmi(p_xy, p_x, p_y):
     0.891
     >>> npmi(0.0, 0.3, 0.2), npmi(0.2, 0.2, 0.2)
     (-1.0, 1.0)
+
+    Where ``p_x p_y`` underflows, the logs are subtracted instead:
+    PMI = ln(1e-300 / 1e-400) = 100 ln 10 and -ln p_xy = 300 ln 10.
+
+    >>> round(npmi(1e-300, 1e-200, 1e-200), 6)
+    0.333333
     """
     scalar = _is_scalar(p_xy, p_x, p_y)
     p_xy, p_x, p_y = _check_probabilities(p_xy, p_x, p_y)
@@ -259,7 +265,8 @@ def npmi_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
     c_x, c_y : int or array_like
         Windows containing each word (at least 1).
     n : int or array_like
-        Number of windows.
+        Number of windows.  Counts may be Python ints of any size: past
+        int64 (about 9.2e18) they are kept exact and divided exactly.
     eps : float, default 0
         Smoothing constant (only with ``"guide"`` or ``"gensim"``).
     smoothing : {"none", "guide", "gensim"}
