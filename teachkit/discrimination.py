@@ -278,6 +278,11 @@ def _resample_counts(indices, n):
     return counts
 
 
+# Beyond this many resamples the interval stops changing while memory
+# (n_boot × topics) keeps growing.
+_MAX_BOOT = 1_000_000
+
+
 def bootstrap_discrimination(positives, negatives, *, n_boot=1000, seed=0):
     """Resample the topics with replacement and recompute AUC and d for every metric.
 
@@ -288,6 +293,7 @@ def bootstrap_discrimination(positives, negatives, *, n_boot=1000, seed=0):
         scores the same topics, in the same order.
     negatives : array_like, shape (n_metrics, n_neg) or (n_neg,)
     n_boot : int, default 1000
+        At most 1,000,000.
     seed : int, default 0
         Resamples are drawn as ``rng = numpy.random.default_rng(seed)``,
         ``rng.integers(n_pos, size=(n_boot, n_pos))`` then
@@ -305,6 +311,9 @@ def bootstrap_discrimination(positives, negatives, *, n_boot=1000, seed=0):
         raise ValueError(f"positives has {p.shape[0]} metric rows and negatives {q.shape[0]}; give one row "
                          "per metric in both.")
     n_boot = check_positive_int(n_boot, "n_boot")
+    if n_boot > _MAX_BOOT:
+        raise ValueError(f"n_boot={n_boot} is more resamples than a percentile interval can use; "
+                         f"give at most {_MAX_BOOT:,} (2,000 is plenty for a 95% interval).")
     rng = _seed(seed)
     n_p, n_q = p.shape[1], q.shape[1]
     ip = rng.integers(n_p, size=(n_boot, n_p))
@@ -479,10 +488,18 @@ def discrimination_ratio(positives_a, negatives_a, positives_b, negatives_b, *, 
 def _vocabulary(vocabulary):
     if isinstance(vocabulary, str):
         raise TypeError("vocabulary must be a list of words, not a single string.")
-    words = list(dict.fromkeys(vocabulary))  # distinct, first-seen order
-    if not all(isinstance(w, str) for w in words):
+    try:
+        items = list(vocabulary)
+    except TypeError:
+        raise TypeError(f"vocabulary must be a list of words, got {type(vocabulary).__name__}.") from None
+    if not all(isinstance(w, str) for w in items):
         raise TypeError("vocabulary must hold strings (words).")
+    words = list(dict.fromkeys(items))  # distinct, first-seen order
     return words
+
+
+# A bound on random_topics, so that a mistyped 10**19 fails at once instead of drawing forever.
+_MAX_TOPICS = 100_000
 
 
 def random_topics(vocabulary, n_topics, size=10, *, seed=0):
@@ -499,6 +516,7 @@ def random_topics(vocabulary, n_topics, size=10, *, seed=0):
         reference corpus and the embeddings both know, or the metrics cannot
         score them.
     n_topics, size : int
+        At most 100,000 topics, each of at least 2 words.
     seed : int, default 0
 
     Returns
@@ -513,6 +531,9 @@ def random_topics(vocabulary, n_topics, size=10, *, seed=0):
     """
     words = _vocabulary(vocabulary)
     n_topics = check_positive_int(n_topics, "n_topics")
+    if n_topics > _MAX_TOPICS:
+        raise ValueError(f"n_topics={n_topics} is more random topics than an evaluation needs (and would take "
+                         f"very long to draw); give at most {_MAX_TOPICS:,}.")
     size = check_positive_int(size, "size", minimum=2)
     if size > len(words):
         raise ValueError(f"size={size} is more than the {len(words)} distinct words in vocabulary.")
@@ -551,6 +572,13 @@ def intruded_topics(topics, vocabulary, n_intruders=1, *, seed=0):
     """
     if isinstance(topics, str):
         raise TypeError("topics must be a list of word lists, not a single string.")
+    try:
+        topics = list(topics)
+    except TypeError:
+        raise TypeError(f"topics must be a list of word lists, got {type(topics).__name__}.") from None
+    for k, t in enumerate(topics):
+        if isinstance(t, str) or not hasattr(t, "__iter__"):
+            raise TypeError(f"topics[{k}] must be a list of words (strings), got {type(t).__name__}.")
     topics = [list(t) for t in topics]
     if not topics:
         raise ValueError("topics is empty: give at least one topic (a list of words).")

@@ -590,10 +590,21 @@ def _check_assignments(assignments, k):
     if isinstance(assignments, (str, bytes)) or isinstance(assignments, Mapping):
         raise TypeError("assignments must be a list of topic ids (whole numbers), one per document.")
     if not isinstance(assignments, np.ndarray):
-        assignments = list(assignments)
+        try:
+            assignments = list(assignments)
+        except TypeError:
+            raise TypeError("assignments must be a list of topic ids (whole numbers), one per document, "
+                            f"got {type(assignments).__name__}.") from None
         if any(isinstance(a, (bool, np.bool_)) for a in assignments):
             raise TypeError("assignments must hold whole-number topic ids, not booleans.")
-    arr = np.asarray(assignments)
+        huge = [a for a in assignments if isinstance(a, numbers.Integral) and not -2**63 <= a < 2**63]
+        if huge:  # past int64, so certainly no topic id
+            raise ValueError(f"assignments names topic {huge[0]}, which does not exist: there are {k} topics, "
+                             f"with ids 0 to {k - 1}.")
+    try:
+        arr = np.asarray(assignments)
+    except ValueError:
+        raise ValueError("assignments must be a flat list of topic ids, one whole number per document.") from None
     if arr.ndim != 1:
         raise ValueError(f"assignments must be a flat list of topic ids, got shape {arr.shape}.")
     if arr.shape[0] == 0:

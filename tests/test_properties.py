@@ -671,3 +671,19 @@ def test_pagerank_lives_in_its_own_module_and_old_names_still_work():
     # The validation helpers are shared from teachkit._checks, not kept in semantic.py.
     for old in ("_check_square", "_check_similarity", "_check_vectors", "_as_float_array"):
         assert not hasattr(tk.semantic, old)
+
+
+def test_sizes_that_would_never_finish_are_refused_by_name():
+    # Once: a numpy "Maximum allowed dimension exceeded" for n_boot, and random_topics drawing forever.
+    refused(lambda: tk.discrimination_ratio([1, 2, 3], [0, 1, 2], [1, 2, 3], [0, 1.5, 1], n_boot=10**19), "n_boot")
+    refused(lambda: tk.random_topics(["a", "b"], 10**19, size=2), "n_topics")
+    refused(lambda: tk.semantic_diversity([[1, 0], [0, 1]], [0, 10**400]), "assignments")
+
+
+@prop(30)
+@given(bad=st.sampled_from([None, 5, 1.5, True, object(), 1j]))
+def test_word_list_arguments_that_are_no_lists_are_refused_by_name(bad):
+    refused(lambda: tk.random_topics(bad, 1, size=2), "vocabulary")
+    refused(lambda: tk.intruded_topics(bad, ["z"]), "topics")
+    refused(lambda: tk.intruded_topics([bad], ["z"]), "topics[0]")
+    refused(lambda: tk.semantic_diversity([[1, 0], [0, 1]], bad), "assignments")
