@@ -197,27 +197,6 @@ def probabilities_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
     return tuple(_scalar_or_array(p, scalar) for p in probs)
 
 
-def _probabilities(c_xy, c_x, c_y, n, eps):
-    """``(c + eps) / (n + eps)`` for the three counts (eps = 0: plain ``c / n``)."""
-    if n.dtype != object:
-        if eps == 0:
-            return c_xy / n, c_x / n, c_y / n
-        return (c_xy + eps) / (n + eps), (c_x + eps) / (n + eps), (c_y + eps) / (n + eps)
-    # Counts past int64 are exact Python ints; their ratio is computed exactly
-    # (as fractions) and rounded once, so 10**400 / 10**401 is 0.1, not an
-    # OverflowError from converting 10**400 to a float.
-    e = Fraction(eps)
-    ratio = np.frompyfunc(lambda c, m: float((c + e) / (m + e)), 2, 1)
-    probs = tuple(np.asarray(ratio(c, n), dtype=float) for c in (c_xy, c_x, c_y))
-    for name, c, p in zip(("c_xy", "c_x", "c_y"), (c_xy, c_x, c_y), probs):
-        if np.any((p == 0) & (c + e > 0)):
-            raise ValueError(
-                f"{name} / n is below 5e-324, the smallest positive float, so this probability cannot be "
-                "represented and its logarithm would be -inf. Check n and the counts."
-            )
-    return probs
-
-
 def _check_counts(c_xy, c_x, c_y, n, eps, smoothing):
     check_choice(smoothing, "smoothing", tuple(SMOOTHING_CONVENTIONS))
     eps = check_finite_real(eps, "eps", minimum=0.0)
@@ -253,6 +232,27 @@ def _check_counts(c_xy, c_x, c_y, n, eps, smoothing):
             "(topic_coherence does this and reports it as skipped)."
         )
     return c_xy, c_x, c_y, n, eps, scalar
+
+
+def _probabilities(c_xy, c_x, c_y, n, eps):
+    """``(c + eps) / (n + eps)`` for the three counts (eps = 0: plain ``c / n``)."""
+    if n.dtype != object:
+        if eps == 0:
+            return c_xy / n, c_x / n, c_y / n
+        return (c_xy + eps) / (n + eps), (c_x + eps) / (n + eps), (c_y + eps) / (n + eps)
+    # Counts past int64 are exact Python ints; their ratio is computed exactly
+    # (as fractions) and rounded once, so 10**400 / 10**401 is 0.1, not an
+    # OverflowError from converting 10**400 to a float.
+    e = Fraction(eps)
+    ratio = np.frompyfunc(lambda c, m: float((c + e) / (m + e)), 2, 1)
+    probs = tuple(np.asarray(ratio(c, n), dtype=float) for c in (c_xy, c_x, c_y))
+    for name, c, p in zip(("c_xy", "c_x", "c_y"), (c_xy, c_x, c_y), probs):
+        if np.any((p == 0) & (c + e > 0)):
+            raise ValueError(
+                f"{name} / n is below 5e-324, the smallest positive float, so this probability cannot be "
+                "represented and its logarithm would be -inf. Check n and the counts."
+            )
+    return probs
 
 
 def npmi_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
