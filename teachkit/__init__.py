@@ -7,8 +7,8 @@ One module per concept:
 * :mod:`teachkit.pmi`             pmi, npmi, npmi_from_counts
 * :mod:`teachkit.coherence`       score_pair, topic_coherence, model_score, evaluate_topics
 * :mod:`teachkit.perplexity`      BigramLM, perplexity, cross_entropy
-* :mod:`teachkit.pagerank`        pagerank, PageRank (weighted PageRank, every iterate kept)
-* :mod:`teachkit.semantic`        semantic_coherence, distinctiveness, semantic_diversity (pagerank re-exported)
+* :mod:`teachkit.semantic`        pagerank, semantic_coherence, distinctiveness, semantic_diversity
+* :mod:`teachkit.pagerank`        PageRank and pagerank themselves (semantic re-exports them)
 * :mod:`teachkit.embeddings`      WordVectors, ppmi_svd, sentence_transformer_vectors
 * :mod:`teachkit.discrimination`  roc_auc, cohens_d, discrimination_ratio
 * :mod:`teachkit.corpora`         lee_background, planted_topics, nltk_corpus
