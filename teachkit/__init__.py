@@ -9,6 +9,7 @@ One module per concept:
 * :mod:`teachkit.perplexity`      BigramLM, perplexity, cross_entropy
 * :mod:`teachkit.ngram`           NgramLM (orders 1-4; add-α, Jelinek-Mercer, Kneser-Ney)
 * :mod:`teachkit.semantic`        pagerank, semantic_coherence, distinctiveness, semantic_diversity
+* :mod:`teachkit.pagerank`        PageRank and pagerank themselves (semantic re-exports them)
 * :mod:`teachkit.embeddings`      WordVectors, ppmi_svd, sentence_transformer_vectors
 * :mod:`teachkit.discrimination`  roc_auc, cohens_d, discrimination_ratio
 * :mod:`teachkit.corpora`         lee_background, planted_topics, nltk_corpus
@@ -20,8 +21,8 @@ One module per concept:
 * :mod:`teachkit.precision`       reading a written number, comparing at its precision
 
 Where a function and its module share a name (``teachkit.pmi``,
-``teachkit.perplexity``), the attribute is the function; reach the module's
-other names with ``from teachkit.perplexity import SEED_TRAINING``.
+``teachkit.perplexity``, ``teachkit.pagerank``), the attribute is the function;
+reach the module's other names with ``from teachkit.perplexity import SEED_TRAINING``.
 """
 
 from .text import normalize_token, tokenize

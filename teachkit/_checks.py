@@ -9,8 +9,14 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Mapping
 
 import numpy as np
+
+# Cosines computed in float32 (e.g. by sentence-transformers) can miss 1 or
+# symmetry by a few units in the 7th decimal; anything closer than this
+# (relative to the matrix's largest entry) is accepted and then made exact.
+MATRIX_TOL = 1e-6
 
 
 def check_count(value, name):
@@ -34,10 +40,32 @@ def check_count(value, name):
 
 
 def check_count_array(values, name):
-    """Return ``values`` as an int64 array of non-negative whole numbers."""
-    arr = np.asarray(values)
-    if arr.dtype == bool:
-        raise TypeError(f"{name} must hold whole numbers, not booleans.")
+    """Return ``values`` as an array of non-negative whole numbers.
+
+    The array is int64 when every count is safely below 2**61 (so that sums
+    and differences of two counts cannot overflow), otherwise an object array
+    of Python ints: counts past int64 (``10**19``, ``10**400``) are exact,
+    never wrapped around or rounded.
+
+    Examples
+    --------
+    >>> check_count_array([3, 4.0], "c").tolist()
+    [3, 4]
+    >>> check_count_array(10**19, "n").item() == 10**19      # above int64's 9.2e18, kept exact
+    True
+    """
+    if values is None or isinstance(values, (str, bytes)):
+        raise TypeError(f"{name} must be a whole number or an array of whole numbers (counts), got {values!r}.")
+    try:
+        arr = np.asarray(values)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a whole number or a flat array of whole numbers (counts).") from None
+    if arr.dtype == bool or np.iscomplexobj(arr):
+        raise TypeError(f"{name} must hold whole numbers, not {'booleans' if arr.dtype == bool else 'complex numbers'}.")
+    if arr.dtype == object:
+        # Python ints too large for int64 end up here (and anything else that is no number).
+        items = [check_count(v, name) for v in arr.ravel().tolist()]
+        return _object_ints(items, arr.shape)
     if not (np.issubdtype(arr.dtype, np.integer) or np.issubdtype(arr.dtype, np.floating)):
         raise TypeError(f"{name} must hold numbers, got an array of {arr.dtype}.")
     if np.issubdtype(arr.dtype, np.floating):
@@ -48,15 +76,68 @@ def check_count_array(values, name):
             )
     if np.any(arr < 0):
         raise ValueError(f"{name} must be zero or more, got {values!r}. A count cannot be negative.")
+    if arr.size and np.max(arr) >= _BIG_COUNT:
+        return _object_ints([int(v) for v in arr.ravel().tolist()], arr.shape)
     return arr.astype(np.int64)
+
+
+# Counts at or above this are kept as exact Python ints: two int64 counts
+# below it can be added without overflow.
+_BIG_COUNT = 2**61
+
+
+def _object_ints(items, shape):
+    out = np.empty(len(items), dtype=object)
+    out[:] = items
+    return out.reshape(shape)
+
+
+def as_exact_counts(*arrays):
+    """The count arrays unchanged if all are int64, else all as object arrays of Python ints.
+
+    Mixing the two kinds would overflow (numpy refuses int64 + 10**19), so
+    once one count is big, every count is compared and added as a Python int.
+    """
+    if all(a.dtype != object for a in arrays):
+        return arrays
+    return tuple(a if a.dtype == object else _object_ints(a.ravel().tolist(), a.shape) for a in arrays)
+
+
+def check_broadcast(**arrays):
+    """Raise unless the arrays can be combined element by element; return the common shape.
+
+    Examples
+    --------
+    >>> check_broadcast(p_xy=[0.1, 0.2], p_x=0.5)
+    (2,)
+    >>> check_broadcast(p_xy=[0.1, 0.2], p_x=[0.5, 0.5, 0.5])
+    Traceback (most recent call last):
+    ...
+    ValueError: p_xy, p_x cannot be paired element by element: p_xy has shape (2,), p_x has shape (3,). Give arrays of the same length (one entry per word pair), or single numbers.
+    """
+    try:
+        return np.broadcast_shapes(*(np.shape(a) for a in arrays.values()))
+    except ValueError:
+        shapes = ", ".join(f"{k} has shape {np.shape(v)}" for k, v in arrays.items())
+        names = ", ".join(arrays)
+        raise ValueError(
+            f"{names} cannot be paired element by element: {shapes}. Give arrays of the same length "
+            "(one entry per word pair), or single numbers."
+        ) from None
 
 
 def check_probability_array(values, name):
     """Return ``values`` as a float array in [0, 1], or raise naming ``name``."""
+    if values is None or isinstance(values, (str, bytes)):
+        raise TypeError(f"{name} must be a probability (a number in [0, 1]), got {values!r}.")
     try:
-        arr = np.asarray(values, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be a probability (a number in [0, 1]), got {values!r}.") from None
+        raw = np.asarray(values)
+        if raw.dtype == bool or np.iscomplexobj(raw):
+            raise TypeError
+        arr = np.asarray(raw, dtype=float)
+    except (TypeError, ValueError, OverflowError):
+        raise TypeError(f"{name} must be a probability (a number in [0, 1]) or an array of them, "
+                        f"got {values!r}.") from None
     if np.any(np.isnan(arr)):
         raise ValueError(f"{name} is NaN. A probability must be a number in [0, 1].")
     if np.any((arr < 0) | (arr > 1)):
@@ -88,9 +169,150 @@ def check_finite_real(value, name, minimum=None):
     """Return ``value`` as a finite float (and >= ``minimum`` when given)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, got {value!r}.")
-    value = float(value)
+    try:
+        value = float(value)
+    except OverflowError:
+        raise ValueError(f"{name} is too large for a float (above about 1.8e308); give a smaller number.") from None
     if not math.isfinite(value):
         raise ValueError(f"{name} must be a finite number, got {value!r}.")
     if minimum is not None and value < minimum:
         raise ValueError(f"{name} must be at least {minimum}, got {value}.")
     return value
+
+
+# ------------------------------------------------------- arrays and matrices
+def as_float_array(value, name):
+    """A new float array holding ``value`` (the caller's object is never modified)."""
+    if value is None or isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be an array of numbers, got {value!r}.")
+    try:
+        raw = np.asarray(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be an array of numbers with rows of equal length.") from None
+    if raw.dtype == bool or np.iscomplexobj(raw):
+        raise TypeError(f"{name} must hold real numbers, not {'booleans' if raw.dtype == bool else 'complex numbers'}.")
+    try:
+        arr = np.array(raw, dtype=float)
+    except OverflowError:
+        raise ValueError(f"{name} holds a number too large for a float (above about 1.8e308); "
+                         "rescale it (every teachkit quantity built on it does not depend on scale).") from None
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be an array of numbers, got {type(value).__name__}.") from None
+    return arr
+
+
+def check_square(arr, name):
+    """A square, finite, symmetric matrix (up to :data:`MATRIX_TOL`), made exactly symmetric."""
+    if arr.ndim != 2 or arr.shape[0] != arr.shape[1]:
+        raise ValueError(f"{name} must be a square matrix (n × n), got shape {arr.shape}.")
+    if arr.shape[0] == 0:
+        raise ValueError(f"{name} is empty; it needs at least one row and column.")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} holds NaN or infinite values; every entry must be a finite number.")
+    # Relative to the largest entry, so that a matrix and the same matrix
+    # times 1e200 are judged alike.
+    gap = np.abs(arr / 2 - arr.T / 2)
+    if np.any(gap > MATRIX_TOL / 2 * np.max(np.abs(arr))):
+        i, j = np.unravel_index(np.argmax(gap), arr.shape)
+        raise ValueError(
+            f"{name} is not symmetric: entry [{i}, {j}] = {arr[i, j]!r} but [{j}, {i}] = {arr[j, i]!r}. "
+            "A similarity (or an undirected graph) is the same in both directions."
+        )
+    # Halves first: (a + b) / 2 would overflow for entries near 1.8e308.
+    return arr / 2 + arr.T / 2
+
+
+def check_similarity(value, name="similarity"):
+    """A cosine-similarity matrix: square, symmetric, finite, in [-1, 1], unit diagonal."""
+    s = check_square(as_float_array(value, name), name)
+    if np.any(np.abs(s) > 1 + MATRIX_TOL):
+        i, j = np.unravel_index(np.argmax(np.abs(s)), s.shape)
+        raise ValueError(
+            f"{name} must lie in [-1, 1] (it holds cosine similarities), but entry [{i}, {j}] is {s[i, j]!r}."
+        )
+    diag = np.diag(s)
+    if np.any(np.abs(diag - 1) > MATRIX_TOL):
+        i = int(np.argmax(np.abs(diag - 1)))
+        raise ValueError(
+            f"{name} must have 1 on its diagonal (every vector has cosine 1 with itself), "
+            f"but entry [{i}, {i}] is {diag[i]!r}."
+        )
+    s = np.clip(s, -1.0, 1.0)
+    np.fill_diagonal(s, 1.0)
+    return s
+
+
+def check_vectors(vectors, name, labels=None):
+    """Vectors as rows of a (k, d) matrix, or a mapping key -> vector.
+
+    Returns ``(array, keys)``: ``keys`` is the mapping's keys in order, or
+    None for a matrix.  The array is a new, finite, non-empty float matrix.
+    """
+    if isinstance(vectors, Mapping):
+        if labels is not None:
+            raise TypeError(f"{name} is a mapping, so its keys already name the rows; leave labels out.")
+        keys = tuple(vectors.keys())
+        rows = [as_float_array(v, f"{name}[{k!r}]") for k, v in vectors.items()]
+        if any(r.ndim != 1 for r in rows) or len({r.shape for r in rows}) > 1:
+            raise ValueError(f"the vectors in {name} must all be one-dimensional and of the same length.")
+        arr = np.array(rows, dtype=float) if rows else np.zeros((0, 0))
+    else:
+        keys = None
+        arr = as_float_array(vectors, name)
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be a matrix with one vector per row (shape k × d), got shape {arr.shape}.")
+    if arr.shape[0] == 0 or arr.shape[1] == 0:
+        raise ValueError(f"{name} is empty; it needs at least one vector with at least one component.")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} holds NaN or infinite values; every component must be a finite number.")
+    return arr, keys
+
+
+def check_labels(labels, n, name, default_prefix):
+    """``n`` names as a tuple of str (``<prefix>1 .. <prefix>n`` when None)."""
+    if labels is None:
+        return tuple(f"{default_prefix}{i + 1}" for i in range(n))
+    if isinstance(labels, str):
+        raise TypeError(f"{name} must be a list of names, not a single string.")
+    try:
+        labels = tuple(str(x) for x in labels)
+    except TypeError:
+        raise TypeError(f"{name} must be a list of names, got {type(labels).__name__}.") from None
+    if len(labels) != n:
+        raise ValueError(f"{name} has {len(labels)} names but there are {n} rows; give one name per row.")
+    return labels
+
+
+def check_unit_sum(a, b, name_a, name_b):
+    """Two non-negative shares of a weighted mean that add up to 1 (refused otherwise, not rescaled)."""
+    a = check_finite_real(a, name_a, minimum=0.0)
+    b = check_finite_real(b, name_b, minimum=0.0)
+    if abs(a + b - 1) > 1e-9:
+        raise ValueError(
+            f"{name_a} + {name_b} must equal 1 (got {a} + {b} = {a + b}). They are the two shares of a "
+            f"weighted mean, and any other sum moves the score off [0, 1]; teachkit does not rescale them "
+            f"for you. Pass e.g. {name_a}={a / (a + b) if a + b else 0.5:g}, {name_b}={b / (a + b) if a + b else 0.5:g}."
+        )
+    return a, b
+
+
+# ------------------------------------------------------------------ scale
+def scale_by_power_of_two(arr, axis=None):
+    """``arr`` divided by a power of two so that its largest ``|entry|`` lies in [0.5, 1).
+
+    With ``axis=1`` each row gets its own power.  Multiplying by a power of
+    two is exact in floating point, so quantities that do not depend on
+    scale (cosines, PageRank, Cohen's d) come out bit for bit as for
+    ordinary magnitudes, while sums of squares of entries near 1e±200 no
+    longer overflow or underflow.  Rows (or arrays) of zeros stay zero.
+
+    Examples
+    --------
+    1e300 = 0.7466... · 2**997, so the row is divided by 2**997; 3 = 0.75 · 2**2:
+
+    >>> scale_by_power_of_two(np.array([[1e300, -5e299], [3.0, 1.0]]), axis=1).round(4).tolist()
+    [[0.7466, -0.3733], [0.75, 0.25]]
+    """
+    largest = np.max(np.abs(arr), axis=axis, keepdims=axis is not None)
+    _, exponent = np.frexp(largest)      # largest = f · 2**exponent, f in [0.5, 1); frexp(0) = (0, 0)
+    return np.ldexp(arr, -exponent)

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import check_choice, check_finite_real, check_positive_int
+from ._checks import check_choice, check_finite_real, check_positive_int, scale_by_power_of_two
 
 __all__ = [
     "roc_auc", "cohens_d", "Discrimination", "discrimination",
@@ -56,12 +56,15 @@ MEASURES = ("d", "gini", "auc")
 
 # ---------------------------------------------------------------- validation
 def _scores(values, name, minimum=1):
-    if isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be a list of numbers (one score per topic), got a string.")
+    if values is None or isinstance(values, (str, bytes)):
+        raise TypeError(f"{name} must be a list of numbers (one score per topic), got {values!r}.")
     try:
-        arr = np.asarray(values, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be a list of numbers (one score per topic), got {values!r}.") from None
+        raw = np.asarray(values)
+        if raw.dtype == bool or np.iscomplexobj(raw):
+            raise TypeError
+        arr = np.array(raw, dtype=float)
+    except (TypeError, ValueError, OverflowError):
+        raise TypeError(f"{name} must be a list of real numbers (one score per topic), got {values!r}.") from None
     if arr.ndim != 1:
         raise ValueError(f"{name} must be a flat list of scores, got shape {arr.shape}.")
     if arr.shape[0] < minimum:
@@ -139,17 +142,37 @@ def cohens_d(positives, negatives):
 
     >>> round(cohens_d([2, 4], [0, 2]), 6)
     1.414214
+
+    d does not depend on the scale of the scores, however large:
+
+    >>> round(cohens_d([2e200, 4e200], [0, 2e200]), 6)
+    1.414214
     """
     p = _scores(positives, "positives", minimum=2)
     q = _scores(negatives, "negatives", minimum=2)
+    return _cohens_d(p, q, "positives", "negatives")
+
+
+def _cohens_d(p, q, name_p, name_q):
+    # d does not depend on the scale of the scores: dividing both groups by
+    # the same power of two (exact) keeps squares of scores near 1e200 from
+    # overflowing (d would come out 0) and near 1e-200 from vanishing.
+    both = scale_by_power_of_two(np.concatenate([p, q]))
+    p, q = both[:p.shape[0]], both[p.shape[0]:]
     n_p, n_q = p.shape[0], q.shape[0]
     pooled = ((n_p - 1) * p.var(ddof=1) + (n_q - 1) * q.var(ddof=1)) / (n_p + n_q - 2)
     if pooled <= 0:
         raise ValueError(
-            "positives and negatives have no spread at all (every score within each group is the same), so "
+            f"{name_p} and {name_q} have no spread at all (every score within each group is the same), so "
             "Cohen's d divides by 0. Use roc_auc, or check that the scores are not constant."
         )
     return float((p.mean() - q.mean()) / math.sqrt(pooled))
+
+
+def _mean(x):
+    """Mean of finite scores without overflow (the plain sum of scores near 1e308 is inf)."""
+    _, exponent = np.frexp(np.max(np.abs(x)))
+    return float(np.ldexp(scale_by_power_of_two(x).mean(), exponent))
 
 
 @dataclass(frozen=True)
@@ -191,11 +214,15 @@ def discrimination(positives, negatives):
     >>> round(dsc.auc, 4), round(dsc.gini, 4)   # 8 wins of 9 pairs: (0.3, 0.35) is a loss
     (0.8889, 0.7778)
     """
-    p = _scores(positives, "positives", minimum=2)
-    q = _scores(negatives, "negatives", minimum=2)
+    return _discrimination(positives, negatives, "positives", "negatives")
+
+
+def _discrimination(positives, negatives, name_p, name_q):
+    p = _scores(positives, name_p, minimum=2)
+    q = _scores(negatives, name_q, minimum=2)
     auc = _auc_from_ranks(p, q)
-    return Discrimination(auc=auc, gini=2 * auc - 1, d=cohens_d(p, q), n_pos=p.shape[0], n_neg=q.shape[0],
-                          mean_pos=float(p.mean()), mean_neg=float(q.mean()))
+    return Discrimination(auc=auc, gini=2 * auc - 1, d=_cohens_d(p, q, name_p, name_q), n_pos=p.shape[0],
+                          n_neg=q.shape[0], mean_pos=_mean(p), mean_neg=_mean(q))
 
 
 # ---------------------------------------------------------------- bootstrap
@@ -227,9 +254,12 @@ class BootstrapDiscrimination:
 
 def _metric_rows(values, name):
     try:
-        arr = np.asarray(values, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be numbers: one row of topic scores per metric.") from None
+        raw = np.asarray(values)
+        if raw.dtype == bool or np.iscomplexobj(raw):
+            raise TypeError
+        arr = np.array(raw, dtype=float)
+    except (TypeError, ValueError, OverflowError):
+        raise TypeError(f"{name} must be real numbers: one row of topic scores per metric.") from None
     if arr.ndim == 1:
         arr = arr[None, :]
     if arr.ndim != 2:
@@ -248,6 +278,11 @@ def _resample_counts(indices, n):
     return counts
 
 
+# Beyond this many resamples the interval stops changing while memory
+# (n_boot × topics) keeps growing.
+_MAX_BOOT = 1_000_000
+
+
 def bootstrap_discrimination(positives, negatives, *, n_boot=1000, seed=0):
     """Resample the topics with replacement and recompute AUC and d for every metric.
 
@@ -258,6 +293,7 @@ def bootstrap_discrimination(positives, negatives, *, n_boot=1000, seed=0):
         scores the same topics, in the same order.
     negatives : array_like, shape (n_metrics, n_neg) or (n_neg,)
     n_boot : int, default 1000
+        At most 1,000,000.
     seed : int, default 0
         Resamples are drawn as ``rng = numpy.random.default_rng(seed)``,
         ``rng.integers(n_pos, size=(n_boot, n_pos))`` then
@@ -275,6 +311,9 @@ def bootstrap_discrimination(positives, negatives, *, n_boot=1000, seed=0):
         raise ValueError(f"positives has {p.shape[0]} metric rows and negatives {q.shape[0]}; give one row "
                          "per metric in both.")
     n_boot = check_positive_int(n_boot, "n_boot")
+    if n_boot > _MAX_BOOT:
+        raise ValueError(f"n_boot={n_boot} is more resamples than a percentile interval can use; "
+                         f"give at most {_MAX_BOOT:,} (2,000 is plenty for a 95% interval).")
     rng = _seed(seed)
     n_p, n_q = p.shape[1], q.shape[1]
     ip = rng.integers(n_p, size=(n_boot, n_p))
@@ -283,6 +322,10 @@ def bootstrap_discrimination(positives, negatives, *, n_boot=1000, seed=0):
 
     auc = np.empty((n_boot, p.shape[0]))
     d = np.empty((n_boot, p.shape[0]))
+    # Each metric's scores divided by one power of two (exact): d and AUC do
+    # not change, and squares of scores near 1e±200 stay representable.
+    both = scale_by_power_of_two(np.hstack([p, q]), axis=1)
+    p, q = both[:, :n_p], both[:, n_p:]
     for m in range(p.shape[0]):
         # wins[i, j] = 1, 1/2 or 0 as good topic i beats, ties or loses to bad topic j.  A resample's AUC
         # is the average over its drawn pairs, i.e. Σ_ij cp[i] wins[i, j] cq[j] / (n_p n_q).
@@ -315,7 +358,8 @@ class DiscriminationRatio:
     a, b : Discrimination
         Each metric's discrimination on all the topics.
     ratio : float
-        The measure of a over that of b (inf when b's is 0).
+        The measure of a over that of b (finite: a b whose measure is 0 is
+        refused, since the ratio is then 0/0 or unbounded).
     low, high : float
         The bootstrap percentile interval of the ratio.
     level : float
@@ -348,6 +392,9 @@ class DiscriminationRatio:
                 f"{self.high:.2f}, {self.n_boot} resamples of the topics)")
 
 
+_MEASURE_NAMES = {"d": "Cohen's d", "gini": "2·AUC - 1", "auc": "AUC"}
+
+
 def _measure(dsc, measure):
     return {"d": dsc.d, "gini": dsc.gini, "auc": dsc.auc}[measure]
 
@@ -378,6 +425,15 @@ def discrimination_ratio(positives_a, negatives_a, positives_b, negatives_b, *, 
     -------
     DiscriminationRatio
 
+    Raises
+    ------
+    ValueError
+        When metric b's measure is 0 on all the topics (d = 0, AUC = 0.5 for
+        "gini", AUC = 0 for "auc"): the ratio would be 0/0 or unbounded, so
+        none is reported.  Also for scores that are not finite numbers,
+        groups of different sizes, fewer than two topics per group, or
+        groups without any spread (measure "d").
+
     Examples
     --------
     Metric a separates perfectly (AUC 1); metric b wins 8 of 9 pairs (AUC 8/9):
@@ -398,9 +454,19 @@ def discrimination_ratio(positives_a, negatives_a, positives_b, negatives_b, *, 
             f"metrics a and b must score the same topics: a has {pa.shape[0]} good and {qa.shape[0]} bad, "
             f"b has {pb.shape[0]} good and {qb.shape[0]} bad."
         )
-    a, b = discrimination(pa, qa), discrimination(pb, qb)
+    a = _discrimination(pa, qa, "positives_a", "negatives_a")
+    b = _discrimination(pb, qb, "positives_b", "negatives_b")
     top, bottom = _measure(a, measure), _measure(b, measure)
-    ratio = top / bottom if bottom != 0 else math.copysign(math.inf, top)
+    if bottom == 0:
+        # 0/0 when a does not separate either, "infinitely better" otherwise:
+        # neither is a ratio worth reporting, so none is.
+        raise ValueError(
+            f"metric b's {_MEASURE_NAMES[measure]} is 0 on these topics (metric a's is {top:.4g}): b does not "
+            "separate good from bad topics at all, so a ratio to it is undefined"
+            + (" (0/0: neither metric separates them)." if top == 0 else ".")
+            + " Report each metric's discrimination on its own, e.g. discrimination(positives_b, negatives_b)."
+        )
+    ratio = top / bottom
 
     boot = bootstrap_discrimination(np.vstack([pa, pb]), np.vstack([qa, qb]), n_boot=n_boot, seed=seed)
     stat = {"d": boot.d, "gini": boot.gini, "auc": boot.auc}[measure]
@@ -422,10 +488,18 @@ def discrimination_ratio(positives_a, negatives_a, positives_b, negatives_b, *, 
 def _vocabulary(vocabulary):
     if isinstance(vocabulary, str):
         raise TypeError("vocabulary must be a list of words, not a single string.")
-    words = list(dict.fromkeys(vocabulary))  # distinct, first-seen order
-    if not all(isinstance(w, str) for w in words):
+    try:
+        items = list(vocabulary)
+    except TypeError:
+        raise TypeError(f"vocabulary must be a list of words, got {type(vocabulary).__name__}.") from None
+    if not all(isinstance(w, str) for w in items):
         raise TypeError("vocabulary must hold strings (words).")
+    words = list(dict.fromkeys(items))  # distinct, first-seen order
     return words
+
+
+# A bound on random_topics, so that a mistyped 10**19 fails at once instead of drawing forever.
+_MAX_TOPICS = 100_000
 
 
 def random_topics(vocabulary, n_topics, size=10, *, seed=0):
@@ -442,6 +516,7 @@ def random_topics(vocabulary, n_topics, size=10, *, seed=0):
         reference corpus and the embeddings both know, or the metrics cannot
         score them.
     n_topics, size : int
+        At most 100,000 topics, each of at least 2 words.
     seed : int, default 0
 
     Returns
@@ -456,6 +531,9 @@ def random_topics(vocabulary, n_topics, size=10, *, seed=0):
     """
     words = _vocabulary(vocabulary)
     n_topics = check_positive_int(n_topics, "n_topics")
+    if n_topics > _MAX_TOPICS:
+        raise ValueError(f"n_topics={n_topics} is more random topics than an evaluation needs (and would take "
+                         f"very long to draw); give at most {_MAX_TOPICS:,}.")
     size = check_positive_int(size, "size", minimum=2)
     if size > len(words):
         raise ValueError(f"size={size} is more than the {len(words)} distinct words in vocabulary.")
@@ -494,6 +572,13 @@ def intruded_topics(topics, vocabulary, n_intruders=1, *, seed=0):
     """
     if isinstance(topics, str):
         raise TypeError("topics must be a list of word lists, not a single string.")
+    try:
+        topics = list(topics)
+    except TypeError:
+        raise TypeError(f"topics must be a list of word lists, got {type(topics).__name__}.") from None
+    for k, t in enumerate(topics):
+        if isinstance(t, str) or not hasattr(t, "__iter__"):
+            raise TypeError(f"topics[{k}] must be a list of words (strings), got {type(t).__name__}.")
     topics = [list(t) for t in topics]
     if not topics:
         raise ValueError("topics is empty: give at least one topic (a list of words).")

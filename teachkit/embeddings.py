@@ -40,7 +40,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._checks import check_finite_real, check_positive_int
+from ._checks import check_finite_real, check_positive_int, check_vectors, scale_by_power_of_two
 from .coherence import UnknownWordError
 from .counting import CooccurrenceCounts
 from .pmi import pmi
@@ -89,36 +89,23 @@ class WordVectors:
             if vocabulary is not None:
                 raise TypeError("vectors is a mapping word -> vector, whose keys are the vocabulary; "
                                 "leave vocabulary out.")
-            words = list(vectors.keys())
-            rows = []
-            for w, v in vectors.items():
-                try:
-                    rows.append(np.asarray(v, dtype=float))
-                except (TypeError, ValueError):
-                    raise TypeError(f"vectors[{w!r}] must be a vector of numbers.") from None
-            if any(r.ndim != 1 for r in rows) or len({r.shape for r in rows}) > 1:
-                raise ValueError("every vector in vectors must be one-dimensional and of the same length.")
-            matrix = np.array(rows, dtype=float) if rows else np.zeros((0, 0))
+            if not vectors:
+                raise ValueError("vectors is empty: give at least one word and its vector.")
+            matrix, words = check_vectors(vectors, "vectors")
         else:
             if vocabulary is None:
                 raise TypeError("vectors is a matrix: pass vocabulary=[...] too, the word of each row.")
             if isinstance(vocabulary, str):
                 raise TypeError("vocabulary must be a list of words, not a single string.")
-            words = list(vocabulary)
             try:
-                matrix = np.array(vectors, dtype=float)
-            except (TypeError, ValueError):
-                raise TypeError("vectors must be a matrix of numbers, one row per word.") from None
-            if matrix.ndim != 2:
-                raise ValueError(f"vectors must be a matrix (one row per word), got shape {matrix.shape}.")
+                words = list(vocabulary)
+            except TypeError:
+                raise TypeError(f"vocabulary must be a list of words, got {type(vocabulary).__name__}.") from None
+            if not words:
+                raise ValueError("vocabulary is empty: give at least one word and its vector.")
+            matrix, _ = check_vectors(vectors, "vectors")
             if matrix.shape[0] != len(words):
                 raise ValueError(f"vocabulary has {len(words)} words but vectors has {matrix.shape[0]} rows.")
-        if not words:
-            raise ValueError("vectors is empty: give at least one word and its vector.")
-        if matrix.shape[1] == 0:
-            raise ValueError("the vectors have no components; give each word at least one number.")
-        if not np.all(np.isfinite(matrix)):
-            raise ValueError("vectors hold NaN or infinite values; every component must be a finite number.")
         index = {}
         for i, w in enumerate(words):
             if not isinstance(w, str):
@@ -206,12 +193,15 @@ class WordVectors:
         """
         topn = check_positive_int(topn, "topn")
         i = self._row(word)
-        norms = np.linalg.norm(self._matrix, axis=1)
+        # Rows scaled by powers of two (exact; cosines ignore length) so that
+        # norms of huge or tiny vectors neither overflow nor vanish.
+        rows = scale_by_power_of_two(self._matrix, axis=1)
+        norms = np.linalg.norm(rows, axis=1)
         if norms[i] == 0:
             raise ValueError(f"{word!r} has the zero vector, whose cosine with anything is undefined.")
         ok = np.flatnonzero(norms > 0)
         ok = ok[ok != i]
-        cos = (self._matrix[ok] @ self._matrix[i]) / (norms[ok] * norms[i])
+        cos = (rows[ok] @ rows[i]) / (norms[ok] * norms[i])
         order = np.lexsort((ok, -cos))[:topn]  # ties: vocabulary order
         return [(self._words[ok[j]], float(cos[j])) for j in order]
 

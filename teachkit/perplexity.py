@@ -290,7 +290,7 @@ class BigramLM:
             raise TypeError(f"pad must be True or False, got {pad!r}.")
         if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real):
             raise TypeError(f"alpha must be a number (the pseudo-count added to every bigram), got {alpha!r}.")
-        alpha = float(alpha)
+        alpha = float(alpha) if abs(alpha) < 2**1024 else math.inf   # float(10**400) would raise OverflowError
         if not math.isfinite(alpha) or alpha < 0:
             raise ValueError(
                 f"alpha must be a finite number >= 0, got {alpha!r}. It is a pseudo-count added to every "
@@ -314,6 +314,11 @@ class BigramLM:
             unk_label=UNK if vocabulary == "with-unk" else None,
         )
         self.V = len(self.vocabulary)
+        if not math.isfinite(alpha * self.V):
+            raise ValueError(
+                f"alpha={alpha!r} is too large: alpha·V = {alpha!r}·{self.V} overflows a float. Any alpha far "
+                "above the counts already gives every word the same probability 1/V; use a smaller alpha."
+            )
 
     def __repr__(self):
         return (
@@ -361,7 +366,15 @@ class BigramLM:
                 "Use alpha > 0 (smoothing) to give unseen contexts a probability."
             )
         p = numerator / denominator
-        return BigramRow(prev, word, key, c, d, numerator, denominator, p, math.log2(p) if p > 0 else -math.inf)
+        if p > 0:
+            log2_p = math.log2(p)
+        elif numerator > 0:
+            # A tiny alpha (say 1e-320) with d(prev) > 0 gives a probability
+            # below the smallest float; its logarithm is still finite.
+            log2_p = math.log2(numerator) - math.log2(denominator)
+        else:
+            log2_p = -math.inf
+        return BigramRow(prev, word, key, c, d, numerator, denominator, p, log2_p)
 
     def prob(self, prev, word):
         """P(word | prev) = (c(prev, word) + α) / (d(prev) + α·V).
@@ -405,7 +418,7 @@ def _log2_sum_and_size(model, tokens, per):
             "(previous word, word), and this text has none. Use a longer text or pad=True."
         )
     n_tokens = sum(len(sent) for sent in model.test_sentences(tokens))
-    zeros = [r for r in rows if r.probability == 0]
+    zeros = [r for r in rows if r.log2_probability == -math.inf]
     if zeros:
         warnings.warn(
             f"P({zeros[0].word!r} | {zeros[0].prev!r}) = 0 (an unseen bigram with alpha = 0), "
@@ -462,7 +475,8 @@ def perplexity(model, tokens, per="prediction"):
     -------
     float
         >= 1; ``math.inf`` with a :class:`ZeroProbabilityWarning` if some bigram
-        has probability 0.
+        has probability 0, or if 2^H is beyond the largest float (H > 1024
+        bits, reachable only with an alpha below about 1e-300).
 
     Examples
     --------

@@ -18,10 +18,13 @@ returns a float for scalar input, an array otherwise.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
 
-from ._checks import check_choice, check_count_array, check_finite_real, check_probability_array
+from ._checks import (
+    as_exact_counts, check_broadcast, check_choice, check_count_array, check_finite_real, check_probability_array,
+)
 
 __all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "SMOOTHING_CONVENTIONS"]
 
@@ -42,7 +45,28 @@ def _scalar_or_array(value, scalar):
 
 
 def _is_scalar(*values):
-    return all(np.ndim(v) == 0 for v in values)
+    try:
+        return all(np.ndim(v) == 0 for v in values)
+    except ValueError:  # a ragged list; validation says what is wrong with it
+        return False
+
+
+def _log_ratio(p_xy, p_x, p_y):
+    """``ln(p_xy / (p_x p_y))``, also where the product underflows.
+
+    The ratio is taken directly when ``p_xy`` and ``p_x p_y`` are normal
+    floats: that keeps the exact 0 of independent words (a difference of
+    logs would leave a rounding residue).  Below about 2.2e-308 the product
+    would lose its digits or become 0 (PMI +inf, NPMI clipped to 1), so
+    there the logs are subtracted instead: ``ln p_xy - ln p_x - ln p_y``.
+    """
+    tiny = np.finfo(float).tiny
+    product = p_x * p_y
+    normal = (product >= tiny) & (p_xy >= tiny)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        direct = np.log(p_xy / np.where(normal, product, 1.0))
+        in_logs = np.log(p_xy) - np.log(p_x) - np.log(p_y)
+    return np.where(normal, direct, in_logs)
 
 
 def _check_joint(p_xy, p_x, p_y):
@@ -100,15 +124,18 @@ def pmi(p_xy, p_x, p_y, base=math.e):
     if base <= 0 or base == 1:
         raise ValueError(f"base must be a positive number other than 1, got {base}.")
     scalar = _is_scalar(p_xy, p_x, p_y)
+    p_xy, p_x, p_y = _check_probabilities(p_xy, p_x, p_y)
+    value = _log_ratio(p_xy, p_x, p_y) / math.log(base)
+    return _scalar_or_array(value, scalar)
+
+
+def _check_probabilities(p_xy, p_x, p_y):
     p_xy = check_probability_array(p_xy, "p_xy")
     p_x = check_probability_array(p_x, "p_x")
     p_y = check_probability_array(p_y, "p_y")
+    check_broadcast(p_xy=p_xy, p_x=p_x, p_y=p_y)
     _check_joint(p_xy, p_x, p_y)
-    with np.errstate(divide="ignore"):
-        # log of the ratio written as a difference of logs would lose the
-        # exact 0 for independent words; the ratio keeps it.
-        value = np.log(p_xy / (p_x * p_y)) / math.log(base)
-    return _scalar_or_array(value, scalar)
+    return p_xy, p_x, p_y
 
 
 def npmi(p_xy, p_x, p_y):
@@ -136,12 +163,15 @@ def npmi(p_xy, p_x, p_y):
     0.891
     >>> npmi(0.0, 0.3, 0.2), npmi(0.2, 0.2, 0.2)
     (-1.0, 1.0)
+
+    Where ``p_x p_y`` underflows, the logs are subtracted instead:
+    PMI = ln(1e-300 / 1e-400) = 100 ln 10 and -ln p_xy = 300 ln 10.
+
+    >>> round(npmi(1e-300, 1e-200, 1e-200), 6)
+    0.333333
     """
     scalar = _is_scalar(p_xy, p_x, p_y)
-    p_xy = check_probability_array(p_xy, "p_xy")
-    p_x = check_probability_array(p_x, "p_x")
-    p_y = check_probability_array(p_y, "p_y")
-    _check_joint(p_xy, p_x, p_y)
+    p_xy, p_x, p_y = _check_probabilities(p_xy, p_x, p_y)
     p_xy, p_x, p_y = np.broadcast_arrays(p_xy, p_x, p_y)
     never = p_xy == 0
     always = (p_xy == p_x) & (p_xy == p_y)
@@ -150,7 +180,7 @@ def npmi(p_xy, p_x, p_y):
     value[never] = -1.0
     value[always & ~never] = 1.0
     ps = p_xy[safe]
-    value[safe] = np.log(ps / (p_x[safe] * p_y[safe])) / -np.log(ps)
+    value[safe] = _log_ratio(ps, p_x[safe], p_y[safe]) / -np.log(ps)
     np.clip(value, -1.0, 1.0, out=value)
     return _scalar_or_array(value, scalar)
 
@@ -163,10 +193,7 @@ def probabilities_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
     Arguments are validated as in :func:`npmi_from_counts`.
     """
     c_xy, c_x, c_y, n, eps, scalar = _check_counts(c_xy, c_x, c_y, n, eps, smoothing)
-    if smoothing == "guide":
-        probs = ((c_xy + eps) / (n + eps), (c_x + eps) / (n + eps), (c_y + eps) / (n + eps))
-    else:
-        probs = (c_xy / n, c_x / n, c_y / n)
+    probs = _probabilities(c_xy, c_x, c_y, n, eps if smoothing == "guide" else 0.0)
     return tuple(_scalar_or_array(p, scalar) for p in probs)
 
 
@@ -188,10 +215,11 @@ def _guide_npmi(c_xy, c_x, c_y, n, eps):
     32-bit ``Float``; this uses 64-bit floats (the values agree to about 7
     significant figures).
     """
-    c_xy, c_x, c_y, n = np.broadcast_arrays(c_xy, c_x, c_y, n)
-    p_xy, p_x, p_y = (c_xy + eps) / (n + eps), (c_x + eps) / (n + eps), (c_y + eps) / (n + eps)
+    # (c + eps) / (n + eps), exact for counts past int64; the log ratio is taken
+    # as a difference of logs where p_x * p_y would underflow.
+    p_xy, p_x, p_y = np.broadcast_arrays(*_probabilities(c_xy, c_x, c_y, n, eps))
     with np.errstate(divide="ignore", invalid="ignore"):
-        pmi_value = np.log(p_xy / (p_x * p_y))
+        pmi_value = _log_ratio(p_xy, p_x, p_y)
         denominator = -np.log(p_xy)
         guarded = np.isnan(denominator) | np.isinf(denominator) | (denominator == 0)
         value = np.where(guarded, 0.0, pmi_value / np.where(guarded, 1.0, denominator))
@@ -211,6 +239,8 @@ def _check_counts(c_xy, c_x, c_y, n, eps, smoothing):
     c_x = check_count_array(c_x, "c_x")
     c_y = check_count_array(c_y, "c_y")
     n = check_count_array(n, "n")
+    check_broadcast(c_xy=c_xy, c_x=c_x, c_y=c_y, n=n)
+    c_xy, c_x, c_y, n = as_exact_counts(c_xy, c_x, c_y, n)
     if np.any(n == 0):
         raise ValueError("n must be at least 1: with no window there is no probability to compute.")
     if np.any(c_x > n) or np.any(c_y > n):
@@ -233,6 +263,27 @@ def _check_counts(c_xy, c_x, c_y, n, eps, smoothing):
     return c_xy, c_x, c_y, n, eps, scalar
 
 
+def _probabilities(c_xy, c_x, c_y, n, eps):
+    """``(c + eps) / (n + eps)`` for the three counts (eps = 0: plain ``c / n``)."""
+    if n.dtype != object:
+        if eps == 0:
+            return c_xy / n, c_x / n, c_y / n
+        return (c_xy + eps) / (n + eps), (c_x + eps) / (n + eps), (c_y + eps) / (n + eps)
+    # Counts past int64 are exact Python ints; their ratio is computed exactly
+    # (as fractions) and rounded once, so 10**400 / 10**401 is 0.1, not an
+    # OverflowError from converting 10**400 to a float.
+    e = Fraction(eps)
+    ratio = np.frompyfunc(lambda c, m: float((c + e) / (m + e)), 2, 1)
+    probs = tuple(np.asarray(ratio(c, n), dtype=float) for c in (c_xy, c_x, c_y))
+    for name, c, p in zip(("c_xy", "c_x", "c_y"), (c_xy, c_x, c_y), probs):
+        if np.any((p == 0) & (c + e > 0)):
+            raise ValueError(
+                f"{name} / n is below 5e-324, the smallest positive float, so this probability cannot be "
+                "represented and its logarithm would be -inf. Check n and the counts."
+            )
+    return probs
+
+
 def npmi_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
     """NPMI from window counts, under one of three smoothing conventions.
 
@@ -243,7 +294,8 @@ def npmi_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
     c_x, c_y : int or array_like
         Windows containing each word (at least 1).
     n : int or array_like
-        Number of windows.
+        Number of windows.  Counts may be Python ints of any size: past
+        int64 (about 9.2e18) they are kept exact and divided exactly.
     eps : float, default 0
         Smoothing constant (only with ``"guide"`` or ``"gensim"``).
     smoothing : {"none", "guide", "gensim"}
@@ -304,11 +356,26 @@ def npmi_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
                 "(log 0 in numerator and denominator). Use eps > 0 (gensim uses 1e-12), or smoothing='none', "
                 "which gives the limit -1."
             )
-        return npmi(c_xy / n, c_x / n, c_y / n)
+        return _scalar_or_array(npmi(*_probabilities(c_xy, c_x, c_y, n, 0.0)), scalar)
     if smoothing == "guide":
         return _scalar_or_array(_guide_npmi(c_xy, c_x, c_y, n, eps), scalar)
     # gensim: written as gensim writes it, so the numbers agree to the last bit.
-    p_xy = c_xy / n + eps
-    p_x, p_y = c_x / n, c_y / n
-    value = np.log(p_xy / (p_x * p_y)) / -np.log(p_xy)
+    p_xy, p_x, p_y = _probabilities(c_xy, c_x, c_y, n, 0.0)
+    p_xy = p_xy + eps
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        value = _log_ratio(p_xy, p_x, p_y) / -np.log(p_xy)
+    # c_xy = c_x = c_y = n with eps too small to move 1 + eps off 1: the
+    # formula is 0/0 there; its value for every larger eps is -1 (see above).
+    value = np.where(p_xy == 1, -1.0, value)
+    if np.any(np.abs(value) > 1 + _GENSIM_SLACK):
+        raise ValueError(
+            f"eps={eps} is too large for smoothing='gensim': gensim's formula adds eps to the joint probability "
+            "alone, which only works for a tiny eps (gensim uses 1e-12); here it gives an NPMI outside [-1, 1]. "
+            "Use a tiny eps, or smoothing='guide' for a large one."
+        )
     return _scalar_or_array(value, scalar)
+
+
+# gensim's eps added to p_xy alone can push NPMI past ±1 by about eps/p_xy;
+# that much is gensim's own result and is kept, anything more is refused.
+_GENSIM_SLACK = 1e-6

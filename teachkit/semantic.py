@@ -76,7 +76,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import worked as _worked
-from ._checks import check_choice, check_finite_real, check_positive_int
+from ._checks import (
+    as_float_array, check_choice, check_finite_real, check_labels, check_similarity, check_unit_sum, check_vectors,
+    scale_by_power_of_two,
+)
+from .pagerank import PageRank, pagerank
 
 __all__ = [
     "PageRank", "pagerank",
@@ -86,246 +90,6 @@ __all__ = [
     "SemanticDiversity", "semantic_diversity",
     "DOC_EXAMPLE", "DOC_PRINTED",
 ]
-
-# Cosines computed in float32 (e.g. by sentence-transformers) can miss 1 or
-# symmetry by a few units in the 7th decimal; anything closer than this is
-# accepted and then made exact.
-_MATRIX_TOL = 1e-6
-
-
-# ---------------------------------------------------------------- validation
-def _as_float_array(value, name):
-    if isinstance(value, (str, bytes)):
-        raise TypeError(f"{name} must be an array of numbers, got a string.")
-    try:
-        arr = np.array(value, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be an array of numbers, got {type(value).__name__}.") from None
-    return arr
-
-
-def _check_square(arr, name):
-    if arr.ndim != 2 or arr.shape[0] != arr.shape[1]:
-        raise ValueError(f"{name} must be a square matrix (n × n), got shape {arr.shape}.")
-    if arr.shape[0] == 0:
-        raise ValueError(f"{name} is empty; it needs at least one row and column.")
-    if not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} holds NaN or infinite values; every entry must be a finite number.")
-    if not np.allclose(arr, arr.T, rtol=0, atol=_MATRIX_TOL):
-        i, j = np.unravel_index(np.argmax(np.abs(arr - arr.T)), arr.shape)
-        raise ValueError(
-            f"{name} is not symmetric: entry [{i}, {j}] = {arr[i, j]!r} but [{j}, {i}] = {arr[j, i]!r}. "
-            "A similarity (or an undirected graph) is the same in both directions."
-        )
-    return (arr + arr.T) / 2
-
-
-def _check_similarity(value, name="similarity"):
-    """A cosine-similarity matrix: square, symmetric, finite, in [-1, 1], unit diagonal."""
-    s = _check_square(_as_float_array(value, name), name)
-    if np.any(np.abs(s) > 1 + _MATRIX_TOL):
-        i, j = np.unravel_index(np.argmax(np.abs(s)), s.shape)
-        raise ValueError(
-            f"{name} must lie in [-1, 1] (it holds cosine similarities), but entry [{i}, {j}] is {s[i, j]!r}."
-        )
-    diag = np.diag(s)
-    if np.any(np.abs(diag - 1) > _MATRIX_TOL):
-        i = int(np.argmax(np.abs(diag - 1)))
-        raise ValueError(
-            f"{name} must have 1 on its diagonal (every vector has cosine 1 with itself), "
-            f"but entry [{i}, {i}] is {diag[i]!r}."
-        )
-    s = np.clip(s, -1.0, 1.0)
-    np.fill_diagonal(s, 1.0)
-    return s
-
-
-def _check_labels(labels, n, name, default_prefix):
-    if labels is None:
-        return tuple(f"{default_prefix}{i + 1}" for i in range(n))
-    if isinstance(labels, str):
-        raise TypeError(f"{name} must be a list of names, not a single string.")
-    labels = tuple(str(x) for x in labels)
-    if len(labels) != n:
-        raise ValueError(f"{name} has {len(labels)} names but there are {n} rows; give one name per row.")
-    return labels
-
-
-def _check_vectors(vectors, name, labels=None):
-    """Rows of a (k, d) matrix, or a mapping label -> vector; returns (array, labels or None)."""
-    if isinstance(vectors, Mapping):
-        if labels is not None:
-            raise TypeError(f"{name} is a mapping, so its keys already name the rows; leave labels out.")
-        labels = tuple(str(k) for k in vectors.keys())
-        rows = [_as_float_array(v, f"{name}[{k!r}]") for k, v in vectors.items()]
-        if any(r.ndim != 1 for r in rows) or len({r.shape for r in rows}) > 1:
-            raise ValueError(f"the vectors in {name} must all be one-dimensional and of the same length.")
-        arr = np.array(rows, dtype=float) if rows else np.zeros((0, 0))
-    else:
-        arr = _as_float_array(vectors, name)
-    if arr.ndim != 2:
-        raise ValueError(f"{name} must be a matrix with one vector per row (shape k × d), got shape {arr.shape}.")
-    if arr.shape[0] == 0 or arr.shape[1] == 0:
-        raise ValueError(f"{name} is empty; it needs at least one vector with at least one component.")
-    if not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} holds NaN or infinite values; every component must be a finite number.")
-    return arr, labels
-
-
-def _check_unit_sum(a, b, name_a, name_b):
-    a = check_finite_real(a, name_a, minimum=0.0)
-    b = check_finite_real(b, name_b, minimum=0.0)
-    if abs(a + b - 1) > 1e-9:
-        raise ValueError(
-            f"{name_a} + {name_b} must equal 1 (got {a} + {b} = {a + b}). They are the two shares of a "
-            f"weighted mean, and any other sum moves the score off [0, 1]; teachkit does not rescale them "
-            f"for you. Pass e.g. {name_a}={a / (a + b) if a + b else 0.5:g}, {name_b}={b / (a + b) if a + b else 0.5:g}."
-        )
-    return a, b
-
-
-# ------------------------------------------------------------------ PageRank
-@dataclass(frozen=True, eq=False)
-class PageRank:
-    """PageRank of a weighted undirected graph, with every iterate kept.
-
-    Attributes
-    ----------
-    weights : numpy.ndarray
-        The converged PageRank vector λ (non-negative, sums to 1).
-    history : numpy.ndarray
-        Shape (iterations + 1, n): row 0 is the uniform start 1/n, row t the
-        vector after iteration t; the last row is ``weights``.
-    adjacency : numpy.ndarray
-        The edge weights the ranking was computed from.
-    transition : numpy.ndarray
-        Row-stochastic matrix: ``transition[i, j] = A[i, j] / Σ_k A[i, k]``,
-        or ``1/n`` in every column of a row whose node has no edge.
-    damping : float
-        The damping factor d.
-    """
-
-    weights: np.ndarray
-    history: np.ndarray
-    adjacency: np.ndarray
-    transition: np.ndarray
-    damping: float
-
-    @property
-    def iterations(self):
-        """Number of iterations run until the change fell below the tolerance."""
-        return self.history.shape[0] - 1
-
-    @property
-    def isolated(self):
-        """Boolean mask of the nodes without any edge (their rank is spread uniformly)."""
-        return self.adjacency.sum(axis=1) == 0
-
-    def step(self, x):
-        """One PageRank iteration applied to ``x``: ``(1 - d)/n + d · xᵀ P``."""
-        x = np.asarray(x, dtype=float)
-        n = self.transition.shape[0]
-        if x.shape != (n,):
-            raise ValueError(f"x must be a vector of length {n}, got shape {x.shape}.")
-        return (1 - self.damping) / n + self.damping * (x @ self.transition)
-
-    def __repr__(self):
-        vals = ", ".join(f"{v:.4f}" for v in self.weights)
-        return f"PageRank(weights=[{vals}], iterations={self.iterations}, damping={self.damping})"
-
-
-def pagerank(weights, damping=0.85, tol=1e-12, max_iter=1000):
-    """Weighted PageRank of an undirected graph, by power iteration from 1/n.
-
-    A random surfer at node i follows an edge with probability proportional
-    to its weight, ``P[i, j] = A[i, j] / Σ_k A[i, k]``; with probability
-    ``1 - d`` it jumps to a node chosen uniformly instead.  A node without
-    edges sends its rank to every node uniformly (networkx's default).  One
-    iteration, for every node j::
-
-        λ_j ← (1 - d)/n + d · Σ_i λ_i · P[i, j]
-
-    starting from λ = 1/n, until the change ``Σ_j |λ_j(new) - λ_j(old)|``
-    is below ``n · tol`` (networkx's stopping rule).
-
-    Note the ``1/n`` in the jump term, and that the sum runs over the
-    *neighbours'* ranks divided by the *neighbours'* total edge weight.
-
-    Parameters
-    ----------
-    weights : array_like, shape (n, n)
-        Edge weights A: symmetric, finite, non-negative; 0 means no edge.
-        A diagonal entry is a self-loop (counted once, as networkx does).
-    damping : float, default 0.85
-        d, in [0, 1].
-    tol : float, default 1e-12
-        Convergence tolerance per node.
-    max_iter : int, default 1000
-
-    Returns
-    -------
-    PageRank
-        ``.weights`` (λ, sums to 1) and ``.history`` (every iterate).
-
-    Raises
-    ------
-    ValueError
-        For a matrix that is not square, symmetric, finite and non-negative,
-        a damping outside [0, 1], or when the iteration does not converge
-        within ``max_iter`` (possible only with ``damping=1``).
-
-    Examples
-    --------
-    The document's triangle machine–learning–algorithm (0.85, 0.82, 0.88).
-    Iteration 1 for "machine" (neighbours: learning with total weight
-    0.85 + 0.88 = 1.73, algorithm with 0.82 + 0.88 = 1.70)::
-
-        0.15/3 + 0.85 · (1/3 · 0.85/1.73 + 1/3 · 0.82/1.70) = 0.3259
-
-    >>> pr = pagerank([[0, 0.85, 0.82], [0.85, 0, 0.88], [0.82, 0.88, 0]])
-    >>> [round(float(v), 4) for v in pr.history[1]]
-    [0.3259, 0.3409, 0.3332]
-    >>> [round(float(v), 2) for v in pr.weights]
-    [0.33, 0.34, 0.33]
-    """
-    a = _check_square(_as_float_array(weights, "weights"), "weights")
-    if np.any(a < 0):
-        raise ValueError("weights must be zero or more: an edge weight cannot be negative (0 means no edge).")
-    d = check_finite_real(damping, "damping", minimum=0.0)
-    if d > 1:
-        raise ValueError(f"damping must lie in [0, 1], got {d}.")
-    tol = check_finite_real(tol, "tol")
-    if tol <= 0:
-        raise ValueError(f"tol must be greater than 0, got {tol}.")
-    max_iter = check_positive_int(max_iter, "max_iter")
-
-    n = a.shape[0]
-    strength = a.sum(axis=1)
-    has_edges = strength > 0
-    transition = np.full((n, n), 1.0 / n)
-    transition[has_edges] = a[has_edges] / strength[has_edges, None]
-
-    x = np.full(n, 1.0 / n)
-    history = [x]
-    for _ in range(max_iter):
-        new = (1 - d) / n + d * (x @ transition)
-        history.append(new)
-        change = float(np.abs(new - x).sum())
-        x = new
-        if change < n * tol:
-            break
-    else:
-        raise ValueError(
-            f"PageRank did not converge within max_iter={max_iter} iterations (last change {change:.3g}). "
-            "Raise max_iter, loosen tol, or use a damping below 1 (with damping=1 the walk can cycle forever)."
-        )
-    history = np.array(history)
-    for arr in (history, a, transition):
-        arr.setflags(write=False)
-    lam = x / x.sum()
-    lam.setflags(write=False)
-    return PageRank(weights=lam, history=history, adjacency=a, transition=transition, damping=d)
-
 
 # ----------------------------------------------------------- vectors, cosines
 def cosine_similarity_matrix(vectors, labels=None):
@@ -351,8 +115,12 @@ def cosine_similarity_matrix(vectors, labels=None):
 
 
 def _cosines(vectors, labels, name):
-    v, mapped = _check_vectors(vectors, name, labels)
+    v, mapped = check_vectors(vectors, name, labels)
     labels = mapped if mapped is not None else labels
+    # A cosine does not depend on the vectors' lengths; scaling each row by a
+    # power of two (exact) keeps |v|² from overflowing for components near
+    # 1e200 or underflowing to a false "zero vector" near 1e-200.
+    v = scale_by_power_of_two(v, axis=1)
     norms = np.linalg.norm(v, axis=1)
     if np.any(norms == 0):
         i = int(np.flatnonzero(norms == 0)[0])
@@ -389,8 +157,12 @@ def topic_vector(word_vectors):
     ...               [0.18, -0.31, 0.19, 0.58]]).round(3).tolist()
     [0.15, -0.313, 0.193, 0.583]
     """
-    v, _ = _check_vectors(word_vectors, "word_vectors")
-    return v.mean(axis=0)
+    v, _ = check_vectors(word_vectors, "word_vectors")
+    # Sum after scaling by a power of two, then undo it (both exact): the
+    # plain sum of components near 1e308 would overflow, yet their mean fits.
+    scaled = scale_by_power_of_two(v)
+    _, exponent = np.frexp(np.max(np.abs(v)))
+    return np.ldexp(scaled.mean(axis=0), exponent)
 
 
 def mean_norm_from_cosines(cosines):
@@ -420,9 +192,9 @@ def mean_norm_from_cosines(cosines):
     >>> round(mean_norm_from_cosines([0.85, 0.82, 0.88]), 4)
     0.9487
     """
-    arr = _as_float_array(cosines, "cosines")
+    arr = as_float_array(cosines, "cosines")
     if arr.ndim == 2:
-        c = _check_similarity(arr, "cosines")
+        c = check_similarity(arr, "cosines")
     elif arr.ndim == 1:
         m = arr.shape[0]
         n = int(round((1 + math.sqrt(1 + 8 * m)) / 2))
@@ -434,7 +206,7 @@ def mean_norm_from_cosines(cosines):
         c = np.eye(n)
         iu = np.triu_indices(n, 1)
         c[iu] = arr
-        c = _check_similarity(c + np.triu(c, 1).T, "cosines")
+        c = check_similarity(c + np.triu(c, 1).T, "cosines")
     else:
         raise ValueError(f"cosines must be a matrix or a flat list of pairwise cosines, got shape {arr.shape}.")
     if np.linalg.eigvalsh(c).min() < -1e-9:
@@ -560,7 +332,10 @@ def semantic_coherence(similarity, threshold=0.3, damping=0.85, direct_weight=0.
     weights : array_like of n non-negative numbers, optional
         λ to use instead of PageRank (e.g. the document's printed
         (0.32, 0.36, 0.32)).  Used as given, not rescaled: SC does not
-        change when λ is multiplied by a constant, but I does.
+        change when λ is multiplied by a constant, but I does.  Only a λ
+        whose largest entry lies outside [2^-400, 2^400] (about 1e±120),
+        where λλᵀ would overflow or underflow, is first divided by a power
+        of two; ``.weights`` shows the λ used.
     words : sequence of str, optional
         Names of the keywords, for display.
     tol, max_iter :
@@ -584,18 +359,18 @@ def semantic_coherence(similarity, threshold=0.3, damping=0.85, direct_weight=0.
     >>> round(semantic_coherence(S, indirect_diagonal="computed").score, 3)
     0.873
     """
-    s = _check_similarity(similarity)
+    s = check_similarity(similarity)
     n = s.shape[0]
     if n < 2:
         raise ValueError("similarity is 1 × 1: a topic needs at least two keywords for coherence to mean anything.")
-    labels = _check_labels(words, n, "words", "w")
+    labels = check_labels(words, n, "words", "w")
     threshold = check_finite_real(threshold, "threshold")
     if not 0 <= threshold <= 1:
         raise ValueError(
             f"threshold must lie in [0, 1], got {threshold}. Below 0, pairs with negative similarity would "
             "become edges with negative weight, which PageRank cannot use."
         )
-    gd, gi = _check_unit_sum(direct_weight, indirect_weight, "direct_weight", "indirect_weight")
+    gd, gi = check_unit_sum(direct_weight, indirect_weight, "direct_weight", "indirect_weight")
     check_choice(indirect_diagonal, "indirect_diagonal", ("one", "computed"))
     if not isinstance(self_loops, (bool, np.bool_)):
         raise TypeError(f"self_loops must be True or False, got {self_loops!r}.")
@@ -608,13 +383,17 @@ def semantic_coherence(similarity, threshold=0.3, damping=0.85, direct_weight=0.
         lam = np.array(pr.weights)
     else:
         pr = None
-        lam = _as_float_array(weights, "weights")
+        lam = as_float_array(weights, "weights")
         if lam.shape != (n,):
             raise ValueError(f"weights must hold one importance per keyword ({n}), got shape {lam.shape}.")
         if not np.all(np.isfinite(lam)) or np.any(lam < 0):
             raise ValueError(f"weights must be finite and zero or more, got {lam.tolist()}.")
-        if lam.sum() == 0:
+        if not np.any(lam > 0):
             raise ValueError("weights are all zero, so Σ I = 0 and SC is 0/0. Give at least one positive weight.")
+        if not _SAFE_WEIGHT_LOW <= lam.max() <= _SAFE_WEIGHT_HIGH:
+            # λλᵀ would overflow (or Σ I underflow) at this scale; SC does not
+            # depend on it, so λ is divided by a power of two (exactly).
+            lam = scale_by_power_of_two(lam)
 
     direct = s
     indirect = s @ s / n
@@ -635,16 +414,21 @@ def semantic_coherence(similarity, threshold=0.3, damping=0.85, direct_weight=0.
     )
 
 
+# Given weights λ are used as they are between these bounds; beyond them
+# λλᵀ would overflow or Σ λλᵀ lose its digits, and λ is rescaled first.
+_SAFE_WEIGHT_LOW, _SAFE_WEIGHT_HIGH = 2.0**-400, 2.0**400
+
+
 # -------------------------------------------------- topic cosines (SD, SemDiv)
 def _topic_similarity(topic_vectors, similarity, labels):
     if (topic_vectors is None) == (similarity is None):
         raise TypeError("give either topic_vectors or similarity= (a cosine matrix of the topics), exactly one.")
     if similarity is not None:
-        c = _check_similarity(similarity)
-        labels = _check_labels(labels, c.shape[0], "labels", "T")
+        c = check_similarity(similarity)
+        labels = check_labels(labels, c.shape[0], "labels", "T")
     else:
-        v, mapped = _check_vectors(topic_vectors, "topic_vectors", labels)
-        labels = _check_labels(mapped if mapped is not None else labels, v.shape[0], "labels", "T")
+        v, mapped = check_vectors(topic_vectors, "topic_vectors", labels)
+        labels = check_labels(mapped if mapped is not None else labels, v.shape[0], "labels", "T")
         c = _cosines(v, labels, "topic_vectors")
     if c.shape[0] < 2:
         raise ValueError(
@@ -806,10 +590,21 @@ def _check_assignments(assignments, k):
     if isinstance(assignments, (str, bytes)) or isinstance(assignments, Mapping):
         raise TypeError("assignments must be a list of topic ids (whole numbers), one per document.")
     if not isinstance(assignments, np.ndarray):
-        assignments = list(assignments)
+        try:
+            assignments = list(assignments)
+        except TypeError:
+            raise TypeError("assignments must be a list of topic ids (whole numbers), one per document, "
+                            f"got {type(assignments).__name__}.") from None
         if any(isinstance(a, (bool, np.bool_)) for a in assignments):
             raise TypeError("assignments must hold whole-number topic ids, not booleans.")
-    arr = np.asarray(assignments)
+        huge = [a for a in assignments if isinstance(a, numbers.Integral) and not -2**63 <= a < 2**63]
+        if huge:  # past int64, so certainly no topic id
+            raise ValueError(f"assignments names topic {huge[0]}, which does not exist: there are {k} topics, "
+                             f"with ids 0 to {k - 1}.")
+    try:
+        arr = np.asarray(assignments)
+    except ValueError:
+        raise ValueError("assignments must be a flat list of topic ids, one whole number per document.") from None
     if arr.ndim != 1:
         raise ValueError(f"assignments must be a flat list of topic ids, got shape {arr.shape}.")
     if arr.shape[0] == 0:
@@ -819,7 +614,7 @@ def _check_assignments(assignments, k):
         raise TypeError(f"assignments must hold whole-number topic ids, got {bad!r}.")
     if np.issubdtype(arr.dtype, np.floating) and (not np.all(np.isfinite(arr)) or np.any(arr != np.round(arr))):
         raise ValueError("assignments must hold whole-number topic ids; got a fractional, NaN or infinite value.")
-    arr = arr.astype(np.int64)
+    # Range first: a float such as 1e308 cannot be cast to an integer.
     bad = arr[(arr < 0) | (arr >= k)]
     if bad.size:
         hint = (" Documents a model left unassigned (e.g. BERTopic's outlier topic -1) must be dropped first."
@@ -828,7 +623,7 @@ def _check_assignments(assignments, k):
             f"assignments names topic {int(bad[0])}, which does not exist: there are {k} topics, "
             f"with ids 0 to {k - 1}.{hint}"
         )
-    return arr
+    return arr.astype(np.int64)
 
 
 def semantic_diversity(topic_vectors=None, assignments=None, alpha=0.5, beta=0.5, *, similarity=None,
@@ -868,7 +663,7 @@ def semantic_diversity(topic_vectors=None, assignments=None, alpha=0.5, beta=0.5
     >>> round(sd.entropy, 4), round(sd.distribution, 3), round(sd.score, 3)
     (1.0889, 0.991, 0.643)
     """
-    a, b = _check_unit_sum(alpha, beta, "alpha", "beta")
+    a, b = check_unit_sum(alpha, beta, "alpha", "beta")
     dist = distinctiveness(topic_vectors, similarity=similarity, labels=labels)
     k = len(dist.labels)
     ids = _check_assignments(assignments, k)

@@ -67,8 +67,18 @@ class Explorer:
     def __init__(self, func, controls, title=None):
         import ipywidgets as w
 
+        if not callable(func):
+            raise TypeError(f"func must be a function of the controls' values, got {type(func).__name__}.")
+        if title is not None and not isinstance(title, str):
+            raise TypeError(f"title must be a string or None, got {type(title).__name__}.")
         if not controls:
             raise ValueError("controls is empty: an explorer needs at least one control.")
+        for name, control in dict(controls).items():
+            if not (hasattr(control, "value") and hasattr(control, "observe")):
+                raise TypeError(
+                    f"control {name!r} must be an ipywidgets control (e.g. ipywidgets.IntSlider(...)), "
+                    f"got {type(control).__name__}."
+                )
         self.func = func
         self.controls = dict(controls)
         self.defaults = {k: c.value for k, c in self.controls.items()}
