@@ -44,6 +44,7 @@ EXPECTED = {
     "000-s3-npmi": H,                    # 2.0149/4.1997 = 0.4798 -> 0.48
     "000-s3-percent": H,                 # 48% = 0.48
     "000-range-plus-one": H,             # P12 = P1 = P2: NPMI = 1
+    "000-code-always-together": W,       # guide's code: p12 = 1, -log 1 = 0, its guard returns 0, not +1
     "000-range-zero": H,                 # P12 = P1·P2: ln 1 = 0
     "000-range-minus-one": H,            # P12 = 0: NPMI = -1 by definition
     "000-pairs-row1": H, "000-pairs-row2": H, "000-pairs-row3": H, "000-pairs-row4": H,   # 4, 3, 2, 1
@@ -328,6 +329,10 @@ def test_explanations_name_values_and_causes():
     f = teachkit.finding("000-why-pmi-quantum")
     assert f.recomputed == "—" and "counts" in f.explanation
     assert "0.890" in teachkit.finding("001-eq4-npmi").explanation
+    # the guide's code against its own "+1 = always together": p12 = 1 gives -log 1 = 0, and its guard returns 0
+    f = teachkit.finding("000-code-always-together")
+    assert (f.printed, f.recomputed, f.verdict) == ("+1.0", "0.0", "wrong")
+    assert f.cause == "contradicted by its own code" and "always-together" in f.explanation
 
 
 def test_finding_html_and_dict():
