@@ -49,7 +49,7 @@ import numpy as np
 from ._checks import check_choice, check_finite_real, check_positive_int
 from .coherence import _count_tables, _keyword_list, scorable_keywords
 from .counting import CooccurrenceCounts
-from .pmi import npmi as _npmi
+from .pmi import npmi as _npmi, npmi_from_counts
 from .text import normalize_token
 
 __all__ = [
@@ -282,9 +282,8 @@ def normalized_log_ratio(c_joint, c_prime, c_star, n, *, zero="exact", eps=EPSIL
     c_joint, (c_prime, c_star), n, eps = _check_confirmation_args(
         c_joint, [("c_prime", c_prime), ("c_star", c_star)], n, zero, eps)
     if zero == "epsilon":
-        # gensim's formula, written as gensim writes it so the numbers agree to the last bit.
-        p_joint = c_joint / n + eps
-        value = np.log(p_joint / ((c_prime / n) * (c_star / n))) / -np.log(p_joint)
+        # gensim's formula lives in one place, teachkit.npmi_from_counts(smoothing="gensim").
+        value = np.asarray(npmi_from_counts(c_joint, c_prime, c_star, n, eps=eps, smoothing="gensim"), dtype=float)
     else:
         value = np.asarray(_npmi(c_joint / n, c_prime / n, c_star / n), dtype=float)
         if zero == "zero":
@@ -436,6 +435,29 @@ class TopicScore:
     value: float
     skipped: tuple = ()
     measure: str = "c_npmi"
+
+    def matrix(self):
+        """Confirmations of one-word segments as a k-by-k array: row W', column W*.
+
+        Asymmetric measures stay asymmetric: under UMass, entry [i, j] (i
+        ranked below j) is log P(w_i | w_j) and [j, i] is NaN, since
+        one-preceding segmentation never conditions a word on a lower-ranked
+        one.  NaN wherever no segment exists (the diagonal included).
+
+        Raises
+        ------
+        ValueError
+            For one-set segmentation (C_V), whose W* is the whole topic.
+        """
+        k = len(self.keywords)
+        pos = {w: i for i, w in enumerate(self.keywords)}
+        m = np.full((k, k), np.nan)
+        for seg in self.segments:
+            if len(seg.w_prime) != 1 or len(seg.w_star) != 1:
+                raise ValueError(f"{self.measure} confirms words against sets of words; there is no word-by-word "
+                                 "matrix. Read .segments instead.")
+            m[pos[seg.w_prime[0]], pos[seg.w_star[0]]] = seg.value
+        return m
 
 
 @dataclass(frozen=True)

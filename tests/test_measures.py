@@ -128,6 +128,13 @@ def test_umass_conditions_on_the_higher_ranked_word():
     assert first.value == pytest.approx(math.log(2 / 3))     # c(fire, smoke) / c(fire)
     reversed_topic = tk.coherence_per_topic([TOPIC[::-1]], counts, "u_mass", zero="exact")
     assert reversed_topic[0] != pytest.approx(result.value)  # asymmetric: order matters
+    m = result.matrix()
+    assert m[1, 0] == pytest.approx(math.log(2 / 3))        # row smoke, column fire: log P(smoke | fire)
+    assert np.isnan(m[0, 1]) and np.isnan(m[0, 0])           # fire is never conditioned on smoke
+    npmi = tk.coherence_per_topic([TOPIC], counts, "c_npmi").topics[0].matrix()
+    assert np.allclose(npmi, npmi.T, equal_nan=True)        # symmetric measure, symmetric table
+    with pytest.raises(ValueError, match="segments"):
+        tk.coherence_per_topic([TOPIC], counts, "c_v").topics[0].matrix()
 
 
 def test_skipped_words_are_reported_not_nan():
