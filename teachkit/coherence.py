@@ -531,7 +531,12 @@ def evaluate_topics(topics, counts, top_n=10, *, smoothing="none", eps=0.0, excl
         items = list(enumerate(topics))
     if not items:
         raise ValueError("topics is empty: pass at least one topic (a list of keywords).")
-    exclude = set(exclude)
+    if isinstance(exclude, (str, bytes)) or not isinstance(exclude, Iterable):
+        raise TypeError(f"exclude must be a list of topic labels (e.g. [-1]), got {type(exclude).__name__}.")
+    try:
+        exclude = set(exclude)
+    except TypeError:
+        raise TypeError("exclude must hold topic labels (numbers or strings), not lists.") from None
     unknown = exclude - {lab for lab, _ in items}
     if unknown:
         raise ValueError(f"exclude names {sorted(map(str, unknown))} which are not topic labels.")
