@@ -251,3 +251,16 @@ def test_counts_can_be_reused_and_must_match(lee):
         tk.coherence_per_topic(topics, counts, "c_npmi")
     with pytest.raises(ValueError, match="window"):
         tk.coherence_per_topic(topics, counts, "c_npmi", window=20, gensim_compat=True)
+
+
+def test_gensim_compat_cuts_topics_as_gensim_does(planted):
+    texts, topics = planted
+    # gensim drops words missing from the texts first, then keeps the first top_n of each topic, and only
+    # cuts at all when the first topic is longer than top_n.
+    first = [topics[0][0], "neverseen"] + list(topics[0][1:]) + [topics[1][0]]
+    second = list(topics[2][:6]) + ["alsoneverseen"]
+    expected = gensim_values([first, second], texts, "c_npmi", 10, 10)
+    got = tk.coherence_per_topic([first, second], texts, "c_npmi", gensim_compat=True)
+    assert list(got) == pytest.approx(expected, abs=1e-9)
+    assert got.topics[0].skipped == ("neverseen",) and len(got.topics[0].keywords) == 10
+    assert got.topics[1].skipped == ("alsoneverseen",)
