@@ -649,7 +649,7 @@ def coherence_per_topic(topics, texts, measure="c_npmi", window=None, top_n=10, 
         if gensim_compat:
             found = present[i][:top_n] if cut else present[i]
             # Unknown words among those gensim read: all of the topic, or up to the last word kept.
-            last = t.index(found[-1]) + 1 if cut and found else len(t)
+            last = t.index(found[-1]) + 1 if cut and len(present[i]) > top_n else len(t)
             skipped = tuple(w for w in t[:last] if counts.count(w) == 0)
             if len(found) < 2:
                 raise ValueError(f"topics[{i}]: fewer than two of its words occur in the texts; gensim would "
