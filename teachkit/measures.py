@@ -530,9 +530,13 @@ def _counts_for_measure(texts, window, gensim_compat, words):
             raise ValueError("these counts reproduce gensim's under-count (gensim_compat=True); pass "
                              "gensim_compat=True too, or count again without it.")
         return texts
-    if window is None:
-        return CooccurrenceCounts.from_documents(texts, words=words)
-    return CooccurrenceCounts.from_documents(texts, window, gensim_compat=gensim_compat, words=words)
+    try:
+        if window is None:
+            return CooccurrenceCounts.from_documents(texts, words=words)
+        return CooccurrenceCounts.from_documents(texts, window, gensim_compat=gensim_compat, words=words)
+    except (TypeError, ValueError) as err:
+        # from_documents names its argument "docs"; here the reference corpus is called texts.
+        raise type(err)(f"texts (the reference corpus, or CooccurrenceCounts built from it): {err}") from err
 
 
 def _score_topic(words, counts, spec, zero, gamma):
@@ -623,7 +627,7 @@ def coherence_per_topic(topics, texts, measure="c_npmi", window=None, top_n=10, 
     """
     check_choice(measure, "measure", tuple(MEASURES))
     spec = MEASURES[measure]
-    if isinstance(gensim_compat, bool) is False:
+    if not isinstance(gensim_compat, bool):
         raise TypeError(f"gensim_compat must be True or False, got {gensim_compat!r}.")
     top_n = check_positive_int(top_n, "top_n", minimum=2)
     if zero is None:

@@ -149,7 +149,8 @@ COUNTS = tk.CooccurrenceCounts.from_documents([["fire", "smoke", "ash"], ["fire"
     (lambda: tk.evaluate_topics([["fire", "smoke"]], COUNTS, exclude=[[0]]), "exclude"),
     (lambda: tk.evaluate_topics([None], COUNTS), "topic 0"),
     (lambda: tk.coherence_from_pairs(None), "pair_npmi"),
-    (lambda: tk.coherence_per_topic([["fire", "smoke"]], None), "docs"),
+    (lambda: tk.coherence_per_topic([["fire", "smoke"]], None), "texts"),
+    (lambda: tk.coherence_per_topic([["fire", "smoke"]], "fire smoke"), "texts"),
     (lambda: tk.coherence_per_topic([["fire", "smoke"]], COUNTS, "c_v", gamma=0.5), "gamma"),
 ])
 def test_wrong_types_raise_a_type_error_naming_the_argument(call, name):
