@@ -20,8 +20,11 @@ $(VENV)/.installed-lab: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	$(PIP_INSTALL) -e ".[lab]"
 	touch $@
 
+# rbo, the test-only reference for inverted RBO, goes in with --no-deps: its metadata asks for
+# numpy<2, which conflicts with the pinned numpy and which its code does not need.
 $(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	$(PIP_INSTALL) -e ".[lab,test]"
+	$(PIP_INSTALL) --no-deps rbo
 	touch $@
 
 ## lab: open the course in JupyterLab (--allow-root only when run as root, e.g. in a container)
@@ -48,15 +51,17 @@ test-browser: $(VENV)/.installed-browser
 notebooks: $(VENV)/.installed-test
 	$(BIN)/python tools/notebooks.py execute notebooks/*.ipynb
 
-## bench: teachkit vs gensim c_npmi (values, wall time, peak memory); a benchmark, not a test
+## bench: teachkit vs gensim c_npmi, then u_mass/c_uci/c_npmi/c_v (values, wall time, peak memory); a benchmark, not a test
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_coherence.py
+	$(BIN)/python benchmarks/bench_measures.py
 
 ## lock: refresh constraints.txt from a fresh resolve of pyproject.toml
 lock:
 	rm -rf .lock-venv
 	$(PYTHON) -m venv .lock-venv
 	.lock-venv/bin/python -m pip install --disable-pip-version-check -q -e ".[lab,test,browser]"
+	.lock-venv/bin/python -m pip install --disable-pip-version-check -q --no-deps rbo
 	.lock-venv/bin/python -m pip freeze --exclude-editable | grep -v '^teachkit' > $(CONSTRAINTS)
 	rm -rf .lock-venv
 
