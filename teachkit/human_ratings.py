@@ -200,7 +200,7 @@ def load_human_ratings(path=None):
     >>> data = load_human_ratings()
     >>> lda = data.select(corpus="wikitext", model="mallet")
     >>> len(lda), round(float(lda.column("rating").mean()), 4)
-    (50, 2.3747)
+    (50, 2.6293)
     """
     source = _data_path() if path is None else pathlib.Path(path)
     try:
