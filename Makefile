@@ -48,9 +48,10 @@ test-browser: $(VENV)/.installed-browser
 notebooks: $(VENV)/.installed-test
 	$(BIN)/python -m teachkit.notebooks execute notebooks/*.ipynb
 
-## bench: teachkit vs gensim c_npmi (values, wall time, peak memory); a benchmark, not a test
+## bench: teachkit vs gensim c_npmi, then u_mass/c_uci/c_npmi/c_v (values, wall time, peak memory); a benchmark, not a test
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_coherence.py
+	$(BIN)/python benchmarks/bench_measures.py
 
 ## lock: refresh constraints.txt from a fresh resolve of pyproject.toml
 lock:

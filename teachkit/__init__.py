@@ -6,6 +6,8 @@ One module per concept:
 * :mod:`teachkit.counting`        CooccurrenceCounts (window counts)
 * :mod:`teachkit.pmi`             pmi, npmi, npmi_from_counts
 * :mod:`teachkit.coherence`       score_pair, topic_coherence, model_score, evaluate_topics
+* :mod:`teachkit.measures`        coherence_per_topic (u_mass, c_uci, c_npmi, c_v) and their building blocks
+* :mod:`teachkit.diversity`       topic_diversity, rank_biased_overlap, inverted_rbo
 * :mod:`teachkit.perplexity`      BigramLM, perplexity, cross_entropy
 * :mod:`teachkit.semantic`        pagerank, semantic_coherence, distinctiveness, semantic_diversity
 * :mod:`teachkit.embeddings`      WordVectors, ppmi_svd, sentence_transformer_vectors
@@ -26,8 +28,12 @@ from .counting import CooccurrenceCounts
 from .pmi import SMOOTHING_CONVENTIONS, npmi, npmi_from_counts, pmi, probabilities_from_counts
 from .coherence import (
     CoherenceReport, PairScore, TopicCoherence, UnknownWordError,
-    coherence_from_pairs, evaluate_topics, model_score, score_pair, topic_coherence,
+    coherence_from_pairs, evaluate_topics, model_score, score_pair, scorable_keywords, topic_coherence,
 )
+# -- coherence measures and diversity exports --
+from . import diversity, measures
+from .measures import MEASURES, ZERO_CONVENTIONS, CoherencePerTopic, coherence_per_topic
+from .diversity import inverted_rbo, rank_biased_overlap, topic_diversity
 # -- perplexity exports --
 from .perplexity import BigramLM, BigramRow, Vocabulary, ZeroProbabilityWarning, cross_entropy, perplexity
 # -- semantic exports --

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -28,7 +29,7 @@ from .text import normalize_token
 
 __all__ = [
     "PairScore", "score_pair", "TopicCoherence", "topic_coherence", "coherence_from_pairs",
-    "model_score", "CoherenceReport", "evaluate_topics", "UnknownWordError",
+    "model_score", "CoherenceReport", "evaluate_topics", "UnknownWordError", "scorable_keywords",
 ]
 
 
@@ -62,6 +63,14 @@ class PairScore:
     c2: int | None = None
     c12: int | None = None
     n: int | None = None
+
+    #: The confirmation measure ``npmi`` holds (see :mod:`teachkit.measures` for the others).
+    measure = "c_npmi"
+
+    @property
+    def value(self):
+        """The pair's score under :attr:`measure`: its NPMI."""
+        return self.npmi
 
 
 def _check_counts_object(counts):
@@ -116,13 +125,7 @@ def score_pair(w1, w2, counts, *, smoothing="none", eps=0.0):
                 "Check its spelling and tokenization, or leave it out (topic_coherence skips such words)."
             )
     c12 = counts.count(w1, w2)
-    value = npmi_from_counts(c12, c1, c2, counts.n, eps=eps, smoothing=smoothing)
-    p12, p1, p2 = probabilities_from_counts(c12, c1, c2, counts.n, eps=eps, smoothing=smoothing)
-    if smoothing == "gensim":
-        p12 = p12 + eps
-        pmi_value = math.log(p12 / (p1 * p2))
-    else:
-        pmi_value = _pmi(p12, p1, p2)
+    value, pmi_value, p1, p2, p12 = _npmi_with_intermediates(c12, c1, c2, counts.n, smoothing, eps)
     return PairScore(normalize_token(w1), normalize_token(w2), float(value), float(pmi_value),
                      float(p1), float(p2), float(p12), c1, c2, c12, counts.n)
 
@@ -183,6 +186,82 @@ def _keyword_list(keywords, name="keywords"):
     return words
 
 
+def _npmi_with_intermediates(c12, c1, c2, n, smoothing, eps):
+    """NPMI, PMI and the three probabilities a hand calculation shows, under one smoothing.
+
+    The one place where gensim's convention (eps added to the joint
+    probability inside both logarithms) is spelled out for the PMI shown
+    beside the NPMI.
+    """
+    value = npmi_from_counts(c12, c1, c2, n, eps=eps, smoothing=smoothing)
+    p12, p1, p2 = probabilities_from_counts(c12, c1, c2, n, eps=eps, smoothing=smoothing)
+    if smoothing == "gensim":
+        p12 = p12 + eps
+        pmi_value = np.log(p12 / (p1 * p2))
+    else:
+        pmi_value = _pmi(p12, p1, p2)
+    return value, pmi_value, p1, p2, p12
+
+
+def _count_tables(counts, words):
+    """``c[i] = c(w_i)`` and ``m[i, j] = c(w_i, w_j)`` (diagonal c(w_i)), through the public API only."""
+    c = np.array([counts.count(w) for w in words], dtype=np.int64)
+    m = np.diag(c)
+    for i in range(len(words)):
+        for j in range(i + 1, len(words)):
+            m[i, j] = m[j, i] = counts.count(words[i], words[j])
+    return c, m
+
+
+def scorable_keywords(keywords, counts, top_n=10):
+    """The first ``top_n`` keywords that can be scored, and those skipped.
+
+    The one place that decides which words of a topic a coherence measure
+    uses: the first ``top_n`` keywords, less those that lie in no window of
+    the reference corpus (their probability is 0, so no measure is defined
+    for them).  Used by :func:`topic_coherence` and
+    :func:`teachkit.coherence_per_topic`.
+
+    Parameters
+    ----------
+    keywords : list of str
+        Most probable first.
+    counts : CooccurrenceCounts
+    top_n : int, default 10
+
+    Returns
+    -------
+    (list of str, tuple of str)
+        The words kept (normalized: lowercased, NFC) and the words skipped.
+
+    Raises
+    ------
+    ValueError
+        If fewer than two words are left (no pair to score).
+
+    Examples
+    --------
+    >>> counts = CooccurrenceCounts.from_documents(["fire smoke", "fire ash"])
+    >>> scorable_keywords(["fire", "rain", "smoke", "ash"], counts, top_n=3)
+    (['fire', 'smoke'], ('rain',))
+    """
+    _check_counts_object(counts)
+    words = _keyword_list(keywords)
+    top_n = check_positive_int(top_n, "top_n", minimum=2)
+    used = [normalize_token(w) for w in words[:top_n]]
+    found = [w for w in used if counts.count(w) > 0]
+    skipped = tuple(w for w in used if counts.count(w) == 0)
+    if len(found) < 2:
+        empty = (" The corpus the counts come from holds no word at all (empty documents, or only punctuation)."
+                 if len(counts) == 0 or counts.n_tokens == 0 else "")
+        raise ValueError(
+            f"keywords: only {len(found)} of the first {len(used)} keywords occur in the reference corpus "
+            f"(not found: {', '.join(skipped) or 'none'}); at least two are needed to form a pair. "
+            "Check tokenization (case, accents) and that the counts come from the right corpus." + empty
+        )
+    return found, skipped
+
+
 def topic_coherence(keywords, counts, top_n=10, *, smoothing="none", eps=0.0):
     """Coherence of a topic: the mean NPMI over all pairs of its top keywords.
 
@@ -214,32 +293,14 @@ def topic_coherence(keywords, counts, top_n=10, *, smoothing="none", eps=0.0):
     >>> counts = CooccurrenceCounts.from_documents(docs)
     >>> tc = topic_coherence(["running", "exercise", "gym"], counts)
     >>> tc.n_pairs, round(tc.mean, 4)
-    (3, 0.0)
+    (3, -0.0158)
     """
-    _check_counts_object(counts)
     words = _keyword_list(keywords)
-    top_n = check_positive_int(top_n, "top_n", minimum=2)
-    used = words[:top_n]
-    c, m = counts.counts_for(used)
-    found = [w for w, ci in zip(used, c) if ci > 0]
-    skipped = tuple(normalize_token(w) for w, ci in zip(used, c) if ci == 0)
-    if len(found) < 2:
-        raise ValueError(
-            f"keywords: only {len(found)} of the first {len(used)} keywords occur in the reference corpus "
-            f"(not found: {', '.join(skipped) or 'none'}); at least two are needed to form a pair. "
-            "Check tokenization (case, accents) and that the counts come from the right corpus."
-        )
-    keep = c > 0
-    c, m = c[keep], m[np.ix_(keep, keep)]
+    found, skipped = scorable_keywords(words, counts, top_n)
+    c, m = _count_tables(counts, found)
     iu, ju = np.triu_indices(len(found), k=1)
-    values = npmi_from_counts(m[iu, ju], c[iu], c[ju], counts.n, eps=eps, smoothing=smoothing)
-    p12, p1, p2 = probabilities_from_counts(m[iu, ju], c[iu], c[ju], counts.n, eps=eps, smoothing=smoothing)
-    if smoothing == "gensim":
-        p12 = p12 + eps
-        pmis = np.log(p12 / (p1 * p2))
-    else:
-        pmis = _pmi(p12, p1, p2)
-    norm = [normalize_token(w) for w in found]
+    values, pmis, p1, p2, p12 = _npmi_with_intermediates(m[iu, ju], c[iu], c[ju], counts.n, smoothing, eps)
+    norm = found
     pairs = tuple(
         PairScore(norm[i], norm[j], float(values[k]), float(pmis[k]), float(p1[k]), float(p2[k]),
                   float(p12[k]), int(c[i]), int(c[j]), int(m[i, j]), counts.n)
@@ -461,8 +522,9 @@ def evaluate_topics(topics, counts, top_n=10, *, smoothing="none", eps=0.0, excl
     if isinstance(topics, dict):
         items = list(topics.items())
     else:
-        if isinstance(topics, str):
-            raise TypeError("topics must be a list of keyword lists (or a dict of them), not a string.")
+        if isinstance(topics, (str, bytes)) or not isinstance(topics, Iterable):
+            raise TypeError("topics must be a list of keyword lists (or a dict label -> keyword list), "
+                            f"got {type(topics).__name__} {topics!r:.60}.")
         items = list(enumerate(topics))
     if not items:
         raise ValueError("topics is empty: pass at least one topic (a list of keywords).")
@@ -479,5 +541,7 @@ def evaluate_topics(topics, counts, top_n=10, *, smoothing="none", eps=0.0, excl
             results.append(topic_coherence(kw, counts, top_n, smoothing=smoothing, eps=eps))
         except ValueError as err:
             raise ValueError(f"topic {lab!r}: {err}") from err
+        except TypeError as err:
+            raise TypeError(f"topic {lab!r}: {err}") from err
     return CoherenceReport(tuple(lab for lab, _ in items), tuple(results),
                            np.array([r.mean for r in results], dtype=float))

@@ -1,0 +1,642 @@
+"""Coherence measures as Röder et al. (2015) build them: UMass, UCI, NPMI and C_V.
+
+Röder, Both and Hinneburg ("Exploring the space of topic coherence
+measures", WSDM 2015) split every coherence measure of a topic's top words
+``W = {w_1, .., w_N}`` into four choices::
+
+    coherence(W) = aggregation( confirmation(S_i, P) for S_i in segmentation(W) )
+
+1. **Segmentation** pairs subsets of W: ``S = {(W', W*)}``, where ``W'`` is
+   the part being confirmed and ``W*`` the part that confirms it.
+2. **Probability estimation** ``P``: the share of *windows* (whole documents,
+   or runs of k consecutive tokens) that contain a word or a pair, exactly as
+   :class:`teachkit.CooccurrenceCounts` counts them.
+3. **Confirmation measure** ``m(W', W*)``: how strongly W* supports W'.
+   *Direct* measures use the two probabilities; the *indirect* one compares
+   the context vectors of W' and W* (their NPMI with every word of W).
+4. **Aggregation**: the arithmetic mean of the confirmations.
+
+The four measures gensim's ``CoherenceModel`` offers make these choices:
+
+=========  ==============  ========================  ===========================  =========  ==================
+measure    segmentation    probability (window)      confirmation                 aggreg.    zero co-occurrence
+=========  ==============  ========================  ===========================  =========  ==================
+``u_mass`` one-preceding   whole documents           log conditional, ``m_lc``    mean       ``"plus_one"``
+``c_uci``  one-one         sliding window of 10      PMI, ``m_lr``                mean       ``"epsilon"``
+``c_npmi`` one-one         sliding window of 10      NPMI, ``m_nlr``              mean       ``"exact"``
+``c_v``    one-set         sliding window of 110     cosine of NPMI vectors, γ=1  mean       ``"exact"``
+=========  ==============  ========================  ===========================  =========  ==================
+
+The last column is teachkit's default; ``gensim_compat=True`` uses gensim's
+``"epsilon"`` (ε = 1e-12 inside the logarithm) for all four, and gensim's
+sliding-window count, which under-counts words that repeat inside a window
+(see :mod:`teachkit.counting`).  Those are the only two differences between
+the default and gensim.  The zero conventions (what a pair that never shares
+a window scores) are listed in :data:`ZERO_CONVENTIONS`.
+
+Everything is computed from counts: ``P(w) = c(w) / n`` and
+``P(w', w*) = c(w', w*) / n`` with ``n`` windows.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._checks import check_choice, check_finite_real, check_positive_int
+from .coherence import _count_tables, _keyword_list, scorable_keywords
+from .counting import CooccurrenceCounts
+from .pmi import npmi as _npmi
+from .text import normalize_token
+
+__all__ = [
+    "MEASURES", "ZERO_CONVENTIONS", "EPSILON", "Measure",
+    "one_one", "one_preceding", "one_set", "SEGMENTATIONS",
+    "log_conditional_probability", "log_ratio", "normalized_log_ratio", "context_vectors", "indirect_cosine",
+    "arithmetic_mean", "SegmentScore", "TopicScore", "CoherencePerTopic", "coherence_per_topic",
+]
+
+#: gensim's and Röder et al.'s ε, added to the joint probability inside the log.
+EPSILON = 1e-12
+
+#: What a pair (W', W*) that shares no window scores, by convention.
+ZERO_CONVENTIONS = {
+    "exact": "no smoothing: NPMI takes its limit -1; log conditional probability and PMI would be "
+             "-inf, so such a pair is refused",
+    "epsilon": "gensim and Röder et al.: eps = 1e-12 added to P(W', W*) inside the logarithm",
+    "plus_one": "Mimno et al.'s UMass: 1 added to the joint count, log((c(W', W*) + 1) / c(W*))",
+    "zero": "Lau et al.'s topic_interpretability scripts: a pair that never co-occurs scores 0",
+}
+
+
+# ---------------------------------------------------------------- segmentation
+def _word_tuple(words):
+    return tuple(words)
+
+
+def one_one(words):
+    """One-one segmentation: every ordered pair of different words.
+
+    ::
+
+        S_one^one = {(W', W*) | W' = {w_i}, W* = {w_j}, w_i, w_j in W, i != j}
+
+    N words give N(N - 1) segments (each unordered pair twice; for a
+    symmetric confirmation the mean is that of the N(N - 1)/2 pairs).
+
+    Examples
+    --------
+    >>> one_one(["fire", "smoke", "ash"])            # doctest: +NORMALIZE_WHITESPACE
+    [(('fire',), ('smoke',)), (('fire',), ('ash',)), (('smoke',), ('fire',)),
+     (('smoke',), ('ash',)), (('ash',), ('fire',)), (('ash',), ('smoke',))]
+    """
+    w = _word_tuple(words)
+    return [((a,), (b,)) for i, a in enumerate(w) for j, b in enumerate(w) if i != j]
+
+
+def one_preceding(words):
+    """One-preceding segmentation: each word with every word ranked above it.
+
+    ::
+
+        S_one^pre = {(W', W*) | W' = {w_i}, W* = {w_j}, w_i, w_j in W, i > j}
+
+    UMass uses it: the lower-ranked word W' is confirmed by (conditioned on)
+    the higher-ranked W*.  N words give N(N - 1)/2 segments.
+
+    Examples
+    --------
+    >>> one_preceding(["fire", "smoke", "ash"])
+    [(('smoke',), ('fire',)), (('ash',), ('fire',)), (('ash',), ('smoke',))]
+    """
+    w = _word_tuple(words)
+    return [((w[i],), (w[j],)) for i in range(1, len(w)) for j in range(i)]
+
+
+def one_set(words):
+    """One-set segmentation: each word against the whole set W.
+
+    ::
+
+        S_one^set = {(W', W*) | W' = {w_i}, w_i in W, W* = W}
+
+    C_V uses it, with the indirect cosine confirmation.  N words give N segments.
+
+    Examples
+    --------
+    >>> one_set(["fire", "smoke"])
+    [(('fire',), ('fire', 'smoke')), (('smoke',), ('fire', 'smoke'))]
+    """
+    w = _word_tuple(words)
+    return [((a,), w) for a in w]
+
+
+SEGMENTATIONS = {"one_one": one_one, "one_preceding": one_preceding, "one_set": one_set}
+
+
+# -------------------------------------------------------- confirmation measures
+def _zero_joint(c_joint, zero, what):
+    if zero == "exact" and np.any(c_joint == 0):
+        raise ValueError(
+            f"a segment whose words share no window has {what} = log 0 = -inf under zero='exact'. "
+            "Choose a zero convention: 'epsilon' (gensim), 'plus_one' (Mimno et al.) or 'zero' (Lau et al.)."
+        )
+
+
+def _as_counts(name, value):
+    arr = np.asarray(value)
+    if arr.dtype == bool or not np.issubdtype(arr.dtype, np.number):
+        raise TypeError(f"{name} must be counts (whole numbers), got {value!r}.")
+    if np.any(~np.isfinite(arr)) or np.any(arr < 0) or np.any(arr != np.round(arr)):
+        raise ValueError(f"{name} must hold whole numbers of windows, zero or more; got {value!r}.")
+    return arr.astype(float)
+
+
+def _check_confirmation_args(c_joint, marginals, n, zero, eps):
+    check_choice(zero, "zero", tuple(ZERO_CONVENTIONS))
+    eps = check_finite_real(eps, "eps", minimum=0.0)
+    n = _as_counts("n", n)
+    if np.any(n == 0):
+        raise ValueError("n must be at least 1: with no window there is no probability.")
+    c_joint = _as_counts("c_joint", c_joint)
+    marginals = [_as_counts(name, c) for name, c in marginals]
+    for c in marginals:
+        if np.any(c == 0):
+            raise ValueError("a word (or set) of the segment lies in no window: its probability is 0 and the "
+                             "measure is undefined. Leave the word out (coherence_per_topic reports it as skipped).")
+        if np.any(c_joint > c):
+            raise ValueError("c_joint is more than a marginal count: two words cannot share more windows "
+                             "than either lies in.")
+        if np.any(c > n):
+            raise ValueError("a marginal count is more than n: a word cannot lie in more windows than there are.")
+    return c_joint, marginals, n, eps
+
+
+def _result(value, *inputs):
+    return float(value) if all(np.ndim(x) == 0 for x in inputs) else value
+
+
+def log_conditional_probability(c_joint, c_star, n, *, zero="epsilon", eps=EPSILON):
+    """UMass's confirmation: the log of P(W' | W*).
+
+    ::
+
+        m_lc(W', W*) = log( (P(W', W*) + eps) / P(W*) )           zero="epsilon" (gensim)
+                     = log( (c(W', W*) + 1) / c(W*) )              zero="plus_one" (Mimno et al.)
+                     = log( c(W', W*) / c(W*) ), or 0 if c = 0     zero="zero"
+                     = log( c(W', W*) / c(W*) )                    zero="exact"
+
+    It is not symmetric: it conditions on W*, the higher-ranked word under
+    one-preceding segmentation.  It is at most 0 (W' always there when W* is).
+
+    Parameters
+    ----------
+    c_joint : int or array_like
+        Windows holding both W' and W*.
+    c_star : int or array_like
+        Windows holding W*.
+    n : int
+        Number of windows.
+    zero : str, default "epsilon"
+        A key of :data:`ZERO_CONVENTIONS`.
+    eps : float, default 1e-12
+        Used by ``zero="epsilon"`` only.
+
+    Examples
+    --------
+    Three of four documents hold "fire", two of them also "smoke":
+
+    >>> round(log_conditional_probability(2, 3, 4, zero="plus_one"), 6)   # log(3/3)
+    0.0
+    >>> round(log_conditional_probability(2, 3, 4, zero="exact"), 6)      # log(2/3)
+    -0.405465
+    """
+    c_joint, (c_star,), n, eps = _check_confirmation_args(c_joint, [("c_star", c_star)], n, zero, eps)
+    _zero_joint(c_joint, zero, "log P(W'|W*)")
+    with np.errstate(divide="ignore"):
+        if zero == "epsilon":
+            value = np.log((c_joint / n + eps) / (c_star / n))
+        elif zero == "plus_one":
+            value = np.log((c_joint + 1) / c_star)
+        else:
+            value = np.where(c_joint == 0, 0.0, np.log(np.where(c_joint == 0, 1.0, c_joint) / c_star))
+    return _result(value, c_joint, c_star, n)
+
+
+def log_ratio(c_joint, c_prime, c_star, n, *, zero="epsilon", eps=EPSILON):
+    """UCI's confirmation: pointwise mutual information (in nats).
+
+    ::
+
+        m_lr(W', W*) = log( (P(W', W*) + eps) / (P(W') P(W*)) )     zero="epsilon"
+                     = log( P(W', W*) / (P(W') P(W*)) )            zero="exact" (-inf refused)
+                     with P(W', W*) = (c(W', W*) + 1) / n           zero="plus_one"
+                     0 for a pair that never co-occurs             zero="zero"
+
+    Examples
+    --------
+    >>> round(log_ratio(2, 3, 2, 4, zero="exact"), 6)     # log((2/4) / (3/4 * 2/4))
+    0.287682
+    """
+    c_joint, (c_prime, c_star), n, eps = _check_confirmation_args(
+        c_joint, [("c_prime", c_prime), ("c_star", c_star)], n, zero, eps)
+    _zero_joint(c_joint, zero, "PMI")
+    p_prime, p_star = c_prime / n, c_star / n
+    with np.errstate(divide="ignore"):
+        if zero == "epsilon":
+            value = np.log((c_joint / n + eps) / (p_prime * p_star))
+        elif zero == "plus_one":
+            value = np.log(((c_joint + 1) / n) / (p_prime * p_star))
+        else:
+            safe = np.where(c_joint == 0, 1.0, c_joint)
+            value = np.where(c_joint == 0, 0.0, np.log((safe / n) / (p_prime * p_star)))
+    return _result(value, c_joint, c_prime, c_star, n)
+
+
+def normalized_log_ratio(c_joint, c_prime, c_star, n, *, zero="exact", eps=EPSILON):
+    """NPMI's confirmation: PMI divided by -log of the joint probability, in [-1, 1].
+
+    ::
+
+        m_nlr(W', W*) = m_lr(W', W*) / -log( P(W', W*) + eps )      zero="epsilon" (gensim)
+                      = NPMI, -1 for a pair that never co-occurs   zero="exact"
+                      = NPMI, 0 for a pair that never co-occurs    zero="zero" (Lau et al.)
+
+    ``"plus_one"`` is refused: adding 1 to a joint count can push NPMI above 1.
+    Under ``"epsilon"`` a pair that shares every window scores -1, not +1
+    (see :func:`teachkit.npmi_from_counts`).
+
+    Examples
+    --------
+    >>> round(normalized_log_ratio(2, 3, 2, 4), 6)    # 0.287682 / -log(1/2)
+    0.415037
+    >>> normalized_log_ratio(0, 3, 1, 4), normalized_log_ratio(0, 3, 1, 4, zero="zero")
+    (-1.0, 0.0)
+    """
+    if zero == "plus_one":
+        raise ValueError("zero='plus_one' is Mimno et al.'s convention for UMass; adding 1 to a joint count can "
+                         "push NPMI above 1. Use 'exact', 'epsilon' or 'zero'.")
+    c_joint, (c_prime, c_star), n, eps = _check_confirmation_args(
+        c_joint, [("c_prime", c_prime), ("c_star", c_star)], n, zero, eps)
+    if zero == "epsilon":
+        # gensim's formula, written as gensim writes it so the numbers agree to the last bit.
+        p_joint = c_joint / n + eps
+        value = np.log(p_joint / ((c_prime / n) * (c_star / n))) / -np.log(p_joint)
+    else:
+        value = np.asarray(_npmi(c_joint / n, c_prime / n, c_star / n), dtype=float)
+        if zero == "zero":
+            value = np.where(c_joint == 0, 0.0, value)
+    return _result(value, c_joint, c_prime, c_star, n)
+
+
+def context_vectors(npmi_table, gamma=1):
+    """Context vector of each word: its NPMI with every word of the topic, to the power γ.
+
+    ::
+
+        v(w_i) = ( m_nlr(w_i, w_j) ** gamma  for j = 1 .. N )
+        v(W')  = sum over w_i in W' of v(w_i)
+
+    Parameters
+    ----------
+    npmi_table : array_like, shape (N, N)
+        ``npmi_table[i, j] = m_nlr(w_i, w_j)``, the diagonal included (a
+        word's NPMI with itself: 1 with exact counts).
+    gamma : int, default 1
+        Röder et al. try 1, 2 and 3 (a whole number, so that negative NPMI
+        keeps a real power).  C_V uses 1.
+
+    Returns
+    -------
+    numpy.ndarray, shape (N, N)
+        Row i is v(w_i).
+
+    Examples
+    --------
+    >>> context_vectors([[1.0, 0.5], [0.5, 1.0]], gamma=2)
+    array([[1.  , 0.25],
+           [0.25, 1.  ]])
+    """
+    gamma = check_positive_int(gamma, "gamma")
+    table = np.asarray(npmi_table, dtype=float)
+    if table.ndim != 2 or table.shape[0] != table.shape[1]:
+        raise ValueError(f"npmi_table must be a square N-by-N table, got shape {table.shape}.")
+    # gensim's eps convention can push a word's NPMI with itself a hair above 1, so only finiteness is checked.
+    if not np.all(np.isfinite(table)):
+        raise ValueError("npmi_table must hold finite NPMI values (no NaN or infinity).")
+    return table ** gamma
+
+
+def indirect_cosine(vectors, w_prime, w_star):
+    """C_V's confirmation: cosine of the context vectors of W' and W*.
+
+    ::
+
+        m_cos(W', W*) = v(W') . v(W*) / (||v(W')|| ||v(W*)||),   v(W') = sum_{w_i in W'} v(w_i)
+
+    Parameters
+    ----------
+    vectors : array_like, shape (N, N)
+        Context vectors, one row per word (:func:`context_vectors`).
+    w_prime, w_star : sequence of int
+        Row indices of the words in W' and in W*.
+
+    Examples
+    --------
+    Two words with NPMI 0.5: v(w_1) = (1, 0.5), v(W) = (1.5, 1.5)
+
+    >>> round(indirect_cosine([[1.0, 0.5], [0.5, 1.0]], [0], [0, 1]), 6)   # 2.25 / (1.118034 * 2.121320)
+    0.948683
+    """
+    v = np.asarray(vectors, dtype=float)
+    u_prime = v[list(w_prime)].sum(axis=0)
+    u_star = v[list(w_star)].sum(axis=0)
+    norm = math.sqrt(float(np.sum(u_prime ** 2))) * math.sqrt(float(np.sum(u_star ** 2)))
+    if norm == 0:
+        raise ValueError("a context vector is all zeros, so the cosine is undefined (0/0); this happens when "
+                         "the NPMI values cancel. Use more words or another zero convention.")
+    return float(u_prime @ u_star) / norm
+
+
+# ------------------------------------------------------------------ aggregation
+def arithmetic_mean(values):
+    """Aggregation: the arithmetic mean of the segments' confirmations.
+
+    Examples
+    --------
+    >>> arithmetic_mean([0.5, 0.25, 0.0])
+    0.25
+    """
+    arr = np.asarray(values, dtype=float)
+    if arr.size == 0:
+        raise ValueError("values is empty: there is no confirmation to aggregate.")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError("values holds a NaN or infinite confirmation; the mean would be meaningless.")
+    # np.mean, as gensim aggregates, so that the last bits agree.
+    return float(np.mean(arr))
+
+
+# --------------------------------------------------------------------- measures
+@dataclass(frozen=True)
+class Measure:
+    """The four choices that make a named coherence measure."""
+
+    name: str
+    segmentation: str
+    window: int | None
+    confirmation: str
+    zero: str
+    description: str
+
+
+#: The named measures and their choices (gensim's defaults for the windows).
+MEASURES = {
+    "u_mass": Measure("u_mass", "one_preceding", None, "log_conditional_probability", "plus_one",
+                      "Mimno et al. 2011: log P(w_i | w_j) over whole documents"),
+    "c_uci": Measure("c_uci", "one_one", 10, "log_ratio", "epsilon",
+                     "Newman et al. 2010: mean PMI in sliding windows"),
+    "c_npmi": Measure("c_npmi", "one_one", 10, "normalized_log_ratio", "exact",
+                      "Bouma 2009 / Aletras & Stevenson 2013: mean NPMI in sliding windows"),
+    "c_v": Measure("c_v", "one_set", 110, "indirect_cosine", "exact",
+                   "Röder et al. 2015: cosine of NPMI context vectors, one-set, windows of 110"),
+}
+
+
+@dataclass(frozen=True)
+class SegmentScore:
+    """The confirmation of one segment (W', W*)."""
+
+    w_prime: tuple
+    w_star: tuple
+    value: float
+
+
+@dataclass(frozen=True)
+class TopicScore:
+    """One topic under one measure: its segments, their confirmations and their mean.
+
+    Attributes
+    ----------
+    keywords : tuple of str
+        The words scored.
+    segments : tuple of SegmentScore
+        In the segmentation's order.
+    value : float
+        The topic's coherence (the aggregated confirmations).
+    skipped : tuple of str
+        Words among the top ``top_n`` that lie in no window, left out.
+    measure : str
+    """
+
+    keywords: tuple
+    segments: tuple
+    value: float
+    skipped: tuple = ()
+    measure: str = "c_npmi"
+
+
+@dataclass(frozen=True)
+class CoherencePerTopic:
+    """Coherence of several topics under one measure; iterates over the values like a list.
+
+    Attributes
+    ----------
+    measure : str
+    window : int or None
+        Window used (None: whole documents).
+    gensim_compat : bool
+    zero : str
+        The zero co-occurrence convention used.
+    topics : tuple of TopicScore
+    """
+
+    measure: str
+    window: int | None
+    gensim_compat: bool
+    zero: str
+    topics: tuple
+
+    @property
+    def values(self):
+        """One coherence per topic, as a numpy array."""
+        return np.array([t.value for t in self.topics], dtype=float)
+
+    @property
+    def mean(self):
+        """The model's coherence: the mean over topics (as gensim's ``get_coherence``)."""
+        return float(np.mean(self.values))
+
+    @property
+    def skipped(self):
+        """Skipped words of each topic."""
+        return tuple(t.skipped for t in self.topics)
+
+    def __len__(self):
+        return len(self.topics)
+
+    def __iter__(self):
+        return iter(self.values.tolist())
+
+    def __getitem__(self, i):
+        return self.values.tolist()[i]
+
+
+def _topic_list(topics):
+    if isinstance(topics, (str, bytes)) or topics is None or not isinstance(topics, Iterable):
+        raise TypeError("topics must be a list of topics, each a list of words (most probable first), "
+                        f"got {type(topics).__name__}.")
+    if isinstance(topics, dict):
+        raise TypeError("topics must be a list of word lists; for a dict of topics pass list(topics.values()).")
+    items = list(topics)
+    if not items:
+        raise ValueError("topics is empty: pass at least one topic (a list of words).")
+    return [_keyword_list(t, f"topics[{i}]") for i, t in enumerate(items)]
+
+
+def _counts_for_measure(texts, window, gensim_compat, words):
+    if isinstance(texts, CooccurrenceCounts):
+        if window is not None and window != texts.window:
+            raise ValueError(f"window={window} differs from the window of the counts given as texts "
+                             f"({texts.window}); leave window=None or count again.")
+        if gensim_compat and texts.window is not None and not texts.gensim_compat:
+            raise ValueError("gensim_compat=True but the counts given as texts were counted correctly; "
+                             "build them with gensim_compat=True or pass the texts themselves.")
+        if not gensim_compat and texts.gensim_compat:
+            raise ValueError("these counts reproduce gensim's under-count (gensim_compat=True); pass "
+                             "gensim_compat=True too, or count again without it.")
+        return texts
+    if window is None:
+        return CooccurrenceCounts.from_documents(texts, words=words)
+    return CooccurrenceCounts.from_documents(texts, window, gensim_compat=gensim_compat, words=words)
+
+
+def _score_topic(words, counts, spec, zero, gamma):
+    c, table = _count_tables(counts, words)
+    n = counts.n
+    index = {w: i for i, w in enumerate(words)}
+    segments = SEGMENTATIONS[spec.segmentation](words)
+    rows_prime = [[index[w] for w in s[0]] for s in segments]
+    rows_star = [[index[w] for w in s[1]] for s in segments]
+    if spec.confirmation == "indirect_cosine":
+        k = len(words)
+        iu, ju = np.triu_indices(k)
+        flat = normalized_log_ratio(table[iu, ju], c[iu], c[ju], n, zero=zero)
+        npmi_table = np.empty((k, k))
+        npmi_table[iu, ju] = flat
+        npmi_table[ju, iu] = flat
+        vectors = context_vectors(npmi_table, gamma)
+        values = np.array([indirect_cosine(vectors, p, s) for p, s in zip(rows_prime, rows_star)])
+    else:
+        i = np.array([r[0] for r in rows_prime])
+        j = np.array([r[0] for r in rows_star])
+        try:
+            if spec.confirmation == "log_conditional_probability":
+                values = log_conditional_probability(table[i, j], c[j], n, zero=zero)
+            elif spec.confirmation == "log_ratio":
+                values = log_ratio(table[i, j], c[i], c[j], n, zero=zero)
+            else:
+                values = normalized_log_ratio(table[i, j], c[i], c[j], n, zero=zero)
+        except ValueError as err:
+            never = [(words[a], words[b]) for a, b in zip(i, j) if table[a, b] == 0]
+            raise ValueError(f"{err} Pairs that never co-occur: {never[:3]}.") from err
+        values = np.atleast_1d(values)
+    scores = tuple(SegmentScore(s[0], s[1], float(v)) for s, v in zip(segments, values))
+    return scores, arithmetic_mean(values)
+
+
+def coherence_per_topic(topics, texts, measure="c_npmi", window=None, top_n=10, gensim_compat=False, *,
+                        zero=None, gamma=1):
+    """Coherence of each topic under a named measure: ``u_mass``, ``c_uci``, ``c_npmi`` or ``c_v``.
+
+    The call to reach for first.  With ``gensim_compat=True`` it gives the
+    numbers of gensim 4.4's ::
+
+        CoherenceModel(topics=topics, texts=texts, dictionary=Dictionary(texts), coherence=measure,
+                       window_size=window, topn=top_n).get_coherence_per_topic()
+
+    (same counts, same ε, same segmentation); by default the counts are
+    correct and the zero convention is the measure's own (see the module
+    docstring's table).
+
+    Parameters
+    ----------
+    topics : list of list of str
+        Each topic's words, most probable first.
+    texts : list of documents, or CooccurrenceCounts
+        The reference corpus (strings are tokenized, token lists used as
+        they are), or counts already built from it (reused, not recounted).
+    measure : {"u_mass", "c_uci", "c_npmi", "c_v"}
+    window : int or None
+        Sliding-window size; None means the measure's default (u_mass whole
+        documents, c_uci and c_npmi 10, c_v 110).
+    top_n : int, default 10
+        How many leading words of each topic to score.
+    gensim_compat : bool, default False
+        Reproduce gensim 4.4: its sliding-window under-count, ε = 1e-12 inside
+        the log for every measure, and its way of cutting topics (words not
+        in the texts dropped first, then the first ``top_n`` kept, and only
+        when the first topic is longer than ``top_n``).
+    zero : str, optional
+        A key of :data:`ZERO_CONVENTIONS`; default: the measure's own.
+    gamma : int, default 1
+        C_V's exponent γ on the NPMI context vectors.
+
+    Returns
+    -------
+    CoherencePerTopic
+        Iterates over the per-topic values; ``.topics`` holds each topic's
+        segments and skipped words.
+
+    Examples
+    --------
+    >>> docs = [["fire", "smoke", "ash"], ["fire", "smoke"], ["fire", "rain"], ["rain", "ash"]]
+    >>> result = coherence_per_topic([["fire", "smoke", "ash"]], docs, "u_mass")   # (log 1 + log 2/3 + log 1) / 3
+    >>> [round(v, 4) for v in result], result.zero
+    ([-0.1352], 'plus_one')
+    >>> [round(v, 4) for v in coherence_per_topic([["fire", "smoke", "ash"]], docs, "c_npmi")]
+    [0.0409]
+    """
+    check_choice(measure, "measure", tuple(MEASURES))
+    spec = MEASURES[measure]
+    if isinstance(gensim_compat, bool) is False:
+        raise TypeError(f"gensim_compat must be True or False, got {gensim_compat!r}.")
+    top_n = check_positive_int(top_n, "top_n", minimum=2)
+    if zero is None:
+        zero = "epsilon" if gensim_compat else spec.zero
+    check_choice(zero, "zero", tuple(ZERO_CONVENTIONS))
+    if gensim_compat and zero != "epsilon":
+        raise ValueError("gensim_compat=True uses gensim's zero convention, 'epsilon'; leave zero=None.")
+    gamma = check_positive_int(gamma, "gamma")
+    if gamma != 1 and measure != "c_v":
+        raise ValueError("gamma is C_V's exponent; other measures have none. Leave gamma=1.")
+    words = _topic_list(topics)
+    if window is not None:
+        window = check_positive_int(window, "window")
+    elif not isinstance(texts, CooccurrenceCounts):
+        window = spec.window
+    all_words = list(dict.fromkeys(w for t in words for w in t))
+    counts = _counts_for_measure(texts, window, gensim_compat, all_words)
+    if gensim_compat:
+        present = [[w for w in t if counts.count(w) > 0] for t in words]
+        cut = len(present[0]) > top_n  # gensim's CoherenceModel.topics looks at the first topic only
+    results = []
+    for i, t in enumerate(words):
+        if gensim_compat:
+            found = present[i][:top_n] if cut else present[i]
+            last = t.index(found[-1]) + 1 if found else len(t)
+            skipped = tuple(w for w in t[:last] if counts.count(w) == 0)
+            if len(found) < 2:
+                raise ValueError(f"topics[{i}]: fewer than two of its words occur in the texts; gensim would "
+                                 "give NaN. Check tokenization or leave the topic out.")
+            found = [normalize_token(w) for w in found]
+        else:
+            try:
+                found, skipped = scorable_keywords(t, counts, top_n)
+            except ValueError as err:
+                raise ValueError(f"topics[{i}]: {err}") from err
+        segments, value = _score_topic(found, counts, spec, zero, gamma)
+        results.append(TopicScore(tuple(found), segments, value, tuple(skipped), measure))
+    return CoherencePerTopic(measure, counts.window, bool(counts.gensim_compat), zero, tuple(results))
