@@ -13,8 +13,7 @@ Two things practitioners do with evaluation metrics, made explicit:
   and score every model with several criteria, returning a tidy table
   (:class:`SweepTable`, one row per ``(K, seed)``).
 
-Helpers: :func:`split_documents` (a seeded train/held-out split of
-documents) and :func:`topic_diversity_simple`.
+Helper: :func:`split_documents` (a seeded train/held-out split of documents).
 
 gensim is imported only inside the functions that train or score a model.
 
@@ -37,7 +36,7 @@ import numpy as np
 from ._checks import check_finite_real, check_positive_int
 
 __all__ = [
-    "split_documents", "HeldOutPerplexity", "heldout_perplexity", "topic_diversity_simple",
+    "split_documents", "HeldOutPerplexity", "heldout_perplexity",
     "CRITERIA", "SweepTable", "k_sweep", "lda_topics",
 ]
 
@@ -243,43 +242,13 @@ def heldout_perplexity(lda, heldout_bow):
 
 
 # ------------------------------------------------------------- criteria
-def topic_diversity_simple(topics, top_k=25):
-    """Share of distinct words among the top ``top_k`` words of all topics.
-
-    ::
-
-        diversity = |union of the topics' top-k words| / (number of topics * k)
-
-    1 when no two topics share a top word; 1/number of topics when all
-    topics have the same words (Dieng, Ruiz and Blei 2020).
-
-    Parameters
-    ----------
-    topics : list of list of str
-        Each topic's words, most probable first; each needs ``top_k`` words.
-    top_k : int, default 25
-
-    Examples
-    --------
-    >>> topic_diversity_simple([["a", "b"], ["b", "c"]], top_k=2)   # 3 distinct of 4
-    0.75
-    """
-    top_k = check_positive_int(top_k, "top_k")
-    lists = [list(t) for t in topics]
-    if not lists:
-        raise ValueError("topics is empty: there is no topic to compare.")
-    for k, t in enumerate(lists):
-        if len(t) < top_k:
-            raise ValueError(f"topics[{k}] has {len(t)} words but top_k = {top_k}; give longer lists or a smaller top_k.")
-    words = [w for t in lists for w in t[:top_k]]
-    return len(set(words)) / len(words)
-
-
 #: Each criterion the sweep can report, and which direction is better.
 CRITERIA = {
-    "npmi": ("higher", "mean topic NPMI (document co-occurrence in the training documents)"),
+    "npmi": ("higher", "mean topic NPMI, co-occurrence in whole training documents"),
+    "u_mass": ("higher", "mean topic UMass, whole training documents (teachkit.coherence_per_topic)"),
+    "c_v": ("higher", "mean topic C_V, sliding windows of 110 over the training documents"),
     "model_score": ("higher", "the Portuguese note's score(M): NPMI weighted by documents per topic"),
-    "diversity": ("higher", "share of distinct words among the topics' top 25"),
+    "diversity": ("higher", "share of distinct words among the topics' top 25 (teachkit.topic_diversity)"),
     "bound": ("higher", "gensim's held-out per-word bound (nats)"),
     "perplexity": ("lower", "held-out perplexity exp(-bound)"),
 }
@@ -376,7 +345,8 @@ class SweepTable:
 
 
 def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=1, no_above=1.0,
-            passes=5, iterations=50, top_n=10, criteria=("npmi", "model_score", "diversity", "perplexity")):
+            passes=5, iterations=50, top_n=10,
+            criteria=("npmi", "u_mass", "c_v", "model_score", "diversity", "perplexity")):
     """Train gensim LDA for every K and seed and score each model: a tidy table.
 
     For each ``(K, seed)``: ``LdaModel(num_topics=K, random_state=seed,
@@ -385,10 +355,15 @@ def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=
     * ``npmi``: mean over topics of the topic's mean pair NPMI (top ``top_n``
       words), counting co-occurrence in whole training documents
       (:func:`teachkit.topic_coherence`);
+    * ``u_mass`` and ``c_v``: mean over topics of
+      :func:`teachkit.coherence_per_topic` with the measure's own defaults
+      (UMass: whole documents; C_V: sliding windows of 110 tokens), on the
+      training documents;
     * ``model_score``: the Portuguese note's ``score(M) = sum_i n_i * NPMI_i / N``,
       ``n_i`` the training documents whose most probable topic is ``i``
       (:func:`teachkit.model_score`);
-    * ``diversity``: :func:`topic_diversity_simple` of the top 25 words;
+    * ``diversity``: :func:`teachkit.topic_diversity` of the top 25 words
+      (fewer if the vocabulary is smaller);
     * ``perplexity`` (and ``bound``): :func:`heldout_perplexity` on the
       held-out documents.
 
@@ -410,8 +385,8 @@ def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=
     top_n : int, default 10
         Words per topic scored by NPMI.
     criteria : tuple of str
-        Any of ``"npmi"``, ``"model_score"``, ``"diversity"``, ``"perplexity"``
-        (which also adds ``"bound"``).
+        Any of ``"npmi"``, ``"u_mass"``, ``"c_v"``, ``"model_score"``,
+        ``"diversity"``, ``"perplexity"`` (which also adds ``"bound"``).
 
     Returns
     -------
@@ -430,6 +405,8 @@ def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=
 
     from .coherence import model_score, topic_coherence
     from .counting import CooccurrenceCounts
+    from .diversity import topic_diversity
+    from .measures import coherence_per_topic
 
     docs = _documents(documents)
     if isinstance(ks, numbers.Integral):
@@ -441,7 +418,7 @@ def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=
     passes = check_positive_int(passes, "passes")
     iterations = check_positive_int(iterations, "iterations")
     top_n = check_positive_int(top_n, "top_n", minimum=2)
-    known = ("npmi", "model_score", "diversity", "perplexity")
+    known = ("npmi", "u_mass", "c_v", "model_score", "diversity", "perplexity")
     if isinstance(criteria, str):
         criteria = (criteria,)
     unknown = [c for c in criteria if c not in known]
@@ -458,7 +435,11 @@ def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=
     diversity_k = min(25, len(dictionary))  # a vocabulary under 25 words cannot fill a top 25
     train_bow = [dictionary.doc2bow(d) for d in train]
     held_bow = [dictionary.doc2bow(d) for d in held]
-    counts = CooccurrenceCounts.from_documents([[w for w in d if w in vocab] for d in train])
+    reference = [[w for w in d if w in vocab] for d in train]
+    # Counted once for the whole sweep: whole documents (NPMI, score(M), UMass) and, if C_V is asked
+    # for, sliding windows of 110 tokens (its usual window).
+    counts = CooccurrenceCounts.from_documents(reference)
+    counts_110 = CooccurrenceCounts.from_documents(reference, window=110) if "c_v" in criteria else None
 
     columns = []
     for c in criteria:
@@ -480,8 +461,12 @@ def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=
                     gamma, _ = lda.inference(train_bow)
                     sizes = np.bincount(np.argmax(gamma, axis=1), minlength=k)
                     row["model_score"] = model_score(npmi, sizes.tolist())
+            for measure, reference_counts in (("u_mass", counts), ("c_v", counts_110)):
+                if measure in criteria:
+                    values = coherence_per_topic(topics, reference_counts, measure, top_n=top_n)
+                    row[measure] = float(np.mean(list(values)))
             if "diversity" in criteria:
-                row["diversity"] = topic_diversity_simple(topics, top_k=diversity_k)
+                row["diversity"] = topic_diversity(topics, top_k=diversity_k)
             if "perplexity" in criteria:
                 result = heldout_perplexity(lda, held_bow)
                 row["bound"], row["perplexity"] = result.bound, result.perplexity

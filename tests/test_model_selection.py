@@ -11,9 +11,9 @@ from gensim.corpora import Dictionary
 from gensim.models import LdaModel
 from scipy.special import gammaln, psi
 
+from teachkit.measures import coherence_per_topic
 from teachkit.model_selection import (
     CRITERIA, HeldOutPerplexity, SweepTable, heldout_perplexity, k_sweep, lda_topics, split_documents,
-    topic_diversity_simple,
 )
 
 FRUIT = ["apple", "pear", "fig", "plum", "grape"]
@@ -106,13 +106,6 @@ def test_heldout_perplexity_rejects_foreign_input():
         heldout_perplexity(lda, [[]])
 
 
-def test_diversity_by_hand():
-    assert topic_diversity_simple([["a", "b", "c"], ["a", "d", "e"]], top_k=3) == 5 / 6
-    assert topic_diversity_simple([["a", "b"], ["a", "b"]], top_k=2) == 0.5
-    with pytest.raises(ValueError, match="smaller top_k"):
-        topic_diversity_simple([["a"]], top_k=2)
-
-
 def npmi_by_hand(words, docs):
     """Mean pair NPMI with document co-occurrence, written out independently of teachkit."""
     n = len(docs)
@@ -129,7 +122,7 @@ def npmi_by_hand(words, docs):
 def test_sweep_table_on_a_tiny_corpus_by_hand():
     docs = tiny_corpus(30)
     table = k_sweep(docs, ks=[2, 3], seeds=[0, 5], heldout=0.2, split_seed=1, passes=3, iterations=50, top_n=4)
-    assert table.criteria == ("npmi", "model_score", "diversity", "bound", "perplexity")
+    assert table.criteria == ("npmi", "u_mass", "c_v", "model_score", "diversity", "bound", "perplexity")
     assert [(r["K"], r["seed"]) for r in table.rows] == [(2, 0), (2, 5), (3, 0), (3, 5)]
     train_docs, held_docs = split_documents(docs, heldout=0.2, seed=1)
     assert len(held_docs) == 6
@@ -140,6 +133,10 @@ def test_sweep_table_on_a_tiny_corpus_by_hand():
         topics = lda_topics(lda, 10)
         per_topic = [npmi_by_hand(t[:4], train_docs) for t in topics]
         assert row["npmi"] == pytest.approx(np.mean(per_topic), abs=1e-12)
+        # UMass and C_V: the sweep's counts (built once) give what the measures give on the texts themselves.
+        for measure in ("u_mass", "c_v"):
+            direct = list(coherence_per_topic(topics, train_docs, measure, top_n=4))
+            assert row[measure] == pytest.approx(np.mean(direct), abs=1e-12)
         gamma, _ = lda.inference([d.doc2bow(t) for t in train_docs])
         sizes = np.bincount(gamma.argmax(axis=1), minlength=row["K"])
         assert row["model_score"] == pytest.approx(np.dot(sizes, per_topic) / len(train_docs), abs=1e-12)
