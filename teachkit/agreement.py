@@ -7,7 +7,9 @@ of 2.4 are on unrelated scales), so the measure is a rank correlation:
 * :func:`rank_average` -- ranks 1..n, tied values sharing the mean of their ranks;
 * :func:`spearman` -- Spearman's rho, the Pearson correlation of the two rank vectors;
 * :func:`bootstrap_spearman` -- rho with a percentile bootstrap interval
-  (topics resampled with replacement, pairs kept together).
+  (topics resampled with replacement, pairs kept together);
+* :func:`bootstrap_winner` -- how often each model has the best mean score
+  when its topics are resampled: is "model A wins" a stable verdict?
 
 Examples
 --------
@@ -25,7 +27,7 @@ import numpy as np
 
 from ._checks import check_positive_int, check_finite_real
 
-__all__ = ["rank_average", "spearman", "SpearmanInterval", "bootstrap_spearman"]
+__all__ = ["rank_average", "spearman", "SpearmanInterval", "bootstrap_spearman", "bootstrap_winner"]
 
 
 def _paired(x, y):
@@ -218,3 +220,56 @@ def bootstrap_spearman(x, y, *, n_resamples=2000, level=0.95, seed=0):
         done += 1
     low, high = np.quantile(rhos, [(1 - level) / 2, (1 + level) / 2])
     return SpearmanInterval(rho, float(low), float(high), level, int(xs.size), n_resamples)
+
+
+def bootstrap_winner(groups, *, n_resamples=2000, seed=0, higher_is_better=True):
+    """How often each group (model) has the best mean when its scores are resampled.
+
+    Each resample draws, for every group separately, as many scores as it
+    has, with replacement, and notes which group has the highest mean (the
+    lowest with ``higher_is_better=False``).  A share near 1 for one group
+    means its win does not hinge on a few topics; shares spread over several
+    groups mean the data do not pick a winner.
+
+    Parameters
+    ----------
+    groups : dict of str to sequence of float
+        Each model's per-topic scores (at least 2 groups, each with at least
+        2 finite scores).
+    n_resamples : int, default 2000
+    seed : int, default 0
+    higher_is_better : bool, default True
+
+    Returns
+    -------
+    dict of str to float
+        Share of resamples each group won, in the order of ``groups``
+        (summing to 1; exact ties of means go to the first group in order).
+
+    Examples
+    --------
+    >>> shares = bootstrap_winner({"A": [3, 3, 2, 3], "B": [1, 2, 1, 1]}, n_resamples=200)
+    >>> shares
+    {'A': 1.0, 'B': 0.0}
+    """
+    if not isinstance(groups, dict) or len(groups) < 2:
+        raise TypeError("groups must be a dict with at least 2 entries: model name -> its per-topic scores.")
+    arrays = {}
+    for name, values in groups.items():
+        arr = _vector(values, f"groups[{name!r}]")
+        if arr.size < 2:
+            raise ValueError(f"groups[{name!r}] has {arr.size} score(s); resampling needs at least 2.")
+        arrays[name] = arr
+    n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=10)
+    if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or seed < 0:
+        raise TypeError(f"seed must be a whole number >= 0, got {seed!r}.")
+    if not isinstance(higher_is_better, bool):
+        raise TypeError(f"higher_is_better must be True or False, got {higher_is_better!r}.")
+    rng = np.random.default_rng(int(seed))
+    means = np.empty((n_resamples, len(arrays)))
+    for j, arr in enumerate(arrays.values()):
+        idx = rng.integers(0, arr.size, (n_resamples, arr.size))
+        means[:, j] = arr[idx].mean(axis=1)
+    best = np.argmax(means if higher_is_better else -means, axis=1)
+    wins = np.bincount(best, minlength=len(arrays)) / n_resamples
+    return {name: float(w) for name, w in zip(arrays, wins)}

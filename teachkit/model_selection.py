@@ -251,6 +251,7 @@ CRITERIA = {
     "diversity": ("higher", "share of distinct words among the topics' top 25 (teachkit.topic_diversity)"),
     "bound": ("higher", "gensim's held-out per-word bound (nats)"),
     "perplexity": ("lower", "held-out perplexity exp(-bound)"),
+    "doc_perplexity": ("lower", "held-out perplexity without the topics' prior term, exp(-document_bound)"),
 }
 
 
@@ -268,11 +269,15 @@ class SweepTable:
         ``{"K": ..., "seed": ..., <criterion>: value, ...}``.
     criteria : tuple of str
         The criterion columns, in order.
+    topics : dict
+        ``topics[(K, seed)]``: that model's topics (top words, most probable
+        first), so they can be inspected or shown to people.
     """
 
-    def __init__(self, rows, criteria):
+    def __init__(self, rows, criteria, topics=None):
         self.rows = list(rows)
         self.criteria = tuple(criteria)
+        self.topics = dict(topics or {})
 
     def __len__(self):
         return len(self.rows)
@@ -364,8 +369,9 @@ def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=
       (:func:`teachkit.model_score`);
     * ``diversity``: :func:`teachkit.topic_diversity` of the top 25 words
       (fewer if the vocabulary is smaller);
-    * ``perplexity`` (and ``bound``): :func:`heldout_perplexity` on the
-      held-out documents.
+    * ``perplexity`` (and ``bound``, and ``doc_perplexity`` without the
+      topics' prior term): :func:`heldout_perplexity` on the held-out
+      documents.
 
     Parameters
     ----------
@@ -386,7 +392,8 @@ def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=
         Words per topic scored by NPMI.
     criteria : tuple of str
         Any of ``"npmi"``, ``"u_mass"``, ``"c_v"``, ``"model_score"``,
-        ``"diversity"``, ``"perplexity"`` (which also adds ``"bound"``).
+        ``"diversity"``, ``"perplexity"`` (which also adds ``"bound"`` and
+        ``"doc_perplexity"``).
 
     Returns
     -------
@@ -398,7 +405,7 @@ def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=
     >>> docs = [["apple", "pear", "fig", "plum"], ["goal", "match", "team", "coach"]] * 10
     >>> table = k_sweep(docs, ks=[2], seeds=[0], passes=2, top_n=3, criteria=("npmi", "perplexity"))
     >>> table.criteria, len(table)
-    (('npmi', 'bound', 'perplexity'), 1)
+    (('npmi', 'bound', 'perplexity', 'doc_perplexity'), 1)
     """
     from gensim.corpora import Dictionary
     from gensim.models import LdaModel
@@ -443,8 +450,8 @@ def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=
 
     columns = []
     for c in criteria:
-        columns += ["bound", "perplexity"] if c == "perplexity" else [c]
-    rows = []
+        columns += ["bound", "perplexity", "doc_perplexity"] if c == "perplexity" else [c]
+    rows, all_topics = [], {}
     for k in ks:
         for seed in seeds:
             # eval_every=None: gensim's default evaluates the training bound every 10 updates, which
@@ -470,5 +477,7 @@ def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=
             if "perplexity" in criteria:
                 result = heldout_perplexity(lda, held_bow)
                 row["bound"], row["perplexity"] = result.bound, result.perplexity
+                row["doc_perplexity"] = result.document_perplexity
             rows.append({key: row[key] for key in ["K", "seed", *columns]})
-    return SweepTable(rows, columns)
+            all_topics[(k, seed)] = topics
+    return SweepTable(rows, columns, all_topics)

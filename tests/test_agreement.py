@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from teachkit.agreement import SpearmanInterval, bootstrap_spearman, rank_average, spearman
+from teachkit.agreement import SpearmanInterval, bootstrap_spearman, bootstrap_winner, rank_average, spearman
 
 
 def test_ranks_by_hand_with_ties():
@@ -94,3 +94,23 @@ def test_bad_types_and_options():
         bootstrap_spearman([1, 2, 3, 4], [1, 3, 2, 4], seed=-1)
     with pytest.raises(ValueError, match="n_resamples"):
         bootstrap_spearman([1, 2, 3, 4], [1, 3, 2, 4], n_resamples=0)
+
+
+def test_bootstrap_winner_matches_an_independent_resampling():
+    groups = {"lda": [2.8, 2.1, 2.5, 1.9, 2.7], "vae": [2.6, 2.4, 2.2, 2.9, 1.5], "etm": [2.0, 2.2, 1.8, 2.1, 2.3]}
+    shares = bootstrap_winner(groups, n_resamples=500, seed=3)
+    # The same draws written out: one (500, n) index matrix per group, in order, from Generator(3).
+    rng = np.random.default_rng(3)
+    means = [np.array(v)[rng.integers(0, 5, (500, 5))].mean(axis=1) for v in groups.values()]
+    winners = np.argmax(np.column_stack(means), axis=1)
+    assert shares == {name: float(np.mean(winners == j)) for j, name in enumerate(groups)}
+    assert sum(shares.values()) == pytest.approx(1.0)
+    lowest = bootstrap_winner(groups, n_resamples=500, seed=3, higher_is_better=False)
+    assert lowest["etm"] > shares["etm"]
+
+
+def test_bootstrap_winner_bad_input():
+    with pytest.raises(TypeError, match="at least 2 entries"):
+        bootstrap_winner({"a": [1, 2]})
+    with pytest.raises(ValueError, match="at least 2"):
+        bootstrap_winner({"a": [1], "b": [1, 2]})

@@ -122,7 +122,8 @@ def npmi_by_hand(words, docs):
 def test_sweep_table_on_a_tiny_corpus_by_hand():
     docs = tiny_corpus(30)
     table = k_sweep(docs, ks=[2, 3], seeds=[0, 5], heldout=0.2, split_seed=1, passes=3, iterations=50, top_n=4)
-    assert table.criteria == ("npmi", "u_mass", "c_v", "model_score", "diversity", "bound", "perplexity")
+    assert table.criteria == ("npmi", "u_mass", "c_v", "model_score", "diversity", "bound", "perplexity",
+                              "doc_perplexity")
     assert [(r["K"], r["seed"]) for r in table.rows] == [(2, 0), (2, 5), (3, 0), (3, 5)]
     train_docs, held_docs = split_documents(docs, heldout=0.2, seed=1)
     assert len(held_docs) == 6
@@ -131,6 +132,7 @@ def test_sweep_table_on_a_tiny_corpus_by_hand():
         lda = LdaModel([d.doc2bow(t) for t in train_docs], id2word=d, num_topics=row["K"], passes=3,
                        iterations=50, random_state=row["seed"], eval_every=None)
         topics = lda_topics(lda, 10)
+        assert table.topics[(row["K"], row["seed"])] == topics
         per_topic = [npmi_by_hand(t[:4], train_docs) for t in topics]
         assert row["npmi"] == pytest.approx(np.mean(per_topic), abs=1e-12)
         # UMass and C_V: the sweep's counts (built once) give what the measures give on the texts themselves.
@@ -144,6 +146,8 @@ def test_sweep_table_on_a_tiny_corpus_by_hand():
         assert row["diversity"] == len({w for t in topics for w in t}) / (row["K"] * 10)
         assert row["bound"] == lda.log_perplexity([d.doc2bow(t) for t in held_docs])
         assert row["perplexity"] == math.exp(-row["bound"])
+        topic_term = lda.bound([]) / sum(len(t) for t in held_docs)     # every held-out word is in the vocabulary
+        assert row["doc_perplexity"] == pytest.approx(math.exp(-(row["bound"] - topic_term)), rel=1e-12)
 
 
 def test_sweep_table_summaries_by_hand():
