@@ -87,6 +87,23 @@ def _pearson(a, b):
     return float(np.dot(da, db) / math.sqrt(np.dot(da, da) * np.dot(db, db)))
 
 
+def _row_ranks(m):
+    """Average ranks within each row of ``m``: #(smaller values) + (#(equal values) + 1) / 2."""
+    out = np.empty(m.shape)
+    for start in range(0, m.shape[0], 256):  # blocks keep the (rows, n, n) comparisons small
+        block = m[start:start + 256]
+        smaller = (block[:, None, :] < block[:, :, None]).sum(axis=2)
+        equal = (block[:, None, :] == block[:, :, None]).sum(axis=2)
+        out[start:start + 256] = smaller + (equal + 1) / 2
+    return out
+
+
+def _row_pearson(a, b):
+    da = a - a.mean(axis=1, keepdims=True)
+    db = b - b.mean(axis=1, keepdims=True)
+    return (da * db).sum(axis=1) / np.sqrt((da * da).sum(axis=1) * (db * db).sum(axis=1))
+
+
 def spearman(x, y):
     """Spearman's rank correlation of paired scores.
 
@@ -168,7 +185,9 @@ def bootstrap_spearman(x, y, *, n_resamples=2000, level=0.95, seed=0):
     """Spearman's rho with a percentile bootstrap interval over topics.
 
     Each resample draws ``n`` topics with replacement (keeping each topic's
-    two scores together) and computes rho; the interval is the
+    two scores together) and computes rho (the resamples are the rows of
+    one ``(n_resamples, n)`` matrix of draws from ``numpy.random.default_rng(seed)``;
+    a row in which one side is constant is replaced by a new draw); the interval is the
     ``(1 - level)/2`` and ``(1 + level)/2`` quantiles of those values.  It
     says how much rho would move with another sample of topics like these
     (it does not cover disagreement between raters, which is already
@@ -203,21 +222,23 @@ def bootstrap_spearman(x, y, *, n_resamples=2000, level=0.95, seed=0):
     if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or seed < 0:
         raise TypeError(f"seed must be a whole number >= 0, got {seed!r}.")
     rng = np.random.default_rng(int(seed))
-    rhos = np.empty(n_resamples)
-    done, attempts = 0, 0
-    while done < n_resamples:
-        attempts += 1
-        if attempts > 20 * n_resamples:
+    rhos = []
+    wanted, rounds = n_resamples, 0
+    while wanted > 0:
+        rounds += 1
+        if rounds > 20:
             raise ValueError(
                 "almost every bootstrap resample had a constant side; the scores barely vary. "
                 "Use more topics or scores that tell them apart."
             )
-        idx = rng.integers(0, xs.size, xs.size)
+        # One matrix of draws per round: row r holds the topics of resample r.
+        idx = rng.integers(0, xs.size, (wanted, xs.size))
         a, b = xs[idx], ys[idx]
-        if np.all(a == a[0]) or np.all(b == b[0]):
-            continue  # rho undefined for this resample: draw another
-        rhos[done] = _pearson(rank_average(a), rank_average(b))
-        done += 1
+        # A resample whose x or y is constant has no rho (0/0): drop it and draw again.
+        ok = ~(np.all(a == a[:, :1], axis=1) | np.all(b == b[:, :1], axis=1))
+        rhos.append(_row_pearson(_row_ranks(a[ok]), _row_ranks(b[ok])))
+        wanted -= int(ok.sum())
+    rhos = np.concatenate(rhos)
     low, high = np.quantile(rhos, [(1 - level) / 2, (1 + level) / 2])
     return SpearmanInterval(rho, float(low), float(high), level, int(xs.size), n_resamples)
 
