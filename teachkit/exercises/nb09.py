@@ -39,7 +39,7 @@ EXERCISES = [
                  "128, lower, or the same?",
         data={"bound": -7.0},
         answer=_compare_with_gensims_figure,
-        choices=("higher", "lower", "the same"),
+        choices=("lower", "the same", "higher"),  # the static hint shows the first choice as its example
         solution="**{expected}**: the bound is in nats, so the perplexity it implies is $e^{{7}} \\approx 1097$, "
                  "more than eight times gensim's printed 128. For any negative bound, $e^{{-b}} > 2^{{-b}}$: "
                  "gensim's figure is the true figure raised to the power $\\ln 2 \\approx 0.693$.",
