@@ -20,8 +20,11 @@ $(VENV)/.installed-lab: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	$(PIP_INSTALL) -e ".[lab]"
 	touch $@
 
+# rbo, the test-only reference for inverted RBO, goes in with --no-deps: its metadata asks for
+# numpy<2, which conflicts with the pinned numpy and which its code does not need.
 $(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	$(PIP_INSTALL) -e ".[lab,test]"
+	$(PIP_INSTALL) --no-deps rbo
 	touch $@
 
 ## lab: open the course in JupyterLab (--allow-root only when run as root, e.g. in a container)
@@ -58,6 +61,7 @@ lock:
 	rm -rf .lock-venv
 	$(PYTHON) -m venv .lock-venv
 	.lock-venv/bin/python -m pip install --disable-pip-version-check -q -e ".[lab,test,browser]"
+	.lock-venv/bin/python -m pip install --disable-pip-version-check -q --no-deps rbo
 	.lock-venv/bin/python -m pip freeze --exclude-editable | grep -v '^teachkit' > $(CONSTRAINTS)
 	rm -rf .lock-venv
 

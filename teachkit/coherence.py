@@ -204,12 +204,15 @@ def _npmi_with_intermediates(c12, c1, c2, n, smoothing, eps):
 
 
 def _count_tables(counts, words):
-    """``c[i] = c(w_i)`` and ``m[i, j] = c(w_i, w_j)`` (diagonal c(w_i)), through the public API only."""
-    c = np.array([counts.count(w) for w in words], dtype=np.int64)
-    m = np.diag(c)
-    for i in range(len(words)):
-        for j in range(i + 1, len(words)):
-            m[i, j] = m[j, i] = counts.count(words[i], words[j])
+    """``c[i] = c(w_i)`` and ``m[i, j] = c(w_i, w_j)``, with c(w_i, w_i) = c(w_i) on the diagonal.
+
+    ``words`` must all occur (see :func:`scorable_keywords`).  Uses the public
+    ``counts_for`` (one vectorized look-up for the whole table).
+    """
+    c, m = counts.counts_for(words)
+    c = np.asarray(c, dtype=np.int64)
+    m = np.array(m, dtype=np.int64)
+    np.fill_diagonal(m, c)   # a word shares every one of its windows with itself
     return c, m
 
 
@@ -528,7 +531,12 @@ def evaluate_topics(topics, counts, top_n=10, *, smoothing="none", eps=0.0, excl
         items = list(enumerate(topics))
     if not items:
         raise ValueError("topics is empty: pass at least one topic (a list of keywords).")
-    exclude = set(exclude)
+    if isinstance(exclude, (str, bytes)) or not isinstance(exclude, Iterable):
+        raise TypeError(f"exclude must be a list of topic labels (e.g. [-1]), got {type(exclude).__name__}.")
+    try:
+        exclude = set(exclude)
+    except TypeError:
+        raise TypeError("exclude must hold topic labels (numbers or strings), not lists.") from None
     unknown = exclude - {lab for lab, _ in items}
     if unknown:
         raise ValueError(f"exclude names {sorted(map(str, unknown))} which are not topic labels.")

@@ -49,7 +49,7 @@ import numpy as np
 from ._checks import check_choice, check_finite_real, check_positive_int
 from .coherence import _count_tables, _keyword_list, scorable_keywords
 from .counting import CooccurrenceCounts
-from .pmi import npmi as _npmi
+from .pmi import npmi as _npmi, npmi_from_counts
 from .text import normalize_token
 
 __all__ = [
@@ -282,9 +282,8 @@ def normalized_log_ratio(c_joint, c_prime, c_star, n, *, zero="exact", eps=EPSIL
     c_joint, (c_prime, c_star), n, eps = _check_confirmation_args(
         c_joint, [("c_prime", c_prime), ("c_star", c_star)], n, zero, eps)
     if zero == "epsilon":
-        # gensim's formula, written as gensim writes it so the numbers agree to the last bit.
-        p_joint = c_joint / n + eps
-        value = np.log(p_joint / ((c_prime / n) * (c_star / n))) / -np.log(p_joint)
+        # gensim's formula lives in one place, teachkit.npmi_from_counts(smoothing="gensim").
+        value = np.asarray(npmi_from_counts(c_joint, c_prime, c_star, n, eps=eps, smoothing="gensim"), dtype=float)
     else:
         value = np.asarray(_npmi(c_joint / n, c_prime / n, c_star / n), dtype=float)
         if zero == "zero":
@@ -437,6 +436,29 @@ class TopicScore:
     skipped: tuple = ()
     measure: str = "c_npmi"
 
+    def matrix(self):
+        """Confirmations of one-word segments as a k-by-k array: row W', column W*.
+
+        Asymmetric measures stay asymmetric: under UMass, entry [i, j] (i
+        ranked below j) is log P(w_i | w_j) and [j, i] is NaN, since
+        one-preceding segmentation never conditions a word on a lower-ranked
+        one.  NaN wherever no segment exists (the diagonal included).
+
+        Raises
+        ------
+        ValueError
+            For one-set segmentation (C_V), whose W* is the whole topic.
+        """
+        k = len(self.keywords)
+        pos = {w: i for i, w in enumerate(self.keywords)}
+        m = np.full((k, k), np.nan)
+        for seg in self.segments:
+            if len(seg.w_prime) != 1 or len(seg.w_star) != 1:
+                raise ValueError(f"{self.measure} confirms words against sets of words; there is no word-by-word "
+                                 "matrix. Read .segments instead.")
+            m[pos[seg.w_prime[0]], pos[seg.w_star[0]]] = seg.value
+        return m
+
 
 @dataclass(frozen=True)
 class CoherencePerTopic:
@@ -508,9 +530,13 @@ def _counts_for_measure(texts, window, gensim_compat, words):
             raise ValueError("these counts reproduce gensim's under-count (gensim_compat=True); pass "
                              "gensim_compat=True too, or count again without it.")
         return texts
-    if window is None:
-        return CooccurrenceCounts.from_documents(texts, words=words)
-    return CooccurrenceCounts.from_documents(texts, window, gensim_compat=gensim_compat, words=words)
+    try:
+        if window is None:
+            return CooccurrenceCounts.from_documents(texts, words=words)
+        return CooccurrenceCounts.from_documents(texts, window, gensim_compat=gensim_compat, words=words)
+    except (TypeError, ValueError) as err:
+        # from_documents names its argument "docs"; here the reference corpus is called texts.
+        raise type(err)(f"texts (the reference corpus, or CooccurrenceCounts built from it): {err}") from err
 
 
 def _score_topic(words, counts, spec, zero, gamma):
@@ -601,7 +627,7 @@ def coherence_per_topic(topics, texts, measure="c_npmi", window=None, top_n=10, 
     """
     check_choice(measure, "measure", tuple(MEASURES))
     spec = MEASURES[measure]
-    if isinstance(gensim_compat, bool) is False:
+    if not isinstance(gensim_compat, bool):
         raise TypeError(f"gensim_compat must be True or False, got {gensim_compat!r}.")
     top_n = check_positive_int(top_n, "top_n", minimum=2)
     if zero is None:
@@ -626,7 +652,8 @@ def coherence_per_topic(topics, texts, measure="c_npmi", window=None, top_n=10, 
     for i, t in enumerate(words):
         if gensim_compat:
             found = present[i][:top_n] if cut else present[i]
-            last = t.index(found[-1]) + 1 if found else len(t)
+            # Unknown words among those gensim read: all of the topic, or up to the last word kept.
+            last = t.index(found[-1]) + 1 if cut and len(present[i]) > top_n else len(t)
             skipped = tuple(w for w in t[:last] if counts.count(w) == 0)
             if len(found) < 2:
                 raise ValueError(f"topics[{i}]: fewer than two of its words occur in the texts; gensim would "

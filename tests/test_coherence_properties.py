@@ -132,3 +132,27 @@ def test_diversity_measures_stay_in_range(topic_lists, p):
     assert tk.rank_biased_overlap(a, b, p) == pytest.approx(tk.rank_biased_overlap(b, a, p), abs=1e-12)
     assert tk.rank_biased_overlap(a, a, p) == pytest.approx(1.0, abs=1e-12)
     assert topic_lists == before
+
+
+COUNTS = tk.CooccurrenceCounts.from_documents([["fire", "smoke", "ash"], ["fire", "ash"], ["smoke", "rain"]])
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda: tk.topic_coherence(None, COUNTS), "keywords"),
+    (lambda: tk.topic_coherence(["fire", "smoke"], None), "counts"),
+    (lambda: tk.topic_coherence(["fire", "smoke"], COUNTS, top_n="3"), "top_n"),
+    (lambda: tk.topic_coherence(["fire", 3], COUNTS), "keywords"),
+    (lambda: tk.score_pair("fire", None, COUNTS), "w2"),
+    (lambda: tk.score_pair("fire", "smoke", [1, 2]), "counts"),
+    (lambda: tk.evaluate_topics([["fire", "smoke"]], COUNTS, exclude=None), "exclude"),
+    (lambda: tk.evaluate_topics([["fire", "smoke"]], COUNTS, exclude="0"), "exclude"),
+    (lambda: tk.evaluate_topics([["fire", "smoke"]], COUNTS, exclude=[[0]]), "exclude"),
+    (lambda: tk.evaluate_topics([None], COUNTS), "topic 0"),
+    (lambda: tk.coherence_from_pairs(None), "pair_npmi"),
+    (lambda: tk.coherence_per_topic([["fire", "smoke"]], None), "texts"),
+    (lambda: tk.coherence_per_topic([["fire", "smoke"]], "fire smoke"), "texts"),
+    (lambda: tk.coherence_per_topic([["fire", "smoke"]], COUNTS, "c_v", gamma=0.5), "gamma"),
+])
+def test_wrong_types_raise_a_type_error_naming_the_argument(call, name):
+    with pytest.raises(TypeError, match=name):
+        call()

@@ -128,6 +128,13 @@ def test_umass_conditions_on_the_higher_ranked_word():
     assert first.value == pytest.approx(math.log(2 / 3))     # c(fire, smoke) / c(fire)
     reversed_topic = tk.coherence_per_topic([TOPIC[::-1]], counts, "u_mass", zero="exact")
     assert reversed_topic[0] != pytest.approx(result.value)  # asymmetric: order matters
+    m = result.matrix()
+    assert m[1, 0] == pytest.approx(math.log(2 / 3))        # row smoke, column fire: log P(smoke | fire)
+    assert np.isnan(m[0, 1]) and np.isnan(m[0, 0])           # fire is never conditioned on smoke
+    npmi = tk.coherence_per_topic([TOPIC], counts, "c_npmi").topics[0].matrix()
+    assert np.allclose(npmi, npmi.T, equal_nan=True)        # symmetric measure, symmetric table
+    with pytest.raises(ValueError, match="segments"):
+        tk.coherence_per_topic([TOPIC], counts, "c_v").topics[0].matrix()
 
 
 def test_skipped_words_are_reported_not_nan():
@@ -244,3 +251,16 @@ def test_counts_can_be_reused_and_must_match(lee):
         tk.coherence_per_topic(topics, counts, "c_npmi")
     with pytest.raises(ValueError, match="window"):
         tk.coherence_per_topic(topics, counts, "c_npmi", window=20, gensim_compat=True)
+
+
+def test_gensim_compat_cuts_topics_as_gensim_does(planted):
+    texts, topics = planted
+    # gensim drops words missing from the texts first, then keeps the first top_n of each topic, and only
+    # cuts at all when the first topic is longer than top_n.
+    first = [topics[0][0], "neverseen"] + list(topics[0][1:]) + [topics[1][0]]
+    second = list(topics[2][:6]) + ["alsoneverseen"]
+    expected = gensim_values([first, second], texts, "c_npmi", 10, 10)
+    got = tk.coherence_per_topic([first, second], texts, "c_npmi", gensim_compat=True)
+    assert list(got) == pytest.approx(expected, abs=1e-9)
+    assert got.topics[0].skipped == ("neverseen",) and len(got.topics[0].keywords) == 10
+    assert got.topics[1].skipped == ("alsoneverseen",)

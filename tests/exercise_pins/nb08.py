@@ -1,0 +1,14 @@
+"""Notebook 08's exercise answers, worked out by hand."""
+
+import math
+
+PINS = {
+    "08.1": math.log((5 + 1) / 8),                  # log(6/8) = -0.2877
+    "08.2": 8 / (3 * 4),                            # fire smoke ash heat rain cloud storm flood: 8 of 12
+    "08.3": 10 * 9,                                 # ordered pairs of different words
+    # X_1 = 1, X_2 = 1, X_3 = 2, p = 1/2: (2/3)(1/8) + 1 * (1 * 1/2 + (1/2)(1/4) + (2/3)(1/8)) = 19/24
+    "08.4": 2 / 3 * 0.125 + (0.5 + 0.5 * 0.25 + 2 / 3 * 0.125),
+    # v(w_i) = +1 at i, -1 elsewhere; v(W) = (1 - 9) = -8 in every place; v(w_i) . v(W) = -8 * (1 - 9) = 64,
+    # |v(w_i)| = sqrt(10), |v(W)| = 8 sqrt(10): cosine 64 / 80 = 0.8 for every word
+    "08.5": "high, closer to 1",
+}
