@@ -377,7 +377,7 @@ def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=
     ----------
     documents : list of list of str
     ks : sequence of int
-        Numbers of topics to try (each >= 2 ... or 1, which LDA allows).
+        Numbers of topics to try (each at least 1).
     seeds : sequence of int, default (0, 1)
         ``random_state`` of each training run.
     heldout : float, default 0.2
