@@ -55,7 +55,8 @@ from .text import normalize_token
 __all__ = [
     "MEASURES", "ZERO_CONVENTIONS", "EPSILON", "Measure",
     "one_one", "one_preceding", "one_set", "SEGMENTATIONS",
-    "log_conditional_probability", "log_ratio", "normalized_log_ratio", "context_vectors", "indirect_cosine",
+    "log_conditional_probability", "log_ratio", "normalized_log_ratio", "DIRECT_CONFIRMATIONS",
+    "context_vectors", "indirect_cosine",
     "arithmetic_mean", "SegmentScore", "TopicScore", "CoherencePerTopic", "coherence_per_topic",
 ]
 
@@ -378,6 +379,18 @@ def arithmetic_mean(values):
     return float(np.mean(arr))
 
 
+#: The direct confirmations by name, each read from the segment's counts
+#: ``(c(W', W*), c(W'), c(W*), n, zero)``.  A new direct measure is one more line here
+#: and one more entry in :data:`MEASURES`.
+DIRECT_CONFIRMATIONS = {
+    "log_conditional_probability": lambda c_joint, c_prime, c_star, n, zero:
+        log_conditional_probability(c_joint, c_star, n, zero=zero),
+    "log_ratio": lambda c_joint, c_prime, c_star, n, zero: log_ratio(c_joint, c_prime, c_star, n, zero=zero),
+    "normalized_log_ratio": lambda c_joint, c_prime, c_star, n, zero:
+        normalized_log_ratio(c_joint, c_prime, c_star, n, zero=zero),
+}
+
+
 # --------------------------------------------------------------------- measures
 @dataclass(frozen=True)
 class Measure:
@@ -559,12 +572,7 @@ def _score_topic(words, counts, spec, zero, gamma):
         i = np.array([r[0] for r in rows_prime])
         j = np.array([r[0] for r in rows_star])
         try:
-            if spec.confirmation == "log_conditional_probability":
-                values = log_conditional_probability(table[i, j], c[j], n, zero=zero)
-            elif spec.confirmation == "log_ratio":
-                values = log_ratio(table[i, j], c[i], c[j], n, zero=zero)
-            else:
-                values = normalized_log_ratio(table[i, j], c[i], c[j], n, zero=zero)
+            values = DIRECT_CONFIRMATIONS[spec.confirmation](table[i, j], c[i], c[j], n, zero)
         except ValueError as err:
             never = [(words[a], words[b]) for a, b in zip(i, j) if table[a, b] == 0]
             raise ValueError(f"{err} Pairs that never co-occur: {never[:3]}.") from err
