@@ -15,6 +15,10 @@ One module per concept:
 * :mod:`teachkit.embeddings`      WordVectors, ppmi_svd, sentence_transformer_vectors
 * :mod:`teachkit.discrimination`  roc_auc, cohens_d, discrimination_ratio
 * :mod:`teachkit.corpora`         lee_background, planted_topics, nltk_corpus
+* :mod:`teachkit.model_selection` k_sweep (criteria per K and seed), heldout_perplexity (gensim's bound named)
+* :mod:`teachkit.agreement`       spearman, bootstrap_spearman, bootstrap_winner
+* :mod:`teachkit.human_ratings`   load_human_ratings (Hoyle et al. 2021's judgements, shipped)
+* :mod:`teachkit.intrusion`       intrusion_tasks, hit_rates, npmi_rater, intrusion_quiz
 * :mod:`teachkit.worked`, :mod:`teachkit.check`   the documents' printed numbers and their verdicts
 * :mod:`teachkit.selfcheck`       check_answer, answer_box, solution
 * :mod:`teachkit.widgets`         explorer (sliders with a static fallback)
@@ -62,5 +66,10 @@ from .discrimination import (
 )
 # -- corpora exports --
 from .corpora import PlantedTopics, lee_background, nltk_corpus, planted_topics
+# -- model-choice exports (notebook 09) --
+from .model_selection import HeldOutPerplexity, SweepTable, heldout_perplexity, k_sweep, split_documents
+from .agreement import SpearmanInterval, bootstrap_spearman, bootstrap_winner, rank_average, spearman
+from .human_ratings import HumanRatings, RatedTopic, load_human_ratings
+from .intrusion import IntrusionQuiz, IntrusionTask, hit_rates, intrusion_quiz, intrusion_tasks, npmi_rater
 
 __version__ = "0.1.0"

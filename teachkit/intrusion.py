@@ -1,0 +1,327 @@
+"""Word intrusion: can a reader spot the word that does not belong to a topic?
+
+Chang, Boyd-Graber, Gerrish, Wang and Blei (2009), "Reading tea leaves: how
+humans interpret topic models", measured a topic's interpretability by
+showing people its top words plus one **intruder** -- a word that is
+improbable in this topic but among the top words of another -- and counting
+how often they picked it.  A coherent topic makes the intruder obvious.
+
+* :func:`intrusion_tasks` -- one task per topic, deterministic for a seed;
+* :func:`hit_rates` -- found / not found per task, from a reader's answers;
+* :func:`npmi_rater` -- an automatic reader that picks the word with the lowest
+  mean NPMI against the others (the idea of Lau, Newman and Baldwin 2014);
+* :func:`intrusion_quiz` -- the task as a widget, with a static fallback.
+
+Examples
+--------
+>>> topics = [["fire", "smoke", "blaze", "firefighters"], ["cricket", "wicket", "test", "bowler"]]
+>>> tasks = intrusion_tasks(topics, n_words=3, seed=1)
+>>> tasks[0].intruder in topics[1], tasks[0].intruder in tasks[0].words, len(tasks[0].words)
+(True, True, 4)
+"""
+
+from __future__ import annotations
+
+import html
+import numbers
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._checks import check_positive_int
+
+__all__ = ["IntrusionTask", "intrusion_tasks", "hit_rates", "npmi_rater", "IntrusionQuiz", "intrusion_quiz"]
+
+
+@dataclass(frozen=True)
+class IntrusionTask:
+    """One word-intrusion question.
+
+    Attributes
+    ----------
+    topic : int
+        Index of the topic being tested.
+    words : tuple of str
+        What the reader sees: the topic's words and the intruder, shuffled.
+    intruder : str
+        The word that does not belong.
+    source : int
+        The topic the intruder was taken from.
+    """
+
+    topic: int
+    words: tuple
+    intruder: str
+    source: int
+
+    def is_hit(self, answer):
+        """True when ``answer`` (a word) is the intruder."""
+        return isinstance(answer, str) and answer.strip().lower() == self.intruder
+
+
+def _topics(topics):
+    if isinstance(topics, (str, bytes)):
+        raise TypeError("topics must be a list of word lists, got a string.")
+    try:
+        out = [list(t) for t in topics]
+    except TypeError:
+        raise TypeError("topics must be a list of word lists (one list per topic).") from None
+    if len(out) < 2:
+        raise ValueError(f"topics holds {len(out)} topic(s); an intruder must come from another topic, so give at least 2.")
+    for k, t in enumerate(out):
+        if isinstance(t, str) or not all(isinstance(w, str) for w in t):
+            raise TypeError(f"topics[{k}] must be a list of words (strings), got {t!r:.80}.")
+        if len(set(t)) != len(t):
+            raise ValueError(f"topics[{k}] repeats a word; give each topic's words once, most probable first.")
+    return out
+
+
+def intrusion_tasks(topics, n_words=5, *, seed=0, candidate_depth=None):
+    """One intrusion task per topic, the same for the same ``seed``.
+
+    For topic ``k``: its first ``n_words`` words, plus an intruder drawn
+    uniformly from the first ``candidate_depth`` words of another randomly
+    chosen topic, among those that are not in topic ``k``'s list at all
+    (so the intruder is improbable in ``k`` but typical of another topic,
+    as in Chang et al. 2009); the ``n_words + 1`` words are then shuffled.
+
+    Parameters
+    ----------
+    topics : list of list of str
+        Each topic's words, most probable first (at least 2 topics, each with
+        at least ``n_words`` words).
+    n_words : int, default 5
+        Topic words shown with the intruder.
+    seed : int, default 0
+    candidate_depth : int, optional
+        How deep in the other topic's list the intruder may lie; default
+        ``n_words``.
+
+    Returns
+    -------
+    list of IntrusionTask
+
+    Raises
+    ------
+    ValueError
+        If a topic is too short, or no other topic offers a word outside
+        topic ``k``.
+
+    Examples
+    --------
+    >>> tasks = intrusion_tasks([["a1", "a2", "a3"], ["b1", "b2", "b3"], ["c1", "c2", "c3"]], n_words=2, seed=0)
+    >>> [(t.topic, t.source, t.intruder, sorted(t.words)) for t in tasks][:1]
+    [(0, 2, 'c2', ['a1', 'a2', 'c2'])]
+    >>> tasks == intrusion_tasks([["a1", "a2", "a3"], ["b1", "b2", "b3"], ["c1", "c2", "c3"]], n_words=2, seed=0)
+    True
+    """
+    topics = _topics(topics)
+    n_words = check_positive_int(n_words, "n_words", minimum=2)
+    depth = n_words if candidate_depth is None else check_positive_int(candidate_depth, "candidate_depth")
+    if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or seed < 0:
+        raise TypeError(f"seed must be a whole number >= 0, got {seed!r}.")
+    for k, t in enumerate(topics):
+        if len(t) < n_words:
+            raise ValueError(f"topics[{k}] has {len(t)} words but n_words = {n_words}; use a smaller n_words.")
+    rng = np.random.default_rng(int(seed))
+    tasks = []
+    for k, words in enumerate(topics):
+        shown = words[:n_words]
+        own = set(words)
+        # Other topics that can supply an intruder not in topic k at all.
+        options = {j: [w for w in t[:depth] if w not in own] for j, t in enumerate(topics) if j != k}
+        options = {j: ws for j, ws in options.items() if ws}
+        if not options:
+            raise ValueError(f"every word in the top {depth} of the other topics also belongs to topics[{k}]; "
+                             "no intruder can be chosen. Raise candidate_depth or give more distinct topics.")
+        sources = sorted(options)
+        source = sources[int(rng.integers(len(sources)))]
+        intruder = options[source][int(rng.integers(len(options[source])))]
+        order = rng.permutation(n_words + 1)
+        pool = shown + [intruder]
+        tasks.append(IntrusionTask(k, tuple(pool[i] for i in order), intruder, source))
+    return tasks
+
+
+def hit_rates(tasks, answers):
+    """Whether each answered task was a hit, and the overall hit rate.
+
+    Parameters
+    ----------
+    tasks : list of IntrusionTask
+    answers : dict of int to str, or list of str or None
+        The word picked for each task (by position in ``tasks``); None or a
+        missing key for a task not answered.
+
+    Returns
+    -------
+    hits : numpy.ndarray of float
+        1.0 (found), 0.0 (missed) or NaN (not answered), one per task.
+    rate : float
+        Share of answered tasks that were hits.
+
+    Raises
+    ------
+    ValueError
+        If no task was answered, or an answer is not one of the task's words.
+
+    Examples
+    --------
+    >>> tasks = intrusion_tasks([["a1", "a2", "a3"], ["b1", "b2", "b3"]], n_words=2, seed=0)
+    >>> hits, rate = hit_rates(tasks, [tasks[0].intruder, tasks[1].words[0] if tasks[1].words[0] != tasks[1].intruder else tasks[1].words[1]])
+    >>> hits.tolist(), rate
+    ([1.0, 0.0], 0.5)
+    """
+    tasks = list(tasks)
+    if isinstance(answers, dict):
+        picked = [answers.get(i) for i in range(len(tasks))]
+    else:
+        picked = list(answers)
+        if len(picked) != len(tasks):
+            raise ValueError(f"answers has {len(picked)} entries for {len(tasks)} tasks; give one per task (None if skipped).")
+    hits = np.full(len(tasks), np.nan)
+    for i, (task, answer) in enumerate(zip(tasks, picked)):
+        if answer is None:
+            continue
+        if not isinstance(answer, str) or answer.strip().lower() not in task.words:
+            raise ValueError(f"answers[{i}] is {answer!r}, which is not one of the words shown: {list(task.words)}.")
+        hits[i] = float(task.is_hit(answer))
+    answered = np.isfinite(hits)
+    if not answered.any():
+        raise ValueError("no task was answered yet: pick a word in at least one task.")
+    return hits, float(np.mean(hits[answered]))
+
+
+def npmi_rater(task, counts, *, smoothing="none", eps=0.0):
+    """An automatic reader: pick the word least associated with the others.
+
+    For each shown word, its mean NPMI with the other shown words (over the
+    windows of ``counts``); the word with the lowest mean is the guess (ties:
+    the first in display order).  A pair never seen together has NPMI -1
+    under ``smoothing="none"``.
+
+    Parameters
+    ----------
+    task : IntrusionTask
+    counts : CooccurrenceCounts
+        Every shown word must occur in it.
+    smoothing, eps
+        As for :func:`teachkit.npmi_from_counts`.
+
+    Returns
+    -------
+    str
+        The guessed intruder.
+
+    Examples
+    --------
+    >>> from teachkit import CooccurrenceCounts
+    >>> docs = [["fire", "smoke", "blaze"], ["fire", "smoke"], ["smoke", "blaze"], ["wicket", "fire"], ["wicket"]]
+    >>> task = IntrusionTask(0, ("fire", "smoke", "wicket", "blaze"), "wicket", 1)
+    >>> npmi_rater(task, CooccurrenceCounts.from_documents(docs))
+    'wicket'
+    """
+    from .coherence import score_pair
+
+    words = list(task.words)
+    means = []
+    for w in words:
+        others = [score_pair(w, v, counts, smoothing=smoothing, eps=eps).npmi for v in words if v != w]
+        means.append(float(np.mean(others)))
+    return words[int(np.argmin(means))]
+
+
+class IntrusionQuiz:
+    """Word-intrusion questions as buttons, one row per task.
+
+    The reader clicks the word that does not belong; :attr:`answers` records
+    the pick per task and :meth:`hits` scores them.  Without a widget
+    front end (a static view of the notebook, or no ipywidgets), the display
+    is a plain list of the questions and ``quiz.answer(i, "word")`` records
+    an answer from code instead.
+    """
+
+    def __init__(self, tasks, title=None):
+        self.tasks = list(tasks)
+        if not self.tasks:
+            raise ValueError("tasks is empty: make some with intrusion_tasks(topics).")
+        self.title = title
+        self.answers = {}
+        self._widget = None
+
+    def answer(self, i, word):
+        """Record ``word`` as the answer to task ``i``; returns whether it was the intruder."""
+        if not isinstance(i, numbers.Integral) or not 0 <= i < len(self.tasks):
+            raise ValueError(f"i must be a task number from 0 to {len(self.tasks) - 1}, got {i!r}.")
+        if not isinstance(word, str) or word.strip().lower() not in self.tasks[i].words:
+            raise ValueError(f"word must be one of task {i}'s words {list(self.tasks[i].words)}, got {word!r}.")
+        self.answers[int(i)] = word.strip().lower()
+        return self.tasks[i].is_hit(word)
+
+    def hits(self):
+        """``(hits, rate)`` as :func:`hit_rates` gives them for the answers so far."""
+        return hit_rates(self.tasks, self.answers)
+
+    def widget(self):
+        """The live widget (built on first use)."""
+        if self._widget is None:
+            import ipywidgets as w
+
+            rows = []
+            if self.title:
+                rows.append(w.HTML(f"<b>{html.escape(self.title)}</b>"))
+            for i, task in enumerate(self.tasks):
+                buttons = w.ToggleButtons(options=list(task.words), value=None,
+                                          description=f"{i + 1}.", style={"button_width": "auto"})
+                feedback = w.HTML()
+
+                def on_pick(change, i=i, feedback=feedback):
+                    if change["new"] is None:
+                        return
+                    hit = self.answer(i, change["new"])
+                    task = self.tasks[i]
+                    feedback.value = ("✓ found it" if hit else
+                                      f"✗ the intruder was <b>{html.escape(task.intruder)}</b>")
+
+                buttons.observe(on_pick, names="value")
+                rows.append(w.HBox([buttons, feedback]))
+            self._widget = w.VBox(rows)
+            self._widget.add_class("teachkit-intrusion")
+        return self._widget
+
+    def _static(self):
+        lines = [f"{i + 1}. " + "  ".join(t.words) for i, t in enumerate(self.tasks)]
+        hint = ("Which word does not belong? Without widgets, record an answer with "
+                "quiz.answer(task_number, 'word') (task numbers start at 0).")
+        head = f"{self.title}\n" if self.title else ""
+        text = head + "\n".join(lines) + "\n" + hint
+        items = "".join(f"<li>{html.escape('  ·  '.join(t.words))}</li>" for t in self.tasks)
+        title = f"<b>{html.escape(self.title)}</b>" if self.title else ""
+        return f"{title}<ol>{items}</ol><p>{html.escape(hint)}</p>", text
+
+    def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
+        static_html, static_text = self._static()
+        try:
+            bundle = self.widget()._repr_mimebundle_(include=include, exclude=exclude, **kwargs) or {}
+        except ImportError:
+            bundle = {}
+        if isinstance(bundle, tuple):
+            bundle = bundle[0]
+        bundle = dict(bundle)
+        bundle["text/html"] = static_html
+        bundle["text/plain"] = static_text
+        return bundle
+
+
+def intrusion_quiz(tasks, title=None):
+    """Show intrusion tasks as a clickable quiz (see :class:`IntrusionQuiz`).
+
+    Examples
+    --------
+    >>> quiz = intrusion_quiz(intrusion_tasks([["a1", "a2", "a3"], ["b1", "b2", "b3"]], n_words=2, seed=0))
+    >>> quiz.answer(0, quiz.tasks[0].intruder)
+    True
+    >>> quiz.hits()[1]
+    1.0
+    """
+    return IntrusionQuiz(tasks, title=title)

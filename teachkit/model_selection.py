@@ -1,0 +1,483 @@
+"""Choosing a topic model: held-out perplexity done right, and a sweep over the number of topics.
+
+Two things practitioners do with evaluation metrics, made explicit:
+
+* :func:`heldout_perplexity` -- gensim's ``LdaModel.log_perplexity`` returns a
+  per-word **bound** on the held-out log-likelihood, in nats (natural
+  logarithms), not a perplexity.  The perplexity it implies is
+  ``exp(-bound)``.  gensim 4.4's own INFO log line prints ``2 ** (-bound)``
+  as the "perplexity estimate", mixing a natural-log bound with base 2; that
+  printed figure is ``exp(-bound * ln 2)``, i.e. the true figure raised to
+  the power 0.693.  :class:`HeldOutPerplexity` names all three numbers.
+* :func:`k_sweep` -- train LDA for several numbers of topics ``K`` and seeds
+  and score every model with several criteria, returning a tidy table
+  (:class:`SweepTable`, one row per ``(K, seed)``).
+
+Helper: :func:`split_documents` (a seeded train/held-out split of documents).
+
+gensim is imported only inside the functions that train or score a model.
+
+Examples
+--------
+>>> train, heldout = split_documents([["a"], ["b"], ["c"], ["d"], ["e"]], heldout=0.4, seed=0)
+>>> len(train), len(heldout)
+(3, 2)
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import numbers
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ._checks import check_finite_real, check_positive_int
+
+__all__ = [
+    "split_documents", "HeldOutPerplexity", "heldout_perplexity",
+    "CRITERIA", "SweepTable", "k_sweep", "lda_topics",
+]
+
+
+def _documents(documents, name="documents"):
+    if isinstance(documents, (str, bytes)):
+        raise TypeError(f"{name} must be a list of token lists, got a string.")
+    try:
+        docs = [list(d) for d in documents]
+    except TypeError:
+        raise TypeError(f"{name} must be a list of token lists (one list of words per document).") from None
+    for i, d in enumerate(docs):
+        if not all(isinstance(t, str) for t in d):
+            raise TypeError(f"{name}[{i}] must be a list of words (strings); tokenize the text first.")
+    return docs
+
+
+def _seed(seed, name="seed"):
+    if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or seed < 0:
+        raise TypeError(f"{name} must be a whole number >= 0, got {seed!r}.")
+    return int(seed)
+
+
+def split_documents(documents, heldout=0.2, *, seed=0):
+    """Split documents at random into a training part and a held-out part.
+
+    Parameters
+    ----------
+    documents : list of list of str
+    heldout : float, default 0.2
+        Share of documents held out, in (0, 1); rounded to a whole number of
+        documents, at least 1 on each side.
+    seed : int, default 0
+        The same seed gives the same split.
+
+    Returns
+    -------
+    train, heldout : list of list of str
+        Both in the original order of the documents.
+
+    Examples
+    --------
+    >>> train, test = split_documents([["a"], ["b"], ["c"], ["d"]], heldout=0.25, seed=3)
+    >>> len(train), len(test), sorted(train + test)
+    (3, 1, [['a'], ['b'], ['c'], ['d']])
+    """
+    docs = _documents(documents)
+    if len(docs) < 2:
+        raise ValueError(f"documents holds {len(docs)} document(s); a split needs at least 2.")
+    share = check_finite_real(heldout, "heldout")
+    if not 0 < share < 1:
+        raise ValueError(f"heldout must be a share of documents strictly between 0 and 1 (e.g. 0.2), got {share}.")
+    n_out = min(max(1, round(share * len(docs))), len(docs) - 1)
+    rng = np.random.default_rng(_seed(seed))
+    out = np.zeros(len(docs), dtype=bool)
+    out[rng.choice(len(docs), size=n_out, replace=False)] = True
+    return [d for d, o in zip(docs, out) if not o], [d for d, o in zip(docs, out) if o]
+
+
+# ------------------------------------------------------------ perplexity
+@dataclass(frozen=True)
+class HeldOutPerplexity:
+    """Held-out perplexity of a gensim LDA model, every number named.
+
+    Attributes
+    ----------
+    bound : float
+        What ``LdaModel.log_perplexity`` returns: a lower bound on the
+        held-out log-likelihood per word, in **nats** (natural log).
+    n_documents, n_words : int
+        Held-out documents and word tokens (tokens of the model's
+        vocabulary only: words the model never saw are not counted).
+    topic_term : float
+        The part of ``bound`` that does not depend on the held-out documents:
+        the (negative) divergence of the topics' word distributions from
+        their prior, ``LdaModel.bound([])``, which gensim divides by the
+        held-out word count.  It grows with K (K x vocabulary terms) and
+        weighs more the fewer held-out words there are.
+
+    Properties: :attr:`perplexity` (``exp(-bound)``), :attr:`gensim_logged`
+    (``2 ** -bound``, what gensim's log line prints), :attr:`bits_per_word`,
+    :attr:`document_bound` and :attr:`document_perplexity` (the bound and
+    perplexity without the topic term).
+    """
+
+    bound: float
+    n_documents: int
+    n_words: int
+    topic_term: float = float("nan")
+
+    @property
+    def perplexity(self):
+        """``exp(-bound)``: the perplexity the bound implies (an upper bound on the true perplexity)."""
+        return math.exp(-self.bound)
+
+    @property
+    def gensim_logged(self):
+        """``2 ** (-bound)``: the "perplexity estimate" gensim 4.4 prints in its INFO log."""
+        return 2.0 ** (-self.bound)
+
+    @property
+    def bits_per_word(self):
+        """The bound in bits: ``-bound / ln 2``; ``2 ** bits_per_word`` is :attr:`perplexity` again."""
+        return -self.bound / math.log(2)
+
+    @property
+    def document_bound(self):
+        """The bound without the topics' prior term (per word, nats)."""
+        return self.bound - self.topic_term
+
+    @property
+    def document_perplexity(self):
+        """``exp(-document_bound)``."""
+        return math.exp(-self.document_bound)
+
+    def __str__(self):
+        return (f"bound {self.bound:.4f} nats/word -> perplexity exp(-bound) = {self.perplexity:.1f} "
+                f"(gensim logs 2^(-bound) = {self.gensim_logged:.1f}); "
+                f"{self.n_documents} held-out documents, {self.n_words} words")
+
+
+def heldout_perplexity(lda, heldout_bow):
+    """Held-out perplexity of a gensim ``LdaModel``, from its per-word bound.
+
+    ::
+
+        bound      = LdaModel.log_perplexity(heldout_bow)    # nats per word, <= true log-likelihood per word
+        perplexity = exp(-bound)                              # >= true perplexity, since bound <= log-likelihood
+        gensim log = 2 ** (-bound)                            # gensim 4.4's printed "perplexity estimate"
+
+    The bound is the variational evidence lower bound (ELBO) of the held-out
+    documents divided by their word count, so the perplexity it implies is
+    an *upper* bound on the model's true held-out perplexity: a model can
+    look worse than it is, by a gap nobody reports.  Lower perplexity is
+    better; a higher (less negative) bound is better.
+
+    Parameters
+    ----------
+    lda : gensim.models.LdaModel
+        A trained model.
+    heldout_bow : list of list of (int, int)
+        Held-out documents as bag-of-words **in the training dictionary**
+        (``dictionary.doc2bow(tokens)`` with the dictionary the model was
+        trained on), so both sides share one vocabulary.
+
+    Returns
+    -------
+    HeldOutPerplexity
+
+    Notes
+    -----
+    ``log_perplexity`` infers each held-out document's topic mix from a
+    random start, using the model's random state, so calling it twice gives
+    slightly different bounds.  This function calls it once and derives
+    every figure from that one value.
+
+    Examples
+    --------
+    >>> from gensim.corpora import Dictionary
+    >>> from gensim.models import LdaModel
+    >>> train = [["apple", "pear", "fig"], ["apple", "fig"], ["goal", "match", "team"], ["match", "team"]] * 5
+    >>> d = Dictionary(train)
+    >>> lda = LdaModel([d.doc2bow(t) for t in train], id2word=d, num_topics=2, random_state=0, passes=5)
+    >>> result = heldout_perplexity(lda, [d.doc2bow(["apple", "pear"]), d.doc2bow(["team", "goal"])])
+    >>> result.n_words, abs(result.perplexity - math.exp(-result.bound)) < 1e-12
+    (4, True)
+    >>> abs(result.gensim_logged - result.perplexity ** math.log(2)) < 1e-9
+    True
+    """
+    try:
+        from gensim.models import LdaModel
+    except ImportError as err:  # pragma: no cover - gensim is a dependency
+        raise ImportError("heldout_perplexity needs gensim (python -m pip install gensim).") from err
+    if not isinstance(lda, LdaModel):
+        raise TypeError(f"lda must be a trained gensim.models.LdaModel, got {type(lda).__name__}.")
+    if isinstance(heldout_bow, (str, bytes)):
+        raise TypeError("heldout_bow must be a list of bag-of-words documents, got a string.")
+    bow = [list(doc) for doc in heldout_bow]
+    if not bow:
+        raise ValueError("heldout_bow is empty: hold out at least one document.")
+    n_terms = lda.num_terms
+    for i, doc in enumerate(bow):
+        for pair in doc:
+            if (not isinstance(pair, tuple) or len(pair) != 2 or not isinstance(pair[0], numbers.Integral)
+                    or not 0 <= pair[0] < n_terms):
+                raise ValueError(
+                    f"heldout_bow[{i}] holds {pair!r}: each document must be (word id, count) pairs from the "
+                    "training dictionary (dictionary.doc2bow(tokens)); a word id outside the model's "
+                    f"vocabulary of {n_terms} words means another dictionary was used."
+                )
+    n_words = int(sum(cnt for doc in bow for _, cnt in doc))
+    if n_words == 0:
+        raise ValueError(
+            "the held-out documents contain no word of the model's vocabulary, so there is nothing to "
+            "score. Hold out more documents, or build the dictionary with looser filters."
+        )
+    bound = float(lda.log_perplexity(bow))
+    # bound([]) is the topic-level part of gensim's bound alone (no document
+    # is inferred, so it is deterministic); log_perplexity divides it by the
+    # same word count as the rest.
+    topic_term = float(lda.bound([])) / n_words
+    return HeldOutPerplexity(bound, len(bow), n_words, topic_term)
+
+
+# ------------------------------------------------------------- criteria
+#: Each criterion the sweep can report, and which direction is better.
+CRITERIA = {
+    "npmi": ("higher", "mean topic NPMI, co-occurrence in whole training documents"),
+    "u_mass": ("higher", "mean topic UMass, whole training documents (teachkit.coherence_per_topic)"),
+    "c_v": ("higher", "mean topic C_V, sliding windows of 110 over the training documents"),
+    "model_score": ("higher", "the Portuguese note's score(M): NPMI weighted by documents per topic"),
+    "diversity": ("higher", "share of distinct words among the topics' top 25 (teachkit.topic_diversity)"),
+    "bound": ("higher", "gensim's held-out per-word bound (nats)"),
+    "perplexity": ("lower", "held-out perplexity exp(-bound)"),
+    "doc_perplexity": ("lower", "held-out perplexity without the topics' prior term, exp(-document_bound)"),
+}
+
+
+def lda_topics(lda, top_n):
+    """Each topic's ``top_n`` words, most probable first, from a gensim LDA model."""
+    return [[lda.id2word[i] for i, _ in lda.get_topic_terms(k, topn=top_n)] for k in range(lda.num_topics)]
+
+
+class SweepTable:
+    """A tidy table: one row per trained model ``(K, seed)``, one column per criterion.
+
+    Attributes
+    ----------
+    rows : list of dict
+        ``{"K": ..., "seed": ..., <criterion>: value, ...}``.
+    criteria : tuple of str
+        The criterion columns, in order.
+    topics : dict
+        ``topics[(K, seed)]``: that model's topics (top words, most probable
+        first), so they can be inspected or shown to people.
+    """
+
+    def __init__(self, rows, criteria, topics=None):
+        self.rows = list(rows)
+        self.criteria = tuple(criteria)
+        self.topics = dict(topics or {})
+
+    def __len__(self):
+        return len(self.rows)
+
+    @property
+    def ks(self):
+        return sorted({r["K"] for r in self.rows})
+
+    @property
+    def seeds(self):
+        return sorted({r["seed"] for r in self.rows})
+
+    def column(self, name):
+        """All values of one column, in row order."""
+        if self.rows and name not in self.rows[0]:
+            raise ValueError(f"name must be one of {list(self.rows[0])}, got {name!r}.")
+        return np.array([r[name] for r in self.rows], dtype=float)
+
+    def value(self, name, K, seed):
+        """The value of one criterion for one model."""
+        for r in self.rows:
+            if r["K"] == K and r["seed"] == seed:
+                return r[name]
+        raise ValueError(f"no model with K={K!r} and seed={seed!r} in this table (Ks {self.ks}, seeds {self.seeds}).")
+
+    def by_k(self, name):
+        """``(ks, mean, low, high)`` over seeds for each K: the curve and its spread."""
+        ks = self.ks
+        vals = [[r[name] for r in self.rows if r["K"] == k] for k in ks]
+        return (np.array(ks), np.array([np.mean(v) for v in vals]), np.array([np.min(v) for v in vals]),
+                np.array([np.max(v) for v in vals]))
+
+    def best_k(self, name, seed=None):
+        """The K the criterion picks: its best value (direction from :data:`CRITERIA`).
+
+        With ``seed``: among that seed's models.  Without: from the mean over
+        seeds.  Ties go to the smaller K.
+        """
+        if name not in CRITERIA:
+            raise ValueError(f"name must be a criterion with a known direction, one of {list(CRITERIA)}, got {name!r}.")
+        sign = 1.0 if CRITERIA[name][0] == "higher" else -1.0
+        if seed is None:
+            ks, mean, _, _ = self.by_k(name)
+            return int(ks[int(np.argmax(sign * mean))])
+        rows = [r for r in self.rows if r["seed"] == seed]
+        if not rows:
+            raise ValueError(f"no model with seed={seed!r}; seeds are {self.seeds}.")
+        best = max(rows, key=lambda r: (sign * r[name], -r["K"]))
+        return int(best["K"])
+
+    def _cells(self):
+        head = ["K", "seed", *self.criteria]
+        body = [[str(r["K"]), str(r["seed"]), *(f"{r[c]:.4g}" for c in self.criteria)] for r in self.rows]
+        return head, body
+
+    def __str__(self):
+        head, body = self._cells()
+        widths = [max(len(x) for x in col) for col in zip(head, *body)]
+        fmt = lambda cells: "  ".join(c.rjust(w) for c, w in zip(cells, widths))  # noqa: E731
+        return "\n".join([fmt(head)] + [fmt(b) for b in body])
+
+    def __repr__(self):
+        return f"SweepTable({len(self)} models: K in {self.ks}, seeds {self.seeds}; criteria {list(self.criteria)})"
+
+    def _repr_html_(self):
+        head, body = self._cells()
+        th = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+        trs = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in b) + "</tr>" for b in body)
+        return f"<table><thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table>"
+
+
+def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=1, no_above=1.0,
+            passes=5, iterations=50, top_n=10,
+            criteria=("npmi", "u_mass", "c_v", "model_score", "diversity", "perplexity")):
+    """Train gensim LDA for every K and seed and score each model: a tidy table.
+
+    For each ``(K, seed)``: ``LdaModel(num_topics=K, random_state=seed,
+    passes, iterations)`` on the training documents, then
+
+    * ``npmi``: mean over topics of the topic's mean pair NPMI (top ``top_n``
+      words), counting co-occurrence in whole training documents
+      (:func:`teachkit.topic_coherence`);
+    * ``u_mass`` and ``c_v``: mean over topics of
+      :func:`teachkit.coherence_per_topic` with the measure's own defaults
+      (UMass: whole documents; C_V: sliding windows of 110 tokens), on the
+      training documents;
+    * ``model_score``: the Portuguese note's ``score(M) = sum_i n_i * NPMI_i / N``,
+      ``n_i`` the training documents whose most probable topic is ``i``
+      (:func:`teachkit.model_score`);
+    * ``diversity``: :func:`teachkit.topic_diversity` of the top 25 words
+      (fewer if the vocabulary is smaller);
+    * ``perplexity`` (and ``bound``, and ``doc_perplexity`` without the
+      topics' prior term): :func:`heldout_perplexity` on the held-out
+      documents.
+
+    Parameters
+    ----------
+    documents : list of list of str
+    ks : sequence of int
+        Numbers of topics to try (each at least 1).
+    seeds : sequence of int, default (0, 1)
+        ``random_state`` of each training run.
+    heldout : float, default 0.2
+        Share of documents held out (:func:`split_documents` with ``split_seed``).
+    no_below, no_above : int, float
+        Passed to the dictionary's ``filter_extremes`` (defaults keep every word).
+        The dictionary is built on the **training** documents only and the
+        held-out documents use it, so both sides share one vocabulary.
+    passes, iterations : int
+        gensim's training effort.
+    top_n : int, default 10
+        Words per topic scored by NPMI.
+    criteria : tuple of str
+        Any of ``"npmi"``, ``"u_mass"``, ``"c_v"``, ``"model_score"``,
+        ``"diversity"``, ``"perplexity"`` (which also adds ``"bound"`` and
+        ``"doc_perplexity"``).
+
+    Returns
+    -------
+    SweepTable
+        Rows in the order K, then seed.
+
+    Examples
+    --------
+    >>> docs = [["apple", "pear", "fig", "plum"], ["goal", "match", "team", "coach"]] * 10
+    >>> table = k_sweep(docs, ks=[2], seeds=[0], passes=2, top_n=3, criteria=("npmi", "perplexity"))
+    >>> table.criteria, len(table)
+    (('npmi', 'bound', 'perplexity', 'doc_perplexity'), 1)
+    """
+    from gensim.corpora import Dictionary
+    from gensim.models import LdaModel
+
+    from .coherence import model_score, topic_coherence
+    from .counting import CooccurrenceCounts
+    from .diversity import topic_diversity
+    from .measures import coherence_per_topic
+
+    docs = _documents(documents)
+    if isinstance(ks, numbers.Integral):
+        ks = [ks]
+    ks = [check_positive_int(k, "ks") for k in ks]
+    seeds = [_seed(s, "seeds") for s in seeds]
+    if not ks or not seeds:
+        raise ValueError("ks and seeds must each name at least one value, e.g. ks=[2, 4, 8], seeds=[0, 1].")
+    passes = check_positive_int(passes, "passes")
+    iterations = check_positive_int(iterations, "iterations")
+    top_n = check_positive_int(top_n, "top_n", minimum=2)
+    known = ("npmi", "u_mass", "c_v", "model_score", "diversity", "perplexity")
+    if isinstance(criteria, str):
+        criteria = (criteria,)
+    unknown = [c for c in criteria if c not in known]
+    if unknown or not criteria:
+        raise ValueError(f"criteria must be a non-empty selection of {list(known)}, got {list(criteria)!r}.")
+
+    train, held = split_documents(docs, heldout, seed=split_seed)
+    dictionary = Dictionary(train)
+    dictionary.filter_extremes(no_below=no_below, no_above=no_above, keep_n=None)
+    if len(dictionary) < top_n:
+        raise ValueError(f"the training vocabulary has {len(dictionary)} words after filtering, fewer than "
+                         f"top_n = {top_n}; loosen no_below/no_above or lower top_n.")
+    vocab = set(dictionary.token2id)
+    diversity_k = min(25, len(dictionary))  # a vocabulary under 25 words cannot fill a top 25
+    train_bow = [dictionary.doc2bow(d) for d in train]
+    held_bow = [dictionary.doc2bow(d) for d in held]
+    reference = [[w for w in d if w in vocab] for d in train]
+    # Counted once for the whole sweep: whole documents (NPMI, score(M), UMass) and, if C_V is asked
+    # for, sliding windows of 110 tokens (its usual window).
+    counts = CooccurrenceCounts.from_documents(reference)
+    counts_110 = CooccurrenceCounts.from_documents(reference, window=110) if "c_v" in criteria else None
+
+    columns = []
+    for c in criteria:
+        columns += ["bound", "perplexity", "doc_perplexity"] if c == "perplexity" else [c]
+    rows, all_topics = [], {}
+    for k in ks:
+        for seed in seeds:
+            # eval_every=None: gensim's default evaluates the training bound every 10 updates, which
+            # triples the training time and is not used here.
+            lda = LdaModel(train_bow, id2word=dictionary, num_topics=k, passes=passes, iterations=iterations,
+                           random_state=seed, eval_every=None)
+            row = {"K": k, "seed": seed}
+            topics = lda_topics(lda, max(top_n, diversity_k))
+            if "npmi" in criteria or "model_score" in criteria:
+                npmi = [topic_coherence(t, counts, top_n=top_n).mean for t in topics]
+                if "npmi" in criteria:
+                    row["npmi"] = float(np.mean(npmi))
+                if "model_score" in criteria:
+                    gamma, _ = lda.inference(train_bow)
+                    sizes = np.bincount(np.argmax(gamma, axis=1), minlength=k)
+                    row["model_score"] = model_score(npmi, sizes.tolist())
+            for measure, reference_counts in (("u_mass", counts), ("c_v", counts_110)):
+                if measure in criteria:
+                    values = coherence_per_topic(topics, reference_counts, measure, top_n=top_n)
+                    row[measure] = float(np.mean(list(values)))
+            if "diversity" in criteria:
+                row["diversity"] = topic_diversity(topics, top_k=diversity_k)
+            if "perplexity" in criteria:
+                result = heldout_perplexity(lda, held_bow)
+                row["bound"], row["perplexity"] = result.bound, result.perplexity
+                row["doc_perplexity"] = result.document_perplexity
+            rows.append({key: row[key] for key in ["K", "seed", *columns]})
+            all_topics[(k, seed)] = topics
+    return SweepTable(rows, columns, all_topics)

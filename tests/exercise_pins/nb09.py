@@ -1,0 +1,25 @@
+"""Notebook 09's exercise answers, worked out by hand (09.3: an independent implementation)."""
+
+import math
+
+
+def spearman_by_hand(x, y):
+    """Average ranks written out with a dictionary of positions, then Pearson's r by its definition."""
+    def ranks(values):
+        positions = {}
+        for position, value in enumerate(sorted(values), start=1):
+            positions.setdefault(value, []).append(position)
+        return [sum(positions[v]) / len(positions[v]) for v in values]
+
+    rx, ry = ranks(x), ranks(y)
+    mx, my = sum(rx) / len(rx), sum(ry) / len(ry)
+    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
+    return cov / math.sqrt(sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry))
+
+
+PINS = {
+    "09.1": 2.718281828459045 ** 4.2,                 # e^4.2 = 66.686 (gensim would print 2^4.2 = 18.4)
+    "09.2": (2.718281828459045 / 2) ** 7,             # e^7 / 2^7 = 1096.6 / 128 = 8.57
+    "09.3": spearman_by_hand,
+    "09.4": 12 / 15,                                  # fire, homes, sydney repeated: 12 distinct of 15
+}

@@ -1,0 +1,119 @@
+"""Spearman's rho and its bootstrap interval: by hand, against scipy, and on bad input."""
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from teachkit.agreement import SpearmanInterval, bootstrap_spearman, bootstrap_winner, rank_average, spearman
+
+
+def test_ranks_by_hand_with_ties():
+    # 10, 10 take ranks 1 and 2 -> 1.5 each; 20 is 3rd; 30 is 4th.
+    assert rank_average([30, 10, 20, 10]).tolist() == [4.0, 1.5, 3.0, 1.5]
+    assert rank_average([5, 5, 5]).tolist() == [2.0, 2.0, 2.0]
+
+
+def test_spearman_by_hand_without_ties():
+    # ranks y = 1, 2, 4, 3; d^2 sums to 2; 1 - 6*2/(4*15) = 0.8
+    assert spearman([1, 2, 3, 4], [10, 20, 40, 30]) == pytest.approx(1 - 6 * 2 / (4 * 15), abs=1e-15)
+    assert spearman([1, 2, 3], [3, 2, 1]) == pytest.approx(-1.0)
+
+
+def test_spearman_by_hand_with_ties():
+    # x ranks 1, 2, 3, 4; y = (1, 1, 2, 3) ranks 1.5, 1.5, 3, 4.
+    # Pearson of (1,2,3,4) and (1.5,1.5,3,4): means 2.5 and 2.5; deviations (-1.5,-.5,.5,1.5), (-1,-1,.5,1.5)
+    # cov sum = 1.5 + 0.5 + 0.25 + 2.25 = 4.5; var sums 5 and 4.5 -> 4.5 / sqrt(22.5)
+    assert spearman([1, 2, 3, 4], [1, 1, 2, 3]) == pytest.approx(4.5 / np.sqrt(22.5), abs=1e-15)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_spearman_equals_scipy_on_random_data_with_ties(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(3, 60))
+    x = rng.normal(size=n)
+    y = rng.integers(1, 4, size=n).astype(float)   # ratings on a 1-3 scale: many ties
+    if np.all(y == y[0]):
+        y[0] = 4.0
+    assert spearman(x, y) == pytest.approx(stats.spearmanr(x, y).statistic, abs=1e-12)
+    assert rank_average(y).tolist() == stats.rankdata(y).tolist()
+
+
+def test_spearman_on_the_shipped_ratings_equals_scipy():
+    from teachkit.human_ratings import load_human_ratings
+
+    data = load_human_ratings().select(corpus="wikitext")
+    x, y = data.column("c_npmi_10_full"), data.column("rating")
+    assert spearman(x, y) == pytest.approx(stats.spearmanr(x, y).statistic, abs=1e-12)
+
+
+def test_bootstrap_matches_an_independent_resampling_with_scipy():
+    rng = np.random.default_rng(5)
+    x, y = rng.normal(size=40), rng.normal(size=40)
+    y = y + x  # correlated
+    ci = bootstrap_spearman(x, y, n_resamples=300, level=0.9, seed=11)
+    # The same draws, done independently: numpy's Generator(11), a 300 x 40 index matrix, scipy's spearmanr.
+    draws = np.random.default_rng(11).integers(0, 40, (300, 40))
+    rhos = [stats.spearmanr(x[idx], y[idx]).statistic for idx in draws]
+    low, high = np.quantile(rhos, [0.05, 0.95])
+    assert isinstance(ci, SpearmanInterval)
+    assert ci.rho == pytest.approx(stats.spearmanr(x, y).statistic, abs=1e-12)
+    assert (ci.low, ci.high) == pytest.approx((low, high), abs=1e-12)
+    assert ci.n == 40 and ci.n_resamples == 300 and ci.level == 0.9
+    assert ci.low < ci.rho < ci.high
+
+
+def test_bootstrap_is_deterministic_and_seed_dependent():
+    x, y = list(range(12)), [1, 3, 2, 5, 4, 6, 8, 7, 10, 9, 12, 11]
+    a = bootstrap_spearman(x, y, n_resamples=200, seed=1)
+    assert a == bootstrap_spearman(x, y, n_resamples=200, seed=1)
+    assert (a.low, a.high) != (bootstrap_spearman(x, y, n_resamples=200, seed=2).low,
+                               bootstrap_spearman(x, y, n_resamples=200, seed=2).high)
+
+
+@pytest.mark.parametrize("x, y, match", [
+    ([1, 2, 3], [1, 2], "one pair of scores per topic"),
+    ([1, 2], [1, 2], "at least 3"),
+    ([1, 2, float("nan")], [1, 2, 3], "finite"),
+    ([1, 1, 1], [1, 2, 3], "no variation in x"),
+    ([[1, 2], [3, 4]], [1, 2], "one-dimensional"),
+])
+def test_bad_input_says_what_to_do(x, y, match):
+    with pytest.raises(ValueError, match=match):
+        spearman(x, y)
+
+
+def test_bad_types_and_options():
+    with pytest.raises(TypeError, match="sequence of numbers"):
+        spearman("abc", [1, 2, 3])
+    with pytest.raises(ValueError, match="level"):
+        bootstrap_spearman([1, 2, 3, 4], [1, 3, 2, 4], level=1.5)
+    with pytest.raises(TypeError, match="seed"):
+        bootstrap_spearman([1, 2, 3, 4], [1, 3, 2, 4], seed=-1)
+    with pytest.raises(ValueError, match="n_resamples"):
+        bootstrap_spearman([1, 2, 3, 4], [1, 3, 2, 4], n_resamples=0)
+
+
+def test_bootstrap_winner_matches_an_independent_resampling():
+    groups = {"lda": [2.8, 2.1, 2.5, 1.9, 2.7], "vae": [2.6, 2.4, 2.2, 2.9, 1.5], "etm": [2.0, 2.2, 1.8, 2.1, 2.3]}
+    shares = bootstrap_winner(groups, n_resamples=500, seed=3)
+    # The same draws written out: one (500, n) index matrix per group, in order, from Generator(3).
+    rng = np.random.default_rng(3)
+    means = [np.array(v)[rng.integers(0, 5, (500, 5))].mean(axis=1) for v in groups.values()]
+    winners = np.argmax(np.column_stack(means), axis=1)
+    assert shares == {name: float(np.mean(winners == j)) for j, name in enumerate(groups)}
+    assert sum(shares.values()) == pytest.approx(1.0)
+    lowest = bootstrap_winner(groups, n_resamples=500, seed=3, higher_is_better=False)
+    assert lowest["etm"] > shares["etm"]
+
+
+def test_bootstrap_winner_bad_input():
+    with pytest.raises(TypeError, match="at least 2 entries"):
+        bootstrap_winner({"a": [1, 2]})
+    with pytest.raises(ValueError, match="at least 2"):
+        bootstrap_winner({"a": [1], "b": [1, 2]})
+
+
+def test_bootstrap_redraws_resamples_with_a_constant_side():
+    # Three of four x values equal: many resamples of 4 have a constant x; the interval still has 200 values.
+    ci = bootstrap_spearman([1, 1, 1, 2], [1, 2, 3, 4], n_resamples=200, seed=0)
+    assert ci.n_resamples == 200 and -1 <= ci.low <= ci.high <= 1
