@@ -169,8 +169,6 @@ def _feedback(message: str, passed: bool) -> str:
 def parse_results(results: dict) -> dict:
     """otter's results.json -> {test name: (points, feedback)}."""
     graded = {}
-    for name, test_file in results.get("test_file_results", {}).items() if "test_file_results" in results else []:
-        pass
     tests = results.get("tests")
     if tests is None:
         raise ValueError("unexpected results.json from otter run")
@@ -191,12 +189,23 @@ def submissions(folder: pathlib.Path):
             yield student_dir.name, path
 
 
-def grade(folder: pathlib.Path, out: pathlib.Path, notebooks=None) -> list[dict]:
-    """Grade every submission under ``folder``; write and return the CSV rows."""
+def grade(folder: pathlib.Path, out: pathlib.Path, notebooks=None, exercises=None, pins=None) -> list[dict]:
+    """Grade every submission under ``folder``; write and return the CSV rows.
+
+    ``notebooks`` (paths), ``exercises`` ({prefix: [exercise]}) and ``pins``
+    ({prefix: {key: value}}) default to the course's own.
+    """
     folder = pathlib.Path(folder)
     if not folder.is_dir():
         raise SystemExit(f"SUBMISSIONS={folder} is not a folder; give the folder holding one sub-folder per student.")
     notebooks = {p.stem: p for p in (course.notebooks() if notebooks is None else notebooks)}
+
+    def exercises_for(prefix):
+        return course.exercises_for(prefix) if exercises is None else list(exercises.get(prefix, []))
+
+    def pins_for(prefix):
+        return course.pins(prefix) if pins is None else dict(pins.get(prefix, {}))
+
     rows = []
     with tempfile.TemporaryDirectory(prefix="teachkit-autograders-") as tmp:
         autograders = {}
@@ -207,9 +216,10 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks=None) -> list[dict]
                                  feedback=f"not graded: {path.name} is not one of the course notebooks"))
                 continue
             prefix = course.notebook_prefix(name)
+            keys = [ex.key for ex in exercises_for(prefix)]
             if prefix not in autograders:
-                autograders[prefix] = write_autograder(prefix, pathlib.Path(tmp))
-            keys = [ex.key for ex in course.exercises_for(prefix)]
+                autograders[prefix] = write_autograder(prefix, pathlib.Path(tmp), exercises_for(prefix),
+                                                       pins_for(prefix))
             if autograders[prefix] is None:
                 continue
             graded = grade_one(path, autograders[prefix])
