@@ -4,7 +4,9 @@ The tool copies the notebooks into ``_build/book/src/``, adds a hidden table
 of contents to the copy of notebook 00 (the start page), and runs
 ``sphinx-build`` with ``tools/book/conf.py`` (MyST-NB, sphinx-book-theme).
 Nothing is executed: the pages show the committed outputs, figures
-included, and each explorer's static fallback.  Warnings fail the build, so
+included, and each explorer's static fallback.  MathJax is copied into the
+site from the ``jupyter-server-mathjax`` package, so no page loads anything
+from another host.  Warnings fail the build, so
 a broken cross-reference or a notebook Sphinx cannot read is caught here.
 
 The result is a folder of static files: publish it on any static host (see
@@ -68,7 +70,15 @@ def build(notebooks=None, out: pathlib.Path = DEFAULT_OUT) -> pathlib.Path:
     subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W", "--keep-going", "-c", str(CONF_DIR),
                     "-d", str(out / "doctrees"), str(src), str(html)], check=True)
     (html / "index.html").write_text(REDIRECT.format(start=START), encoding="utf-8")
+    shutil.copytree(mathjax_dir(), html / "_static" / "mathjax")
     return html
+
+
+def mathjax_dir() -> pathlib.Path:
+    """MathJax 2 as the jupyter-server-mathjax package ships it (no download at build or view time)."""
+    import jupyter_server_mathjax
+
+    return pathlib.Path(jupyter_server_mathjax.__file__).resolve().parent / "static"
 
 
 def main(argv=None) -> int:

@@ -114,10 +114,8 @@ def write_autograder(prefix: str, folder: pathlib.Path, exercises=None, pins=Non
     (work / "requirements.txt").write_text("", encoding="utf-8")
     zip_path = folder / f"{prefix}-autograder.zip"
     subprocess.run([sys.executable, "-m", "otter", "generate", "-t", "tests", "-r", "requirements.txt",
-                    "-o", str(zip_path.parent.resolve()), "--no-environment"],
+                    "-o", str(zip_path.resolve()), "--no-environment"],
                    cwd=work, check=True, capture_output=True, text=True)
-    generated = zip_path.parent / "autograder.zip"
-    generated.replace(zip_path)
     return zip_path
 
 

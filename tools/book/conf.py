@@ -27,6 +27,13 @@ myst_heading_anchors = 3
 # Notebooks link to each other as "01_pmi.ipynb"; MyST resolves those to pages.
 suppress_warnings = ["mystnb.unknown_mime_type", "myst.header"]
 
+# Maths: MathJax 2 as shipped inside the jupyter-server-mathjax package,
+# copied into the site by tools/book.py, so formulas render without any CDN
+# (a student offline, or a host that blocks third-party scripts).
+mathjax_path = "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full"
+# MyST would otherwise write a MathJax 3 configuration, which MathJax 2 does not read.
+myst_update_mathjax = False
+
 html_theme = "sphinx_book_theme"
 html_title = "teachkit course"
 html_theme_options = {
