@@ -100,7 +100,7 @@ EXERCISES = [
         wrong=("0.12", "0.42", "1.33", "0.30"),
     ),
     Prediction(
-        key="01.5",
+        key="01.6",
         label="PMI when the shared windows double",
         question="*running* and *exercise* share $c_{xy} = 150$ of $n = 10{,}000$ windows ($c_x = 500$, "
                  "$c_y = 400$). Predict before you run: if they shared twice as many windows, what would happen "
@@ -113,7 +113,7 @@ EXERCISES = [
                  "the joint count. teachkit says: {expected}.",
     ),
     Implement(
-        key="01.6",
+        key="01.5",
         label="PMI from counts",
         question="Write `my_pmi(c_xy, c_x, c_y, n)`: the PMI in nats of two words that share `c_xy` of `n` "
                  "windows and occur in `c_x` and `c_y` of them. The check compares it with teachkit on 200 "

@@ -93,7 +93,7 @@ EXERCISES = [
         wrong=("-1", "-0.83", "-0.77", "0"),
     ),
     Prediction(
-        key="02.5",
+        key="02.6",
         label="which pair moves more",
         question="Predict before you run: one shared window fewer for a rare pair ($c_{xy} = 2$, $c_x = 2$, "
                  "$c_y = 3$ of $n = 10{,}000$) or for the frequent pair *running/exercise* ($c_{xy} = 150$, "
@@ -105,7 +105,7 @@ EXERCISES = [
                  "pair's: teachkit says {expected} drops more (see the next cell for the values).",
     ),
     Implement(
-        key="02.6",
+        key="02.5",
         label="NPMI from counts",
         question="Write `my_npmi(c_xy, c_x, c_y, n)`: the NPMI of two words sharing `c_xy` of `n` windows, "
                  "with `c_x` and `c_y` windows of their own (all counts at least 1, `c_xy` below `n`). The check "

@@ -4,7 +4,7 @@ import math
 
 from ..coherence import CoherenceReport, model_score
 from ..pmi import npmi_from_counts, pmi, probabilities_from_counts
-from . import Exercise, Prediction
+from . import Exercise, Implement, Prediction
 
 _PROBABILITIES = ("P(running, routine)", "P(running)", "P(routine)")
 
@@ -31,6 +31,20 @@ def _pairs(k):
 
     words = [f"w{i}" for i in range(k)]
     return coherence_from_pairs({(a, b): 0.0 for i, a in enumerate(words) for b in words[i + 1:]}).n_pairs
+
+
+def _score_inputs(rng):
+    k = int(rng.integers(1, 9))
+    return {"scores": [float(x) for x in rng.uniform(-1, 1, size=k)],
+            "sizes": [int(x) for x in rng.integers(1, 500, size=k)]}
+
+
+def _plain_mean(scores, sizes):
+    return sum(scores) / len(scores)
+
+
+def _divided_by_topics(scores, sizes):
+    return sum(n * s for n, s in zip(sizes, scores)) / len(scores)
 
 
 EXERCISES = [
@@ -86,7 +100,7 @@ EXERCISES = [
         wrong=("380", "400", "45", "200"),
     ),
     Prediction(
-        key="03.5",
+        key="03.6",
         label="which rounding moves the ratio most",
         question="The walkthrough rounds all three probabilities of *running + routine* ($c_{xy} = 42$, "
                  "$c_x = 312$, $c_y = 156$, $n = 45{,}000$) to 0.0009, 0.007 and 0.003. Predict before you run: "
@@ -97,5 +111,20 @@ EXERCISES = [
         solution="{expected}: 156/45,000 = 0.00347 rounded to 0.003 is a change of about 13%, far more than the "
                  "other two roundings, and it sits in the denominator, so it pushes the ratio up; the rounded "
                  "joint probability pulls the other way.",
+    ),
+    Implement(
+        key="03.5",
+        label="the size-weighted model score",
+        question="Write `my_model_score(scores, sizes)`: the Portuguese note's model score, each topic's "
+                 "coherence `scores[i]` weighted by its number of documents `sizes[i]`. The check compares it with "
+                 "`tk.model_score` on 200 random models.",
+        reference=lambda scores, sizes: model_score(scores, sizes),
+        inputs=_score_inputs,
+        template="def my_model_score(scores, sizes):\n    return ...   # your code: sum of n_i score_i / N\n",
+        wrong=(_plain_mean, _divided_by_topics),
+        solution="```python\ndef my_model_score(scores, sizes):\n"
+                 "    return sum(n * s for n, s in zip(sizes, scores)) / sum(sizes)\n```\n\n"
+                 "Divide by the number of **documents** $N$, not by the number of topics; with equal sizes the "
+                 "score is the plain mean.",
     ),
 ]

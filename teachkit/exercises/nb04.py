@@ -143,7 +143,7 @@ EXERCISES = [
         check={"min_sig_figs": 3},
     ),
     Prediction(
-        key="04.5",
+        key="04.6",
         label="per token or per prediction",
         question="The source notebook divides the log-probabilities of its 6 predictions by the 7 tokens of the "
                  "training sentence. Predict before you run: compared with the standard per-prediction "
@@ -155,7 +155,7 @@ EXERCISES = [
                  "surprise smaller, as if the first word had been predicted with certainty.",
     ),
     Implement(
-        key="04.6",
+        key="04.5",
         label="bigram perplexity",
         question="Write `my_perplexity(training, test, alpha)`: train the source notebook's add-α bigram model on "
                  "the token list `training` ($P(w \\mid prev) = (c(prev, w) + \\alpha) / (c(prev) + \\alpha V)$, "

@@ -122,7 +122,7 @@ EXERCISES = [
         wrong=("0.8917", "0.8923", "0.85", "0.892"),
     ),
     Prediction(
-        key="05.5",
+        key="05.6",
         label="rank of an isolated word",
         question="Raise the threshold to 0.86, so that “machine” loses both its edges (cosines 0.85, 0.82, 0.88; "
                  "$d = 0.85$, $n = 3$). Predict before you run: is its PageRank weight exactly the random-jump "
@@ -134,7 +134,7 @@ EXERCISES = [
                  "all words, itself included, so it gets back $d/n$ of its own rank on top of the jump share.",
     ),
     Implement(
-        key="05.6",
+        key="05.5",
         label="one PageRank step",
         question="Write `my_pagerank_step(A, damping)`: one PageRank iteration from the uniform start "
                  "$\\lambda_j = 1/n$ on the weighted adjacency matrix `A` (a symmetric numpy array, no word "

@@ -102,7 +102,7 @@ EXERCISES = [
         wrong=("0.990", "1.571", "1.089", "0.992"),
     ),
     Prediction(
-        key="06.5",
+        key="06.6",
         label="SemDiv when one topic takes every document",
         question="Give all 10 documents to T1 (sizes 10, 0, 0; cosines 0.245, 0.782, 0.198; α = β = 0.5). "
                  "Predict before you run: what does SemDiv become?",
@@ -114,7 +114,7 @@ EXERCISES = [
                  "topic for everything still scores above 0.",
     ),
     Implement(
-        key="06.6",
+        key="06.5",
         label="the distribution part",
         question="Write `my_distribution_part(sizes)`: given the number of documents of each of the $K$ topics "
                  "(a list, some may be 0), return the entropy of the shares $p_k$ divided by $\\ln K$ (with "

@@ -8,7 +8,7 @@ PINS = {
     "02.3": math.log(10) / -math.log(0.05),                    # 2.3026 / 2.9957 = 0.769
     "02.4": math.log(1e-12 / (0.05 * 0.04)) / -math.log(1e-12),  # -21.417 / 27.631 = -0.775
     # rare: 0.952 -> 0.805 (a drop of 0.15); frequent: 0.480 -> 0.477 (a drop of 0.003)
-    "02.5": "the rare pair",
-    "02.6": lambda c_xy, c_x, c_y, n: (math.log(c_xy) + math.log(n) - math.log(c_x) - math.log(c_y))
+    "02.6": "the rare pair",
+    "02.5": lambda c_xy, c_x, c_y, n: (math.log(c_xy) + math.log(n) - math.log(c_x) - math.log(c_y))
                                       / (math.log(n) - math.log(c_xy)),
 }

@@ -27,6 +27,6 @@ PINS = {
     "05.2": (0.82 ** 2 + 0.88 ** 2 + 1) / 3,
     "05.3": _sc_strict,                            # weights sum to 1, so the denominator is 1
     "05.4": (3 + 2 * (_h["ml"] + _h["ma"] + _h["la"])) / 9,
-    "05.5": "more than (1 − d)/n",                 # 0.0698 > 0.05
-    "05.6": _step,
+    "05.6": "more than (1 − d)/n",                 # 0.0698 > 0.05
+    "05.5": _step,
 }
