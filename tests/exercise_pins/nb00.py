@@ -1,0 +1,7 @@
+"""Notebook 00's exercise answers, worked out by hand."""
+
+PINS = {
+    "00.1": 400 / 10_000,                               # P(exercise) = 0.04
+    "00.2": (150 / 10_000) / ((500 / 10_000) * (400 / 10_000)),   # 150 observed / 20 expected = 7.5
+    "00.3": 5 * 4 // 2,                                 # 10 pairs
+}
