@@ -172,7 +172,7 @@ EXERCISES = [
                   "    return ...\n"),
         wrong=(_per_token, _without_alpha_v),
         solution="```python\nimport math\nfrom collections import Counter\n\n"
-                 "def my_perplexity(training, test, alpha):\n"
+                 "def bigram_perplexity(training, test, alpha):   # your my_perplexity\n"
                  "    pairs = Counter(zip(training, training[1:]))\n"
                  "    words = Counter(training)\n"
                  "    V = len(words)\n"
