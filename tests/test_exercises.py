@@ -97,6 +97,10 @@ def test_right_answers_are_accepted_and_wrong_ones_rejected(key):
             assert "differs" in verdict.message or "raised" in verdict.message
         return
     assert ex.wrong, f"{key}: name at least one likely wrong answer in wrong="
+    expected = ex.expected
+    if not (isinstance(ex, Prediction) and ex.choices) and expected != int(expected):
+        # students in much of the world type a decimal comma: a non-integer answer must accept one
+        assert any("," in typed for typed in ex.right), f"{key}: add a decimal-comma spelling to right="
     for typed in ex.right:
         verdict = ex.judge(typed)
         assert verdict.correct, f"{key}: the right answer {typed!r} is rejected: {verdict.message}"
@@ -187,6 +191,19 @@ def test_every_exercise_is_asked_and_has_a_hidden_solution_cell(key):
     assert asked, f"exercise {key} is never asked in {path.name}: add a cell ask({key!r}) tagged 'exercise'"
     assert revealed, f"exercise {key} has no reveal({key!r}) cell in {path.name}"
     assert all(tex.SOLUTION_TAG in tags(c) for c in revealed), f"{path.name}: tag reveal({key!r}) 'solution'"
+
+
+@pytest.mark.parametrize("path", notebooks(), ids=[p.stem for p in notebooks()])
+def test_every_notebook_has_three_exercises_a_prediction_and_from_01_to_06_a_function_to_write(path):
+    nb_prefix = path.name.split("_")[0]
+    mine = [ex for ex in EXERCISES if prefix(ex.key) == nb_prefix]
+    assert len(mine) >= 3, (f"{path.name}: {len(mine)} exercises in teachkit/exercises/nb{nb_prefix}.py; "
+                            "each notebook needs at least 3")
+    assert any(isinstance(ex, Prediction) for ex in mine), (
+        f"{path.name}: no 'predict, then run' exercise (teachkit.exercises.Prediction) in nb{nb_prefix}.py")
+    if nb_prefix in {"01", "02", "03", "04", "05", "06"}:
+        assert any(isinstance(ex, Implement) for ex in mine), (
+            f"{path.name}: no 'write it yourself' exercise (teachkit.exercises.Implement) in nb{nb_prefix}.py")
 
 
 @pytest.mark.parametrize("path", notebooks(), ids=[p.stem for p in notebooks()])
@@ -332,6 +349,8 @@ def test_check_function_accepts_a_right_function_and_says_where_a_wrong_one_diff
     assert "replace the ..." in tex.check_function("99.4", unfinished).message
     assert "Pass your function" in tex.check_function("99.4", 0.5).message
     assert ex.cases() == ex.cases()                # seeded: the same inputs every run
+    shown = tex.Question(ex)._repr_mimebundle_()
+    assert "def p(c, n):" in shown["text/markdown"] and "check_function('99.4'" in shown["text/plain"]
     with pytest.raises(TypeError, match="asks for a function"):
         tex.ask("99.4", answer="0.5")
     with pytest.raises(TypeError, match="not a function"):

@@ -44,6 +44,29 @@ output or in widget state), and a static copy of the notebook shows how to
 see it instead: ``reveal("00.1", show=True)``.  ``tests/test_exercises.py``
 checks this for every exercise.
 
+Declaring the other two kinds
+-----------------------------
+A prediction with choices (``right``/``wrong`` default to the right choice and the others)::
+
+    Prediction(key="02.4", label="NPMI, pair in every window (guide's code)",
+               question="A pair found in every window: what does the guide's code give, +1, 0 or -1?",
+               data={"n": 1000, "eps": 1e-12}, choices=("+1", "0", "-1"),
+               answer=lambda n, eps: {1.0: "+1", 0.0: "0", -1.0: "-1"}[
+                   round(npmi_from_counts(n, n, n, n, eps=eps, smoothing="guide"))],
+               solution="...")
+
+A prediction of a number is an :class:`Prediction` without ``choices``, judged
+like an :class:`Exercise` (``right``, ``wrong`` and ``check`` as there).  A
+function to write::
+
+    Implement(key="02.5", label="NPMI from counts", question="Complete npmi(c_xy, c_x, c_y, n) ...",
+              reference=lambda c_xy, c_x, c_y, n: npmi_from_counts(c_xy, c_x, c_y, n),
+              inputs=_random_counts,            # rng -> {"c_xy": ..., "c_x": ..., "c_y": ..., "n": ...}
+              template="def npmi(c_xy, c_x, c_y, n):\n    ...",
+              wrong=(_npmi_without_minus_sign,), solution="...")
+
+Its pin is an independent implementation of the function, written in the pin file.
+
 Pins
 ----
 ``tests/exercise_pins/nbXX.py`` holds ``PINS = {"00.1": 400 / 10_000, ...}``:
@@ -63,7 +86,7 @@ True
 >>> ask("00.1", answer="0.05").correct
 False
 >>> print(reveal("00.1", show=True).text)      # doctest: +ELLIPSIS
-P(exercise) = 400 / 10000 = 0.04: ...
+$P(\\textit{exercise})$ = 400 / 10000 = 0.04: the share of windows ...
 """
 
 from __future__ import annotations
@@ -379,7 +402,8 @@ class Question:
         question = w.HTMLMath(_markdown_to_html(ex.question))
         feedback = w.HTML()
         if isinstance(ex, Implement):
-            note = w.HTML(f"Write your function in the next cell, then run "
+            start = (f"<pre>{html.escape(ex.template)}</pre>" if ex.template else "")
+            note = w.HTML(f"{start}Write your function in the next cell, then run "
                           f"<code>check_function({ex.key!r}, your_function)</code>.")
             box = w.VBox([question, note])
         else:
@@ -421,10 +445,13 @@ class Question:
         else:
             how = f"run ask({ex.key!r}, answer='your answer') in a code cell to check your answer."
         choices = f" Choices: {', '.join(ex.choices)}." if isinstance(ex, Prediction) and ex.choices else ""
-        md = f"{ex.question}{choices}\n\n*Without a running kernel, {how}*"
+        template = ex.template if isinstance(ex, Implement) else ""
+        md = (f"{ex.question}{choices}\n\n" + (f"```python\n{template}\n```\n\n" if template else "")
+              + f"*Without a running kernel, {how}*")
         html_text = (f'<div class="teachkit-exercise-static">{_markdown_to_html(ex.question)}'
-                     f"{html.escape(choices)}<br><i>Without a running kernel, {html.escape(how)}</i></div>")
-        plain = f"{ex.question}{choices}\n(Without a running kernel, {how})"
+                     f"{html.escape(choices)}" + (f"<pre>{html.escape(template)}</pre>" if template else "<br>")
+                     + f"<i>Without a running kernel, {html.escape(how)}</i></div>")
+        plain = f"{ex.question}{choices}\n" + (f"{template}\n" if template else "") + f"(Without a running kernel, {how})"
         return html_text, plain, md
 
     def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
