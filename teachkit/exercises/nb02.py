@@ -120,4 +120,17 @@ EXERCISES = [
                  "The denominator is $-\\log P(x, y)$, positive for $P(x, y) < 1$; forgetting its minus sign "
                  "flips every sign.",
     ),
+    Prediction(
+        key="02.7",
+        label="NPMI of a pair in every window, three conventions",
+        question="A pair found in **every** window: $c_{xy} = c_x = c_y = n = 10$. The exact definition gives +1. "
+                 "Predict before you run: what does the NPMI guide's own code give, with its "
+                 "$\\varepsilon = 10^{-12}$: +1, 0 or −1?",
+        data={"n": 10, "eps": 1e-12},
+        answer=lambda n, eps: {1.0: "+1", 0.0: "0", -1.0: "−1"}[
+            round(npmi_from_counts(n, n, n, n, eps=eps, smoothing="guide"))],
+        choices=("+1", "0", "−1"),
+        solution="{expected}: the guide's smoothed $P(x, y) = (n + \\varepsilon)/(n + \\varepsilon)$ is exactly 1, "
+                 "so its denominator $-\\log P(x, y)$ is 0, and its code then returns 0 instead of dividing.",
+    ),
 ]

@@ -11,4 +11,6 @@ PINS = {
     "02.6": "the rare pair",
     "02.5": lambda c_xy, c_x, c_y, n: (math.log(c_xy) + math.log(n) - math.log(c_x) - math.log(c_y))
                                       / (math.log(n) - math.log(c_xy)),
+    # (10 + eps)/(10 + eps) = 1, -log 1 = 0, and the guide's code sets NPMI to 0 when its denominator is 0
+    "02.7": "0",
 }
