@@ -46,7 +46,7 @@ test-browser: $(VENV)/.installed-browser
 
 ## notebooks: re-execute every notebook and save its outputs in place
 notebooks: $(VENV)/.installed-test
-	$(BIN)/python -m teachkit.notebooks execute notebooks/*.ipynb
+	$(BIN)/python tools/notebooks.py execute notebooks/*.ipynb
 
 ## bench: teachkit vs gensim c_npmi (values, wall time, peak memory); a benchmark, not a test
 bench: $(VENV)/.installed-test

@@ -14,7 +14,9 @@ One module per concept:
 * :mod:`teachkit.worked`, :mod:`teachkit.check`   the documents' printed numbers and their verdicts
 * :mod:`teachkit.selfcheck`       check_answer, answer_box, solution
 * :mod:`teachkit.widgets`         explorer (sliders with a static fallback)
-* :mod:`teachkit.notebooks`       execute and compare the course notebooks
+* :mod:`teachkit.notebooks`       setup_course (what each notebook calls first)
+* :mod:`teachkit.exercises`       the exercises of every notebook: ask, reveal, check_function
+* :mod:`teachkit.numbers`         reading a written number, comparing at its precision
 
 Where a function and its module share a name (``teachkit.pmi``,
 ``teachkit.perplexity``), the attribute is the function; reach the module's

@@ -66,9 +66,12 @@ import html
 import math
 import re
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, localcontext
+from decimal import Decimal, localcontext
 from fractions import Fraction
 
+from .numbers import (
+    Written, comparison_exponent, agrees, read, round_half_up, to_decimal,
+)
 from .worked import DOCUMENTS, QUALITY_BANDS, RECORDS
 
 __all__ = [
@@ -79,23 +82,12 @@ __all__ = [
 #: The five verdicts, in the order they are tried.
 VERDICTS = ("holds", "rounding", "convention", "wrong", "uncheckable")
 
-# Floats are rounded to this many significant figures before the half-up
-# rounding at printed precision, so binary noise cannot decide a tie.
-_FLOAT_SIG = 12
-# Fractions and full-precision prints agree when their relative difference is below this.
-_EXACT_TOL = 1e-12
+# Reading a printed number and rounding at its precision live in teachkit.numbers (shared with selfcheck).
+#: A printed value read as a number (kept under its old name).
+Printed = Written
 
 
 # ----------------------------------------------------------------- numbers
-@dataclass(frozen=True)
-class Printed:
-    """A printed value read as a number: its value and the exponent of its last digit."""
-
-    value: Decimal | Fraction | str
-    exponent: int | None  # None for fractions (exact) and labels
-    kind: str             # "decimal", "fraction", "label"
-
-
 @dataclass(frozen=True)
 class Interval:
     """What a recipe returns when its inputs only bound the value.
@@ -111,64 +103,9 @@ class Interval:
     reading: str = ""
 
 
-_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
-
-
 def parse_printed(text, decimal_comma=False):
-    """Read a printed value: ``"6,601"``, ``"0.892"``, ``"45,000"``, ``"7/684"``, ``"48%"``, ``"1e-16"``.
-
-    ``decimal_comma=True`` reads a comma as the decimal separator (the
-    Portuguese document); otherwise commas separate thousands.  Anything that
-    is not a number is returned as a label.
-    """
-    s = text.strip().replace("−", "-").replace("\u2009", "").replace(" ", "")
-    if "/" in s:
-        num, _, den = s.partition("/")
-        try:
-            return Printed(Fraction(int(num), int(den)), None, "fraction")
-        except (ValueError, ZeroDivisionError):
-            pass
-    pct = s.endswith("%")
-    if pct:
-        s = s[:-1]
-    s = s.replace(",", ".") if decimal_comma else s.replace(",", "")
-    if not _NUMBER.fullmatch(s):
-        return Printed(text.strip(), None, "label")
-    d = Decimal(s)
-    if pct:
-        d = d.scaleb(-2)
-    return Printed(d, d.as_tuple().exponent, "decimal")
-
-
-def to_decimal(value):
-    """A recomputed value as a Decimal: floats rounded to 12 significant figures first."""
-    if isinstance(value, Decimal):
-        return value
-    if isinstance(value, Fraction):
-        with localcontext() as ctx:
-            ctx.prec = 40
-            return Decimal(value.numerator) / Decimal(value.denominator)
-    if isinstance(value, int):
-        return Decimal(value)
-    value = float(value)
-    if not math.isfinite(value):
-        raise ValueError(f"recomputed value is {value!r}")
-    with localcontext() as ctx:
-        ctx.prec = _FLOAT_SIG
-        ctx.rounding = ROUND_HALF_EVEN
-        return +Decimal(repr(value))
-
-
-def round_half_up(value, exponent):
-    """``value`` rounded half up to ``10**exponent`` (exponent -3 -> three decimals)."""
-    with localcontext() as ctx:
-        ctx.prec = 60
-        return to_decimal(value).quantize(Decimal(1).scaleb(exponent), rounding=ROUND_HALF_UP)
-
-
-def _compare_exponent(p):
-    # A printed full double (17 significant figures) is compared to 12 figures.
-    return max(p.exponent, p.value.adjusted() - (_FLOAT_SIG - 1)) if p.value != 0 else p.exponent
+    """Read a printed value (see :func:`teachkit.numbers.read`)."""
+    return read(text, decimal_comma)
 
 
 def _fmt_at(value, exponent):
@@ -200,11 +137,7 @@ def _agrees(printed, value):
         return isinstance(value, str) and _label(value) == _label(printed.value)
     if isinstance(value, str):
         return False
-    if printed.kind == "fraction":
-        exact = Fraction(value) if isinstance(value, (Fraction, int)) else Fraction(float(value))
-        return abs(exact - printed.value) <= _EXACT_TOL * abs(printed.value)
-    exp = _compare_exponent(printed)
-    return round_half_up(value, exp) == round_half_up(printed.value, exp)
+    return agrees(value, printed)
 
 
 def _label(s):
@@ -647,10 +580,10 @@ def _evaluate(record):
         den = int(record.printed.split("/")[1])
         num = float(std) * den
         std_text = f"{round(num)}/{den}" if abs(num - round(num)) < 1e-9 else f"{float(std):.6g}"
-    elif _compare_exponent(printed) != printed.exponent:
+    elif comparison_exponent(printed) != printed.exponent:
         std_text = repr(float(std))   # printed as a full double: show the full double
     else:
-        std_text = _fmt_at(std, _compare_exponent(printed))
+        std_text = _fmt_at(std, comparison_exponent(printed))
     exact_text = _fmt_general(std)
 
     if _agrees(printed, std):
@@ -716,7 +649,7 @@ def _diff(printed, std):
         return f"'{printed.value}' vs '{std}'"
     if printed.kind == "fraction":
         return f"{float(printed.value) - float(to_decimal(std)):+.3g}"
-    exp = _compare_exponent(printed)
+    exp = comparison_exponent(printed)
     s = to_decimal(std)
     if exp <= -7:
         d = printed.value - s
@@ -734,7 +667,7 @@ def _precision_words(printed):
         return "exact value"
     if printed.kind == "label":
         return "the printed label"
-    exp = _compare_exponent(printed)
+    exp = comparison_exponent(printed)
     if exp < printed.exponent or exp != printed.exponent:
         return "12 significant figures"
     if exp >= 0:

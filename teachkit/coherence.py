@@ -213,8 +213,8 @@ def topic_coherence(keywords, counts, top_n=10, *, smoothing="none", eps=0.0):
     >>> docs = [["running", "exercise"], ["running", "morning"], ["exercise", "gym"], ["running", "exercise", "gym"]]
     >>> counts = CooccurrenceCounts.from_documents(docs)
     >>> tc = topic_coherence(["running", "exercise", "gym"], counts)
-    >>> tc.n_pairs, round(tc.mean, 4)
-    (3, 0.0)
+    >>> tc.n_pairs, round(tc.mean, 4)   # pair NPMI -0.1699, -0.2925, +0.4150 (each document a window)
+    (3, -0.0158)
     """
     _check_counts_object(counts)
     words = _keyword_list(keywords)

@@ -121,6 +121,7 @@ import warnings
 from collections import Counter
 from dataclasses import dataclass
 
+from . import worked as _worked
 from ._checks import check_choice
 
 __all__ = [
@@ -131,11 +132,10 @@ __all__ = [
 
 START, END, UNK = "<s>", "</s>", "<UNK>"
 
-# The seed notebook's example, as data (tokens exactly as the notebook has them).
-SEED_TRAINING = ("Alice", "wonders", "what", "is", "happening", "in", "Wonderland")
-SEED_UNSEEN = ("Alice", "dreams", "about", "Wonderland")
-# What the seed printed: BigramLM(SEED_TRAINING) with per="token".
-SEED_PRINTED_PERPLEXITY = {"training text": 3.2813414240305514, "unseen text": 4.449605586254059}
+# The seed notebook's example and what it printed live in teachkit.worked (one place for the documents' data).
+SEED_TRAINING = _worked.PERPLEXITY_TRAINING
+SEED_UNSEEN = _worked.PERPLEXITY_UNSEEN
+SEED_PRINTED_PERPLEXITY = _worked.PERPLEXITY_PRINTED
 
 VOCABULARIES = ("training", "with-unk")
 DENOMINATORS = ("unigram", "context")

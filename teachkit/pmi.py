@@ -170,6 +170,34 @@ def probabilities_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
     return tuple(_scalar_or_array(p, scalar) for p in probs)
 
 
+def _guide_npmi(c_xy, c_x, c_y, n, eps):
+    """The NPMI guide's ``score`` function, step by step, its guard and clamp included.
+
+    The guide (SwiftTopics) computes, for two words that each occur::
+
+        p = (c + eps) / (n + eps)                       for the pair and each word
+        pmi = log(p_xy / (p_x * p_y))
+        denominator = -log(p_xy)
+        npmi = 0 if denominator is NaN, infinite or 0, else pmi / denominator
+        npmi = max(-1, min(1, npmi))
+
+    The guard fires exactly in the two limit cases: a pair in every window
+    (p_xy = 1, denominator 0) and, with eps = 0, a pair never together
+    (p_xy = 0, denominator infinite).  Both score 0, although the guide says
+    +1 means "always together" and -1 "never together".  The guide computes in
+    32-bit ``Float``; this uses 64-bit floats (the values agree to about 7
+    significant figures).
+    """
+    c_xy, c_x, c_y, n = np.broadcast_arrays(c_xy, c_x, c_y, n)
+    p_xy, p_x, p_y = (c_xy + eps) / (n + eps), (c_x + eps) / (n + eps), (c_y + eps) / (n + eps)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        pmi_value = np.log(p_xy / (p_x * p_y))
+        denominator = -np.log(p_xy)
+        guarded = np.isnan(denominator) | np.isinf(denominator) | (denominator == 0)
+        value = np.where(guarded, 0.0, pmi_value / np.where(guarded, 1.0, denominator))
+    return np.clip(value, -1.0, 1.0)
+
+
 def _check_counts(c_xy, c_x, c_y, n, eps, smoothing):
     check_choice(smoothing, "smoothing", tuple(SMOOTHING_CONVENTIONS))
     eps = check_finite_real(eps, "eps", minimum=0.0)
@@ -223,18 +251,23 @@ def npmi_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
 
             NPMI = log(p_xy / (p_x p_y)) / -log p_xy,   p = c / n
 
-        ``"guide"``, the NPMI guide's convention, eps added to every count and
-        to n::
+        ``"guide"``, the NPMI guide's code exactly, eps added to every count
+        and to n, then its guard and its clamp::
 
-            p = (c + eps) / (n + eps),  then the exact formula
+            p = (c + eps) / (n + eps),  NPMI = PMI / -log p_xy
+            NPMI = 0 when -log p_xy is 0, infinite or NaN;  then clamped to [-1, 1]
+
+        so a pair found in every window scores 0 (not +1), and with
+        ``eps = 0`` a pair never found together also scores 0 (not -1).
 
         ``"gensim"``, gensim's ``c_npmi``, eps added inside the logarithms of
         the joint probability only::
 
             NPMI = log((c_xy/n + eps) / (p_x p_y)) / -log(c_xy/n + eps)
 
-        With ``eps > 0`` a pair that shares every window scores +1 under
-        ``"guide"`` but -1 under ``"gensim"`` (the numerator becomes
+        A pair that shares every window scores +1 under ``"none"`` (the
+        limit of the definition), 0 under ``"guide"`` (its guard), and with
+        ``eps > 0`` about -1 under ``"gensim"`` (the numerator becomes
         log(1 + eps) > 0 and the denominator -log(1 + eps) < 0).
 
     Returns
@@ -256,8 +289,12 @@ def npmi_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
     0.48
     >>> npmi_from_counts(0, 500, 400, 10_000)
     -1.0
-    >>> npmi_from_counts(10, 10, 10, 10, eps=1e-12, smoothing="gensim")
-    -1.0
+
+    A pair in every window, under the three conventions:
+
+    >>> [round(npmi_from_counts(10, 10, 10, 10, **kw), 6) for kw in
+    ...  ({}, {"eps": 1e-12, "smoothing": "guide"}, {"eps": 1e-12, "smoothing": "gensim"})]
+    [1.0, 0.0, -1.0]
     """
     c_xy, c_x, c_y, n, eps, scalar = _check_counts(c_xy, c_x, c_y, n, eps, smoothing)
     if smoothing == "none" or (smoothing == "gensim" and eps == 0):
@@ -269,10 +306,7 @@ def npmi_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
             )
         return npmi(c_xy / n, c_x / n, c_y / n)
     if smoothing == "guide":
-        p_xy, p_x, p_y = (c_xy + eps) / (n + eps), (c_x + eps) / (n + eps), (c_y + eps) / (n + eps)
-        # Smoothed probabilities keep p_xy <= p_x, p_y, so npmi's checks hold.
-        value = npmi(p_xy, p_x, p_y)
-        return _scalar_or_array(value, scalar)
+        return _scalar_or_array(_guide_npmi(c_xy, c_x, c_y, n, eps), scalar)
     # gensim: written as gensim writes it, so the numbers agree to the last bit.
     p_xy = c_xy / n + eps
     p_x, p_y = c_x / n, c_y / n

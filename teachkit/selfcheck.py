@@ -44,21 +44,16 @@ from __future__ import annotations
 import html
 import math
 import numbers
-import re
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+
+from .numbers import read_answer, round_half_up, to_decimal
 
 __all__ = ["Feedback", "check_answer", "answer_box", "AnswerBox", "solution", "Solution", "MAX_ANSWER_LENGTH"]
 
 #: Longer input is refused with a message before any parsing.
 MAX_ANSWER_LENGTH = 100
-
-_DEC = r"(?:\d+(?:\.\d*)?|\.\d+)"
-_DECIMAL = re.compile(rf"[+-]?{_DEC}(?:[eE][+-]?\d{{1,3}})?")
-_FRACTION = re.compile(r"([+-]?\d{1,12})/([+-]?\d{1,12})")
-_GROUPED = re.compile(r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
-
 
 @dataclass(frozen=True)
 class Feedback:
@@ -100,93 +95,42 @@ class Feedback:
 
 
 def _reading(text):
-    """Read ``text`` as numbers: a list of (value, exponent or None, sig figs) readings, or an error message."""
-    s = text.strip().replace("−", "-").replace("–", "-").replace("\u00a0", " ").replace("\u2009", " ")
-    s = s.lstrip("≈~").strip()
-    if not s:
-        return "Type your answer first (a number such as 0.891, 0,891, 89.1% or 4/684)."
-    low = s.lower()
-    if low.lstrip("+-") in {"nan", "inf", "infinity", "∞"}:
-        return f"{text.strip()!r} is not a finite number; give the value you calculated, e.g. 0.891."
-    m = _FRACTION.fullmatch(s.replace(" ", ""))
-    if m:
-        num, den = int(m.group(1)), int(m.group(2))
-        if den == 0:
-            return f"{s} divides by zero; check the denominator of your fraction."
-        return [(Fraction(num, den), None, f"{num}/{den}")]
-    pct = s.endswith("%")
-    if pct:
-        s = s[:-1].strip()
-    readings = []
-    compact = re.sub(r"(?<=\d) (?=\d{3}\b)", "", s)   # "45 000" -> "45000"
-    candidates = []
-    if "," in compact and "." not in compact and compact.count(",") == 1:
-        candidates.append(compact.replace(",", "."))          # decimal comma: 0,891
-        if re.fullmatch(r"[+-]?[1-9]\d{0,2},\d{3}", compact):
-            candidates.append(compact.replace(",", ""))       # or thousands: 45,000
-    elif _GROUPED.fullmatch(compact):
-        candidates.append(compact.replace(",", ""))           # 1,234,567.5
-    else:
-        candidates.append(compact)
-    for c in candidates:
-        if not _DECIMAL.fullmatch(c):
-            continue
-        try:
-            d = Decimal(c)
-        except InvalidOperation:  # pragma: no cover - the pattern admits only valid literals
-            continue
-        if pct:
-            d = d.scaleb(-2)
-        digits = d.as_tuple().digits
-        sig = len(str(int("".join(map(str, digits))))) if any(digits) else 1
-        readings.append((d, d.as_tuple().exponent, sig))
-    if not readings:
-        return (f"Could not read {text.strip()[:40]!r} as a number. Type digits only, e.g. 0.891, 0,891, 89.1%, "
-                "8.91e-1 or 4/684.")
-    return readings
+    """(value, exponent or None, sig figs) readings of what was typed, or an error message."""
+    readings = read_answer(text)
+    if isinstance(readings, str):
+        return readings
+    return [(r.value, r.exponent, r.sig_figs) for r in readings]
 
 
 def _expected_value(expected):
-    """(exact value as Decimal or Fraction, exponent of its precision or None)."""
+    """(exact value as Decimal or Fraction, exponent of its precision or None).
+
+    The expected value is the teacher's side: anything that is not one finite
+    number is refused (ValueError/TypeError naming ``expected``), never used to
+    judge a student.
+    """
     if isinstance(expected, bool):
         raise TypeError("expected must be a number, not a boolean.")
     if isinstance(expected, Fraction):
         return expected, None
     if isinstance(expected, numbers.Integral):      # int, numpy.int64, ...
         return Decimal(int(expected)), None
-    if isinstance(expected, Decimal):
-        return expected, None
-    if isinstance(expected, float):
-        if not math.isfinite(expected):
-            raise ValueError(f"expected must be a finite number, got {expected!r}.")
-        with localcontext() as ctx:
-            ctx.prec = 12          # strip binary noise: 0.37749999999999995 -> 0.377500000000
-            # float() first: numpy.float64 is a float whose repr is "np.float64(...)"
-            return +Decimal(repr(float(expected))), None
+    if isinstance(expected, (Decimal, float)) or isinstance(expected, numbers.Real):
+        try:
+            # float first for numpy floats (np.float64 is a float whose repr is "np.float64(...)")
+            value = expected if isinstance(expected, Decimal) else float(expected)
+            return to_decimal(value), None
+        except (ValueError, OverflowError):
+            raise ValueError(f"expected must be a finite number, got {expected!r}; the expected answer itself "
+                             f"is NaN or infinite, so compute it again (no student answer can match it).") from None
     if isinstance(expected, str):
         readings = _reading(expected)
         if isinstance(readings, str) or len(readings) != 1:
-            raise ValueError(f"expected {expected!r} is not one unambiguous number (write 0.891 or 4/684).")
+            raise ValueError(f"expected {expected[:40]!r} is not one unambiguous number (write 0.891 or 4/684).")
         value, exp, _ = readings[0]
         return value, exp
-    try:
-        return _expected_value(float(expected))
-    except (TypeError, ValueError):
-        raise TypeError(f"expected must be a number, got {type(expected).__name__}.") from None
-
-
-def _round(d, exp):
-    with localcontext() as ctx:
-        ctx.prec = 2500          # answers are <= 100 characters with exponents of <= 3 digits
-        return d.quantize(Decimal(1).scaleb(exp), rounding=ROUND_HALF_UP)
-
-
-def _as_decimal(v):
-    if isinstance(v, Fraction):
-        with localcontext() as ctx:
-            ctx.prec = 40
-            return Decimal(v.numerator) / Decimal(v.denominator)
-    return v
+    raise TypeError(f"expected must be a number (or a number written as a string), "
+                    f"got {type(expected).__name__}.")
 
 
 def _show(v):
@@ -245,6 +189,9 @@ def check_answer(answer, expected, *, min_sig_figs=2, min_decimals=None, name=No
     what = f" for {name}" if name else ""
 
     if not isinstance(answer, str):
+        if isinstance(answer, int) and not isinstance(answer, bool) and abs(answer).bit_length() > 400:
+            return Feedback(False, f"That answer has over 100 digits; type just the number, e.g. 0.891.",
+                            "(a very long number)", parsed=False)
         if isinstance(answer, (int, float, Decimal, Fraction)) and not isinstance(answer, bool):
             answer = str(answer)
         else:
@@ -275,12 +222,13 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
                     not isinstance(exp_value, Fraction)
                     and abs(value - exact_expected) <= Fraction(1, 10**12) * abs(exact_expected))
             else:
-                ok = _round(_as_decimal(value), exp_exponent) == _round(exp_value, exp_exponent)
+                ok = round_half_up(value, exp_exponent) == round_half_up(exp_value, exp_exponent)
             msg = (f"Correct{what}: {typed} is exactly right." if ok else
                    f"Not quite: {typed} is not the expected value{what}. Check the counts you divided.")
             verdicts.append(Feedback(ok, msg, shown, value, None))
             continue
-        precise_enough = (sig >= min_sig_figs or value == 0
+        # An answer exactly equal to the expected value is never too rough: "0.4" for 0.40 is right.
+        precise_enough = (sig >= min_sig_figs or value == 0 or value == exp_value
                           or (min_decimals is not None and -exponent >= min_decimals)
                           or (exp_exponent is not None and exponent <= exp_exponent))
         if not precise_enough:
@@ -288,10 +236,11 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
                                             f"{_show(value)} is too rough to judge.", shown, value, -exponent))
             continue
         judged = max(exponent, exp_exponent) if exp_exponent is not None else exponent
-        ok = _round(_as_decimal(exp_value), judged) == _round(value, judged)
+        ok = round_half_up(exp_value, judged) == round_half_up(value, judged)
         places = -judged
         precision = (f"{places} decimal{'s' if places != 1 else ''}" if places > 0 else
-                     "the nearest whole number" if places == 0 else f"the nearest {10**judged:,}")
+                     "the nearest whole number" if places == 0 else
+                     f"the nearest {10**judged:,}" if judged <= 6 else f"the nearest 10^{judged}")
         if ok:
             msg = f"Correct{what}: {_show(value)} agrees with the expected value to {precision}."
         else:

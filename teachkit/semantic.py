@@ -72,10 +72,10 @@ import math
 import numbers
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 
 import numpy as np
 
+from . import worked as _worked
 from ._checks import check_choice, check_finite_real, check_positive_int
 
 __all__ = [
@@ -890,80 +890,6 @@ def semantic_diversity(topic_vectors=None, assignments=None, alpha=0.5, beta=0.5
 
 
 # ------------------------------------------------------- the document's data
-def _frozen(d):
-    return MappingProxyType(d)
-
-
-#: The inputs of the semantic-metrics document (its examples 1-3).
-DOC_EXAMPLE = _frozen({
-    # Example 1: semantic coherence of topic T1.
-    "words": ("machine", "learning", "algorithm"),
-    "similarity": ((1.00, 0.85, 0.82),
-                   (0.85, 1.00, 0.88),
-                   (0.82, 0.88, 1.00)),
-    "threshold": 0.3,
-    "damping": 0.85,
-    "direct_weight": 0.7,
-    "indirect_weight": 0.3,
-    # The λ the document prints and then uses downstream (not PageRank's).
-    "weights": (0.32, 0.36, 0.32),
-    # The first three and the last of the 384 embedding components it shows.
-    "embedding_excerpts": _frozen({
-        "machine": (0.12, -0.34, 0.21, 0.56),
-        "learning": (0.15, -0.29, 0.18, 0.61),
-        "algorithm": (0.18, -0.31, 0.19, 0.58),
-    }),
-    # Examples 2-3: three topics, their cosines, and ten documents' topics.
-    "topics": (("machine", "learning", "algorithm"),
-               ("quantum", "physics", "particle"),
-               ("neural", "network", "training")),
-    "topic_labels": ("T1", "T2", "T3"),
-    "topic_similarity": ((1.000, 0.245, 0.782),
-                         (0.245, 1.000, 0.198),
-                         (0.782, 0.198, 1.000)),
-    "assignments": (0, 0, 1, 0, 2, 2, 1, 2, 0, 1),
-    "alpha": 0.5,
-    "beta": 0.5,
-})
-
-#: What the document prints for each step, right or wrong (see the tests for
-#: which hold).  Matrices are row by row; precision is the document's.
-DOC_PRINTED = _frozen({
-    "iteration_1": (0.33, 0.35, 0.32),       # true: 0.326, 0.341, 0.333
-    "iteration_1_as_written": 0.33,          # its own formula gives 0.433
-    "weights": (0.32, 0.36, 0.32),           # true PageRank: 0.328, 0.339, 0.333
-    "indirect": ((1.00, 0.81, 0.80),         # true diagonal: 0.798, 0.832, 0.816
-                 (0.81, 1.00, 0.82),
-                 (0.80, 0.82, 1.00)),
-    "hierarchical": ((1.000, 0.838, 0.814),  # unrounded S·S/3 gives 0.837 and 0.813
-                     (0.838, 1.000, 0.862),
-                     (0.814, 0.862, 1.000)),
-    "importance": ((0.102, 0.115, 0.102),
-                   (0.115, 0.130, 0.115),
-                   (0.102, 0.115, 0.102)),
-    "weighted": ((0.102, 0.096, 0.083),
-                 (0.096, 0.130, 0.099),
-                 (0.083, 0.099, 0.102)),
-    "numerator": 0.890,                      # unrounded: 0.892
-    "denominator": 0.998,                    # unrounded: (0.32 + 0.36 + 0.32)² = 1.000
-    "coherence": 0.892,
-    "topic_vector_excerpts": _frozen({       # the same four components as above
-        "T1": (0.150, -0.313, 0.193, 0.583),
-        "T2": (-0.045, 0.182, -0.267, 0.124),
-        "T3": (0.138, -0.295, 0.175, 0.571),
-    }),
-    "topic_vector_norm": 1.000,              # a mean of unit vectors: sqrt(0.9) = 0.949 for T1
-    "distinctiveness_pair": 0.378,
-    "distinctiveness": ((0.500, 0.378, 0.109),   # true diagonal: 0
-                        (0.378, 0.500, 0.401),
-                        (0.109, 0.401, 0.500)),
-    "distinctiveness_mean": 0.296,
-    "proportions": (0.40, 0.30, 0.30),
-    "log_proportions": (-0.916, -1.204, -1.204),
-    "entropy_terms": (-0.366, -0.361, -0.361),
-    "entropy": 1.088,                        # true: 1.0889 -> 1.089
-    "max_entropy": 1.099,
-    "distribution": 0.990,                   # true: 0.991
-    "semantic": 0.296,
-    "diversity": 0.643,
-})
+# Kept in one place, teachkit.worked (the documents' catalogue); these names stay for the notebooks.
+DOC_EXAMPLE = _worked.SEMANTIC_EXAMPLE
+DOC_PRINTED = _worked.SEMANTIC_PRINTED

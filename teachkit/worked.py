@@ -32,7 +32,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-__all__ = ["Record", "Alternative", "RECORDS", "DOCUMENTS", "QUALITY_BANDS", "records"]
+__all__ = [
+    "Record", "Alternative", "RECORDS", "DOCUMENTS", "QUALITY_BANDS", "records", "printed_value",
+    "SEMANTIC_EXAMPLE", "SEMANTIC_PRINTED", "PERPLEXITY_TRAINING", "PERPLEXITY_UNSEEN", "PERPLEXITY_PRINTED",
+]
 
 
 @dataclass(frozen=True)
@@ -172,6 +175,14 @@ _rec("000-range-zero", D0, "Concept; Interpreting NPMI / range", "NPMI when P(w1
 _rec("000-range-minus-one", D0, "Concept; Interpreting NPMI / range", "NPMI when P(w1, w2) = 0",
      "example P(w1) = 0.05, P(w2) = 0.04, P(w1, w2) = 0", "-1.0", "npmi",
      {"p_xy": "0", "p_x": "0.05", "p_y": "0.04"})
+_rec("000-code-always-together", D0, "Interpreting NPMI (+1.0) vs its implementation (score)",
+     "NPMI the guide's own code returns for a pair found in every window",
+     "c(w1, w2) = c(w1) = c(w2) = N = 10,000 windows, ε = 1e-12 (the guide's default)", "+1.0", "npmi",
+     {"c_xy": 10_000, "c_x": 10_000, "c_y": 10_000, "n": 10_000, "eps": 1e-12, "smoothing": "guide"},
+     cause=("contradicted by its own code: the guide says +1 means the words always appear together, but its "
+            "code sets NPMI to 0 when the denominator -log P(w1, w2) is 0, and that is exactly the "
+            "always-together case (P(w1, w2) = 1); the definition's limit is +1"),
+     note="Recomputed with the guide's code, guard and clamp included (npmi_from_counts, smoothing='guide').")
 
 for _i, _n in enumerate(("4", "3", "2", "1"), start=1):
     _rec(f"000-pairs-row{_i}", D0, "Topic coherence / averaging", f"pairs starting with w{_i} (k = 5)",
@@ -647,3 +658,86 @@ def _check_ids():
 
 
 _check_ids()
+
+
+# ============================================ the documents' data, as the other modules use it
+# Built from the records above, so each number of the documents is written once, here.
+def printed_value(record_id):
+    """A record's printed number as a float ("-0.313" -> -0.313); its precision is in the string."""
+    record = next((r for r in RECORDS if r.id == record_id), None)
+    if record is None:
+        raise KeyError(f"no record {record_id!r} in teachkit.worked")
+    return float((record.read_as or record.printed).replace("−", "-").replace(",", ""))
+
+
+def _floats(matrix):
+    return tuple(tuple(float(x) for x in row) for row in matrix)
+
+
+def _printed(*ids):
+    return tuple(printed_value(i) for i in ids)
+
+
+def _printed_matrix(prefix, suffix=""):
+    return tuple(tuple(printed_value(f"{prefix}-{min(i, j)}{max(i, j)}{suffix}") for j in range(3)) for i in range(3))
+
+
+#: The inputs of the semantic-metrics document (its examples 1-3), as numbers.
+SEMANTIC_EXAMPLE = MappingProxyType({
+    # Example 1: semantic coherence of topic T1.
+    "words": WORDS,
+    "similarity": _floats(S),
+    "threshold": 0.3,
+    "damping": 0.85,
+    "direct_weight": 0.7,
+    "indirect_weight": 0.3,
+    # The λ the document prints and then uses downstream (not PageRank's).
+    "weights": tuple(float(x) for x in DOC_LAMBDA),
+    # The first three and the last of the 384 embedding components it shows.
+    "embedding_excerpts": MappingProxyType({w: tuple(float(x) for x in e) for w, e in zip(WORDS, EXCERPTS)}),
+    # Examples 2-3: three topics, their cosines, and ten documents' topics.
+    "topics": (WORDS, ("quantum", "physics", "particle"), ("neural", "network", "training")),
+    "topic_labels": ("T1", "T2", "T3"),
+    "topic_similarity": _floats(TC),
+    "assignments": ASSIGN,
+    "alpha": 0.5,
+    "beta": 0.5,
+})
+
+#: What the semantic-metrics document prints for each step, right or wrong (the verdicts are
+#: teachkit.check's).  Matrices are row by row.
+SEMANTIC_PRINTED = MappingProxyType({
+    "iteration_1": _printed(*(f"004-pr-iter1-{w}" for w in WORDS)),
+    "iteration_1_as_written": printed_value("004-pr-iter1-machine"),
+    "weights": _printed(*LAMBDA_IDS),
+    "indirect": _printed_matrix("004-sind"),
+    "hierarchical": _printed_matrix("004-shier"),
+    "importance": _printed_matrix("004-imp"),
+    "weighted": _printed_matrix("004-wsim"),
+    "numerator": printed_value("004-sc-numerator"),
+    "denominator": printed_value("004-sc-denominator"),
+    "coherence": printed_value("004-sc"),
+    "topic_vector_excerpts": MappingProxyType({
+        f"T{t}": _printed(*(f"004-et{t}-{c}" for c in range(4))) for t in (1, 2, 3)}),
+    "topic_vector_norm": printed_value("004-norm-t1"),
+    "distinctiveness_pair": printed_value("004-sd-t1t2"),
+    "distinctiveness": _printed_matrix("004-sdm"),
+    "distinctiveness_mean": printed_value("004-sdavg"),
+    "proportions": _printed("004-prop-t1", "004-prop-t2", "004-prop-t3"),
+    "log_proportions": _printed("004-log-040", "004-log-030", "004-log-030"),
+    "entropy_terms": _printed("004-term-040", "004-term-030", "004-term-030"),
+    "entropy": printed_value("004-entropy"),
+    "max_entropy": printed_value("004-entropy-max"),
+    "distribution": printed_value("004-div-distribution"),
+    "semantic": printed_value("004-semdiv-semantic"),
+    "diversity": printed_value("004-semdiv"),
+})
+
+#: The perplexity notebook's sentences (tokens exactly as the notebook has them) and what it printed
+#: (BigramLM(PERPLEXITY_TRAINING) with per="token").
+PERPLEXITY_TRAINING = TRAIN
+PERPLEXITY_UNSEEN = UNSEEN
+PERPLEXITY_PRINTED = MappingProxyType({
+    "training text": printed_value("003-perplexity-seen"),
+    "unseen text": printed_value("003-perplexity-unseen"),
+})

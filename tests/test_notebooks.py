@@ -14,7 +14,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from teachkit import notebooks as tnb
+from tools import notebooks as tnb
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -77,7 +77,7 @@ def test_saved_notebook_was_executed_and_cleaned(path):
     counts = [c.execution_count for c in nb.cells if c.cell_type == "code" and tnb._text(c.source).strip()]
     assert counts == list(range(1, len(counts) + 1)), (
         f"{path.name}: execution counts {counts} show cells run out of order or by hand. {REGENERATE}")
-    # Saved through teachkit.notebooks: cleaning it again changes nothing (no timing, no widget state).
+    # Saved through tools/notebooks.py: cleaning it again changes nothing (no timing, no widget state).
     assert tnb.clean(copy.deepcopy(nb)) == nb, f"{path.name} carries run-to-run metadata. {REGENERATE}"
     assert not tnb.error_outputs(nb), f"{path.name} was saved with an error output. {REGENERATE}"
     assert not tnb.volatile_text(nb), f"{path.name} prints memory addresses: {tnb.volatile_text(nb)}"
@@ -97,8 +97,9 @@ def test_has_an_explorer_a_figure_and_three_exercises(path):
     sources = code_sources(nb)
     assert any(re.search(r"\bexplorer\(", s) for s in sources), f"{path.name} has no teachkit explorer"
     assert any("image/png" in out.get("data", {}) for out in outputs(nb)), f"{path.name} shows no figure"
-    boxes = sum(len(re.findall(r"\banswer_box\(", s)) for s in sources)
-    solutions = sum(len(re.findall(r"\bsolution\(", s)) for s in sources)
+    # exercises: ask("key") / reveal("key") of teachkit.exercises (older notebooks: answer_box / solution)
+    boxes = sum(len(re.findall(r"\b(?:answer_box|ask)\(", s)) for s in sources)
+    solutions = sum(len(re.findall(r"\b(?:solution|reveal)\(", s)) for s in sources)
     assert boxes >= 3 and solutions >= 3, (
         f"{path.name} has {boxes} self-check boxes and {solutions} solutions; at least 3 exercises are needed")
     # A self-check's expected value is computed in the cell, not typed in.

@@ -64,7 +64,7 @@ def test_constraints_pin_every_dependency():
 
 def test_nothing_downloads_or_reads_the_source_folder():
     forbidden = [re.compile(r"nltk\.download\s*\("), re.compile(r"\.\./" + "shared"), re.compile(r"/work/" + "shared")]
-    files = [p for d in ("teachkit", "notebooks", "tests", "benchmarks") for p in (ROOT / d).rglob("*")
+    files = [p for d in ("teachkit", "notebooks", "tests", "benchmarks", "tools") for p in (ROOT / d).rglob("*")
              if p.suffix in (".py", ".ipynb") and ".ipynb_checkpoints" not in p.parts]
     assert files
     for path in files:
@@ -89,3 +89,13 @@ def test_teachkit_imports_without_optional_libraries():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "-0.333333"
+
+
+def test_the_package_ships_every_teachkit_module_and_no_developer_tool():
+    packages = pyproject()["tool"]["setuptools"]["packages"]
+    on_disk = sorted(str(p.parent.relative_to(ROOT)).replace("/", ".") for p in (ROOT / "teachkit").rglob("__init__.py"))
+    assert sorted(packages) == on_disk, f"pyproject's packages {packages} differ from the packages on disk {on_disk}"
+    assert not any(p.split(".")[0] == "tools" for p in packages)
+    for path in (ROOT / "teachkit").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"^\s*(from|import) tools\b", text, re.M), f"{path.relative_to(ROOT)} imports tools/"

@@ -89,7 +89,8 @@ def test_never_co_occurring_pair_under_each_convention():
 def test_always_co_occurring_pair_gensim_says_minus_one():
     n, eps = 1000, 1e-12
     assert npmi_from_counts(n, n, n, n) == 1.0
-    assert npmi_from_counts(n, n, n, n, eps=eps, smoothing="guide") == 1.0
+    # guide: p_xy = (1000 + eps) / (1000 + eps) = 1, so its denominator -log 1 = 0 and its guard returns 0
+    assert npmi_from_counts(n, n, n, n, eps=eps, smoothing="guide") == 0.0
     # gensim: log((1 + eps) / 1) / -log(1 + eps) = -1
     assert npmi_from_counts(n, n, n, n, eps=eps, smoothing="gensim") == -1.0
 
@@ -197,3 +198,24 @@ def test_extremes(c, extra):
     assert npmi_from_counts(c, c, c, n) == 1.0
     if extra >= c:
         assert npmi_from_counts(0, c, c, n) == -1.0
+
+
+def test_guide_convention_is_the_guides_code_guard_and_clamp_included():
+    """The guide's Swift ``score``: NPMI = 0 when -log p_xy is 0, infinite or NaN, then clamped to [-1, 1]."""
+    # a pair in every window: 0 under the guide's code, +1 by the definition, about -1 under gensim
+    assert npmi_from_counts(10, 10, 10, 10, eps=1e-12, smoothing="guide") == 0.0
+    assert npmi_from_counts(10, 10, 10, 10, eps=0.0, smoothing="guide") == 0.0
+    assert npmi_from_counts(10, 10, 10, 10) == 1.0
+    assert npmi_from_counts(10, 10, 10, 10, eps=1e-12, smoothing="gensim") == pytest.approx(-1.0, abs=1e-9)
+    # never together with eps = 0: p_xy = 0, -log 0 = inf, the guard returns 0 (the definition's limit is -1)
+    assert npmi_from_counts(0, 500, 400, 10_000, smoothing="guide") == 0.0
+    assert npmi_from_counts(0, 500, 400, 10_000) == -1.0
+    # an ordinary pair: the exact formula on smoothed probabilities, by hand (running / exercise)
+    eps, n = 1e-12, 10_000
+    p12, p1, p2 = (150 + eps) / (n + eps), (500 + eps) / (n + eps), (400 + eps) / (n + eps)
+    by_hand = math.log(p12 / (p1 * p2)) / -math.log(p12)
+    assert npmi_from_counts(150, 500, 400, n, eps=eps, smoothing="guide") == pytest.approx(by_hand, rel=1e-12)
+    # arrays: the guard applies element by element
+    got = npmi_from_counts(np.array([10, 0, 2]), np.array([10, 5, 5]), np.array([10, 5, 5]), 10, smoothing="guide")
+    assert got[0] == 0.0 and got[1] == 0.0
+    assert got[2] == pytest.approx(math.log(0.2 / (0.5 * 0.5)) / -math.log(0.2), rel=1e-12)

@@ -55,8 +55,8 @@ def test_messages_say_why_without_giving_the_answer_away():
 
 def test_min_sig_figs_and_min_decimals():
     assert check_answer("0.9", 0.8912, min_sig_figs=1).correct
-    assert not check_answer("0.002", 0.002).correct
-    assert check_answer("0.002", 0.002, min_decimals=3).correct
+    assert not check_answer("0.002", 0.0023).correct            # one significant figure of 0.0023: too rough
+    assert check_answer("0.002", 0.0023, min_decimals=3).correct
     with pytest.raises(ValueError, match="min_sig_figs"):
         check_answer("1", 1.0, min_sig_figs=0)
 
@@ -93,11 +93,42 @@ def test_non_string_answers():
     assert check_answer(None, 1.0).correct is False
 
 
+def test_an_answer_exactly_equal_to_the_expected_value_is_never_too_rough():
+    # 0.40 is 0.4: "0.4" is exactly right, whatever min_sig_figs says (issue 11, item 10)
+    assert check_answer("0.4", 0.40).correct
+    assert check_answer("0.4", "0.40").correct
+    assert check_answer("0,4", 0.4).correct and check_answer("2/5", 0.4).correct
+    assert check_answer("0.002", 0.002).correct and check_answer("1", 1.0).correct
+    # ...but one figure of a value that has more is still too rough, and a wrong one is still wrong
+    assert "too rough" in check_answer("0.4", 0.4123).message
+    assert not check_answer("0.5", 0.4).correct
+
+
+@pytest.mark.parametrize("expected", [float("nan"), float("inf"), -float("inf"), Decimal("NaN"), Decimal("-Infinity")],
+                         ids=repr)
+def test_a_nan_or_infinite_expected_value_is_refused(expected):
+    import numpy as np
+
+    for value in (expected, np.float64(expected), np.float32(expected)) if isinstance(expected, float) else (expected,):
+        with pytest.raises(ValueError, match="expected"):
+            check_answer("1", value)
+
+
 def test_bad_expected_is_the_teachers_error():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="expected"):
         check_answer("1", float("nan"))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="expected"):
         check_answer("1", True)
+    with pytest.raises(TypeError, match="expected"):
+        check_answer("1", [0.5])
+
+
+@pytest.mark.parametrize("answer", ["9" * 1000, "1.0e999", "1.5e999", "-2.0e-999", 10**1000, 10**5000],
+                         ids=["1000 digits", "1.0e999", "1.5e999", "-2.0e-999", "int 1001 digits", "int 5001 digits"])
+def test_huge_answers_get_a_short_message(answer):
+    fb = check_answer(answer, 0.8912)
+    assert fb.correct is False and 0 < len(fb.message) < 200, fb.message
+    assert len(str(fb)) < 200 and len(fb.answer) <= 40
 
 
 @settings(max_examples=60, deadline=None)

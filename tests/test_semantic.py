@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import teachkit as tk
 from teachkit import distinctiveness, pagerank, semantic_coherence, semantic_diversity
+from teachkit.numbers import agrees
 from teachkit.semantic import DOC_EXAMPLE, DOC_PRINTED
 
 S_DOC = np.array(DOC_EXAMPLE["similarity"])
@@ -25,9 +26,8 @@ LAMBDA_DOC = DOC_EXAMPLE["weights"]
 
 
 def holds(value, printed):
-    """True when ``value`` rounds to the printed string at the printed precision."""
-    decimals = len(printed.split(".")[1]) if "." in printed else 0
-    return abs(value - float(printed)) <= 0.5 * 10.0**-decimals + 1e-12
+    """True when ``value`` rounds (half up) to the printed string at the printed precision."""
+    return agrees(float(value), printed)
 
 
 def linear_pagerank(adjacency, d=0.85):

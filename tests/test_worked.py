@@ -44,6 +44,7 @@ EXPECTED = {
     "000-s3-npmi": H,                    # 2.0149/4.1997 = 0.4798 -> 0.48
     "000-s3-percent": H,                 # 48% = 0.48
     "000-range-plus-one": H,             # P12 = P1 = P2: NPMI = 1
+    "000-code-always-together": W,       # guide's code: p12 = 1, -log 1 = 0, its guard returns 0, not +1
     "000-range-zero": H,                 # P12 = P1·P2: ln 1 = 0
     "000-range-minus-one": H,            # P12 = 0: NPMI = -1 by definition
     "000-pairs-row1": H, "000-pairs-row2": H, "000-pairs-row3": H, "000-pairs-row4": H,   # 4, 3, 2, 1

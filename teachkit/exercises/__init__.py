@@ -1,0 +1,645 @@
+"""Course exercises, declared once as data and checked by the test suite.
+
+Every notebook's exercises live in a module ``teachkit/exercises/nbXX.py``
+(``XX`` is the notebook's prefix: ``nb00`` for ``00_start_here.ipynb``,
+``nb04b`` for ``04b_...``).  Each module defines a list ``EXERCISES``; the
+modules are found automatically (:func:`all_exercises`), so adding a file is
+all it takes to register its exercises.
+
+Three kinds of exercise
+-----------------------
+:class:`Exercise`
+    A number to compute.  It states its data (exactly the numbers the
+    question gives), its expected answer is computed by teachkit *from those
+    data* (``answer(**data)``), and its answer box judges what the student
+    types with :func:`teachkit.selfcheck.check_answer`.
+:class:`Prediction`
+    "Predict, then run": the student commits to a guess (a number, or one of
+    a few ``choices``) and only then sees what teachkit computes.  The widget
+    locks the guess before it shows the result; in a saved or static notebook
+    the cell says how to do the same in code: ``ask("02.4", answer="0")``.
+:class:`Implement`
+    "Write it yourself": the student completes a small function, and
+    :func:`check_function` runs it beside the teachkit ``reference`` on seeded
+    random inputs and says on which input (if any) the two differ.
+
+In a notebook
+-------------
+Each exercise takes three cells::
+
+    **Exercise 1.**                 <- markdown cell (the heading only; the question is in the package)
+    ask("00.1")                     <- code cell tagged "exercise": the question and an answer box
+    reveal("00.1")                  <- code cell tagged "solution": a "Show solution" button
+
+The cell tags are standard notebook metadata (``cell.metadata.tags``); tools
+(the tests, the release and grading tools) find exercise and solution cells
+by them, so give every ``ask`` cell the tag ``exercise`` and every ``reveal``
+cell the tag ``solution``.  An :class:`Implement` exercise adds, between the
+two, a code cell with the student's function and a check cell calling
+``check_function("01.5", my_function)``.
+
+The solution text is never in the notebook: :func:`reveal` shows a button
+whose solution is rendered only when clicked (nothing of it is in the saved
+output or in widget state), and a static copy of the notebook shows how to
+see it instead: ``reveal("00.1", show=True)``.  ``tests/test_exercises.py``
+checks this for every exercise.
+
+Declaring the other two kinds
+-----------------------------
+A prediction with choices (``right``/``wrong`` default to the right choice and the others)::
+
+    Prediction(key="02.4", label="NPMI, pair in every window (guide's code)",
+               question="A pair found in every window: what does the guide's code give, +1, 0 or -1?",
+               data={"n": 1000, "eps": 1e-12}, choices=("+1", "0", "-1"),
+               answer=lambda n, eps: {1.0: "+1", 0.0: "0", -1.0: "-1"}[
+                   round(npmi_from_counts(n, n, n, n, eps=eps, smoothing="guide"))],
+               solution="...")
+
+A prediction of a number is an :class:`Prediction` without ``choices``, judged
+like an :class:`Exercise` (``right``, ``wrong`` and ``check`` as there).  A
+function to write::
+
+    Implement(key="02.5", label="NPMI from counts", question="Complete npmi(c_xy, c_x, c_y, n) ...",
+              reference=lambda c_xy, c_x, c_y, n: npmi_from_counts(c_xy, c_x, c_y, n),
+              inputs=_random_counts,            # rng -> {"c_xy": ..., "c_x": ..., "c_y": ..., "n": ...}
+              template="def npmi(c_xy, c_x, c_y, n):\n    ...",
+              wrong=(_npmi_without_minus_sign,), solution="...")
+
+Its pin is an independent implementation of the function, written in the pin file.
+
+Pins
+----
+``tests/exercise_pins/nbXX.py`` holds ``PINS = {"00.1": 400 / 10_000, ...}``:
+every exercise's answer derived independently, by hand (for an
+:class:`Implement` exercise: an independent implementation of the function).
+The tests fail when an exercise has no pin, when its expected answer differs
+from the pin, when one of its ``right`` answers is rejected or one of its
+``wrong`` answers accepted, and when its solution does not render.
+
+Examples
+--------
+>>> ex = get("00.1")
+>>> ex.expected
+0.04
+>>> ask("00.1", answer="0,04").correct
+True
+>>> ask("00.1", answer="0.05").correct
+False
+>>> print(reveal("00.1", show=True).text)      # doctest: +ELLIPSIS
+$P(\\textit{exercise})$ = 400 / 10000 = 0.04: the share of windows ...
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import math
+import numbers
+import pkgutil
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..selfcheck import Feedback, check_answer
+
+__all__ = [
+    "Exercise", "Prediction", "Implement", "ask", "reveal", "get", "all_exercises", "check_function",
+    "modules", "EXERCISE_TAG", "SOLUTION_TAG", "KEY_PATTERN",
+]
+
+#: Cell tag of a notebook cell that calls :func:`ask`.
+EXERCISE_TAG = "exercise"
+#: Cell tag of a notebook cell that calls :func:`reveal`.
+SOLUTION_TAG = "solution"
+#: An exercise key: "<notebook prefix>.<n>", e.g. "00.1", "04b.2".
+KEY_PATTERN = re.compile(r"(\d\d[a-z]?)\.(\d+)")
+#: Options :func:`teachkit.selfcheck.check_answer` accepts in ``check``.
+_CHECK_OPTIONS = frozenset({"min_sig_figs", "min_decimals"})
+
+
+# ---------------------------------------------------------------- the three kinds
+def _check_common(key, label, question, solution):
+    if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
+        raise ValueError(f"key must look like '08.1' (notebook prefix, a dot, a number), got {key!r}.")
+    for name, value in (("label", label), ("question", question), ("solution", solution)):
+        if not isinstance(value, str) or not value.strip():
+            raise TypeError(f"{name} of exercise {key} must be a non-empty string.")
+
+
+def _check_data(key, data):
+    if not isinstance(data, dict) or not all(isinstance(k, str) and k.isidentifier() for k in data):
+        raise TypeError(f"data of exercise {key} must be a dict whose keys are argument names of answer.")
+    if "expected" in data:
+        raise ValueError(f"data of exercise {key} must not use the name 'expected' (the solution's own field).")
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """A number to compute, checked in an answer box.
+
+    Parameters
+    ----------
+    key : str
+        ``"<notebook prefix>.<n>"``, unique in the course (``"00.1"``).
+    label : str
+        Short name shown beside the answer box (``"P(exercise)"``).
+    question : str
+        Markdown (LaTeX allowed) stating the task and all its data.
+    data : dict
+        Exactly the numbers the question states, by name.
+    answer : callable
+        ``answer(**data)`` returns the expected value, computed with teachkit
+        (in closed form: never by a search).
+    solution : str
+        Markdown; format fields are the data keys and ``{expected}``.
+    right : tuple of str
+        Ways a student types the right answer; each must be accepted.
+    wrong : tuple of str
+        The likeliest wrong answers; each must be rejected.
+    check : dict
+        Options for :func:`teachkit.selfcheck.check_answer`
+        (``min_sig_figs``, ``min_decimals``).
+    """
+
+    key: str
+    label: str
+    question: str
+    data: dict
+    answer: Callable[..., Any]
+    solution: str
+    right: tuple = ()
+    wrong: tuple = ()
+    check: dict = field(default_factory=dict)
+
+    kind = "number"
+
+    def __post_init__(self):
+        _check_common(self.key, self.label, self.question, self.solution)
+        _check_data(self.key, self.data)
+        if not callable(self.answer):
+            raise TypeError(f"answer of exercise {self.key} must be a function of the data, e.g. lambda n: ...")
+        if isinstance(self.right, str) or isinstance(self.wrong, str):
+            raise TypeError(f"right and wrong of exercise {self.key} must be tuples of strings, e.g. ('0.04',).")
+        if not self.right:
+            raise ValueError(f"exercise {self.key} needs at least one right answer as a student would type it.")
+        unknown = set(self.check) - _CHECK_OPTIONS
+        if unknown:
+            raise ValueError(f"check of exercise {self.key} has unknown options {sorted(unknown)}; "
+                             f"use {sorted(_CHECK_OPTIONS)}.")
+
+    @property
+    def expected(self):
+        """The expected answer: ``answer(**data)``, computed now."""
+        value = self.answer(**self.data)
+        if hasattr(value, "item") and getattr(value, "shape", None) == ():
+            value = value.item()        # numpy scalar -> Python number, for a readable solution
+        return value
+
+    def judge(self, typed):
+        """:func:`~teachkit.selfcheck.check_answer` with this exercise's options."""
+        return check_answer(typed, self.expected, name=self.label, **self.check)
+
+    def render_solution(self):
+        """The solution as markdown, its format fields filled in."""
+        return self.solution.format(**self.data, expected=self.expected)
+
+
+@dataclass(frozen=True)
+class Prediction(Exercise):
+    """"Predict, then run": the student commits to a guess, then sees teachkit's result.
+
+    As :class:`Exercise`, plus ``choices``: when given, the guess is one of
+    these strings and ``answer(**data)`` returns the right one; without
+    ``choices`` the guess is a number judged like an answer.  ``right`` and
+    ``wrong`` default to the right choice and the other choices.
+    """
+
+    choices: tuple = ()
+
+    kind = "prediction"
+
+    def __post_init__(self):
+        if self.choices:
+            if isinstance(self.choices, str) or not all(isinstance(c, str) for c in self.choices):
+                raise TypeError(f"choices of exercise {self.key} must be a tuple of strings.")
+            right = self.answer(**self.data)
+            if right not in self.choices:
+                raise ValueError(f"answer of exercise {self.key} returns {right!r}, which is not one of its choices.")
+            if not self.right:
+                object.__setattr__(self, "right", (right,))
+            if not self.wrong:
+                object.__setattr__(self, "wrong", tuple(c for c in self.choices if c != right))
+        super().__post_init__()
+
+    def judge(self, typed):
+        if not self.choices:
+            return super().judge(typed)
+        right = self.expected
+        guess = str(typed).strip()
+        if guess not in self.choices:
+            return Feedback(False, f"Choose one of: {', '.join(self.choices)}.", guess[:40], parsed=False)
+        if guess == right:
+            return Feedback(True, f"You predicted {guess}, and teachkit agrees.", guess)
+        return Feedback(False, f"You predicted {guess}; teachkit gives {right}. Read the solution to see why.", guess)
+
+
+@dataclass(frozen=True)
+class Implement:
+    """"Write it yourself": the student writes a function, checked against teachkit.
+
+    Parameters
+    ----------
+    key, label, question, solution : str
+        As for :class:`Exercise` (the solution is plain markdown, no fields).
+    reference : callable
+        The teachkit function (or a thin wrapper) the student's must match.
+    inputs : callable
+        ``inputs(rng)`` returns one set of keyword arguments, drawn with the
+        numpy ``Generator`` it is given.
+    template : str
+        The skeleton shown to the student (a ``def`` with ``...`` to fill in).
+    wrong : tuple of callables
+        Typical mistakes; :func:`check_function` must reject each.
+    trials : int
+        Random inputs tried.
+    seed : int
+        Seed of the random inputs (the same inputs every run).
+    rtol, atol : float
+        Tolerance of the comparison.
+    """
+
+    key: str
+    label: str
+    question: str
+    reference: Callable[..., Any]
+    inputs: Callable[..., dict]
+    solution: str
+    template: str = ""
+    wrong: tuple = ()
+    trials: int = 200
+    seed: int = 0
+    rtol: float = 1e-9
+    atol: float = 1e-12
+
+    kind = "function"
+
+    def __post_init__(self):
+        _check_common(self.key, self.label, self.question, self.solution)
+        if not callable(self.reference) or not callable(self.inputs):
+            raise TypeError(f"reference and inputs of exercise {self.key} must be functions.")
+        if not all(callable(f) for f in self.wrong):
+            raise TypeError(f"wrong of exercise {self.key} must be a tuple of (mistaken) functions.")
+        if isinstance(self.trials, bool) or not isinstance(self.trials, int) or self.trials < 1:
+            raise ValueError(f"trials of exercise {self.key} must be a whole number >= 1, got {self.trials!r}.")
+
+    def cases(self):
+        """The seeded random inputs, as a list of keyword-argument dicts."""
+        import numpy as np
+
+        rng = np.random.default_rng(self.seed)
+        return [self.inputs(rng) for _ in range(self.trials)]
+
+    def render_solution(self):
+        return self.solution
+
+    def judge(self, student_fn):
+        return _compare_functions(self, student_fn)
+
+
+# ---------------------------------------------------------------- registry
+_REGISTRY: dict | None = None
+
+
+def modules():
+    """Names of the exercise modules (``nb00``, ``nb01``, ...), sorted."""
+    return sorted(m.name for m in pkgutil.iter_modules(__path__) if re.fullmatch(r"nb\d\d[a-z]?", m.name))
+
+
+def _load():
+    global _REGISTRY
+    if _REGISTRY is None:
+        registry = {}
+        for name in modules():
+            module = importlib.import_module(f"{__name__}.{name}")
+            exercises = getattr(module, "EXERCISES", None)
+            if not isinstance(exercises, list):
+                raise TypeError(f"teachkit.exercises.{name} must define EXERCISES, a list of exercises.")
+            for ex in exercises:
+                if not isinstance(ex, (Exercise, Implement)):
+                    raise TypeError(f"teachkit.exercises.{name}.EXERCISES holds {ex!r}, not an exercise.")
+                prefix = KEY_PATTERN.fullmatch(ex.key).group(1)
+                if f"nb{prefix}" != name:
+                    raise ValueError(f"exercise {ex.key} is declared in {name}; its key must start with "
+                                     f"'{name[2:]}.', or move it to nb{prefix}.py.")
+                if ex.key in registry:
+                    raise ValueError(f"exercise key {ex.key} is declared twice; keys must be unique.")
+                registry[ex.key] = ex
+        _REGISTRY = registry
+    return _REGISTRY
+
+
+def all_exercises():
+    """Every registered exercise, sorted by notebook then number."""
+    def order(ex):
+        prefix, n = KEY_PATTERN.fullmatch(ex.key).groups()
+        return prefix, int(n)
+
+    return sorted(_load().values(), key=order)
+
+
+def get(key):
+    """The exercise registered under ``key`` (e.g. ``"00.1"``).
+
+    Raises
+    ------
+    KeyError
+        With the known keys of the same notebook, when ``key`` is unknown.
+    """
+    registry = _load()
+    if key not in registry:
+        prefix = key.split(".")[0] if isinstance(key, str) else ""
+        near = sorted(k for k in registry if k.startswith(prefix + ".")) or sorted(registry)[:10]
+        raise KeyError(f"no exercise {key!r}; known keys include {', '.join(near)}.")
+    return registry[key]
+
+
+# ---------------------------------------------------------------- display helpers
+def _markdown_to_html(text):
+    """A tiny markdown subset for the widget's question (math is left for MathJax)."""
+    out = html.escape(text, quote=False)
+    out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
+    out = re.sub(r"(?<![\\\w])\*(?!\s)(.+?)(?<!\s)\*", r"<i>\1</i>", out)
+    out = re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
+    return "<br>".join(p for p in out.split("\n\n"))
+
+
+def _bundle(widget, html_text, plain_text, markdown_text=None):
+    """A widget's display bundle plus static fallbacks (shown where no widget runs)."""
+    bundle = widget._repr_mimebundle_() if widget is not None else {}
+    if isinstance(bundle, tuple):
+        bundle = bundle[0]
+    bundle = dict(bundle or {})
+    bundle["text/html"] = html_text
+    bundle["text/plain"] = plain_text
+    if markdown_text is not None:
+        bundle["text/markdown"] = markdown_text
+    return bundle
+
+
+class Question:
+    """What :func:`ask` displays: the question and, in a live notebook, an answer box."""
+
+    def __init__(self, exercise):
+        self.exercise = exercise
+        self._widget = None
+        self.last = None
+
+    # -- the live widget, built only when displayed in a kernel with ipywidgets
+    def _build(self):
+        import ipywidgets as w
+
+        ex = self.exercise
+        question = w.HTMLMath(_markdown_to_html(ex.question))
+        feedback = w.HTML()
+        if isinstance(ex, Implement):
+            start = (f"<pre>{html.escape(ex.template)}</pre>" if ex.template else "")
+            note = w.HTML(f"{start}Write your function in the next cell, then run "
+                          f"<code>check_function({ex.key!r}, your_function)</code>.")
+            box = w.VBox([question, note])
+        else:
+            if isinstance(ex, Prediction) and ex.choices:
+                entry = w.RadioButtons(options=list(ex.choices), value=None, description="Your prediction:",
+                                       style={"description_width": "initial"})
+            else:
+                entry = w.Text(placeholder="e.g. 0.891, 0,891, 89.1% or 4/684",
+                               description=("Your prediction:" if isinstance(ex, Prediction) else f"{ex.label}:"),
+                               style={"description_width": "initial"})
+            is_prediction = isinstance(ex, Prediction)
+            button = w.Button(description="Commit and run" if is_prediction else "Check", button_style="primary")
+
+            def on_click(_b):
+                if entry.value in (None, ""):
+                    feedback.value = "<i>Commit to a guess first.</i>" if is_prediction else "<i>Type an answer.</i>"
+                    return
+                self.last = ex.judge(entry.value)
+                if is_prediction:
+                    # the guess is committed: it cannot be changed once the result is shown
+                    entry.disabled = button.disabled = True
+                    feedback.value = _prediction_html(ex, self.last)
+                else:
+                    feedback.value = self.last._repr_html_()
+
+            button.on_click(on_click)
+            box = w.VBox([question, w.HBox([entry, button]), feedback])
+        box.add_class("teachkit-exercise")
+        return box
+
+    def _static(self):
+        ex = self.exercise
+        if isinstance(ex, Implement):
+            how = f"write the function, then run check_function({ex.key!r}, your_function) in a code cell."
+        elif isinstance(ex, Prediction):
+            example = ex.choices[0] if ex.choices else "0.5"
+            how = (f"commit to your prediction, then run ask({ex.key!r}, answer={example!r}) "
+                   f"(with your guess) in a code cell to see the result.")
+        else:
+            how = f"run ask({ex.key!r}, answer='your answer') in a code cell to check your answer."
+        choices = f" Choices: {', '.join(ex.choices)}." if isinstance(ex, Prediction) and ex.choices else ""
+        template = ex.template if isinstance(ex, Implement) else ""
+        md = (f"{ex.question}{choices}\n\n" + (f"```python\n{template}\n```\n\n" if template else "")
+              + f"*Without a running kernel, {how}*")
+        html_text = (f'<div class="teachkit-exercise-static">{_markdown_to_html(ex.question)}'
+                     f"{html.escape(choices)}" + (f"<pre>{html.escape(template)}</pre>" if template else "<br>")
+                     + f"<i>Without a running kernel, {html.escape(how)}</i></div>")
+        plain = f"{ex.question}{choices}\n" + (f"{template}\n" if template else "") + f"(Without a running kernel, {how})"
+        return html_text, plain, md
+
+    def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
+        html_text, plain, md = self._static()
+        try:
+            self._widget = self._build()
+        except ImportError:  # pragma: no cover - ipywidgets is a dependency
+            self._widget = None
+        return _bundle(self._widget, html_text, plain, md)
+
+    def __repr__(self):
+        return self._static()[1]
+
+
+def _prediction_html(ex, feedback):
+    verdict = feedback._repr_html_()
+    result = ex.expected
+    return f"{verdict}<br>teachkit computes: <b>{html.escape(str(result))}</b>"
+
+
+class Hidden:
+    """What :func:`reveal` displays: a "Show solution" button; the text appears only on click."""
+
+    def __init__(self, exercise):
+        self.exercise = exercise
+
+    def _build(self):
+        import ipywidgets as w
+
+        ex = self.exercise
+        button = w.Button(description="Show solution", icon="eye")
+        out = w.Output()
+
+        def on_click(_b):
+            # rendered now, not before: nothing of the solution is in the saved output or widget state
+            from IPython.display import Markdown, display
+
+            button.disabled = True
+            with out:
+                display(Markdown(ex.render_solution()))
+
+        button.on_click(on_click)
+        box = w.VBox([button, out])
+        box.add_class("teachkit-solution")
+        return box
+
+    def _static(self):
+        key = self.exercise.key
+        text = f"Solution hidden: click “Show solution” in a running notebook, or run reveal({key!r}, show=True)."
+        return (f'<div class="teachkit-solution-static"><i>{html.escape(text)}</i></div>', text)
+
+    def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
+        html_text, plain = self._static()
+        try:
+            widget = self._build()
+        except ImportError:  # pragma: no cover
+            widget = None
+        return _bundle(widget, html_text, plain)
+
+    def __repr__(self):
+        return self._static()[1]
+
+
+class Shown:
+    """A solution shown on request (``reveal(key, show=True)``): markdown with its numbers filled in."""
+
+    def __init__(self, exercise):
+        self.exercise = exercise
+        self.text = exercise.render_solution()
+
+    def _repr_markdown_(self):
+        return self.text
+
+    def __repr__(self):
+        return self.text
+
+
+# ---------------------------------------------------------------- what notebooks call
+def ask(key, answer=None):
+    """Show an exercise: its question and an answer box (or judge ``answer`` directly).
+
+    Parameters
+    ----------
+    key : str
+        The exercise's key, e.g. ``"00.1"``.
+    answer : str or number, optional
+        Judge this answer now, without a widget (how to check in a static
+        notebook, or a prediction committed in code).
+
+    Returns
+    -------
+    Question or Feedback
+        A displayable question with its answer box; or, with ``answer``, the
+        verdict (a :class:`~teachkit.selfcheck.Feedback`).  A prediction's
+        verdict message names teachkit's result.
+    """
+    ex = get(key)
+    if answer is None:
+        return Question(ex)
+    if isinstance(ex, Implement):
+        raise TypeError(f"exercise {key} asks for a function: call check_function({key!r}, your_function).")
+    feedback = ex.judge(answer)
+    if isinstance(ex, Prediction) and feedback.parsed:
+        result = ex.expected
+        feedback = Feedback(feedback.correct, f"{feedback.message} teachkit computes {result}.", feedback.answer,
+                            feedback.value, feedback.decimals, feedback.parsed)
+    return feedback
+
+
+def reveal(key, show=False):
+    """A "Show solution" control; the solution is rendered only when asked for.
+
+    Parameters
+    ----------
+    key : str
+        The exercise's key.
+    show : bool, default False
+        True returns the solution itself (markdown, numbers filled in).  Never
+        leave ``show=True`` in a saved notebook: the tests refuse it.
+    """
+    ex = get(key)
+    return Shown(ex) if show else Hidden(ex)
+
+
+# ---------------------------------------------------------------- write it yourself
+def _describe(kwargs):
+    def short(v):
+        text = repr(v)
+        return text if len(text) <= 60 else text[:57] + "..."
+
+    return ", ".join(f"{k}={short(v)}" for k, v in kwargs.items())
+
+
+def _same(a, b, rtol, atol):
+    import numpy as np
+
+    if isinstance(a, (str, bool)) or isinstance(b, (str, bool)):
+        return a == b
+    try:
+        a_arr, b_arr = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    except (TypeError, ValueError):
+        return a == b
+    if a_arr.shape != b_arr.shape:
+        return False
+    return bool(np.allclose(a_arr, b_arr, rtol=rtol, atol=atol, equal_nan=True))
+
+
+def _compare_functions(ex, student_fn):
+    name = getattr(student_fn, "__name__", "your function")
+    if not callable(student_fn):
+        return Feedback(False, f"Pass your function itself, e.g. check_function({ex.key!r}, my_function), "
+                               f"not {type(student_fn).__name__}.", repr(student_fn)[:40], parsed=False)
+    cases = ex.cases()
+    for i, kwargs in enumerate(cases, start=1):
+        expected = ex.reference(**kwargs)
+        try:
+            got = student_fn(**kwargs)
+        except Exception as err:  # the student's code may raise anything; report it, do not crash
+            return Feedback(False, f"{name} raised {type(err).__name__}: {err} for {_describe(kwargs)}.", name,
+                            parsed=False)
+        if got is Ellipsis or got is None:
+            return Feedback(False, f"{name} returned {got!r}: replace the ... with your calculation and return "
+                                   f"the result.", name, parsed=False)
+        if not _same(got, expected, ex.rtol, ex.atol):
+            return Feedback(False, f"{name} differs from teachkit on input {i} of {len(cases)}: "
+                                   f"{_describe(kwargs)} gives {got!r}, teachkit gives {expected!r}.", name)
+    return Feedback(True, f"{name} agrees with teachkit on all {len(cases)} random inputs.", name)
+
+
+def check_function(key, student_fn):
+    """Compare the student's function with teachkit's on the exercise's seeded random inputs.
+
+    Parameters
+    ----------
+    key : str
+        A "write it yourself" exercise's key.
+    student_fn : callable
+        The student's function, called with the same keyword arguments as
+        the reference.
+
+    Returns
+    -------
+    Feedback
+        ``.correct`` is True when every input gives the same result (within
+        the exercise's tolerance); otherwise ``.message`` names the first input
+        where the results differ, or what the function raised.
+    """
+    ex = get(key)
+    if not isinstance(ex, Implement):
+        raise TypeError(f"exercise {key} asks for a number, not a function: use ask({key!r}, answer='...').")
+    return _compare_functions(ex, student_fn)

@@ -1,0 +1,259 @@
+"""Reading a written number and comparing a value with it at its precision: one place for both.
+
+A number written by a person ("0.892", "6,601", "45,000", "4/684", "48%")
+says two things: a value, and how precisely it is known (the exponent of its
+last digit: -3 for "0.892", 0 for "45,000", none for an exact fraction).  A
+computed value *agrees* with it when, rounded half up at that precision, it
+gives the written value.  This module is used by :mod:`teachkit.check` (the
+documents' printed numbers), :mod:`teachkit.selfcheck` (a student's answer)
+and the tests.
+
+Floats are first rounded to 12 significant figures (:func:`to_decimal`), so
+binary noise cannot decide a tie: ``(1 - 0.245) / 2`` is
+0.37749999999999995 in binary and still rounds to 0.378.
+
+Examples
+--------
+>>> agrees(0.8912, "0.891"), agrees(0.8912, "0.892")
+(True, False)
+>>> read("6,601", decimal_comma=True)
+Written(value=Decimal('6.601'), exponent=-3, kind='decimal')
+>>> round_half_up((1 - 0.245) / 2, -3)
+Decimal('0.378')
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
+from fractions import Fraction
+
+__all__ = [
+    "Written", "Reading", "read", "read_answer", "to_decimal", "round_half_up", "agrees", "comparison_exponent", "FLOAT_SIG_FIGS",
+    "EXACT_TOLERANCE",
+]
+
+#: Floats are rounded to this many significant figures before any rounding at a written precision.
+FLOAT_SIG_FIGS = 12
+#: An exact fraction and a value agree when their relative difference is below this.
+EXACT_TOLERANCE = 1e-12
+
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+_DEC = r"(?:\d+(?:\.\d*)?|\.\d+)"
+_DECIMAL = re.compile(rf"[+-]?{_DEC}(?:[eE][+-]?\d{{1,3}})?")
+_FRACTION = re.compile(r"([+-]?\d{1,12})/([+-]?\d{1,12})")
+_GROUPED = re.compile(r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+
+
+@dataclass(frozen=True)
+class Written:
+    """A written number: its value and the exponent of its last digit.
+
+    ``kind`` is ``"decimal"`` (``exponent`` set), ``"fraction"`` (exact,
+    ``exponent`` None) or ``"label"`` (not a number: ``value`` is the text).
+    """
+
+    value: Decimal | Fraction | str
+    exponent: int | None
+    kind: str
+
+
+def _normalize(text):
+    return (text.strip().replace("−", "-").replace("–", "-").replace("\u00a0", " ")
+            .replace("\u2009", " ").replace("\u202f", " "))
+
+
+def read(text, decimal_comma=False):
+    """Read a printed number: ``"6,601"``, ``"0.892"``, ``"45,000"``, ``"7/684"``, ``"48%"``, ``"1e-16"``.
+
+    Parameters
+    ----------
+    text : str
+    decimal_comma : bool
+        True reads a comma as the decimal separator (as the Portuguese note
+        writes); otherwise commas separate thousands.
+
+    Returns
+    -------
+    Written
+        Anything that is not a number comes back as a ``"label"``.
+
+    Examples
+    --------
+    >>> read("45,000")
+    Written(value=Decimal('45000'), exponent=0, kind='decimal')
+    >>> read("48%").value, read("7/684").kind, read("Good").kind
+    (Decimal('0.48'), 'fraction', 'label')
+    """
+    s = _normalize(text).replace(" ", "")
+    if "/" in s:
+        num, _, den = s.partition("/")
+        try:
+            return Written(Fraction(int(num), int(den)), None, "fraction")
+        except (ValueError, ZeroDivisionError):
+            pass
+    pct = s.endswith("%")
+    if pct:
+        s = s[:-1]
+    s = s.replace(",", ".") if decimal_comma else s.replace(",", "")
+    if not _NUMBER.fullmatch(s):
+        return Written(text.strip(), None, "label")
+    d = Decimal(s)
+    if pct:
+        d = d.scaleb(-2)
+    return Written(d, d.as_tuple().exponent, "decimal")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to read what a student typed: the value, the exponent of its last digit, its significant figures.
+
+    ``exponent`` is None for a fraction (exact); ``sig_figs`` is then the
+    fraction as typed.
+    """
+
+    value: Decimal | Fraction
+    exponent: int | None
+    sig_figs: int | str
+
+
+def read_answer(text):
+    """Read what a student typed, leniently: the list of possible readings, or a message saying what is wrong.
+
+    Accepts decimals with a point or a comma, ``"89.1%"``, ``"8.91e-1"``,
+    fractions ``"4/684"``, thousands ``"45,000"`` / ``"45 000"``, a
+    typographic minus and a leading "≈".  ``"1,234"`` has two readings
+    (1.234 and 1234).  Nothing is evaluated.
+
+    Examples
+    --------
+    >>> [str(r.value) for r in read_answer("1,234")]
+    ['1.234', '1234']
+    >>> read_answer("nan")
+    "'nan' is not a finite number; give the value you calculated, e.g. 0.891."
+    """
+    s = _normalize(text).lstrip("≈~").strip()
+    if not s:
+        return "Type your answer first (a number such as 0.891, 0,891, 89.1% or 4/684)."
+    low = s.lower()
+    if low.lstrip("+-") in {"nan", "inf", "infinity", "∞"}:
+        return f"{text.strip()!r} is not a finite number; give the value you calculated, e.g. 0.891."
+    m = _FRACTION.fullmatch(s.replace(" ", ""))
+    if m:
+        num, den = int(m.group(1)), int(m.group(2))
+        if den == 0:
+            return f"{s} divides by zero; check the denominator of your fraction."
+        return [Reading(Fraction(num, den), None, f"{num}/{den}")]
+    pct = s.endswith("%")
+    if pct:
+        s = s[:-1].strip()
+    compact = re.sub(r"(?<=\d) (?=\d{3}\b)", "", s)   # "45 000" -> "45000"
+    candidates = []
+    if "," in compact and "." not in compact and compact.count(",") == 1:
+        candidates.append(compact.replace(",", "."))          # decimal comma: 0,891
+        if re.fullmatch(r"[+-]?[1-9]\d{0,2},\d{3}", compact):
+            candidates.append(compact.replace(",", ""))       # or thousands: 45,000
+    elif _GROUPED.fullmatch(compact):
+        candidates.append(compact.replace(",", ""))           # 1,234,567.5
+    else:
+        candidates.append(compact)
+    readings = []
+    for c in candidates:
+        if not _DECIMAL.fullmatch(c):
+            continue
+        try:
+            d = Decimal(c)
+        except InvalidOperation:  # pragma: no cover - the pattern admits only valid literals
+            continue
+        if pct:
+            d = d.scaleb(-2)
+        digits = d.as_tuple().digits
+        sig = len(str(int("".join(map(str, digits))))) if any(digits) else 1
+        readings.append(Reading(d, d.as_tuple().exponent, sig))
+    if not readings:
+        return (f"Could not read {text.strip()[:40]!r} as a number. Type digits only, e.g. 0.891, 0,891, 89.1%, "
+                "8.91e-1 or 4/684.")
+    return readings
+
+
+def to_decimal(value):
+    """A value as a Decimal: floats rounded to 12 significant figures first, fractions to 40 digits.
+
+    Raises
+    ------
+    ValueError
+        For NaN or an infinite value.
+
+    Examples
+    --------
+    >>> to_decimal(0.37749999999999995)
+    Decimal('0.377500000000')
+    """
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise ValueError(f"value is {value!r}, not a finite number")
+        return value
+    if isinstance(value, Fraction):
+        with localcontext() as ctx:
+            ctx.prec = 40
+            return Decimal(value.numerator) / Decimal(value.denominator)
+    if isinstance(value, int):
+        return Decimal(value)
+    value = float(value)
+    if not math.isfinite(value):
+        raise ValueError(f"value is {value!r}, not a finite number")
+    with localcontext() as ctx:
+        ctx.prec = FLOAT_SIG_FIGS
+        ctx.rounding = ROUND_HALF_EVEN
+        return +Decimal(repr(value))
+
+
+def round_half_up(value, exponent):
+    """``value`` rounded half up to ``10**exponent`` (exponent -3 -> three decimals).
+
+    Examples
+    --------
+    >>> round_half_up(0.8912, -2), round_half_up(45_123, 3)
+    (Decimal('0.89'), Decimal('4.5E+4'))
+    """
+    with localcontext() as ctx:
+        ctx.prec = 2500          # enough for any exponent a 100-character answer can write
+        return to_decimal(value).quantize(Decimal(1).scaleb(exponent), rounding=ROUND_HALF_UP)
+
+
+def comparison_exponent(written):
+    """The exponent a decimal ``Written`` is compared at: its last digit, but no finer than 12 significant
+    figures (a printed full double, 17 figures, is compared to 12)."""
+    if written.value == 0:
+        return written.exponent
+    return max(written.exponent, written.value.adjusted() - (FLOAT_SIG_FIGS - 1))
+
+
+def agrees(value, written, decimal_comma=False):
+    """True when ``value`` gives the written number at the written precision.
+
+    Parameters
+    ----------
+    value : float, int, Fraction or Decimal
+        A computed value.
+    written : str or Written
+        What was printed (``"0.892"``, ``"4/684"``).  A fraction must agree
+        exactly (to a relative 1e-12); a decimal when ``value`` rounded half
+        up at its last digit equals it.
+
+    Examples
+    --------
+    >>> agrees(0.3775, "0.378"), agrees(4 / 684, "4/684"), agrees(45_020, "45,000")
+    (True, True, False)
+    """
+    if isinstance(written, str):
+        written = read(written, decimal_comma)
+    if written.kind == "label":
+        raise ValueError(f"written {written.value!r} is not a number.")
+    if written.kind == "fraction":
+        exact = Fraction(value) if isinstance(value, (Fraction, int)) else Fraction(float(value))
+        return abs(exact - written.value) <= Fraction(EXACT_TOLERANCE) * abs(written.value)
+    exp = comparison_exponent(written)
+    return round_half_up(value, exp) == round_half_up(written.value, exp)

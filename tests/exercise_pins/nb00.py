@@ -1,0 +1,8 @@
+"""Notebook 00's exercise answers, worked out by hand."""
+
+PINS = {
+    "00.1": 400 / 10_000,                               # P(exercise) = 0.04
+    "00.2": (150 / 10_000) / ((500 / 10_000) * (400 / 10_000)),   # 150 observed / 20 expected = 7.5
+    "00.3": 5 * 4 // 2,                                 # 10 pairs
+    "00.4": "it grows 2 times",                       # 150 / (500 × 400 / 20,000) = 15, twice 7.5
+}

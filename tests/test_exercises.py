@@ -1,0 +1,368 @@
+"""Every exercise of the course is pinned like a worked example, and its solution stays out of sight.
+
+For each registered exercise (``teachkit.exercises.all_exercises()``):
+
+* it has a pin in ``tests/exercise_pins/nbXX.py`` (``PINS[key]``), derived by hand; a missing pin fails;
+* its expected answer equals the pin (a number: to 1e-12 relative; a choice: exactly; a function: the
+  pin is an independent implementation, and ``check_function`` must accept it);
+* every ``right`` answer is accepted and every ``wrong`` one rejected, with the exercise's own options;
+* its solution renders (format fields filled in).
+
+For each notebook: every ``ask("key")`` names a registered exercise, every exercise is asked in its
+notebook (key prefix ``08`` -> ``notebooks/08_*.ipynb``) in a cell tagged ``exercise``, and has a
+``reveal("key")`` cell tagged ``solution``; no solution text is in a saved output or in a visible cell
+source, and no cell calls ``reveal(..., show=True)``.
+
+The machinery itself is tested at the bottom on exercises built in the test (not registered).
+"""
+
+import importlib.util
+import json
+import math
+import pathlib
+import re
+from fractions import Fraction
+
+import pytest
+
+import teachkit as tk
+from teachkit import exercises as tex
+from teachkit.exercises import Exercise, Implement, Prediction
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+PIN_DIR = ROOT / "tests" / "exercise_pins"
+NOTEBOOK_DIR = ROOT / "notebooks"
+EXERCISES = tex.all_exercises()
+KEYS = [ex.key for ex in EXERCISES]
+
+
+def prefix(key):
+    return tex.KEY_PATTERN.fullmatch(key).group(1)
+
+
+def load_pins(module_name):
+    path = PIN_DIR / f"{module_name}.py"
+    if not path.is_file():
+        return None
+    spec = importlib.util.spec_from_file_location(f"exercise_pins_{module_name}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return getattr(module, "PINS", None)
+
+
+def pin_of(key):
+    module_name = f"nb{prefix(key)}"
+    pins = load_pins(module_name)
+    assert pins is not None, f"tests/exercise_pins/{module_name}.py with a PINS dict is missing (exercise {key})"
+    assert key in pins, (f"exercise {key} has no pin: add PINS[{key!r}] to tests/exercise_pins/{module_name}.py, "
+                         "the answer derived by hand from the question's data")
+    return pins[key]
+
+
+# ---------------------------------------------------------------- every exercise
+def test_there_are_exercises_and_each_module_has_its_pins_file():
+    assert EXERCISES, "no exercise is registered in teachkit/exercises/nb*.py"
+    for name in tex.modules():
+        assert (PIN_DIR / f"{name}.py").is_file(), f"tests/exercise_pins/{name}.py is missing"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_expected_answer_equals_the_hand_derived_pin(key):
+    ex = tex.get(key)
+    pin = pin_of(key)
+    if isinstance(ex, Implement):
+        assert callable(pin), f"{key}: the pin of a write-it-yourself exercise is an independent implementation"
+        verdict = tex.check_function(key, pin)
+        assert verdict.correct, f"{key}: the reference disagrees with the hand-written pin: {verdict.message}"
+        return
+    expected = ex.expected
+    if isinstance(ex, Prediction) and ex.choices:
+        assert expected == pin, f"{key}: teachkit gives {expected!r}, the pin says {pin!r}"
+        return
+    assert isinstance(expected, (int, float, Fraction)) and not isinstance(expected, bool), (
+        f"{key}: the expected answer is {expected!r}, not a number")
+    assert math.isfinite(expected), f"{key}: expected answer {expected!r} is not finite"
+    assert math.isclose(expected, pin, rel_tol=1e-12, abs_tol=1e-15), (
+        f"{key}: teachkit computes {expected!r} from {ex.data}, but the hand-derived pin is {pin!r}")
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_right_answers_are_accepted_and_wrong_ones_rejected(key):
+    ex = tex.get(key)
+    if isinstance(ex, Implement):
+        assert ex.wrong, f"{key}: give at least one typical mistaken function in wrong="
+        for mistaken in ex.wrong:
+            verdict = tex.check_function(key, mistaken)
+            assert not verdict.correct, f"{key}: check_function accepts the mistaken {mistaken.__name__}"
+            assert "differs" in verdict.message or "raised" in verdict.message
+        return
+    assert ex.wrong, f"{key}: name at least one likely wrong answer in wrong="
+    expected = ex.expected
+    if not (isinstance(ex, Prediction) and ex.choices) and expected != int(expected):
+        # students in much of the world type a decimal comma: a non-integer answer must accept one
+        assert any("," in typed for typed in ex.right), f"{key}: add a decimal-comma spelling to right="
+    for typed in ex.right:
+        verdict = ex.judge(typed)
+        assert verdict.correct, f"{key}: the right answer {typed!r} is rejected: {verdict.message}"
+        assert tex.ask(key, answer=typed).correct
+    for typed in ex.wrong:
+        verdict = ex.judge(typed)
+        assert not verdict.correct, f"{key}: the wrong answer {typed!r} is accepted: {verdict.message}"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_solution_renders_with_its_fields(key):
+    ex = tex.get(key)
+    text = ex.render_solution()
+    assert text.strip() and "{" + "expected" not in text, f"{key}: solution did not render: {text!r}"
+    assert tex.reveal(key, show=True).text == text
+    hidden = tex.reveal(key)
+    bundle = hidden._repr_mimebundle_()
+    assert text not in json.dumps(bundle, ensure_ascii=False), f"{key}: reveal() puts the solution on screen"
+    assert f"reveal({key!r}, show=True)" in bundle["text/plain"]
+
+
+# ---------------------------------------------------------------- every notebook
+def notebooks():
+    return sorted(NOTEBOOK_DIR.glob("*.ipynb"))
+
+
+def cells(path):
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+def source(cell):
+    s = cell.get("source", "")
+    return "".join(s) if isinstance(s, list) else s
+
+
+def tags(cell):
+    return cell.get("metadata", {}).get("tags", [])
+
+
+def output_text(cell):
+    parts = []
+    for out in cell.get("outputs", []):
+        if "text" in out:
+            parts.append("".join(out["text"]) if isinstance(out["text"], list) else out["text"])
+        for mime, value in out.get("data", {}).items():
+            if mime.startswith("text/") or mime.endswith("json"):
+                parts.append("".join(value) if isinstance(value, list) else json.dumps(value, ensure_ascii=False))
+    return "\n".join(parts)
+
+
+ASK = re.compile(r"""\bask\(\s*["']([^"']+)["']\s*\)""")
+REVEAL = re.compile(r"""\breveal\(\s*["']([^"']+)["']\s*\)""")
+SHOW = re.compile(r"\breveal\([^)]*show\s*=\s*True")
+
+
+def notebook_for(key):
+    matches = [p for p in notebooks() if p.name.startswith(prefix(key) + "_")]
+    return matches[0] if matches else None
+
+
+def solution_fragments(ex):
+    """The rendered solution and each of its lines long enough not to occur by chance."""
+    text = ex.render_solution()
+    return [text] + [line.strip() for line in re.split(r"\n|(?<=[.:;])\s", text) if len(line.strip()) >= 40]
+
+
+@pytest.mark.parametrize("path", notebooks(), ids=[p.stem for p in notebooks()])
+def test_every_ask_names_a_registered_exercise_in_a_tagged_cell(path):
+    for i, cell in enumerate(cells(path)):
+        if cell["cell_type"] != "code":
+            continue
+        for key in ASK.findall(source(cell)):
+            assert key in KEYS, f"{path.name} cell {i}: ask({key!r}) names no registered exercise"
+            assert path.name.startswith(prefix(key) + "_"), f"{path.name} cell {i}: exercise {key} belongs elsewhere"
+            assert tex.EXERCISE_TAG in tags(cell), f"{path.name} cell {i}: tag the ask({key!r}) cell 'exercise'"
+        for key in REVEAL.findall(source(cell)):
+            assert key in KEYS, f"{path.name} cell {i}: reveal({key!r}) names no registered exercise"
+            assert tex.SOLUTION_TAG in tags(cell), f"{path.name} cell {i}: tag the reveal({key!r}) cell 'solution'"
+        assert not SHOW.search(source(cell)), f"{path.name} cell {i}: reveal(..., show=True) shows the solution"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_exercise_is_asked_and_has_a_hidden_solution_cell(key):
+    path = notebook_for(key)
+    assert path is not None, f"exercise {key}: no notebook notebooks/{prefix(key)}_*.ipynb"
+    asked = [c for c in cells(path) if c["cell_type"] == "code" and key in ASK.findall(source(c))]
+    revealed = [c for c in cells(path) if c["cell_type"] == "code" and key in REVEAL.findall(source(c))]
+    assert asked, f"exercise {key} is never asked in {path.name}: add a cell ask({key!r}) tagged 'exercise'"
+    assert revealed, f"exercise {key} has no reveal({key!r}) cell in {path.name}"
+    assert all(tex.SOLUTION_TAG in tags(c) for c in revealed), f"{path.name}: tag reveal({key!r}) 'solution'"
+
+
+@pytest.mark.parametrize("path", notebooks(), ids=[p.stem for p in notebooks()])
+def test_every_notebook_has_three_exercises_a_prediction_and_from_01_to_06_a_function_to_write(path):
+    nb_prefix = path.name.split("_")[0]
+    mine = [ex for ex in EXERCISES if prefix(ex.key) == nb_prefix]
+    assert len(mine) >= 3, (f"{path.name}: {len(mine)} exercises in teachkit/exercises/nb{nb_prefix}.py; "
+                            "each notebook needs at least 3")
+    assert any(isinstance(ex, Prediction) for ex in mine), (
+        f"{path.name}: no 'predict, then run' exercise (teachkit.exercises.Prediction) in nb{nb_prefix}.py")
+    if nb_prefix in {"01", "02", "03", "04", "05", "06"}:
+        assert any(isinstance(ex, Implement) for ex in mine), (
+            f"{path.name}: no 'write it yourself' exercise (teachkit.exercises.Implement) in nb{nb_prefix}.py")
+
+
+@pytest.mark.parametrize("path", notebooks(), ids=[p.stem for p in notebooks()])
+def test_no_solution_text_is_on_screen(path):
+    on_screen = []
+    for cell in cells(path):
+        hidden = cell.get("metadata", {}).get("jupyter", {}).get("source_hidden", False)
+        if not hidden:
+            on_screen.append(source(cell))
+        on_screen.append(output_text(cell))
+    screen = "\n".join(on_screen)
+    for ex in EXERCISES:
+        for fragment in solution_fragments(ex):
+            assert fragment not in screen, f"{path.name} shows the solution of {ex.key}: {fragment[:60]!r}"
+
+
+# ---------------------------------------------------------------- the machinery
+def _numeric(**changes):
+    fields = dict(key="99.1", label="P(x)", question="In $n = 8$ windows *x* occurs in 2. What is $P(x)$?",
+                  data={"c": 2, "n": 8}, answer=lambda c, n: tk.probabilities_from_counts(c, c, c, n)[1],
+                  solution="P(x) = {c} / {n} = {expected}", right=("0.25", "1/4"), wrong=("0.2",),
+                  check={"min_sig_figs": 1})
+    fields.update(changes)
+    return Exercise(**fields)
+
+
+def test_exercise_computes_its_answer_from_its_data_and_renders_its_solution():
+    ex = _numeric()
+    assert ex.expected == 0.25
+    assert ex.render_solution() == "P(x) = 2 / 8 = 0.25"
+    assert ex.judge("0,25").correct and ex.judge("1/4").correct and not ex.judge("0.2").correct
+
+
+@pytest.mark.parametrize("changes, error", [
+    ({"key": "8.1"}, ValueError), ({"key": "08"}, ValueError), ({"label": ""}, TypeError),
+    ({"data": {"expected": 1}}, ValueError), ({"data": [1, 2]}, TypeError), ({"answer": 0.25}, TypeError),
+    ({"right": "0.25"}, TypeError), ({"right": ()}, ValueError), ({"check": {"tolerance": 0.1}}, ValueError),
+])
+def test_exercise_refuses_a_bad_declaration(changes, error):
+    with pytest.raises(error, match=r"key|label|data|answer|right|check|expected"):
+        _numeric(**changes)
+
+
+def test_reveal_hides_the_solution_until_clicked():
+    ex = _numeric()
+    hidden = tex.Hidden(ex)
+    bundle = hidden._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert "0.25" not in json.dumps(bundle) and "show=True" in bundle["text/html"]
+    widget = hidden._build()
+    button, out = widget.children
+    assert out.outputs == ()                       # nothing rendered before the click
+    assert tex.Shown(ex)._repr_markdown_() == "P(x) = 2 / 8 = 0.25"
+
+
+def test_ask_shows_the_question_with_a_static_fallback():
+    ex = _numeric()
+    bundle = tex.Question(ex)._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert "What is $P(x)$?" in bundle["text/markdown"]
+    assert "ask('99.1', answer=" in bundle["text/plain"]
+    assert "0.25" not in json.dumps(bundle)
+
+
+def test_the_answer_box_judges_with_the_exercise_options():
+    q = tex.Question(_numeric())
+    box = q._build()
+    _, row, feedback = box.children
+    entry, button = row.children
+    entry.value = "0,25"
+    button.click()
+    assert q.last.correct and "Correct" in feedback.value
+    entry.value = "0.2"
+    button.click()
+    assert not q.last.correct
+
+
+def test_a_prediction_is_committed_before_the_result_is_shown():
+    pred = Prediction(key="99.2", label="NPMI of a pair in every window", question="Predict: +1, 0 or -1?",
+                      data={"n": 10}, choices=("+1", "0", "-1"),
+                      answer=lambda n: "+1" if tk.npmi_from_counts(n, n, n, n) > 0.5 else "0",
+                      solution="Under the exact definition it is +1.")
+    assert pred.right == ("+1",) and pred.wrong == ("0", "-1")
+    q = tex.Question(pred)
+    box = q._build()
+    _, row, feedback = box.children
+    entry, button = row.children
+    assert entry.value is None and feedback.value == ""
+    button.click()                                  # no guess yet: nothing is shown
+    assert "Commit" in feedback.value and "+1" not in feedback.value and not button.disabled
+    entry.value = "-1"
+    button.click()
+    assert not q.last.correct and entry.disabled and button.disabled and "+1" in feedback.value
+    assert not pred.judge("2").parsed
+    bundle = q._repr_mimebundle_()
+    assert "answer='+1'" in bundle["text/plain"]     # the static way, with the first choice as the example
+
+
+def test_a_numeric_prediction_names_teachkits_result_when_asked_in_code(monkeypatch):
+    pred = Prediction(key="99.3", label="P(x)", question="Guess P(x) for 2 of 8.", data={"c": 2, "n": 8},
+                      answer=lambda c, n: tk.probabilities_from_counts(c, c, c, n)[1], solution="{expected}",
+                      right=("0.25",), wrong=("0.2",), check={"min_sig_figs": 1})
+    monkeypatch.setitem(tex._load(), "99.3", pred)
+    verdict = tex.ask("99.3", answer="0.2")
+    assert not verdict.correct and "teachkit computes 0.25" in verdict.message
+
+
+def _implement(**changes):
+    def reference(c, n):
+        return tk.probabilities_from_counts(c, c, c, n)[1]
+
+    fields = dict(key="99.4", label="P from counts", question="Write p(c, n).", reference=reference,
+                  inputs=lambda rng: {"n": 10, "c": int(rng.integers(1, 11))}, solution="`return c / n`",
+                  template="def p(c, n):\n    ...", trials=50)
+    fields.update(changes)
+    return Implement(**fields)
+
+
+def test_check_function_accepts_a_right_function_and_says_where_a_wrong_one_differs(monkeypatch):
+    def inputs(rng):
+        n = int(rng.integers(1, 100))
+        return {"c": int(rng.integers(1, n + 1)), "n": n}
+
+    ex = _implement(inputs=inputs)
+    monkeypatch.setitem(tex._load(), "99.4", ex)
+
+    def p(c, n):
+        return c / n
+
+    def off_by_one(c, n):
+        return c / (n + 1)
+
+    def crashes(c, n):
+        return 1 / (c - c)
+
+    def unfinished(c, n):
+        ...
+
+    assert tex.check_function("99.4", p).correct
+    wrong = tex.check_function("99.4", off_by_one)
+    assert not wrong.correct and re.search(r"input 1 of 50: c=\d+, n=\d+ gives", wrong.message)
+    assert "raised ZeroDivisionError" in tex.check_function("99.4", crashes).message
+    assert "replace the ..." in tex.check_function("99.4", unfinished).message
+    assert "Pass your function" in tex.check_function("99.4", 0.5).message
+    assert ex.cases() == ex.cases()                # seeded: the same inputs every run
+    shown = tex.Question(ex)._repr_mimebundle_()
+    assert "def p(c, n):" in shown["text/markdown"] and "check_function('99.4'" in shown["text/plain"]
+    with pytest.raises(TypeError, match="asks for a function"):
+        tex.ask("99.4", answer="0.5")
+    with pytest.raises(TypeError, match="not a function"):
+        tex.check_function("00.1", p)
+
+
+def test_get_names_known_keys_when_a_key_is_unknown():
+    with pytest.raises(KeyError, match="00.1"):
+        tex.get("00.99")
+
+
+def test_registry_keys_are_unique_and_match_their_module():
+    for ex in EXERCISES:
+        assert tex.get(ex.key) is ex
+    assert len(set(KEYS)) == len(KEYS)

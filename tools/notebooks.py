@@ -1,0 +1,380 @@
+"""Developer tool: run the course notebooks and keep their saved outputs reproducible.
+
+Not part of the ``teachkit`` package (students never need it); ``make notebooks``
+and the tests use it.  Command line::
+
+    python tools/notebooks.py execute notebooks/*.ipynb   # re-run, save in place
+    python tools/notebooks.py check notebooks/*.ipynb     # re-run, compare with the saved copy
+
+Every notebook runs top to bottom on a fresh ``python3`` kernel of the
+running interpreter (the virtual environment's own Python, whatever
+kernelspecs the user has installed elsewhere), with the notebook's folder as
+working directory and ``PYTHONHASHSEED=0``.  Before saving, everything that
+changes from run to run without the course changing is removed:
+
+* execution timestamps (``record_timing`` is off) and cell ``execution`` metadata;
+* widget state (``metadata.widgets``) and widget views in outputs
+  (``application/vnd.jupyter.widget-view+json`` holds a random model id).
+  ``teachkit.widgets.Explorer`` puts its default result beside the
+  view as ``text/html``/``text/plain``, so a saved notebook still shows it;
+* the Python patch version in ``metadata.language_info``;
+* stream outputs are merged, so how the kernel happened to flush ``print``
+  cannot move text between outputs.
+
+:func:`compare` checks a fresh run against the saved notebook on text only:
+stream text, error outputs and every ``text/*`` (and JSON) representation of
+displays and results.  Pictures (``image/*``, PDF, embedded base64 images in
+HTML) and widget data are left out: a figure's pixels may differ by a font
+version, and a widget's model id is random by design.
+
+What notebooks themselves import (``setup_course``) stays in
+:mod:`teachkit.notebooks`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import copy
+import os
+import pathlib
+import re
+import sys
+import time
+from dataclasses import dataclass
+
+__all__ = [
+    "execute_notebook", "execute_notebooks", "clean", "text_outputs", "compare",
+    "Difference", "error_outputs", "missing_outputs", "structure_problems", "volatile_text", "main",
+]
+
+KERNEL_NAME = "python3"
+CELL_TIMEOUT = 120  # seconds per cell: a cell that needs more is too heavy for a class anyway
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+#: Output types left out of :func:`compare`.
+IGNORED_MIME = frozenset({WIDGET_VIEW, WIDGET_STATE, "application/pdf", "application/javascript"})
+_IMAGE_PREFIX = "image/"
+_DATA_URI = re.compile(r"data:image/[a-z+.-]+;base64,[A-Za-z0-9+/=\s]+")
+_ADDRESS = re.compile(r"\bat 0x[0-9a-fA-F]{6,}")
+#: Cells tagged with this are executed (and must not fail) but their text is
+#: not compared: only for output that truly depends on the machine, such as
+#: the versions table of notebook 00 (Python's version is not pinned).
+UNCOMPARED_TAG = "output-varies"
+
+#: A notebook's learning objectives: a heading in one of its first cells.
+OBJECTIVES_HEADING = re.compile(r"^#{1,4}\s*learning objectives\b", re.IGNORECASE | re.MULTILINE)
+#: A notebook's summary: a heading in one of its last cells.
+SUMMARY_HEADING = re.compile(r"^#{1,4}\s*summary\b", re.IGNORECASE | re.MULTILINE)
+
+
+# ---------------------------------------------------------------- execution
+def _kernel_manager_class():
+    from jupyter_client.kernelspec import KernelSpecManager
+    from jupyter_client.manager import AsyncKernelManager
+
+    class _OwnPythonKernelManager(AsyncKernelManager):
+        """Resolve ``python3`` to this interpreter, ignoring user kernelspecs."""
+
+        def _kernel_spec_manager_default(self):
+            # No kernel folders: "python3" then falls back to ipykernel's own
+            # spec, whose command is sys.executable.
+            return KernelSpecManager(kernel_dirs=[], parent=self)
+
+    return _OwnPythonKernelManager
+
+
+def _client(nb, path, timeout):
+    from nbclient import NotebookClient
+
+    return NotebookClient(
+        nb,
+        timeout=timeout,
+        kernel_name=KERNEL_NAME,
+        kernel_manager_class=_kernel_manager_class(),
+        resources={"metadata": {"path": str(pathlib.Path(path).resolve().parent)}},
+        record_timing=False,
+        store_widget_state=False,
+        coalesce_streams=True,
+        allow_errors=True,  # an error is recorded in the output, and reported by the caller
+    )
+
+
+def _kernel_env():
+    env = dict(os.environ)
+    env["PYTHONHASHSEED"] = "0"  # set and dict-of-str iteration order
+    env["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"
+    env.pop("JPY_PARENT_PID", None)
+    return env
+
+
+def _read(path):
+    import nbformat
+
+    return nbformat.read(str(path), as_version=4)
+
+
+async def _execute_async(path, timeout, semaphore):
+    async with semaphore:
+        nb = _read(path)
+        client = _client(nb, path, timeout)
+        await client.async_execute(env=_kernel_env())
+        return clean(nb)
+
+
+def execute_notebooks(paths, jobs=2, timeout=CELL_TIMEOUT):
+    """Execute several notebooks, ``jobs`` at a time, each on its own fresh kernel.
+
+    Parameters
+    ----------
+    paths : iterable of str or pathlib.Path
+    jobs : int, default 2
+        Kernels running at once (the course machine has two cores).
+    timeout : int
+        Seconds allowed per cell.
+
+    Returns
+    -------
+    dict of pathlib.Path to nbformat.NotebookNode
+        The executed, cleaned notebooks (nothing is written).  A cell that
+        raises leaves an ``error`` output; see :func:`error_outputs`.
+    """
+    paths = [pathlib.Path(p) for p in paths]
+    if not paths:
+        raise ValueError("paths is empty: name at least one notebook, e.g. notebooks/*.ipynb.")
+    for p in paths:
+        if p.suffix != ".ipynb" or not p.is_file():
+            raise ValueError(f"{p} is not a notebook file (.ipynb).")
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}.")
+
+    async def run_all():
+        semaphore = asyncio.Semaphore(jobs)
+        return await asyncio.gather(*(_execute_async(p, timeout, semaphore) for p in paths))
+
+    results = asyncio.run(run_all())
+    return dict(zip(paths, results))
+
+
+def execute_notebook(path, timeout=CELL_TIMEOUT):
+    """Execute one notebook on a fresh kernel and return it cleaned (not saved)."""
+    path = pathlib.Path(path)
+    return execute_notebooks([path], jobs=1, timeout=timeout)[path]
+
+
+def save(nb, path):
+    """Write a notebook the way the course stores it (nbformat 4, one-space indent, sorted keys)."""
+    import nbformat
+
+    nbformat.validate(nb)
+    text = nbformat.writes(nb)
+    pathlib.Path(path).write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+
+
+# ---------------------------------------------------------------- cleaning
+def _merge_streams(outputs):
+    merged = []
+    for out in outputs:
+        if (out.get("output_type") == "stream" and merged and merged[-1].get("output_type") == "stream"
+                and merged[-1].get("name") == out.get("name")):
+            merged[-1]["text"] = _text(merged[-1]["text"]) + _text(out["text"])
+        else:
+            merged.append(out)
+    return merged
+
+
+def _text(value):
+    return "".join(value) if isinstance(value, list) else value
+
+
+def clean(nb):
+    """Remove run-to-run noise from an executed notebook (in place; also returned).
+
+    Drops cell ``execution`` timing metadata, notebook widget state, widget
+    views (keeping the static ``text/html`` fallback beside them; an output
+    left with nothing else is dropped), the Python version in
+    ``language_info``; merges consecutive stream outputs; gives cells without
+    an id a stable one (``cell-<n>``).
+    """
+    nb.metadata.pop("widgets", None)
+    nb.metadata.pop("papermill", None)
+    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": KERNEL_NAME}
+    info = nb.metadata.get("language_info")
+    if info is not None:
+        info.pop("version", None)
+    nb.nbformat, nb.nbformat_minor = 4, max(5, nb.get("nbformat_minor", 5))
+    for i, cell in enumerate(nb.cells):
+        cell.setdefault("id", f"cell-{i}")
+        if not cell.get("id"):
+            cell["id"] = f"cell-{i}"
+        cell.metadata.pop("execution", None)
+        cell.metadata.pop("ExecuteTime", None)
+        if cell.cell_type != "code":
+            continue
+        outputs = []
+        for out in cell.get("outputs", []):
+            data = out.get("data")
+            if data is not None:
+                data.pop(WIDGET_VIEW, None)
+                data.pop(WIDGET_STATE, None)
+                if not data:
+                    continue
+                out.setdefault("metadata", {})
+            outputs.append(out)
+        cell.outputs = _merge_streams(outputs)
+    return nb
+
+
+# ---------------------------------------------------------------- comparing
+def _comparable(out):
+    """The text of one output that must not change between runs, as a list of strings."""
+    kind = out.get("output_type")
+    if kind == "stream":
+        return [f"[{out.get('name')}] {_text(out.get('text', ''))}"]
+    if kind == "error":
+        return [f"[error] {out.get('ename')}: {out.get('evalue')}"]
+    if kind in ("execute_result", "display_data"):
+        parts = []
+        for mime in sorted(out.get("data", {})):
+            if mime in IGNORED_MIME or mime.startswith(_IMAGE_PREFIX):
+                continue
+            value = out["data"][mime]
+            if not isinstance(value, str):
+                value = _text(value) if isinstance(value, list) else repr(value)
+            parts.append(f"[{mime}] {_DATA_URI.sub('data:image;base64,<image>', value)}")
+        return parts
+    return []
+
+
+def text_outputs(nb):
+    """``{cell index: [text of each compared output]}`` for every code cell.
+
+    Cells tagged ``output-varies`` (:data:`UNCOMPARED_TAG`) are left out.
+    """
+    result = {}
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "code" and UNCOMPARED_TAG not in cell.metadata.get("tags", []):
+            parts = []
+            for out in _merge_streams(copy.deepcopy(list(cell.get("outputs", [])))):
+                parts += _comparable(out)
+            result[i] = parts
+    return result
+
+
+@dataclass(frozen=True)
+class Difference:
+    """Where a fresh run of a notebook differs from its saved copy."""
+
+    cell: int
+    source: str
+    saved: str
+    fresh: str
+
+    def __str__(self):
+        first_line = self.source.strip().splitlines()[0] if self.source.strip() else "(empty cell)"
+        return (
+            f"cell {self.cell} (starts `{first_line[:80]}`) prints something else than the saved notebook.\n"
+            f"--- saved\n{self.saved}\n--- fresh run\n{self.fresh}\n"
+            "If the change is intended, re-run `make notebooks` and commit the updated notebook."
+        )
+
+
+def compare(saved, fresh):
+    """The first difference in text outputs between two runs of a notebook, or None.
+
+    Parameters
+    ----------
+    saved, fresh : nbformat.NotebookNode
+        The committed notebook and a fresh execution of it (same cells).
+
+    Returns
+    -------
+    Difference or None
+    """
+    if [c.cell_type for c in saved.cells] != [c.cell_type for c in fresh.cells]:
+        raise ValueError("saved and fresh do not have the same cells; compare two runs of the same notebook.")
+    a, b = text_outputs(saved), text_outputs(fresh)
+    for i in sorted(set(a) | set(b)):
+        if a.get(i) != b.get(i):
+            return Difference(i, _text(saved.cells[i].source), "\n".join(a.get(i, [])), "\n".join(b.get(i, [])))
+    return None
+
+
+def error_outputs(nb):
+    """``[(cell index, "Name: message"), ...]`` for every error output (and stderr traceback)."""
+    found = []
+    for i, cell in enumerate(nb.cells):
+        for out in cell.get("outputs", []) if cell.cell_type == "code" else []:
+            if out.get("output_type") == "error":
+                found.append((i, f"{out.get('ename')}: {out.get('evalue')}"))
+            elif out.get("output_type") == "stream" and out.get("name") == "stderr" and "Traceback" in _text(out["text"]):
+                found.append((i, _text(out["text"]).strip().splitlines()[-1]))
+    return found
+
+
+def missing_outputs(nb):
+    """Indices of code cells that were never executed (no execution count)."""
+    return [i for i, c in enumerate(nb.cells)
+            if c.cell_type == "code" and _text(c.source).strip() and c.get("execution_count") is None]
+
+
+def volatile_text(nb):
+    """``[(cell index, snippet)]`` of outputs showing a memory address (``at 0x7f...``)."""
+    found = []
+    for i, parts in text_outputs(nb).items():
+        for part in parts:
+            m = _ADDRESS.search(part)
+            if m:
+                found.append((i, part[max(0, m.start() - 40):m.end()]))
+    return found
+
+
+def structure_problems(nb, head=3, tail=2):
+    """What a course notebook lacks: learning objectives at the top, a summary at the end.
+
+    The objectives must be a markdown heading (``## Learning objectives``) in
+    one of the first ``head`` cells, the summary a heading (``## Summary``) in
+    one of the last ``tail`` cells.
+    """
+    problems = []
+    md = [(i, _text(c.source)) for i, c in enumerate(nb.cells) if c.cell_type == "markdown"]
+    if not any(i < head and OBJECTIVES_HEADING.search(s) for i, s in md):
+        problems.append(f"no '## Learning objectives' heading in the first {head} cells")
+    last = len(nb.cells) - tail
+    if not any(i >= last and SUMMARY_HEADING.search(s) for i, s in md):
+        problems.append(f"no '## Summary' heading in the last {tail} cells")
+    return problems
+
+
+# ---------------------------------------------------------------- command line
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python tools/notebooks.py", description=__doc__.split("\n\n")[0])
+    parser.add_argument("action", choices=("execute", "check"),
+                        help="execute: re-run and save in place; check: re-run and compare with the saved copy")
+    parser.add_argument("paths", nargs="+", help="notebook files (.ipynb)")
+    parser.add_argument("--jobs", type=int, default=2, help="kernels at once (default 2)")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    results = execute_notebooks(args.paths, jobs=args.jobs)
+    failed = False
+    for path, fresh in results.items():
+        errors = error_outputs(fresh)
+        for cell, message in errors:
+            print(f"{path}: cell {cell} raised {message}", file=sys.stderr)
+        failed |= bool(errors)
+        if args.action == "execute":
+            save(fresh, path)
+            print(f"executed and saved {path}")
+        else:
+            diff = compare(_read(path), fresh)
+            if diff is not None:
+                failed = True
+                print(f"{path}: {diff}", file=sys.stderr)
+            else:
+                print(f"{path}: outputs match")
+    print(f"{len(results)} notebook(s) in {time.perf_counter() - start:.1f} s")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

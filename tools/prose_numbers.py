@@ -1,0 +1,307 @@
+"""Find the numbers written in a notebook's prose that nothing accounts for.
+
+Run ``python tools/prose_numbers.py notebooks/02_npmi.ipynb`` to list them;
+``tests/test_prose_numbers.py`` fails on any.  The rules are in
+:func:`unaccounted` (and repeated in the test's docstring).
+
+A number typed by hand into markdown goes stale the day the code changes;
+a number printed by a code cell, or quoted from the documents' catalogue,
+does not.  So every number in a markdown cell must be one of:
+
+1. **from the documents**: it agrees (at its own precision) with a number of
+   the catalogue :mod:`teachkit.worked` (printed values, stated inputs,
+   arguments, notes);
+2. **produced by this notebook**: it agrees (at its own precision) with a
+   number in a saved output of a code cell of the same notebook, or is
+   written as a literal in the (non-comment) source of one of its code cells
+   (the notebook's own inputs, e.g. ``alpha = 0.5``);
+3. **asserted by a test**: listed in :data:`ASSERTED` with the test file that
+   asserts it (the file must contain the number);
+4. **whitelisted**: see :data:`WHITELIST` and :func:`_is_whitelisted`.
+
+What is not read as a number of the prose: fenced code blocks, link
+targets, HTML tags, a heading's section number ("## 3." / "## 3.2"), an
+ordered-list marker at the start of a line, the number after "Exercise",
+"Section", "§", "notebook", "Figure", "Table", "Step", "Example", "item",
+"Tabela" or "cell", ordinals ("1st", "3rd"), numbers glued to letters or
+underscores (``c_xy2``, ``log2``, ``top-10`` counts as 10).
+
+Agreeing "at its own precision": the prose number has ``d`` decimals and a
+candidate rounded (half up or half even) to ``d`` decimals equals it; the
+candidate must itself have at least ``d`` decimals.  A whole number must
+equal a candidate exactly.  Signs are ignored (prose writes "−0.08" with a
+typographic minus, outputs "-0.08"), percentages are read both as written
+(48) and as a share (0.48), "10{,}000" and "10,000" are 10000, and "0,891"
+(a decimal comma, as the Portuguese note writes) is 0.891.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+import sys
+from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
+
+#: Numbers accepted in any notebook's prose, each for a stated reason.
+WHITELIST = {
+    # small whole numbers (0..10, and -1/+1 as NPMI's ends) are counts, ordinals and bounds:
+    # handled by _is_whitelisted, not listed here
+    Decimal("100"): "percent",
+    Decimal("1e-12"): "gensim's and the NPMI guide's default epsilon, a library constant",
+    Decimal("0.5"): "one half (a midpoint, AUC of chance, alpha = beta = 1/2)",
+    Decimal("0.05"): "the usual significance level / the NPMI guide's band edge",
+    Decimal("0.85"): "PageRank's damping factor d (a constant of the method)",
+    Decimal("2.5"): "percentile of a 95 % bootstrap interval",
+    Decimal("97.5"): "percentile of a 95 % bootstrap interval",
+    Decimal("95"): "a 95 % interval",
+}
+
+#: Numbers asserted by a test: {notebook stem: {number as written: test file}}.
+#: The test file must contain the number as written.
+ASSERTED: dict[str, dict[str, str]] = {}
+
+SMALL_INTEGER = 10   # whole numbers up to this (in absolute value) are counts and ordinals
+YEARS = (1900, 2099)  # four-digit whole numbers in this range are years (citations)
+
+_FENCE = re.compile(r"```.*?```|~~~.*?~~~", re.S)
+_LINK_TARGET = re.compile(r"\]\([^)]*\)")
+_HTML_TAG = re.compile(r"<[^>]+>")
+_HEADING_NUMBER = re.compile(r"^(#{1,6}\s*)\d+(?:\.\d+)*\.?", re.M)
+_LIST_MARKER = re.compile(r"^(\s*)\d+\.(?=\s)", re.M)
+_REFERENCE = re.compile(
+    r"(?i)\b(exercises?|sections?|§|notebooks?|figures?|fig\.|tables?|tabela|steps?|examples?|items?|cells?|"
+    r"questions?|parts?|issues?|chapters?)(\s*\*{0,2}\s*)(\d+(?:\.\d+)*[a-z]?(?:\s*(?:,|and|or|–|-|to)\s*\d+)*)")
+_SECTION_SIGN = re.compile(r"§\s*\d+(?:\.\d+)*")
+#: A number: optional sign, grouped thousands or plain digits, decimals, exponent, percent.
+_NUMBER = re.compile(
+    r"(?<![\w.])(?<![\w][-−])([-−+]?)"
+    r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d+(?=\b)|\d+(?:\.\d+)?|\.\d+)"
+    r"((?:[eE][-−+]?\d+)|(?:\s*\\?times\s*10\^\{?[-−]?\d+\}?)|(?:\s*×\s*10\^\{?[-−]?\d+\}?))?"
+    r"(\s*\\?%)?"
+    r"(?![\w.]\d)(?!st\b|nd\b|rd\b|th\b|[a-zA-Z_])")
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number read from text: its absolute value, its decimals, and how it was written."""
+
+    value: Decimal
+    decimals: int
+    text: str
+    percent: bool = False
+
+    def readings(self):
+        if self.percent:
+            return [(self.value, self.decimals), (self.value.scaleb(-2), self.decimals + 2)]
+        return [(self.value, self.decimals)]
+
+
+def _parse(body, exponent):
+    if "," in body and not re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", body):
+        body = body.replace(",", ".")           # a decimal comma: 0,891
+    body = body.replace(",", "")
+    if exponent:
+        m = re.search(r"([-−+]?\d+)\}?\s*$", exponent)
+        body = f"{body}e{m.group(1).replace('−', '-')}"
+    try:
+        value = abs(Decimal(body))
+    except InvalidOperation:  # pragma: no cover - the pattern admits only valid literals
+        return None
+    decimals = max(0, -value.as_tuple().exponent)
+    return value, decimals
+
+
+def numbers_in(text):
+    """Every number in ``text``, as :class:`Number` (no prose rules: used for outputs and sources)."""
+    text = text.replace("{,}", ",").replace("\\,", "").replace("\u2009", " ").replace("\u202f", " ")
+    found = []
+    for m in _NUMBER.finditer(text):
+        parsed = _parse(m.group(2), m.group(3))
+        if parsed is None:
+            continue
+        value, decimals = parsed
+        found.append(Number(value, decimals, m.group(0).strip(), bool(m.group(4))))
+    return found
+
+
+def prose_numbers(markdown):
+    """The numbers of a markdown cell that the rules ask to account for."""
+    text = _FENCE.sub(" ", markdown)
+    text = _LINK_TARGET.sub("]", text)
+    text = _HTML_TAG.sub(" ", text)
+    text = _HEADING_NUMBER.sub(r"\1", text)
+    text = _LIST_MARKER.sub(r"\1", text)
+    text = _REFERENCE.sub(lambda m: m.group(1) + m.group(2), text)
+    text = _SECTION_SIGN.sub("§", text)
+    return numbers_in(text)
+
+
+def _is_whitelisted(number):
+    v = number.value
+    if number.decimals == 0 and not number.percent:
+        if v <= SMALL_INTEGER:
+            return True
+        if YEARS[0] <= v <= YEARS[1] and re.fullmatch(r"\d{4}", number.text.lstrip("-−+")):
+            return True
+    return any(value in WHITELIST for value, _ in number.readings())
+
+
+def _agrees(value, decimals, candidates):
+    """True when a candidate (value, decimals) agrees with value at ``decimals`` decimals."""
+    quantum = Decimal(1).scaleb(-decimals)
+    for c_value, c_decimals in candidates:
+        if decimals == 0:
+            if c_value == value:
+                return True
+            continue
+        if c_decimals < decimals:
+            continue
+        for rounding in (ROUND_HALF_UP, ROUND_HALF_EVEN):
+            if c_value.quantize(quantum, rounding=rounding) == value:
+                return True
+    return False
+
+
+class _Candidates:
+    """Numbers that account for prose numbers, indexed for a quick look-up."""
+
+    def __init__(self, numbers):
+        self.by_int = {}
+        for n in numbers:
+            for value, decimals in n.readings():
+                self.by_int.setdefault(int(value), []).append((value, decimals))
+
+    def agree(self, value, decimals):
+        # a candidate that rounds to value has the same integer part, or the one below (0.999 -> 1.00)
+        near = self.by_int.get(int(value), []) + self.by_int.get(int(value) - 1, [])
+        return _agrees(value, decimals, near)
+
+
+def _catalogue_numbers():
+    """Every number in teachkit.worked: printed values, inputs, arguments, notes, labels."""
+    from teachkit import worked
+
+    texts = []
+
+    def walk(obj):
+        if isinstance(obj, str):
+            texts.append(obj)
+        elif isinstance(obj, bool) or obj is None:
+            return
+        elif isinstance(obj, (int, float)):
+            texts.append(repr(obj))
+        elif isinstance(obj, dict):
+            for v in obj.values():
+                walk(v)
+        elif isinstance(obj, (list, tuple)):
+            for v in obj:
+                walk(v)
+        elif hasattr(obj, "__dataclass_fields__"):
+            for name in obj.__dataclass_fields__:
+                walk(getattr(obj, name))
+
+    walk(list(worked.RECORDS))
+    found = []
+    for t in texts:
+        found += numbers_in(t)
+        if re.fullmatch(r"-?\d+(?:,\d+)?", t.strip()):   # the Portuguese note's "6,601"
+            found += numbers_in(t.strip().replace(",", "."))
+    return found
+
+
+_CATALOGUE = None
+
+
+def catalogue():
+    global _CATALOGUE
+    if _CATALOGUE is None:
+        _CATALOGUE = _Candidates(_catalogue_numbers())
+    return _CATALOGUE
+
+
+def _source(cell):
+    s = cell.get("source", "")
+    return "".join(s) if isinstance(s, list) else s
+
+
+def _outputs_text(cell):
+    parts = []
+    for out in cell.get("outputs", []):
+        if "text" in out:
+            parts.append(_source({"source": out["text"]}))
+        for mime, value in out.get("data", {}).items():
+            if mime.startswith("text/"):
+                parts.append(_source({"source": value}))
+    return "\n".join(parts)
+
+
+def _code_literals(cell):
+    code = "\n".join(line.split("#", 1)[0] for line in _source(cell).splitlines())
+    return numbers_in(re.sub(r"(?<=\d)_(?=\d)", "", code))      # 45_000 -> 45000
+
+
+@dataclass(frozen=True)
+class Unaccounted:
+    cell: int
+    text: str
+    context: str
+
+    def __str__(self):
+        return f"cell {self.cell}: {self.text!r} in “…{self.context}…”"
+
+
+def unaccounted(nb, stem=None):
+    """The numbers of ``nb``'s markdown that nothing accounts for (see the module docstring).
+
+    Parameters
+    ----------
+    nb : dict
+        A notebook as read by ``json.load`` (or nbformat).
+    stem : str, optional
+        The notebook's file stem, to look up :data:`ASSERTED`.
+    """
+    cells = nb["cells"]
+    produced = []
+    for c in cells:
+        if c.get("cell_type") == "code":
+            produced += numbers_in(_outputs_text(c)) + _code_literals(c)
+    own = _Candidates(produced)
+    asserted = ASSERTED.get(stem or "", {})
+    root = pathlib.Path(__file__).resolve().parents[1]
+    missing = []
+    for i, c in enumerate(cells):
+        if c.get("cell_type") != "markdown":
+            continue
+        text = _source(c)
+        for n in prose_numbers(text):
+            if _is_whitelisted(n):
+                continue
+            if n.text in asserted and n.text in (root / asserted[n.text]).read_text(encoding="utf-8"):
+                continue
+            if any(own.agree(v, d) or catalogue().agree(v, d) for v, d in n.readings()):
+                continue
+            at = text.find(n.text)
+            context = text[max(0, at - 30): at + len(n.text) + 30].replace("\n", " ")
+            missing.append(Unaccounted(i, n.text, context))
+    return missing
+
+
+def main(argv=None):
+    paths = (argv if argv is not None else sys.argv[1:]) or sorted(
+        str(p) for p in (pathlib.Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+    total = 0
+    for path in paths:
+        p = pathlib.Path(path)
+        problems = unaccounted(json.loads(p.read_text(encoding="utf-8")), p.stem)
+        total += len(problems)
+        print(f"{p.name}: {len(problems)} unaccounted number(s)")
+        for u in problems:
+            print(f"  {u}")
+    return 1 if total else 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+    sys.exit(main())
