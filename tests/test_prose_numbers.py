@@ -68,7 +68,8 @@ def test_whole_numbers_must_match_exactly_and_small_ones_are_whitelisted():
     assert found("We have 7 words, 3 topics and -1 as a bound.") == []
     assert found("There are 47 pairs.", ("print(n)", "47.3\n")) == ["47"]
     assert found("There are 47 pairs.", ("print(n)", "47\n")) == []
-    assert found("Bouma (2009) and 1e-12.") == []
+    assert found("Bouma (2009) and 1e-12, written $\\varepsilon = 10^{-12}$.") == []
+    assert [n.text for n in pn.numbers_in("$10^{-12}$")] == ["1e-12"]
 
 
 def test_numbers_from_the_catalogue_are_accounted_for():

@@ -116,6 +116,7 @@ def _parse(body, exponent):
 def numbers_in(text):
     """Every number in ``text``, as :class:`Number` (no prose rules: used for outputs and sources)."""
     text = text.replace("{,}", ",").replace("\\,", "").replace("\u2009", " ").replace("\u202f", " ")
+    text = re.sub(r"(?<![\d.])10\^\{?([-−]?\d+)\}?", lambda m: "1e" + m.group(1).replace("−", "-"), text)  # 10^{-12}
     found = []
     for m in _NUMBER.finditer(text):
         parsed = _parse(m.group(2), m.group(3))
