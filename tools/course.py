@@ -80,10 +80,10 @@ def notebook_prefix(path) -> str:
 
 # ------------------------------------------------------------------ exercises
 def all_exercises() -> list:
-    """Every exercise declared in ``teachkit.exercises`` (the framework's own list)."""
-    package = importlib.import_module("teachkit.exercises")
-    found = package.all_exercises()
-    return list(found.values()) if isinstance(found, dict) else list(found)
+    """Every exercise declared in ``teachkit.exercises``, in course order."""
+    from teachkit.exercises import all_exercises as registered
+
+    return list(registered())
 
 
 def exercises_for(prefix: str) -> list:
@@ -91,18 +91,20 @@ def exercises_for(prefix: str) -> list:
     return [ex for ex in all_exercises() if ex.key.split(".", 1)[0] == prefix]
 
 
-def expected(ex):
-    """The value the exercise's answer function computes from its data."""
-    return ex.answer(**ex.data)
+def kind(ex) -> str:
+    """"number", "prediction" or "function" (the framework's three kinds)."""
+    return getattr(ex, "kind", "number")
+
+
+def function_name(ex) -> str | None:
+    """The name of the function a "write it yourself" exercise asks for (from its template)."""
+    match = re.search(r"^def\s+([A-Za-z_]\w*)\s*\(", getattr(ex, "template", "") or "", re.MULTILINE)
+    return match.group(1) if match else None
 
 
 def solution_text(ex) -> str:
     """The solution exactly as ``reveal`` shows it (format fields filled in)."""
-    value = expected(ex)
-    try:
-        return ex.solution.format(**ex.data, expected=value)
-    except (KeyError, IndexError, ValueError):
-        return ex.solution
+    return ex.render_solution()
 
 
 def pins(prefix: str) -> dict:

@@ -51,9 +51,8 @@ FIELDS = ("student", "notebook", "exercise", "points", "feedback")
 SUBMISSION_TIMEOUT = 600
 POINTS = 1
 
-TEST_TEMPLATE = '''"""Exercise {key}: the student's answer_{var_suffix} against the pinned answer."""
+TEST_HEAD = '''"""Exercise {key} ({kind}): the student's answer against the pinned answer."""
 from otter.test_files import test_case
-from teachkit.selfcheck import check_answer
 
 OK_FORMAT = False
 
@@ -62,13 +61,37 @@ points = {points!r}
 
 
 @test_case(points={points!r}, hidden=False)
-def answer_{var_suffix}_is_right(env):
+def exercise_{suffix}(env):
+'''
+
+#: A number: the answer line judged like the self-check box, against the pin.
+TEST_NUMBER = '''    from teachkit.selfcheck import check_answer
+
     if {variable!r} not in env:
         raise AssertionError("No answer: the cell {variable} = \\"...\\" is missing or did not run.")
     answer = env[{variable!r}]
     if answer is None or not str(answer).strip():
         raise AssertionError("No answer: {variable} is empty.")
     feedback = check_answer(str(answer), {pin}, **{check!r})
+    assert feedback.correct, feedback.message
+'''
+
+#: A prediction among choices: the answer line must be the pinned choice.
+TEST_CHOICE = '''    if {variable!r} not in env:
+        raise AssertionError("No answer: the cell {variable} = \\"...\\" is missing or did not run.")
+    guess = str(env[{variable!r}] or "").strip()
+    if guess not in {choices!r}:
+        raise AssertionError("Choose one of: {choice_list} (got %r)." % guess[:40])
+    assert guess == {pin!r}, "Not the right prediction."
+'''
+
+#: A function to write: the student's function against teachkit's, on the exercise's seeded inputs.
+TEST_FUNCTION = '''    from teachkit.exercises import get
+
+    function = env.get({function!r})
+    if not callable(function):
+        raise AssertionError("No function {function}: the cell defining it is missing or did not run.")
+    feedback = get({key!r}).judge(function)
     assert feedback.correct, feedback.message
 '''
 
@@ -87,10 +110,21 @@ def _literal(value) -> str:
 
 
 def test_file(ex, pin) -> str:
-    """The otter test file for one exercise."""
+    """The otter test file (exception-based format) for one exercise."""
     variable = course.answer_variable(ex.key)
-    return TEST_TEMPLATE.format(key=ex.key, var_suffix=variable[len("answer_"):], variable=variable,
-                                points=POINTS, pin=_literal(pin), check=dict(getattr(ex, "check", {}) or {}))
+    kind = course.kind(ex)
+    head = TEST_HEAD.format(key=ex.key, kind=kind, points=POINTS, suffix=variable[len("answer_"):])
+    choices = tuple(getattr(ex, "choices", ()) or ())
+    if kind == "function":
+        # The pin of a function exercise is an independent implementation;
+        # tests/test_exercises.py checks teachkit's reference against it, and
+        # the grade compares the student's function with that reference.
+        body = TEST_FUNCTION.format(key=ex.key, function=course.function_name(ex))
+    elif choices:
+        body = TEST_CHOICE.format(variable=variable, choices=choices, choice_list=", ".join(choices), pin=str(pin))
+    else:
+        body = TEST_NUMBER.format(variable=variable, pin=_literal(pin), check=dict(getattr(ex, "check", {}) or {}))
+    return head + body
 
 
 def write_autograder(prefix: str, folder: pathlib.Path, exercises=None, pins=None) -> pathlib.Path | None:

@@ -41,8 +41,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import course  # noqa: E402  (the tools folder is not a package)
 
 DEFAULT_OUT = course.ROOT / "release"
-#: Fragments shorter than this are too common ("= 0.04") to prove a leak.
-MIN_FRAGMENT = 24
+#: Fragments shorter than this are too common ("= 0.04", "import math") to prove a leak.
+MIN_FRAGMENT = 40
 
 
 def answer_cell(key: str) -> dict:
@@ -63,11 +63,12 @@ def answer_cell(key: str) -> dict:
     }
 
 
-def student_notebook(nb: dict, name: str | None = None) -> dict:
+def student_notebook(nb: dict, name: str | None = None, functions=()) -> dict:
     """A copy of notebook ``nb`` (nbformat 4 JSON) with solutions removed and answer cells added.
 
     ``name`` (e.g. ``"01_pmi"``) is stamped into ``metadata.teachkit.notebook``
     so that the grader knows the notebook even if the student renames the file.
+    ``functions`` are the keys of "write it yourself" exercises (no answer cell).
     """
     out = copy.deepcopy(nb)
     cells = []
@@ -79,7 +80,9 @@ def student_notebook(nb: dict, name: str | None = None) -> dict:
             cell["execution_count"] = None
             cells.append(cell)
             key = course.exercise_key(cell)
-            if key is not None:
+            # A "write it yourself" exercise is answered by the student's own
+            # function cell, which the notebook already has; the others get a line.
+            if key is not None and key not in functions:
                 cells.append(answer_cell(key))
             continue
         cells.append(cell)
@@ -101,8 +104,12 @@ def solution_fragments(ex) -> list[str]:
     # The template's literal runs between format fields ("{expected}" etc.),
     # in case a notebook printed it with other numbers.
     fragments += re.split(r"\{[^{}]*\}", ex.solution)
+    # and each paragraph on its own (a solution shown in pieces)
+    fragments += re.split(r"\n\s*\n", course.solution_text(ex))
     fragments = [_normalise(f) for f in fragments]
-    return [f for f in fragments if len(f) >= MIN_FRAGMENT]
+    # What the student is meant to see (the question, a function's template) is no leak.
+    shown = _normalise(" ".join([getattr(ex, "question", ""), getattr(ex, "template", "") or ""]))
+    return [f for f in fragments if len(f) >= MIN_FRAGMENT and f not in shown]
 
 
 def leaks(nb: dict, exercises) -> list[str]:
@@ -131,7 +138,8 @@ def release(notebooks, out: pathlib.Path, exercises=None) -> dict:
     for path in notebooks:
         path = pathlib.Path(path)
         nb = json.loads(path.read_text(encoding="utf-8"))
-        student = student_notebook(nb, path.stem)
+        functions = {ex.key for ex in exercises if course.kind(ex) == "function"}
+        student = student_notebook(nb, path.stem, functions)
         leaked = leaks(student, exercises)
         if leaked:
             raise SystemExit(
