@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import pathlib
 import sys
-import types
 
 import pytest
+
+from teachkit.exercises import Exercise
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -19,8 +20,9 @@ SOLUTION = "P(exercise) = {count} / {n} = {expected}: divide the windows that co
 
 
 def _exercise(key="99.1"):
-    return types.SimpleNamespace(key=key, data={"count": 400, "n": 10_000}, answer=lambda count, n: count / n,
-                                 solution=SOLUTION, check={"min_sig_figs": 1})
+    return Exercise(key=key, label="P(exercise)", question="In 10,000 windows, 400 hold *exercise*: P(exercise)?",
+                    data={"count": 400, "n": 10_000}, answer=lambda count, n: count / n, solution=SOLUTION,
+                    right=("0.04",), wrong=("0.05",), check={"min_sig_figs": 1})
 
 
 def _cell(kind, text, tags=(), outputs=None):
@@ -96,3 +98,60 @@ def test_release_writes_student_and_teacher_copies(tmp_path):
     assert (tmp_path / "release" / "teacher" / path.name).read_bytes() == path.read_bytes()
     student = (tmp_path / "release" / "student" / path.name).read_text()
     assert "reveal(" not in student and SOLUTION_SHOWN not in student
+
+
+# ---------------------------------------------------------------- the course's own notebooks
+@pytest.fixture(scope="module")
+def course_release(tmp_path_factory):
+    out = tmp_path_factory.mktemp("release")
+    written = release.release(course.notebooks(), out)
+    return out, written
+
+
+def test_every_notebook_released_with_every_exercise(course_release):
+    out, written = course_release
+    assert sorted(written) == [p.name for p in course.notebooks()]
+    keys = sorted(k for ks in written.values() for k in ks)
+    assert keys == sorted(ex.key for ex in course.all_exercises())
+    for path in course.notebooks():
+        assert (out / "teacher" / path.name).read_bytes() == path.read_bytes()
+
+
+def test_no_solution_text_survives_in_the_student_notebooks(course_release):
+    from teachkit.exercises import reveal
+
+    out, _ = course_release
+    for path in sorted((out / "student").glob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        text = json.dumps(nb, ensure_ascii=False)
+        assert "reveal(" not in text, f"{path.name} still calls reveal"
+        for cell in nb["cells"]:
+            assert "solution" not in cell.get("metadata", {}).get("tags", []), path.name
+            if "exercise" in cell.get("metadata", {}).get("tags", []):
+                assert cell["outputs"] == [] and cell["execution_count"] is None, path.name
+        for ex in course.all_exercises():
+            # the solution as reveal shows it on request, paragraph by paragraph
+            shown = reveal(ex.key, show=True).text
+            for paragraph in shown.split("\n\n"):
+                paragraph = paragraph.strip()
+                if len(paragraph) >= 40 and paragraph not in ex.question + getattr(ex, "template", ""):
+                    assert paragraph not in text and json.dumps(paragraph)[1:-1] not in text, (path.name, ex.key)
+
+
+def test_student_notebooks_have_an_answer_line_per_exercise(course_release):
+    out, written = course_release
+    functions = {ex.key for ex in course.all_exercises() if course.kind(ex) == "function"}
+    for name, keys in written.items():
+        nb = json.loads((out / "student" / name).read_text(encoding="utf-8"))
+        answers = [course.source(c).splitlines()[-1] for c in nb["cells"] if "answer" in c["metadata"].get("tags", [])]
+        assert answers == [f'{course.answer_variable(k)} = ""' for k in keys if k not in functions], name
+
+
+@pytest.mark.notebooks
+def test_student_notebooks_run_top_to_bottom(course_release):
+    from tools.notebooks import error_outputs, execute_notebooks
+
+    out, _ = course_release
+    executed = execute_notebooks(sorted((out / "student").glob("*.ipynb")), jobs=2)
+    problems = {path.name: error_outputs(nb) for path, nb in executed.items() if error_outputs(nb)}
+    assert not problems, problems

@@ -34,8 +34,10 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import pathlib
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -173,15 +175,21 @@ def grade_one(submission: pathlib.Path, autograder: pathlib.Path, timeout=SUBMIS
         shutil.copyfile(submission, copy)
         out = tmp / "out"
         out.mkdir()
+        # A session of its own, so that on a timeout otter *and the kernel it
+        # started* are stopped together (by this process group's id).
+        proc = subprocess.Popen([sys.executable, "-m", "otter", "run", "-a", str(autograder), "-o", str(out),
+                                 "--no-logo", str(copy)],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp,
+                                start_new_session=True)
         try:
-            proc = subprocess.run([sys.executable, "-m", "otter", "run", "-a", str(autograder), "-o", str(out),
-                                   "--no-logo", str(copy)],
-                                  capture_output=True, text=True, timeout=timeout, cwd=tmp)
+            stdout, stderr = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
             return {None: (0, f"not graded: grading took longer than {timeout} s (an endless loop?)")}
         results = out / "results.json"
         if proc.returncode != 0 or not results.is_file():
-            last = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no message"]
+            last = (stderr or stdout).strip().splitlines()[-1:] or ["no message"]
             return {None: (0, f"not graded: the notebook could not be run ({last[0][:200]})")}
         return parse_results(json.loads(results.read_text(encoding="utf-8")))
 

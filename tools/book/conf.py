@@ -39,7 +39,8 @@ html_title = "teachkit course"
 html_theme_options = {
     "home_page_in_toc": True,
     "show_toc_level": 2,
-    "use_download_button": True,
+    # Its .ipynb/.pdf menu points into _sources/, which this site does not publish.
+    "use_download_button": False,
     "use_fullscreen_button": False,
     "use_repository_button": False,
 }
