@@ -155,3 +155,31 @@ def test_student_notebooks_run_top_to_bottom(course_release):
     executed = execute_notebooks(sorted((out / "student").glob("*.ipynb")), jobs=2)
     problems = {path.name: error_outputs(nb) for path, nb in executed.items() if error_outputs(nb)}
     assert not problems, problems
+
+
+def test_student_package_has_no_solution_text_and_still_checks_answers(course_release):
+    """The package for students: reveal() gives the note, the self-check still judges answers."""
+    import os
+    import subprocess
+
+    out, _ = course_release
+    package = out / "student" / "package"
+    probe = (
+        "import json, teachkit\n"
+        "from teachkit.exercises import all_exercises, reveal\n"
+        "print(json.dumps({'file': teachkit.__file__,\n"
+        "  'shown': sorted({reveal(ex.key, show=True).text for ex in all_exercises()}),\n"
+        "  'judged': {ex.key: ex.judge(ex.right[0]).correct for ex in all_exercises() if hasattr(ex, 'right')}}))\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(package))
+    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, cwd=package,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert pathlib.Path(result["file"]).resolve().is_relative_to(package.resolve())
+    assert result["shown"] == [release.PLACEHOLDER]
+    assert result["judged"] and all(result["judged"].values())
+    text = " ".join(p.read_text(encoding="utf-8") for p in (package / "teachkit").rglob("*.py"))
+    for ex in course.all_exercises():
+        for fragment in release.solution_fragments(ex):
+            assert fragment not in release._normalise(text), (ex.key, fragment[:60])

@@ -16,12 +16,17 @@ solution of the course in it (as ``reveal`` would show it, and the literal
 parts of its template); if any survives, it stops with an error naming the
 notebook and the exercise instead of handing out a leaking file.
 
-What "absent" does not cover: the installed ``teachkit`` package holds the
-exercises (their data, answer functions and solution texts), because the
-self-check boxes compare a typed answer with the value teachkit computes.  A
-student who reads the package's source can find them there, as they could
-compute the number with teachkit.  The release keeps solutions out of the
-notebooks a student is handed; it is a teaching aid, not exam security.
+* ``release/student/package/``: a copy of the ``teachkit`` package whose
+  exercises keep their questions, data and answer functions (the self-check
+  boxes still work) but whose solution texts are replaced by a note, so that
+  ``reveal("01.1", show=True)`` or reading the package source does not give
+  the worked solution either.  Students install it with
+  ``pip install release/student/package/`` instead of this repository.
+
+What it does not hide: the expected *values* (the self-check box compares
+with the number teachkit computes, and a student can compute it too).  The
+student release keeps the worked solutions away from students; it is a
+teaching aid, not exam security.
 
 Nothing under ``release/`` is committed (see ``.gitignore``).
 """
@@ -29,6 +34,7 @@ Nothing under ``release/`` is committed (see ``.gitignore``).
 from __future__ import annotations
 
 import argparse
+import ast
 import copy
 import json
 import pathlib
@@ -126,7 +132,47 @@ def leaks(nb: dict, exercises) -> list[str]:
     return found
 
 
-def release(notebooks, out: pathlib.Path, exercises=None) -> dict:
+PLACEHOLDER = "The worked solution is not in the student release of the course; ask your teacher."
+
+
+def strip_solutions(source: str) -> str:
+    """Python source of an exercise module with every ``solution=...`` argument replaced by :data:`PLACEHOLDER`."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            for keyword in node.keywords:
+                if keyword.arg == "solution":
+                    keyword.value = ast.Constant(PLACEHOLDER)
+    return ast.unparse(tree) + "\n"
+
+
+def _strings(source: str) -> list[str]:
+    return [node.value for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+
+
+def student_package(out: pathlib.Path, exercises) -> pathlib.Path:
+    """Write ``out/package``: teachkit with its solution texts replaced; refuse if any text survives."""
+    package = out / "package"
+    if package.exists():
+        shutil.rmtree(package)
+    shutil.copytree(course.ROOT / "teachkit", package / "teachkit",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copyfile(course.ROOT / name, package / name)
+    for module in sorted((package / "teachkit" / "exercises").glob("nb*.py")):
+        module.write_text(strip_solutions(module.read_text(encoding="utf-8")), encoding="utf-8")
+    strings = [_normalise(s) for path in sorted((package / "teachkit").rglob("*.py"))
+               for s in _strings(path.read_text(encoding="utf-8"))]
+    for ex in exercises:
+        for fragment in solution_fragments(ex):
+            if any(fragment in s for s in strings):
+                raise SystemExit(f"the solution of exercise {ex.key} is still in the student package "
+                                 f"({fragment[:60]!r}...); declare it as the exercise's solution= argument.")
+    return package
+
+
+def release(notebooks, out: pathlib.Path, exercises=None, package=True) -> dict:
     """Write ``out/student`` and ``out/teacher``; return {notebook name: [exercise keys]}."""
     exercises = course.all_exercises() if exercises is None else list(exercises)
     student_dir, teacher_dir = out / "student", out / "teacher"
@@ -149,6 +195,8 @@ def release(notebooks, out: pathlib.Path, exercises=None) -> dict:
                                              encoding="utf-8")
         shutil.copyfile(path, teacher_dir / path.name)
         written[path.name] = [course.exercise_key(c) for c in student["cells"] if course.is_exercise_cell(c)]
+    if package:
+        student_package(student_dir, exercises)
     return written
 
 
@@ -160,8 +208,8 @@ def main(argv=None) -> int:
     paths = [pathlib.Path(p) for p in args.notebooks] or course.notebooks()
     written = release(paths, args.out)
     total = sum(len(keys) for keys in written.values())
-    print(f"release: {len(written)} notebooks, {total} exercises -> {args.out / 'student'} (no solutions), "
-          f"{args.out / 'teacher'} (with solutions)")
+    print(f"release: {len(written)} notebooks, {total} exercises -> {args.out / 'student'} (no solutions; "
+          f"the package for students in {args.out / 'student' / 'package'}), {args.out / 'teacher'} (with solutions)")
     return 0
 
 

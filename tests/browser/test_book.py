@@ -69,6 +69,9 @@ def site_page(browser, site):
     context.route("**/*", only_local)
     page = context.new_page()
     page.blocked = blocked
+    # Files the site refers to but does not have (a script, a font, a figure).
+    page.missing = []
+    page.on("response", lambda r: page.missing.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     try:
         yield page
     finally:
@@ -109,6 +112,7 @@ def _broken_links(page, base, html_dir) -> list[str]:
 def test_page(site_page, site, notebook):
     base, html_dir = site
     page = site_page
+    page.missing.clear()
     SHOTS.mkdir(parents=True, exist_ok=True)
     response = page.goto(f"{base}/{notebook.stem}.html", wait_until="load")
     assert response.status == 200
@@ -131,11 +135,16 @@ def test_page(site_page, site, notebook):
         page.wait_for_function("() => window.MathJax && MathJax.Hub && MathJax.Hub.queue.pending === 0"
                                " && document.querySelectorAll('.MathJax, .MathJax_Display').length > 0",
                                timeout=30_000)
+        page.wait_for_timeout(500)   # MathJax reports a font or script it could not load just after typesetting
+        message = page.locator("#MathJax_Message")
+        if message.count() and "failed" in message.inner_text().lower():
+            problems.append(f"MathJax: {message.inner_text()}")
     # The theme's search box is there.
     if not page.locator("form.bd-search, .search-button, input[name=q]").count():
         problems.append("no search box")
     problems += [f"broken internal link {href}" for href in _broken_links(page, base, html_dir)]
     page.screenshot(path=str(SHOTS / f"{notebook.stem}.png"))
+    problems += [f"missing file {m}" for m in page.missing]
     assert not page.blocked, f"the page asked another host for: {page.blocked[:3]}"
     assert not problems, f"{notebook.stem}: " + "; ".join(problems)
 

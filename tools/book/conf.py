@@ -33,6 +33,12 @@ suppress_warnings = ["mystnb.unknown_mime_type", "myst.header"]
 mathjax_path = "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full"
 # MyST would otherwise write a MathJax 3 configuration, which MathJax 2 does not read.
 myst_update_mathjax = False
+# The package ships only the STIX-Web fonts (as Jupyter's classic notebook
+# used them): without this MathJax asks for its TeX fonts, which are not there.
+mathjax2_config = {
+    "HTML-CSS": {"availableFonts": [], "webFont": "STIX-Web", "imageFont": None},
+    "SVG": {"font": "STIX-Web"},
+}
 
 html_theme = "sphinx_book_theme"
 html_title = "teachkit course"
