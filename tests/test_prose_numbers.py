@@ -68,7 +68,8 @@ def test_whole_numbers_must_match_exactly_and_small_ones_are_whitelisted():
     assert found("We have 7 words, 3 topics and -1 as a bound.") == []
     assert found("There are 47 pairs.", ("print(n)", "47.3\n")) == ["47"]
     assert found("There are 47 pairs.", ("print(n)", "47\n")) == []
-    assert found("Bouma (2009) and 1e-12.") == []
+    assert found("Bouma (2009) and 1e-12, written $\\varepsilon = 10^{-12}$.") == []
+    assert [n.text for n in pn.numbers_in("$10^{-12}$")] == ["1e-12"]
 
 
 def test_numbers_from_the_catalogue_are_accounted_for():
@@ -97,3 +98,13 @@ def test_code_literals_count_but_comments_do_not():
 
 def test_the_whitelist_says_why():
     assert all(isinstance(k, Decimal) and reason for k, reason in pn.WHITELIST.items())
+
+
+def test_a_number_asserted_by_a_test_is_accounted_for_only_if_that_test_contains_it(monkeypatch):
+    nb = md_notebook("The bias is 0.7312.")
+    assert [u.text for u in pn.unaccounted(nb, "99_x")] == ["0.7312"]
+    # this very file contains the number, so it may be named as the test asserting it
+    monkeypatch.setitem(pn.ASSERTED, "99_x", {"0.7312": "tests/test_prose_numbers.py"})
+    assert pn.unaccounted(nb, "99_x") == []
+    monkeypatch.setitem(pn.ASSERTED, "99_x", {"0.7312": "tests/test_pmi.py"})
+    assert [u.text for u in pn.unaccounted(nb, "99_x")] == ["0.7312"]
