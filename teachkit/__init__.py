@@ -16,7 +16,7 @@ One module per concept:
 * :mod:`teachkit.widgets`         explorer (sliders with a static fallback)
 * :mod:`teachkit.notebooks`       setup_course (what each notebook calls first)
 * :mod:`teachkit.exercises`       the exercises of every notebook: ask, reveal, check_function
-* :mod:`teachkit.numbers`         reading a written number, comparing at its precision
+* :mod:`teachkit.precision`       reading a written number, comparing at its precision
 
 Where a function and its module share a name (``teachkit.pmi``,
 ``teachkit.perplexity``), the attribute is the function; reach the module's

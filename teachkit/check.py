@@ -69,7 +69,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
-from .numbers import (
+from .precision import (
     Written, comparison_exponent, agrees, read, round_half_up, to_decimal,
 )
 from .worked import DOCUMENTS, QUALITY_BANDS, RECORDS
@@ -82,7 +82,7 @@ __all__ = [
 #: The five verdicts, in the order they are tried.
 VERDICTS = ("holds", "rounding", "convention", "wrong", "uncheckable")
 
-# Reading a printed number and rounding at its precision live in teachkit.numbers (shared with selfcheck).
+# Reading a printed number and rounding at its precision live in teachkit.precision (shared with selfcheck).
 #: A printed value read as a number (kept under its old name).
 Printed = Written
 
@@ -104,7 +104,7 @@ class Interval:
 
 
 def parse_printed(text, decimal_comma=False):
-    """Read a printed value (see :func:`teachkit.numbers.read`)."""
+    """Read a printed value (see :func:`teachkit.precision.read`)."""
     return read(text, decimal_comma)
 
 

@@ -42,13 +42,12 @@ True
 from __future__ import annotations
 
 import html
-import math
 import numbers
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-from .numbers import read_answer, round_half_up, to_decimal
+from .precision import read_answer, round_half_up, to_decimal
 
 __all__ = ["Feedback", "check_answer", "answer_box", "AnswerBox", "solution", "Solution", "MAX_ANSWER_LENGTH"]
 

@@ -98,3 +98,13 @@ def test_code_literals_count_but_comments_do_not():
 
 def test_the_whitelist_says_why():
     assert all(isinstance(k, Decimal) and reason for k, reason in pn.WHITELIST.items())
+
+
+def test_a_number_asserted_by_a_test_is_accounted_for_only_if_that_test_contains_it(monkeypatch):
+    nb = md_notebook("The bias is 0.7312.")
+    assert [u.text for u in pn.unaccounted(nb, "99_x")] == ["0.7312"]
+    # this very file contains the number, so it may be named as the test asserting it
+    monkeypatch.setitem(pn.ASSERTED, "99_x", {"0.7312": "tests/test_prose_numbers.py"})
+    assert pn.unaccounted(nb, "99_x") == []
+    monkeypatch.setitem(pn.ASSERTED, "99_x", {"0.7312": "tests/test_pmi.py"})
+    assert [u.text for u in pn.unaccounted(nb, "99_x")] == ["0.7312"]

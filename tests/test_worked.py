@@ -329,6 +329,10 @@ def test_explanations_name_values_and_causes():
     f = teachkit.finding("000-why-pmi-quantum")
     assert f.recomputed == "—" and "counts" in f.explanation
     assert "0.890" in teachkit.finding("001-eq4-npmi").explanation
+    # the guide's code against its own "+1 = always together": p12 = 1 gives -log 1 = 0, and its guard returns 0
+    f = teachkit.finding("000-code-always-together")
+    assert (f.printed, f.recomputed, f.verdict) == ("+1.0", "0.0", "wrong")
+    assert f.cause == "contradicted by its own code" and "always-together" in f.explanation
 
 
 def test_finding_html_and_dict():

@@ -93,8 +93,6 @@ from __future__ import annotations
 
 import html
 import importlib
-import math
-import numbers
 import pkgutil
 import re
 from dataclasses import dataclass, field
@@ -220,6 +218,9 @@ class Prediction(Exercise):
 
     def __post_init__(self):
         if self.choices:
+            _check_common(self.key, self.label, self.question, self.solution)
+            if not callable(self.answer):
+                raise TypeError(f"answer of exercise {self.key} must be a function of the data returning a choice.")
             if isinstance(self.choices, str) or not all(isinstance(c, str) for c in self.choices):
                 raise TypeError(f"choices of exercise {self.key} must be a tuple of strings.")
             right = self.answer(**self.data)

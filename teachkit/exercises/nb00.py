@@ -70,8 +70,8 @@ EXERCISES = [
         key="00.4",
         label="observed / expected in more windows",
         question="Two words share $c_{xy} = 150$ of $n = 10{,}000$ windows and occur in 500 and 400. Predict "
-                 "before you run: if the same counts came from twice as many windows ($n = 20{,}000$), what "
-                 "would happen to observed / expected?",
+                 "before you run: if the same counts came from 2 times as many windows, what would happen to "
+                 "observed / expected?",
         data={"c_xy": 150, "c_x": 500, "c_y": 400, "n": 10_000, "factor": 2},
         answer=_more_windows,
         choices=("it shrinks 2 times", "it stays the same", "it grows 2 times"),

@@ -84,7 +84,7 @@ EXERCISES = [
         key="02.4",
         label="gensim NPMI of a never-co-occurring pair",
         question="Under gensim's convention with $\\varepsilon = 10^{-12}$, what NPMI does a pair that never "
-                 "co-occurs get when $c(x) = 500$, $c(y) = 400$, $n = 10{,}000$?",
+                 "co-occurs ($c(x, y) = 0$) get when $c(x) = 500$, $c(y) = 400$, $n = 10{,}000$?",
         data={"c_xy": 0, "c_x": 500, "c_y": 400, "n": 10_000, "eps": 1e-12},
         answer=lambda c_xy, c_x, c_y, n, eps: npmi_from_counts(c_xy, c_x, c_y, n, eps=eps, smoothing="gensim"),
         solution="gensim puts $P(x, y) + \\varepsilon$ = ε inside both logarithms: PMI = ln(ε / (({c_x}/{n})"

@@ -64,12 +64,12 @@ EXERCISES = [
     Exercise(
         key="03.2",
         label="mean coherence without the outlier bin",
-        question="Suppose the model that produced the walkthrough's five topics, with coherences "
-                 "0.62, 0.51, 0.38, 0.45 and −0.08, had marked topic 4 (the last) as its outlier bin, as "
+        question="The walkthrough's five topics have coherences 0.62, 0.51, 0.38, 0.45 and, for topic 4, a "
+                 "negative score. Suppose the model that produced them had marked topic 4 as its outlier bin, as "
                  "BERTopic marks topic −1, independently of any score. Leave it out: what is the mean coherence "
                  "of the other four?",
-        data={"scores": (0.62, 0.51, 0.38, 0.45, -0.08), "outlier": 4},
-        answer=lambda scores, outlier: CoherenceReport.from_scores(list(scores)).without(outlier).mean,
+        data={"kept": (0.62, 0.51, 0.38, 0.45)},
+        answer=lambda kept: CoherenceReport.from_scores(list(kept)).mean,
         solution="(0.62 + 0.51 + 0.38 + 0.45) / 4 = 1.96 / 4 = {expected:.2f}. Leaving the bin out is right "
                  "here because the *model* says it is not a topic; had we dropped topic 4 because it scored "
                  "lowest, the higher mean would be our choice, not the model's quality.",

@@ -78,12 +78,12 @@ EXERCISES = [
     Exercise(
         key="05.2",
         label="(S S / 3)[algorithm, algorithm]",
-        question="With the same cosines (machine–learning 0.85, machine–algorithm 0.82, learning–algorithm "
-                 "0.88, and 1 on the diagonal of $S$), what does the formula give for the “algorithm” diagonal "
-                 "entry of $S S / n$, $n = 3$ (the document prints 1.00)?",
-        data=dict(COSINES),
-        answer=lambda s_ml, s_ma, s_la: float((_similarity(s_ml, s_ma, s_la) @ _similarity(s_ml, s_ma, s_la)
-                                               / 3)[2, 2]),
+        question="“algorithm” has cosine 0.82 with “machine”, 0.88 with “learning” and 1 with itself. What does "
+                 "the formula give for the “algorithm” diagonal entry of $S S / n$, $n = 3$ (the document prints "
+                 "1.00)?",
+        data={"s_ma": 0.82, "s_la": 0.88},
+        # the diagonal entry of "algorithm" needs only its own row of S; machine-learning plays no part
+        answer=lambda s_ma, s_la: float((_similarity(0.0, s_ma, s_la) @ _similarity(0.0, s_ma, s_la) / 3)[2, 2]),
         solution="$(S S)_{{22}} / 3 = (0.82^2 + 0.88^2 + 1^2) / 3$ = {expected:.4f}: the mean squared similarity "
                  "of “algorithm”, below 1 because its similarities with the other two words are below 1.",
         right=("0.8156", "0,816", "0.82", "0.816"),
@@ -95,9 +95,10 @@ EXERCISES = [
         question="Raise the threshold to 0.86 (keep the document's other settings: $d = 0.85$, $\\gamma_d = 0.7$, "
                  "PageRank weights, diagonal of $S S/n$ set to 1; cosines 0.85, 0.82, 0.88). Which word becomes "
                  "isolated, what is its PageRank weight, and what is SC? Enter SC.",
-        data={**COSINES, "threshold": 0.86},
-        answer=lambda s_ml, s_ma, s_la, threshold: semantic_coherence(
-            _similarity(s_ml, s_ma, s_la), threshold=threshold, words=WORDS).score,
+        data={**COSINES, "threshold": 0.86, "damping": 0.85, "direct_weight": 0.7},
+        answer=lambda s_ml, s_ma, s_la, threshold, damping, direct_weight: semantic_coherence(
+            _similarity(s_ml, s_ma, s_la), threshold=threshold, damping=damping, direct_weight=direct_weight,
+            indirect_weight=1 - direct_weight, words=WORDS).score,
         solution="Only learning–algorithm (0.88) is above 0.86, so “machine” is isolated. A word without edges "
                  "spreads its rank over all words, itself included (networkx's dangling-node rule), so "
                  "λ = 0.05 + 0.85 · λ/3, λ = 0.05 / (1 − 0.85/3) ≈ 0.0698; the other two share the rest. "

@@ -18,13 +18,10 @@ def _assignments(sizes):
     return [k for k, size in enumerate(sizes) for _ in range(size)]
 
 
-def _diversity(sizes, cos_12, cos_13, cos_23):
-    return semantic_diversity(None, _assignments(sizes), similarity=_cosine_matrix(cos_12, cos_13, cos_23))
-
-
-def _all_in_one(sizes, cos_12, cos_13, cos_23):
-    r = _diversity(sizes, cos_12, cos_13, cos_23)
-    if math.isclose(r.score, r.alpha * r.semantic):
+def _all_in_one(sizes, cos_12, cos_13, cos_23, alpha):
+    r = semantic_diversity(None, _assignments(sizes), alpha=alpha, beta=1 - alpha,
+                           similarity=_cosine_matrix(cos_12, cos_13, cos_23))
+    if math.isclose(r.score, 0.5 * r.semantic):
         return "half the semantic part"
     return "0" if math.isclose(r.score, 0.0, abs_tol=1e-12) else "0.5"
 
@@ -80,10 +77,10 @@ EXERCISES = [
     Exercise(
         key="06.3",
         label="distribution part for sizes 8, 1, 1",
-        question="Keep the three topics and their cosines (0.245, 0.782, 0.198), but suppose 8 of the 10 "
-                 "documents go to T1 and one each to T2 and T3. What is the distribution part of SemDiv?",
-        data={"sizes": (8, 1, 1), **TOPIC_COSINES},
-        answer=lambda sizes, cos_12, cos_13, cos_23: _diversity(sizes, cos_12, cos_13, cos_23).distribution,
+        question="Keep the three topics, but suppose 8 of the 10 documents go to T1 and 1 each to T2 and T3. "
+                 "What is the distribution part of SemDiv?",
+        data={"sizes": (8, 1, 1)},
+        answer=_distribution_part,
         solution="$H = -(0.8 \\ln 0.8 + 2 \\cdot 0.1 \\ln 0.1)$ ≈ 0.639 nats and $H_{{max}} = \\ln 3$ ≈ 1.099, so "
                  "the distribution part is {expected:.4f}, far below the 0.991 of sizes 4, 3, 3.",
         right=("0.58", "0,582", "0.5817"),
@@ -94,8 +91,8 @@ EXERCISES = [
         label="distribution part with log base 2",
         question="Recompute the document's entropy (sizes 4, 3, 3 of 10 documents) with $\\log_2$ instead of "
                  "$\\ln$ and divide by $\\log_2 3$. What distribution part do you get?",
-        data={"sizes": (4, 3, 3), **TOPIC_COSINES},
-        answer=lambda sizes, cos_12, cos_13, cos_23: _diversity(sizes, cos_12, cos_13, cos_23).distribution,
+        data={"sizes": (4, 3, 3)},
+        answer=_distribution_part,
         solution="H in bits ≈ 1.571 and $\\log_2 3$ ≈ 1.585: their ratio is {expected:.4f}, the same as with "
                  "natural logarithms, because changing the base multiplies $H$ and $H_{{max}}$ by the same factor.",
         right=("0.991", "0,9912", "0.99"),
@@ -104,9 +101,10 @@ EXERCISES = [
     Prediction(
         key="06.6",
         label="SemDiv when one topic takes every document",
-        question="Give all 10 documents to T1 (sizes 10, 0, 0; cosines 0.245, 0.782, 0.198; α = β = 0.5). "
+        question="Give all 10 documents to T1 (sizes 10, 0, 0; cosines 0.245, 0.782, 0.198; α = 0.5 and "
+                 "β = 1 − α). "
                  "Predict before you run: what does SemDiv become?",
-        data={"sizes": (10, 0, 0), **TOPIC_COSINES},
+        data={"sizes": (10, 0, 0), **TOPIC_COSINES, "alpha": 0.5},
         answer=_all_in_one,
         choices=("0", "half the semantic part", "0.5"),
         solution="{expected}: the distribution part drops to 0 (one topic takes everything), but the semantic "

@@ -12,9 +12,9 @@ def _auc_ratio(good, bad_a, bad_b):
     return roc_auc(list(good), list(bad_a)) / roc_auc(list(good), list(bad_b))
 
 
-def _after_shift(good, bad, shift):
+def _one_more_bad(good, bad, extra):
     before = roc_auc(list(good), list(bad))
-    after = roc_auc([g + shift for g in good], [b + shift for b in bad])
+    after = roc_auc(list(good), list(bad) + [extra])
     if abs(after - before) < 1e-12:
         return "it stays the same"
     return "it goes up" if after > before else "it goes down"
@@ -50,8 +50,8 @@ EXERCISES = [
         key="07.3",
         label="ratio of 2·AUC − 1",
         question="Two metrics score the same four good topics 4, 5, 6, 7. Against them, metric A's bad topics "
-                 "score 0, 1, 2, 4.5 and metric B's 0, 4.5, 5.5, 6.5. Their AUCs are 15/16 and 10/16, a ratio of "
-                 "1.5. What is the ratio of their 2·AUC − 1?",
+                 "score 0, 1, 2, 4.5 and metric B's 0, 4.5, 5.5, 6.5. Compute both AUCs and their ratio, then the "
+                 "ratio of their 2·AUC − 1. Are the two ratios the same?",
         data={"good": (4, 5, 6, 7), "bad_a": (0, 1, 2, 4.5), "bad_b": (0, 4.5, 5.5, 6.5)},
         answer=_gini_ratio,
         solution="A: 2 · 15/16 − 1 = 0.875; B: 2 · 10/16 − 1 = 0.25. Ratio 0.875 / 0.25 = {expected:.2f}, against "
@@ -76,15 +76,15 @@ EXERCISES = [
     ),
     Prediction(
         key="07.5",
-        label="AUC after a shift",
-        question="SC cannot fall below its chance level of about $1/n$, NPMI can. Suppose every score of a metric, "
-                 "good topics 0.30, 0.25, 0.10 and bad topics 0.20, 0.05, is raised by the same 1.0. Predict "
-                 "before you run: what happens to the ROC AUC?",
-        data={"good": (0.30, 0.25, 0.10), "bad": (0.20, 0.05), "shift": 1.0},
-        answer=_after_shift,
+        label="AUC with one more bad topic",
+        question="Good topics score 0.30, 0.25 and 0.10; bad topics 0.20 and 0.05. A third bad topic scoring 0.28 "
+                 "is added. Predict before you run: what happens to the ROC AUC?",
+        data={"good": (0.30, 0.25, 0.10), "bad": (0.20, 0.05), "extra": 0.28},
+        answer=_one_more_bad,
         choices=("it goes up", "it stays the same", "it goes down"),
-        solution="{expected}: AUC compares good and bad topics pair by pair, and adding the same constant to both "
-                 "changes no comparison. A metric's chance level matters when you read its raw values, not for "
-                 "AUC (or Cohen's d, which subtracts the means).",
+        solution="{expected}: AUC is the share of (good, bad) pairs that the good topic wins. The new bad topic "
+                 "({extra}) beats two of the three good topics, so it adds 3 pairs of which the good side wins "
+                 "only 1: the share falls from 5/6 to 6/9. A bad topic that scores like a good one hurts AUC however "
+                 "the scores are scaled or shifted.",
     ),
 ]
