@@ -120,7 +120,9 @@ def test_make_grade_on_released_course_notebook(tmp_path):
                              ("cy", _fill(student, right, pmi, raising=True))):
         _write(subs, student_name, NOTEBOOK, nb)
     grades = tmp_path / "grades.csv"
-    done = subprocess.run(["make", "--no-print-directory", "grade", f"SUBMISSIONS={subs}", f"GRADES={grades}"],
+    # -o: the test runs inside the installed environment; never reinstall (no registry at test time).
+    done = subprocess.run(["make", "--no-print-directory", "-o", ".venv/.installed-test", "grade",
+                           f"SUBMISSIONS={subs}", f"GRADES={grades}"],
                           cwd=ROOT, capture_output=True, text=True, timeout=1800)
     assert done.returncode == 0, done.stdout + done.stderr
     table = {(r["student"], r["exercise"]): r for r in _rows(grades)}
