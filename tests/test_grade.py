@@ -21,8 +21,9 @@ from teachkit.exercises import Exercise  # noqa: E402
 
 
 def _exercise(key, value, **check):
-    return Exercise(key=key, label=key, question=f"Exercise {key}", data={"value": value},
-                    answer=lambda value: value, solution="{expected}", check=check)
+    return Exercise(key=key, label=key, question=f"Exercise {key}: give {value}.", data={"value": value},
+                    answer=lambda value: value, solution="{expected}", right=(str(value),), wrong=("999",),
+                    check=check)
 
 
 def _submission(*sources):
