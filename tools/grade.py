@@ -82,6 +82,8 @@ TEST_NUMBER = '''    from teachkit.selfcheck import check_answer
 TEST_CHOICE = '''    if {variable!r} not in env:
         raise AssertionError("No answer: the cell {variable} = \\"...\\" is missing or did not run.")
     guess = str(env[{variable!r}] or "").strip()
+    if not guess:
+        raise AssertionError("No answer: {variable} is empty.")
     if guess not in {choices!r}:
         raise AssertionError("Choose one of: {choice_list} (got %r)." % guess[:40])
     assert guess == {pin!r}, "Not the right prediction."
