@@ -17,15 +17,19 @@ with ``otter generate``).  Each test reads the student's answer cell
 :func:`teachkit.selfcheck.check_answer` against the exercise's **pinned**
 answer (``tests/exercise_pins/nbXX.py``, derived by hand, independent of the
 code that computes the notebook), with the exercise's own checking options
-(decimal comma, fractions, percentages, significant figures).  Each
+(decimal comma, fractions, percentages, significant figures); a
+prediction among choices must be the pinned choice; a function the student
+wrote (no answer line: its own cell is the answer) is compared with
+teachkit's on the exercise's seeded random inputs (teachkit's function is
+itself checked against the independent pin by tests/test_exercises.py).  Each
 submission is then graded by ``otter run`` (otter's non-containerised
 grader: it executes the notebook on a fresh kernel, keeps going past cells
 that raise, and runs the tests) in a process of its own, so a submission
 that hangs, crashes the kernel or is not a notebook at all gets 0 points
 and a feedback line, and grading goes on with the next.
 
-Students' code runs when their notebook is graded: see README ("Grading")
-for how to contain it (otter's Docker mode, or a container around this
+Students' code runs when their notebook is graded: see README ("Handing
+out, grading, publishing") for how to contain it (otter's Docker mode, or a container around this
 command).
 """
 
