@@ -136,3 +136,15 @@ def test_make_grade_on_released_course_notebook(tmp_path):
         assert float(table["ben", key]["points"]) == (0 if wrong else 1), table["ben", key]
     assert all(table["ada", k]["feedback"] == "right" for k in keys)
     assert all(table["ben", ex.key]["feedback"] != "right" for ex in numbers[:2])
+
+
+def test_a_submission_that_never_ends_is_stopped(tmp_path):
+    # An endless loop: otter would wait for ever; the grader stops it (and its kernel) and says why.
+    pins = {"99": {"99.1": 1}}
+    exercises = {"99": [_exercise("99.1", 1, min_sig_figs=1)]}
+    autograder = grade.write_autograder("99", tmp_path, exercises["99"], pins["99"])
+    path = _write(tmp_path / "subs", "eve", "99_synthetic", _submission('answer_99_1 = "1"', "while True: pass"))
+    result = grade.grade_one(path, autograder, timeout=5)
+    assert list(result) == [None]
+    points, feedback = result[None]
+    assert points == 0 and "longer than 5 s" in feedback
