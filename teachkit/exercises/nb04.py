@@ -1,5 +1,6 @@
 """Exercises of notebook 04 (perplexity): Lidstone by hand, the <UNK> model, per token vs per prediction."""
 
+import math
 from fractions import Fraction
 
 from ..perplexity import BigramLM, perplexity
@@ -59,8 +60,6 @@ def _per_token(training, test, alpha):
     pairs, singles = _counts(training)
     V = len(singles)
     logp = 0.0
-    import math
-
     for prev, word in zip(test, test[1:]):
         logp += math.log2((pairs.get((prev, word), 0) + alpha) / (singles.get(prev, 0) + alpha * V))
     return 2 ** (-logp / len(test))
@@ -68,8 +67,6 @@ def _per_token(training, test, alpha):
 
 def _without_alpha_v(training, test, alpha):
     # a typical mistake: adding alpha on top but forgetting alpha V below
-    import math
-
     pairs, singles = _counts(training)
     logp = 0.0
     for prev, word in zip(test, test[1:]):
