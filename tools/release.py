@@ -8,20 +8,21 @@
   ``ask("XX.n")``) keeps its source, loses its outputs, and is followed by a
   new answer cell ``answer_XX_n = ""`` in which the student types the answer
   the grader reads.  Everything else is as committed, outputs included.
-* ``release/teacher/NN_name.ipynb``: the notebooks as committed, solutions
-  and all.
-
-Before writing a student notebook the tool looks for the text of every
-solution of the course in it (as ``reveal`` would show it, and the literal
-parts of its template); if any survives, it stops with an error naming the
-notebook and the exercise instead of handing out a leaking file.
-
+  A "write it yourself" exercise gets no answer line: the student's own
+  function cell, already in the notebook, is the answer.
 * ``release/student/package/``: a copy of the ``teachkit`` package whose
   exercises keep their questions, data and answer functions (the self-check
   boxes still work) but whose solution texts are replaced by a note, so that
   ``reveal("01.1", show=True)`` or reading the package source does not give
   the worked solution either.  Students install it with
   ``pip install release/student/package/`` instead of this repository.
+* ``release/teacher/NN_name.ipynb``: the notebooks as committed, solutions
+  and all.
+
+Before writing a student notebook (or the student package) the tool looks
+for the text of every solution of the course in it (as ``reveal`` would show
+it, its paragraphs, and the literal parts of its template); if any survives,
+it stops with an error naming the exercise instead of handing out a leak.
 
 What it does not hide: the expected *values* (the self-check box compares
 with the number teachkit computes, and a student can compute it too).  The
@@ -44,7 +45,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-import course  # noqa: E402  (the tools folder is not a package)
+import course  # noqa: E402  (run as a script: tools/ is on the path, not the repository root)
 
 DEFAULT_OUT = course.ROOT / "release"
 #: Fragments shorter than this are too common ("= 0.04", "import math") to prove a leak.
