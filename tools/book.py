@@ -2,7 +2,7 @@
 
 The tool copies the notebooks into ``_build/book/src/``, adds a hidden table
 of contents to the copy of notebook 00 (the start page), and runs
-``sphinx-build`` with ``tools/book/conf.py`` (MyST-NB, sphinx-book-theme).
+``sphinx-build`` with ``tools/book_conf/conf.py`` (MyST-NB, sphinx-book-theme).
 Nothing is executed: the pages show the committed outputs, figures
 included, and each explorer's static fallback.  MathJax is copied into the
 site from the ``jupyter-server-mathjax`` package, so no page loads anything
@@ -26,7 +26,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import course  # noqa: E402
 
-CONF_DIR = pathlib.Path(__file__).resolve().parent / "book"
+CONF_DIR = pathlib.Path(__file__).resolve().parent / "book_conf"
 DEFAULT_OUT = course.ROOT / "_build" / "book"
 START = "00_start_here"
 
