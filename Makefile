@@ -11,7 +11,7 @@ PIP_INSTALL := $(PIP) install --disable-pip-version-check -q -c $(CONSTRAINTS)
 # The browser tests drive this Chromium (Debian/Ubuntu package "chromium").
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test test-browser notebooks bench lock clean
+.PHONY: lab test test-browser notebooks bench lock clean release grade book
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,7 @@ $(VENV)/.installed-lab: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 # rbo, the test-only reference for inverted RBO, goes in with --no-deps: its metadata asks for
 # numpy<2, which conflicts with the pinned numpy and which its code does not need.
 $(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
-	$(PIP_INSTALL) -e ".[lab,test]"
+	$(PIP_INSTALL) -e ".[lab,test,teacher]"
 	$(PIP_INSTALL) --no-deps rbo
 	touch $@
 
@@ -40,7 +40,7 @@ test: $(VENV)/.installed-test
 	else echo "Browser tests not run: install Chromium (apt-get install chromium, or CHROMIUM=/path/to/chrome), then make test-browser."; fi
 
 $(VENV)/.installed-browser: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
-	$(PIP_INSTALL) -e ".[lab,test,browser]"
+	$(PIP_INSTALL) -e ".[lab,test,teacher,browser]"
 	touch $@
 
 ## test-browser: every notebook run in JupyterLab in Chromium (screenshots in artifacts/screenshots/)
@@ -56,11 +56,24 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_coherence.py
 	$(BIN)/python benchmarks/bench_measures.py
 
+## release: release/student/ (notebooks without solutions, an answer cell per exercise) and release/teacher/
+release: $(VENV)/.installed-test
+	$(BIN)/python tools/release.py
+
+## grade: grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student) with otter-grader -> dir/grades.csv
+grade: $(VENV)/.installed-test
+	@if [ -z "$(SUBMISSIONS)" ]; then echo "usage: make grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student)" >&2; exit 2; fi
+	$(BIN)/python tools/grade.py "$(SUBMISSIONS)" $(if $(GRADES),--out "$(GRADES)")
+
+## book: the course as a static website in _build/book/html/ (Sphinx + MyST-NB, committed outputs, offline)
+book: $(VENV)/.installed-test
+	$(BIN)/python tools/book.py
+
 ## lock: refresh constraints.txt from a fresh resolve of pyproject.toml
 lock:
 	rm -rf .lock-venv
 	$(PYTHON) -m venv .lock-venv
-	.lock-venv/bin/python -m pip install --disable-pip-version-check -q -e ".[lab,test,browser]"
+	.lock-venv/bin/python -m pip install --disable-pip-version-check -q -e ".[lab,test,teacher,browser]"
 	.lock-venv/bin/python -m pip install --disable-pip-version-check -q --no-deps rbo
 	.lock-venv/bin/python -m pip freeze --exclude-editable | grep -v '^teachkit' > $(CONSTRAINTS)
 	rm -rf .lock-venv

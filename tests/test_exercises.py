@@ -88,33 +88,79 @@ def test_expected_answer_equals_the_hand_derived_pin(key):
         f"{key}: teachkit computes {expected!r} from {ex.data}, but the hand-derived pin is {pin!r}")
 
 
+def _is_number(v):
+    return isinstance(v, (int, float, Fraction)) and not isinstance(v, bool)
+
+
 def _numeric_data(ex):
-    return {k: v for k, v in ex.data.items()
-            if isinstance(v, (int, float, Fraction)) and not isinstance(v, bool)}
+    return {k: v for k, v in ex.data.items() if _is_number(v)}
+
+
+def _data_numbers(ex):
+    """Every number of the data: scalars, and the items of tuples or lists of numbers (scores, sizes)."""
+    for name, value in ex.data.items():
+        if _is_number(value):
+            yield name, None, value
+        elif isinstance(value, (tuple, list)):
+            for i, item in enumerate(value):
+                if _is_number(item):
+                    yield name, i, item
+
+
+def _changed(ex, name, index, new):
+    if index is None:
+        return dict(ex.data, **{name: new})
+    items = list(ex.data[name])
+    items[index] = new
+    return dict(ex.data, **{name: type(ex.data[name])(items)})
+
+
+def _alternatives(value):
+    # a small change, a change of sign, a large change, and one past any score's range
+    small = value + 1 if isinstance(value, int) else value * 1.1 + 0.01
+    return (small, -value - 1, 10 * value + 1, value + 100)
 
 
 @pytest.mark.parametrize("key", [ex.key for ex in EXERCISES if not isinstance(ex, Implement)])
 def test_the_question_states_exactly_the_data_and_the_answer_uses_every_item(key):
     """The data are the numbers the question states (no more, no fewer), and the answer is computed from them:
-    changing any one of them changes the expected answer (or makes the data invalid)."""
+    changing any one of them changes the expected answer (or makes the data invalid).
+
+    "Changing" tries a small change, a change of sign, a large change and one past any score's range, so that a
+    rank-based answer (AUC) or a count that only matters past a threshold still shows that it is used.  A
+    prediction among a few ``choices`` answers a qualitative question that a single number rarely flips; for it
+    the answer must depend on the data as a whole (some change of some number changes it)."""
     ex = tex.get(key)
     stated = {n.value for n in pn.numbers_in(ex.question)}
-    for name, value in _numeric_data(ex).items():
-        assert Decimal(repr(value)) in stated or Decimal(value) in stated, (
-            f"{key}: data[{name!r}] = {value!r} is not stated in the question")
-    values = {Decimal(repr(v)) for v in _numeric_data(ex).values()} | {Decimal(v) for v in _numeric_data(ex).values()}
+    numbers = list(_data_numbers(ex))
+    for name, index, value in numbers:
+        where = name if index is None else f"{name}[{index}]"
+        # the prose reader ignores signs ("−0.08" in a question is 0.08), so compare absolute values
+        assert abs(Decimal(repr(value))) in stated or abs(Decimal(value)) in stated, (
+            f"{key}: data[{where!r}] = {value!r} is not stated in the question")
+    values = {abs(Decimal(repr(v))) for *_, v in numbers} | {abs(Decimal(v)) for *_, v in numbers}
     for number in stated:
         assert number in values or (number == int(number) and number <= 10), (
             f"{key}: the question states {number}, which is not in data; put every number the question gives in data")
     expected = ex.expected
-    for name, value in _numeric_data(ex).items():
-        changed = dict(ex.data, **{name: value + 1 if isinstance(value, int) else value * 1.1 + 0.01})
-        try:
-            other = ex.answer(**changed)
-        except (ValueError, ZeroDivisionError):
-            continue                       # the changed data are impossible: the answer does look at them
-        assert other != expected, (f"{key}: the expected answer does not change when data[{name!r}] does; compute "
-                                   "it from the data (or drop the item from data and from the question)")
+
+    def uses(name, index, value):
+        for new in _alternatives(value):
+            try:
+                if ex.answer(**_changed(ex, name, index, new)) != expected:
+                    return True
+            except (ValueError, ZeroDivisionError, KeyError, IndexError):
+                return True                # the changed data are impossible: the answer does look at them
+        return False
+
+    if isinstance(ex, Prediction) and ex.choices:
+        assert not numbers or any(uses(*item) for item in numbers), (
+            f"{key}: no change of the data changes the predicted answer; compute it from the data")
+        return
+    for name, index, value in numbers:
+        assert uses(name, index, value), (
+            f"{key}: the expected answer does not change when data[{name!r}] does; compute it from the data (or "
+            "drop the item from data and from the question)")
 
 
 @pytest.mark.parametrize("key", KEYS)

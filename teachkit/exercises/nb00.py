@@ -3,7 +3,7 @@
 import math
 
 from ..pmi import probabilities_from_counts
-from . import Exercise
+from . import Exercise, Prediction
 
 
 def _p_word(count, n):
@@ -11,6 +11,16 @@ def _p_word(count, n):
     # so it is passed as x (and, to keep the counts consistent, as y and the pair too) and P(x) is taken.
     _, p_word, _ = probabilities_from_counts(count, count, count, n)
     return p_word
+
+
+def _more_windows(c_xy, c_x, c_y, n, factor):
+    # the same counts in `factor` times as many windows: what happens to observed / expected?
+    before, after = _lift(c_xy, c_x, c_y, n), _lift(c_xy, c_x, c_y, factor * n)
+    if math.isclose(after, before):
+        return "it stays the same"
+    if math.isclose(after, factor * before):
+        return f"it grows {factor} times"
+    return f"it shrinks {factor} times" if math.isclose(after, before / factor) else "something else"
 
 
 def _lift(c_xy, c_x, c_y, n):
@@ -55,5 +65,17 @@ EXERCISES = [
         right=("10", "10.0", "20/2"),
         wrong=("20", "25", "5"),
         check={"min_sig_figs": 1},
+    ),
+    Prediction(
+        key="00.4",
+        label="observed / expected in more windows",
+        question="Two words share $c_{xy} = 150$ of $n = 10{,}000$ windows and occur in 500 and 400. Predict "
+                 "before you run: if the same counts came from 2 times as many windows, what would happen to "
+                 "observed / expected?",
+        data={"c_xy": 150, "c_x": 500, "c_y": 400, "n": 10_000, "factor": 2},
+        answer=_more_windows,
+        choices=("it shrinks 2 times", "it stays the same", "it grows 2 times"),
+        solution="{expected}: the expected number of shared windows, {c_x} × {c_y} / n, halves when n doubles, "
+                 "while the observed {c_xy} stay the same. The same counts mean more in a larger corpus.",
     ),
 ]

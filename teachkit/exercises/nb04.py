@@ -1,0 +1,182 @@
+"""Exercises of notebook 04 (perplexity): Lidstone by hand, the <UNK> model, per token vs per prediction."""
+
+import math
+from fractions import Fraction
+
+from ..perplexity import BigramLM, perplexity
+from . import Exercise, Implement, Prediction
+
+TRAINING = "Alice wonders what is happening in Wonderland"
+UNSEEN = "Alice dreams about Wonderland"
+MIXED = "Alice wonders what is in Wonderland"
+
+
+def _best_alpha(training, test):
+    # Closed form, not a search.  In the source notebook's model every training context occurs once, so a
+    # known bigram gets (1 + a)/(1 + V a) and a new one a/(1 + V a).  With k known and m new bigrams,
+    # d/da [k ln(1 + a) + m ln a - (k + m) ln(1 + V a)] = 0 simplifies to a = m / (k V - k - m).
+    model = BigramLM(training.split(), alpha=1)
+    rows = model.table(test.split())
+    if any(r.context_count != 1 for r in rows):
+        raise ValueError("the closed form needs every context of the test text to occur once in training.")
+    known = sum(r.count > 0 for r in rows)
+    new = len(rows) - known
+    return Fraction(new, known * model.V - known - new)
+
+
+def _which_is_lower(training, test):
+    model = BigramLM(training.split(), alpha=1)
+    per_token = perplexity(model, test.split(), per="token")
+    per_prediction = perplexity(model, test.split(), per="prediction")
+    if abs(per_token - per_prediction) < 1e-12:
+        return "the same"
+    return "per token is lower" if per_token < per_prediction else "per token is higher"
+
+
+def _bigram_perplexity(training, test, alpha):
+    return perplexity(BigramLM(training, alpha=alpha), test)
+
+
+_WORDS = ("a", "b", "c", "d", "e", "f")
+
+
+def _sentence_inputs(rng):
+    training = [str(w) for w in rng.choice(_WORDS[:5], size=int(rng.integers(4, 12)))]
+    test = [str(w) for w in rng.choice(_WORDS, size=int(rng.integers(2, 8)))]
+    return {"training": training, "test": test, "alpha": float(rng.choice([0.1, 0.5, 1.0, 2.0]))}
+
+
+def _counts(training):
+    pairs, singles = {}, {}
+    for word in training:
+        singles[word] = singles.get(word, 0) + 1
+    for prev, word in zip(training, training[1:]):
+        pairs[prev, word] = pairs.get((prev, word), 0) + 1
+    return pairs, singles
+
+
+def _per_token(training, test, alpha):
+    # a typical mistake: the source notebook's exponent, N tokens instead of N - 1 predictions
+    pairs, singles = _counts(training)
+    V = len(singles)
+    logp = 0.0
+    for prev, word in zip(test, test[1:]):
+        logp += math.log2((pairs.get((prev, word), 0) + alpha) / (singles.get(prev, 0) + alpha * V))
+    return 2 ** (-logp / len(test))
+
+
+def _without_alpha_v(training, test, alpha):
+    # a typical mistake: adding alpha on top but forgetting alpha V below
+    pairs, singles = _counts(training)
+    logp = 0.0
+    for prev, word in zip(test, test[1:]):
+        logp += math.log2((pairs.get((prev, word), 0) + alpha) / (singles.get(prev, 0) + alpha))
+    return 2 ** (-logp / (len(test) - 1))
+
+
+EXERCISES = [
+    Exercise(
+        key="04.1",
+        label="perplexity per prediction, α = 0.5",
+        question="Keep the source notebook's model (trained on “Alice wonders what is happening in Wonderland”, "
+                 "$V$ = the 7 training words, denominator $c(\\text{prev}) + \\alpha V$) but use $\\alpha = 0.5$. "
+                 "What is the perplexity **per prediction** of “Alice dreams about Wonderland”? Work out the "
+                 "three probabilities first.",
+        data={"training": TRAINING, "test": UNSEEN, "alpha": 0.5},
+        answer=lambda training, test, alpha: perplexity(BigramLM(training.split(), alpha=alpha), test.split()),
+        solution="After “Alice” the denominator is 1 + 0.5·7 = 4.5; after “dreams” and “about” (never seen) it is "
+                 "0 + 0.5·7 = 3.5. Every numerator is 0 + 0.5. So P = 0.5/4.5, 0.5/3.5, 0.5/3.5 and the "
+                 "perplexity is (9 · 7 · 7)^(1/3) = {expected:.4f}.",
+        right=("7.61", "7,61", "7.612", "7.6"),
+        wrong=("7.32", "4.58", "7.62", "441"),
+    ),
+    Exercise(
+        key="04.2",
+        label="P(about | dreams) under nltk.lm's conventions",
+        question="Switch to the `nltk.lm` conventions: `vocabulary=\"with-unk\"`, `denominator=\"context\"`, "
+                 "$\\alpha = 1$, same training sentence. What is $P(\\text{about} \\mid \\text{dreams})$? (Hint: "
+                 "first ask what both words become, and how many bigrams in training start with that symbol.)",
+        data={"training": TRAINING, "prev": "dreams", "word": "about"},
+        answer=lambda training, prev, word: BigramLM(training.split(), alpha=1, vocabulary="with-unk",
+                                                     denominator="context").prob(prev, word),
+        solution="Both words are unseen, so the bigram is `<UNK>` → `<UNK>`. $V$ = 7 training words + `<UNK>` = 8. "
+                 "No training bigram starts with `<UNK>` and none is `<UNK> <UNK>`, so "
+                 "P = (0 + 1) / (0 + 1 · 8) = {expected:.4f}.",
+        right=("0.125", "1/8", "0,125", "0.13", "12.5%"),
+        wrong=("1/7", "0.143", "1/9", "0.111"),
+    ),
+    Exercise(
+        key="04.3",
+        label="per-prediction perplexity",
+        question="A colleague reports a per-token perplexity of 3.2813414240305514 for a single unpadded "
+                 "sentence of $N = 7$ tokens scored by a bigram model. What is the per-prediction perplexity of "
+                 "the same sentence? Use only the relation from section 3.",
+        data={"pp_token": 3.2813414240305514, "n_tokens": 7},
+        answer=lambda pp_token, n_tokens: pp_token ** (n_tokens / (n_tokens - 1)),
+        solution="{n_tokens} tokens give {n_tokens} − 1 predictions, so $\\log_2 PP_{{token}} = "
+                 "\\frac{{N-1}}{{N}} \\log_2 PP_{{prediction}}$, i.e. $PP_{{prediction}} = PP_{{token}}^{{N/(N-1)}}$ "
+                 "= {pp_token} ** (7/6) = {expected:.6f}, the 4.0 that teachkit's per-prediction perplexity "
+                 "gives for the source notebook's model.",
+        right=("4", "4.0", "4.00", "4,0"),
+        wrong=("3.28", "2.77", "3.83", "5"),
+        check={"min_sig_figs": 1},
+    ),
+    Exercise(
+        key="04.4",
+        label="α with the lowest perplexity on the mixed sentence",
+        question="Under the source notebook's model (same training sentence, $V = 7$), which $\\alpha$ gives the "
+                 "lowest per-prediction perplexity on “Alice wonders what is in Wonderland” (the dashed curve of "
+                 "section 6; the explorer helps)? Give $\\alpha$ to three significant digits. Bonus: find it "
+                 "exactly by setting a derivative to zero.",
+        data={"training": TRAINING, "test": MIXED},
+        answer=_best_alpha,
+        solution="Four predictions are known bigrams, (1 + α)/(1 + 7α) each; one (“is” → “in”) is new, "
+                 "α/(1 + 7α). Minimising the perplexity means maximising "
+                 "f(α) = 4 ln(1 + α) + ln α − 5 ln(1 + 7α). Setting f′(α) = 4/(1 + α) + 1/α − 35/(1 + 7α) to 0 and "
+                 "multiplying by α(1 + α)(1 + 7α) gives 35α² + 12α + 1 = 35α² + 35α, so α = {expected} ≈ 0.0435."
+                 "",
+        right=("0.0435", "1/23", "0,0435", "0.04348"),
+        wrong=("0.05", "0.04", "0.1", "1"),
+        check={"min_sig_figs": 3},
+    ),
+    Prediction(
+        key="04.6",
+        label="per token or per prediction",
+        question="The source notebook divides the log-probabilities of its 6 predictions by the 7 tokens of the "
+                 "training sentence. Predict before you run: compared with the standard per-prediction "
+                 "perplexity, is its per-token perplexity lower, higher or the same?",
+        data={"training": TRAINING, "test": TRAINING},
+        answer=_which_is_lower,
+        choices=("per token is lower", "the same", "per token is higher"),
+        solution="{expected}: dividing the same sum of surprises by more (N instead of N − 1) makes the average "
+                 "surprise smaller, as if the first word had been predicted with certainty.",
+    ),
+    Implement(
+        key="04.5",
+        label="bigram perplexity",
+        question="Write `my_perplexity(training, test, alpha)`: train the source notebook's add-α bigram model on "
+                 "the token list `training` ($P(w \\mid prev) = (c(prev, w) + \\alpha) / (c(prev) + \\alpha V)$, "
+                 "$c(prev)$ = how often prev occurs in training, $V$ = number of distinct training words, unseen "
+                 "words kept as themselves with count 0) and return the perplexity **per prediction** of the "
+                 "token list `test`. The check compares it with teachkit's `perplexity(BigramLM(training, "
+                 "alpha=alpha), test)` on 200 random pairs of sentences.",
+        reference=_bigram_perplexity,
+        inputs=_sentence_inputs,
+        template=("def my_perplexity(training, test, alpha):\n"
+                  "    # 1. count bigrams c(prev, w) and words c(prev) in training; V = distinct training words\n"
+                  "    # 2. sum log2 P(w | prev) over the bigrams of test\n"
+                  "    # 3. perplexity = 2 ** (-sum / number of predictions)\n"
+                  "    return ...\n"),
+        wrong=(_per_token, _without_alpha_v),
+        solution="```python\nimport math\nfrom collections import Counter\n\n"
+                 "def bigram_perplexity(training, test, alpha):   # your my_perplexity\n"
+                 "    pairs = Counter(zip(training, training[1:]))\n"
+                 "    words = Counter(training)\n"
+                 "    V = len(words)\n"
+                 "    log2_sum = sum(math.log2((pairs[prev, w] + alpha) / (words[prev] + alpha * V))\n"
+                 "                   for prev, w in zip(test, test[1:]))\n"
+                 "    return 2 ** (-log2_sum / (len(test) - 1))\n```\n\n"
+                 "A test text of N tokens gives N − 1 predictions; dividing by N is the source notebook's "
+                 "per-token convention.",
+    ),
+]

@@ -1,0 +1,155 @@
+"""Exercises of notebook 05 (semantic coherence): a PageRank step, the diagonal of S·S/n, thresholds."""
+
+import numpy as np
+
+from ..semantic import pagerank, semantic_coherence
+from . import Exercise, Implement, Prediction
+
+WORDS = ("machine", "learning", "algorithm")
+COSINES = {"s_ml": 0.85, "s_ma": 0.82, "s_la": 0.88}
+
+
+def _similarity(s_ml, s_ma, s_la):
+    return np.array([[1.0, s_ml, s_ma], [s_ml, 1.0, s_la], [s_ma, s_la, 1.0]])
+
+
+def _adjacency(s_ml, s_ma, s_la, threshold):
+    S = _similarity(s_ml, s_ma, s_la)
+    A = np.where(S > threshold, S, 0.0)
+    np.fill_diagonal(A, 0.0)
+    return A
+
+
+def _first_step(word, s_ml, s_ma, s_la, threshold, damping):
+    return float(pagerank(_adjacency(s_ml, s_ma, s_la, threshold), damping=damping).history[1][WORDS.index(word)])
+
+
+def _isolated_share(s_ml, s_ma, s_la, threshold, damping):
+    sc = semantic_coherence(_similarity(s_ml, s_ma, s_la), threshold=threshold, damping=damping, words=WORDS)
+    weight = sc.weights[WORDS.index(sc.isolated[0])]
+    jump = (1 - damping) / len(WORDS)
+    if np.isclose(weight, jump):
+        return "exactly (1 − d)/n"
+    return "more than (1 − d)/n" if weight > jump else "less than (1 − d)/n"
+
+
+def _step_inputs(rng):
+    n = int(rng.integers(3, 7))
+    W = rng.uniform(0.1, 1.0, size=(n, n))
+    A = np.triu(W, 1)
+    A = A + A.T                                  # symmetric, no self-loops, every word linked to every other
+    return {"A": A, "damping": float(rng.uniform(0.5, 0.95))}
+
+
+def _one_step(A, damping):
+    # one PageRank step from the uniform start, as teachkit.pagerank takes it
+    return pagerank(A, damping=damping).history[1]
+
+
+def _step_full_jump(A, damping):
+    n = len(A)
+    strength = A.sum(axis=1)
+    return (1 - damping) + damping * (np.full(n, 1 / n) @ (A / strength[:, None]))
+
+
+def _step_own_strength(A, damping):
+    n = len(A)
+    strength = A.sum(axis=1)
+    return (1 - damping) / n + damping * (A @ np.full(n, 1 / n)) / strength
+
+
+EXERCISES = [
+    Exercise(
+        key="05.1",
+        label="λ_learning after iteration 1",
+        question="Compute $\\lambda_\\text{learning}$ after the **first** PageRank iteration for the topic "
+                 "machine / learning / algorithm (cosines machine–learning 0.85, machine–algorithm 0.82, "
+                 "learning–algorithm 0.88; edges above the threshold 0.3; start $1/3$ each; $d = 0.85$), "
+                 "to four decimals.",
+        data={"word": "learning", **COSINES, "threshold": 0.3, "damping": 0.85},
+        answer=_first_step,
+        solution="“learning” receives from “machine” (strength {s_ml} + {s_ma}) and “algorithm” (strength "
+                 "{s_ma} + {s_la}): λ = (1 − {damping})/3 + {damping} · (1/3 · {s_ml}/({s_ml} + {s_ma}) + "
+                 "1/3 · {s_la}/({s_ma} + {s_la})) = {expected:.4f}. Each neighbour passes on the share "
+                 "weight / *its own* strength.",
+        right=("0.3409", "0,3409", "0.341", "0.34"),
+        wrong=("0.35", "0.3259", "0.3386", "0.3408"),
+    ),
+    Exercise(
+        key="05.2",
+        label="(S S / 3)[algorithm, algorithm]",
+        question="“algorithm” has cosine 0.82 with “machine”, 0.88 with “learning” and 1 with itself. What does "
+                 "the formula give for the “algorithm” diagonal entry of $S S / n$, $n = 3$ (the document prints "
+                 "1.00)?",
+        data={"s_ma": 0.82, "s_la": 0.88},
+        # the diagonal entry of "algorithm" needs only its own row of S; machine-learning plays no part
+        answer=lambda s_ma, s_la: float((_similarity(0.0, s_ma, s_la) @ _similarity(0.0, s_ma, s_la) / 3)[2, 2]),
+        solution="$(S S)_{{22}} / 3 = (0.82^2 + 0.88^2 + 1^2) / 3$ = {expected:.4f}: the mean squared similarity "
+                 "of “algorithm”, below 1 because its similarities with the other two words are below 1.",
+        right=("0.8156", "0,816", "0.82", "0.816"),
+        wrong=("1", "1.00", "0.88", "0.815"),
+    ),
+    Exercise(
+        key="05.3",
+        label="SC with threshold 0.86",
+        question="Raise the threshold to 0.86 (keep the document's other settings: $d = 0.85$, $\\gamma_d = 0.7$, "
+                 "PageRank weights, diagonal of $S S/n$ set to 1; cosines 0.85, 0.82, 0.88). Which word becomes "
+                 "isolated, what is its PageRank weight, and what is SC? Enter SC.",
+        data={**COSINES, "threshold": 0.86, "damping": 0.85, "direct_weight": 0.7},
+        answer=lambda s_ml, s_ma, s_la, threshold, damping, direct_weight: semantic_coherence(
+            _similarity(s_ml, s_ma, s_la), threshold=threshold, damping=damping, direct_weight=direct_weight,
+            indirect_weight=1 - direct_weight, words=WORDS).score,
+        solution="Only learning–algorithm (0.88) is above 0.86, so “machine” is isolated. A word without edges "
+                 "spreads its rank over all words, itself included (networkx's dangling-node rule), so "
+                 "λ = 0.05 + 0.85 · λ/3, λ = 0.05 / (1 − 0.85/3) ≈ 0.0698; the other two share the rest. "
+                 "SC is then dominated by the learning–algorithm block: SC = {expected:.4f}. Removing edges made "
+                 "the score go *up*: the threshold decides which words count as important.",
+        right=("0.9174", "0,917", "0.92"),
+        wrong=("0.8917", "0.892", "1", "0.9175"),
+    ),
+    Exercise(
+        key="05.4",
+        label="SC with equal weights",
+        question="If every keyword had the same weight ($\\lambda = 1/3$ each), SC would be the plain mean of all "
+                 "nine entries of $S_h = 0.7\\,S + 0.3\\,S S/3$ (diagonal of $S S/3$ set to 1; cosines 0.85, "
+                 "0.82, 0.88). Compute it.",
+        data=dict(COSINES),
+        answer=lambda s_ml, s_ma, s_la: semantic_coherence(_similarity(s_ml, s_ma, s_la), weights=[1 / 3] * 3,
+                                                           words=WORDS).score,
+        solution="$S_h$ has three 1s on its diagonal and each off-diagonal pair twice; their mean is "
+                 "{expected:.4f}, practically the PageRank-weighted value: with near-uniform λ the weighting "
+                 "hardly matters.",
+        right=("0.8915", "0,891", "0.89"),
+        wrong=("0.8917", "0.8923", "0.85", "0.892"),
+    ),
+    Prediction(
+        key="05.6",
+        label="rank of an isolated word",
+        question="Raise the threshold to 0.86, so that “machine” loses both its edges (cosines 0.85, 0.82, 0.88; "
+                 "$d = 0.85$, $n = 3$). Predict before you run: is its PageRank weight exactly the random-jump "
+                 "share $(1-d)/n$, more, or less?",
+        data={**COSINES, "threshold": 0.86, "damping": 0.85},
+        answer=_isolated_share,
+        choices=("exactly (1 − d)/n", "more than (1 − d)/n", "less than (1 − d)/n"),
+        solution="{expected}: a word without links has nowhere to send its rank, and networkx spreads it over "
+                 "all words, itself included, so it gets back $d/n$ of its own rank on top of the jump share.",
+    ),
+    Implement(
+        key="05.5",
+        label="one PageRank step",
+        question="Write `my_pagerank_step(A, damping)`: one PageRank iteration from the uniform start "
+                 "$\\lambda_j = 1/n$ on the weighted adjacency matrix `A` (a symmetric numpy array, no word "
+                 "without edges): $\\lambda_j \\leftarrow (1-d)/n + d \\sum_i \\lambda_i A_{ij} / "
+                 "\\text{strength}_i$, where strength$_i$ is row $i$'s sum. Return the array of new weights. "
+                 "The check compares it with `teachkit.pagerank(A, damping).history[1]` on 200 random graphs.",
+        reference=_one_step,
+        inputs=_step_inputs,
+        template="def my_pagerank_step(A, damping):\n    n = len(A)\n    return ...   # your code: an array of n weights\n",
+        wrong=(_step_full_jump, _step_own_strength),
+        solution="```python\nimport numpy as np\n\ndef my_pagerank_step(A, damping):\n"
+                 "    n = len(A)\n    rank = np.full(n, 1 / n)\n    strength = A.sum(axis=1)\n"
+                 "    return (1 - damping) / n + damping * (rank / strength) @ A\n```\n\n"
+                 "`(rank / strength) @ A` gives, for each word j, the sum over neighbours i of "
+                 "rank_i · A_ij / strength_i: each neighbour divides by its **own** strength.",
+    ),
+]

@@ -1,0 +1,131 @@
+"""Exercises of notebook 06 (distinctiveness and diversity): SD, the length of a mean, entropy of sizes."""
+
+import math
+
+import numpy as np
+
+from ..semantic import distinctiveness, mean_norm_from_cosines, semantic_diversity
+from . import Exercise, Implement, Prediction
+
+TOPIC_COSINES = {"cos_12": 0.245, "cos_13": 0.782, "cos_23": 0.198}
+
+
+def _cosine_matrix(cos_12, cos_13, cos_23):
+    return np.array([[1.0, cos_12, cos_13], [cos_12, 1.0, cos_23], [cos_13, cos_23, 1.0]])
+
+
+def _assignments(sizes):
+    return [k for k, size in enumerate(sizes) for _ in range(size)]
+
+
+def _all_in_one(sizes, cos_12, cos_13, cos_23, alpha):
+    r = semantic_diversity(None, _assignments(sizes), alpha=alpha, beta=1 - alpha,
+                           similarity=_cosine_matrix(cos_12, cos_13, cos_23))
+    if math.isclose(r.score, 0.5 * r.semantic):
+        return "half the semantic part"
+    return "0" if math.isclose(r.score, 0.0, abs_tol=1e-12) else "0.5"
+
+
+def _distribution_part(sizes):
+    return semantic_diversity(None, _assignments(sizes), similarity=np.eye(len(sizes))).distribution
+
+
+def _sizes_inputs(rng):
+    k = int(rng.integers(2, 7))
+    sizes = [int(s) for s in rng.integers(0, 20, size=k)]
+    if sum(sizes) == 0:
+        sizes[0] = 1
+    return {"sizes": sizes}
+
+
+def _entropy_not_normalised(sizes):
+    p = np.array(sizes, dtype=float) / sum(sizes)
+    p = p[p > 0]
+    return float(-(p * np.log(p)).sum())
+
+
+def _normalised_by_used_topics(sizes):
+    p = np.array(sizes, dtype=float) / sum(sizes)
+    p = p[p > 0]
+    return float(-(p * np.log(p)).sum() / np.log(len(sizes) if len(p) < 2 else len(p)))
+
+
+EXERCISES = [
+    Exercise(
+        key="06.1",
+        label="SD of the least distinct pair",
+        question="The three topic cosines are cos(T1, T2) = 0.245, cos(T1, T3) = 0.782 and cos(T2, T3) = 0.198. "
+                 "Which two topics are the least distinct, and what is their SD (three decimals)?",
+        data=dict(TOPIC_COSINES),
+        answer=lambda cos_12, cos_13, cos_23: min(
+            distinctiveness(similarity=_cosine_matrix(cos_12, cos_13, cos_23)).pairs.values()),
+        solution="The largest cosine is the smallest SD: cos(T1, T3) = {cos_13}, so SD(T1, T3) = "
+                 "(1 − {cos_13}) / 2 = {expected:.3f}.",
+        right=("0.109", "0,109", "0.11"),
+        wrong=("0.218", "0.891", "0.378", "0.099"),
+    ),
+    Exercise(
+        key="06.2",
+        label="|mean of three unit vectors|",
+        question="Three unit vectors have all pairwise cosines equal to 0.5. How long is their mean?",
+        data={"cosine": 0.5},
+        answer=lambda cosine: mean_norm_from_cosines([cosine, cosine, cosine]),
+        solution="$|t|^2 = (3 + 2 \\cdot 3 \\cdot {cosine}) / 9 = 6/9$, so $|t| = \\sqrt{{2/3}}$ = {expected:.4f}.",
+        right=("0.8165", "0,816", "0.82", "0.816"),
+        wrong=("1", "0.6667", "0.5", "0.667"),
+    ),
+    Exercise(
+        key="06.3",
+        label="distribution part for sizes 8, 1, 1",
+        question="Keep the three topics, but suppose 8 of the 10 documents go to T1 and 1 each to T2 and T3. "
+                 "What is the distribution part of SemDiv?",
+        data={"sizes": (8, 1, 1)},
+        answer=_distribution_part,
+        solution="$H = -(0.8 \\ln 0.8 + 2 \\cdot 0.1 \\ln 0.1)$ ≈ 0.639 nats and $H_{{max}} = \\ln 3$ ≈ 1.099, so "
+                 "the distribution part is {expected:.4f}, far below the 0.991 of sizes 4, 3, 3.",
+        right=("0.58", "0,582", "0.5817"),
+        wrong=("0.64", "0.639", "0.99", "0.57"),
+    ),
+    Exercise(
+        key="06.4",
+        label="distribution part with log base 2",
+        question="Recompute the document's entropy (sizes 4, 3, 3 of 10 documents) with $\\log_2$ instead of "
+                 "$\\ln$ and divide by $\\log_2 3$. What distribution part do you get?",
+        data={"sizes": (4, 3, 3)},
+        answer=_distribution_part,
+        solution="H in bits ≈ 1.571 and $\\log_2 3$ ≈ 1.585: their ratio is {expected:.4f}, the same as with "
+                 "natural logarithms, because changing the base multiplies $H$ and $H_{{max}}$ by the same factor.",
+        right=("0.991", "0,9912", "0.99"),
+        wrong=("0.990", "1.571", "1.089", "0.992"),
+    ),
+    Prediction(
+        key="06.6",
+        label="SemDiv when one topic takes every document",
+        question="Give all 10 documents to T1 (sizes 10, 0, 0; cosines 0.245, 0.782, 0.198; α = 0.5 and "
+                 "β = 1 − α). "
+                 "Predict before you run: what does SemDiv become?",
+        data={"sizes": (10, 0, 0), **TOPIC_COSINES, "alpha": 0.5},
+        answer=_all_in_one,
+        choices=("0", "half the semantic part", "0.5"),
+        solution="{expected}: the distribution part drops to 0 (one topic takes everything), but the semantic "
+                 "part does not look at the documents at all, so SemDiv = 0.5 · mean SD. A model that uses one "
+                 "topic for everything still scores above 0.",
+    ),
+    Implement(
+        key="06.5",
+        label="the distribution part",
+        question="Write `my_distribution_part(sizes)`: given the number of documents of each of the $K$ topics "
+                 "(a list, some may be 0), return the entropy of the shares $p_k$ divided by $\\ln K$ (with "
+                 "$0 \\ln 0 = 0$). The check compares it with teachkit's `semantic_diversity(...).distribution` "
+                 "on 200 random lists of sizes.",
+        reference=_distribution_part,
+        inputs=_sizes_inputs,
+        template="def my_distribution_part(sizes):\n    return ...   # your code: H / ln K\n",
+        wrong=(_entropy_not_normalised, _normalised_by_used_topics),
+        solution="```python\nimport math\n\ndef my_distribution_part(sizes):\n    total = sum(sizes)\n"
+                 "    H = -sum(s / total * math.log(s / total) for s in sizes if s > 0)\n"
+                 "    return H / math.log(len(sizes))\n```\n\n"
+                 "Empty topics add nothing to $H$ but still count in $K$: a model that leaves topics unused is "
+                 "less diverse.",
+    ),
+]

@@ -1,0 +1,163 @@
+"""The course website (make book): every page opened in Chromium from a local static server.
+
+The site is built once (tools/book.py, into a temporary folder) and served
+from 127.0.0.1.  Every request to any other host is refused, so a page that
+needs the internet shows up as a failure.  For each notebook's page: it
+renders (a title, no Sphinx error), every figure the notebook holds is on
+the page and loaded, MathJax typeset the formulas, no widget placeholder is
+left, and every internal link (page and #anchor) resolves.  One screenshot
+per page goes to artifacts/screenshots/book/.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import pathlib
+import re
+import sys
+import threading
+import urllib.parse
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import book  # noqa: E402
+import course  # noqa: E402
+
+pytestmark = pytest.mark.browser
+SHOTS = ROOT / "artifacts" / "screenshots" / "book"
+NOTEBOOKS = course.notebooks()
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """(base URL, html folder) of the freshly built site, served on a free 127.0.0.1 port."""
+    html = book.build(NOTEBOOKS, tmp_path_factory.mktemp("book"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(html)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", html
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def site_page(browser, site):
+    base, _ = site
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(30_000)
+    blocked = []
+
+    def only_local(route):
+        if route.request.url.startswith(base):
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", only_local)
+    page = context.new_page()
+    page.blocked = blocked
+    # Files the site refers to but does not have (a script, a font, a figure).
+    page.missing = []
+    page.on("response", lambda r: page.missing.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def _figures(path) -> int:
+    nb = json.loads(pathlib.Path(path).read_text(encoding="utf-8"))
+    return sum(1 for cell in nb["cells"] for out in cell.get("outputs", [])
+               if any(mime.startswith("image/") for mime in out.get("data", {})))
+
+
+def _broken_links(page, base, html_dir) -> list[str]:
+    """Internal links of the page whose file or #anchor does not exist in the built site."""
+    hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
+    broken = []
+    ids = {}
+    for href in sorted(set(hrefs)):
+        if not href.startswith(base):
+            continue
+        parts = urllib.parse.urlsplit(href)
+        rel = urllib.parse.unquote(parts.path).lstrip("/") or "index.html"
+        target = html_dir / rel
+        if target.is_dir():
+            target = target / "index.html"
+        if not target.is_file():
+            broken.append(href)
+            continue
+        if parts.fragment and target.suffix == ".html":
+            if target not in ids:
+                ids[target] = set(re.findall(r'\bid="([^"]+)"', target.read_text(encoding="utf-8")))
+            if urllib.parse.unquote(parts.fragment) not in ids[target]:
+                broken.append(href)
+    return broken
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_page(site_page, site, notebook):
+    base, html_dir = site
+    page = site_page
+    page.missing.clear()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    response = page.goto(f"{base}/{notebook.stem}.html", wait_until="load")
+    assert response.status == 200
+    problems = []
+    article = page.locator("article.bd-article")
+    if not article.locator("h1").first.inner_text().strip():
+        problems.append("no page title")
+    text = article.inner_text()
+    for sign in ("Traceback (most recent call last)", "Loading widget", "widget-view+json"):
+        if sign in text:
+            problems.append(f"the page shows {sign!r}")
+    # Figures: every image output of the notebook, on the page and decoded.
+    images = article.locator(".cell_output img")
+    expected = _figures(notebook)
+    loaded = page.eval_on_selector_all(".cell_output img", "els => els.filter(e => e.complete && e.naturalWidth > 0).length")
+    if images.count() < expected or loaded < expected:
+        problems.append(f"{expected} figures in the notebook, {images.count()} on the page, {loaded} loaded")
+    # Formulas typeset by the bundled MathJax (no CDN).
+    if article.locator(".math").count():
+        page.wait_for_function("() => window.MathJax && MathJax.Hub && MathJax.Hub.queue.pending === 0"
+                               " && document.querySelectorAll('.MathJax, .MathJax_Display').length > 0",
+                               timeout=30_000)
+        page.wait_for_timeout(500)   # MathJax reports a font or script it could not load just after typesetting
+        message = page.locator("#MathJax_Message")
+        if message.count() and "failed" in message.inner_text().lower():
+            problems.append(f"MathJax: {message.inner_text()}")
+    # The theme's search box is there.
+    if not page.locator("form.bd-search, .search-button, input[name=q]").count():
+        problems.append("no search box")
+    problems += [f"broken internal link {href}" for href in _broken_links(page, base, html_dir)]
+    page.screenshot(path=str(SHOTS / f"{notebook.stem}.png"))
+    problems += [f"missing file {m}" for m in page.missing]
+    assert not page.blocked, f"the page asked another host for: {page.blocked[:3]}"
+    assert not problems, f"{notebook.stem}: " + "; ".join(problems)
+
+
+def test_start_page_and_search(site_page, site):
+    base, _ = site
+    page = site_page
+    page.goto(f"{base}/", wait_until="load")
+    page.wait_for_url(re.compile(r".*/00_start_here\.html$"))
+    sidebar = page.locator("nav.bd-links")
+    for nb in NOTEBOOKS[1:]:
+        assert sidebar.locator(f'a[href="{nb.stem}.html"]').count(), f"{nb.stem} missing from the sidebar"
+    page.goto(f"{base}/search.html?q=perplexity", wait_until="load")
+    page.locator("#search-results li").first.wait_for(timeout=30_000)
+    assert page.locator('#search-results a[href*="04_perplexity"]').count()
+    assert not page.blocked, f"the site asked another host for: {page.blocked[:3]}"

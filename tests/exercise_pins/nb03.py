@@ -1,0 +1,16 @@
+"""Notebook 03's exercise answers, worked out by hand (no teachkit)."""
+
+import math
+
+_pmi_running_routine = math.log((42 / 45_000) / ((312 / 45_000) * (156 / 45_000)))   # ln 38.83 = 3.659
+
+PINS = {
+    "03.1": _pmi_running_routine / -math.log(42 / 45_000),    # 3.659 / 6.977 = 0.5245
+    "03.2": (0.62 + 0.51 + 0.38 + 0.45) / 4,                  # 0.49
+    "03.3": (30 * 0.50 + 10 * 0.10) / (30 + 10),              # 0.40
+    "03.4": 20 * 19 // 2,                                     # 190
+    # one at a time: P(x,y) 0.000933 -> 0.0009 gives 37.4; P(running) 0.00693 -> 0.007 gives 38.5;
+    # P(routine) 0.00347 -> 0.003 gives 44.9 (from 38.8)
+    "03.6": "P(routine)",
+    "03.5": lambda scores, sizes: sum(n * s for n, s in zip(sizes, scores)) / sum(sizes),
+}

@@ -1,0 +1,15 @@
+"""Notebook 04's exercise answers, worked out by hand (no teachkit)."""
+
+import math
+
+PINS = {
+    "04.1": (9 * 7 * 7) ** (1 / 3),           # P = 0.5/4.5, 0.5/3.5, 0.5/3.5 -> (9 · 7 · 7)^(1/3) = 7.612
+    "04.2": 1 / 8,                            # (0 + 1) / (0 + 1 · 8): <UNK> -> <UNK>, V = 8
+    "04.3": 2 ** ((12 / 7) * (7 / 6)),        # per token 2^(12/7); per prediction 2^(12/6) = 4
+    "04.4": 1 / 23,                           # 4/(1+a) + 1/a - 35/(1+7a) = 0  ->  23 a = 1
+    "04.6": "per token is lower",             # 2^(12/7) = 3.28 < 2^(12/6) = 4
+    "04.5": lambda training, test, alpha: 2 ** (-sum(
+        math.log2((sum(1 for a, b in zip(training, training[1:]) if (a, b) == (p, w)) + alpha)
+                  / (training.count(p) + alpha * len(set(training))))
+        for p, w in zip(test, test[1:])) / (len(test) - 1)),
+}

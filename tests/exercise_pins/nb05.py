@@ -1,0 +1,32 @@
+"""Notebook 05's exercise answers, worked out by hand (no teachkit)."""
+
+import numpy as np
+
+_h = {  # S_h = 0.7 S + 0.3 S S / 3 off the diagonal (diagonal 1), written out entry by entry
+    "ml": 0.7 * 0.85 + 0.3 * (0.85 + 0.85 + 0.82 * 0.88) / 3,
+    "ma": 0.7 * 0.82 + 0.3 * (0.82 + 0.85 * 0.88 + 0.82) / 3,
+    "la": 0.7 * 0.88 + 0.3 * (0.85 * 0.82 + 0.88 + 0.88) / 3,
+}
+# threshold 0.86: machine isolated, lambda_m = 0.05 / (1 - 0.85/3); learning and algorithm share the rest
+_lm = 0.05 / (1 - 0.85 / 3)
+_lo = (1 - _lm) / 2
+_sc_strict = (_lm ** 2 + 2 * _lo ** 2 + 2 * _lm * _lo * (_h["ml"] + _h["ma"]) + 2 * _lo * _lo * _h["la"])
+
+
+def _step(A, damping):
+    n = A.shape[0]
+    out = np.empty(n)
+    for j in range(n):
+        out[j] = (1 - damping) / n + damping * sum((1 / n) * A[i, j] / A[i].sum() for i in range(n) if i != j)
+    return out
+
+
+PINS = {
+    # (1 - 0.85)/3 + 0.85 * (1/3 * 0.85 / (0.85 + 0.82) + 1/3 * 0.88 / (0.82 + 0.88))
+    "05.1": 0.05 + 0.85 * (0.85 / 1.67 + 0.88 / 1.70) / 3,
+    "05.2": (0.82 ** 2 + 0.88 ** 2 + 1) / 3,
+    "05.3": _sc_strict,                            # weights sum to 1, so the denominator is 1
+    "05.4": (3 + 2 * (_h["ml"] + _h["ma"] + _h["la"])) / 9,
+    "05.6": "more than (1 − d)/n",                 # 0.0698 > 0.05
+    "05.5": _step,
+}

@@ -1,0 +1,18 @@
+"""Notebook 06's exercise answers, worked out by hand (no teachkit)."""
+
+import math
+
+
+def _distribution(sizes):
+    total = sum(sizes)
+    return -sum(s / total * math.log(s / total) for s in sizes if s) / math.log(len(sizes))
+
+
+PINS = {
+    "06.1": (1 - 0.782) / 2,                                                  # SD(T1, T3) = 0.109
+    "06.2": math.sqrt((3 + 2 * 3 * 0.5) / 9),                                 # sqrt(2/3) = 0.8165
+    "06.3": -(0.8 * math.log(0.8) + 2 * 0.1 * math.log(0.1)) / math.log(3),   # 0.639 / 1.099 = 0.582
+    "06.4": -(0.4 * math.log2(0.4) + 2 * 0.3 * math.log2(0.3)) / math.log2(3),  # 1.571 / 1.585 = 0.991
+    "06.6": "half the semantic part",            # distribution 0, SemDiv = 0.5 * mean SD = 0.148
+    "06.5": _distribution,
+}

@@ -1,0 +1,185 @@
+"""make release: the student notebooks hold no solution and still run; the teacher's are as committed."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import sys
+
+import pytest
+
+from teachkit.exercises import Exercise
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import course  # noqa: E402
+import release  # noqa: E402
+
+SOLUTION = "P(exercise) = {count} / {n} = {expected}: divide the windows that contain the word by all windows."
+
+
+def _exercise(key="99.1"):
+    return Exercise(key=key, label="P(exercise)", question="In 10,000 windows, 400 hold *exercise*: P(exercise)?",
+                    data={"count": 400, "n": 10_000}, answer=lambda count, n: count / n, solution=SOLUTION,
+                    right=("0.04",), wrong=("0.05",), check={"min_sig_figs": 1})
+
+
+def _cell(kind, text, tags=(), outputs=None):
+    cell = {"cell_type": kind, "metadata": {"tags": list(tags)} if tags else {}, "source": text}
+    if kind == "code":
+        cell.update(execution_count=1, outputs=outputs or [])
+    return cell
+
+
+def _notebook(*cells):
+    return {"cells": list(cells), "metadata": {"widgets": {"state": "x"}}, "nbformat": 4, "nbformat_minor": 5}
+
+
+SOLUTION_SHOWN = SOLUTION.format(count=400, n=10_000, expected=0.04)
+
+
+def _synthetic():
+    return _notebook(
+        _cell("markdown", "# Title\n\n## Learning objectives"),
+        _cell("markdown", "**Exercise 1.**"),
+        _cell("code", 'ask("99.1")', tags=["exercise"],
+              outputs=[{"output_type": "display_data", "data": {"text/plain": "question and box"}, "metadata": {}}]),
+        _cell("code", 'reveal("99.1")', tags=["solution"],
+              outputs=[{"output_type": "display_data", "data": {"text/html": SOLUTION_SHOWN}, "metadata": {}}]),
+        # an untagged reveal call is a solution cell all the same
+        _cell("code", "reveal('99.1')  # again"),
+        _cell("code", "x = 1", outputs=[{"output_type": "stream", "name": "stdout", "text": "kept\n"}]),
+    )
+
+
+def test_student_notebook_drops_solutions_and_adds_an_answer_cell():
+    student = release.student_notebook(_synthetic(), "99_synthetic")
+    sources = [course.source(c) for c in student["cells"]]
+    assert not any("reveal(" in s for s in sources)
+    ask = next(c for c in student["cells"] if course.is_exercise_cell(c))
+    assert ask["outputs"] == [] and ask["execution_count"] is None
+    answer = student["cells"][student["cells"].index(ask) + 1]
+    assert answer["metadata"]["tags"] == ["answer"]
+    assert course.source(answer).splitlines()[-1] == 'answer_99_1 = ""'
+    # everything else as committed, outputs included
+    assert student["cells"][-1]["outputs"][0]["text"] == "kept\n"
+    assert student["cells"][0] == _synthetic()["cells"][0]
+    assert "widgets" not in student["metadata"]
+    assert student["metadata"]["teachkit"]["notebook"] == "99_synthetic"
+    assert release.leaks(student, [_exercise()]) == []
+
+
+def test_leak_detector_finds_solution_text_outside_solution_cells():
+    nb = _synthetic()
+    nb["cells"].append(_cell("markdown", "Hint: " + SOLUTION_SHOWN))
+    assert release.leaks(release.student_notebook(nb), [_exercise()]) == ["99.1"]
+    # the literal template, with other numbers filled in, is found too
+    nb = _synthetic()
+    nb["cells"].append(_cell("code", "print(1)", outputs=[{"output_type": "stream", "name": "stdout",
+                                                          "text": SOLUTION.format(count=1, n=2, expected=0.5)}]))
+    assert release.leaks(release.student_notebook(nb), [_exercise()]) == ["99.1"]
+
+
+def test_release_refuses_to_write_a_leaking_notebook(tmp_path):
+    nb = _synthetic()
+    nb["cells"].append(_cell("markdown", SOLUTION_SHOWN))
+    path = tmp_path / "99_synthetic.ipynb"
+    path.write_text(json.dumps(nb))
+    with pytest.raises(SystemExit, match="99.1"):
+        release.release([path], tmp_path / "release", exercises=[_exercise()])
+
+
+def test_release_writes_student_and_teacher_copies(tmp_path):
+    path = tmp_path / "99_synthetic.ipynb"
+    path.write_text(json.dumps(_synthetic()))
+    written = release.release([path], tmp_path / "release", exercises=[_exercise()])
+    assert written == {"99_synthetic.ipynb": ["99.1"]}
+    assert (tmp_path / "release" / "teacher" / path.name).read_bytes() == path.read_bytes()
+    student = (tmp_path / "release" / "student" / path.name).read_text()
+    assert "reveal(" not in student and SOLUTION_SHOWN not in student
+
+
+# ---------------------------------------------------------------- the course's own notebooks
+@pytest.fixture(scope="module")
+def course_release(tmp_path_factory):
+    out = tmp_path_factory.mktemp("release")
+    written = release.release(course.notebooks(), out)
+    return out, written
+
+
+def test_every_notebook_released_with_every_exercise(course_release):
+    out, written = course_release
+    assert sorted(written) == [p.name for p in course.notebooks()]
+    keys = sorted(k for ks in written.values() for k in ks)
+    assert keys == sorted(ex.key for ex in course.all_exercises())
+    for path in course.notebooks():
+        assert (out / "teacher" / path.name).read_bytes() == path.read_bytes()
+
+
+def test_no_solution_text_survives_in_the_student_notebooks(course_release):
+    from teachkit.exercises import reveal
+
+    out, _ = course_release
+    for path in sorted((out / "student").glob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        text = json.dumps(nb, ensure_ascii=False)
+        assert "reveal(" not in text, f"{path.name} still calls reveal"
+        for cell in nb["cells"]:
+            assert "solution" not in cell.get("metadata", {}).get("tags", []), path.name
+            if "exercise" in cell.get("metadata", {}).get("tags", []):
+                assert cell["outputs"] == [] and cell["execution_count"] is None, path.name
+        for ex in course.all_exercises():
+            # the solution as reveal shows it on request, paragraph by paragraph
+            shown = reveal(ex.key, show=True).text
+            for paragraph in shown.split("\n\n"):
+                paragraph = paragraph.strip()
+                if len(paragraph) >= 40 and paragraph not in ex.question + getattr(ex, "template", ""):
+                    assert paragraph not in text and json.dumps(paragraph)[1:-1] not in text, (path.name, ex.key)
+
+
+def test_student_notebooks_have_an_answer_line_per_exercise(course_release):
+    out, written = course_release
+    functions = {ex.key for ex in course.all_exercises() if course.kind(ex) == "function"}
+    for name, keys in written.items():
+        nb = json.loads((out / "student" / name).read_text(encoding="utf-8"))
+        answers = [course.source(c).splitlines()[-1] for c in nb["cells"] if "answer" in c["metadata"].get("tags", [])]
+        assert answers == [f'{course.answer_variable(k)} = ""' for k in keys if k not in functions], name
+
+
+@pytest.mark.notebooks
+def test_student_notebooks_run_top_to_bottom(course_release):
+    from tools.notebooks import error_outputs, execute_notebooks
+
+    out, _ = course_release
+    executed = execute_notebooks(sorted((out / "student").glob("*.ipynb")), jobs=2)
+    problems = {path.name: error_outputs(nb) for path, nb in executed.items() if error_outputs(nb)}
+    assert not problems, problems
+
+
+def test_student_package_has_no_solution_text_and_still_checks_answers(course_release):
+    """The package for students: reveal() gives the note, the self-check still judges answers."""
+    import os
+    import subprocess
+
+    out, _ = course_release
+    package = out / "student" / "package"
+    probe = (
+        "import json, teachkit\n"
+        "from teachkit.exercises import all_exercises, reveal\n"
+        "print(json.dumps({'file': teachkit.__file__,\n"
+        "  'shown': sorted({reveal(ex.key, show=True).text for ex in all_exercises()}),\n"
+        "  'judged': {ex.key: ex.judge(ex.right[0]).correct for ex in all_exercises() if hasattr(ex, 'right')}}))\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(package))
+    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, cwd=package,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert pathlib.Path(result["file"]).resolve().is_relative_to(package.resolve())
+    assert result["shown"] == [release.PLACEHOLDER]
+    assert result["judged"] and all(result["judged"].values())
+    text = " ".join(p.read_text(encoding="utf-8") for p in (package / "teachkit").rglob("*.py"))
+    for ex in course.all_exercises():
+        for fragment in release.solution_fragments(ex):
+            assert fragment not in release._normalise(text), (ex.key, fragment[:60])

@@ -1,0 +1,95 @@
+"""Build the course website: ``make book`` -> ``_build/book/html/`` (open index.html).
+
+The tool copies the notebooks into ``_build/book/src/``, adds a hidden table
+of contents to the copy of notebook 00 (the start page), and runs
+``sphinx-build`` with ``tools/book_conf/conf.py`` (MyST-NB, sphinx-book-theme).
+Nothing is executed: the pages show the committed outputs, figures
+included, and each explorer's static fallback.  MathJax is copied into the
+site from the ``jupyter-server-mathjax`` package, so no page loads anything
+from another host.  Warnings fail the build, so
+a broken cross-reference or a notebook Sphinx cannot read is caught here.
+
+The result is a folder of static files: publish it on any static host (see
+README, "For teachers").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+import course  # noqa: E402
+
+CONF_DIR = pathlib.Path(__file__).resolve().parent / "book_conf"
+DEFAULT_OUT = course.ROOT / "_build" / "book"
+START = "00_start_here"
+
+REDIRECT = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>teachkit course</title>
+<meta http-equiv="refresh" content="0; url={start}.html"></head>
+<body><p><a href="{start}.html">The course starts here.</a></p></body></html>
+"""
+
+
+def stage(notebooks, src: pathlib.Path) -> list[str]:
+    """Copy the notebooks to ``src`` and put the table of contents into the start page; return page names."""
+    if src.exists():
+        shutil.rmtree(src)
+    src.mkdir(parents=True)
+    names = []
+    for path in notebooks:
+        path = pathlib.Path(path)
+        shutil.copyfile(path, src / path.name)
+        names.append(path.stem)
+    if START not in names:
+        raise SystemExit(f"the start page {START}.ipynb is missing from the notebooks")
+    start = src / f"{START}.ipynb"
+    nb = json.loads(start.read_text(encoding="utf-8"))
+    pages = "\n".join(n for n in names if n != START)
+    nb["cells"].append({
+        "cell_type": "markdown", "id": "book-toc", "metadata": {},
+        "source": f"```{{toctree}}\n:hidden:\n:maxdepth: 1\n\n{pages}\n```",
+    })
+    start.write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
+    return names
+
+
+def build(notebooks=None, out: pathlib.Path = DEFAULT_OUT) -> pathlib.Path:
+    """Build the site; return the folder holding index.html."""
+    notebooks = course.notebooks() if notebooks is None else notebooks
+    src, html = out / "src", out / "html"
+    stage(notebooks, src)
+    if html.exists():
+        shutil.rmtree(html)
+    subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W", "--keep-going", "-c", str(CONF_DIR),
+                    "-d", str(out / "doctrees"), str(src), str(html)], check=True)
+    (html / "index.html").write_text(REDIRECT.format(start=START), encoding="utf-8")
+    shutil.copytree(mathjax_dir(), html / "_static" / "mathjax")
+    return html
+
+
+def mathjax_dir() -> pathlib.Path:
+    """MathJax 2 as the jupyter-server-mathjax package ships it (no download at build or view time)."""
+    import jupyter_server_mathjax
+
+    return pathlib.Path(jupyter_server_mathjax.__file__).resolve().parent / "static"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("notebooks", nargs="*", help="notebooks (default: notebooks/*.ipynb)")
+    parser.add_argument("--out", type=pathlib.Path, default=DEFAULT_OUT, help="build folder (default: _build/book)")
+    args = parser.parse_args(argv)
+    html = build([pathlib.Path(p) for p in args.notebooks] or None, args.out)
+    print(f"book: {html / 'index.html'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,122 @@
+"""What the teacher's tools need to know about the course: its notebooks and exercises.
+
+The exercises are data in the package (``teachkit.exercises``, one module
+per notebook, see the exercise contract in the README); their independent,
+hand-derived answers are the pins in ``tests/exercise_pins/nbXX.py``.  The
+release, grading and book tools all read them through this module, so the
+rules "which cell is an exercise", "which cell is a solution" and "what is
+the right answer" live in one place.
+
+Cells (set by the notebooks, read here):
+
+* an exercise cell is a code cell tagged ``exercise`` (its source calls
+  ``ask("XX.n")``): the question and the self-check box;
+* a solution cell is a code cell tagged ``solution`` (its source calls
+  ``reveal("XX.n")``): the "show solution" control;
+* an answer cell (tagged ``answer``) is what the student release adds after
+  each exercise cell: one line ``answer_XX_n = ""`` that the student fills in
+  and the grader reads.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import pathlib
+import re
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+PINS = ROOT / "tests" / "exercise_pins"
+
+EXERCISE_TAG = "exercise"
+SOLUTION_TAG = "solution"
+ANSWER_TAG = "answer"
+ASK_CALL = re.compile(r"""\bask\(\s*["']([0-9A-Za-z]+\.[0-9A-Za-z]+)["']""")
+REVEAL_CALL = re.compile(r"""\breveal\(\s*["']([0-9A-Za-z]+\.[0-9A-Za-z]+)["']""")
+
+
+def source(cell) -> str:
+    text = cell.get("source", "")
+    return "".join(text) if isinstance(text, list) else text
+
+
+def tags(cell) -> list[str]:
+    return list(cell.get("metadata", {}).get("tags", []))
+
+
+def is_exercise_cell(cell) -> bool:
+    return cell.get("cell_type") == "code" and (EXERCISE_TAG in tags(cell) or bool(ASK_CALL.search(source(cell))))
+
+
+def is_solution_cell(cell) -> bool:
+    # A cell is a solution cell by its tag or by what it calls: either alone is
+    # enough to drop it from the student release (a forgotten tag must not leak).
+    return SOLUTION_TAG in tags(cell) or (cell.get("cell_type") == "code" and bool(REVEAL_CALL.search(source(cell))))
+
+
+def exercise_key(cell) -> str | None:
+    match = ASK_CALL.search(source(cell))
+    return match.group(1) if match else None
+
+
+def answer_variable(key: str) -> str:
+    """The name a student's answer to exercise ``key`` is stored under.
+
+    >>> answer_variable("04b.2")
+    'answer_04b_2'
+    """
+    return "answer_" + re.sub(r"\W", "_", key)
+
+
+def notebook_prefix(path) -> str:
+    """``notebooks/04b_ngram.ipynb`` -> ``"04b"`` (the part before the first underscore).
+
+    >>> notebook_prefix("notebooks/04b_ngram.ipynb")
+    '04b'
+    """
+    return pathlib.Path(path).stem.split("_", 1)[0]
+
+
+# ------------------------------------------------------------------ exercises
+def all_exercises() -> list:
+    """Every exercise declared in ``teachkit.exercises``, in course order."""
+    from teachkit.exercises import all_exercises as registered
+
+    return list(registered())
+
+
+def exercises_for(prefix: str) -> list:
+    """The exercises of one notebook, by its prefix ("01", "04b")."""
+    return [ex for ex in all_exercises() if ex.key.split(".", 1)[0] == prefix]
+
+
+def kind(ex) -> str:
+    """"number", "prediction" or "function" (the framework's three kinds)."""
+    return getattr(ex, "kind", "number")
+
+
+def function_name(ex) -> str | None:
+    """The name of the function a "write it yourself" exercise asks for (from its template)."""
+    match = re.search(r"^def\s+([A-Za-z_]\w*)\s*\(", getattr(ex, "template", "") or "", re.MULTILINE)
+    return match.group(1) if match else None
+
+
+def solution_text(ex) -> str:
+    """The solution exactly as ``reveal`` shows it (format fields filled in)."""
+    return ex.render_solution()
+
+
+def pins(prefix: str) -> dict:
+    """The hand-derived answers of one notebook: ``tests/exercise_pins/nbXX.py``'s ``PINS``."""
+    path = PINS / f"nb{prefix}.py"
+    if not path.is_file():
+        return {}
+    spec = importlib.util.spec_from_file_location(f"_exercise_pins_nb{prefix}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return dict(module.PINS)
+
+
+def notebooks() -> list[pathlib.Path]:
+    return sorted(NOTEBOOKS.glob("*.ipynb"))

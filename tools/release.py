@@ -1,0 +1,218 @@
+"""Write the student and teacher releases of the course notebooks.
+
+``make release`` runs ``python tools/release.py`` and writes:
+
+* ``release/student/NN_name.ipynb``: every notebook without its solutions.
+  Solution cells (tagged ``solution``, or calling ``reveal(...)``) are
+  removed, not folded; each exercise cell (tagged ``exercise``, calling
+  ``ask("XX.n")``) keeps its source, loses its outputs, and is followed by a
+  new answer cell ``answer_XX_n = ""`` in which the student types the answer
+  the grader reads.  Everything else is as committed, outputs included.
+  A "write it yourself" exercise gets no answer line: the student's own
+  function cell, already in the notebook, is the answer.
+* ``release/student/package/``: a copy of the ``teachkit`` package whose
+  exercises keep their questions, data and answer functions (the self-check
+  boxes still work) but whose solution texts are replaced by a note, so that
+  ``reveal("01.1", show=True)`` or reading the package source does not give
+  the worked solution either.  Students install it with
+  ``pip install release/student/package/`` instead of this repository.
+* ``release/teacher/NN_name.ipynb``: the notebooks as committed, solutions
+  and all.
+
+Before writing a student notebook (or the student package) the tool looks
+for the text of every solution of the course in it (as ``reveal`` would show
+it, its paragraphs, and the literal parts of its template); if any survives,
+it stops with an error naming the exercise instead of handing out a leak.
+
+What it does not hide: the expected *values* (the self-check box compares
+with the number teachkit computes, and a student can compute it too).  The
+student release keeps the worked solutions away from students; it is a
+teaching aid, not exam security.
+
+Nothing under ``release/`` is committed (see ``.gitignore``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import json
+import pathlib
+import re
+import shutil
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+import course  # noqa: E402  (run as a script: tools/ is on the path, not the repository root)
+
+DEFAULT_OUT = course.ROOT / "release"
+#: Fragments shorter than this are too common ("= 0.04", "import math") to prove a leak.
+MIN_FRAGMENT = 40
+
+
+def answer_cell(key: str) -> dict:
+    """The cell in which a student records the answer to exercise ``key``."""
+    name = course.answer_variable(key)
+    text = (
+        f"# Exercise {key}: your answer, as you would type it in the box above (e.g. \"0.04\" or \"4/100\").\n"
+        f"# The grader reads this line: keep the name {name}, write your answer between the quotes.\n"
+        f'{name} = ""'
+    )
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": f"answer-{re.sub(r'[^0-9A-Za-z]', '-', key)}",
+        "metadata": {"tags": [course.ANSWER_TAG]},
+        "outputs": [],
+        "source": text,
+    }
+
+
+def student_notebook(nb: dict, name: str | None = None, functions=()) -> dict:
+    """A copy of notebook ``nb`` (nbformat 4 JSON) with solutions removed and answer cells added.
+
+    ``name`` (e.g. ``"01_pmi"``) is stamped into ``metadata.teachkit.notebook``
+    so that the grader knows the notebook even if the student renames the file.
+    ``functions`` are the keys of "write it yourself" exercises (no answer cell).
+    """
+    out = copy.deepcopy(nb)
+    cells = []
+    for cell in out["cells"]:
+        if course.is_solution_cell(cell):
+            continue
+        if course.is_exercise_cell(cell):
+            cell["outputs"] = []
+            cell["execution_count"] = None
+            cells.append(cell)
+            key = course.exercise_key(cell)
+            # A "write it yourself" exercise is answered by the student's own
+            # function cell, which the notebook already has; the others get a line.
+            if key is not None and key not in functions:
+                cells.append(answer_cell(key))
+            continue
+        cells.append(cell)
+    out["cells"] = cells
+    # Saved widget state can hold what a solution control displayed.
+    out.setdefault("metadata", {}).pop("widgets", None)
+    if name is not None:
+        out["metadata"]["teachkit"] = {"notebook": name, "release": "student"}
+    return out
+
+
+def _normalise(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def solution_fragments(ex) -> list[str]:
+    """Pieces of an exercise's solution whose presence in a notebook means it leaked."""
+    fragments = [course.solution_text(ex)]
+    # The template's literal runs between format fields ("{expected}" etc.),
+    # in case a notebook printed it with other numbers.
+    fragments += re.split(r"\{[^{}]*\}", ex.solution)
+    # and each paragraph on its own (a solution shown in pieces)
+    fragments += re.split(r"\n\s*\n", course.solution_text(ex))
+    fragments = [_normalise(f) for f in fragments]
+    # What the student is meant to see (the question, a function's template) is no leak.
+    shown = _normalise(" ".join([getattr(ex, "question", ""), getattr(ex, "template", "") or ""]))
+    return [f for f in fragments if len(f) >= MIN_FRAGMENT and f not in shown]
+
+
+def leaks(nb: dict, exercises) -> list[str]:
+    """Keys of the exercises whose solution text appears anywhere in notebook ``nb``."""
+    text = _normalise(json.dumps(nb, ensure_ascii=False))
+    # JSON escapes newlines and quotes; search the unescaped cell text as well.
+    plain = _normalise(" ".join(
+        course.source(cell) + " " + json.dumps(cell.get("outputs", []), ensure_ascii=False)
+        for cell in nb["cells"]))
+    found = []
+    for ex in exercises:
+        if any(f in text or f in plain for f in solution_fragments(ex)):
+            found.append(ex.key)
+    return found
+
+
+PLACEHOLDER = "The worked solution is not in the student release of the course; ask your teacher."
+
+
+def strip_solutions(source: str) -> str:
+    """Python source of an exercise module with every ``solution=...`` argument replaced by :data:`PLACEHOLDER`."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            for keyword in node.keywords:
+                if keyword.arg == "solution":
+                    keyword.value = ast.Constant(PLACEHOLDER)
+    return ast.unparse(tree) + "\n"
+
+
+def _strings(source: str) -> list[str]:
+    return [node.value for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+
+
+def student_package(out: pathlib.Path, exercises) -> pathlib.Path:
+    """Write ``out/package``: teachkit with its solution texts replaced; refuse if any text survives."""
+    package = out / "package"
+    if package.exists():
+        shutil.rmtree(package)
+    shutil.copytree(course.ROOT / "teachkit", package / "teachkit",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copyfile(course.ROOT / name, package / name)
+    for module in sorted((package / "teachkit" / "exercises").glob("nb*.py")):
+        module.write_text(strip_solutions(module.read_text(encoding="utf-8")), encoding="utf-8")
+    strings = [_normalise(s) for path in sorted((package / "teachkit").rglob("*.py"))
+               for s in _strings(path.read_text(encoding="utf-8"))]
+    for ex in exercises:
+        for fragment in solution_fragments(ex):
+            if any(fragment in s for s in strings):
+                raise SystemExit(f"the solution of exercise {ex.key} is still in the student package "
+                                 f"({fragment[:60]!r}...); declare it as the exercise's solution= argument.")
+    return package
+
+
+def release(notebooks, out: pathlib.Path, exercises=None, package=True) -> dict:
+    """Write ``out/student`` and ``out/teacher``; return {notebook name: [exercise keys]}."""
+    exercises = course.all_exercises() if exercises is None else list(exercises)
+    student_dir, teacher_dir = out / "student", out / "teacher"
+    for folder in (student_dir, teacher_dir):
+        if folder.exists():
+            shutil.rmtree(folder)
+        folder.mkdir(parents=True)
+    written = {}
+    for path in notebooks:
+        path = pathlib.Path(path)
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        functions = {ex.key for ex in exercises if course.kind(ex) == "function"}
+        student = student_notebook(nb, path.stem, functions)
+        leaked = leaks(student, exercises)
+        if leaked:
+            raise SystemExit(
+                f"{path.name}: the solution of exercise(s) {', '.join(leaked)} is still in the student copy. "
+                "Tag the cell that shows it 'solution' (or move the text into the exercise's solution).")
+        (student_dir / path.name).write_text(json.dumps(student, indent=1, ensure_ascii=False) + "\n",
+                                             encoding="utf-8")
+        shutil.copyfile(path, teacher_dir / path.name)
+        written[path.name] = [course.exercise_key(c) for c in student["cells"] if course.is_exercise_cell(c)]
+    if package:
+        student_package(student_dir, exercises)
+    return written
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("notebooks", nargs="*", help="notebooks to release (default: notebooks/*.ipynb)")
+    parser.add_argument("--out", type=pathlib.Path, default=DEFAULT_OUT, help="output folder (default: release/)")
+    args = parser.parse_args(argv)
+    paths = [pathlib.Path(p) for p in args.notebooks] or course.notebooks()
+    written = release(paths, args.out)
+    total = sum(len(keys) for keys in written.values())
+    print(f"release: {len(written)} notebooks, {total} exercises -> {args.out / 'student'} (no solutions; "
+          f"the package for students in {args.out / 'student' / 'package'}), {args.out / 'teacher'} (with solutions)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
