@@ -94,7 +94,7 @@ def test_streaming_generator_and_small_chunks_give_the_same_counts(monkeypatch):
     whole = CooccurrenceCounts.from_documents(docs, window=5)
     # A chunk size of a few cells forces dozens of chunks, and a vocabulary
     # that grows between chunks.
-    monkeypatch.setattr(counting, "_CHUNK_CELLS", 50)
+    monkeypatch.setattr(counting, "_CHUNK_TOKENS", 50)
     streamed = CooccurrenceCounts.from_documents((d for d in docs), window=5)
     assert streamed.n == whole.n
     for a in "abcdefghij":
