@@ -506,10 +506,12 @@ def _document_tokens(doc, doc_number, window):
 
 
 def _new_token_ids(tokens, ids, doc_number, index, cache, restricted):
-    """Fill in the ids of tokens not seen before (the slow path, once per distinct token)."""
-    for pos, tok in enumerate(tokens):
-        if ids[pos] is not None:
-            continue
+    """Ids of a document holding tokens not seen before (normalized once per distinct token)."""
+    try:
+        new = {tok for tok, i in zip(tokens, ids) if i is None}
+    except TypeError:  # an unhashable token: find it below and say what is wrong
+        new = [tok for tok, i in zip(tokens, ids) if i is None]
+    for tok in new:
         if not isinstance(tok, str):
             shape = ("a list of sentences? Flatten it into one list of tokens, "
                      "e.g. [token for sentence in doc for token in sentence]"
@@ -519,15 +521,12 @@ def _new_token_ids(tokens, ids, doc_number, index, cache, restricted):
                 f"document {doc_number} holds a token that is not a string: {tok!r}. "
                 f"A document must be a string or a flat list of token strings ({shape})."
             )
-        i = cache.get(tok)
+        key = normalize_token(tok)
+        i = index.get(key)
         if i is None:
-            key = normalize_token(tok)
-            i = index.get(key)
-            if i is None:
-                i = -1 if restricted else index.setdefault(key, len(index))
-            cache[tok] = i
-        ids[pos] = i
-    return ids
+            i = -1 if restricted else index.setdefault(key, len(index))
+        cache[tok] = i
+    return list(map(cache.__getitem__, tokens))
 
 
 # ---------------------------------------------------------------------- the index
@@ -560,7 +559,7 @@ def _build_runs(token_ids, lengths, n_words, window, gensim_compat):
 
     # Positions grouped by word, ascending within a word (a stable sort).
     kept = np.flatnonzero(token_ids >= 0)
-    pos = kept[np.argsort(token_ids[kept], kind="stable")]
+    pos = kept[_stable_order(token_ids[kept], n_words)]
     del kept
     word = token_ids[pos]
     doc = np.repeat(np.arange(lengths.shape[0]), lengths)[pos]
@@ -598,6 +597,23 @@ def _build_runs(token_ids, lengths, n_words, window, gensim_compat):
     word_run = np.concatenate([[0], np.cumsum(np.bincount(run_word, minlength=n_words))])
     word_counts = run_cum[word_run[1:]] - run_cum[word_run[:-1]]
     return (run_start, run_end, run_cum, word_run), word_counts, n
+
+
+def _stable_order(keys, n_keys):
+    """np.argsort(keys, kind="stable") for keys in [0, n_keys), by 16-bit radix passes.
+
+    numpy sorts 16-bit integers with a radix sort, in linear time; wider keys
+    get a comparison sort.  Keys below 2**16 need one pass; wider ones are
+    sorted by their low 16 bits, then stably by the next 16, and so on.
+    """
+    order = np.arange(keys.shape[0])
+    shift = 0
+    while True:
+        digit = ((keys[order] >> shift) & 0xFFFF).astype(np.uint16)
+        order = order[np.argsort(digit, kind="stable")]
+        shift += 16
+        if n_keys <= (1 << shift):
+            return order
 
 
 def _gensim_last_window(word, pos, start_pos):
