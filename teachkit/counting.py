@@ -457,9 +457,10 @@ def _check_window_count(value, name):
     """A count of windows: a non-negative whole number that numpy can hold."""
     value = check_count(value, name)
     if value > _INT64_MAX:
+        digits = len(str(value))  # a 400-digit number is not worth printing in full
         raise ValueError(
-            f"{name} = {value:.3e} is larger than teachkit can count exactly (at most 2**63 - 1 = "
-            f"{_INT64_MAX:,}). No corpus has that many windows; check {name}."
+            f"{name} is a {digits}-digit number, more than teachkit can count exactly (at most 2**63 - 1, "
+            f"a 19-digit number). No corpus has that many windows; check {name}."
         )
     return value
 
@@ -508,7 +509,8 @@ def _document_tokens(doc, doc_number, window):
 def _new_token_ids(tokens, ids, doc_number, index, cache, restricted):
     """Ids of a document holding tokens not seen before (normalized once per distinct token)."""
     try:
-        new = {tok for tok, i in zip(tokens, ids) if i is None}
+        # dict, not set: new words get ids in the order they are first seen
+        new = dict.fromkeys(tok for tok, i in zip(tokens, ids) if i is None)
     except TypeError:  # an unhashable token: find it below and say what is wrong
         new = [tok for tok, i in zip(tokens, ids) if i is None]
     for tok in new:
