@@ -189,26 +189,27 @@ class CooccurrenceCounts:
                 index.setdefault(normalize_token(w), len(index))
 
         # Raw token -> id (-1: not indexed).  Caching the normalization makes
-        # the cost per token one dict look-up, done by map() in C.
+        # the cost per token one dict look-up, done by map() in C; a token not
+        # seen before raises KeyError, and its document takes the slow path.
         cache: dict[str, int] = {}
-        get = cache.get
+        id_of = cache.__getitem__
         chunks: list[np.ndarray] = []
         buffer: list[int] = []
         lengths: list[int] = []
         for doc_number, doc in enumerate(docs):
             tokens = _document_tokens(doc, doc_number, window)
+            mark = len(buffer)
             try:
-                ids = list(map(get, tokens))
-            except TypeError:  # an unhashable token, e.g. a nested list
-                ids = [None] * len(tokens)
-            if None in ids:
-                ids = _new_token_ids(tokens, ids, doc_number, index, cache, restricted)
-            buffer.extend(ids)
-            lengths.append(len(ids))
+                buffer.extend(map(id_of, tokens))
+            except (KeyError, TypeError):  # a new token, or an unhashable one (a nested list)
+                del buffer[mark:]
+                _add_new_tokens(tokens, doc_number, index, cache, restricted)
+                buffer.extend(map(id_of, tokens))
+            lengths.append(len(tokens))
             if len(buffer) >= _CHUNK_TOKENS:
-                chunks.append(np.array(buffer, dtype=np.int64))
+                chunks.append(np.fromiter(buffer, dtype=np.int64, count=len(buffer)))
                 buffer = []
-        chunks.append(np.array(buffer, dtype=np.int64))
+        chunks.append(np.fromiter(buffer, dtype=np.int64, count=len(buffer)))
 
         if not lengths:
             raise ValueError("docs is empty: there is no document to count. Pass at least one document.")
@@ -506,14 +507,11 @@ def _document_tokens(doc, doc_number, window):
     return doc if isinstance(doc, (list, tuple)) else list(doc)
 
 
-def _new_token_ids(tokens, ids, doc_number, index, cache, restricted):
-    """Ids of a document holding tokens not seen before (normalized once per distinct token)."""
-    try:
-        # dict, not set: new words get ids in the order they are first seen
-        new = dict.fromkeys(tok for tok, i in zip(tokens, ids) if i is None)
-    except TypeError:  # an unhashable token: find it below and say what is wrong
-        new = [tok for tok, i in zip(tokens, ids) if i is None]
-    for tok in new:
+def _add_new_tokens(tokens, doc_number, index, cache, restricted):
+    """Give the tokens of a document not seen before an id (normalized once per distinct token)."""
+    for tok in tokens:
+        if tok.__class__ is str and tok in cache:
+            continue
         if not isinstance(tok, str):
             shape = ("a list of sentences? Flatten it into one list of tokens, "
                      "e.g. [token for sentence in doc for token in sentence]"
@@ -528,7 +526,6 @@ def _new_token_ids(tokens, ids, doc_number, index, cache, restricted):
         if i is None:
             i = -1 if restricted else index.setdefault(key, len(index))
         cache[tok] = i
-    return list(map(cache.__getitem__, tokens))
 
 
 # ---------------------------------------------------------------------- the index
