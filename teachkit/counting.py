@@ -509,7 +509,12 @@ def _document_tokens(doc, doc_number, window):
 
 def _add_new_tokens(tokens, doc_number, index, cache, restricted):
     """Give the tokens of a document not seen before an id (normalized once per distinct token)."""
-    for tok in tokens:
+    try:
+        # distinct tokens in the order first seen, so that ids follow that order
+        distinct = dict.fromkeys(tokens)
+    except TypeError:  # an unhashable token (a nested list): the loop below names it
+        distinct = tokens
+    for tok in distinct:
         if tok.__class__ is str and tok in cache:
             continue
         if not isinstance(tok, str):
