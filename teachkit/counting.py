@@ -207,9 +207,9 @@ class CooccurrenceCounts:
                 buffer.extend(map(id_of, tokens))
             lengths.append(len(tokens))
             if len(buffer) >= _CHUNK_TOKENS:
-                chunks.append(np.fromiter(buffer, dtype=np.int64, count=len(buffer)))
+                chunks.append(np.fromiter(buffer, dtype=np.int32, count=len(buffer)))
                 buffer = []
-        chunks.append(np.fromiter(buffer, dtype=np.int64, count=len(buffer)))
+        chunks.append(np.fromiter(buffer, dtype=np.int32, count=len(buffer)))
 
         if not lengths:
             raise ValueError("docs is empty: there is no document to count. Pass at least one document.")
@@ -539,7 +539,7 @@ def _build_runs(token_ids, lengths, n_words, window, gensim_compat):
 
     Parameters
     ----------
-    token_ids : int64 array
+    token_ids : int32 array
         The word id of every token of the corpus, documents one after the
         other (-1 for tokens not indexed).
     lengths : int64 array
@@ -562,39 +562,55 @@ def _build_runs(token_ids, lengths, n_words, window, gensim_compat):
     n = int(first_window[-1])
 
     # Positions grouped by word, ascending within a word (a stable sort).
-    kept = np.flatnonzero(token_ids >= 0)
-    pos = kept[_stable_order(token_ids[kept], n_words)]
-    del kept
-    word = token_ids[pos]
-    doc = np.repeat(np.arange(lengths.shape[0]), lengths)[pos]
-    if window is None:
-        start = end = first_window[doc]
+    # Arrays of one entry per token are freed as soon as they are used, and
+    # updated in place, to keep the peak at a few such arrays.
+    if (token_ids < 0).any():  # words= left some tokens out of the index
+        kept = np.flatnonzero(token_ids >= 0)
+        pos = kept[_stable_order(token_ids[kept], n_words)]
+        del kept
     else:
-        local = pos - doc_start[doc]
-        start_local = np.maximum(0, local - window + 1)
-        last_local = per_doc[doc] - 1
+        pos = _stable_order(token_ids, n_words)
+    word = token_ids[pos]
+    doc = np.searchsorted(doc_start, pos, side="right") - 1
+    if window is None:
+        del pos
+        start = first_window[doc]
+        end = start.copy()
+    else:
+        # The token at position p of its document lies in windows
+        # max(0, p - k + 1) .. min(p, last window of the document).
+        doc_first_token = doc_start[doc]
+        start = pos - doc_first_token                      # position in the document
+        end = np.minimum(start, per_doc[doc] - 1)
+        start -= window - 1
+        np.maximum(start, 0, out=start)
         if gensim_compat:
-            first_clear = _gensim_last_window(word, pos, doc_start[doc] + start_local) - doc_start[doc]
-            end_local = np.minimum(first_clear, last_local)
-        else:
-            end_local = np.minimum(local, last_local)
-        # The token at local position p lies in windows max(0, p-k+1) .. min(p, last).
-        start = first_window[doc] + start_local
-        end = first_window[doc] + end_local
-        del local, start_local, last_local, end_local
+            first_clear = _gensim_last_window(word, pos, doc_first_token + start)
+            first_clear -= doc_first_token
+            end = np.minimum(first_clear, per_doc[doc] - 1)
+            del first_clear
+        del pos, doc_first_token
+        offset = first_window[doc]
+        start += offset
+        end += offset
+        del offset
     del doc
 
     # Merge each word's intervals into disjoint runs.  Shifting word w's
     # window numbers by w * (n + 2) keeps words apart, so one running maximum
     # over the whole array does every word at once.
-    shift = word * (n + 2)
-    reach = np.maximum.accumulate(end + shift)          # furthest window covered so far
+    shift = word.astype(np.int64) * (n + 2)
+    start += shift
+    end += shift
+    reach = np.maximum.accumulate(end, out=end)          # furthest window covered so far
     new_run = np.ones(word.shape[0], dtype=bool)
-    new_run[1:] = start[1:] + shift[1:] > reach[:-1] + 1
+    np.greater(start[1:], reach[:-1] + 1, out=new_run[1:])
     first = np.flatnonzero(new_run)
+    del new_run
     last = np.concatenate([first[1:], [word.shape[0]]])[:first.shape[0]] - 1
-    run_start = start[first]
+    run_start = start[first] - shift[first]
     run_end = reach[last] - shift[last] + 1             # exclusive
+    del start, end, reach, shift
     run_word = word[first]
     length = run_end - run_start
     run_cum = np.concatenate([[0], np.cumsum(length)])
@@ -633,8 +649,8 @@ def _gensim_last_window(word, pos, start_pos):
     since ``start_pos`` is in it.
     """
     span = int(pos.max(initial=0)) + 1
-    keys = word * span + pos
-    return pos[np.searchsorted(keys, word * span + start_pos)]
+    keys = word.astype(np.int64) * span + pos
+    return pos[np.searchsorted(keys, word.astype(np.int64) * span + start_pos)]
 
 
 def _shared_windows(runs, i, j):
