@@ -196,16 +196,20 @@ class CooccurrenceCounts:
         chunks: list[np.ndarray] = []
         buffer: list[int] = []
         lengths: list[int] = []
+        n_tokens = 0
         for doc_number, doc in enumerate(docs):
             tokens = _document_tokens(doc, doc_number, window)
+            n_tokens += len(tokens)
             mark = len(buffer)
             try:
-                buffer.extend(map(id_of, tokens))
+                # A whole document is one window: only which words it holds
+                # matters, so each distinct token is kept once.
+                buffer.extend(map(id_of, tokens if window is not None else set(tokens)))
             except (KeyError, TypeError):  # a new token, or an unhashable one (a nested list)
                 del buffer[mark:]
                 _add_new_tokens(tokens, doc_number, index, cache, restricted)
-                buffer.extend(map(id_of, tokens))
-            lengths.append(len(tokens))
+                buffer.extend(map(id_of, tokens if window is not None else set(tokens)))
+            lengths.append(len(buffer) - mark)
             if len(buffer) >= _CHUNK_TOKENS:
                 chunks.append(np.fromiter(buffer, dtype=np.int32, count=len(buffer)))
                 buffer = []
@@ -217,7 +221,6 @@ class CooccurrenceCounts:
         # A corpus without a single token (empty or punctuation-only documents)
         # is valid: n windows, every word count 0.  topic_coherence then says
         # the keywords are not in the corpus, rather than failing inside numpy.
-        n_tokens = int(lengths.sum())
         token_ids = np.concatenate(chunks)
         del chunks, buffer
         runs, word_counts, n = _build_runs(token_ids, lengths, len(index), window, gensim_compat)
@@ -541,9 +544,10 @@ def _build_runs(token_ids, lengths, n_words, window, gensim_compat):
     ----------
     token_ids : int32 array
         The word id of every token of the corpus, documents one after the
-        other (-1 for tokens not indexed).
+        other (-1 for tokens not indexed); with whole documents (``window``
+        None), each distinct word of a document once, in any order.
     lengths : int64 array
-        Tokens per document.
+        Entries of ``token_ids`` per document.
 
     Returns
     -------
