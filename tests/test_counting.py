@@ -491,3 +491,24 @@ def test_restricting_words_equals_brute_force(docs, window, words):
         for b in words:
             if a < b:
                 assert counts.count(a, b) == pairs.get((a, b), 0)
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda c: c.count(3), "w1"),
+    (lambda c: c.count("a", ["b"]), "w2"),
+    (lambda c: c.counts_for("ab"), "words"),
+    (lambda c: c.counts_for(["a", 3]), r"words\[1\]"),
+    (lambda c: c.pair_count_matrix(["a", None]), r"words\[1\]"),
+    (lambda c: c.pair_count_matrix(7), "words"),
+])
+def test_bad_queries_name_the_argument(call, match):
+    counts = CooccurrenceCounts.from_documents(["a b", "b c"])
+    with pytest.raises(TypeError, match=match):
+        call(counts)
+
+
+def test_words_option_refuses_a_string_and_non_strings():
+    with pytest.raises(TypeError, match="words"):
+        CooccurrenceCounts.from_documents(["a b"], words="ab")
+    with pytest.raises(TypeError, match="words"):
+        CooccurrenceCounts.from_documents(["a b"], words=["a", 1])
