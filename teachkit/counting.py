@@ -33,6 +33,14 @@ of two run lists, computed with numpy only when a pair is asked about, then
 kept.  The vocabulary × vocabulary table of every pair is never built unless
 asked for with :meth:`CooccurrenceCounts.pair_count_matrix`.
 
+For example, windows of 2 tokens over "a b a c" are [a b], [b a], [a c],
+numbered 0, 1, 2: windows(a) = {0, 1, 2}, windows(c) = {2}, so
+c(a, c) = |{0, 1, 2} ∩ {2}| = 1.
+
+>>> counts = CooccurrenceCounts.from_documents([["a", "b", "a", "c"]], window=2)
+>>> counts.count("a"), counts.count("c"), counts.count("a", "c")
+(3, 1, 1)
+
 gensim 4.4 departs from the "anywhere in it" rule: its accumulator updates
 word presence incrementally and, when a token leaves the window, marks the
 word absent even if another copy of it is still inside.  Words that repeat
@@ -42,7 +50,6 @@ reproduces gensim's numbers exactly, for side-by-side comparisons only.
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Iterable, Mapping, Set
 
 import numpy as np
