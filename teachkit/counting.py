@@ -578,10 +578,13 @@ def _build_runs(token_ids, lengths, n_words, window, gensim_compat):
     if (token_ids < 0).any():  # words= left some tokens out of the index
         kept = np.flatnonzero(token_ids >= 0)
         pos = kept[_stable_order(token_ids[kept], n_words)]
+        occurrences = np.bincount(token_ids[kept], minlength=n_words)
         del kept
     else:
         pos = _stable_order(token_ids, n_words)
-    word = token_ids[pos]
+        occurrences = np.bincount(token_ids, minlength=n_words)
+    # Sorted by word, the word ids are runs of equal values: no random look-up needed.
+    word = np.repeat(np.arange(n_words, dtype=np.int32), occurrences)
     doc = np.searchsorted(doc_start, pos, side="right") - 1
     if window is None:
         del pos
