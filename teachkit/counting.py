@@ -536,7 +536,8 @@ def _add_new_tokens(tokens, doc_number, index, cache, restricted):
                 f"document {doc_number} holds a token that is not a string: {tok!r}. "
                 f"A document must be a string or a flat list of token strings ({shape})."
             )
-        key = normalize_token(tok)
+        # NFC leaves ASCII text unchanged, so lowercasing is all normalize_token would do.
+        key = tok.lower() if tok.isascii() else normalize_token(tok)
         i = index.get(key)
         if i is None:
             i = -1 if restricted else index.setdefault(key, len(index))
