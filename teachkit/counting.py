@@ -399,10 +399,22 @@ class CooccurrenceCounts:
             if ids[a] is None:
                 continue
             pairs[a, a] = c[a]
-            for b in range(a + 1, m):
-                if ids[b] is not None:
-                    pairs[a, b] = pairs[b, a] = self._pair(ids[a], ids[b])
+            later = [b for b in range(a + 1, m) if ids[b] is not None]
+            if later:
+                values = self._pairs_with(ids[a], [ids[b] for b in later])
+                pairs[a, later] = pairs[later, a] = values
         return c, pairs
+
+    def _pairs_with(self, i, others):
+        """[c(i, j) for j in others], computing the pairs not yet known in one batch."""
+        keys = [(i, j) if i < j else (j, i) for j in others]
+        if self._pair_table is not None:
+            return [self._pair_table.get(k, 0) if k[0] != k[1] else int(self._word_counts[i]) for k in keys]
+        missing = [j for j, k in zip(others, keys) if k not in self._pair_cache and i != j]
+        if missing:
+            for j, value in zip(missing, _shared_windows_batch(self._runs, i, missing).tolist()):
+                self._pair_cache[(i, j) if i < j else (j, i)] = value
+        return [self._pair_cache[k] if k[0] != k[1] else int(self._word_counts[i]) for k in keys]
 
     def pair_count_matrix(self, words=None):
         """Every pair count among ``words``, as one dense matrix (built explicitly).
@@ -589,8 +601,8 @@ def _build_runs(token_ids, lengths, n_words, window, gensim_compat):
     doc = np.searchsorted(doc_start, pos, side="right") - 1
     if window is None:
         del pos
-        start = first_window[doc]
-        end = start.copy()
+        start = doc            # document d is window d
+        end = doc.copy()
     else:
         # The token at position p of its document lies in windows
         # max(0, p - k + 1) .. min(p, last window of the document).
@@ -641,14 +653,13 @@ def _stable_order(keys, n_keys):
     get a comparison sort.  Keys below 2**16 need one pass; wider ones are
     sorted by their low 16 bits, then stably by the next 16, and so on.
     """
-    order = np.arange(keys.shape[0])
-    shift = 0
-    while True:
+    order = np.argsort((keys & 0xFFFF).astype(np.uint16), kind="stable")
+    shift = 16
+    while n_keys > (1 << shift):
         digit = ((keys[order] >> shift) & 0xFFFF).astype(np.uint16)
         order = order[np.argsort(digit, kind="stable")]
         shift += 16
-        if n_keys <= (1 << shift):
-            return order
+    return order
 
 
 def _gensim_last_window(word, pos, start_pos):
@@ -688,6 +699,31 @@ def _shared_windows(runs, i, j):
 
     a_start, a_end = run_start[a0:a1], run_end[a0:a1]
     return int((covered_below(a_end) - covered_below(a_start)).sum())
+
+
+def _shared_windows_batch(runs, i, others):
+    """[c(i, j) for j in others] in one vectorized pass: every run of every j is
+    measured against word i's runs, and the overlaps are summed per j."""
+    run_start, run_end, run_cum, word_run = runs
+    b0, b1 = word_run[i], word_run[i + 1]
+    others = np.asarray(others, dtype=np.int64)
+    if b0 == b1:
+        return np.zeros(others.shape[0], dtype=np.int64)
+    starts, ends = run_start[b0:b1], run_end[b0:b1]
+    before = run_cum[b0:b1] - run_cum[b0]
+
+    def covered_below(x):  # |windows(i) ∩ [0, x)|, as in _shared_windows
+        r = np.searchsorted(starts, x, side="right") - 1
+        rr = np.maximum(r, 0)
+        return np.where(r >= 0, before[rr] + np.minimum(x, ends[rr]) - starts[rr], 0)
+
+    first, last = word_run[others], word_run[others + 1]
+    run = _concat_ranges(first, last)
+    overlap = covered_below(run_end[run]) - covered_below(run_start[run])
+    # Sum the overlaps of each j's runs, exactly in integers, by differences of a running total.
+    total = np.concatenate([[0], np.cumsum(overlap)])
+    bounds = np.concatenate([[0], np.cumsum(last - first)])
+    return total[bounds[1:]] - total[bounds[:-1]]
 
 
 def _concat_ranges(starts, ends):
