@@ -221,7 +221,7 @@ def main(quick=False):
     for r in rows:
         correct = f"{r['correct']['total']:.2f}" if "correct" in r else "–"
         print(f"| {r['kind']} | {r['tokens']:,} | {r['windows']:,} | {r['g']['total']:.2f} | {r['t']['total']:.2f} "
-              f"| {r['g']['total'] / r['t']['total']:.0f}× | {r['g']['cpu'] / r['t']['cpu']:.0f}× | {correct} "
+              f"| {r['g']['total'] / r['t']['total']:.1f}× | {r['g']['cpu'] / r['t']['cpu']:.1f}× | {correct} "
               f"| {r['g']['peak'] / MiB:.0f} | {r['t']['peak'] / MiB:.0f} | {r['max_diff']:.1e} |")
     print("\nTimes are wall clock; 'CPU time' compares the processes' own CPU seconds, which a busy machine "
           "disturbs less.")
@@ -263,7 +263,7 @@ def main(quick=False):
     for r in rows:
         need = 10 if "correct" in r else 3
         speedup, cpu = r["g"]["total"] / r["t"]["total"], r["g"]["cpu"] / r["t"]["cpu"]
-        print(f"  {r['kind']}: {speedup:.0f}× gensim in wall time, {cpu:.0f}× in CPU time (target ≥ {need}×): "
+        print(f"  {r['kind']}: {speedup:.1f}× gensim in wall time, {cpu:.1f}× in CPU time (target ≥ {need}×): "
               f"{'met' if min(speedup, cpu) >= need else 'NOT met'}")
     print(f"  counting peak at every window size ≤ 300 MiB: "
           f"{'met' if max(count_peaks) <= 300 * MiB else 'NOT met'} (max {max(count_peaks) / MiB:.0f} MiB)")
