@@ -14,24 +14,43 @@ gives ``L - k + 1`` windows, a shorter document (an empty one included)
 gives exactly one window holding the whole document.  A window contains a
 word when the word occurs anywhere in it, however many times.
 
-gensim 4.4 departs from that last rule: its accumulator updates word
-presence incrementally and, when a token leaves the window, marks the word
-absent even if another copy of it is still inside.  Words that repeat within
-a window are therefore under-counted.  ``gensim_compat=True`` reproduces
-gensim's numbers exactly, for side-by-side comparisons only.
+How the counting works: an index from each word to its windows
+----------------------------------------------------------------
+Number the windows 0, 1, ..., n - 1 through the corpus.  The windows that
+contain a word form a *set* of window numbers, and
 
-Counting is vectorized: each chunk of documents becomes a sparse
-window-by-word presence matrix ``X`` (one row per window, a 1 where the word
-is present), and ``X.T @ X`` gives every pair count at once; its diagonal
-gives the word counts.  Documents are read in chunks, so an iterator of
-documents is counted in memory bounded by the chunk size plus the size of the
-pair-count matrix itself.
+    c(w)      = |windows(w)|
+    c(w1, w2) = |windows(w1) ∩ windows(w2)|       (the size of an intersection)
+
+A token at position ``p`` of a document lies in the consecutive windows
+``p - k + 1, ..., p`` (clipped to the document's windows), so each word's set
+is stored compactly as sorted, disjoint *runs* of consecutive window numbers
+(with whole documents, one run per stretch of consecutive documents holding
+the word).  Building the index is one pass over the tokens and takes memory
+proportional to the number of tokens, whatever the window size.  ``c(w)`` is
+the total length of a word's runs; ``c(w1, w2)`` is the length of the overlap
+of two run lists, computed with numpy only when a pair is asked about, then
+kept.  The vocabulary × vocabulary table of every pair is never built unless
+asked for with :meth:`CooccurrenceCounts.pair_count_matrix`.
+
+For example, windows of 2 tokens over "a b a c" are [a b], [b a], [a c],
+numbered 0, 1, 2: windows(a) = {0, 1, 2}, windows(c) = {2}, so
+c(a, c) = |{0, 1, 2} ∩ {2}| = 1.
+
+>>> counts = CooccurrenceCounts.from_documents([["a", "b", "a", "c"]], window=2)
+>>> counts.count("a"), counts.count("c"), counts.count("a", "c")
+(3, 1, 1)
+
+gensim 4.4 departs from the "anywhere in it" rule: its accumulator updates
+word presence incrementally and, when a token leaves the window, marks the
+word absent even if another copy of it is still inside.  Words that repeat
+within a window are therefore under-counted.  ``gensim_compat=True``
+reproduces gensim's numbers exactly, for side-by-side comparisons only.
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Set
 
 import numpy as np
 import scipy.sparse as sp
@@ -41,12 +60,17 @@ from .text import normalize_token, tokenize
 
 __all__ = ["CooccurrenceCounts"]
 
-# How many tokens (times the window size) go into one vectorized chunk.
-# Large enough that numpy dominates the run time, small enough that a chunk's
-# temporary arrays stay around 15-25 MiB (benchmarks/bench_coherence.py: at
-# 4_000_000 a sliding-window chunk peaked at ~113 MiB and whole documents
-# were not chunked at all below 4M tokens, with no gain in speed).
-_CHUNK_CELLS = 500_000
+# Token ids are gathered in a Python list and turned into a numpy array every
+# this many tokens, so a generator of documents is read without holding its
+# text, and the list never grows large.
+_CHUNK_TOKENS = 1 << 20
+
+# numpy holds counts as int64; a count beyond this is refused, not wrapped.
+_INT64_MAX = np.iinfo(np.int64).max
+
+# counts_for computes pairs one intersection at a time up to this many words;
+# beyond, one sparse matrix product (pair_count_matrix) is faster.
+_PAIRWISE_LIMIT = 60
 
 
 class CooccurrenceCounts:
@@ -76,12 +100,17 @@ class CooccurrenceCounts:
     (3, 2, 1)
     """
 
-    def __init__(self, vocabulary, word_counts, pair_counts, n, *, window=None,
+    def __init__(self, vocabulary, word_counts, n, *, runs=None, pair_table=None, window=None,
                  gensim_compat=False, restricted=False, n_documents=None, n_tokens=None):
-        self._index = dict(vocabulary)
+        # Built by from_documents or from_counts; not meant to be called directly.
+        self._index = dict(vocabulary)                  # normalized word -> id
         self._words = sorted(self._index, key=self._index.get)
         self._word_counts = np.asarray(word_counts, dtype=np.int64)
-        self._pairs = sp.csr_matrix(pair_counts, dtype=np.int64)
+        # From documents: (run_start, run_end, run_cum, word_run), see _build_runs.
+        self._runs = runs
+        # From counts: {(i, j): c(i, j)} with i < j, as given by hand.
+        self._pair_table = pair_table
+        self._pair_cache: dict[tuple[int, int], int] = {}
         self.n = int(n)
         self.window = window
         self.gensim_compat = bool(gensim_compat)
@@ -97,22 +126,23 @@ class CooccurrenceCounts:
         Parameters
         ----------
         docs : iterable of str or of list of str
-            The documents.  A string is split with :func:`teachkit.tokenize`; a
-            list of tokens is used as it is, each token lowercased and NFC
-            normalized.  Any iterable works, a generator included: documents
-            are consumed in chunks, never all held at once.
+            The documents.  A document is either a string, split with
+            :func:`teachkit.tokenize`, or a flat list (or tuple) of token
+            strings, used as it is, each token lowercased and NFC normalized.
+            Any iterable of documents works, a generator included; a dict is
+            refused (pass ``list(d.values())``), and so is a document that is
+            a list of sentences (flatten it first).
         window : int or None, default None
             None: each document is one window (document-level co-occurrence).
-            k: sliding windows of k tokens.
+            k: sliding windows of k tokens.  Memory does not depend on k.
         gensim_compat : bool, default False
             Reproduce gensim 4.4's sliding-window counts, which under-count
             words that repeat within a window.  Only for comparisons with
             gensim; the default gives the correct counts.
         words : iterable of str, optional
-            Count only these words (and pairs of them).  Windows are still laid
-            out over all tokens, so counts and ``n`` are the same as without
-            this argument; it only saves time and memory on a large corpus,
-            as gensim does with the topic words.
+            Index only these words.  Windows are still laid out over all
+            tokens, so counts and ``n`` are the same as without this argument;
+            it only saves memory on a very large corpus.  Speed does not need it.
 
         Returns
         -------
@@ -123,11 +153,27 @@ class CooccurrenceCounts:
         ValueError
             If the corpus holds no document, or ``window`` is not a whole
             number of at least 1.
+        TypeError
+            If ``docs`` or one of its documents has the wrong shape.
+
+        Examples
+        --------
+        Windows of 3 tokens over "a b a c": [a b a] and [b a c], so c(a) = 2
+        and c(b, c) = 1.
+
+        >>> counts = CooccurrenceCounts.from_documents([["a", "b", "a", "c"]], window=3)
+        >>> counts.n, counts.count("a"), counts.count("b", "c")
+        (2, 2, 1)
         """
         if isinstance(docs, (str, bytes)):
             raise TypeError(
                 "docs must be a collection of documents (a list of strings or of token lists), "
                 "got a single string. Wrap it in a list: [text]."
+            )
+        if isinstance(docs, Mapping):
+            raise TypeError(
+                "docs is a dict: iterating over it would count its keys, not its documents. "
+                "Pass the documents themselves, e.g. list(docs.values())."
             )
         if not isinstance(docs, Iterable):
             raise TypeError(f"docs must be an iterable of documents, got {type(docs).__name__}.")
@@ -142,58 +188,51 @@ class CooccurrenceCounts:
         restricted = words is not None
         index: dict[str, int] = {}
         if restricted:
-            if isinstance(words, str):
-                raise TypeError("words must be a list of words, not a single string.")
+            if isinstance(words, (str, bytes)) or not isinstance(words, Iterable):
+                raise TypeError("words must be a list of words, e.g. ['fire', 'smoke'], not a single string.")
             for w in words:
+                if not isinstance(w, str):
+                    raise TypeError(f"words must hold strings, got {type(w).__name__} {w!r}.")
                 index.setdefault(normalize_token(w), len(index))
-        # Raw token string -> id (or -1 when not counted).  Caching the
-        # normalization makes the per-token cost one dict look-up.
+
+        # Raw token -> id (-1: not indexed).  Caching the normalization makes
+        # the cost per token one dict look-up, done by map() in C; a token not
+        # seen before raises KeyError, and its document takes the slow path.
         cache: dict[str, int] = {}
-
-        word_counts = np.zeros(len(index), dtype=np.int64)
-        pairs = sp.csr_matrix((len(index), len(index)), dtype=np.int64)
-        n_windows = 0
-        n_docs = 0
+        id_of = cache.__getitem__
+        chunks: list[np.ndarray] = []
+        buffer: list[int] = []
+        lengths: list[int] = []
         n_tokens = 0
+        for doc_number, doc in enumerate(docs):
+            tokens = _document_tokens(doc, doc_number, window)
+            n_tokens += len(tokens)
+            mark = len(buffer)
+            try:
+                # A whole document is one window: only which words it holds
+                # matters, so each distinct token is kept once.
+                buffer.extend(map(id_of, tokens if window is not None else set(tokens)))
+            except (KeyError, TypeError):  # a new token, or an unhashable one (a nested list)
+                del buffer[mark:]
+                _add_new_tokens(tokens, doc_number, index, cache, restricted)
+                buffer.extend(map(id_of, tokens if window is not None else set(tokens)))
+            lengths.append(len(buffer) - mark)
+            if len(buffer) >= _CHUNK_TOKENS:
+                chunks.append(np.fromiter(buffer, dtype=np.int32, count=len(buffer)))
+                buffer = []
+        chunks.append(np.fromiter(buffer, dtype=np.int32, count=len(buffer)))
 
-        chunk_ids: list[np.ndarray] = []
-        chunk_cells = 0
-        cells_per_token = window if window is not None else 1
-
-        def flush():
-            nonlocal word_counts, pairs, n_windows, chunk_ids, chunk_cells
-            if not chunk_ids:
-                return
-            size = len(index)
-            x, windows = _presence_matrix(chunk_ids, window, gensim_compat, size)
-            chunk_counts = np.asarray(x.sum(axis=0)).ravel()
-            if word_counts.shape[0] < size:
-                word_counts = np.concatenate([word_counts, np.zeros(size - word_counts.shape[0], np.int64)])
-                pairs.resize((size, size))
-            word_counts += chunk_counts
-            pairs = pairs + (x.T @ x).tocsr()
-            n_windows += windows
-            chunk_ids = []
-            chunk_cells = 0
-
-        for doc in docs:
-            ids = _doc_ids(doc, n_docs, index, cache, restricted)
-            chunk_ids.append(ids)
-            n_docs += 1
-            n_tokens += ids.shape[0]
-            chunk_cells += max(1, ids.shape[0]) * cells_per_token
-            if chunk_cells >= _CHUNK_CELLS:
-                flush()
-        flush()
-
-        if n_docs == 0:
+        if not lengths:
             raise ValueError("docs is empty: there is no document to count. Pass at least one document.")
-        if word_counts.shape[0] < len(index):  # words= that never occur
-            word_counts = np.concatenate([word_counts, np.zeros(len(index) - word_counts.shape[0], np.int64)])
-            pairs.resize((len(index), len(index)))
-        pairs.sum_duplicates()
-        return cls(index, word_counts, pairs, n_windows, window=window, gensim_compat=gensim_compat,
-                   restricted=restricted, n_documents=n_docs, n_tokens=n_tokens)
+        lengths = np.array(lengths, dtype=np.int64)
+        # A corpus without a single token (empty or punctuation-only documents)
+        # is valid: n windows, every word count 0.  topic_coherence then says
+        # the keywords are not in the corpus, rather than failing inside numpy.
+        token_ids = np.concatenate(chunks)
+        del chunks, buffer
+        runs, word_counts, n = _build_runs(token_ids, lengths, len(index), window, gensim_compat)
+        return cls(index, word_counts, n, runs=runs, window=window, gensim_compat=gensim_compat,
+                   restricted=restricted, n_documents=len(lengths), n_tokens=n_tokens)
 
     @classmethod
     def from_counts(cls, n, word_counts, pair_counts=None):
@@ -206,7 +245,9 @@ class CooccurrenceCounts:
         word_counts : mapping of str to int
             c(w) for each word.
         pair_counts : mapping of (str, str) to int, optional
-            c(w1, w2) for each pair given; pairs not given count 0.
+            c(w1, w2) for each pair given; pairs not given count 0.  A pair
+            may be given in both orders (a symmetric table) when the two
+            counts agree; it is then counted once.
 
         Examples
         --------
@@ -217,43 +258,59 @@ class CooccurrenceCounts:
         >>> counts.count("exercise", "running")
         150
         """
-        n = check_count(n, "n")
+        n = _check_window_count(n, "n")
         if n == 0:
             raise ValueError("n must be at least 1: there must be at least one window.")
         if not isinstance(word_counts, Mapping):
             raise TypeError("word_counts must be a mapping word -> count, e.g. {'running': 500}.")
+        if pair_counts is None:
+            pair_counts = {}
+        if not isinstance(pair_counts, Mapping):
+            raise TypeError(
+                f"pair_counts must be a mapping (word1, word2) -> count, e.g. {{('running', 'exercise'): 150}}; "
+                f"got {type(pair_counts).__name__}."
+            )
         index: dict[str, int] = {}
         values = []
         for w, c in word_counts.items():
+            if not isinstance(w, str):
+                raise TypeError(f"word_counts keys must be words (strings), got {type(w).__name__} {w!r}.")
             key = normalize_token(w)
             if key in index:
                 raise ValueError(f"word_counts names {w!r} twice (after lowercasing and Unicode normalization).")
-            c = check_count(c, f"word_counts[{w!r}]")
+            c = _check_window_count(c, f"word_counts[{w!r}]")
             if c > n:
                 raise ValueError(f"word_counts[{w!r}] = {c} is more than n = {n}: a word cannot lie in more windows than there are.")
             index[key] = len(index)
             values.append(c)
-        size = len(index)
-        rows, cols, data = [], [], []
-        for (w1, w2), c in (pair_counts or {}).items():
+        table: dict[tuple[int, int], int] = {}
+        given_as: dict[tuple[int, int], tuple] = {}
+        for pair, c in pair_counts.items():
+            if not (isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(w, str) for w in pair)):
+                raise TypeError(
+                    f"pair_counts keys must be pairs of two words, like ('running', 'exercise'); got {pair!r}."
+                )
+            w1, w2 = pair
             k1, k2 = normalize_token(w1), normalize_token(w2)
             for w, k in ((w1, k1), (w2, k2)):
                 if k not in index:
                     raise ValueError(f"pair_counts names {w!r}, which has no entry in word_counts; give its count there too.")
             if k1 == k2:
                 raise ValueError(f"pair_counts pairs {w1!r} with itself; a pair needs two different words.")
-            c = check_count(c, f"pair_counts[{(w1, w2)!r}]")
-            c1, c2 = values[index[k1]], values[index[k2]]
-            _check_pair_consistency(c, c1, c2, n, f"pair_counts[{(w1, w2)!r}]", w1, w2)
-            rows += [index[k1], index[k2]]
-            cols += [index[k2], index[k1]]
-            data += [c, c]
-        diag = np.arange(size)
-        pairs = sp.csr_matrix((np.concatenate([data, values]).astype(np.int64),
-                               (np.concatenate([rows, diag]).astype(np.int64),
-                                np.concatenate([cols, diag]).astype(np.int64))),
-                              shape=(size, size))
-        return cls(index, values, pairs, n, restricted=True)
+            c = _check_window_count(c, f"pair_counts[{pair!r}]")
+            i, j = sorted((index[k1], index[k2]))
+            if (i, j) in table:
+                if table[i, j] != c:
+                    raise ValueError(
+                        f"pair_counts gives the pair {given_as[i, j]!r} = {table[i, j]} and {pair!r} = {c}: "
+                        "c(w1, w2) and c(w2, w1) are the same count (windows holding both words). "
+                        "Give each pair once, or the same number in both orders."
+                    )
+                continue  # the same pair typed in both orders: it counts once
+            _check_pair_consistency(c, values[index[k1]], values[index[k2]], n, f"pair_counts[{pair!r}]", w1, w2)
+            table[i, j] = c
+            given_as[i, j] = pair
+        return cls(index, values, n, pair_table=table, restricted=True)
 
     # ------------------------------------------------------------------ query
     @property
@@ -262,15 +319,18 @@ class CooccurrenceCounts:
         return tuple(self._words)
 
     def __contains__(self, word):
+        if not isinstance(word, str):
+            return False
         i = self._index.get(normalize_token(word))
         return i is not None and self._word_counts[i] > 0
 
     def __len__(self):
         return len(self._words)
 
-    def _id(self, word):
-        key = normalize_token(word)
-        i = self._index.get(key)
+    def _id(self, word, name="word"):
+        if not isinstance(word, str):
+            raise TypeError(f"{name} must be a word (a string), got {type(word).__name__} {word!r}.")
+        i = self._index.get(normalize_token(word))
         if i is None and self._restricted:
             raise ValueError(
                 f"{word!r} was not counted: these counts were restricted to a list of words. "
@@ -283,36 +343,149 @@ class CooccurrenceCounts:
 
         A word that never occurs in the corpus lies in no window, so its
         count is 0.  ``count(w, w)`` is ``count(w)``.
+
+        Examples
+        --------
+        >>> counts = CooccurrenceCounts.from_documents(["a b", "a c", "b c a"])
+        >>> counts.count("a"), counts.count("a", "b"), counts.count("a", "zebra")
+        (3, 2, 0)
         """
-        i = self._id(w1)
+        i = self._id(w1, "w1")
         if w2 is None:
             return 0 if i is None else int(self._word_counts[i])
-        j = self._id(w2)
+        j = self._id(w2, "w2")
         if i is None or j is None:
             return 0
-        return int(self._pairs[i, j])
+        return self._pair(i, j)
+
+    def _pair(self, i, j):
+        """c(i, j) for two word ids: from the cache, or one intersection of run lists."""
+        if i == j:
+            return int(self._word_counts[i])
+        key = (i, j) if i < j else (j, i)
+        if self._pair_table is not None:
+            return self._pair_table.get(key, 0)
+        value = self._pair_cache.get(key)
+        if value is None:
+            value = self._pair_cache[key] = _shared_windows(self._runs, i, j)
+        return value
 
     def counts_for(self, words):
         """Word counts and the pair-count matrix for ``words``, vectorized.
+
+        Only the pairs of ``words`` are computed (and kept for later calls).
 
         Returns
         -------
         (numpy.ndarray, numpy.ndarray)
             ``c[i] = c(words[i])`` and ``C[i, j] = c(words[i], words[j])``.
             Words that never occur get zero rows.
+
+        Examples
+        --------
+        >>> counts = CooccurrenceCounts.from_documents(["a b", "a c", "b c a"])
+        >>> c, C = counts.counts_for(["a", "b"])
+        >>> c.tolist(), C.tolist()
+        ([3, 2], [[3, 2], [2, 2]])
         """
-        ids = [self._id(w) for w in words]
+        words = _word_list(words, "words")
+        if len(words) > _PAIRWISE_LIMIT and self._runs is not None:
+            return self.pair_count_matrix(words)
+        ids = [self._id(w, f"words[{k}]") for k, w in enumerate(words)]
+        m = len(ids)
+        c = np.array([0 if i is None else self._word_counts[i] for i in ids], dtype=np.int64)
+        pairs = np.zeros((m, m), dtype=np.int64)
+        for a in range(m):
+            if ids[a] is None:
+                continue
+            pairs[a, a] = c[a]
+            later = [b for b in range(a + 1, m) if ids[b] is not None]
+            if later:
+                values = self._pairs_with(ids[a], [ids[b] for b in later])
+                pairs[a, later] = pairs[later, a] = values
+        return c, pairs
+
+    def _pairs_with(self, i, others):
+        """[c(i, j) for j in others], computing the pairs not yet known in one batch."""
+        keys = [(i, j) if i < j else (j, i) for j in others]
+        if self._pair_table is not None:
+            return [self._pair_table.get(k, 0) if k[0] != k[1] else int(self._word_counts[i]) for k in keys]
+        missing = [j for j, k in zip(others, keys) if k not in self._pair_cache and i != j]
+        if missing:
+            for j, value in zip(missing, _shared_windows_batch(self._runs, i, missing).tolist()):
+                self._pair_cache[(i, j) if i < j else (j, i)] = value
+        return [self._pair_cache[k] if k[0] != k[1] else int(self._word_counts[i]) for k in keys]
+
+    def pair_count_matrix(self, words=None):
+        """Every pair count among ``words``, as one dense matrix (built explicitly).
+
+        For the few uses that need all pairs of many words, such as PPMI word
+        vectors.  The matrix has ``len(words)**2`` entries and building it
+        touches every window of every word, so choose the words (the
+        default, the whole vocabulary, is meant for small corpora).
+
+        Parameters
+        ----------
+        words : sequence of str, optional
+            Default: :attr:`vocabulary`.
+
+        Returns
+        -------
+        (numpy.ndarray, numpy.ndarray)
+            As :meth:`counts_for`: ``c[i] = c(words[i])`` and
+            ``C[i, j] = c(words[i], words[j])``.
+
+        Examples
+        --------
+        >>> counts = CooccurrenceCounts.from_documents(["a b", "a c", "b c a"])
+        >>> counts.pair_count_matrix()[1].tolist()
+        [[3, 2, 2], [2, 2, 1], [2, 1, 2]]
+        """
+        words = self.vocabulary if words is None else _word_list(words, "words")
+        ids = [self._id(w, f"words[{k}]") for k, w in enumerate(words)]
         present = np.array([i is not None for i in ids], dtype=bool)
-        idx = np.array([i if i is not None else 0 for i in ids], dtype=np.int64)
-        c = np.where(present, self._word_counts[idx] if len(idx) else 0, 0).astype(np.int64)
-        m = self._pairs[idx][:, idx].toarray() if len(idx) else np.zeros((0, 0), np.int64)
-        m = m * np.outer(present, present)
-        return c, m.astype(np.int64)
+        cols = np.flatnonzero(present)
+        word_ids = np.array([i for i in ids if i is not None], dtype=np.int64)
+        c = np.zeros(len(ids), dtype=np.int64)
+        c[cols] = self._word_counts[word_ids]
+        pairs = np.zeros((len(ids), len(ids)), dtype=np.int64)
+        if self._pair_table is not None:
+            for a in cols:
+                for b in cols:
+                    pairs[a, b] = self._pair(ids[a], ids[b])
+            return c, pairs
+        if len(word_ids):
+            # A window-by-word presence matrix X for just these words, from
+            # their runs; X.T @ X holds every shared-window count.
+            run_start, run_end, _, word_run = self._runs
+            first, last = word_run[word_ids], word_run[word_ids + 1]
+            n_runs = last - first
+            run = _concat_ranges(first, last)
+            length = run_end[run] - run_start[run]
+            window = _concat_ranges(run_start[run], run_end[run])
+            column = np.repeat(np.repeat(np.arange(len(word_ids)), n_runs), length)
+            x = sp.csc_matrix((np.ones(window.shape[0], dtype=np.int64), (window, column)),
+                              shape=(self.n, len(word_ids)))
+            pairs[np.ix_(cols, cols)] = (x.T @ x).toarray()
+        return c, pairs
 
     def __repr__(self):
         kind = "documents" if self.window is None else f"sliding windows of {self.window}"
         extra = ", gensim_compat" if self.gensim_compat else ""
         return f"CooccurrenceCounts(n={self.n} windows ({kind}{extra}), {len(self)} words)"
+
+
+# ---------------------------------------------------------------------- checks
+def _check_window_count(value, name):
+    """A count of windows: a non-negative whole number that numpy can hold."""
+    value = check_count(value, name)
+    if value > _INT64_MAX:
+        digits = len(str(value))  # a 400-digit number is not worth printing in full
+        raise ValueError(
+            f"{name} is a {digits}-digit number, more than teachkit can count exactly (at most 2**63 - 1, "
+            f"a 19-digit number). No corpus has that many windows; check {name}."
+        )
+    return value
 
 
 def _check_pair_consistency(c12, c1, c2, n, name, w1="w1", w2="w2"):
@@ -328,94 +501,236 @@ def _check_pair_consistency(c12, c1, c2, n, name, w1="w1", w2="w2"):
         )
 
 
-def _doc_ids(doc, doc_number, index, cache, restricted):
-    """Token ids of one document (-1 for tokens that are not counted)."""
+def _word_list(words, name):
+    if isinstance(words, (str, bytes)) or not isinstance(words, Iterable):
+        raise TypeError(f"{name} must be a list of words, e.g. ['fire', 'smoke'], got {words!r}.")
+    return list(words)
+
+
+def _document_tokens(doc, doc_number, window):
+    """The tokens of one document, or a TypeError saying what shape documents must have."""
     if isinstance(doc, str):
-        tokens = tokenize(doc)
-    elif isinstance(doc, bytes):
+        return tokenize(doc)
+    if isinstance(doc, bytes):
         raise TypeError(f"document {doc_number} is bytes; decode it to str first (e.g. doc.decode('utf-8')).")
-    elif isinstance(doc, Iterable):
-        tokens = doc
-    else:
+    if isinstance(doc, Mapping):
+        raise TypeError(
+            f"document {doc_number} is a dict; a document must be a string or a flat list of token strings."
+        )
+    if isinstance(doc, Set) and window is not None:
+        raise TypeError(
+            f"document {doc_number} is a set, which has no order, so sliding windows cannot be laid out over it. "
+            "Pass the tokens as a list in text order."
+        )
+    if not isinstance(doc, Iterable):
         raise TypeError(
             f"document {doc_number} must be a string or a list of token strings, got {type(doc).__name__}."
         )
-    out = []
-    for tok in tokens:
-        i = cache.get(tok)
+    return doc if isinstance(doc, (list, tuple)) else list(doc)
+
+
+def _add_new_tokens(tokens, doc_number, index, cache, restricted):
+    """Give the tokens of a document not seen before an id (normalized once per distinct token)."""
+    try:
+        # distinct tokens in the order first seen, so that ids follow that order
+        distinct = dict.fromkeys(tokens)
+    except TypeError:  # an unhashable token (a nested list): the loop below names it
+        distinct = tokens
+    for tok in distinct:
+        if tok.__class__ is str and tok in cache:
+            continue
+        if not isinstance(tok, str):
+            shape = ("a list of sentences? Flatten it into one list of tokens, "
+                     "e.g. [token for sentence in doc for token in sentence]"
+                     if isinstance(tok, Iterable) and not isinstance(tok, bytes) else
+                     "token lists must hold strings")
+            raise TypeError(
+                f"document {doc_number} holds a token that is not a string: {tok!r}. "
+                f"A document must be a string or a flat list of token strings ({shape})."
+            )
+        # NFC leaves ASCII text unchanged, so lowercasing is all normalize_token would do.
+        key = tok.lower() if tok.isascii() else normalize_token(tok)
+        i = index.get(key)
         if i is None:
-            if not isinstance(tok, str):
-                raise TypeError(
-                    f"document {doc_number} holds a token that is not a string: {tok!r}. "
-                    "Token lists must hold strings."
-                )
-            key = normalize_token(tok)
-            i = index.get(key)
-            if i is None:
-                if restricted:
-                    i = -1
-                else:
-                    i = index[key] = len(index)
-            cache[tok] = i
-        out.append(i)
-    return np.fromiter(out, dtype=np.int64, count=len(out))
+            i = -1 if restricted else index.setdefault(key, len(index))
+        cache[tok] = i
 
 
-def _presence_matrix(chunk, window, gensim_compat, size):
-    """Binary window-by-word matrix for a chunk of documents (token-id arrays)."""
-    lengths = np.fromiter((a.shape[0] for a in chunk), dtype=np.int64, count=len(chunk))
-    tok = np.concatenate(chunk) if lengths.sum() else np.zeros(0, np.int64)
-    n_docs = lengths.shape[0]
-    if window is None:
-        per_doc = np.ones(n_docs, dtype=np.int64)
-    else:
-        per_doc = np.maximum(1, lengths - window + 1)
-    first_window = np.concatenate([[0], np.cumsum(per_doc)[:-1]])
-    n_windows = int(per_doc.sum())
+# ---------------------------------------------------------------------- the index
+def _build_runs(token_ids, lengths, n_words, window, gensim_compat):
+    """The index: for every word, its windows as sorted, disjoint runs.
 
-    doc_of = np.repeat(np.arange(n_docs), lengths)
-    keep = tok >= 0
-    if window is None:
-        rows, cols = first_window[doc_of[keep]], tok[keep]
-    else:
-        doc_start = np.concatenate([[0], np.cumsum(lengths)[:-1]])
-        pos = np.arange(tok.shape[0]) - doc_start[doc_of]
-        tok, pos, doc_of = tok[keep], pos[keep], doc_of[keep]
-        last = per_doc[doc_of] - 1
-        # The token at position p lies in windows p-k+1 .. p (clipped to the
-        # document's windows): a window contains it iff it overlaps p.
-        start = np.maximum(0, pos - window + 1)
-        if gensim_compat:
-            end = np.minimum(_gensim_last_window(tok, pos, doc_of, start), last)
-        else:
-            end = np.minimum(pos, last)
-        offsets = np.arange(window)
-        w = start[:, None] + offsets[None, :]
-        mask = w <= end[:, None]
-        rows = (first_window[doc_of][:, None] + w)[mask]
-        cols = np.broadcast_to(tok[:, None], w.shape)[mask]
-    x = sp.csr_matrix((np.ones(rows.shape[0], dtype=np.int64), (rows, cols)), shape=(n_windows, size))
-    x.sum_duplicates()
-    x.data[:] = 1  # presence, not frequency
-    return x, n_windows
+    Parameters
+    ----------
+    token_ids : int32 array
+        The word id of every token of the corpus, documents one after the
+        other (-1 for tokens not indexed); with whole documents (``window``
+        None), each distinct word of a document once, in any order.
+    lengths : int64 array
+        Entries of ``token_ids`` per document.
 
-
-def _gensim_last_window(tok, pos, doc_of, start):
-    """Last window in which gensim 4.4 still sees the token at ``pos``.
-
-    gensim sets a word present when a copy enters the window (at window
-    ``start = max(0, p - k + 1)``) and clears it at window ``q + 1`` when the
-    copy at position ``q`` leaves, even if another copy is still inside.  The
-    first clear after ``start`` comes from the earliest copy at a position
-    ``q >= start`` (possibly ``p`` itself), so the presence lasts through
-    window ``q``.
+    Returns
+    -------
+    runs : (run_start, run_end, run_cum, word_run)
+        Word ``w``'s runs are ``word_run[w] : word_run[w + 1]``; run ``r``
+        covers windows ``run_start[r] <= x < run_end[r]``; ``run_cum[r]`` is
+        the number of windows in runs ``0 .. r - 1``.
+    word_counts : int64 array
+        c(w), the total length of the word's runs.
+    n : int
+        The number of windows.
     """
-    # Group equal (document, word) pairs; find in each group the earliest
-    # position >= start with one sorted search.
-    combined = doc_of * (int(tok.max(initial=0)) + 1) + tok
-    _, group = np.unique(combined, return_inverse=True)
+    doc_start = np.concatenate([[0], np.cumsum(lengths)])
+    per_doc = np.ones_like(lengths) if window is None else np.maximum(1, lengths - window + 1)
+    first_window = np.concatenate([[0], np.cumsum(per_doc)])
+    n = int(first_window[-1])
+
+    # Positions grouped by word, ascending within a word (a stable sort).
+    # Arrays of one entry per token are freed as soon as they are used, and
+    # updated in place, to keep the peak at a few such arrays.
+    if (token_ids < 0).any():  # words= left some tokens out of the index
+        kept = np.flatnonzero(token_ids >= 0)
+        pos = kept[_stable_order(token_ids[kept], n_words)]
+        occurrences = np.bincount(token_ids[kept], minlength=n_words)
+        del kept
+    else:
+        pos = _stable_order(token_ids, n_words)
+        occurrences = np.bincount(token_ids, minlength=n_words)
+    # Sorted by word, the word ids are runs of equal values: no random look-up needed.
+    word = np.repeat(np.arange(n_words, dtype=np.int32), occurrences)
+    doc = np.searchsorted(doc_start, pos, side="right") - 1
+    if window is None:
+        del pos
+        start = doc            # document d is window d
+        end = doc.copy()
+    else:
+        # The token at position p of its document lies in windows
+        # max(0, p - k + 1) .. min(p, last window of the document).
+        doc_first_token = doc_start[doc]
+        start = pos - doc_first_token                      # position in the document
+        end = np.minimum(start, per_doc[doc] - 1)
+        start -= window - 1
+        np.maximum(start, 0, out=start)
+        if gensim_compat:
+            first_clear = _gensim_last_window(word, pos, doc_first_token + start)
+            first_clear -= doc_first_token
+            end = np.minimum(first_clear, per_doc[doc] - 1)
+            del first_clear
+        del pos, doc_first_token
+        offset = first_window[doc]
+        start += offset
+        end += offset
+        del offset
+    del doc
+
+    # Merge each word's intervals into disjoint runs.  Shifting word w's
+    # window numbers by w * (n + 2) keeps words apart, so one running maximum
+    # over the whole array does every word at once.
+    shift = word.astype(np.int64) * (n + 2)
+    start += shift
+    end += shift
+    reach = np.maximum.accumulate(end, out=end)          # furthest window covered so far
+    new_run = np.ones(word.shape[0], dtype=bool)
+    np.greater(start[1:], reach[:-1] + 1, out=new_run[1:])
+    first = np.flatnonzero(new_run)
+    del new_run
+    last = np.concatenate([first[1:], [word.shape[0]]])[:first.shape[0]] - 1
+    run_start = start[first] - shift[first]
+    run_end = reach[last] - shift[last] + 1             # exclusive
+    del start, end, reach, shift
+    run_word = word[first]
+    length = run_end - run_start
+    run_cum = np.concatenate([[0], np.cumsum(length)])
+    word_run = np.concatenate([[0], np.cumsum(np.bincount(run_word, minlength=n_words))])
+    word_counts = run_cum[word_run[1:]] - run_cum[word_run[:-1]]
+    return (run_start, run_end, run_cum, word_run), word_counts, n
+
+
+def _stable_order(keys, n_keys):
+    """np.argsort(keys, kind="stable") for keys in [0, n_keys), by 16-bit radix passes.
+
+    numpy sorts 16-bit integers with a radix sort, in linear time; wider keys
+    get a comparison sort.  Keys below 2**16 need one pass; wider ones are
+    sorted by their low 16 bits, then stably by the next 16, and so on.
+    """
+    order = np.argsort((keys & 0xFFFF).astype(np.uint16), kind="stable")
+    shift = 16
+    while n_keys > (1 << shift):
+        digit = ((keys[order] >> shift) & 0xFFFF).astype(np.uint16)
+        order = order[np.argsort(digit, kind="stable")]
+        shift += 16
+    return order
+
+
+def _gensim_last_window(word, pos, start_pos):
+    """Token position through whose window gensim 4.4 still sees each token's word.
+
+    gensim sets a word present when a copy enters the window (the window
+    starting at token ``start_pos``) and clears it when the copy at position
+    ``q`` leaves, even if another copy is still inside.  The first clear
+    after ``start_pos`` comes from the earliest copy at a position
+    ``q >= start_pos`` (possibly the token itself), so the presence lasts
+    through the window that starts at ``q``.  ``word`` and ``pos`` are sorted
+    by word, then position; the copies searched lie in the same document,
+    since ``start_pos`` is in it.
+    """
     span = int(pos.max(initial=0)) + 1
-    keys = group * span + pos
-    sorted_keys = np.sort(keys)
-    found = np.searchsorted(sorted_keys, group * span + start)
-    return sorted_keys[found] - group * span
+    keys = word.astype(np.int64) * span + pos
+    return pos[np.searchsorted(keys, word.astype(np.int64) * span + start_pos)]
+
+
+def _shared_windows(runs, i, j):
+    """c(i, j) = |windows(i) ∩ windows(j)|, the overlap of two words' run lists."""
+    run_start, run_end, run_cum, word_run = runs
+    a0, a1, b0, b1 = word_run[i], word_run[i + 1], word_run[j], word_run[j + 1]
+    if a1 - a0 > b1 - b0:  # search the longer list for the shorter one's runs
+        a0, a1, b0, b1 = b0, b1, a0, a1
+    if a0 == a1:
+        return 0
+    starts, ends = run_start[b0:b1], run_end[b0:b1]
+    before = run_cum[b0:b1] - run_cum[b0]
+
+    def covered_below(x):
+        # |windows(j) ∩ [0, x)|: whole runs before the run starting at or
+        # below x, plus the part of that run below x.
+        r = np.searchsorted(starts, x, side="right") - 1
+        rr = np.maximum(r, 0)
+        return np.where(r >= 0, before[rr] + np.minimum(x, ends[rr]) - starts[rr], 0)
+
+    a_start, a_end = run_start[a0:a1], run_end[a0:a1]
+    return int((covered_below(a_end) - covered_below(a_start)).sum())
+
+
+def _shared_windows_batch(runs, i, others):
+    """[c(i, j) for j in others] in one vectorized pass: every run of every j is
+    measured against word i's runs, and the overlaps are summed per j."""
+    run_start, run_end, run_cum, word_run = runs
+    b0, b1 = word_run[i], word_run[i + 1]
+    others = np.asarray(others, dtype=np.int64)
+    if b0 == b1:
+        return np.zeros(others.shape[0], dtype=np.int64)
+    starts, ends = run_start[b0:b1], run_end[b0:b1]
+    before = run_cum[b0:b1] - run_cum[b0]
+
+    def covered_below(x):  # |windows(i) ∩ [0, x)|, as in _shared_windows
+        r = np.searchsorted(starts, x, side="right") - 1
+        rr = np.maximum(r, 0)
+        return np.where(r >= 0, before[rr] + np.minimum(x, ends[rr]) - starts[rr], 0)
+
+    first, last = word_run[others], word_run[others + 1]
+    run = _concat_ranges(first, last)
+    overlap = covered_below(run_end[run]) - covered_below(run_start[run])
+    # Sum the overlaps of each j's runs, exactly in integers, by differences of a running total.
+    total = np.concatenate([[0], np.cumsum(overlap)])
+    bounds = np.concatenate([[0], np.cumsum(last - first)])
+    return total[bounds[1:]] - total[bounds[:-1]]
+
+
+def _concat_ranges(starts, ends):
+    """np.concatenate([np.arange(s, e) for s, e in zip(starts, ends)]), vectorized."""
+    length = ends - starts
+    total = int(length.sum())
+    if total == 0:
+        return np.zeros(0, dtype=np.int64)
+    offset = np.repeat(starts - np.concatenate([[0], np.cumsum(length)[:-1]]), length)
+    return np.arange(total, dtype=np.int64) + offset

@@ -267,7 +267,8 @@ def ppmi_matrix(counts, words=None, min_count=1):
         if rare:
             raise ValueError(f"words holds {rare[0]!r}, which lies in fewer than min_count={min_count} windows "
                              "(a word in no window has no PMI at all).")
-    c, pairs = counts.counts_for(words)
+    # Every pair of the chosen words is needed: ask for the full matrix explicitly.
+    c, pairs = counts.pair_count_matrix(words)
     n = counts.n
     ppmi = np.zeros(pairs.shape, dtype=float)
     seen = pairs > 0

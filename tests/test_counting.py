@@ -94,7 +94,7 @@ def test_streaming_generator_and_small_chunks_give_the_same_counts(monkeypatch):
     whole = CooccurrenceCounts.from_documents(docs, window=5)
     # A chunk size of a few cells forces dozens of chunks, and a vocabulary
     # that grows between chunks.
-    monkeypatch.setattr(counting, "_CHUNK_CELLS", 50)
+    monkeypatch.setattr(counting, "_CHUNK_TOKENS", 50)
     streamed = CooccurrenceCounts.from_documents((d for d in docs), window=5)
     assert streamed.n == whole.n
     for a in "abcdefghij":
@@ -236,3 +236,279 @@ def test_from_counts_gives_back_the_counts():
     assert counts.count("exercise", "running") == 150 and counts.count("meeting") == 4000
     assert counts.count("exercise", "meeting") == 0
     assert np.array_equal(counts.counts_for(["running"])[0], [500])
+
+
+# --- the index: words -> runs of windows -------------------------------------
+
+def test_vocabulary_is_in_first_seen_order():
+    counts = CooccurrenceCounts.from_documents(["b a", "c a", "d b"])
+    assert counts.vocabulary == ("b", "a", "c", "d")
+
+
+@settings(max_examples=60, deadline=None)
+@given(docs=docs_strategy, window=st.one_of(st.none(), st.integers(1, 6)))
+def test_pair_count_matrix_and_counts_for_equal_brute_force(docs, window):
+    counts = CooccurrenceCounts.from_documents(docs, window=window)
+    n, single, pairs = brute_force(docs, window)
+    words = list("abcdef")
+    expected = np.array([[single.get(a, 0) if a == b else pairs.get(tuple(sorted((a, b))), 0)
+                          for b in words] for a in words])
+    c, matrix = counts.pair_count_matrix(words)
+    assert c.tolist() == [single.get(w, 0) for w in words]
+    assert np.array_equal(matrix, expected)
+    c2, matrix2 = counts.counts_for(words)
+    assert np.array_equal(c, c2) and np.array_equal(matrix, matrix2)
+
+
+def test_counts_for_many_words_takes_the_matrix_route_with_the_same_values(monkeypatch):
+    rng = random.Random(1)
+    docs = [[rng.choice("abcdefghij") for _ in range(rng.randint(0, 25))] for _ in range(60)]
+    counts = CooccurrenceCounts.from_documents(docs, window=4)
+    pairwise = counts.counts_for(list("abcdefghij"))
+    monkeypatch.setattr(counting, "_PAIRWISE_LIMIT", 2)
+    fresh = CooccurrenceCounts.from_documents(docs, window=4)
+    via_matrix = fresh.counts_for(list("abcdefghij"))
+    assert np.array_equal(pairwise[0], via_matrix[0]) and np.array_equal(pairwise[1], via_matrix[1])
+    assert_same_as_brute_force(fresh, docs, 4)
+
+
+@settings(max_examples=40, deadline=None)
+@given(docs=st.lists(st.lists(st.sampled_from("abcde"), min_size=1, max_size=15), min_size=1, max_size=6),
+       window=st.integers(2, 6))
+def test_gensim_compat_pair_matrix_reproduces_gensims_accumulator(docs, window):
+    words = sorted({w for d in docs for w in d})
+    acc = gensim_counts(docs, window, words)
+    c, matrix = CooccurrenceCounts.from_documents(docs, window=window, gensim_compat=True).pair_count_matrix(words)
+    for i, a in enumerate(words):
+        assert c[i] == acc.get_occurrences(a)
+        for j, b in enumerate(words):
+            if i != j:
+                assert matrix[i, j] == acc.get_co_occurrences(a, b)
+
+
+def test_words_that_are_far_apart_and_long_runs():
+    # Two stretches of a word far apart give two runs of windows, and the last
+    # windows of the document are clipped: 42 tokens, windows of 4 -> 39 windows.
+    doc = ["a"] * 6 + ["x"] * 34 + ["a", "b"]
+    doc[3] = "b"
+    counts = CooccurrenceCounts.from_documents([doc], window=4)
+    windows = [set(doc[s:s + 4]) for s in range(len(doc) - 3)]
+    assert counts.n == len(windows) == 39
+    assert counts.count("a") == sum("a" in w for w in windows)
+    assert counts.count("a", "b") == sum({"a", "b"} <= w for w in windows)
+
+
+def test_a_huge_window_on_tiny_documents_allocates_nothing_big():
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        counts = CooccurrenceCounts.from_documents([["a", "b", "c"], ["c", "d", "e"]], window=10**10)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    # Each document is one window (shorter than the window).
+    assert (counts.n, counts.count("c"), counts.count("a", "b"), counts.count("a", "e")) == (2, 2, 1, 0)
+    assert peak < 2**20, f"peak {peak} bytes for two three-token documents"
+
+
+def test_memory_does_not_grow_with_the_window_size():
+    import tracemalloc
+
+    rng = random.Random(2)
+    docs = [[f"w{rng.randint(0, 300)}" for _ in range(500)] for _ in range(60)]   # 30,000 tokens
+    peaks = {}
+    for window in (2, 100, 450, None):
+        tracemalloc.start()
+        try:
+            CooccurrenceCounts.from_documents(docs, window=window)
+            peaks[window] = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+    # The old window-by-word matrix took tokens x window cells: 30,000 x 450
+    # int64 entries would be over 100 MB; the index stays at a few MB.
+    assert peaks[100] <= 1.1 * peaks[2] and peaks[450] <= 1.1 * peaks[2], peaks
+    assert max(peaks.values()) < 16 * 2**20, peaks
+
+
+# --- shapes of documents ------------------------------------------------------
+
+@pytest.mark.parametrize("docs, match", [
+    ([["fire", ["smoke", "blaze"]]], "Flatten"),
+    ([["fire", ("smoke", "blaze")]], "Flatten"),
+    ({"d1": "fire smoke", "d2": "blaze"}, "dict"),
+    ([{"fire": 1}], "dict"),
+])
+def test_documents_of_the_wrong_shape_are_refused(docs, match):
+    with pytest.raises(TypeError, match=match):
+        CooccurrenceCounts.from_documents(docs)
+
+
+def test_a_set_is_a_document_only_without_sliding_windows():
+    assert CooccurrenceCounts.from_documents([{"a", "b"}]).count("a", "b") == 1
+    with pytest.raises(TypeError, match="set"):
+        CooccurrenceCounts.from_documents([{"a", "b"}], window=2)
+
+
+def test_a_corpus_without_tokens_counts_zero_and_coherence_says_why():
+    import teachkit as tk
+
+    counts = CooccurrenceCounts.from_documents(["", "...", "!?"])
+    assert (counts.n, len(counts), counts.count("fire"), counts.count("fire", "smoke")) == (3, 0, 0, 0)
+    assert counts.counts_for(["fire", "smoke"])[1].tolist() == [[0, 0], [0, 0]]
+    with pytest.raises(ValueError, match="keywords"):
+        tk.topic_coherence(["fire", "smoke"], counts)
+    with pytest.raises(ValueError, match="keywords"):
+        tk.evaluate_topics([["fire", "smoke"]], counts)
+
+
+# --- from_counts: symmetric tables, malformed keys, huge integers -------------
+
+def test_a_symmetric_table_counts_each_pair_once():
+    import math
+
+    import teachkit as tk
+
+    counts = CooccurrenceCounts.from_counts(10_000, {"running": 500, "exercise": 400},
+                                            {("running", "exercise"): 150, ("exercise", "running"): 150})
+    assert counts.count("running", "exercise") == 150
+    # NPMI by hand: P = 0.015, 0.05, 0.04 -> ln(0.015 / 0.002) / -ln(0.015)
+    assert tk.topic_coherence(["running", "exercise"], counts).mean == pytest.approx(
+        math.log(0.015 / (0.05 * 0.04)) / -math.log(0.015), rel=1e-12)
+
+
+def test_a_pair_given_twice_with_different_counts_is_refused():
+    with pytest.raises(ValueError, match="both orders"):
+        CooccurrenceCounts.from_counts(10_000, {"running": 500, "exercise": 400},
+                                       {("running", "exercise"): 150, ("Exercise", "running"): 149})
+
+
+@pytest.mark.parametrize("pairs", [
+    {"ab": 3}, {"abc": 3}, {("a",): 3}, {("a", "b", "a"): 3}, {(1, 2): 3}, {frozenset("ab"): 3},
+    [(("a", "b"), 3)], "a b", 3,
+])
+def test_malformed_pair_counts_are_refused(pairs):
+    with pytest.raises(TypeError, match="pair_counts"):
+        CooccurrenceCounts.from_counts(10, {"a": 4, "b": 4}, pairs)
+
+
+@pytest.mark.parametrize("n, words, pairs, match", [
+    (10**19, {"a": 1}, {}, "n is a 20-digit"),
+    (1e19, {"a": 1}, {}, "n is a 20-digit"),
+    (10**400, {"a": 1}, {}, "n is a 401-digit"),
+    (10**19, {"a": 10**19}, {}, "n is a 20-digit"),
+    (10, {"a": 10**400}, {}, r"word_counts\['a'\] is a 401-digit"),
+    (10, {"a": 4, "b": 4}, {("a", "b"): 10**400}, r"pair_counts\[\('a', 'b'\)\] is a 401-digit"),
+])
+def test_integers_past_int64_are_refused_naming_the_argument(n, words, pairs, match):
+    with pytest.raises(ValueError, match=match) as info:
+        CooccurrenceCounts.from_counts(n, words, pairs)
+    assert len(str(info.value)) < 300
+
+
+def test_the_largest_int64_counts_are_exact():
+    big = 2**63 - 1
+    counts = CooccurrenceCounts.from_counts(big, {"a": big - 1, "b": big - 1}, {("a", "b"): big - 2})
+    assert counts.count("a", "b") == big - 2 and counts.count("a") == big - 1 and counts.n == big
+
+
+# --- properties: bad input names the argument; input is never modified -------
+
+not_a_window = st.one_of(st.integers(max_value=0), st.floats(allow_nan=True), st.booleans(), st.text(max_size=3),
+                         st.lists(st.integers(), max_size=2))
+
+
+@settings(max_examples=60, deadline=None)
+@given(window=not_a_window)
+def test_a_bad_window_names_window(window):
+    with pytest.raises((ValueError, TypeError), match="window"):
+        CooccurrenceCounts.from_documents([["a", "b"]], window=window)
+
+
+@settings(max_examples=60, deadline=None)
+@given(docs=st.one_of(st.integers(), st.floats(), st.none(), st.text(max_size=5), st.binary(max_size=3),
+                      st.dictionaries(st.text(max_size=3), st.text(max_size=3), min_size=0, max_size=2)))
+def test_a_docs_that_is_no_collection_of_documents_names_docs(docs):
+    with pytest.raises((ValueError, TypeError), match="docs"):
+        CooccurrenceCounts.from_documents(docs)
+
+
+@settings(max_examples=60, deadline=None)
+@given(token=st.one_of(st.integers(), st.floats(), st.none(), st.binary(max_size=3), st.lists(st.text(max_size=2), max_size=2)),
+       position=st.integers(0, 2))
+def test_a_token_that_is_not_a_string_names_the_document(token, position):
+    doc = ["a", "b"]
+    doc.insert(position, token)
+    with pytest.raises(TypeError, match="document 1"):
+        CooccurrenceCounts.from_documents([["a"], doc])
+
+
+bad_count = st.one_of(st.integers(max_value=-1), st.floats(allow_nan=True, allow_infinity=True).filter(lambda x: x != int(x) if x == x and abs(x) != float("inf") else True),
+                      st.booleans(), st.text(max_size=3), st.none(), st.integers(min_value=2**63))
+
+
+@settings(max_examples=100, deadline=None)
+@given(value=bad_count, where=st.sampled_from(["n", "word", "pair"]))
+def test_a_bad_count_names_its_argument(value, where):
+    n, words, pairs = 100, {"a": 10, "b": 10}, {("a", "b"): 5}
+    if where == "n":
+        n, name = value, "n"
+    elif where == "word":
+        words, name = {"a": value, "b": 10}, "word_counts['a']"
+    else:
+        pairs, name = {("a", "b"): value}, "pair_counts[('a', 'b')]"
+    with pytest.raises((ValueError, TypeError)) as info:
+        CooccurrenceCounts.from_counts(n, words, pairs)
+    assert name in str(info.value)
+
+
+@settings(max_examples=40, deadline=None)
+@given(docs=docs_strategy, window=st.one_of(st.none(), st.integers(1, 6)), words=st.lists(st.sampled_from("abcdefg"), max_size=5))
+def test_inputs_are_not_modified(docs, window, words):
+    import copy
+
+    docs_before, words_before = copy.deepcopy(docs), list(words)
+    counts = CooccurrenceCounts.from_documents(docs, window=window)
+    counts.counts_for(words)
+    counts.pair_count_matrix(words)
+    assert docs == docs_before and words == words_before
+    table = {"a": 5, "b": 4}
+    pairs = {("a", "b"): 2, ("b", "a"): 2}
+    table_before, pairs_before = dict(table), dict(pairs)
+    CooccurrenceCounts.from_counts(10, table, pairs)
+    assert table == table_before and pairs == pairs_before
+
+
+@settings(max_examples=40, deadline=None)
+@given(docs=docs_strategy, window=st.one_of(st.none(), st.integers(1, 6)),
+       words=st.lists(st.sampled_from("abcdef"), min_size=1, max_size=4, unique=True))
+def test_restricting_words_equals_brute_force(docs, window, words):
+    counts = CooccurrenceCounts.from_documents(docs, window=window, words=words)
+    n, single, pairs = brute_force(docs, window)
+    assert counts.n == n
+    for a in words:
+        assert counts.count(a) == single.get(a, 0)
+        for b in words:
+            if a < b:
+                assert counts.count(a, b) == pairs.get((a, b), 0)
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda c: c.count(3), "w1"),
+    (lambda c: c.count("a", ["b"]), "w2"),
+    (lambda c: c.counts_for("ab"), "words"),
+    (lambda c: c.counts_for(["a", 3]), r"words\[1\]"),
+    (lambda c: c.pair_count_matrix(["a", None]), r"words\[1\]"),
+    (lambda c: c.pair_count_matrix(7), "words"),
+])
+def test_bad_queries_name_the_argument(call, match):
+    counts = CooccurrenceCounts.from_documents(["a b", "b c"])
+    with pytest.raises(TypeError, match=match):
+        call(counts)
+
+
+def test_words_option_refuses_a_string_and_non_strings():
+    with pytest.raises(TypeError, match="words"):
+        CooccurrenceCounts.from_documents(["a b"], words="ab")
+    with pytest.raises(TypeError, match="words"):
+        CooccurrenceCounts.from_documents(["a b"], words=["a", 1])
