@@ -18,7 +18,6 @@ import math
 import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from itertools import combinations
 
 import numpy as np
 

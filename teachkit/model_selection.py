@@ -29,7 +29,7 @@ from __future__ import annotations
 import html
 import math
 import numbers
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 

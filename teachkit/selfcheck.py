@@ -189,7 +189,7 @@ def check_answer(answer, expected, *, min_sig_figs=2, min_decimals=None, name=No
 
     if not isinstance(answer, str):
         if isinstance(answer, int) and not isinstance(answer, bool) and abs(answer).bit_length() > 400:
-            return Feedback(False, f"That answer has over 100 digits; type just the number, e.g. 0.891.",
+            return Feedback(False, "That answer has over 100 digits; type just the number, e.g. 0.891.",
                             "(a very long number)", parsed=False)
         if isinstance(answer, (int, float, Decimal, Fraction)) and not isinstance(answer, bool):
             answer = str(answer)

@@ -24,7 +24,6 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 import teachkit as tk
-from teachkit.perplexity import ZeroProbabilityWarning
 
 
 def prop(n):
