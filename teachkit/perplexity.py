@@ -290,7 +290,10 @@ class BigramLM:
             raise TypeError(f"pad must be True or False, got {pad!r}.")
         if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real):
             raise TypeError(f"alpha must be a number (the pseudo-count added to every bigram), got {alpha!r}.")
-        alpha = float(alpha) if abs(alpha) < 2**1024 else math.inf   # float(10**400) would raise OverflowError
+        # float(10**400) would raise OverflowError; only a Python int can be that large
+        # (and comparing a numpy float with 2**1024 would itself overflow).
+        too_large = isinstance(alpha, numbers.Integral) and abs(int(alpha)) >= 2**1024
+        alpha = math.inf if too_large else float(alpha)
         if not math.isfinite(alpha) or alpha < 0:
             raise ValueError(
                 f"alpha must be a finite number >= 0, got {alpha!r}. It is a pseudo-count added to every "

@@ -4,6 +4,8 @@ hand-derived toy examples, nltk.lm cross-checks and properties."""
 import dataclasses
 import math
 
+import numpy as np
+
 import pytest
 from hypothesis import given, settings, strategies as st
 from nltk.lm import Laplace, Lidstone
@@ -343,3 +345,15 @@ def test_unk_label_reserved_with_unk_vocabulary():
     with pytest.raises(ValueError, match="<UNK>"):
         BigramLM(["a", "<UNK>", "b"], vocabulary="with-unk")
     assert BigramLM(["a", "<UNK>", "b"]).V == 3                # plain token for the seed's vocabulary
+
+
+def test_alpha_may_be_a_numpy_number():
+    # np.logspace gives numpy floats; a guard against 10**400 once compared them with 2**1024 and overflowed.
+    train = ["the", "cat", "sat", "on", "the", "mat"]
+    for alpha in (np.float64(0.25), np.float32(0.25), np.int64(1)):
+        lm = BigramLM(train, alpha=alpha)
+        assert lm.prob("the", "cat") == BigramLM(train, alpha=float(alpha)).prob("the", "cat")
+    # (1 + 0.25) / (2 + 0.25 * 5): "the" is followed by "cat" once in 2 bigrams, V = 5.
+    assert BigramLM(train, alpha=np.float64(0.25)).prob("the", "cat") == pytest.approx(1.25 / 3.25)
+    with pytest.raises(ValueError, match="alpha"):
+        BigramLM(train, alpha=10**400)
