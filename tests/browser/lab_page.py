@@ -285,7 +285,8 @@ class NotebookRun:
         * no solution is on the page before its button is clicked; clicking the
           first "Show solution" button shows that solution.
 
-        Returns ``(counts, problems)``.
+        Returns ``(facts, problems)``: the number of ``ask``, ``reveal`` and
+        ``check_function`` cells, and the keys of the exercises tried.
         """
         from teachkit.exercises import Implement, Prediction, get
 
@@ -307,16 +308,19 @@ class NotebookRun:
         numeric = [k for k in found["ask"] if not isinstance(get(k), (Prediction, Implement)) and get(k).wrong]
         predictions = [k for k in found["ask"] if isinstance(get(k), Prediction)]
         if numeric:
+            counts["typed right and wrong"] = numeric[0]
             problems += self.check_numeric_exercise(numeric[0], saved, timeout)
         else:
             problems.append("no numeric exercise with right and wrong answers to type")
         if predictions:
+            counts["prediction committed"] = predictions[0]
             problems += self.check_prediction(predictions[0], saved, timeout)
         else:
             problems.append("no 'predict, then run' question")
         problems += self.check_solutions_hidden(saved)
         if found["reveal"]:
-            problems += self.check_reveal(next(iter(found["reveal"])), saved, timeout)
+            counts["solution revealed"] = next(iter(found["reveal"]))
+            problems += self.check_reveal(counts["solution revealed"], saved, timeout)
         return counts, problems
 
     def _cell(self, index: int):

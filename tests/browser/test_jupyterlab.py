@@ -179,7 +179,8 @@ def test_the_checks_catch_a_broken_notebook(page, broken_notebooks):
     # The genuine exercises pass (00.1 typed right and wrong, prediction 00.4
     # committed, solution 00.1 revealed); the missing box, the missing button
     # and the solution shown at once are caught.
-    assert counts == {"ask": 5, "reveal": 3, "check_function": 0}
+    assert counts == {"ask": 5, "reveal": 3, "check_function": 0, "typed right and wrong": "00.1",
+                      "prediction committed": "00.4", "solution revealed": "00.1"}
     assert exercise_problems == [
         "cell 12 (ask('00.3')): no live exercise box (.teachkit-exercise) on the page",
         "cell 11 (reveal('00.2')): no 'Show solution' button (.teachkit-solution) on the page",
