@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import re
 import time
 
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
@@ -21,14 +22,20 @@ WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 WIDGET_FAILURE_TEXTS = ("Error displaying widget", "Loading widget")
 
 # Selectors.  JupyterLab 4 / ipywidgets 8 class names; teachkit's own classes
-# come from teachkit.widgets.Explorer and teachkit.selfcheck.
+# come from teachkit.widgets.Explorer, teachkit.exercises and teachkit.intrusion.
 NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"
 CELL = f"{NOTEBOOK} .jp-Cell"
 CURRENT_TAB_LABEL = "#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel"
 EXPLORER = ".teachkit-explorer"
 EXPLORER_RESULT = ".teachkit-explorer-result"
-# teachkit.selfcheck.answer_box: a text box, a button and a feedback line.
-ANSWER_BOX = ".teachkit-answer-box"
+# teachkit.exercises.ask: the question, an entry (text box or radio buttons),
+# a button and a feedback line; reveal: a "Show solution" button and an output.
+EXERCISE = ".teachkit-exercise"
+SOLUTION = ".teachkit-solution"
+# teachkit.intrusion.intrusion_quiz: one row of word buttons per topic.
+INTRUSION = ".teachkit-intrusion"
+# The cells that call the exercise framework, found in the saved notebook.
+EXERCISE_CALL = re.compile(r"(?<![\w.])(ask|reveal|check_function)\(\s*[\"']([^\"']+)[\"']")
 
 # Reads, for every cell in document order, what the page shows.
 _CELLS_JS = """
@@ -235,49 +242,196 @@ class NotebookRun:
         return problems
 
     def check_explorers(self, timeout: float = 5.0, only=None) -> tuple[int, list[str]]:
-        """Move a control of each explorer until one changes its result pane.
+        """Move the controls of each explorer, one at a time, until its result pane changes.
 
-        Returns ``(number of explorers, problems)``.  One explorer reacting is
-        enough to prove the kernel round trip; the rest is the notebooks'
-        own tests' business (they run every explorer function headless).
-        ``only`` restricts the attempt to some explorers (0-based indices).
+        Returns ``(number of explorers, problems)``: every explorer (or those
+        in ``only``, 0-based indices) must react to one of its controls (the
+        sliders are tried first), or it is reported with what was tried.
         """
         explorers = self.page.locator(f"{NOTEBOOK} {EXPLORER}")
         n = explorers.count()
-        tried = []
+        problems = []
         for i in range(n) if only is None else [i for i in only if i < n]:
             box = explorers.nth(i)
             result = box.locator(EXPLORER_RESULT).first
+            tried = []
             for control in _controls(box):
                 before = result.inner_html()
-                label = control["act"]()
+                tried.append(control["act"]())
                 if _wait_change(lambda: result.inner_html(), before, timeout):
-                    return n, []
-                tried.append(f"explorer {i + 1}: {label}")
-        if n == 0:
-            return 0, []
-        return n, [f"no explorer's result changed when its controls were moved (tried: {tried or 'no usable control'})"]
+                    break
+            else:
+                problems.append(
+                    f"explorer {i + 1}: its result did not change when its controls were moved "
+                    f"(tried: {tried or 'no usable control'})"
+                )
+        return n, problems
 
-    def check_answer_boxes(self, timeout: float = 5.0, index: int = 0) -> tuple[int, list[str]]:
-        """Type an answer into one self-check box (the first by default) and
-        press its button; the box's text (its feedback line) must change."""
-        boxes = self.page.locator(f"{NOTEBOOK} {ANSWER_BOX}")
-        n = boxes.count()
-        if n <= index:
-            return n, []
-        box = boxes.nth(index)
-        which = f"self-check box {index + 1}"
-        text_input = box.locator("input[type=text], input:not([type]), textarea").first
+    # -- exercises (teachkit.exercises: ask / reveal / check_function) ----
+    def check_exercises(self, saved: dict, timeout: float = 10.0) -> tuple[dict, list[str]]:
+        """Check the notebook's exercises the way a student uses them.
+
+        Found from the saved notebook's sources (``ask("KEY")``,
+        ``reveal("KEY")``, ``check_function("KEY", ...)``), so a cell whose box
+        went missing is reported, not silently skipped:
+
+        * every ``ask`` cell shows a live exercise box, every ``reveal`` cell a
+          "Show solution" button, every ``check_function`` cell a verdict;
+        * the notebook has at least one numeric exercise; in the first one,
+          the exercise's first ``right`` answer gets a positive verdict and its
+          first ``wrong`` answer a negative one;
+        * in its first "predict, then run" question a choice can be committed,
+          and then the box shows teachkit's result;
+        * no solution is on the page before its button is clicked; clicking the
+          first "Show solution" button shows that solution.
+
+        Returns ``(facts, problems)``: the number of ``ask``, ``reveal`` and
+        ``check_function`` cells, and the keys of the exercises tried.
+        """
+        from teachkit.exercises import Implement, Prediction, get
+
+        found = exercise_cells(saved)
+        counts = {kind: len(keys) for kind, keys in found.items()}
+        problems = []
+        for key, index in found["ask"].items():
+            if not self._cell(index).locator(EXERCISE).count():
+                problems.append(f"cell {index + 1} (ask({key!r})): no live exercise box ({EXERCISE}) on the page")
+        for key, index in found["reveal"].items():
+            if not self._cell(index).locator(f"{SOLUTION} button").count():
+                problems.append(f"cell {index + 1} (reveal({key!r})): no 'Show solution' button ({SOLUTION}) on the page")
+        for key, index in found["check_function"].items():
+            text = self._cell(index).locator(".jp-OutputArea").first.inner_text()
+            if "✓" not in text and "✗" not in text:
+                problems.append(f"cell {index + 1} (check_function({key!r}, ...)): shows no verdict ({text[:120]!r})")
+        if not found["ask"]:
+            return counts, problems + ["no exercise (no ask(\"KEY\") cell) in the notebook"]
+        numeric = [k for k in found["ask"] if not isinstance(get(k), (Prediction, Implement)) and get(k).wrong]
+        predictions = [k for k in found["ask"] if isinstance(get(k), Prediction)]
+        if numeric:
+            counts["typed right and wrong"] = numeric[0]
+            problems += self.check_numeric_exercise(numeric[0], saved, timeout)
+        else:
+            problems.append("no numeric exercise with right and wrong answers to type")
+        if predictions:
+            counts["prediction committed"] = predictions[0]
+            problems += self.check_prediction(predictions[0], saved, timeout)
+        else:
+            problems.append("no 'predict, then run' question")
+        problems += self.check_solutions_hidden(saved)
+        if found["reveal"]:
+            counts["solution revealed"] = next(iter(found["reveal"]))
+            problems += self.check_reveal(counts["solution revealed"], saved, timeout)
+        return counts, problems
+
+    def _cell(self, index: int):
+        return self.page.locator(CELL).nth(index)
+
+    def _exercise_box(self, key: str, saved: dict, call: str = "ask"):
+        index = exercise_cells(saved)[call].get(key)
+        if index is None:
+            return None, f"{key}: no {call}({key!r}) cell in the notebook"
+        box = self._cell(index).locator(EXERCISE if call == "ask" else SOLUTION)
+        if not box.count():
+            return None, f"{key}: cell {index + 1} shows no live {'exercise box' if call == 'ask' else 'solution button'}"
+        return box.first, None
+
+    def check_numeric_exercise(self, key: str, saved: dict, timeout: float = 10.0) -> list[str]:
+        """Type the exercise's first right answer, then its first wrong one;
+        the verdicts must be positive (✓) and negative (✗)."""
+        from teachkit.exercises import get
+
+        ex = get(key)
+        box, missing = self._exercise_box(key, saved)
+        if missing:
+            return [missing]
+        text_input = box.locator("input[type=text], input:not([type])").first
         button = box.locator("button").first
         if not text_input.count() or not button.count():
-            return n, [f"{which} has no text input and button"]
-        before = box.inner_text()
-        text_input.click()
-        text_input.type("0.5")
+            return [f"{key}: exercise box has no text input and button"]
+        problems = []
+        for typed, mark, other, verdict in ((ex.right[0], "✓", "✗", "positive"), (ex.wrong[0], "✗", "✓", "negative")):
+            text_input.fill(typed)
+            button.click()
+            if not _wait_for(lambda: mark in box.inner_text() and other not in box.inner_text(), timeout):
+                problems.append(
+                    f"{key}: typing {typed!r} and pressing {button.inner_text().strip()!r} gave no {verdict} verdict "
+                    f"(box shows {box.inner_text()[-200:]!r})"
+                )
+        return problems
+
+    def check_prediction(self, key: str, saved: dict, timeout: float = 10.0) -> list[str]:
+        """Commit a guess (a wrong choice if there is one) and expect teachkit's result shown, the guess locked."""
+        from teachkit.exercises import get
+
+        ex = get(key)
+        box, missing = self._exercise_box(key, saved)
+        if missing:
+            return [missing]
+        guess = (ex.wrong or ex.right)[0]
+        if ex.choices:
+            labels = box.locator(".widget-radio-box label")
+            choice = [labels.nth(j) for j in range(labels.count()) if labels.nth(j).inner_text().strip() == guess]
+            if not choice:
+                return [f"{key}: no radio button {guess!r} in the prediction box"]
+            choice[0].click()
+        else:
+            field = box.locator("input[type=text], input:not([type])").first
+            if not field.count():
+                return [f"{key}: the prediction box has no text input"]
+            field.fill(guess)
+        button = box.locator("button").first
+        if not button.count():
+            return [f"{key}: the prediction box has no button"]
         button.click()
-        if _wait_change(lambda: box.inner_text(), before, timeout):
-            return n, []
-        return n, [f"typing an answer into {which} and pressing its button changed nothing"]
+        shown = f"teachkit computes: {ex.expected}"
+        if not _wait_for(lambda: shown in box.inner_text(), timeout):
+            return [f"{key}: committing the prediction {guess!r} did not show {shown!r} "
+                    f"(box shows {box.inner_text()[-200:]!r})"]
+        if button.is_enabled():
+            return [f"{key}: after committing, the prediction can still be changed (button enabled)"]
+        return []
+
+    def check_solutions_hidden(self, saved: dict) -> list[str]:
+        """No solution's text is anywhere on the notebook page before its button is clicked."""
+        page_text = _normal(self.page.locator(NOTEBOOK).first.inner_text())
+        return [
+            f"{key}: the solution is on the page before 'Show solution' is clicked ({fragment!r})"
+            for key in exercise_cells(saved)["reveal"]
+            if (fragment := solution_fragment(key)) in page_text
+        ]
+
+    def check_reveal(self, key: str, saved: dict, timeout: float = 10.0) -> list[str]:
+        """Click the exercise's "Show solution" button; its solution must appear in the cell."""
+        box, missing = self._exercise_box(key, saved, call="reveal")
+        if missing:
+            return [missing]
+        fragment = solution_fragment(key)
+        if fragment in _normal(box.inner_text()):
+            return [f"{key}: the solution is shown before 'Show solution' is clicked"]
+        if box.locator(".jp-OutputArea-output").count():
+            return [f"{key}: the solution's output area is not empty before 'Show solution' is clicked"]
+        box.locator("button").first.click()
+        if not _wait_for(lambda: fragment in _normal(box.inner_text()), timeout):
+            return [f"{key}: clicking 'Show solution' did not show the solution (expected {fragment!r}; "
+                    f"shows {box.inner_text()[-200:]!r})"]
+        return []
+
+    def check_intrusion_quiz(self, timeout: float = 10.0, only=None) -> tuple[int, list[str]]:
+        """Click a word in the first row of each intrusion quiz (or those in
+        ``only``, 0-based); the row must then say whether it was the intruder."""
+        quizzes = self.page.locator(f"{NOTEBOOK} {INTRUSION}")
+        n = quizzes.count()
+        problems = []
+        for i in range(n) if only is None else [i for i in only if i < n]:
+            row = quizzes.nth(i).locator(".widget-hbox").first
+            buttons = row.locator(".widget-toggle-buttons button")
+            if not buttons.count():
+                problems.append(f"intrusion quiz {i + 1}: no word buttons")
+                continue
+            buttons.first.click()
+            if not _wait_for(lambda: "found it" in row.inner_text() or "intruder was" in row.inner_text(), timeout):
+                problems.append(f"intrusion quiz {i + 1}: clicking a word gave no feedback ({row.inner_text()[:200]!r})")
+        return n, problems
 
 
 def hide_file_browser(page) -> None:
@@ -300,6 +454,49 @@ def dismiss_dialogs(page) -> None:
 def _first_line(cell) -> str:
     source = "".join(cell["source"]).strip().splitlines()
     return (source[0][:60] if source else "empty").strip()
+
+
+def exercise_cells(saved: dict) -> dict[str, dict[str, int]]:
+    """``{"ask": {key: cell index}, "reveal": {...}, "check_function": {...}}``:
+    the code cells calling the exercise framework, in document order (first call per key)."""
+    found = {"ask": {}, "reveal": {}, "check_function": {}}
+    for index, cell in enumerate(saved["cells"]):
+        if cell["cell_type"] == "code":
+            for call, key in EXERCISE_CALL.findall("".join(cell["source"])):
+                found[call].setdefault(key, index)
+    return found
+
+
+def solution_fragment(key: str) -> str:
+    """The longest stretch of an exercise's solution that reads the same as
+    plain text in the rendered page: its markdown with the maths and the
+    markup cut out, one line at a time, whitespace collapsed."""
+    from teachkit.exercises import get
+
+    text = get(key).render_solution()
+    text = re.sub(r"\$\$.*?\$\$|\$[^$]*\$", "\n", text, flags=re.S)     # maths: typeset by MathJax
+    pieces = []
+    for line in text.splitlines():
+        line = re.sub(r"^\s*(?:[-+*>#]+|\d+\.)\s+", "", line)           # list items, quotes, headings
+        pieces += re.split(r"[*_`\[\]()|\\<>&{}~]+", line)
+    fragment = max((_normal(p) for p in pieces), key=len, default="")
+    if len(fragment) < 8:  # too short to be told apart from the rest of the page
+        raise AssertionError(f"solution of {key} has no plain-text stretch of 8+ characters to look for: {text!r}")
+    return fragment
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _wait_for(condition, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while True:
+        if condition():
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
 
 
 def _wait_change(read, before, timeout: float) -> bool:

@@ -8,11 +8,16 @@ student would see:
 * no output is an error and nothing is written to stderr;
 * every ipywidgets output rendered as a live widget (not the static fallback,
   not "Error displaying widget", not "Loading widget...");
-* where the notebook has explorers, moving a slider (or typing, choosing...)
-  changes what one of them displays -- the browser -> kernel -> browser round
-  trip works;
-* where it has self-check boxes, typing an answer and pressing the button
-  changes the feedback.
+* it has an explorer, and moving a slider (or typing, choosing...) changes
+  what each explorer displays -- the browser -> kernel -> browser round trip
+  works;
+* its exercises work (teachkit.exercises): every ``ask`` cell shows a live
+  box; in one numeric exercise the exercise's own ``right`` answer gets a
+  positive verdict and its ``wrong`` answer a negative one; a "predict, then
+  run" choice can be committed and then shows teachkit's result; no solution
+  is on the page until its "Show solution" button is clicked, and clicking
+  one shows it; every ``check_function`` cell shows a verdict;
+* where it has a word-intrusion quiz, clicking a word gets an answer.
 
 A screenshot of each notebook after its run goes to artifacts/screenshots/.
 """
@@ -26,7 +31,7 @@ import tempfile
 
 import nbformat
 import pytest
-from lab_page import NotebookRun
+from lab_page import NotebookRun, solution_fragment
 from lab_server import ROOT, LabServer, notebooks_dir
 
 pytestmark = pytest.mark.browser
@@ -42,10 +47,18 @@ def run_notebook(run: NotebookRun, screenshot: pathlib.Path) -> list[str]:
     facts, problems = {"notebook": run.name}, []
     try:
         facts["run_all_seconds"] = round(run.run_all(), 1)
-        problems += run.check_outputs(run.save())
+        saved = run.save()
+        problems += run.check_outputs(saved)
         facts["explorers"], explorer_problems = run.check_explorers()
-        facts["answer_boxes"], box_problems = run.check_answer_boxes()
-        problems += explorer_problems + box_problems
+        if not facts["explorers"]:
+            explorer_problems.append("no explorer (teachkit.widgets.explorer) on the page")
+        facts["exercises"], exercise_problems = run.check_exercises(saved)
+        facts["intrusion_quizzes"], quiz_problems = run.check_intrusion_quiz()
+        if not facts["intrusion_quizzes"] and any(
+            "intrusion_quiz(" in "".join(c["source"]) for c in saved["cells"] if c["cell_type"] == "code"
+        ):
+            quiz_problems.append("the notebook makes an intrusion quiz but none is on the page")
+        problems += explorer_problems + exercise_problems + quiz_problems
     finally:
         # Taken also when a step above failed: then the picture helps most.
         run.screenshot(screenshot)
@@ -75,15 +88,54 @@ def _write_notebook(folder: pathlib.Path, name: str, sources: list[str]) -> None
     nbformat.write(nb, folder / name)
 
 
+# A notebook with one of each thing the checks must catch, beside genuine
+# explorers, exercises and a quiz they must pass.  Cells are numbered from 1.
+FAKES = """\
+def ask(key):
+    # "00.3": the box went missing; "00.2": a button that does nothing;
+    # "02.1": a box that says right to every answer.
+    if key == "00.3":
+        return None
+    feedback, button = w.HTML(), w.Button(description="Check")
+    if key == "02.1":
+        button.on_click(lambda _b: setattr(feedback, "value", "✓ right"))
+    box = w.VBox([w.HTML(key), w.HBox([w.Text(), button]), feedback])
+    box.add_class("teachkit-exercise")
+    return box
+
+def reveal(key, show=False):
+    # "00.2": the solution shown at once; "00.3": a button that shows nothing.
+    if key == "00.2":
+        return real_reveal(key, show=True)
+    box = w.VBox([w.Button(description="Show solution"), w.Output()])
+    box.add_class("teachkit-solution")
+    return box
+
+def dead_quiz():
+    box = w.VBox([w.HBox([w.ToggleButtons(options=["apple", "pear", "bolt"], value=None), w.HTML()])])
+    box.add_class("teachkit-intrusion")
+    return box
+"""
 BROKEN = [
-    "import sys, ipywidgets as w\nfrom teachkit.widgets import explorer\nprint('careful', file=sys.stderr)",
-    "explorer(lambda k: 'always the same', k=w.IntSlider(value=1, max=5))",
-    "explorer(lambda word: word.upper(), word=w.Text(value='abc'))",
-    "explorer(lambda k: f'k squared is {k * k}', k=w.IntSlider(value=1, max=5))",
-    "dead = w.VBox([w.Text(), w.Button(description='Check')])\ndead.add_class('teachkit-answer-box')\ndead",
-    "from teachkit import answer_box\nanswer_box(0.25, 'A quarter as a decimal:')",
-    "1 / 0",
-    "'never reached'",
+    "import sys, ipywidgets as w\nfrom teachkit.widgets import explorer\nfrom teachkit.exercises import ask, reveal\n"
+    "print('careful', file=sys.stderr)",
+    "explorer(lambda k: 'always the same', k=w.IntSlider(value=1, max=5))",                       # 2
+    "explorer(lambda word: word.upper(), word=w.Text(value='abc'))",                               # 3
+    "explorer(lambda k: f'k squared is {k * k}', k=w.IntSlider(value=1, max=5))",                  # 4
+    'ask("00.1")',                                                                                 # 5
+    'reveal("00.1")',                                                                              # 6
+    'ask("00.4")',                                                                                 # 7
+    "import teachkit as tk\n"
+    "tk.intrusion_quiz(tk.intrusion_tasks([['fire', 'smoke', 'blaze'], ['bat', 'ball', 'wicket']], n_words=2))",  # 8
+    "from teachkit.exercises import reveal as real_reveal\n" + FAKES,                              # 9
+    'ask("00.2")',                                                                                 # 10
+    'reveal("00.2")',                                                                              # 11
+    'ask("00.3")',                                                                                 # 12
+    'reveal("00.3")',                                                                              # 13
+    'ask("02.1")',                                                                                 # 14
+    "dead_quiz()",                                                                                 # 15
+    "1 / 0",                                                                                       # 16
+    "'never reached'",                                                                             # 17
 ]
 
 
@@ -98,39 +150,58 @@ def broken_notebooks():
 
 
 def test_the_checks_catch_a_broken_notebook(page, broken_notebooks):
-    """The checks can fail: an error, a stderr line, a cell that never ran and
-    an explorer that ignores its slider and an answer box whose button does
-    nothing are each reported, while explorers that react to a slider or to
-    typing, and teachkit's answer box, pass."""
+    """The checks can fail: each fault planted in the notebook is reported,
+    while the genuine explorers, exercises and quiz beside them pass."""
     with LabServer(broken_notebooks) as lab:
         run = NotebookRun(page, lab, "broken.ipynb")
         run.open()  # by URL, in a freshly loaded JupyterLab
         run.run_all()
-        problems = run.check_outputs(run.save())
-        n, ignores_slider = run.check_explorers(timeout=2, only=[0])
-        _, reacts_to_typing = run.check_explorers(only=[1])
-        _, reacts_to_slider = run.check_explorers(only=[2])
-        boxes, dead_box = run.check_answer_boxes(timeout=2, index=0)
-        _, live_box = run.check_answer_boxes(index=1)
+        saved = run.save()
+        problems = run.check_outputs(saved)
+        n, explorer_problems = run.check_explorers(timeout=2)
+        counts, exercise_problems = run.check_exercises(saved)
+        missing_box = run.check_numeric_exercise("00.3", saved)
+        dead_box = run.check_numeric_exercise("00.2", saved, timeout=2)
+        yes_box = run.check_numeric_exercise("02.1", saved, timeout=2)
+        dead_reveal = run.check_reveal("00.3", saved, timeout=2)
+        quizzes, quiz_problems = run.check_intrusion_quiz(timeout=2)
         run.close()
     assert problems == [
         "cell 1 (import sys, ipywidgets as w): wrote to stderr: careful",
-        "cell 7 (1 / 0): ZeroDivisionError: division by zero",
-        "cell 8 ('never reached'): did not run",
-    ]  # and so no widget problem: all three explorers rendered live
+        "cell 16 (1 / 0): ZeroDivisionError: division by zero",
+        "cell 17 ('never reached'): did not run",
+    ]  # and so no widget problem: everything rendered live
+    # The explorer that ignores its slider is caught; typing and sliding work.
     assert n == 3
-    assert ignores_slider == ["no explorer's result changed when its controls were moved (tried: ['explorer 1: slider 1 ArrowRight'])"]
-    assert reacts_to_typing == [] and reacts_to_slider == []
-    # A box whose button does nothing is caught; teachkit's answer box answers.
-    assert boxes == 2
-    assert dead_box == ["typing an answer into self-check box 1 and pressing its button changed nothing"]
-    assert live_box == []
+    assert explorer_problems == [
+        "explorer 1: its result did not change when its controls were moved (tried: ['slider 1 ArrowRight'])"
+    ]
+    # The genuine exercises pass (00.1 typed right and wrong, prediction 00.4
+    # committed, solution 00.1 revealed); the missing box, the missing button
+    # and the solution shown at once are caught.
+    assert counts == {"ask": 5, "reveal": 3, "check_function": 0, "typed right and wrong": "00.1",
+                      "prediction committed": "00.4", "solution revealed": "00.1"}
+    assert exercise_problems == [
+        "cell 12 (ask('00.3')): no live exercise box (.teachkit-exercise) on the page",
+        "cell 11 (reveal('00.2')): no 'Show solution' button (.teachkit-solution) on the page",
+        f"00.2: the solution is on the page before 'Show solution' is clicked ({solution_fragment('00.2')!r})",
+    ]
+    assert missing_box == ["00.3: cell 12 shows no live exercise box"]
+    assert [p.split(" (")[0] for p in dead_box] == [
+        "00.2: typing '7.5' and pressing 'Check' gave no positive verdict",
+        "00.2: typing '20' and pressing 'Check' gave no negative verdict",
+    ]
+    assert [p.split(" (")[0] for p in yes_box] == ["02.1: typing '0.42' and pressing 'Check' gave no negative verdict"]
+    assert [p.split(" (")[0] for p in dead_reveal] == ["00.3: clicking 'Show solution' did not show the solution"]
+    # The genuine quiz answers a click; the dead one is caught.
+    assert quizzes == 2
+    assert [p.split(" (")[0] for p in quiz_problems] == ["intrusion quiz 2: clicking a word gave no feedback"]
 
 
 def test_the_checks_catch_a_missing_widget_renderer(page, broken_notebooks):
     """With the ipywidgets JupyterLab extension switched off, JupyterLab falls
-    back to the static text/html result: every explorer and answer box is
-    reported as not rendered live."""
+    back to the static text/html result: every explorer, exercise box,
+    solution button and quiz is reported as not rendered live."""
     with LabServer(broken_notebooks, disabled_extensions=["@jupyter-widgets/jupyterlab-manager"]) as lab:
         run = NotebookRun(page, lab, "broken.ipynb")
         run.open()
@@ -139,5 +210,7 @@ def test_the_checks_catch_a_missing_widget_renderer(page, broken_notebooks):
         n, _ = run.check_explorers()
         run.close()
     not_live = [p for p in problems if "1 widget output(s) in the notebook but 0 rendered as live ipywidgets" in p]
-    assert [p.split(" (")[0] for p in not_live] == ["cell 2", "cell 3", "cell 4", "cell 5", "cell 6"]
+    assert [p.split(" (")[0] for p in not_live] == [
+        "cell 2", "cell 3", "cell 4", "cell 5", "cell 6", "cell 7", "cell 8", "cell 10", "cell 13", "cell 14", "cell 15"
+    ]
     assert n == 0
