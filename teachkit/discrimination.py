@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import check_choice, check_finite_real, check_positive_int, scale_by_power_of_two
+from ._checks import as_float_array, check_choice, check_finite_real, check_positive_int, scale_by_power_of_two
 
 __all__ = [
     "roc_auc", "cohens_d", "Discrimination", "discrimination",
@@ -58,13 +58,7 @@ MEASURES = ("d", "gini", "auc")
 def _scores(values, name, minimum=1):
     if values is None or isinstance(values, (str, bytes)):
         raise TypeError(f"{name} must be a list of numbers (one score per topic), got {values!r}.")
-    try:
-        raw = np.asarray(values)
-        if raw.dtype == bool or np.iscomplexobj(raw):
-            raise TypeError
-        arr = np.array(raw, dtype=float)
-    except (TypeError, ValueError, OverflowError):
-        raise TypeError(f"{name} must be a list of real numbers (one score per topic), got {values!r}.") from None
+    arr = as_float_array(values, name)
     if arr.ndim != 1:
         raise ValueError(f"{name} must be a flat list of scores, got shape {arr.shape}.")
     if arr.shape[0] < minimum:
@@ -253,13 +247,7 @@ class BootstrapDiscrimination:
 
 
 def _metric_rows(values, name):
-    try:
-        raw = np.asarray(values)
-        if raw.dtype == bool or np.iscomplexobj(raw):
-            raise TypeError
-        arr = np.array(raw, dtype=float)
-    except (TypeError, ValueError, OverflowError):
-        raise TypeError(f"{name} must be real numbers: one row of topic scores per metric.") from None
+    arr = as_float_array(values, name)      # one row of topic scores per metric
     if arr.ndim == 1:
         arr = arr[None, :]
     if arr.ndim != 2:
