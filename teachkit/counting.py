@@ -51,6 +51,7 @@ reproduces gensim's numbers exactly, for side-by-side comparisons only.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Set
+from itertools import count as count_from, filterfalse, repeat
 
 import numpy as np
 import scipy.sparse as sp
@@ -204,18 +205,21 @@ class CooccurrenceCounts:
         buffer: list[int] = []
         lengths: list[int] = []
         n_tokens = 0
+        whole = window is None
         for doc_number, doc in enumerate(docs):
             tokens = _document_tokens(doc, doc_number, window)
             n_tokens += len(tokens)
             mark = len(buffer)
+            distinct = None
             try:
                 # A whole document is one window: only which words it holds
                 # matters, so each distinct token is kept once.
-                buffer.extend(map(id_of, tokens if window is not None else set(tokens)))
+                distinct = set(tokens) if whole else tokens
+                buffer.extend(map(id_of, distinct))
             except (KeyError, TypeError):  # a new token, or an unhashable one (a nested list)
                 del buffer[mark:]
-                _add_new_tokens(tokens, doc_number, index, cache, restricted)
-                buffer.extend(map(id_of, tokens if window is not None else set(tokens)))
+                _add_new_tokens(tokens, doc_number, index, cache, restricted)  # names a bad token
+                buffer.extend(map(id_of, tokens if distinct is None else distinct))
             lengths.append(len(buffer) - mark)
             if len(buffer) >= _CHUNK_TOKENS:
                 chunks.append(np.fromiter(buffer, dtype=np.int32, count=len(buffer)))
@@ -367,8 +371,15 @@ class CooccurrenceCounts:
             return self._pair_table.get(key, 0)
         value = self._pair_cache.get(key)
         if value is None:
-            value = self._pair_cache[key] = _shared_windows(self._runs, i, j)
+            self._compute_pairs([key])
+            value = self._pair_cache[key]
         return value
+
+    def _compute_pairs(self, keys):
+        """Put c(i, j) for every (i, j) in ``keys`` into the cache, all in one vectorized pass."""
+        first, second = np.array(keys, dtype=np.int64).reshape(-1, 2).T
+        values = _shared_windows(self._runs, first, second, self.n + 2)
+        self._pair_cache.update(zip(keys, values.tolist()))
 
     def counts_for(self, words):
         """Word counts and the pair-count matrix for ``words``, vectorized.
@@ -395,26 +406,28 @@ class CooccurrenceCounts:
         m = len(ids)
         c = np.array([0 if i is None else self._word_counts[i] for i in ids], dtype=np.int64)
         pairs = np.zeros((m, m), dtype=np.int64)
+        # The pairs asked about, each once as (smaller id, larger id).
+        where = {}
         for a in range(m):
-            if ids[a] is None:
-                continue
-            pairs[a, a] = c[a]
-            later = [b for b in range(a + 1, m) if ids[b] is not None]
-            if later:
-                values = self._pairs_with(ids[a], [ids[b] for b in later])
-                pairs[a, later] = pairs[later, a] = values
-        return c, pairs
-
-    def _pairs_with(self, i, others):
-        """[c(i, j) for j in others], computing the pairs not yet known in one batch."""
-        keys = [(i, j) if i < j else (j, i) for j in others]
+            for b in range(a + 1, m):
+                i, j = ids[a], ids[b]
+                if i is not None and j is not None and i != j:
+                    where.setdefault((i, j) if i < j else (j, i), []).append((a, b))
         if self._pair_table is not None:
-            return [self._pair_table.get(k, 0) if k[0] != k[1] else int(self._word_counts[i]) for k in keys]
-        missing = [j for j, k in zip(others, keys) if k not in self._pair_cache and i != j]
-        if missing:
-            for j, value in zip(missing, _shared_windows_batch(self._runs, i, missing).tolist()):
-                self._pair_cache[(i, j) if i < j else (j, i)] = value
-        return [self._pair_cache[k] if k[0] != k[1] else int(self._word_counts[i]) for k in keys]
+            known = {key: self._pair_table.get(key, 0) for key in where}
+        else:
+            missing = [key for key in where if key not in self._pair_cache]
+            if missing:
+                self._compute_pairs(missing)
+            known = self._pair_cache
+        for key, places in where.items():
+            for a, b in places:
+                pairs[a, b] = pairs[b, a] = known[key]
+        for a in range(m):
+            for b in range(a, m):
+                if ids[a] is not None and ids[a] == ids[b]:   # a word listed twice: c(w, w) = c(w)
+                    pairs[a, b] = pairs[b, a] = c[a]
+        return c, pairs
 
     def pair_count_matrix(self, words=None):
         """Every pair count among ``words``, as one dense matrix (built explicitly).
@@ -530,30 +543,38 @@ def _document_tokens(doc, doc_number, window):
 
 
 def _add_new_tokens(tokens, doc_number, index, cache, restricted):
-    """Give the tokens of a document not seen before an id (normalized once per distinct token)."""
+    """Give the tokens of a document not seen before an id (normalized once per distinct token).
+
+    Ids follow the order in which words are first seen.  Every step is a
+    builtin applied by map, filterfalse or a dict method, so it runs in C: a
+    corpus's first documents are almost all new words.
+    """
     try:
-        # distinct tokens in the order first seen, so that ids follow that order
-        distinct = dict.fromkeys(tokens)
-    except TypeError:  # an unhashable token (a nested list): the loop below names it
-        distinct = tokens
-    for tok in distinct:
-        if tok.__class__ is str and tok in cache:
-            continue
-        if not isinstance(tok, str):
-            shape = ("a list of sentences? Flatten it into one list of tokens, "
-                     "e.g. [token for sentence in doc for token in sentence]"
-                     if isinstance(tok, Iterable) and not isinstance(tok, bytes) else
-                     "token lists must hold strings")
-            raise TypeError(
-                f"document {doc_number} holds a token that is not a string: {tok!r}. "
-                f"A document must be a string or a flat list of token strings ({shape})."
-            )
-        # NFC leaves ASCII text unchanged, so lowercasing is all normalize_token would do.
-        key = tok.lower() if tok.isascii() else normalize_token(tok)
-        i = index.get(key)
-        if i is None:
-            i = -1 if restricted else index.setdefault(key, len(index))
-        cache[tok] = i
+        new = list(dict.fromkeys(filterfalse(cache.__contains__, tokens)))   # unseen, each once, in order
+    except TypeError:  # an unhashable token (a nested list): named below
+        new = [tok for tok in tokens if not (tok.__class__ is str and tok in cache)]
+    if not all(map(isinstance, new, repeat(str))):
+        tok = next(tok for tok in new if not isinstance(tok, str))
+        shape = ("a list of sentences? Flatten it into one list of tokens, "
+                 "e.g. [token for sentence in doc for token in sentence]"
+                 if isinstance(tok, Iterable) and not isinstance(tok, bytes) else
+                 "token lists must hold strings")
+        raise TypeError(
+            f"document {doc_number} holds a token that is not a string: {tok!r}. "
+            f"A document must be a string or a flat list of token strings ({shape})."
+        )
+    # NFC leaves ASCII text unchanged, so lowercasing is all normalize_token would do.
+    keys = list(map(str.lower, new))
+    if not all(map(str.isascii, new)):
+        for k, tok in enumerate(new):
+            if not tok.isascii():
+                keys[k] = normalize_token(tok)
+    if restricted:
+        cache.update(zip(new, map(index.get, keys, repeat(-1))))
+        return
+    unseen = dict.fromkeys(filterfalse(index.__contains__, keys))        # new words, in order
+    index.update(zip(unseen, count_from(len(index))))
+    cache.update(zip(new, map(index.__getitem__, keys)))
 
 
 # ---------------------------------------------------------------------- the index
@@ -580,6 +601,8 @@ def _build_runs(token_ids, lengths, n_words, window, gensim_compat):
     n : int
         The number of windows.
     """
+    if window is None:
+        return _build_document_runs(token_ids, lengths, n_words)
     doc_start = np.concatenate([[0], np.cumsum(lengths)])
     per_doc = np.ones_like(lengths) if window is None else np.maximum(1, lengths - window + 1)
     first_window = np.concatenate([[0], np.cumsum(per_doc)])
@@ -648,6 +671,38 @@ def _build_runs(token_ids, lengths, n_words, window, gensim_compat):
     return (run_start, run_end, run_cum, word_run), word_counts, n
 
 
+def _build_document_runs(token_ids, lengths, n_words):
+    """_build_runs for whole documents, where each entry is a distinct (document, word).
+
+    Document d is window d, so a word's windows are the documents holding it,
+    c(w) is how many entries the word has, and a run is a stretch of
+    consecutive document numbers; no interval needs merging.
+    """
+    if (token_ids < 0).any():  # words= left some tokens out of the index
+        kept = np.flatnonzero(token_ids >= 0)
+        order = kept[_stable_order(token_ids[kept], n_words)]
+        word_counts = np.bincount(token_ids[kept], minlength=n_words).astype(np.int64)
+        del kept
+    else:
+        order = _stable_order(token_ids, n_words)
+        word_counts = np.bincount(token_ids, minlength=n_words).astype(np.int64)
+    # The document of each entry, grouped by word and ascending within a word
+    # (the sort is stable and documents come in order).
+    doc = np.repeat(np.arange(lengths.shape[0], dtype=np.int64), lengths)[order]
+    del order
+    offsets = np.concatenate([[0], np.cumsum(word_counts)])   # word w's entries: offsets[w]:offsets[w + 1]
+    new_run = np.ones(doc.shape[0], dtype=bool)
+    np.not_equal(doc[1:], doc[:-1] + 1, out=new_run[1:])
+    new_run[offsets[:-1][word_counts > 0]] = True             # a word's first document starts a run
+    first = np.flatnonzero(new_run)
+    run_start = doc[first]
+    run_end = doc[np.concatenate([first[1:], [doc.shape[0]]]) - 1] + 1 if first.shape[0] else first
+    runs_before = np.concatenate([[0], np.cumsum(new_run)])   # runs starting before each entry
+    word_run = runs_before[offsets]
+    run_cum = np.concatenate([[0], np.cumsum(run_end - run_start)])
+    return (run_start, run_end, run_cum, word_run), word_counts, int(lengths.shape[0])
+
+
 def _stable_order(keys, n_keys):
     """np.argsort(keys, kind="stable") for keys in [0, n_keys), by 16-bit radix passes.
 
@@ -681,50 +736,49 @@ def _gensim_last_window(word, pos, start_pos):
     return pos[np.searchsorted(keys, word.astype(np.int64) * span + start_pos)]
 
 
-def _shared_windows(runs, i, j):
-    """c(i, j) = |windows(i) ∩ windows(j)|, the overlap of two words' run lists."""
+def _shared_windows(runs, first, second, stride):
+    """c(i, j) = |windows(i) ∩ windows(j)| for every pair (first[k], second[k]), vectorized.
+
+    For each pair, each run of the word with fewer runs (the query) is
+    measured against the other word's runs (the target): the target's
+    windows below a window x are its whole runs that start at or below x,
+    plus the part of the run holding x.  The targets' runs are copied into
+    one small sorted array (each word's window numbers shifted by
+    ``stride`` times its place), so one binary search serves every pair,
+    and the overlaps are summed per pair exactly, in integers.
+    """
     run_start, run_end, run_cum, word_run = runs
-    a0, a1, b0, b1 = word_run[i], word_run[i + 1], word_run[j], word_run[j + 1]
-    if a1 - a0 > b1 - b0:  # search the longer list for the shorter one's runs
-        a0, a1, b0, b1 = b0, b1, a0, a1
-    if a0 == a1:
-        return 0
-    starts, ends = run_start[b0:b1], run_end[b0:b1]
-    before = run_cum[b0:b1] - run_cum[b0]
+    fewer = (word_run[first + 1] - word_run[first]) <= (word_run[second + 1] - word_run[second])
+    query = np.where(fewer, first, second)
+    target = np.where(fewer, second, first)
+    lo, hi = word_run[query], word_run[query + 1]
+    run = _concat_ranges(lo, hi)
+    if run.shape[0] == 0:
+        return np.zeros(first.shape[0], dtype=np.int64)
+
+    # The targets' runs, word after word: a small index of just these words.
+    targets, place = np.unique(target, return_inverse=True)
+    t_lo, t_hi = word_run[targets], word_run[targets + 1]
+    t_run = _concat_ranges(t_lo, t_hi)
+    t_first = np.concatenate([[0], np.cumsum(t_hi - t_lo)])        # each target's first entry
+    t_start, t_end = run_start[t_run], run_end[t_run]
+    t_before = run_cum[t_run] - np.repeat(run_cum[t_lo], t_hi - t_lo)   # target's windows in earlier runs
+    t_key = t_start + np.repeat(np.arange(targets.shape[0], dtype=np.int64) * stride, t_hi - t_lo)
+
+    per_run = np.repeat(place, hi - lo)          # the target of each query run
+    base = t_first[per_run]
+    shift = per_run * stride
 
     def covered_below(x):
-        # |windows(j) ∩ [0, x)|: whole runs before the run starting at or
-        # below x, plus the part of that run below x.
-        r = np.searchsorted(starts, x, side="right") - 1
-        rr = np.maximum(r, 0)
-        return np.where(r >= 0, before[rr] + np.minimum(x, ends[rr]) - starts[rr], 0)
+        # |windows(target) ∩ [0, x)|, for each query run's bound x
+        r = np.searchsorted(t_key, x + shift, side="right") - 1
+        inside = r >= base                       # a run of the target word starts at or below x
+        r = np.where(inside, r, 0)
+        return np.where(inside, t_before[r] + np.minimum(x, t_end[r]) - t_start[r], 0)
 
-    a_start, a_end = run_start[a0:a1], run_end[a0:a1]
-    return int((covered_below(a_end) - covered_below(a_start)).sum())
-
-
-def _shared_windows_batch(runs, i, others):
-    """[c(i, j) for j in others] in one vectorized pass: every run of every j is
-    measured against word i's runs, and the overlaps are summed per j."""
-    run_start, run_end, run_cum, word_run = runs
-    b0, b1 = word_run[i], word_run[i + 1]
-    others = np.asarray(others, dtype=np.int64)
-    if b0 == b1:
-        return np.zeros(others.shape[0], dtype=np.int64)
-    starts, ends = run_start[b0:b1], run_end[b0:b1]
-    before = run_cum[b0:b1] - run_cum[b0]
-
-    def covered_below(x):  # |windows(i) ∩ [0, x)|, as in _shared_windows
-        r = np.searchsorted(starts, x, side="right") - 1
-        rr = np.maximum(r, 0)
-        return np.where(r >= 0, before[rr] + np.minimum(x, ends[rr]) - starts[rr], 0)
-
-    first, last = word_run[others], word_run[others + 1]
-    run = _concat_ranges(first, last)
     overlap = covered_below(run_end[run]) - covered_below(run_start[run])
-    # Sum the overlaps of each j's runs, exactly in integers, by differences of a running total.
     total = np.concatenate([[0], np.cumsum(overlap)])
-    bounds = np.concatenate([[0], np.cumsum(last - first)])
+    bounds = np.concatenate([[0], np.cumsum(hi - lo)])
     return total[bounds[1:]] - total[bounds[:-1]]
 
 

@@ -119,6 +119,37 @@ def test_tokens_are_normalized_like_tokenize():
     assert counts.count("canção") == 2 and counts.count("Exílio") == 1
 
 
+def test_ascii_and_decomposed_spellings_in_one_document_are_one_word():
+    # New tokens are lowercased in bulk; the non-ASCII ones of the same
+    # document are NFC-normalized one by one, and both must land on one id.
+    counts = CooccurrenceCounts.from_documents(
+        [["Ação", "CASA", "ac\u0327a\u0303o", "sol"], ["sol", "AÇÃO"]], window=2)
+    # windows: [ação casa] [casa ação] [ação sol] | [sol ação]
+    assert counts.vocabulary == ("ação", "casa", "sol")
+    assert counts.n == 4 and counts.count("ação") == 4 and counts.count("casa") == 2
+    assert counts.count("ação", "casa") == 2 and counts.count("ação", "sol") == 2
+    assert counts.count("casa", "sol") == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(docs=docs_strategy, window=st.one_of(st.none(), st.integers(1, 6)),
+       words=st.lists(st.sampled_from("abcdefz"), min_size=1, max_size=9))
+def test_counts_for_with_repeated_and_unknown_words_equals_brute_force(docs, window, words):
+    # All pairs of one query are computed in a single batch; a word listed
+    # twice shares all its windows with itself, an unknown word none.
+    counts = CooccurrenceCounts.from_documents(docs, window=window)
+    n, single, pairs = brute_force(docs, window)
+    c, matrix = counts.counts_for(words)
+    for i, a in enumerate(words):
+        assert c[i] == single.get(a, 0)
+        for j, b in enumerate(words):
+            expected = single.get(a, 0) if a == b else pairs.get(tuple(sorted((a, b))), 0)
+            assert matrix[i, j] == expected, (a, b)
+    # the cached pairs answer single queries the same way
+    for a, b in itertools.combinations(sorted(set(words)), 2):
+        assert counts.count(a, b) == pairs.get((a, b), 0)
+
+
 def test_counts_for_gives_the_pair_matrix():
     counts = CooccurrenceCounts.from_documents([["a", "b"], ["a", "c"], ["a", "b", "c"]])
     c, m = counts.counts_for(["a", "b", "zz"])
