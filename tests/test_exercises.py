@@ -42,14 +42,14 @@ def prefix(key):
     return tex.KEY_PATTERN.fullmatch(key).group(1)
 
 
-def load_pins(module_name):
+def load_pins(module_name, name="PINS"):
     path = PIN_DIR / f"{module_name}.py"
     if not path.is_file():
         return None
     spec = importlib.util.spec_from_file_location(f"exercise_pins_{module_name}", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return getattr(module, "PINS", None)
+    return getattr(module, name, None)
 
 
 def pin_of(key):
@@ -187,6 +187,43 @@ def test_right_answers_are_accepted_and_wrong_ones_rejected(key):
         assert not verdict.correct, f"{key}: the wrong answer {typed!r} is accepted: {verdict.message}"
 
 
+def _same_step(value, pin):
+    if isinstance(pin, type(pytest.approx(0.0))):     # a pin with its own tolerance (an iterated quantity)
+        return value == pin
+    if isinstance(pin, str):
+        return value == pin
+    if isinstance(pin, (list, tuple)):
+        return len(value) == len(pin) and all(_same_step(v, p) for v, p in zip(value, pin))
+    if isinstance(pin, Fraction):
+        return Fraction(value) == pin
+    return math.isclose(value, pin, rel_tol=1e-12, abs_tol=1e-15)
+
+
+@pytest.mark.parametrize("key", [ex.key for ex in EXERCISES if getattr(ex, "steps", None) is not None])
+def test_the_solution_steps_equal_their_hand_derived_pins(key):
+    """Every intermediate number a worked solution shows (``steps``) has a pin derived by hand (``STEPS``)."""
+    ex = tex.get(key)
+    module_name = f"nb{prefix(key)}"
+    pins = load_pins(module_name, "STEPS") or {}
+    assert key in pins, (f"exercise {key} has steps but no pins: add STEPS[{key!r}] to "
+                         f"tests/exercise_pins/{module_name}.py, each step worked out by hand")
+    steps = ex.worked_steps()
+    assert set(steps) == set(pins[key]), f"{key}: steps {sorted(steps)} but pins {sorted(pins[key])}"
+    for name, pin in pins[key].items():
+        assert _same_step(steps[name], pin), f"{key}: step {name} = {steps[name]!r}, pinned by hand as {pin!r}"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_number_of_a_worked_solution_is_computed(key):
+    """A worked solution types no number: each is a field filled from the data, the answer or the steps (pinned
+    above), unless it is a small whole number, a whitelisted constant or a number of the documents' catalogue
+    (``tools/prose_numbers.py``, :func:`unaccounted_in_solution`)."""
+    problems = pn.unaccounted_in_solution(tex.get(key))
+    assert not problems, (f"{key}: the solution types number(s) that nothing computes; make each a format field "
+                          "(from data, {expected} or steps=...):\n" + "\n".join(f"  {u.text!r} in “…{u.context}…”"
+                                                                            for u in problems))
+
+
 @pytest.mark.parametrize("key", KEYS)
 def test_solution_renders_with_its_fields(key):
     ex = tex.get(key)
@@ -312,6 +349,28 @@ def test_exercise_computes_its_answer_from_its_data_and_renders_its_solution():
     assert ex.expected == 0.25
     assert ex.render_solution() == "P(x) = 2 / 8 = 0.25"
     assert ex.judge("0,25").correct and ex.judge("1/4").correct and not ex.judge("0.2").correct
+
+
+def test_a_typed_number_in_a_solution_is_caught_and_a_computed_one_is_not():
+    typed = _numeric(solution="P(x) = {c}/{n} ≈ 0.2500, so the odds are 0.3333 = {expected}")
+    assert [u.text for u in pn.unaccounted_in_solution(typed)] == ["0.2500", "0.3333"]
+    computed = _numeric(solution="P(x) = {c}/{n} ≈ {expected:.4f}, so the odds are {odds:.4f}",
+                        steps=lambda c, n: {"odds": c / (n - c)})
+    assert pn.unaccounted_in_solution(computed) == []
+    assert computed.render_solution() == "P(x) = 2/8 ≈ 0.2500, so the odds are 0.3333"
+    # a step field is trusted only because it is pinned: its value is what the pin test compares
+    assert computed.worked_steps() == {"odds": 2 / 6}
+    # numbers in fenced code and small whole numbers are not typed results
+    assert pn.unaccounted_in_solution(_numeric(solution="Divide by 2 of 8.\n\n```python\nx = 0.777\n```")) == []
+
+
+@pytest.mark.parametrize("changes, error", [
+    ({"steps": 0.5}, TypeError), ({"steps": lambda c, n: {"n": 1}}, ValueError),
+    ({"steps": lambda c, n: [c]}, TypeError), ({"steps": lambda c, n: {"expected": 1}}, ValueError),
+])
+def test_steps_must_be_a_function_giving_new_names(changes, error):
+    with pytest.raises(error, match="steps"):
+        _numeric(**changes).render_solution()
 
 
 @pytest.mark.parametrize("changes, error", [

@@ -1,8 +1,12 @@
 """Find the numbers written in a notebook's prose that nothing accounts for.
 
-Run ``python tools/prose_numbers.py notebooks/02_npmi.ipynb`` to list them;
+Run ``python tools/prose_numbers.py notebooks/02_npmi.ipynb`` to list them
+(without an argument: every notebook, and every exercise's worked solution);
 ``tests/test_prose_numbers.py`` fails on any.  The rules are in
-:func:`unaccounted` (and repeated in the test's docstring).
+:func:`unaccounted` (and repeated in the test's docstring).  Exercise
+solutions follow stricter rules, in :func:`unaccounted_in_solution`: their
+numbers are format fields filled from the exercise's data, answer and
+``steps``, and ``tests/test_exercises.py`` fails on a typed one.
 
 A number typed by hand into markdown goes stale the day the code changes;
 a number printed by a code cell, or quoted from the documents' catalogue,
@@ -40,7 +44,9 @@ from __future__ import annotations
 import json
 import pathlib
 import re
+import string
 import sys
+from fractions import Fraction
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
 
@@ -292,6 +298,59 @@ def unaccounted(nb, stem=None):
     return missing
 
 
+# ---------------------------------------------------------------- exercise solutions
+def _value_numbers(value):
+    """The numbers of a data item, an expected answer or a step (tuples and dicts walked; a Fraction
+    gives its value and its numerator and denominator)."""
+    if isinstance(value, dict):
+        return [n for v in value.values() for n in _value_numbers(v)]
+    if isinstance(value, (list, tuple)):
+        return [n for v in value for n in _value_numbers(v)]
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)) and not hasattr(value, "item"):
+        return []
+    if isinstance(value, Fraction):
+        return (numbers_in(repr(float(value))) + numbers_in(str(value.numerator))
+                + numbers_in(str(value.denominator)))
+    value = value.item() if hasattr(value, "item") else value
+    return numbers_in(repr(value))
+
+
+def solution_literals(ex):
+    """The text of an exercise's solution that is typed, not computed: the template without its format
+    fields (an :class:`~teachkit.exercises.Implement` solution has no fields: all of it)."""
+    if not hasattr(ex, "data"):
+        return ex.solution
+    return " ".join(literal for literal, *_ in string.Formatter().parse(ex.solution))
+
+
+def unaccounted_in_solution(ex):
+    """The numbers typed into ``ex``'s solution that nothing accounts for.
+
+    A worked solution shows intermediate numbers; each must be a format field filled from the
+    exercise's ``data``, its ``expected`` answer or its ``steps`` (computed, and pinned by hand in
+    the tests), so that it cannot go stale.  A number typed in the template's text is accounted for
+    only when it agrees, at its own precision, with one of those values, with a number of the
+    documents' catalogue, or is whitelisted (see :func:`unaccounted`); fenced code is not prose.
+    Returns a list of :class:`Unaccounted` (``cell`` is 0).
+    """
+    values = []
+    if hasattr(ex, "data"):
+        values += [ex.data, ex.worked_steps()]
+        if not isinstance(ex.expected, str):
+            values.append(ex.expected)
+    own = _Candidates([n for v in values for n in _value_numbers(v)])
+    text = solution_literals(ex)
+    missing = []
+    for n in prose_numbers(text):
+        if _is_whitelisted(n):
+            continue
+        if any(own.agree(v, d) or catalogue().agree(v, d) for v, d in n.readings()):
+            continue
+        at = text.find(n.text)
+        missing.append(Unaccounted(0, n.text, text[max(0, at - 30): at + len(n.text) + 30].replace("\n", " ")))
+    return missing
+
+
 def main(argv=None):
     paths = (argv if argv is not None else sys.argv[1:]) or sorted(
         str(p) for p in (pathlib.Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
@@ -303,6 +362,14 @@ def main(argv=None):
         print(f"{p.name}: {len(problems)} unaccounted number(s)")
         for u in problems:
             print(f"  {u}")
+    if argv is None and len(sys.argv) == 1:     # the whole course: the exercises' solutions too
+        from teachkit.exercises import all_exercises
+
+        for ex in all_exercises():
+            problems = unaccounted_in_solution(ex)
+            total += len(problems)
+            for u in problems:
+                print(f"exercise {ex.key} solution: {u.text!r} in “…{u.context}…”")
     return 1 if total else 0
 
 

@@ -76,6 +76,14 @@ The tests fail when an exercise has no pin, when its expected answer differs
 from the pin, when one of its ``right`` answers is rejected or one of its
 ``wrong`` answers accepted, and when its solution does not render.
 
+A worked solution shows intermediate numbers ("H ≈ 0.639 nats"); none is
+typed.  Each is a format field filled by the exercise's ``steps`` function,
+and the same pin file holds ``STEPS = {"06.3": {"H": ..., ...}}``, every step
+worked out by hand.  The tests fail on a step without its pin, a step that
+differs from it, and a number typed into a solution's text (small whole
+numbers, data items and the documents' own numbers aside; see
+``tools/prose_numbers.py``).
+
 Examples
 --------
 >>> ex = get("00.1")
@@ -149,7 +157,10 @@ class Exercise:
         ``answer(**data)`` returns the expected value, computed with teachkit
         (in closed form: never by a search).
     solution : str
-        Markdown; format fields are the data keys and ``{expected}``.
+        Markdown; format fields are the data keys, ``{expected}`` and the
+        names of ``steps``.  A number is never typed into it: every number
+        it shows is a field (``tests/test_exercises.py`` fails on a number
+        that is not a field, a data item or a small whole number).
     right : tuple of str
         Ways a student types the right answer; each must be accepted.
     wrong : tuple of str
@@ -157,6 +168,11 @@ class Exercise:
     check : dict
         Options for :func:`teachkit.selfcheck.check_answer`
         (``min_sig_figs``, ``min_decimals``).
+    steps : callable, optional
+        ``steps(**data)`` returns the intermediate numbers the worked
+        solution shows, by name (``{"H": 0.639..., "H_max": 1.0986...}``),
+        computed from the data like the answer; a ``Fraction`` prints as
+        ``137/168``.  Each has a hand-derived pin (``STEPS`` in the pin file).
     """
 
     key: str
@@ -168,6 +184,7 @@ class Exercise:
     right: tuple = ()
     wrong: tuple = ()
     check: dict = field(default_factory=dict)
+    steps: Callable[..., dict] | None = None
 
     kind = "number"
 
@@ -176,6 +193,9 @@ class Exercise:
         _check_data(self.key, self.data)
         if not callable(self.answer):
             raise TypeError(f"answer of exercise {self.key} must be a function of the data, e.g. lambda n: ...")
+        if self.steps is not None and not callable(self.steps):
+            raise TypeError(f"steps of exercise {self.key} must be a function of the data returning a dict, "
+                            "e.g. lambda n: {'half': n / 2}.")
         if isinstance(self.right, str) or isinstance(self.wrong, str):
             raise TypeError(f"right and wrong of exercise {self.key} must be tuples of strings, e.g. ('0.04',).")
         if not self.right:
@@ -197,9 +217,22 @@ class Exercise:
         """:func:`~teachkit.selfcheck.check_answer` with this exercise's options."""
         return check_answer(typed, self.expected, name=self.label, **self.check)
 
+    def worked_steps(self):
+        """The solution's intermediate numbers: ``steps(**data)``, computed now ({} without steps)."""
+        if self.steps is None:
+            return {}
+        values = self.steps(**self.data)
+        if not isinstance(values, dict) or not all(isinstance(k, str) and k.isidentifier() for k in values):
+            raise TypeError(f"steps of exercise {self.key} must return a dict whose keys are names.")
+        clash = set(values) & (set(self.data) | {"expected"})
+        if clash:
+            raise ValueError(f"steps of exercise {self.key} reuse the name(s) {sorted(clash)} of data or expected; "
+                             "give each intermediate number its own name.")
+        return values
+
     def render_solution(self):
         """The solution as markdown, its format fields filled in."""
-        return self.solution.format(**self.data, expected=self.expected)
+        return self.solution.format(**self.data, **self.worked_steps(), expected=self.expected)
 
 
 @dataclass(frozen=True)

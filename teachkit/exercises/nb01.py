@@ -108,8 +108,11 @@ EXERCISES = [
         data={"c_xy": 150, "c_x": 500, "c_y": 400, "n": 10_000},
         answer=_doubling,
         choices=("it doubles", "it grows by ln 2", "it stays the same"),
+        steps=lambda c_xy, c_x, c_y, n: {
+            "gain": _pmi_from_counts(2 * c_xy, c_x, c_y, n) - _pmi_from_counts(c_xy, c_x, c_y, n),
+            "gain_bits": _pmi_from_counts(2 * c_xy, c_x, c_y, n, 2) - _pmi_from_counts(c_xy, c_x, c_y, n, 2)},
         solution="PMI = ln(c_xy · n / (c_x c_y)). Doubling $c_{{xy}}$ multiplies the ratio by 2, so PMI grows by "
-                 "ln 2 ≈ 0.69 nats (exactly 1 bit), from any starting value: PMI grows with the *logarithm* of "
+                 "ln 2 ≈ {gain:.2f} nats (exactly {gain_bits:.0f} bit), from any starting value: PMI grows with the *logarithm* of "
                  "the joint count. teachkit says: {expected}.",
     ),
     Implement(

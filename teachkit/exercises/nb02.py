@@ -49,7 +49,8 @@ EXERCISES = [
                  "$c_x = 500$ and $c_y = 4{,}000$ on their own, $n = 10{,}000$.",
         data={"c_xy": 12, "c_x": 500, "c_y": 4_000, "n": 10_000},
         answer=_npmi,
-        solution="PMI = ln(({c_xy}/{n}) / (({c_x}/{n})({c_y}/{n}))) = ln 0.06; the denominator is "
+        steps=lambda c_xy, c_x, c_y, n: {"ratio": (c_xy / n) / ((c_x / n) * (c_y / n))},
+        solution="PMI = ln(({c_xy}/{n}) / (({c_x}/{n})({c_y}/{n}))) = ln {ratio:.2f}; the denominator is "
                  "$-\\ln P(x, y) = -\\ln({c_xy}/{n})$. NPMI = {expected:.3f}: a clear negative association, "
                  "far from −1.",
         right=("-0.42", "−0,42", "-0.418", "-0.4183"),

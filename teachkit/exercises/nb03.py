@@ -55,8 +55,13 @@ EXERCISES = [
                  "windows, $c_x = 312$ and $c_y = 156$ windows on their own, $n = 45{,}000$ windows.",
         data={"c_xy": 42, "c_x": 312, "c_y": 156, "n": 45_000},
         answer=lambda c_xy, c_x, c_y, n: npmi_from_counts(c_xy, c_x, c_y, n),
+        steps=lambda c_xy, c_x, c_y, n: {
+            "ratio": _ratio(*probabilities_from_counts(c_xy, c_x, c_y, n)),
+            "pmi": pmi(*probabilities_from_counts(c_xy, c_x, c_y, n)),
+            "h": -math.log(c_xy / n)},
         solution="$P(x, y) = {c_xy}/{n}$, $P(x) = {c_x}/{n}$, $P(y) = {c_y}/{n}$, so the ratio is "
-                 "{c_xy} · {n} / ({c_x} · {c_y}) ≈ 38.8 and PMI = ln 38.8 ≈ 3.66; $-\\ln({c_xy}/{n})$ ≈ 6.98; "
+                 "{c_xy} · {n} / ({c_x} · {c_y}) ≈ {ratio:.1f} and PMI = ln {ratio:.1f} ≈ {pmi:.2f}; "
+                 "$-\\ln({c_xy}/{n})$ ≈ {h:.2f}; "
                  "NPMI = {expected:.3f}. The guide's rounded probabilities give a higher value.",
         right=("0.52", "0,52", "0.524", "0.5245"),
         wrong=("0.54", "0.53", "3.66", "0.83"),
@@ -70,7 +75,8 @@ EXERCISES = [
                  "of the other four?",
         data={"kept": (0.62, 0.51, 0.38, 0.45)},
         answer=lambda kept: CoherenceReport.from_scores(list(kept)).mean,
-        solution="(0.62 + 0.51 + 0.38 + 0.45) / 4 = 1.96 / 4 = {expected:.2f}. Leaving the bin out is right "
+        steps=lambda kept: {"total": math.fsum(kept), "k": len(kept)},
+        solution="({kept[0]} + {kept[1]} + {kept[2]} + {kept[3]}) / {k} = {total:.2f} / {k} = {expected:.2f}. Leaving the bin out is right "
                  "here because the *model* says it is not a topic; had we dropped topic 4 because it scored "
                  "lowest, the higher mean would be our choice, not the model's quality.",
         right=("0.49", "0,49", "0.490", "49/100"),
@@ -83,7 +89,10 @@ EXERCISES = [
                  "Compute the Portuguese note's model score (each topic weighted by its number of documents).",
         data={"scores": (0.50, 0.10), "sizes": (30, 10)},
         answer=lambda scores, sizes: model_score(list(scores), list(sizes)),
-        solution="(30 × 0.50 + 10 × 0.10) / 40 = 16 / 40 = {expected:.2f}; the plain mean would be 0.30.",
+        steps=lambda scores, sizes: {"weighted": math.fsum(n * s for n, s in zip(sizes, scores)),
+                                     "documents": sum(sizes), "plain": math.fsum(scores) / len(scores)},
+        solution="({sizes[0]} × {scores[0]:.2f} + {sizes[1]} × {scores[1]:.2f}) / {documents} = {weighted:g} / "
+                 "{documents} = {expected:.2f}; the plain mean would be {plain:.2f}.",
         right=("0.4", "0.40", "0,4", "2/5", "40%"),
         wrong=("0.30", "0.3", "0.35", "0.6"),
         check={"min_sig_figs": 1},
@@ -95,7 +104,8 @@ EXERCISES = [
                  "pairs does it average over for one topic?",
         data={"k": 20},
         answer=_pairs,
-        solution="$k(k-1)/2$ = 20 × 19 / 2 = {expected} pairs (45 for OCTIS's top 10).",
+        steps=lambda k: {"k_less_1": k - 1, "octis_pairs": _pairs(10)},
+        solution="$k(k-1)/2$ = {k} × {k_less_1} / 2 = {expected} pairs ({octis_pairs} for OCTIS's top 10).",
         right=("190", "190.0", "380/2"),
         wrong=("380", "400", "45", "200"),
     ),
@@ -108,7 +118,10 @@ EXERCISES = [
         data={"c_xy": 42, "c_x": 312, "c_y": 156, "n": 45_000, "rounded": (0.0009, 0.007, 0.003)},
         answer=_biggest_rounding,
         choices=_PROBABILITIES,
-        solution="{expected}: 156/45,000 = 0.00347 rounded to 0.003 is a change of about 13%, far more than the "
+        steps=lambda c_xy, c_x, c_y, n, rounded: {
+            "p_y": c_y / n, "change": abs(rounded[2] - c_y / n) / (c_y / n)},
+        solution="{expected}: {c_y}/{n:,} = {p_y:.5f} rounded to {rounded[2]} is a change of about {change:.0%}, "
+                 "far more than the "
                  "other two roundings, and it sits in the denominator, so it pushes the ratio up; the rounded "
                  "joint probability pulls the other way.",
     ),

@@ -24,6 +24,25 @@ def _best_alpha(training, test):
     return Fraction(new, known * model.V - known - new)
 
 
+def _lidstone_steps(training, test, alpha):
+    # The numbers of 04.1's worked solution, read from the model's own table of the three predictions.
+    model = BigramLM(training.split(), alpha=alpha)
+    first, new, _ = model.table(test.split())
+    return {"V": model.V, "c_first": first.context_count, "d_first": first.denominator,
+            "d_new": new.denominator, "inv_first": 1 / first.probability, "inv_new": 1 / new.probability}
+
+
+def _best_alpha_steps(training, test):
+    # The coefficients of 04.4's worked solution: k known and m new bigrams, V words.
+    model = BigramLM(training.split(), alpha=1)
+    rows = model.table(test.split())
+    k = sum(r.count > 0 for r in rows)
+    m = len(rows) - k
+    V = model.V
+    return {"V": V, "k": k, "m": m, "k_plus_m": k + m, "square": (k + m) * V, "linear": k + m * (1 + V),
+            "decimal": float(_best_alpha(training, test))}
+
+
 def _which_is_lower(training, test):
     model = BigramLM(training.split(), alpha=1)
     per_token = perplexity(model, test.split(), per="token")
@@ -84,9 +103,11 @@ EXERCISES = [
                  "three probabilities first.",
         data={"training": TRAINING, "test": UNSEEN, "alpha": 0.5},
         answer=lambda training, test, alpha: perplexity(BigramLM(training.split(), alpha=alpha), test.split()),
-        solution="After “Alice” the denominator is 1 + 0.5·7 = 4.5; after “dreams” and “about” (never seen) it is "
-                 "0 + 0.5·7 = 3.5. Every numerator is 0 + 0.5. So P = 0.5/4.5, 0.5/3.5, 0.5/3.5 and the "
-                 "perplexity is (9 · 7 · 7)^(1/3) = {expected:.4f}.",
+        steps=_lidstone_steps,
+        solution="After “Alice” the denominator is {c_first} + {alpha}·{V} = {d_first:g}; after “dreams” and "
+                 "“about” (never seen) it is 0 + {alpha}·{V} = {d_new:g}. Every numerator is 0 + {alpha}. So "
+                 "P = {alpha}/{d_first:g}, {alpha}/{d_new:g}, {alpha}/{d_new:g} and the perplexity is "
+                 "({inv_first:g} · {inv_new:g} · {inv_new:g})^(1/3) = {expected:.4f}.",
         right=("7.61", "7,61", "7.612", "7.6"),
         wrong=("7.32", "4.58", "7.62", "441"),
     ),
@@ -130,11 +151,13 @@ EXERCISES = [
                  "exactly by setting a derivative to zero.",
         data={"training": TRAINING, "test": MIXED},
         answer=_best_alpha,
-        solution="Four predictions are known bigrams, (1 + α)/(1 + 7α) each; one (“is” → “in”) is new, "
-                 "α/(1 + 7α). Minimising the perplexity means maximising "
-                 "f(α) = 4 ln(1 + α) + ln α − 5 ln(1 + 7α). Setting f′(α) = 4/(1 + α) + 1/α − 35/(1 + 7α) to 0 and "
-                 "multiplying by α(1 + α)(1 + 7α) gives 35α² + 12α + 1 = 35α² + 35α, so α = {expected} ≈ 0.0435."
-                 "",
+        steps=_best_alpha_steps,
+        solution="Of the {k_plus_m} predictions, {k} are known bigrams, (1 + α)/(1 + {V}α) each, and {m} "
+                 "(“is” → “in”) is new, "
+                 "α/(1 + {V}α). Minimising the perplexity means maximising "
+                 "f(α) = {k} ln(1 + α) + {m} ln α − {k_plus_m} ln(1 + {V}α). Setting "
+                 "f′(α) = {k}/(1 + α) + {m}/α − {square}/(1 + {V}α) to 0 and multiplying by α(1 + α)(1 + {V}α) "
+                 "gives {square}α² + {linear}α + {m} = {square}α² + {square}α, so α = {expected} ≈ {decimal:.4f}.",
         right=("0.0435", "1/23", "0,0435", "0.04348"),
         wrong=("0.05", "0.04", "0.1", "1"),
         check={"min_sig_figs": 3},

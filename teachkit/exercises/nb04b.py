@@ -1,6 +1,8 @@
 """Exercises of notebook 04b (n-gram models): add-one and Kneser-Ney by hand on a two-sentence corpus,
 what <UNK> does to perplexity, and one Kneser-Ney step written by the student."""
 
+from fractions import Fraction
+
 from ..ngram import NgramLM, kneser_ney_step
 from . import Exercise, Implement, Prediction
 
@@ -15,6 +17,44 @@ def _add_one_bigram(sentences, word, prev):
 
 def _kneser_ney_bigram(sentences, word, prev, d):
     return NgramLM([list(s) for s in sentences], order=2, smoothing="kneser-ney", discount=d).prob(word, [prev])
+
+
+def _as_fraction(p):
+    # the models' probabilities here are ratios of small whole numbers; show them as such
+    return Fraction(float(p)).limit_denominator(10_000)
+
+
+def _kneser_ney_steps(sentences, word, prev, d):
+    """The numbers of 04b.2's worked solution, and what nltk.lm computes instead."""
+    model = NgramLM([list(s) for s in sentences], order=2, smoothing="kneser-ney", discount=d)
+    bigrams = {pair for s in sentences for pair in zip(("<s>",) + tuple(s), tuple(s) + ("</s>",))}
+    count, total = model.count(prev, word), model.context_count([prev])
+    types = len({w for h, w in bigrams if h == prev})
+    # nltk.lm's KneserNeyInterpolated: the continuation probability N1+(• w) / N1+(• •), not discounted,
+    # and no uniform part below it
+    continuation = Fraction(len({h for h, w in bigrams if w == word}), len(bigrams))
+    d = Fraction(d)
+    nltk_value = (max(count - d, 0) + d * types * continuation) / total
+    return {"count": count, "total": total, "types": types,
+            "lower": _as_fraction(model.prob(word, ["zebra"])),        # an unseen history falls back to P_1
+            "kn": _as_fraction(model.prob(word, [prev])), "continuation": continuation, "nltk": nltk_value}
+
+
+def _unk_steps(sentences, test):
+    """The add-one probabilities of 04b.3's worked solution, with everything <UNK> and with min_count = 1."""
+    steps = {}
+    for name, m in (("unk", _ALL_UNK), ("full", 1)):
+        model = NgramLM([list(s) for s in sentences], order=2, smoothing="laplace", min_count=m)
+        table = model.predictions([list(test)])
+        ratios = [(int(c) + 1, int(t) + model.V) for c, t in zip(table["count"], table["context_total"])]
+        steps[f"{name}_V"] = model.V
+        steps[f"{name}_p"] = ",\\ ".join(f"{a}/{b}" for a, b in ratios)
+        inverse = Fraction(1)
+        for a, b in ratios:
+            inverse *= Fraction(b, a)
+        steps[f"{name}_inverse"] = inverse
+        steps[f"{name}_perplexity"] = model.perplexity([list(test)])
+    return steps
 
 
 # The threshold the question uses: above every count of the corpus, so every word becomes <UNK>.  (A small whole
@@ -73,10 +113,11 @@ EXERCISES = [
                  "what an unseen history such as *zebra* falls back to). What is $P_{KN}(a \\mid b)$?",
         data={"sentences": TWO_SENTENCES, "word": "a", "prev": "b", "d": 0.5},
         answer=_kneser_ney_bigram,
-        solution="After *b*: $c(b\\,a) = 2$, $c(b\\,\\bullet) = 2$, one distinct follower ($T = 1$). "
-                 "$P_{{KN}}(a \\mid b) = [\\max(2 - 0.5, 0) + 0.5 \\cdot 1 \\cdot 11/42] / 2 = 137/168 = "
-                 "{expected:.4f}$. nltk.lm gives 23/28 here: it uses the continuation probability 2/7 undiscounted "
-                 "and no uniform part.",
+        steps=_kneser_ney_steps,
+        solution="After *b*: $c(b\\,a) = {count}$, $c(b\\,\\bullet) = {total}$, $T = {types}$ distinct "
+                 "follower(s). $P_{{KN}}(a \\mid b) = [\\max({count} - {d}, 0) + {d} \\cdot {types} \\cdot {lower}] "
+                 "/ {total} = {kn} = {expected:.4f}$. nltk.lm gives {nltk} here: it uses the continuation "
+                 "probability {continuation} undiscounted and no uniform part.",
         right=("0.8155", "0,8155", "137/168", "0.815"),
         wrong=("0.8214", "23/28", "0.75", "0.7917"),
         check={"min_sig_figs": 3},
@@ -91,9 +132,11 @@ EXERCISES = [
         data={"sentences": TWO_SENTENCES, "test": ("b", "a", "c")},
         answer=_unk_lowers_perplexity,
         choices=("lower", "higher"),
-        solution="**{expected}.** With every word `<UNK>`, V = 3 and the test sentence is `<s> <UNK> <UNK> <UNK> "
-                 "</s>`: $P = 3/5,\\ 5/9,\\ 5/9,\\ 1/3$, perplexity $(81/5)^{{1/4}} \\approx 2.0$. With "
-                 "`min_count = 1`, $P = 2/8,\\ 3/8,\\ 2/9,\\ 2/7$, perplexity $168^{{1/4}} \\approx 3.6$. The "
+        steps=_unk_steps,
+        solution="**{expected}.** With every word `<UNK>`, V = {unk_V} and the test sentence is `<s> <UNK> <UNK> "
+                 "<UNK> </s>`: $P = {unk_p}$, perplexity $({unk_inverse})^{{1/4}} \\approx {unk_perplexity:.1f}$. "
+                 "With `min_count = 1` (V = {full_V}), $P = {full_p}$, perplexity $({full_inverse})^{{1/4}} "
+                 "\\approx {full_perplexity:.1f}$. The "
                  "model that knows no word at all scores better, because it was asked an easier question: "
                  "perplexities over different vocabularies cannot be compared.",
     ),

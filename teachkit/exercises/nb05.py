@@ -33,6 +33,14 @@ def _isolated_share(s_ml, s_ma, s_la, threshold, damping):
     return "more than (1 − d)/n" if weight > jump else "less than (1 − d)/n"
 
 
+def _isolated_steps(s_ml, s_ma, s_la, threshold, damping, direct_weight):
+    # 05.3's worked solution: the isolated word's PageRank weight, and the jump term that gives it.
+    sc = semantic_coherence(_similarity(s_ml, s_ma, s_la), threshold=threshold, damping=damping,
+                            direct_weight=direct_weight, indirect_weight=1 - direct_weight, words=WORDS)
+    return {"jump": (1 - damping) / len(WORDS), "n_words": len(WORDS),
+            "isolated_weight": float(sc.weights[WORDS.index(sc.isolated[0])])}
+
+
 def _step_inputs(rng):
     n = int(rng.integers(3, 7))
     W = rng.uniform(0.1, 1.0, size=(n, n))
@@ -84,7 +92,8 @@ EXERCISES = [
         data={"s_ma": 0.82, "s_la": 0.88},
         # the diagonal entry of "algorithm" needs only its own row of S; machine-learning plays no part
         answer=lambda s_ma, s_la: float((_similarity(0.0, s_ma, s_la) @ _similarity(0.0, s_ma, s_la) / 3)[2, 2]),
-        solution="$(S S)_{{22}} / 3 = (0.82^2 + 0.88^2 + 1^2) / 3$ = {expected:.4f}: the mean squared similarity "
+        solution="The “algorithm” diagonal entry of $S S$ is the sum of the squares of its row, so the entry of "
+                 "$S S / 3$ is $({s_ma}^2 + {s_la}^2 + 1^2) / 3$ = {expected:.4f}: the mean squared similarity "
                  "of “algorithm”, below 1 because its similarities with the other two words are below 1.",
         right=("0.8156", "0,816", "0.82", "0.816"),
         wrong=("1", "1.00", "0.88", "0.815"),
@@ -99,9 +108,11 @@ EXERCISES = [
         answer=lambda s_ml, s_ma, s_la, threshold, damping, direct_weight: semantic_coherence(
             _similarity(s_ml, s_ma, s_la), threshold=threshold, damping=damping, direct_weight=direct_weight,
             indirect_weight=1 - direct_weight, words=WORDS).score,
-        solution="Only learning–algorithm (0.88) is above 0.86, so “machine” is isolated. A word without edges "
-                 "spreads its rank over all words, itself included (networkx's dangling-node rule), so "
-                 "λ = 0.05 + 0.85 · λ/3, λ = 0.05 / (1 − 0.85/3) ≈ 0.0698; the other two share the rest. "
+        steps=_isolated_steps,
+        solution="Only learning–algorithm ({s_la}) is above {threshold}, so “machine” is isolated. A word without "
+                 "edges spreads its rank over all words, itself included (networkx's dangling-node rule), so "
+                 "λ = {jump:.2f} + {damping} · λ/{n_words}, λ = {jump:.2f} / (1 − {damping}/{n_words}) ≈ "
+                 "{isolated_weight:.4f}; the other two share the rest. "
                  "SC is then dominated by the learning–algorithm block: SC = {expected:.4f}. Removing edges made "
                  "the score go *up*: the threshold decides which words count as important.",
         right=("0.9174", "0,917", "0.92"),

@@ -30,6 +30,13 @@ def _distribution_part(sizes):
     return semantic_diversity(None, _assignments(sizes), similarity=np.eye(len(sizes))).distribution
 
 
+def _entropy_steps(sizes, base=math.e):
+    # The numbers of 06.3's and 06.4's worked solutions: the shares, H and H_max in the given base.
+    shares = [s / sum(sizes) for s in sizes]
+    return {"shares": shares, "H": _entropy_not_normalised(sizes) / math.log(base),
+            "H_max": math.log(len(sizes), base), "reference": _distribution_part((4, 3, 3))}
+
+
 def _sizes_inputs(rng):
     k = int(rng.integers(2, 7))
     sizes = [int(s) for s in rng.integers(0, 20, size=k)]
@@ -81,8 +88,10 @@ EXERCISES = [
                  "What is the distribution part of SemDiv?",
         data={"sizes": (8, 1, 1)},
         answer=_distribution_part,
-        solution="$H = -(0.8 \\ln 0.8 + 2 \\cdot 0.1 \\ln 0.1)$ ≈ 0.639 nats and $H_{{max}} = \\ln 3$ ≈ 1.099, so "
-                 "the distribution part is {expected:.4f}, far below the 0.991 of sizes 4, 3, 3.",
+        steps=_entropy_steps,
+        solution="$H = -({shares[0]:g} \\ln {shares[0]:g} + 2 \\cdot {shares[1]:g} \\ln {shares[1]:g})$ ≈ {H:.3f} "
+                 "nats and $H_{{max}} = \\ln 3$ ≈ {H_max:.3f}, so the distribution part is {expected:.4f}, far "
+                 "below the {reference:.3f} of sizes 4, 3, 3.",
         right=("0.58", "0,582", "0.5817"),
         wrong=("0.64", "0.639", "0.99", "0.57"),
     ),
@@ -93,7 +102,8 @@ EXERCISES = [
                  "$\\ln$ and divide by $\\log_2 3$. What distribution part do you get?",
         data={"sizes": (4, 3, 3)},
         answer=_distribution_part,
-        solution="H in bits ≈ 1.571 and $\\log_2 3$ ≈ 1.585: their ratio is {expected:.4f}, the same as with "
+        steps=lambda sizes: _entropy_steps(sizes, base=2),
+        solution="H in bits ≈ {H:.3f} and $\\log_2 3$ ≈ {H_max:.3f}: their ratio is {expected:.4f}, the same as with "
                  "natural logarithms, because changing the base multiplies $H$ and $H_{{max}}$ by the same factor.",
         right=("0.991", "0,9912", "0.99"),
         wrong=("0.990", "1.571", "1.089", "0.992"),

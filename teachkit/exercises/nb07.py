@@ -1,5 +1,8 @@
 """Exercises of notebook 07 (statistical vs semantic): AUC and Cohen's d by hand, ratios of them."""
 
+import math
+import statistics
+
 from ..discrimination import cohens_d, discrimination, roc_auc
 from . import Exercise, Prediction
 
@@ -10,6 +13,36 @@ def _gini_ratio(good, bad_a, bad_b):
 
 def _auc_ratio(good, bad_a, bad_b):
     return roc_auc(list(good), list(bad_a)) / roc_auc(list(good), list(bad_b))
+
+
+def _cohens_d_steps(good, bad):
+    # 07.2's worked solution: means, variances with n - 1, the pooled variance and its root.
+    df_good, df_bad = len(good) - 1, len(bad) - 1
+    var_good, var_bad = statistics.variance(good), statistics.variance(bad)
+    pooled = (df_good * var_good + df_bad * var_bad) / (df_good + df_bad)
+    return {"sum_good": math.fsum(good), "n_good": len(good), "mean_good": statistics.fmean(good),
+            "sum_bad": math.fsum(bad), "n_bad": len(bad), "mean_bad": statistics.fmean(bad),
+            "var_good": var_good, "var_bad": var_bad, "df_good": df_good, "df_bad": df_bad,
+            "df": df_good + df_bad, "pooled_var": pooled, "pooled_sd": math.sqrt(pooled)}
+
+
+def _wins(good, bad):
+    # (good, bad) pairs the good topic wins, a tie counting one half: AUC times the number of pairs
+    return roc_auc(list(good), list(bad)) * len(good) * len(bad)
+
+
+def _gini_steps(good, bad_a, bad_b):
+    return {"wins_a": _wins(good, bad_a), "wins_b": _wins(good, bad_b), "pairs": len(good) * len(bad_a),
+            "gini_a": discrimination(list(good), list(bad_a)).gini,
+            "gini_b": discrimination(list(good), list(bad_b)).gini, "auc_ratio": _auc_ratio(good, bad_a, bad_b)}
+
+
+def _auc_steps(good, bad_a, bad_b):
+    # 07.4's worked solution: the pairs each good topic wins against each metric's bad topics
+    each_a = [_wins([g], bad_a) for g in good]
+    each_b = [_wins([g], bad_b) for g in good]
+    return {"each_a": " + ".join(f"{w:g}" for w in each_a), "each_b": " + ".join(f"{w:g}" for w in each_b),
+            "wins_a": _wins(good, bad_a), "wins_b": _wins(good, bad_b), "pairs": len(good) * len(bad_a)}
 
 
 def _one_more_bad(good, bad, extra):
@@ -28,8 +61,11 @@ EXERCISES = [
                  "(count the pairs).",
         data={"good": (0.30, 0.25, 0.10), "bad": (0.20, 0.05)},
         answer=lambda good, bad: roc_auc(list(good), list(bad)),
-        solution="Of the 3 × 2 = 6 (good, bad) pairs, the good topic wins 5: only (0.10, 0.20) is lost. "
-                 "AUC = 5/6 = {expected:.3f}.",
+        steps=lambda good, bad: {"n_good": len(good), "n_bad": len(bad), "pairs": len(good) * len(bad),
+                                 "wins": _wins(good, bad),
+                                 "lost": ", ".join(f"({g:.2f}, {b:.2f})" for g in good for b in bad if g < b)},
+        solution="Of the {n_good} × {n_bad} = {pairs} (good, bad) pairs, the good topic wins {wins:g}: only "
+                 "{lost} is lost. AUC = {wins:g}/{pairs} = {expected:.3f}.",
         right=("0.833", "5/6", "0,83", "83.3%", "0.8333"),
         wrong=("0.5", "0.667", "0.8", "4/6"),
     ),
@@ -40,9 +76,11 @@ EXERCISES = [
                  "deviation, $n - 1$ in each variance).",
         data={"good": (0.30, 0.25, 0.10), "bad": (0.20, 0.05)},
         answer=lambda good, bad: cohens_d(list(good), list(bad)),
-        solution="Means 0.65/3 ≈ 0.2167 and 0.25/2 = 0.125. Variances (n − 1): good ≈ 0.01083, bad = 0.01125. "
-                 "Pooled $s^2 = (2 \\cdot 0.01083 + 1 \\cdot 0.01125)/3$ ≈ 0.01097, $s$ ≈ 0.1047, "
-                 "d = (0.2167 − 0.125)/0.1047 = {expected:.3f}.",
+        steps=_cohens_d_steps,
+        solution="Means {sum_good:.2f}/{n_good} ≈ {mean_good:.4f} and {sum_bad:.2f}/{n_bad} = {mean_bad:.3f}. "
+                 "Variances (n − 1): good ≈ {var_good:.5f}, bad = {var_bad:.5f}. Pooled $s^2 = ({df_good} \\cdot "
+                 "{var_good:.5f} + {df_bad} \\cdot {var_bad:.5f})/{df}$ ≈ {pooled_var:.5f}, $s$ ≈ {pooled_sd:.4f}, "
+                 "d = ({mean_good:.4f} − {mean_bad:.3f})/{pooled_sd:.4f} = {expected:.3f}.",
         right=("0.875", "0,88", "0.8751", "0.88"),
         wrong=("0.872", "0.092", "1", "0.87"),
     ),
@@ -54,8 +92,10 @@ EXERCISES = [
                  "ratio of their 2·AUC − 1. Are the two ratios the same?",
         data={"good": (4, 5, 6, 7), "bad_a": (0, 1, 2, 4.5), "bad_b": (0, 4.5, 5.5, 6.5)},
         answer=_gini_ratio,
-        solution="A: 2 · 15/16 − 1 = 0.875; B: 2 · 10/16 − 1 = 0.25. Ratio 0.875 / 0.25 = {expected:.2f}, against "
-                 "1.5 for the AUCs. The same two metrics are 1.5× or 3.5× apart depending on the definition, "
+        steps=_gini_steps,
+        solution="A: 2 · {wins_a:g}/{pairs} − 1 = {gini_a:g}; B: 2 · {wins_b:g}/{pairs} − 1 = {gini_b:g}. Ratio "
+                 "{gini_a:g} / {gini_b:g} = {expected:.2f}, against {auc_ratio:g} for the AUCs. The same two "
+                 "metrics are {auc_ratio:g}× or {expected:g}× apart depending on the definition, "
                  "which is why a \"k× better\" needs one.",
         right=("3.5", "7/2", "3,5", "3.50"),
         wrong=("1.5", "2", "0.29", "3.4"),
@@ -68,8 +108,9 @@ EXERCISES = [
                  "AUCs exceed 2?",
         data={"good": (1, 2, 3, 4), "bad_a": (0, 0.5, 1.5, 5), "bad_b": (2.5, 3.5, 4.5, 5.5)},
         answer=_auc_ratio,
-        solution="A wins 2 + 3 + 3 + 3 = 11 of 16 pairs, B only 0 + 0 + 1 + 2 = 3. AUC(A)/AUC(B) = (11/16)/(3/16) "
-                 "= {expected:.2f}: above 2. The cap of 2 holds only while the weaker AUC is at least 0.5; a metric "
+        steps=_auc_steps,
+        solution="A wins {each_a} = {wins_a:g} of {pairs} pairs, B only {each_b} = {wins_b:g}. AUC(A)/AUC(B) = "
+                 "({wins_a:g}/{pairs})/({wins_b:g}/{pairs}) = {expected:.2f}: above 2. The cap of 2 holds only while the weaker AUC is at least 0.5; a metric "
                  "worse than chance makes the ratio as large as you like.",
         right=("3.67", "11/3", "3,67", "3.7", "3.667"),
         wrong=("2", "1.5", "0.27", "3.6"),

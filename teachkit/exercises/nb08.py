@@ -45,8 +45,12 @@ EXERCISES = [
                  "{fire, rain, flood, heat}. What is its topic diversity with the top $k = 4$ words?",
         data={"topics": _TOPICS_2, "top_k": 4},
         answer=lambda topics, top_k: topic_diversity(topics, top_k=top_k),
-        solution="Distinct words among the 12 listed: fire, smoke, ash, heat, rain, cloud, storm, flood, that is "
-                 "8; TD = 8 / (3 × {top_k}) = {expected:.4f}.",
+        steps=lambda topics, top_k: {
+            "listed": sum(len(t[:top_k]) for t in topics), "n_topics": len(topics),
+            "distinct": ", ".join(dict.fromkeys(w for t in topics for w in t[:top_k])),
+            "n_distinct": len({w for t in topics for w in t[:top_k]})},
+        solution="Distinct words among the {listed} listed: {distinct}, that is {n_distinct}; "
+                 "TD = {n_distinct} / ({n_topics} × {top_k}) = {expected:.4f}.",
         right=("0.667", "0,667", "2/3", "0.67", "66.7%"),
         wrong=("0.75", "0.5", "0.333"),
         check={"min_sig_figs": 2},

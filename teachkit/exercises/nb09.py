@@ -18,6 +18,18 @@ def _times_gensims_figure(nats):
     return result.perplexity / result.gensim_logged
 
 
+def _diversity_steps(topics):
+    # 09.4's worked solution: the words listed more than once, and the counts
+    from collections import Counter
+
+    seen = Counter(w for t in topics for w in t)
+    repeated = [w for w in seen if seen[w] > 1]
+    listed = sum(len(t) for t in topics)
+    return {"repeated": ", ".join(f"*{w}*" for w in repeated[:-1]) + f" and *{repeated[-1]}*",
+            "listed": listed, "extra": listed - len(seen), "distinct": len(seen),
+            "times": "twice" if set(seen[w] for w in repeated) == {2} else "more than once"}
+
+
 def _scores_with_ties(rng):
     n = int(rng.integers(5, 30))
     ratings = rng.integers(1, 4, size=n).astype(float)     # a 1-3 scale: many ties
@@ -92,8 +104,9 @@ EXERCISES = [
         data={"topics": (("fire", "smoke", "blaze", "homes", "sydney"), ("fire", "crews", "homes", "wind", "blue"),
                          ("cricket", "test", "wicket", "runs", "sydney"))},
         answer=lambda topics: topic_diversity(topics, top_k=5),
-        solution="*fire*, *homes* and *sydney* each appear twice, so 15 − 3 = 12 of the 15 words are distinct: "
-                 "12 / 15 = {expected:.1f}.",
+        steps=_diversity_steps,
+        solution="{repeated} each appear {times}, so {listed} − {extra} = {distinct} of the {listed} words are "
+                 "distinct: {distinct} / {listed} = {expected:.1f}.",
         right=("0.8", "0,8", "12/15", "4/5", "80%"),
         wrong=("0.2", "0.6", "0.73", "0.9"),
         check={"min_sig_figs": 1},

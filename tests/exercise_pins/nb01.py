@@ -10,3 +10,9 @@ PINS = {
     "01.6": "it grows by ln 2",                               # ln(2c n / (c_x c_y)) = ln 2 + ln(c n / (c_x c_y))
     "01.5": lambda c_xy, c_x, c_y, n: math.log(c_xy) + math.log(n) - math.log(c_x) - math.log(c_y),
 }
+
+
+# The intermediate numbers of the worked solutions (``steps``), by hand.
+STEPS = {
+    "01.6": {"gain": math.log(2), "gain_bits": 1.0},   # ln(2 c_xy n / (c_x c_y)) - ln(c_xy n / (c_x c_y)) = ln 2
+}

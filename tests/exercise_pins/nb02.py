@@ -14,3 +14,9 @@ PINS = {
     # (10 + eps)/(10 + eps) = 1, -log 1 = 0, and the guide's code sets NPMI to 0 when its denominator is 0
     "02.7": "0",
 }
+
+
+# The intermediate numbers of the worked solutions (``steps``), by hand.
+STEPS = {
+    "02.1": {"ratio": (12 / 10_000) / ((500 / 10_000) * (4_000 / 10_000))},   # 0.0012 / 0.02 = 0.06
+}

@@ -14,3 +14,15 @@ PINS = {
     "03.6": "P(routine)",
     "03.5": lambda scores, sizes: sum(n * s for n, s in zip(sizes, scores)) / sum(sizes),
 }
+
+
+# The intermediate numbers of the worked solutions (``steps``), by hand.
+STEPS = {
+    "03.1": {"ratio": 42 * 45_000 / (312 * 156),                      # 38.83
+             "pmi": math.log(42 * 45_000 / (312 * 156)),              # 3.659
+             "h": -math.log(42 / 45_000)},                            # 6.977
+    "03.2": {"total": 0.62 + 0.51 + 0.38 + 0.45, "k": 4},             # 1.96
+    "03.3": {"weighted": 30 * 0.50 + 10 * 0.10, "documents": 40, "plain": (0.50 + 0.10) / 2},
+    "03.4": {"k_less_1": 19, "octis_pairs": 10 * 9 // 2},
+    "03.6": {"p_y": 156 / 45_000, "change": (156 / 45_000 - 0.003) / (156 / 45_000)},   # 0.00347, 13 %
+}

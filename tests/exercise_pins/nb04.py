@@ -13,3 +13,13 @@ PINS = {
                   / (training.count(p) + alpha * len(set(training))))
         for p, w in zip(test, test[1:])) / (len(test) - 1)),
 }
+
+
+# The intermediate numbers of the worked solutions (``steps``), by hand.  The training sentence has 7 words,
+# each once; "Alice" occurs once as a context, "dreams" and "about" never.
+STEPS = {
+    "04.1": {"V": 7, "c_first": 1, "d_first": 1 + 0.5 * 7, "d_new": 0 + 0.5 * 7,
+             "inv_first": (1 + 0.5 * 7) / 0.5, "inv_new": (0.5 * 7) / 0.5},          # 4.5, 3.5, 9, 7
+    # 4 known bigrams, 1 new: 4/(1+a) + 1/a - 35/(1+7a) = 0 -> 35a^2 + 12a + 1 = 35a^2 + 35a -> a = 1/23
+    "04.4": {"V": 7, "k": 4, "m": 1, "k_plus_m": 5, "square": 5 * 7, "linear": 4 + 1 * (1 + 7), "decimal": 1 / 23},
+}

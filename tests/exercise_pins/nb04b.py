@@ -1,5 +1,7 @@
 """Notebook 04b's exercise answers, worked out by hand on the corpus  <s> a b a </s>  and  <s> b a c </s>."""
 
+from fractions import Fraction
+
 PINS = {
     # c(b a) = 2, c(b •) = 2, V = 6 (a, b, c, <s>, </s>, <UNK>):  (2 + 1) / (2 + 6)
     "04b.1": 3 / 8,
@@ -19,3 +21,25 @@ def _kn_step_by_hand(count, context_total, types, lower, d):
 
 
 PINS["04b.4"] = _kn_step_by_hand
+
+
+# The intermediate numbers of the worked solutions (``steps``), by hand.  Padded corpus: <s> a b a </s>,
+# <s> b a c </s>; its 7 bigram types are (<s> a) (a b) (b a) (a </s>) (<s> b) (a c) (c </s>).
+STEPS = {
+    "04b.2": {
+        "count": 2, "total": 2, "types": 1,              # c(b a) = 2, c(b .) = 2, b is followed only by a
+        # P_1(a) = [max(N1+(. a) - d, 0) + d * (words with a continuation: a b c </s>) / V] / N1+(. .)
+        #        = [(2 - 0.5) + 0.5 * 4 / 6] / 7 = 11/42, V = 6 (a b c </s> <s> <UNK>)
+        "lower": Fraction(11, 42),
+        "kn": (Fraction(3, 2) + Fraction(1, 2) * 1 * Fraction(11, 42)) / 2,          # 137/168
+        "continuation": Fraction(2, 7),                  # a follows <s> and b: 2 of the 7 bigram types
+        "nltk": (Fraction(3, 2) + Fraction(1, 2) * 1 * Fraction(2, 7)) / 2,           # 23/28
+    },
+    # add-one: P = (c(h w) + 1) / (c(h .) + V).  Everything <UNK> (V = 3: <s>, </s>, <UNK>): <s> <UNK> 2 of 2,
+    # <UNK> <UNK> 4 of 6 (twice), <UNK> </s> 2 of 6.  min_count = 1 (V = 6): <s> b 1 of 2, b a 2 of 2,
+    # a c 1 of 3, c </s> 1 of 1.
+    "04b.3": {"unk_V": 3, "unk_p": "3/5,\\ 5/9,\\ 5/9,\\ 3/9", "unk_inverse": Fraction(5 * 9 * 9 * 9, 3 * 5 * 5 * 3),
+              "unk_perplexity": (81 / 5) ** 0.25,
+              "full_V": 6, "full_p": "2/8,\\ 3/8,\\ 2/9,\\ 2/7", "full_inverse": Fraction(8 * 8 * 9 * 7, 2 * 3 * 2 * 2),
+              "full_perplexity": 168 ** 0.25},
+}

@@ -1,6 +1,7 @@
 """Notebook 05's exercise answers, worked out by hand (no teachkit)."""
 
 import numpy as np
+import pytest
 
 _h = {  # S_h = 0.7 S + 0.3 S S / 3 off the diagonal (diagonal 1), written out entry by entry
     "ml": 0.7 * 0.85 + 0.3 * (0.85 + 0.85 + 0.82 * 0.88) / 3,
@@ -29,4 +30,13 @@ PINS = {
     "05.4": (3 + 2 * (_h["ml"] + _h["ma"] + _h["la"])) / 9,
     "05.6": "more than (1 − d)/n",                 # 0.0698 > 0.05
     "05.5": _step,
+}
+
+
+# The intermediate numbers of the worked solutions (``steps``), by hand.  "machine" is isolated: its rank is
+# the jump (1 - d)/3 plus d/3 of its own rank (dangling node), lam = 0.05 + 0.85 lam / 3.
+STEPS = {
+    # teachkit iterates PageRank until it converges, so its weight agrees with the fixed point to about 1e-11
+    "05.3": {"jump": (1 - 0.85) / 3, "n_words": 3,
+             "isolated_weight": pytest.approx(((1 - 0.85) / 3) / (1 - 0.85 / 3), rel=1e-9)},
 }

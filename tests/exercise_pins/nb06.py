@@ -16,3 +16,12 @@ PINS = {
     "06.6": "half the semantic part",            # distribution 0, SemDiv = 0.5 * mean SD = 0.148
     "06.5": _distribution,
 }
+
+
+# The intermediate numbers of the worked solutions (``steps``), by hand.
+STEPS = {
+    "06.3": {"shares": [0.8, 0.1, 0.1], "H": -(0.8 * math.log(0.8) + 2 * 0.1 * math.log(0.1)),   # 0.639 nats
+             "H_max": math.log(3), "reference": _distribution((4, 3, 3))},                       # 1.099, 0.991
+    "06.4": {"shares": [0.4, 0.3, 0.3], "H": -(0.4 * math.log2(0.4) + 2 * 0.3 * math.log2(0.3)),  # 1.571 bits
+             "H_max": math.log2(3), "reference": _distribution((4, 3, 3))},                      # 1.585
+}

@@ -14,3 +14,22 @@ PINS = {
     "07.4": (11 / 16) / (3 / 16),                               # 11/3 = 3.67
     "07.5": "it goes down",                                    # (5 + 1) / 9 = 0.667 < 5/6
 }
+
+
+# The intermediate numbers of the worked solutions (``steps``), by hand.
+_MEAN_GOOD = (0.30 + 0.25 + 0.10) / 3
+_VAR_GOOD = ((0.30 - _MEAN_GOOD) ** 2 + (0.25 - _MEAN_GOOD) ** 2 + (0.10 - _MEAN_GOOD) ** 2) / 2     # 0.01083
+_VAR_BAD = ((0.20 - 0.125) ** 2 + (0.05 - 0.125) ** 2) / 1                                          # 0.01125
+STEPS = {
+    # good 0.30 and 0.25 beat both bad scores, 0.10 beats only 0.05
+    "07.1": {"n_good": 3, "n_bad": 2, "pairs": 6, "wins": 5, "lost": "(0.10, 0.20)"},
+    "07.2": {"sum_good": 0.65, "n_good": 3, "mean_good": _MEAN_GOOD, "sum_bad": 0.25, "n_bad": 2, "mean_bad": 0.125,
+             "var_good": _VAR_GOOD, "var_bad": _VAR_BAD, "df_good": 2, "df_bad": 1, "df": 3,
+             "pooled_var": (2 * _VAR_GOOD + _VAR_BAD) / 3, "pooled_sd": math.sqrt((2 * _VAR_GOOD + _VAR_BAD) / 3)},
+    # A: 4 5 6 7 each beat 0 1 2; 5 6 7 also beat 4.5 -> 12 + 3 = 15 of 16.  B: 4 beats 0; 5 beats 0 and 4.5;
+    # 6 beats 0, 4.5, 5.5; 7 beats all four -> 1 + 2 + 3 + 4 = 10.
+    "07.3": {"wins_a": 15, "wins_b": 10, "pairs": 16, "gini_a": 2 * 15 / 16 - 1, "gini_b": 2 * 10 / 16 - 1,
+             "auc_ratio": (15 / 16) / (10 / 16)},
+    # A: 1 beats 0, 0.5; 2, 3, 4 beat 0, 0.5, 1.5.  B: 3 beats 2.5; 4 beats 2.5, 3.5.
+    "07.4": {"each_a": "2 + 3 + 3 + 3", "each_b": "0 + 0 + 1 + 2", "wins_a": 11, "wins_b": 3, "pairs": 16},
+}

@@ -12,3 +12,10 @@ PINS = {
     # |v(w_i)| = sqrt(10), |v(W)| = 8 sqrt(10): cosine 64 / 80 = 0.8 for every word
     "08.5": "high, closer to 1",
 }
+
+
+# The intermediate numbers of the worked solutions (``steps``), by hand.
+STEPS = {
+    "08.2": {"listed": 12, "n_topics": 3, "distinct": "fire, smoke, ash, heat, rain, cloud, storm, flood",
+             "n_distinct": 8},
+}

@@ -23,3 +23,9 @@ PINS = {
     "09.3": spearman_by_hand,
     "09.4": 12 / 15,                                  # fire, homes, sydney repeated: 12 distinct of 15
 }
+
+
+# The intermediate numbers of the worked solutions (``steps``), by hand.
+STEPS = {
+    "09.4": {"repeated": "*fire*, *homes* and *sydney*", "times": "twice", "listed": 15, "extra": 3, "distinct": 12},
+}
