@@ -371,8 +371,7 @@ class CooccurrenceCounts:
             return self._pair_table.get(key, 0)
         value = self._pair_cache.get(key)
         if value is None:
-            self._compute_pairs([key])
-            value = self._pair_cache[key]
+            value = self._pair_cache[key] = _shared_windows_of_pair(self._runs, i, j)
         return value
 
     def _compute_pairs(self, keys):
@@ -734,6 +733,28 @@ def _gensim_last_window(word, pos, start_pos):
     span = int(pos.max(initial=0)) + 1
     keys = word.astype(np.int64) * span + pos
     return pos[np.searchsorted(keys, word.astype(np.int64) * span + start_pos)]
+
+
+def _shared_windows_of_pair(runs, i, j):
+    """c(i, j) = |windows(i) ∩ windows(j)| for one pair: the runs of the word with fewer runs are
+    measured against the other word's runs (see :func:`_shared_windows`, which does many pairs at once;
+    for a single pair these few numpy calls on two slices are quicker)."""
+    run_start, run_end, run_cum, word_run = runs
+    a0, a1, b0, b1 = word_run[i], word_run[i + 1], word_run[j], word_run[j + 1]
+    if a1 - a0 > b1 - b0:
+        a0, a1, b0, b1 = b0, b1, a0, a1
+    if a0 == a1:
+        return 0
+    starts, ends = run_start[b0:b1], run_end[b0:b1]
+    before = run_cum[b0:b1] - run_cum[b0]
+
+    def covered_below(x):
+        # |windows(j) ∩ [0, x)|: whole runs starting at or below x, plus the part of the run holding x
+        r = np.searchsorted(starts, x, side="right") - 1
+        rr = np.maximum(r, 0)
+        return np.where(r >= 0, before[rr] + np.minimum(x, ends[rr]) - starts[rr], 0)
+
+    return int((covered_below(run_end[a0:a1]) - covered_below(run_start[a0:a1])).sum())
 
 
 def _shared_windows(runs, first, second, stride):
