@@ -677,27 +677,25 @@ def _build_document_runs(token_ids, lengths, n_words):
     c(w) is how many entries the word has, and a run is a stretch of
     consecutive document numbers; no interval needs merging.
     """
-    if (token_ids < 0).any():  # words= left some tokens out of the index
-        kept = np.flatnonzero(token_ids >= 0)
-        order = kept[_stable_order(token_ids[kept], n_words)]
-        word_counts = np.bincount(token_ids[kept], minlength=n_words).astype(np.int64)
-        del kept
-    else:
-        order = _stable_order(token_ids, n_words)
-        word_counts = np.bincount(token_ids, minlength=n_words).astype(np.int64)
-    # The document of each entry, grouped by word and ascending within a word
-    # (the sort is stable and documents come in order).
-    doc = np.repeat(np.arange(lengths.shape[0], dtype=np.int64), lengths)[order]
-    del order
-    offsets = np.concatenate([[0], np.cumsum(word_counts)])   # word w's entries: offsets[w]:offsets[w + 1]
+    # Grouping the entries by word is transposing the document-by-word
+    # table: scipy's CSR -> CSC conversion does it in one counting pass, and
+    # keeps each word's documents in ascending order.  Tokens left out of the
+    # index (words=) go to an extra column n_words, dropped afterwards.
+    ids = np.where(token_ids < 0, n_words, token_ids)
+    doc_start = np.concatenate([[0], np.cumsum(lengths)])
+    table = sp.csr_matrix((np.ones(ids.shape[0], dtype=np.int8), ids, doc_start),
+                          shape=(lengths.shape[0], n_words + 1)).tocsc()
+    offsets = table.indptr[:n_words + 1].astype(np.int64)     # word w's entries: offsets[w]:offsets[w + 1]
+    doc = table.indices[:offsets[-1]].astype(np.int64)
+    del table, ids
+    word_counts = np.diff(offsets)
     new_run = np.ones(doc.shape[0], dtype=bool)
     np.not_equal(doc[1:], doc[:-1] + 1, out=new_run[1:])
     new_run[offsets[:-1][word_counts > 0]] = True             # a word's first document starts a run
     first = np.flatnonzero(new_run)
     run_start = doc[first]
     run_end = doc[np.concatenate([first[1:], [doc.shape[0]]]) - 1] + 1 if first.shape[0] else first
-    runs_before = np.concatenate([[0], np.cumsum(new_run)])   # runs starting before each entry
-    word_run = runs_before[offsets]
+    word_run = np.searchsorted(first, offsets)                 # runs that start before each word's entries
     run_cum = np.concatenate([[0], np.cumsum(run_end - run_start)])
     return (run_start, run_end, run_cum, word_run), word_counts, int(lengths.shape[0])
 
