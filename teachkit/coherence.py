@@ -23,7 +23,7 @@ import numpy as np
 
 from ._checks import check_count, check_finite_real, check_positive_int
 from .counting import CooccurrenceCounts
-from .pmi import npmi_from_counts, pmi as _pmi, probabilities_from_counts
+from .pmi import _check_counts, _npmi_of_checked_counts, _probabilities, pmi as _pmi
 from .text import normalize_token
 
 __all__ = [
@@ -192,8 +192,12 @@ def _npmi_with_intermediates(c12, c1, c2, n, smoothing, eps):
     probability inside both logarithms) is spelled out for the PMI shown
     beside the NPMI.
     """
-    value = npmi_from_counts(c12, c1, c2, n, eps=eps, smoothing=smoothing)
-    p12, p1, p2 = probabilities_from_counts(c12, c1, c2, n, eps=eps, smoothing=smoothing)
+    # validated once, then both computed from the checked counts (as the two public functions do)
+    c12, c1, c2, n, eps, scalar = _check_counts(c12, c1, c2, n, eps, smoothing)
+    value = _npmi_of_checked_counts(c12, c1, c2, n, eps, smoothing)
+    p12, p1, p2 = _probabilities(c12, c1, c2, n, eps if smoothing == "guide" else 0.0)
+    if scalar:
+        value, p12, p1, p2 = float(value), float(p12), float(p1), float(p2)
     if smoothing == "gensim":
         p12 = p12 + eps
         pmi_value = np.log(p12 / (p1 * p2))
@@ -303,11 +307,12 @@ def topic_coherence(keywords, counts, top_n=10, *, smoothing="none", eps=0.0):
     iu, ju = np.triu_indices(len(found), k=1)
     values, pmis, p1, p2, p12 = _npmi_with_intermediates(m[iu, ju], c[iu], c[ju], counts.n, smoothing, eps)
     norm = found
-    pairs = tuple(
-        PairScore(norm[i], norm[j], float(values[k]), float(pmis[k]), float(p1[k]), float(p2[k]),
-                  float(p12[k]), int(c[i]), int(c[j]), int(m[i, j]), counts.n)
-        for k, (i, j) in enumerate(zip(iu, ju))
-    )
+    # tolist() turns each array into Python numbers at once (cheaper than float() per item)
+    columns = zip(iu.tolist(), ju.tolist(), *(np.asarray(a, dtype=float).tolist() for a in (values, pmis, p1, p2, p12)),
+                  m[iu, ju].tolist())
+    c_list = c.tolist()
+    pairs = tuple(PairScore(norm[i], norm[j], v, pm, q1, q2, q12, c_list[i], c_list[j], c12, counts.n)
+                  for i, j, v, pm, q1, q2, q12, c12 in columns)
     return TopicCoherence(tuple(norm), pairs, float(np.mean(values)), skipped)
 
 

@@ -349,6 +349,11 @@ def npmi_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
     [1.0, 0.0, -1.0]
     """
     c_xy, c_x, c_y, n, eps, scalar = _check_counts(c_xy, c_x, c_y, n, eps, smoothing)
+    return _scalar_or_array(_npmi_of_checked_counts(c_xy, c_x, c_y, n, eps, smoothing), scalar)
+
+
+def _npmi_of_checked_counts(c_xy, c_x, c_y, n, eps, smoothing):
+    """:func:`npmi_from_counts` on counts that ``_check_counts`` has accepted (an array)."""
     if smoothing == "none" or (smoothing == "gensim" and eps == 0):
         if smoothing == "gensim" and np.any(c_xy == 0):
             raise ValueError(
@@ -356,9 +361,9 @@ def npmi_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
                 "(log 0 in numerator and denominator). Use eps > 0 (gensim uses 1e-12), or smoothing='none', "
                 "which gives the limit -1."
             )
-        return _scalar_or_array(npmi(*_probabilities(c_xy, c_x, c_y, n, 0.0)), scalar)
+        return np.asarray(npmi(*_probabilities(c_xy, c_x, c_y, n, 0.0)), dtype=float)
     if smoothing == "guide":
-        return _scalar_or_array(_guide_npmi(c_xy, c_x, c_y, n, eps), scalar)
+        return _guide_npmi(c_xy, c_x, c_y, n, eps)
     # gensim: written as gensim writes it, so the numbers agree to the last bit.
     p_xy, p_x, p_y = _probabilities(c_xy, c_x, c_y, n, 0.0)
     p_xy = p_xy + eps
@@ -373,7 +378,7 @@ def npmi_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
             "alone, which only works for a tiny eps (gensim uses 1e-12); here it gives an NPMI outside [-1, 1]. "
             "Use a tiny eps, or smoothing='guide' for a large one."
         )
-    return _scalar_or_array(value, scalar)
+    return value
 
 
 # gensim's eps added to p_xy alone can push NPMI past ±1 by about eps/p_xy;
