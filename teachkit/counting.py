@@ -607,17 +607,10 @@ def _build_runs(token_ids, lengths, n_words, window, gensim_compat):
     first_window = np.concatenate([[0], np.cumsum(per_doc)])
     n = int(first_window[-1])
 
-    # Positions grouped by word, ascending within a word (a stable sort).
-    # Arrays of one entry per token are freed as soon as they are used, and
-    # updated in place, to keep the peak at a few such arrays.
-    if (token_ids < 0).any():  # words= left some tokens out of the index
-        kept = np.flatnonzero(token_ids >= 0)
-        pos = kept[_stable_order(token_ids[kept], n_words)]
-        occurrences = np.bincount(token_ids[kept], minlength=n_words)
-        del kept
-    else:
-        pos = _stable_order(token_ids, n_words)
-        occurrences = np.bincount(token_ids, minlength=n_words)
+    # Positions grouped by word, ascending within a word.  Arrays of one
+    # entry per token are freed as soon as they are used, and updated in
+    # place, to keep the peak at a few such arrays.
+    pos, occurrences = _group_by_word(token_ids, None, n_words)
     # Sorted by word, the word ids are runs of equal values: no random look-up needed.
     word = np.repeat(np.arange(n_words, dtype=np.int32), occurrences)
     # The document of each entry: a gather from the entries' document numbers
@@ -677,18 +670,8 @@ def _build_document_runs(token_ids, lengths, n_words):
     c(w) is how many entries the word has, and a run is a stretch of
     consecutive document numbers; no interval needs merging.
     """
-    # Grouping the entries by word is transposing the document-by-word
-    # table: scipy's CSR -> CSC conversion does it in one counting pass, and
-    # keeps each word's documents in ascending order.  Tokens left out of the
-    # index (words=) go to an extra column n_words, dropped afterwards.
-    ids = np.where(token_ids < 0, n_words, token_ids)
-    doc_start = np.concatenate([[0], np.cumsum(lengths)])
-    table = sp.csr_matrix((np.ones(ids.shape[0], dtype=np.int8), ids, doc_start),
-                          shape=(lengths.shape[0], n_words + 1)).tocsc()
-    offsets = table.indptr[:n_words + 1].astype(np.int64)     # word w's entries: offsets[w]:offsets[w + 1]
-    doc = table.indices[:offsets[-1]].astype(np.int64)
-    del table, ids
-    word_counts = np.diff(offsets)
+    doc, word_counts = _group_by_word(token_ids, lengths, n_words)
+    offsets = np.concatenate([[0], np.cumsum(word_counts)])   # word w's entries: offsets[w]:offsets[w + 1]
     new_run = np.ones(doc.shape[0], dtype=bool)
     np.not_equal(doc[1:], doc[:-1] + 1, out=new_run[1:])
     new_run[offsets[:-1][word_counts > 0]] = True             # a word's first document starts a run
@@ -700,20 +683,39 @@ def _build_document_runs(token_ids, lengths, n_words):
     return (run_start, run_end, run_cum, word_run), word_counts, int(lengths.shape[0])
 
 
-def _stable_order(keys, n_keys):
-    """np.argsort(keys, kind="stable") for keys in [0, n_keys), by 16-bit radix passes.
+def _group_by_word(token_ids, lengths, n_words):
+    """Which rows hold each word: the rows grouped by word, ascending within a word, and their counts.
 
-    numpy sorts 16-bit integers with a radix sort, in linear time; wider keys
-    get a comparison sort.  Keys below 2**16 need one pass; wider ones are
-    sorted by their low 16 bits, then stably by the next 16, and so on.
+    Row ``r`` holds the ``lengths[r]`` consecutive entries of ``token_ids``
+    that follow row ``r - 1``'s (a document per row for whole documents);
+    ``lengths=None`` makes each entry its own row (a token per row, for
+    sliding windows).  Grouping by word is transposing
+    the row-by-word table; scipy's CSR-to-CSC conversion does it in one
+    counting pass, in linear time, and keeps each word's rows in order.
+    Entries -1 (tokens left out of the index by ``words=``) go to an extra
+    column, dropped afterwards.
+
+    Returns
+    -------
+    rows : int64 array
+        Word 0's rows, then word 1's, ... (an entry per token, or per (document, word)).
+    counts : int64 array
+        Entries of each word.
     """
-    order = np.argsort((keys & 0xFFFF).astype(np.uint16), kind="stable")
-    shift = 16
-    while n_keys > (1 << shift):
-        digit = ((keys[order] >> shift) & 0xFFFF).astype(np.uint16)
-        order = order[np.argsort(digit, kind="stable")]
-        shift += 16
-    return order
+    entries = token_ids.shape[0]
+    n_rows = entries if lengths is None else lengths.shape[0]
+    # 32-bit indices when they fit, so that scipy copies nothing to widen them
+    index = np.int32 if max(entries, n_rows, n_words) < np.iinfo(np.int32).max else np.int64
+    ids = np.where(token_ids < 0, n_words, token_ids).astype(index, copy=False)
+    if lengths is None:
+        row_start = np.arange(entries + 1, dtype=index)
+    else:
+        row_start = np.concatenate([[0], np.cumsum(lengths)]).astype(index)
+    table = sp.csr_matrix((np.ones(entries, dtype=np.int8), ids, row_start),
+                          shape=(n_rows, n_words + 1)).tocsc()
+    del ids, row_start
+    counts = np.diff(table.indptr[:n_words + 1]).astype(np.int64)
+    return table.indices[:int(counts.sum())].astype(np.int64), counts
 
 
 def _gensim_last_window(word, pos, start_pos):
