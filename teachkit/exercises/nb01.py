@@ -112,8 +112,8 @@ EXERCISES = [
             "gain": _pmi_from_counts(2 * c_xy, c_x, c_y, n) - _pmi_from_counts(c_xy, c_x, c_y, n),
             "gain_bits": _pmi_from_counts(2 * c_xy, c_x, c_y, n, 2) - _pmi_from_counts(c_xy, c_x, c_y, n, 2)},
         solution="PMI = ln(c_xy · n / (c_x c_y)). Doubling $c_{{xy}}$ multiplies the ratio by 2, so PMI grows by "
-                 "ln 2 ≈ {gain:.2f} nats (exactly {gain_bits:.0f} bit), from any starting value: PMI grows with the *logarithm* of "
-                 "the joint count. teachkit says: {expected}.",
+                 "ln 2 ≈ {gain:.2f} nats (exactly {gain_bits:.0f} bit), from any starting value: PMI grows with "
+                 "the *logarithm* of the joint count. teachkit says: {expected}.",
     ),
     Implement(
         key="01.5",

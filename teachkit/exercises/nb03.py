@@ -76,9 +76,9 @@ EXERCISES = [
         data={"kept": (0.62, 0.51, 0.38, 0.45)},
         answer=lambda kept: CoherenceReport.from_scores(list(kept)).mean,
         steps=lambda kept: {"total": math.fsum(kept), "k": len(kept)},
-        solution="({kept[0]} + {kept[1]} + {kept[2]} + {kept[3]}) / {k} = {total:.2f} / {k} = {expected:.2f}. Leaving the bin out is right "
-                 "here because the *model* says it is not a topic; had we dropped topic 4 because it scored "
-                 "lowest, the higher mean would be our choice, not the model's quality.",
+        solution="({kept[0]} + {kept[1]} + {kept[2]} + {kept[3]}) / {k} = {total:.2f} / {k} = {expected:.2f}. "
+                 "Leaving the bin out is right here because the *model* says it is not a topic; had we dropped "
+                 "topic 4 because it scored lowest, the higher mean would be our choice, not the model's quality.",
         right=("0.49", "0,49", "0.490", "49/100"),
         wrong=("0.38", "0.376", "0.39", "0.5"),
     ),

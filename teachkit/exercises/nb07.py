@@ -110,8 +110,9 @@ EXERCISES = [
         answer=_auc_ratio,
         steps=_auc_steps,
         solution="A wins {each_a} = {wins_a:g} of {pairs} pairs, B only {each_b} = {wins_b:g}. AUC(A)/AUC(B) = "
-                 "({wins_a:g}/{pairs})/({wins_b:g}/{pairs}) = {expected:.2f}: above 2. The cap of 2 holds only while the weaker AUC is at least 0.5; a metric "
-                 "worse than chance makes the ratio as large as you like.",
+                 "({wins_a:g}/{pairs})/({wins_b:g}/{pairs}) = {expected:.2f}: above 2. The cap of 2 holds only "
+                 "while the weaker AUC is at least 0.5; a metric worse than chance makes the ratio as large as "
+                 "you like.",
         right=("3.67", "11/3", "3,67", "3.7", "3.667"),
         wrong=("2", "1.5", "0.27", "3.6"),
     ),
