@@ -689,11 +689,11 @@ def _group_by_word(token_ids, lengths, n_words):
     Row ``r`` holds the ``lengths[r]`` consecutive entries of ``token_ids``
     that follow row ``r - 1``'s (a document per row for whole documents);
     ``lengths=None`` makes each entry its own row (a token per row, for
-    sliding windows).  Grouping by word is transposing
-    the row-by-word table; scipy's CSR-to-CSC conversion does it in one
-    counting pass, in linear time, and keeps each word's rows in order.
-    Entries -1 (tokens left out of the index by ``words=``) go to an extra
-    column, dropped afterwards.
+    sliding windows).  Grouping by word is transposing the row-by-word
+    table; scipy's CSR-to-CSC conversion does it in one counting pass, in
+    linear time, and keeps each word's rows in order.  Entries -1 (tokens
+    left out of the index by ``words=``) go to an extra column, dropped
+    afterwards.
 
     Returns
     -------
