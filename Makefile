@@ -11,7 +11,7 @@ PIP_INSTALL := $(PIP) install --disable-pip-version-check -q -c $(CONSTRAINTS)
 # The browser tests drive this Chromium (Debian/Ubuntu package "chromium").
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test test-browser notebooks bench lock clean release grade book
+.PHONY: lab test test-cpu test-browser notebooks bench lock clean release grade book
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,16 @@ test: $(VENV)/.installed-test
 	@if [ -x "$(CHROMIUM)" ]; then $(MAKE) --no-print-directory test-browser; \
 	elif [ -n "$$CI" ]; then echo "CI: no Chromium at $(CHROMIUM), so the browser tests cannot run." >&2; exit 1; \
 	else echo "Browser tests not run: install Chromium (apt-get install chromium, or CHROMIUM=/path/to/chrome), then make test-browser."; fi
+
+# Older CPUs, emulated on this one: numpy's SIMD kernels switched off above a level and OpenBLAS told
+# which core's kernels to use, so floating-point results differ in their last bits as they do there.
+CPU_sandybridge := NPY_DISABLE_CPU_FEATURES="X86_V3 X86_V4 AVX512_ICL" OPENBLAS_CORETYPE=Sandybridge
+CPU_haswell := NPY_DISABLE_CPU_FEATURES="X86_V4 AVX512_ICL" OPENBLAS_CORETYPE=Haswell
+
+## test-cpu: the test suite (not the browser tests) computed as an older CPU does: make test-cpu CPU=sandybridge|haswell
+test-cpu: $(VENV)/.installed-test
+	@if [ -z '$(CPU_$(CPU))' ]; then echo "usage: make test-cpu CPU=sandybridge (SSE4/AVX, 2011) or CPU=haswell (AVX2, no AVX-512)" >&2; exit 2; fi
+	$(CPU_$(CPU)) $(BIN)/python -m pytest
 
 $(VENV)/.installed-browser: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	$(PIP_INSTALL) -e ".[lab,test,teacher,browser]"
