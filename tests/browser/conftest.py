@@ -100,7 +100,7 @@ def browser_context(browser):
     """One browser context for the session, so JupyterLab's scripts are
     fetched once and then served from the HTTP cache."""
     context = browser.new_context(viewport=VIEWPORT)
-    context.set_default_timeout(30_000)
+    context.set_default_timeout(60_000)
     try:
         yield context
     finally:
@@ -113,8 +113,8 @@ def lab_page(browser_context, lab):
     notebooks in it one after the other (File > Open from Path...)."""
     page = browser_context.new_page()
     try:
-        page.goto(f"{lab.url}/lab/workspaces/teachkit-browser-tests?reset", timeout=90_000)
-        page.locator(".lm-MenuBar-itemLabel", has_text="File").first.wait_for(timeout=90_000)
+        page.goto(f"{lab.url}/lab/workspaces/teachkit-browser-tests?reset", timeout=180_000)
+        page.locator(".lm-MenuBar-itemLabel", has_text="File").first.wait_for(timeout=180_000)
         yield page
     finally:
         page.close()

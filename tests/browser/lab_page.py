@@ -73,7 +73,7 @@ class NotebookRun:
             page.on(event, listener)
 
     # -- driving ----------------------------------------------------------
-    def open(self, timeout: float = 60.0) -> None:
+    def open(self, timeout: float = 180.0) -> None:
         """Open the notebook by its URL, /lab/workspaces/<own>/tree/<name>, in a
         freshly loaded JupyterLab, and wait until its kernel is idle.
 
@@ -84,7 +84,7 @@ class NotebookRun:
         self.page.goto(f"{self.lab.url}/lab/workspaces/{workspace}/tree/{self.name}", timeout=timeout * 1000)
         self._wait_open(timeout)
 
-    def open_from_path(self, timeout: float = 60.0) -> None:
+    def open_from_path(self, timeout: float = 180.0) -> None:
         """Open the notebook in an already loaded JupyterLab with "File > Open
         from Path...", and wait until its kernel is idle.
 
@@ -137,7 +137,7 @@ class NotebookRun:
                 self.page.remove_listener(event, listener)
             self.lab.shutdown_kernels_for(self.name)
 
-    def run_all(self, timeout: float = 120.0) -> float:
+    def run_all(self, timeout: float = 600.0) -> float:
         """Run > Run All Cells, then wait for the run to end.  Returns seconds taken."""
         start = time.monotonic()
         self.page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
@@ -163,7 +163,7 @@ class NotebookRun:
             time.sleep(0.25)
         return time.monotonic() - start
 
-    def save(self, timeout: float = 30.0) -> dict:
+    def save(self, timeout: float = 90.0) -> dict:
         """Save with Ctrl+S (into the server's throwaway copy) and return the saved JSON."""
         path = self.lab.root / self.name
         before = path.stat().st_mtime_ns
@@ -192,7 +192,11 @@ class NotebookRun:
         tall = min(max_height, max(size["height"], size["height"] + height - visible + 20))
         try:
             self.page.set_viewport_size({"width": size["width"], "height": tall})
-            self.page.wait_for_timeout(500)  # JupyterLab re-lays out on resize
+            # JupyterLab re-lays out on resize: wait until the notebook's panel has taken the new height.
+            self.page.wait_for_function(
+                f"() => window.innerHeight === {tall} && "
+                f"(document.querySelector('{scroller}')?.clientHeight ?? {visible}) >= {visible} + {tall - size['height']} - 40",
+                timeout=60_000)
             self.page.evaluate(f"() => document.querySelector('{scroller}')?.scrollTo(0, 0)")
             self.page.screenshot(path=str(path))
         finally:
@@ -241,7 +245,7 @@ class NotebookRun:
                         problems.append(f"{where}: shows {o['text'][:200]!r}")
         return problems
 
-    def check_explorers(self, timeout: float = 5.0, only=None) -> tuple[int, list[str]]:
+    def check_explorers(self, timeout: float = 30.0, only=None) -> tuple[int, list[str]]:
         """Move the controls of each explorer, one at a time, until its result pane changes.
 
         Returns ``(number of explorers, problems)``: every explorer (or those
@@ -268,7 +272,7 @@ class NotebookRun:
         return n, problems
 
     # -- exercises (teachkit.exercises: ask / reveal / check_function) ----
-    def check_exercises(self, saved: dict, timeout: float = 10.0) -> tuple[dict, list[str]]:
+    def check_exercises(self, saved: dict, timeout: float = 30.0) -> tuple[dict, list[str]]:
         """Check the notebook's exercises the way a student uses them.
 
         Found from the saved notebook's sources (``ask("KEY")``,
@@ -335,7 +339,7 @@ class NotebookRun:
             return None, f"{key}: cell {index + 1} shows no live {'exercise box' if call == 'ask' else 'solution button'}"
         return box.first, None
 
-    def check_numeric_exercise(self, key: str, saved: dict, timeout: float = 10.0) -> list[str]:
+    def check_numeric_exercise(self, key: str, saved: dict, timeout: float = 30.0) -> list[str]:
         """Type the exercise's first right answer, then its first wrong one;
         the verdicts must be positive (✓) and negative (✗)."""
         from teachkit.exercises import get
@@ -359,7 +363,7 @@ class NotebookRun:
                 )
         return problems
 
-    def check_prediction(self, key: str, saved: dict, timeout: float = 10.0) -> list[str]:
+    def check_prediction(self, key: str, saved: dict, timeout: float = 30.0) -> list[str]:
         """Commit a guess (a wrong choice if there is one) and expect teachkit's result shown, the guess locked."""
         from teachkit.exercises import get
 
@@ -400,7 +404,7 @@ class NotebookRun:
             if (fragment := solution_fragment(key)) in page_text
         ]
 
-    def check_reveal(self, key: str, saved: dict, timeout: float = 10.0) -> list[str]:
+    def check_reveal(self, key: str, saved: dict, timeout: float = 30.0) -> list[str]:
         """Click the exercise's "Show solution" button; its solution must appear in the cell."""
         box, missing = self._exercise_box(key, saved, call="reveal")
         if missing:
@@ -416,7 +420,7 @@ class NotebookRun:
                     f"shows {box.inner_text()[-200:]!r})"]
         return []
 
-    def check_intrusion_quiz(self, timeout: float = 10.0, only=None) -> tuple[int, list[str]]:
+    def check_intrusion_quiz(self, timeout: float = 30.0, only=None) -> tuple[int, list[str]]:
         """Click a word in the first row of each intrusion quiz (or those in
         ``only``, 0-based); the row must then say whether it was the intruder."""
         quizzes = self.page.locator(f"{NOTEBOOK} {INTRUSION}")
@@ -439,7 +443,7 @@ def hide_file_browser(page) -> None:
     left = page.locator("#jp-left-stack")
     if left.count() and left.first.is_visible():
         page.keyboard.press("Control+b")
-        left.first.wait_for(state="hidden", timeout=5_000)
+        left.first.wait_for(state="hidden", timeout=30_000)
 
 
 def dismiss_dialogs(page) -> None:
@@ -447,8 +451,13 @@ def dismiss_dialogs(page) -> None:
     for _ in range(3):
         if not page.locator(".jp-Dialog, .lm-Menu").count():
             return
+        before = page.locator(".jp-Dialog, .lm-Menu").count()
         page.keyboard.press("Escape")
-        page.wait_for_timeout(200)
+        try:  # wait for one to close, not for a fixed time
+            page.wait_for_function(
+                f"() => document.querySelectorAll('.jp-Dialog, .lm-Menu').length < {before}", timeout=5_000)
+        except Exception:
+            pass
 
 
 def _first_line(cell) -> str:

@@ -56,7 +56,7 @@ def site(tmp_path_factory):
 def site_page(browser, site):
     base, _ = site
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(30_000)
+    context.set_default_timeout(60_000)
     blocked = []
 
     def only_local(route):
@@ -135,7 +135,11 @@ def test_page(site_page, site, notebook):
         page.wait_for_function("() => window.MathJax && MathJax.Hub && MathJax.Hub.queue.pending === 0"
                                " && document.querySelectorAll('.MathJax, .MathJax_Display').length > 0",
                                timeout=30_000)
-        page.wait_for_timeout(500)   # MathJax reports a font or script it could not load just after typesetting
+        # MathJax reports a font or script it could not load in its message box just after typesetting,
+        # then hides the box: wait for it to be hidden or to say it failed.
+        page.wait_for_function("() => { const m = document.getElementById('MathJax_Message');"
+                               " return !m || m.style.display === 'none' || !m.textContent.trim()"
+                               " || /failed/i.test(m.textContent); }", timeout=30_000)
         message = page.locator("#MathJax_Message")
         if message.count() and "failed" in message.inner_text().lower():
             problems.append(f"MathJax: {message.inner_text()}")
