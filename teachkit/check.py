@@ -614,6 +614,7 @@ def _evaluate(record):
             upstream = _is_wrong_upstream(alt.uses) or list(alt.uses)
             cause = "carried over from " + (", ".join(upstream) if len(upstream) <= 3
                                             else f"{upstream[0]} and {len(upstream) - 1} more")
+            cause += f", {alt.short}" if alt.short else ""
             return _finding(
                 record, std_text, "wrong", f"off by {_diff(printed, std)}: {cause}",
                 f"The correct value is {exact_text} ({std_text}); printed {record.printed}. This step's own "
@@ -658,7 +659,9 @@ def _diff(printed, std):
     d = round_half_up(printed.value, exp) - round_half_up(std, exp)
     rel = ""
     if s != 0:
-        rel = f", {float(d) / abs(float(s)):+.1%}"
+        # Relative to the exact value, from the number as printed and the exact value (not from the
+        # rounded difference): 2.3 printed for 2.0149 is +14.1%, not 0.3 / 2.0149 = +14.9%.
+        rel = f", {float(printed.value - s) / abs(float(s)):+.1%}"
     return f"{d:+f}{rel}"
 
 

@@ -10,6 +10,7 @@ import math
 import re
 from decimal import Decimal
 
+import numpy as np
 import pytest
 
 import teachkit
@@ -166,7 +167,9 @@ EXPECTED = {
     "004-wsim-00": W, "004-wsim-01": W, "004-wsim-02": W, "004-wsim-11": W, "004-wsim-12": W, "004-wsim-22": W,
     # Σ with PageRank λ, formula diagonal: 0.8732; diagonal 1: 0.8917; document λ + diagonal 1: 0.8923;
     # only the sum of the nine printed (carried-over) entries gives .890.
-    "004-sc-numerator": W,
+    # With the diagonal set to 1 the numerator is 0.892 whatever the λ (the entries' λ errors cancel); the printed
+    # 0.890 sums the nine entries rounded to three decimals: 0.102 + 2(0.096) + 2(0.083) + 0.130 + 2(0.099) + 0.102.
+    "004-sc-numerator": C,
     # Σ I = (Σλ)² = 1.000; the nine rounded entries: 4·.102 + 4·.115 + .130 = .998
     "004-sc-denominator": R,
     # SC = 0.8732 -> 0.873 with the formula's diagonal; 0.8917 -> 0.892 with the diagonal set to 1
@@ -386,3 +389,33 @@ def test_summary_counts_add_up():
     assert s["checked"] == len(RECORDS) == sum(s[v] for v in chk.VERDICTS)
     expected_counts = {v: sum(1 for x in EXPECTED.values() if x == v) for v in chk.VERDICTS}
     assert {v: s[v] for v in chk.VERDICTS} == expected_counts
+
+
+def test_a_wrong_numbers_relative_gap_is_taken_from_the_printed_and_exact_values():
+    # The guide prints PMI(running, exercise) = 2.3; its own counts give ln(150 * 10,000 / (500 * 400)) = ln 7.5.
+    # The gap relative to the exact value is (2.3 - ln 7.5) / ln 7.5 = +14.1%, not the rounded 0.3 / ln 7.5 = +14.9%.
+    exact = math.log(7.5)
+    f = teachkit.finding("000-why-pmi-running-exercise")
+    assert f.verdict == "wrong"
+    assert f"{(2.3 - exact) / exact:+.1%}" == "+14.1%"
+    assert "+14.1%" in f.reason and "+14.9%" not in f.reason
+
+
+@pytest.mark.parametrize("weights, expected", [("document", 0.8923), ("pagerank", 0.8917)])
+def test_the_sc_numerator_barely_depends_on_lambda_with_the_diagonal_set_to_one(weights, expected):
+    # By hand, not with semantic_coherence: S_h = 0.7 S + 0.3 S S / 3 with S_h's indirect diagonal set to 1,
+    # numerator = λᵀ S_h λ; λ the document's (0.32, 0.36, 0.32) or networkx's PageRank of the cosine graph.
+    import networkx as nx
+    S = np.array([[1.0, 0.85, 0.82], [0.85, 1.0, 0.88], [0.82, 0.88, 1.0]])
+    indirect = S @ S / 3
+    np.fill_diagonal(indirect, 1.0)
+    hierarchical = 0.7 * S + 0.3 * indirect
+    if weights == "document":
+        lam = np.array([0.32, 0.36, 0.32])
+    else:
+        G = nx.Graph()
+        G.add_weighted_edges_from([(0, 1, 0.85), (0, 2, 0.82), (1, 2, 0.88)])
+        pr = nx.pagerank(G, alpha=0.85, weight="weight", tol=1e-14)
+        lam = np.array([pr[0], pr[1], pr[2]])
+    assert round(float(lam @ hierarchical @ lam), 4) == expected
+    assert f"{expected}" in teachkit.finding("004-sc-numerator").explanation
