@@ -721,6 +721,10 @@ def findings_by_id(document=None):
 
 def finding(record_id):
     """The finding of one record by its stable id, e.g. ``finding("001-eq4-pmi")``."""
+    if not isinstance(record_id, str):
+        raise TypeError(f"record_id must be one id as a string, e.g. {', '.join(list(_BY_ID)[:3])}, not a "
+                        f"{type(record_id).__name__}; for several, call finding() once per id or use "
+                        "findings_by_id().")
     try:
         return check_record(_BY_ID[record_id])
     except KeyError:

@@ -18,6 +18,7 @@ import math
 import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import numpy as np
 
@@ -430,7 +431,11 @@ def model_score(coherences, sizes, n_documents=None):
             raise ValueError(f"n_documents = {n_documents} is less than the sum of sizes ({total}).")
     if n_documents == 0:
         raise ValueError("sizes are all 0: no document is assigned to any topic, so the weighted mean is undefined.")
-    return math.fsum(s * v for s, v in zip(sizes, values)) / n_documents
+    if n_documents < 2**53:
+        return math.fsum(s * v for s, v in zip(sizes, values)) / n_documents
+    # Counts past 2**53 are not exact as floats, and past about 1.8e308 are no floats at all: weigh each
+    # topic by its exact share n_i / N (a fraction at most 1, exact before it is rounded once).
+    return math.fsum(float(Fraction(s, n_documents)) * v for s, v in zip(sizes, values))
 
 
 @dataclass(frozen=True)

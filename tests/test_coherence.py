@@ -211,3 +211,12 @@ def test_evaluate_topics_report():
         evaluate_topics(topics, counts, exclude=["nope"])
     with pytest.raises(ValueError, match="empty"):
         evaluate_topics([], counts)
+
+
+@pytest.mark.parametrize("sizes, expected", [
+    ([10**400, 10**400], (0.5 + 0.1) / 2),                  # equal sizes: the plain mean
+    ([3 * 10**400, 10**400], (3 * 0.5 + 0.1) / 4),          # shares 3/4 and 1/4, exactly
+    ([2**60 + 1, 2**60 - 1], (0.5 + 0.1) / 2),              # past 2**53: not exact as floats
+])
+def test_model_score_weighs_sizes_too_large_for_a_float_by_their_exact_shares(sizes, expected):
+    assert tk.model_score([0.5, 0.1], sizes) == pytest.approx(expected, rel=1e-15)

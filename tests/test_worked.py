@@ -419,3 +419,9 @@ def test_the_sc_numerator_barely_depends_on_lambda_with_the_diagonal_set_to_one(
         lam = np.array([pr[0], pr[1], pr[2]])
     assert round(float(lam @ hierarchical @ lam), 4) == expected
     assert f"{expected}" in teachkit.finding("004-sc-numerator").explanation
+
+
+@pytest.mark.parametrize("bad", [["001-eq2-pmi"], ("001-eq2-pmi",), 42, None])
+def test_finding_takes_one_id_as_a_string(bad):
+    with pytest.raises(TypeError, match=r"record_id must be one id as a string, e\.g\. 000-"):
+        teachkit.finding(bad)
