@@ -183,3 +183,49 @@ def test_student_package_has_no_solution_text_and_still_checks_answers(course_re
     for ex in course.all_exercises():
         for fragment in release.solution_fragments(ex):
             assert fragment not in release._normalise(text), (ex.key, fragment[:60])
+
+
+def test_no_rendered_solution_in_any_file_of_the_student_copy(course_release):
+    """Every file under release/student (notebooks, the package's code and docstrings, READMEs): no worked
+    solution as reveal() renders it, paragraph by paragraph, escapes undone."""
+    import ast
+
+    from teachkit.exercises import reveal
+
+    out, _ = course_release
+    paragraphs = {}
+    for ex in course.all_exercises():
+        for paragraph in reveal(ex.key, show=True).text.split("\n\n"):
+            paragraph = " ".join(paragraph.split())
+            if len(paragraph) >= 40 and paragraph not in " ".join((ex.question + getattr(ex, "template", "")).split()):
+                paragraphs[paragraph] = ex.key
+    assert paragraphs
+    files = [p for p in (out / "student").rglob("*") if p.is_file()]
+    assert any(p.suffix == ".py" for p in files) and any(p.suffix == ".ipynb" for p in files)
+    for path in files:
+        try:
+            raw = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+        readable = [raw]
+        if path.suffix == ".py":
+            readable += [n.value for n in ast.walk(ast.parse(raw)) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+        if path.suffix == ".ipynb":
+            readable.append(json.dumps(json.loads(raw), ensure_ascii=False).encode().decode("unicode_escape", "ignore"))
+            readable += ["".join(c["source"]) for c in json.loads(raw)["cells"]]
+        readable = [" ".join(t.split()) for t in readable]
+        for paragraph, key in paragraphs.items():
+            assert not any(paragraph in t for t in readable), f"{path.relative_to(out)} shows the solution of {key}"
+
+
+def test_release_refuses_a_solution_left_in_a_docstring(tmp_path, monkeypatch):
+    """Negative control: a docstring that prints a worked solution (as exercises/__init__.py once did) stops
+    the release."""
+    ex = _exercise()
+    student = tmp_path / "student" / "package" / "teachkit"
+    student.mkdir(parents=True)
+    (student / "leaky.py").write_text(f'"""Example::\n\n    >>> print(reveal("99.1", show=True).text)\n    {SOLUTION_SHOWN}\n"""\n',
+                                      encoding="utf-8")
+    assert release.leaked_files(tmp_path / "student", [ex]) == [("package/teachkit/leaky.py", "99.1")]
+    (student / "leaky.py").write_text('"""Nothing to see."""\n', encoding="utf-8")
+    assert release.leaked_files(tmp_path / "student", [ex]) == []

@@ -173,6 +173,32 @@ def student_package(out: pathlib.Path, exercises) -> pathlib.Path:
     return package
 
 
+def _readable_texts(path: pathlib.Path) -> list[str]:
+    """What a student could read in one file of the release, escapes undone (JSON strings, Python literals)."""
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except (UnicodeDecodeError, OSError):
+        return []
+    texts = [raw]
+    if path.suffix == ".ipynb":
+        nb = json.loads(raw)
+        texts += [course.source(c) + " " + json.dumps(c.get("outputs", []), ensure_ascii=False) for c in nb["cells"]]
+    elif path.suffix == ".py":
+        texts += _strings(raw)   # docstrings and string literals, as Python reads them
+    return [_normalise(t) for t in texts]
+
+
+def leaked_files(folder: pathlib.Path, exercises) -> list[tuple[str, str]]:
+    """``[(file, exercise key)]`` for every file under ``folder`` in which a worked solution can be read."""
+    found = []
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        texts = _readable_texts(path)
+        for ex in exercises:
+            if any(f in t for t in texts for f in solution_fragments(ex)):
+                found.append((str(path.relative_to(folder)), ex.key))
+    return found
+
+
 def release(notebooks, out: pathlib.Path, exercises=None, package=True) -> dict:
     """Write ``out/student`` and ``out/teacher``; return {notebook name: [exercise keys]}."""
     exercises = course.all_exercises() if exercises is None else list(exercises)
@@ -198,6 +224,11 @@ def release(notebooks, out: pathlib.Path, exercises=None, package=True) -> dict:
         written[path.name] = [course.exercise_key(c) for c in student["cells"] if course.is_exercise_cell(c)]
     if package:
         student_package(student_dir, exercises)
+    # Last, every file of the student copy (notebooks, the package's docstrings, READMEs): no solution anywhere.
+    leaked = leaked_files(student_dir, exercises)
+    if leaked:
+        raise SystemExit("worked solutions are still readable in the student release: " + "; ".join(
+            f"{name} ({key})" for name, key in leaked[:10]) + ("; ..." if len(leaked) > 10 else ""))
     return written
 
 
