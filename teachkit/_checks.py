@@ -148,6 +148,60 @@ def check_probability_array(values, name):
     return arr
 
 
+def check_flag(value, name):
+    """Return ``value`` if it is True or False; a flag given as "yes", 1 or None is refused."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {value!r}.")
+    return bool(value)
+
+
+def check_word_list(words, name, ids=False):
+    """``words`` as a tuple of strings: one list of words, never a string (which would be split into
+    letters), a dict (its keys) or bytes.  With ``ids=True`` whole-number word ids are words too."""
+    if isinstance(words, (str, bytes)):
+        raise TypeError(f"{name} must be a list of words, got the string {words!r}; iterating over it would "
+                        f"give its letters. Split it first, e.g. {words.split()[:3]!r}."
+                        if isinstance(words, str) else f"{name} must be a list of words (strings), not bytes.")
+    if isinstance(words, Mapping):
+        raise TypeError(f"{name} is a dict: iterating over it would give its keys. Pass a list of words.")
+    try:
+        items = tuple(words)
+    except TypeError:
+        raise TypeError(f"{name} must be a list of words (strings), got {type(words).__name__}.") from None
+    for i, w in enumerate(items):
+        is_id = ids and isinstance(w, numbers.Integral) and not isinstance(w, (bool, np.bool_))
+        if not (isinstance(w, str) or is_id):
+            raise TypeError(f"{name}[{i}] is {type(w).__name__} {w!r}; every word must be a string"
+                            + (" or a whole-number word id." if ids else "."))
+    return items
+
+
+def check_documents(documents, name="documents"):
+    """``documents`` as a list of token lists (each a list of strings).
+
+    A string (or a list of strings: each document a string) would be split into letters, and a dict
+    would give its keys: both are refused, with what to pass instead.
+    """
+    if isinstance(documents, (str, bytes)):
+        raise TypeError(f"{name} must be a list of token lists (one list of words per document), not one "
+                        "string; tokenize the text first (teachkit.tokenize).")
+    if isinstance(documents, Mapping):
+        raise TypeError(f"{name} is a dict: iterating over it would give its keys, not its documents. "
+                        f"Pass list({name}.values()) if the values are token lists.")
+    try:
+        items = list(documents)
+    except TypeError:
+        raise TypeError(f"{name} must be a list of token lists (one list of words per document), "
+                        f"got {type(documents).__name__}.") from None
+    docs = []
+    for i, d in enumerate(items):
+        if isinstance(d, str):
+            raise TypeError(f"{name}[{i}] is the string {d[:40]!r}; each document must be a list of tokens "
+                            f"(iterating over a string gives letters). Tokenize it first: teachkit.tokenize(text).")
+        docs.append(list(check_word_list(d, f"{name}[{i}]")))
+    return docs
+
+
 def check_choice(value, name, choices):
     """Raise unless ``value`` is one of ``choices``."""
     if value not in choices:

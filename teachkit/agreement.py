@@ -181,6 +181,33 @@ class SpearmanInterval:
         return f"{self.rho:.3f} [{self.low:.3f}, {self.high:.3f}]"
 
 
+#: At most this many resamples, and this many topic draws in all (resamples × topics): more would take
+#: minutes and change nothing a class reads.
+MAX_RESAMPLES = 1_000_000
+MAX_DRAWS = 10**9
+#: Draws held in memory at once (16 MiB of indices); the resamples are drawn in chunks of at most this many.
+_CHUNK_DRAWS = 2**21
+
+
+def _check_resamples(n_resamples, n_scores):
+    n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=10)
+    if n_resamples > MAX_RESAMPLES:
+        raise ValueError(f"n_resamples = {n_resamples:,} is more than {MAX_RESAMPLES:,}; a few thousand resamples "
+                         "already fix a 95% interval to two decimals.")
+    if n_resamples * n_scores > MAX_DRAWS:
+        raise ValueError(f"n_resamples = {n_resamples:,} resamples of {n_scores:,} scores are "
+                         f"{n_resamples * n_scores:,} draws, more than {MAX_DRAWS:,} (minutes of work); use fewer "
+                         "resamples or a sample of the scores.")
+    return n_resamples
+
+
+def _row_chunks(n_rows, row_length):
+    """Sizes of consecutive chunks of rows, each at most _CHUNK_DRAWS draws (one chunk when it fits, so that
+    the draws are the ones one matrix would give)."""
+    per_chunk = max(1, _CHUNK_DRAWS // max(1, row_length))
+    return [min(per_chunk, n_rows - start) for start in range(0, n_rows, per_chunk)]
+
+
 def bootstrap_spearman(x, y, *, n_resamples=2000, level=0.95, seed=0):
     """Spearman's rho with a percentile bootstrap interval over topics.
 
@@ -198,6 +225,8 @@ def bootstrap_spearman(x, y, *, n_resamples=2000, level=0.95, seed=0):
     x, y : sequence of float
         As for :func:`spearman`.
     n_resamples : int, default 2000
+        At least 10 and at most :data:`MAX_RESAMPLES`, with at most :data:`MAX_DRAWS` draws in all
+        (resamples × topics); they are drawn in chunks, so memory stays small.
     level : float, default 0.95
         In (0, 1).
     seed : int, default 0
@@ -215,7 +244,7 @@ def bootstrap_spearman(x, y, *, n_resamples=2000, level=0.95, seed=0):
     """
     xs, ys = _paired(x, y)
     rho = spearman(xs, ys)
-    n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=10)
+    n_resamples = _check_resamples(n_resamples, xs.size)
     level = check_finite_real(level, "level")
     if not 0 < level < 1:
         raise ValueError(f"level must lie strictly between 0 and 1 (e.g. 0.95), got {level}.")
@@ -231,13 +260,16 @@ def bootstrap_spearman(x, y, *, n_resamples=2000, level=0.95, seed=0):
                 "almost every bootstrap resample had a constant side; the scores barely vary. "
                 "Use more topics or scores that tell them apart."
             )
-        # One matrix of draws per round: row r holds the topics of resample r.
-        idx = rng.integers(0, xs.size, (wanted, xs.size))
-        a, b = xs[idx], ys[idx]
-        # A resample whose x or y is constant has no rho (0/0): drop it and draw again.
-        ok = ~(np.all(a == a[:, :1], axis=1) | np.all(b == b[:, :1], axis=1))
-        rhos.append(_row_pearson(_row_ranks(a[ok]), _row_ranks(b[ok])))
-        wanted -= int(ok.sum())
+        drawn = 0
+        for rows in _row_chunks(wanted, xs.size):
+            # One matrix of draws per chunk: row r holds the topics of resample r.
+            idx = rng.integers(0, xs.size, (rows, xs.size))
+            a, b = xs[idx], ys[idx]
+            # A resample whose x or y is constant has no rho (0/0): drop it and draw again.
+            ok = ~(np.all(a == a[:, :1], axis=1) | np.all(b == b[:, :1], axis=1))
+            rhos.append(_row_pearson(_row_ranks(a[ok]), _row_ranks(b[ok])))
+            drawn += int(ok.sum())
+        wanted -= drawn
     rhos = np.concatenate(rhos)
     low, high = np.quantile(rhos, [(1 - level) / 2, (1 + level) / 2])
     return SpearmanInterval(rho, float(low), float(high), level, int(xs.size), n_resamples)
@@ -258,6 +290,7 @@ def bootstrap_winner(groups, *, n_resamples=2000, seed=0, higher_is_better=True)
         Each model's per-topic scores (at least 2 groups, each with at least
         2 finite scores).
     n_resamples : int, default 2000
+        As for :func:`bootstrap_spearman` (the draws are the scores of every group, resample by resample).
     seed : int, default 0
     higher_is_better : bool, default True
 
@@ -281,7 +314,7 @@ def bootstrap_winner(groups, *, n_resamples=2000, seed=0, higher_is_better=True)
         if arr.size < 2:
             raise ValueError(f"groups[{name!r}] has {arr.size} score(s); resampling needs at least 2.")
         arrays[name] = arr
-    n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=10)
+    n_resamples = _check_resamples(n_resamples, sum(a.size for a in arrays.values()))
     if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or seed < 0:
         raise TypeError(f"seed must be a whole number >= 0, got {seed!r}.")
     if not isinstance(higher_is_better, bool):
@@ -289,8 +322,11 @@ def bootstrap_winner(groups, *, n_resamples=2000, seed=0, higher_is_better=True)
     rng = np.random.default_rng(int(seed))
     means = np.empty((n_resamples, len(arrays)))
     for j, arr in enumerate(arrays.values()):
-        idx = rng.integers(0, arr.size, (n_resamples, arr.size))
-        means[:, j] = arr[idx].mean(axis=1)
+        start = 0
+        for rows in _row_chunks(n_resamples, arr.size):
+            idx = rng.integers(0, arr.size, (rows, arr.size))
+            means[start:start + rows, j] = arr[idx].mean(axis=1)
+            start += rows
     best = np.argmax(means if higher_is_better else -means, axis=1)
     wins = np.bincount(best, minlength=len(arrays)) / n_resamples
     return {name: float(w) for name, w in zip(arrays, wins)}

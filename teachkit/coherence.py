@@ -168,6 +168,9 @@ class TopicCoherence:
 def _keyword_list(keywords, name="keywords"):
     if isinstance(keywords, str):
         raise TypeError(f"{name} must be a list of words, got the single string {keywords!r}. Split it first.")
+    if isinstance(keywords, (bytes, dict)):
+        raise TypeError(f"{name} must be a list of words, got {type(keywords).__name__} (iterating over it "
+                        "would give its keys or bytes, not words).")
     try:
         words = list(keywords)
     except TypeError:

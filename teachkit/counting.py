@@ -56,7 +56,7 @@ from itertools import count as count_from, filterfalse, repeat
 import numpy as np
 import scipy.sparse as sp
 
-from ._checks import check_count, check_positive_int
+from ._checks import check_count, check_flag, check_positive_int
 from .text import normalize_token, tokenize
 
 __all__ = ["CooccurrenceCounts"]
@@ -135,7 +135,10 @@ class CooccurrenceCounts:
             a list of sentences (flatten it first).
         window : int or None, default None
             None: each document is one window (document-level co-occurrence).
-            k: sliding windows of k tokens.  Memory does not depend on k.
+            k: sliding windows of k tokens.  Memory does not depend on k.  A
+            document no longer than k is one window, so a k at least as long
+            as the longest document gives the counts of whole documents
+            (with ``n`` = the number of documents), however large k is.
         gensim_compat : bool, default False
             Reproduce gensim 4.4's sliding-window counts, which under-count
             words that repeat within a window.  Only for comparisons with
@@ -180,6 +183,7 @@ class CooccurrenceCounts:
             raise TypeError(f"docs must be an iterable of documents, got {type(docs).__name__}.")
         if window is not None:
             window = check_positive_int(window, "window")
+        gensim_compat = check_flag(gensim_compat, "gensim_compat")
         if gensim_compat and window is None:
             raise ValueError(
                 "gensim_compat=True only changes sliding-window counts; pass window=k as well "
@@ -234,7 +238,11 @@ class CooccurrenceCounts:
         # the keywords are not in the corpus, rather than failing inside numpy.
         token_ids = np.concatenate(chunks)
         del chunks, buffer
-        runs, word_counts, n = _build_runs(token_ids, lengths, len(index), window, gensim_compat)
+        # A window at least as long as the longest document holds each document whole (one window per
+        # document, nothing leaves it): every such window gives the same counts, so the index is built with
+        # that length (a window of 10**30 would not fit numpy's integers).
+        effective = window if window is None else min(window, max(1, int(lengths.max())))
+        runs, word_counts, n = _build_runs(token_ids, lengths, len(index), effective, gensim_compat)
         return cls(index, word_counts, n, runs=runs, window=window, gensim_compat=gensim_compat,
                    restricted=restricted, n_documents=len(lengths), n_tokens=n_tokens)
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import pathlib
 from dataclasses import dataclass, field
 from importlib import resources
@@ -45,6 +46,9 @@ __all__ = ["RatedTopic", "HumanRatings", "load_human_ratings", "HUMAN_RATINGS_FI
 
 #: File name of the shipped judgements inside ``teachkit/data/``.
 HUMAN_RATINGS_FILE = "hoyle2021_all_data.json"
+#: The corpus/model groups of the release, 50 topics each.
+RELEASED_GROUPS = tuple((c, m) for c in ("wikitext", "nytimes") for m in ("mallet", "dvae", "etm"))
+RELEASED_TOPICS = 50 * len(RELEASED_GROUPS)
 
 #: The authors' automated scores that exist for every topic of every model,
 #: on the topic's own corpus (``_full``: training + validation + test
@@ -202,16 +206,25 @@ def load_human_ratings(path=None):
     >>> len(lda), round(float(lda.column("rating").mean()), 4)
     (50, 2.6293)
     """
+    if path is not None and not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a file path (str or pathlib.Path), got {type(path).__name__}.")
     source = _data_path() if path is None else pathlib.Path(path)
     try:
         text = source.read_text(encoding="utf-8")
     except FileNotFoundError:
+        if path is not None:   # the user's own path: nothing to reinstall
+            raise FileNotFoundError(f"path: there is no file at {source}; check the path, or call "
+                                    "load_human_ratings() without it for the copy shipped with teachkit.") from None
         raise FileNotFoundError(
             f"The human ratings file is missing: {source}. teachkit ships it as package data "
             f"(teachkit/data/{HUMAN_RATINGS_FILE}); reinstall teachkit from its repository "
             "(`python -m pip install -e .`), or download data/human/all_data/all_data.json from "
             "https://github.com/ahoho/topics (MIT licence) and pass its path: load_human_ratings(path)."
         ) from None
+    except IsADirectoryError:
+        raise ValueError(f"path: {source} is a folder; pass the JSON file itself (all_data.json).") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"path: {source} is not a text file; it should be Hoyle et al.'s all_data.json.") from None
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as err:
@@ -246,4 +259,14 @@ def load_human_ratings(path=None):
         ) from None
     if not topics:
         raise ValueError(f"{source} holds no topics.")
+    # The release has every model on every corpus; a file with a part missing would quietly change every
+    # correlation and comparison computed from it.
+    found = {(t.corpus, t.model) for t in topics}
+    missing = sorted(set(RELEASED_GROUPS) - found)
+    if missing:
+        raise ValueError(
+            f"{source} holds {len(topics)} topics, but Hoyle et al.'s release has {RELEASED_TOPICS} "
+            f"({len(RELEASED_GROUPS)} corpus/model groups of 50); missing: "
+            + ", ".join(f"{c}/{m}" for c, m in missing) + ". Use the complete all_data.json, or select() the "
+            "part you need from it.")
     return HumanRatings(topics, str(source))

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import html
 import numbers
+import unicodedata
 from dataclasses import dataclass
 
 import numpy as np
@@ -54,9 +55,35 @@ class IntrusionTask:
     intruder: str
     source: int
 
+    def shown_word(self, answer):
+        """The shown word that ``answer`` names, or None.
+
+        Readers type words as they like: the comparison ignores surrounding spaces, case and the Unicode
+        form ("Pear", " pear", "PEAR" all name the shown "Pear").  Every check of an answer goes through here.
+        """
+        if not isinstance(answer, str):
+            return None
+        key = _word_key(answer)
+        return next((w for w in self.words if _word_key(w) == key), None)
+
     def is_hit(self, answer):
         """True when ``answer`` (a word) is the intruder."""
-        return isinstance(answer, str) and answer.strip().lower() == self.intruder
+        return self.shown_word(answer) == self.intruder
+
+
+def _word_key(word):
+    return unicodedata.normalize("NFC", word).strip().casefold()
+
+
+def _check_tasks(tasks, name="tasks"):
+    if isinstance(tasks, (str, bytes)) or not hasattr(tasks, "__iter__"):
+        raise TypeError(f"{name} must be a list of IntrusionTask (from intrusion_tasks), got {tasks!r:.80}.")
+    tasks = list(tasks)
+    for i, t in enumerate(tasks):
+        if not isinstance(t, IntrusionTask):
+            raise TypeError(f"{name}[{i}] is {type(t).__name__} {t!r:.60}; make the tasks with "
+                            "intrusion_tasks(topics).")
+    return tasks
 
 
 def _topics(topics):
@@ -172,7 +199,10 @@ def hit_rates(tasks, answers):
     >>> hits.tolist(), rate
     ([1.0, 0.0], 0.5)
     """
-    tasks = list(tasks)
+    tasks = _check_tasks(tasks)
+    if isinstance(answers, (str, bytes)):
+        raise TypeError("answers must be a list (one word or None per task) or a dict {task number: word}, "
+                        "not one string.")
     if isinstance(answers, dict):
         picked = [answers.get(i) for i in range(len(tasks))]
     else:
@@ -183,7 +213,7 @@ def hit_rates(tasks, answers):
     for i, (task, answer) in enumerate(zip(tasks, picked)):
         if answer is None:
             continue
-        if not isinstance(answer, str) or answer.strip().lower() not in task.words:
+        if task.shown_word(answer) is None:
             raise ValueError(f"answers[{i}] is {answer!r}, which is not one of the words shown: {list(task.words)}.")
         hits[i] = float(task.is_hit(answer))
     answered = np.isfinite(hits)
@@ -223,6 +253,8 @@ def npmi_rater(task, counts, *, smoothing="none", eps=0.0):
     """
     from .coherence import score_pair
 
+    if not isinstance(task, IntrusionTask):
+        raise TypeError(f"task must be one IntrusionTask (from intrusion_tasks), got {type(task).__name__}.")
     words = list(task.words)
     means = []
     for w in words:
@@ -242,7 +274,7 @@ class IntrusionQuiz:
     """
 
     def __init__(self, tasks, title=None):
-        self.tasks = list(tasks)
+        self.tasks = _check_tasks(tasks)
         if not self.tasks:
             raise ValueError("tasks is empty: make some with intrusion_tasks(topics).")
         self.title = title
@@ -253,10 +285,13 @@ class IntrusionQuiz:
         """Record ``word`` as the answer to task ``i``; returns whether it was the intruder."""
         if not isinstance(i, numbers.Integral) or not 0 <= i < len(self.tasks):
             raise ValueError(f"i must be a task number from 0 to {len(self.tasks) - 1}, got {i!r}.")
-        if not isinstance(word, str) or word.strip().lower() not in self.tasks[i].words:
+        if isinstance(i, (bool, np.bool_)):
+            raise TypeError(f"i must be a task number, got {i!r}.")
+        shown = self.tasks[i].shown_word(word)
+        if shown is None:
             raise ValueError(f"word must be one of task {i}'s words {list(self.tasks[i].words)}, got {word!r}.")
-        self.answers[int(i)] = word.strip().lower()
-        return self.tasks[i].is_hit(word)
+        self.answers[int(i)] = shown
+        return self.tasks[i].is_hit(shown)
 
     def hits(self):
         """``(hits, rate)`` as :func:`hit_rates` gives them for the answers so far."""

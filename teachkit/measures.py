@@ -41,12 +41,14 @@ Everything is computed from counts: ``P(w) = c(w) / n`` and
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import check_choice, check_finite_real, check_positive_int
+from ._checks import (as_float_array, check_choice, check_count_array, check_finite_real, check_positive_int,
+                      check_word_list, scale_by_power_of_two)
 from .coherence import _count_tables, _keyword_list, scorable_keywords
 from .counting import CooccurrenceCounts
 from .pmi import npmi as _npmi, npmi_from_counts
@@ -62,6 +64,8 @@ __all__ = [
 
 #: gensim's and Röder et al.'s ε, added to the joint probability inside the log.
 EPSILON = 1e-12
+#: How far above 1 a word's NPMI with itself may come under gensim's eps convention (a rounding hair).
+NPMI_SLACK = 1e-6
 
 #: What a pair (W', W*) that shares no window scores, by convention.
 ZERO_CONVENTIONS = {
@@ -75,7 +79,8 @@ ZERO_CONVENTIONS = {
 
 # ---------------------------------------------------------------- segmentation
 def _word_tuple(words):
-    return tuple(words)
+    # Segmentations work on words or on word ids (as gensim's do).
+    return check_word_list(words, "words", ids=True)
 
 
 def one_one(words):
@@ -148,12 +153,13 @@ def _zero_joint(c_joint, zero, what):
 
 
 def _as_counts(name, value):
-    arr = np.asarray(value)
-    if arr.dtype == bool or not np.issubdtype(arr.dtype, np.number):
-        raise TypeError(f"{name} must be counts (whole numbers), got {value!r}.")
-    if np.any(~np.isfinite(arr)) or np.any(arr < 0) or np.any(arr != np.round(arr)):
-        raise ValueError(f"{name} must hold whole numbers of windows, zero or more; got {value!r}.")
-    return arr.astype(float)
+    # check_count_array refuses booleans, complex numbers, fractions and negatives, and keeps counts past
+    # int64 as exact Python ints; the measures work with probabilities, so floats are exact enough here.
+    arr = check_count_array(value, name)
+    try:
+        return np.asarray(arr, dtype=float)
+    except OverflowError:
+        raise ValueError(f"{name} holds a count too large for a float (above about 1.8e308).") from None
 
 
 def _check_confirmation_args(c_joint, marginals, n, zero, eps):
@@ -321,12 +327,15 @@ def context_vectors(npmi_table, gamma=1):
            [0.25, 1.  ]])
     """
     gamma = check_positive_int(gamma, "gamma")
-    table = np.asarray(npmi_table, dtype=float)
+    table = as_float_array(npmi_table, "npmi_table")
     if table.ndim != 2 or table.shape[0] != table.shape[1]:
         raise ValueError(f"npmi_table must be a square N-by-N table, got shape {table.shape}.")
-    # gensim's eps convention can push a word's NPMI with itself a hair above 1, so only finiteness is checked.
     if not np.all(np.isfinite(table)):
         raise ValueError("npmi_table must hold finite NPMI values (no NaN or infinity).")
+    # gensim's eps convention can push a word's NPMI with itself a hair above 1; anything further is no NPMI.
+    if np.any(np.abs(table) > 1 + NPMI_SLACK):
+        raise ValueError(f"npmi_table holds {table.flat[np.argmax(np.abs(table))]!r}; NPMI lies in [-1, 1]. "
+                         "Pass NPMI values (normalized_log_ratio), not PMI or counts.")
     return table ** gamma
 
 
@@ -351,14 +360,37 @@ def indirect_cosine(vectors, w_prime, w_star):
     >>> round(indirect_cosine([[1.0, 0.5], [0.5, 1.0]], [0], [0, 1]), 6)   # 2.25 / (1.118034 * 2.121320)
     0.948683
     """
-    v = np.asarray(vectors, dtype=float)
-    u_prime = v[list(w_prime)].sum(axis=0)
-    u_star = v[list(w_star)].sum(axis=0)
-    norm = math.sqrt(float(np.sum(u_prime ** 2))) * math.sqrt(float(np.sum(u_star ** 2)))
-    if norm == 0:
+    v = as_float_array(vectors, "vectors")
+    if v.ndim != 2:
+        raise ValueError(f"vectors must be a table with one context vector per row, got shape {v.shape}.")
+    if not np.all(np.isfinite(v)):
+        raise ValueError("vectors holds NaN or infinity; context vectors are finite NPMI values.")
+    u_prime = v[_row_indices(w_prime, "w_prime", len(v))].sum(axis=0)
+    u_star = v[_row_indices(w_star, "w_star", len(v))].sum(axis=0)
+    if not (np.any(u_prime) and np.any(u_star)):
         raise ValueError("a context vector is all zeros, so the cosine is undefined (0/0); this happens when "
                          "the NPMI values cancel. Use more words or another zero convention.")
+    # The cosine does not depend on scale: bring each vector near 1 first (by a power of two, exactly),
+    # so that entries of 1e200 do not overflow and entries of 1e-200 do not underflow in the squares.
+    u_prime, u_star = scale_by_power_of_two(u_prime), scale_by_power_of_two(u_star)
+    norm = math.sqrt(float(np.sum(u_prime ** 2))) * math.sqrt(float(np.sum(u_star ** 2)))
     return float(u_prime @ u_star) / norm
+
+
+def _row_indices(indices, name, n_rows):
+    """Row indices of a segment's words: whole numbers in [0, n_rows), at least one."""
+    if isinstance(indices, (str, bytes)) or not hasattr(indices, "__iter__"):
+        raise TypeError(f"{name} must be a list of row indices (whole numbers), got {indices!r}.")
+    rows = list(indices)
+    if not rows:
+        raise ValueError(f"{name} is empty: a segment needs at least one word.")
+    for i in rows:
+        if isinstance(i, (bool, np.bool_)) or not isinstance(i, numbers.Integral):
+            raise TypeError(f"{name} must hold row indices (whole numbers), got {i!r}.")
+        if not 0 <= i < n_rows:
+            raise ValueError(f"{name} holds {i}, but vectors has {n_rows} rows (indices 0 to {n_rows - 1}); "
+                             "negative indices are refused, as they would silently count from the end.")
+    return [int(i) for i in rows]
 
 
 # ------------------------------------------------------------------ aggregation
@@ -370,13 +402,18 @@ def arithmetic_mean(values):
     >>> arithmetic_mean([0.5, 0.25, 0.0])
     0.25
     """
-    arr = np.asarray(values, dtype=float)
+    arr = as_float_array(values, "values")
     if arr.size == 0:
         raise ValueError("values is empty: there is no confirmation to aggregate.")
     if not np.all(np.isfinite(arr)):
         raise ValueError("values holds a NaN or infinite confirmation; the mean would be meaningless.")
     # np.mean, as gensim aggregates, so that the last bits agree.
-    return float(np.mean(arr))
+    with np.errstate(over="ignore"):
+        mean = float(np.mean(arr))
+    if not math.isfinite(mean):
+        # The sum overflowed (values near 1.8e308): the mean of the halves cannot.
+        mean = float(np.mean(arr / 2)) * 2
+    return mean
 
 
 #: The direct confirmations by name, each read from the segment's counts

@@ -29,11 +29,12 @@ from __future__ import annotations
 import html
 import math
 import numbers
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import check_finite_real, check_positive_int
+from ._checks import check_documents, check_finite_real, check_positive_int
 
 __all__ = [
     "split_documents", "HeldOutPerplexity", "heldout_perplexity",
@@ -42,22 +43,20 @@ __all__ = [
 
 
 def _documents(documents, name="documents"):
-    if isinstance(documents, (str, bytes)):
-        raise TypeError(f"{name} must be a list of token lists, got a string.")
-    try:
-        docs = [list(d) for d in documents]
-    except TypeError:
-        raise TypeError(f"{name} must be a list of token lists (one list of words per document).") from None
-    for i, d in enumerate(docs):
-        if not all(isinstance(t, str) for t in d):
-            raise TypeError(f"{name}[{i}] must be a list of words (strings); tokenize the text first.")
-    return docs
+    return check_documents(documents, name)
 
 
-def _seed(seed, name="seed"):
-    if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or seed < 0:
+def _seed(seed, name="seed", maximum=None):
+    if not isinstance(seed, numbers.Integral) or isinstance(seed, bool):
         raise TypeError(f"{name} must be a whole number >= 0, got {seed!r}.")
+    if seed < 0 or (maximum is not None and seed > maximum):
+        raise ValueError(f"{name} must be a whole number from 0 to {maximum if maximum is not None else 'any'}, "
+                         f"got {seed!r}." + (" (gensim's random_state is a 32-bit seed.)" if maximum else ""))
     return int(seed)
+
+
+#: gensim seeds numpy's legacy RandomState, which takes 32-bit seeds.
+_GENSIM_SEED_MAX = 2**32 - 1
 
 
 def split_documents(documents, heldout=0.2, *, seed=0):
@@ -212,22 +211,30 @@ def heldout_perplexity(lda, heldout_bow):
         raise ImportError("heldout_perplexity needs gensim (python -m pip install gensim).") from err
     if not isinstance(lda, LdaModel):
         raise TypeError(f"lda must be a trained gensim.models.LdaModel, got {type(lda).__name__}.")
-    if isinstance(heldout_bow, (str, bytes)):
-        raise TypeError("heldout_bow must be a list of bag-of-words documents, got a string.")
+    if isinstance(heldout_bow, (str, bytes)) or isinstance(heldout_bow, Mapping):
+        raise TypeError("heldout_bow must be a list of bag-of-words documents (dictionary.doc2bow(tokens) for "
+                        f"each held-out document), got {type(heldout_bow).__name__}.")
     bow = [list(doc) for doc in heldout_bow]
     if not bow:
         raise ValueError("heldout_bow is empty: hold out at least one document.")
     n_terms = lda.num_terms
     for i, doc in enumerate(bow):
         for pair in doc:
-            if (not isinstance(pair, tuple) or len(pair) != 2 or not isinstance(pair[0], numbers.Integral)
-                    or not 0 <= pair[0] < n_terms):
+            # Word ids are plain whole numbers (a bool is no id); counts are whole numbers of at least 1,
+            # as doc2bow gives them: a negative or fractional count makes the bound meaningless.
+            word_id, count = pair if isinstance(pair, tuple) and len(pair) == 2 else (None, None)
+            if (isinstance(word_id, (bool, np.bool_)) or not isinstance(word_id, numbers.Integral)
+                    or not 0 <= word_id < n_terms):
                 raise ValueError(
                     f"heldout_bow[{i}] holds {pair!r}: each document must be (word id, count) pairs from the "
                     "training dictionary (dictionary.doc2bow(tokens)); a word id outside the model's "
                     f"vocabulary of {n_terms} words means another dictionary was used."
                 )
-    n_words = int(sum(cnt for doc in bow for _, cnt in doc))
+            if isinstance(count, (bool, np.bool_)) or not isinstance(count, numbers.Real) or not (
+                    math.isfinite(count) and count >= 1 and count == int(count)):
+                raise ValueError(f"heldout_bow[{i}] holds {pair!r}: a count must be a whole number of at least 1 "
+                                 "(how often the word occurs in the document), as doc2bow gives it.")
+    n_words = int(sum(int(cnt) for doc in bow for _, cnt in doc))
     if n_words == 0:
         raise ValueError(
             "the held-out documents contain no word of the model's vocabulary, so there is nothing to "
@@ -418,8 +425,10 @@ def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=
     docs = _documents(documents)
     if isinstance(ks, numbers.Integral):
         ks = [ks]
+    if isinstance(ks, (str, bytes, Mapping)) or isinstance(seeds, (str, bytes, Mapping)):
+        raise TypeError("ks and seeds must be lists of whole numbers, e.g. ks=[2, 4, 8], seeds=[0, 1].")
     ks = [check_positive_int(k, "ks") for k in ks]
-    seeds = [_seed(s, "seeds") for s in seeds]
+    seeds = [_seed(s, "seeds", _GENSIM_SEED_MAX) for s in ([seeds] if isinstance(seeds, numbers.Integral) else seeds)]
     if not ks or not seeds:
         raise ValueError("ks and seeds must each name at least one value, e.g. ks=[2, 4, 8], seeds=[0, 1].")
     passes = check_positive_int(passes, "passes")
@@ -432,12 +441,24 @@ def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=
     if unknown or not criteria:
         raise ValueError(f"criteria must be a non-empty selection of {list(known)}, got {list(criteria)!r}.")
 
+    no_below = check_positive_int(no_below, "no_below", minimum=0)
+    no_above = check_finite_real(no_above, "no_above")
+    if not 0 < no_above <= 1:
+        raise ValueError(f"no_above must be a share of documents in (0, 1] (1 keeps every word), got {no_above}.")
+
     train, held = split_documents(docs, heldout, seed=split_seed)
     dictionary = Dictionary(train)
     dictionary.filter_extremes(no_below=no_below, no_above=no_above, keep_n=None)
     if len(dictionary) < top_n:
         raise ValueError(f"the training vocabulary has {len(dictionary)} words after filtering, fewer than "
                          f"top_n = {top_n}; loosen no_below/no_above or lower top_n.")
+    # Checked before any training: a K beyond the words or the documents cannot give distinct topics,
+    # and a K of a million would run for hours.
+    most = min(len(dictionary), len(train))
+    too_many = [k for k in ks if k > most]
+    if too_many:
+        raise ValueError(f"ks holds {too_many}, more topics than the {len(dictionary)} words of the training "
+                         f"vocabulary or the {len(train)} training documents; keep K at most {most}.")
     vocab = set(dictionary.token2id)
     diversity_k = min(25, len(dictionary))  # a vocabulary under 25 words cannot fill a top 25
     train_bow = [dictionary.doc2bow(d) for d in train]

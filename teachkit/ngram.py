@@ -97,6 +97,7 @@ import math
 import numbers
 import warnings
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -121,6 +122,10 @@ def _sentences(sentences, name):
             f"{name} must be a list of sentences, each a list of tokens, such as [{sentences.split()[:3]!r}], "
             "not one string. Split it first, e.g. teachkit.tokenize(text)."
         )
+    if isinstance(sentences, (bytes, Mapping)):
+        raise TypeError(f"{name} is {'bytes' if isinstance(sentences, bytes) else 'a dict'}: iterating over it "
+                        "would give " + ("numbers" if isinstance(sentences, bytes) else "its keys") +
+                        ", not sentences. Pass a list of sentences, each a list of string tokens.")
     try:
         items = list(sentences)
     except TypeError:
@@ -396,6 +401,11 @@ class NgramLM:
             raise ValueError(f"V = {self.V} words at order {order} is too many n-grams to index; "
                              "raise min_count or lower the order.")
         self.n_training_tokens = sum(raw.values())
+        if self.alpha is not None and not math.isfinite(self.alpha * self.V):
+            # (c + alpha) / (total + alpha·V) would be x / inf = 0 for every word: no distribution at all.
+            raise ValueError(f"alpha={self.alpha!r} is too large: alpha·V = {self.alpha!r}·{self.V} overflows a "
+                             "float. Any alpha far above the counts already gives every word the same "
+                             "probability 1/V; use a smaller alpha.")
 
         events = self._events(train)[0]
         if len(events) == 0:
@@ -423,6 +433,11 @@ class NgramLM:
                 raise ValueError("smoothing='lidstone' needs alpha, the pseudo-count (> 0) added to every count.")
             if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real):
                 raise TypeError(f"alpha must be a number, got {alpha!r}.")
+            # float(10**400) raises OverflowError; only a Python int can be that large.
+            if isinstance(alpha, numbers.Integral) and abs(int(alpha)) >= 2**1024:
+                raise ValueError(f"alpha (a whole number of {len(str(abs(int(alpha))))} digits) is too large for a "
+                                 "float; any alpha far above the counts "
+                                 "already gives every word the same probability 1/V. Use a smaller alpha.")
             if not math.isfinite(alpha) or alpha <= 0:
                 raise ValueError(f"alpha must be a finite number > 0, got {alpha!r}. "
                                  "With alpha = 0 an unseen n-gram gets probability 0.")

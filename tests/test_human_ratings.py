@@ -57,9 +57,42 @@ def test_columns_and_missing_scores():
     assert len(data.complete("c_npmi_10_nytimes_full")) == 10
 
 
-def test_missing_file_fails_clearly(tmp_path):
+def test_missing_shipped_file_says_how_to_get_it(tmp_path, monkeypatch):
+    import teachkit.human_ratings as hr
+
+    monkeypatch.setattr(hr, "_data_path", lambda: tmp_path / "nowhere.json")
     with pytest.raises(FileNotFoundError, match="human ratings file is missing.*ahoho/topics"):
+        load_human_ratings()
+
+
+def test_a_missing_path_of_the_users_names_it_and_does_not_say_reinstall(tmp_path):
+    with pytest.raises(FileNotFoundError, match="path: there is no file at .*nowhere.json") as info:
         load_human_ratings(tmp_path / "nowhere.json")
+    assert "reinstall" not in str(info.value)
+
+
+def test_a_folder_a_binary_file_and_a_wrong_type_get_clear_errors(tmp_path):
+    with pytest.raises(ValueError, match="is a folder; pass the JSON file"):
+        load_human_ratings(tmp_path)
+    binary = tmp_path / "all_data.json"
+    binary.write_bytes(bytes(range(256)))
+    with pytest.raises(ValueError, match="is not a text file"):
+        load_human_ratings(binary)
+    with pytest.raises(TypeError, match="path must be a file path"):
+        load_human_ratings(42)
+
+
+@pytest.mark.parametrize("removed", [("nytimes", None), ("wikitext", "etm")])
+def test_a_file_with_a_part_missing_is_refused_not_loaded_quietly(tmp_path, removed):
+    raw = json.loads((DATA / "hoyle2021_all_data.json").read_text(encoding="utf-8"))
+    corpus, model = removed
+    if model is None:
+        del raw[corpus]
+    else:
+        del raw[corpus][model]
+    missing = 150 if model is None else 50
+    with pytest.raises(ValueError, match=f"holds {300 - missing} topics, but .* 300 .*missing: {corpus}/"):
+        load_human_ratings(_write(tmp_path, raw))
 
 
 def _write(tmp_path, raw):

@@ -174,7 +174,9 @@ def test_sweep_rejects_bad_arguments():
     docs = tiny_corpus()
     with pytest.raises(ValueError, match="criteria"):
         k_sweep(docs, ks=[2], criteria=("c_w2v",))
-    with pytest.raises(TypeError, match="seeds"):
+    with pytest.raises(ValueError, match="seeds must be a whole number from 0"):   # the right type, a wrong value
         k_sweep(docs, ks=[2], seeds=[-1])
+    with pytest.raises(TypeError, match="seeds"):
+        k_sweep(docs, ks=[2], seeds=[1.5])
     with pytest.raises(ValueError, match="top_n"):
         k_sweep(docs, ks=[2], top_n=50)
