@@ -148,3 +148,47 @@ def test_a_submission_that_never_ends_is_stopped(tmp_path):
     assert list(result) == [None]
     points, feedback = result[None]
     assert points == 0 and "longer than 5 s" in feedback
+
+
+# ------------------------------------------------------------------ bad input to the grader
+import math  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("pin, named", [
+    (float("nan"), "a pin must be a finite number"),
+    (float("inf"), "a pin must be a finite number"),
+    ("0.5", "must be a number, got str"),
+    (True, "must be a number, got bool"),
+])
+def test_a_broken_pin_is_refused_before_a_test_file_is_written(pin, named):
+    with pytest.raises(ValueError) as info:
+        grade.test_file(_exercise("99.1", 0.5), pin)
+    assert "exercise 99.1" in str(info.value) and named in str(info.value)
+
+
+@pytest.mark.parametrize("results, feedback", [
+    ({"tests": [{"name": "99.1", "score": float("nan"), "max_score": 1}]}, "otter reported the score nan"),
+    ({"tests": [{"name": "99.1", "score": "1", "max_score": 1}]}, "otter reported the score '1'"),
+    ({"tests": [{"name": "99.1", "score": 5, "max_score": 1}]}, "otter reported the score 5"),
+])
+def test_an_odd_score_is_zero_points_with_a_reason_never_nan(results, feedback):
+    points, message = grade.parse_results(results)["99.1"]
+    assert points == 0 and not (isinstance(points, float) and math.isnan(points)) and feedback in message
+
+
+@pytest.mark.parametrize("results", [{}, {"tests": None}, {"tests": [1, 2]}, [], "x"])
+def test_malformed_results_are_a_clear_error(results):
+    with pytest.raises(ValueError, match="no list of tests"):
+        grade.parse_results(results)
+
+
+def test_grading_without_otter_says_what_to_install(tmp_path, monkeypatch):
+    real = grade.importlib.util.find_spec
+    monkeypatch.setattr(grade.importlib.util, "find_spec", lambda name: None if name == "otter" else real(name))
+    out = tmp_path / "grades.csv"
+    out.write_text("an earlier gradebook\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"otter-grader.*teacher extra.*\.\[teacher\]"):
+        grade.grade(tmp_path, out)
+    assert out.read_text(encoding="utf-8") == "an earlier gradebook\n"   # untouched

@@ -229,3 +229,63 @@ def test_release_refuses_a_solution_left_in_a_docstring(tmp_path, monkeypatch):
     assert release.leaked_files(tmp_path / "student", [ex]) == [("package/teachkit/leaky.py", "99.1")]
     (student / "leaky.py").write_text('"""Nothing to see."""\n', encoding="utf-8")
     assert release.leaked_files(tmp_path / "student", [ex]) == []
+
+
+# ------------------------------------------------------------------ bad input to the release
+def _write_notebook(path, cells):
+    path.write_text(json.dumps(_notebook(*cells)), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("content, named", [
+    (b"", "empty"),
+    (b'{"cells": [', "not valid JSON"),
+    (b'{"metadata": {}}', 'list of "cells"'),
+    (bytes(range(256)), "not a text file"),
+    (b'{"cells": ["print(1)"]}', "cell 0 is not a notebook cell"),
+    (b'{"cells": [{"cell_type": "code"}]}', "cell 0 is not a notebook cell"),
+])
+def test_a_malformed_notebook_is_named_and_the_previous_release_survives(tmp_path, content, named):
+    out = tmp_path / "release"
+    good = _write_notebook(tmp_path / "01_good.ipynb", [_cell("markdown", "# Title")])
+    release.release([good], out, exercises=[], package=False)
+    before = (out / "student" / "01_good.ipynb").read_bytes()
+    bad = tmp_path / "02_bad.ipynb"
+    bad.write_bytes(content)
+    with pytest.raises(release.ReleaseError) as info:
+        release.release([good, bad], out, exercises=[], package=False)
+    assert "02_bad.ipynb" in str(info.value) and named in str(info.value)
+    # nothing of the earlier release was deleted or replaced, and no staging folder is left
+    assert (out / "student" / "01_good.ipynb").read_bytes() == before
+    assert (out / "teacher" / "01_good.ipynb").is_file()
+    assert sorted(p.name for p in out.iterdir()) == ["student", "teacher"]
+
+
+def test_release_paths_missing_as_a_string_and_twice_the_same_name(tmp_path):
+    out = tmp_path / "release"
+    with pytest.raises(release.ReleaseError, match="nowhere.ipynb: no such file"):
+        release.release([tmp_path / "nowhere.ipynb"], out, exercises=[], package=False)
+    with pytest.raises(release.ReleaseError, match="is a folder"):
+        release.release([tmp_path], out, exercises=[], package=False)
+    one = _write_notebook(tmp_path / "01_one.ipynb", [_cell("markdown", "# One")])
+    assert list(release.release(str(one), out, exercises=[], package=False)) == ["01_one.ipynb"]   # not per letter
+    (tmp_path / "other").mkdir()
+    twin = _write_notebook(tmp_path / "other" / "01_one.ipynb", [_cell("markdown", "# Other")])
+    with pytest.raises(release.ReleaseError, match="have the same file name"):
+        release.release([one, twin], out, exercises=[], package=False)
+
+
+def test_a_solution_cell_that_does_not_parse_is_dropped_like_any_other(tmp_path):
+    nb = _write_notebook(tmp_path / "01_x.ipynb", [_cell("markdown", "# X"),
+                                                   _cell("code", "reveal('99.1'\nx = (", tags=["solution"])])
+    release.release([nb], tmp_path / "release", exercises=[], package=False)
+    cells = json.loads((tmp_path / "release" / "student" / "01_x.ipynb").read_text(encoding="utf-8"))["cells"]
+    assert [c["cell_type"] for c in cells] == ["markdown"]
+
+
+def test_release_command_reports_a_bad_notebook_and_writes_nothing(tmp_path, capsys):
+    bad = tmp_path / "03_bad.ipynb"
+    bad.write_text("", encoding="utf-8")
+    assert release.main([str(bad), "--out", str(tmp_path / "release")]) == 2
+    assert "03_bad.ipynb: empty" in capsys.readouterr().err
+    assert not (tmp_path / "release" / "student").exists()

@@ -37,7 +37,10 @@ from __future__ import annotations
 
 import argparse
 import csv
+import importlib.util
 import json
+import math
+import numbers
 import os
 import pathlib
 import shutil
@@ -104,16 +107,25 @@ TEST_FUNCTION = '''    from teachkit.exercises import get
 '''
 
 
-def _literal(value) -> str:
-    """Python source for a pinned value (the test file must not import the pins)."""
-    if isinstance(value, bool):
-        raise TypeError(f"a pinned answer must be a number, got {value!r}")
+def _literal(value, key="?") -> str:
+    """Python source for a pinned value (the test file must not import the pins).
+
+    Only finite numbers are written: a NaN, an infinity, a string or a bool where a number belongs is a
+    broken pin, and writing it would make a test file that marks every answer wrong (or does not run).
+    """
+    if isinstance(value, bool) or not isinstance(value, (numbers.Real, Decimal)):
+        raise ValueError(f"exercise {key}: its pinned answer must be a number, got {type(value).__name__} {value!r}; "
+                         "fix tests/exercise_pins.")
     if isinstance(value, Fraction):
         return f"__import__('fractions').Fraction({value.numerator}, {value.denominator})"
     if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise ValueError(f"exercise {key}: its pinned answer is {value}; a pin must be a finite number.")
         return f"__import__('decimal').Decimal({str(value)!r})"
-    if isinstance(value, int):
+    if isinstance(value, numbers.Integral):
         return repr(int(value))
+    if not math.isfinite(float(value)):
+        raise ValueError(f"exercise {key}: its pinned answer is {value!r}; a pin must be a finite number.")
     return repr(float(value))
 
 
@@ -129,9 +141,11 @@ def test_file(ex, pin) -> str:
         # the grade compares the student's function with that reference.
         body = TEST_FUNCTION.format(key=ex.key, function=course.function_name(ex))
     elif choices:
+        if not isinstance(pin, str) or pin not in choices:
+            raise ValueError(f"exercise {ex.key}: its pinned answer {pin!r} is not one of its choices {choices}.")
         body = TEST_CHOICE.format(variable=variable, choices=choices, choice_list=", ".join(choices), pin=str(pin))
     else:
-        body = TEST_NUMBER.format(variable=variable, pin=_literal(pin), check=dict(getattr(ex, "check", {}) or {}))
+        body = TEST_NUMBER.format(variable=variable, pin=_literal(pin, ex.key), check=dict(getattr(ex, "check", {}) or {}))
     return head + body
 
 
@@ -155,10 +169,21 @@ def write_autograder(prefix: str, folder: pathlib.Path, exercises=None, pins=Non
     # environment is this one (teachkit and otter already installed).
     (work / "requirements.txt").write_text("", encoding="utf-8")
     zip_path = folder / f"{prefix}-autograder.zip"
-    subprocess.run([sys.executable, "-m", "otter", "generate", "-t", "tests", "-r", "requirements.txt",
-                    "-o", str(zip_path.resolve()), "--no-environment"],
-                   cwd=work, check=True, capture_output=True, text=True)
+    require_otter()
+    done = subprocess.run([sys.executable, "-m", "otter", "generate", "-t", "tests", "-r", "requirements.txt",
+                           "-o", str(zip_path.resolve()), "--no-environment"],
+                          cwd=work, capture_output=True, text=True)
+    if done.returncode != 0:
+        last = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no message"]
+        raise SystemExit(f"otter generate could not build the autograder of notebook {prefix}: {last[0][:300]}")
     return zip_path
+
+
+def require_otter():
+    """Stop with what to install when otter-grader is missing (it is in the teacher extra)."""
+    if importlib.util.find_spec("otter") is None:
+        raise SystemExit("grading needs otter-grader, which is in teachkit's teacher extra: "
+                         "python -m pip install -c constraints.txt -e '.[teacher]' (make grade installs it).")
 
 
 def notebook_of(path: pathlib.Path) -> str:
@@ -197,7 +222,10 @@ def grade_one(submission: pathlib.Path, autograder: pathlib.Path, timeout=SUBMIS
         if proc.returncode != 0 or not results.is_file():
             last = (stderr or stdout).strip().splitlines()[-1:] or ["no message"]
             return {None: (0, f"not graded: the notebook could not be run ({last[0][:200]})")}
-        return parse_results(json.loads(results.read_text(encoding="utf-8")))
+        try:
+            return parse_results(json.loads(results.read_text(encoding="utf-8")))
+        except (ValueError, UnicodeDecodeError) as err:
+            return {None: (0, f"not graded: otter's results could not be read ({str(err)[:160]})")}
 
 
 def _feedback(message: str, passed: bool) -> str:
@@ -215,17 +243,27 @@ def _feedback(message: str, passed: bool) -> str:
 def parse_results(results: dict) -> dict:
     """otter's results.json -> {test name: (points, feedback)}."""
     graded = {}
-    tests = results.get("tests")
-    if tests is None:
-        raise ValueError("unexpected results.json from otter run")
+    tests = results.get("tests") if isinstance(results, dict) else None
+    if not isinstance(tests, list) or not all(isinstance(t, dict) for t in tests):
+        raise ValueError("results.json from otter run has no list of tests")
     for test in tests:
         name = test.get("name")
-        if name in (None, "Public Tests"):
+        if not isinstance(name, str) or name == "Public Tests":
             continue
-        score = test.get("score", 0) or 0
-        possible = test.get("max_score", POINTS) or POINTS
+        score, possible = test.get("score", 0), test.get("max_score", POINTS)
+        if not _points(possible) or possible <= 0:
+            possible = POINTS
+        if not _points(score) or score > possible:
+            # A NaN, a string or a score above the maximum is no grade: 0, and say why.
+            graded[name] = (0, f"not graded: otter reported the score {score!r}")
+            continue
         graded[name] = (score, _feedback(test.get("output", ""), score >= possible))
     return graded
+
+
+def _points(value) -> bool:
+    return (isinstance(value, numbers.Real) and not isinstance(value, bool) and math.isfinite(value)
+            and value >= 0)
 
 
 def submissions(folder: pathlib.Path):
@@ -242,6 +280,7 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks=None, exercises=Non
     ({prefix: {key: value}}) default to the course's own.
     """
     folder = pathlib.Path(folder)
+    require_otter()
     if not folder.is_dir():
         raise SystemExit(f"SUBMISSIONS={folder} is not a folder; give the folder holding one sub-folder per student.")
     notebooks = {p.stem: p for p in (course.notebooks() if notebooks is None else notebooks)}
@@ -276,10 +315,14 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks=None, exercises=Non
             print(f"graded {student}/{path.name}: {sum(r['points'] for r in rows[-len(keys):])}/{len(keys)}",
                   flush=True)
     out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("w", newline="", encoding="utf-8") as f:
+    # Written beside the target and moved over it at the end: an interrupted run leaves an earlier
+    # gradebook whole.
+    partial = out.with_name(f".{out.name}.partial")
+    with partial.open("w", newline="", encoding="utf-8") as f:
         writer = csv.DictWriter(f, fieldnames=FIELDS)
         writer.writeheader()
         writer.writerows(rows)
+    partial.replace(out)
     return rows
 
 

@@ -42,6 +42,7 @@ import pathlib
 import re
 import shutil
 import sys
+import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
@@ -168,7 +169,7 @@ def student_package(out: pathlib.Path, exercises) -> pathlib.Path:
     for ex in exercises:
         for fragment in solution_fragments(ex):
             if any(fragment in s for s in strings):
-                raise SystemExit(f"the solution of exercise {ex.key} is still in the student package "
+                raise ReleaseError(f"the solution of exercise {ex.key} is still in the student package "
                                  f"({fragment[:60]!r}...); declare it as the exercise's solution= argument.")
     return package
 
@@ -199,23 +200,83 @@ def leaked_files(folder: pathlib.Path, exercises) -> list[tuple[str, str]]:
     return found
 
 
+class ReleaseError(SystemExit):
+    """A release refused before anything was written (an input that is no course notebook, a leak)."""
+
+
+def read_notebook(path: pathlib.Path) -> dict:
+    """The notebook at ``path`` as nbformat 4 JSON, or a :class:`ReleaseError` naming the file and the problem."""
+    if not path.exists():
+        raise ReleaseError(f"{path}: no such file; name the notebooks to release (default: notebooks/*.ipynb).")
+    if not path.is_file():
+        raise ReleaseError(f"{path}: is a folder, not a notebook file (.ipynb).")
+    try:
+        nb = json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise ReleaseError(f"{path}: not a text file, so not a notebook (.ipynb is JSON text).") from None
+    except json.JSONDecodeError as err:
+        what = "empty" if not path.read_bytes().strip() else f"not valid JSON ({err.msg} at line {err.lineno})"
+        raise ReleaseError(f"{path}: {what}; is it a notebook saved by Jupyter, complete?") from None
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+        raise ReleaseError(f"{path}: a notebook is a JSON object with a list of \"cells\"; this file has none.")
+    for i, cell in enumerate(nb["cells"]):
+        text = cell.get("source") if isinstance(cell, dict) else None
+        if not isinstance(cell, dict) or cell.get("cell_type") not in ("code", "markdown", "raw") or not (
+                isinstance(text, str) or (isinstance(text, list) and all(isinstance(t, str) for t in text))):
+            raise ReleaseError(f"{path}: cell {i} is not a notebook cell (an object with a cell_type and a "
+                               f"source), got {type(cell).__name__} {str(cell)[:60]!r}.")
+    return nb
+
+
+def _paths(notebooks) -> list[pathlib.Path]:
+    if isinstance(notebooks, (str, pathlib.PurePath)):
+        notebooks = [notebooks]       # one path, not its characters
+    paths = [pathlib.Path(p) for p in notebooks]
+    seen = {}
+    for p in paths:
+        if p.name in seen and seen[p.name] != p.resolve():
+            raise ReleaseError(f"{seen[p.name]} and {p} have the same file name; the release would write one "
+                               "over the other. Rename one of them.")
+        seen[p.name] = p.resolve()
+    return paths
+
+
 def release(notebooks, out: pathlib.Path, exercises=None, package=True) -> dict:
-    """Write ``out/student`` and ``out/teacher``; return {notebook name: [exercise keys]}."""
+    """Write ``out/student`` and ``out/teacher``; return {notebook name: [exercise keys]}.
+
+    Every input is read and checked, and both copies are built in a folder beside ``out``, before
+    anything under ``out`` is replaced: a bad notebook stops the release and leaves the previous one
+    as it was.
+    """
     exercises = course.all_exercises() if exercises is None else list(exercises)
+    paths = _paths(notebooks)
+    inputs = [(path, read_notebook(path)) for path in paths]
+    out = pathlib.Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    staging = pathlib.Path(tempfile.mkdtemp(prefix=".release-", dir=out))
+    try:
+        written = _build(inputs, staging, exercises, package)
+        for part in ("student", "teacher"):
+            old = out / part
+            if old.exists():
+                shutil.rmtree(old)
+            (staging / part).rename(old)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return written
+
+
+def _build(inputs, out: pathlib.Path, exercises, package) -> dict:
     student_dir, teacher_dir = out / "student", out / "teacher"
     for folder in (student_dir, teacher_dir):
-        if folder.exists():
-            shutil.rmtree(folder)
         folder.mkdir(parents=True)
     written = {}
-    for path in notebooks:
-        path = pathlib.Path(path)
-        nb = json.loads(path.read_text(encoding="utf-8"))
+    for path, nb in inputs:
         functions = {ex.key for ex in exercises if course.kind(ex) == "function"}
         student = student_notebook(nb, path.stem, functions)
         leaked = leaks(student, exercises)
         if leaked:
-            raise SystemExit(
+            raise ReleaseError(
                 f"{path.name}: the solution of exercise(s) {', '.join(leaked)} is still in the student copy. "
                 "Tag the cell that shows it 'solution' (or move the text into the exercise's solution).")
         (student_dir / path.name).write_text(json.dumps(student, indent=1, ensure_ascii=False) + "\n",
@@ -227,7 +288,7 @@ def release(notebooks, out: pathlib.Path, exercises=None, package=True) -> dict:
     # Last, every file of the student copy (notebooks, the package's docstrings, READMEs): no solution anywhere.
     leaked = leaked_files(student_dir, exercises)
     if leaked:
-        raise SystemExit("worked solutions are still readable in the student release: " + "; ".join(
+        raise ReleaseError("worked solutions are still readable in the student release: " + "; ".join(
             f"{name} ({key})" for name, key in leaked[:10]) + ("; ..." if len(leaked) > 10 else ""))
     return written
 
@@ -238,7 +299,11 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=pathlib.Path, default=DEFAULT_OUT, help="output folder (default: release/)")
     args = parser.parse_args(argv)
     paths = [pathlib.Path(p) for p in args.notebooks] or course.notebooks()
-    written = release(paths, args.out)
+    try:
+        written = release(paths, args.out)
+    except ReleaseError as err:
+        print(f"release: nothing written: {err}", file=sys.stderr)
+        return 2
     total = sum(len(keys) for keys in written.values())
     print(f"release: {len(written)} notebooks, {total} exercises -> {args.out / 'student'} (no solutions; "
           f"the package for students in {args.out / 'student' / 'package'}), {args.out / 'teacher'} (with solutions)")
