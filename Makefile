@@ -65,6 +65,7 @@ notebooks: $(VENV)/.installed-test
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_coherence.py
 	$(BIN)/python benchmarks/bench_measures.py
+	$(BIN)/python benchmarks/bench_neural_lm.py
 
 ## release: release/student/ (notebooks without solutions, an answer cell per exercise) and release/teacher/
 release: $(VENV)/.installed-test

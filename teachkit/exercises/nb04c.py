@@ -1,0 +1,143 @@
+"""Exercises of notebook 04c (a neural language model): one softmax probability and its log-loss by hand,
+a per-token perplexity turned into bits per character, chunked against strided evaluation, and the per-byte
+conversion written by the student."""
+
+import functools
+import math
+
+from ..corpora import lee_background
+from ..neural_lm import Evaluation, NeuralLM, bits_per_byte, softmax
+from . import Exercise, Implement, Prediction
+
+
+def _log_loss(z_e, z_a, z_o, true):
+    # logits of the next character after "th" for e, a, o (and a vanishing rest); the true next one
+    p = softmax([z_e, z_a, z_o])
+    return -math.log(float(p[{"e": 0, "a": 1, "o": 2}[true]]))
+
+
+def _log_loss_steps(z_e, z_a, z_o, true):
+    p = softmax([z_e, z_a, z_o])
+    total = sum(math.exp(z) for z in (z_e, z_a, z_o))
+    return {"exp_e": math.exp(z_e), "exp_a": math.exp(z_a), "exp_o": math.exp(z_o), "total": total,
+            "p_true": float(p[1])}
+
+
+def _bits_per_character(perplexity, predictions, characters):
+    nats = predictions * math.log(perplexity)
+    return Evaluation(nats, predictions, characters, characters, predictions).bits_per_character
+
+
+def _bpc_steps(perplexity, predictions, characters):
+    return {"bits_each": math.log2(perplexity), "bits_total": predictions * math.log2(perplexity)}
+
+
+@functools.cache
+def _small_model():
+    # A small character model (context 3) trained for one epoch on the first 40 Lee articles: enough to
+    # make context worth something.  Cached: the answer below is asked for many times.
+    texts = [" ".join(doc) for doc in lee_background()[:40]]
+    lm = NeuralLM(texts[:30], "char", context=3, embedding=8, hidden=32, seed=0)
+    lm.fit(texts[:30], epochs=1, batch_size=64, learning_rate=0.02)
+    return lm, texts[30:]
+
+
+def _chunks_or_stride(chunk, stride):
+    lm, held = _small_model()
+    chunked = lm.evaluate(held, chunk=chunk).perplexity
+    strided = lm.evaluate(held, chunk=chunk, stride=stride).perplexity
+    if math.isclose(chunked, strided, rel_tol=1e-12):
+        return "the same"
+    return "independent chunks" if chunked < strided else f"stride {stride}"
+
+
+def _inputs(rng):
+    return {"total_nats": float(rng.uniform(0, 1e6)), "n_bytes": int(rng.integers(1, 10**7))}
+
+
+def _reference(total_nats, n_bytes):
+    return bits_per_byte(total_nats, n_bytes)
+
+
+def _nats_per_byte(total_nats, n_bytes):
+    return total_nats / n_bytes
+
+
+def _log10_instead(total_nats, n_bytes):
+    return total_nats / (n_bytes * math.log(10))
+
+
+EXERCISES = [
+    Exercise(
+        key="04c.1",
+        label="log-loss of one prediction",
+        question="After the context *th*, a character model's output layer gives the logits $z_e = 2.0$, "
+                 "$z_a = 0.5$ and $z_o = -1.0$ (every other character's logit is so low that it does not "
+                 "count). The next character is in fact *a*. What is the log-loss $-\\ln P(a)$, in nats?",
+        data={"z_e": 2.0, "z_a": 0.5, "z_o": -1.0, "true": "a"},
+        answer=_log_loss,
+        steps=_log_loss_steps,
+        solution="The softmax turns logits into probabilities: $P(a) = e^{{z_a}} / (e^{{z_e}} + e^{{z_a}} + "
+                 "e^{{z_o}}) = {exp_a:.4f} / ({exp_e:.4f} + {exp_a:.4f} + {exp_o:.4f}) = {exp_a:.4f} / "
+                 "{total:.4f} = {p_true:.4f}$. The log-loss is $-\\ln {p_true:.4f} = {expected:.4f}$ nats: the "
+                 "model gave the right character less than a fifth of its probability. Training lowers the "
+                 "mean of exactly this number over every position of the text.",
+        right=("1.7413", "1,7413", "1.74", "1.741"),
+        wrong=("0.1753", "0.2413", "-1.7413", "2.5122"),
+        check={"min_sig_figs": 3},
+    ),
+    Exercise(
+        key="04c.2",
+        label="bits per character",
+        question="A word model reaches a perplexity of 180 per prediction on a held-out text: 1,250 "
+                 "predictions (the words and one end symbol per document) on a text of 7,000 characters. How "
+                 "many bits per character is that?",
+        data={"perplexity": 180, "predictions": 1250, "characters": 7000},
+        answer=_bits_per_character,
+        steps=_bpc_steps,
+        solution="Perplexity 180 means $\\log_2 180 = {bits_each:.4f}$ bits per prediction; over "
+                 "{predictions} predictions that is {bits_total:.1f} bits for the whole text. Spread over its "
+                 "{characters} characters: ${bits_total:.1f} / {characters} = {expected:.4f}$ bits per character. "
+                 "The total is what the model spent on the text; only the denominator changes, and characters "
+                 "are the same for every model of this text, whatever its tokens.",
+        right=("1.3378", "1,3378", "1.34", "1.338"),
+        wrong=("7.4919", "7.49", "0.9273", "1.0703"),
+        check={"min_sig_figs": 3},
+    ),
+    Prediction(
+        key="04c.3",
+        label="chunks or a stride",
+        question="A character model with a context of 3 characters scores the same held-out text twice: cut into "
+                 "independent chunks of 16 characters, and with windows of 16 characters that start every 8 "
+                 "characters (each window scores only the characters no earlier window scored). Which gives the "
+                 "lower perplexity? Predict, then run.",
+        data={"chunk": 16, "stride": 8},
+        answer=_chunks_or_stride,
+        choices=("independent chunks", "stride 8", "the same"),
+        solution="**{expected}.** In independent chunks the first characters of every chunk are predicted "
+                 "with the context cut off (the model sees boundary symbols instead of the characters before). "
+                 "With a stride of {stride}, every character after the first window is scored in a window that "
+                 "holds at least {stride} characters before it, more than the model's context, so every "
+                 "character gets its full context and the perplexity is that of the whole text read as one "
+                 "stream. The price: every character is computed twice, since the windows overlap by half.",
+    ),
+    Implement(
+        key="04c.4",
+        label="bits per byte",
+        question="Write `bits_per_byte(total_nats, n_bytes)`: a text's total negative log-probability "
+                 "`total_nats` (in nats, summed over every prediction of any model) turned into bits per byte "
+                 "of the text, `n_bytes` its size in bytes.",
+        reference=_reference,
+        inputs=_inputs,
+        template="def bits_per_byte(total_nats, n_bytes):\n    ...\n",
+        solution="The body of `bits_per_byte`:\n\n```python\n"
+                 "    import math\n"
+                 "    total_bits = total_nats / math.log(2)   # nats to bits: divide by ln 2\n"
+                 "    return total_bits / n_bytes              # per byte of the text, not per token\n```\n"
+                 "Dividing by bytes instead of tokens is what lets a character model, a word model and a "
+                 "subword model be compared on one text.",
+        wrong=(_nats_per_byte, _log10_instead),
+        trials=200,
+        seed=4,
+    ),
+]
