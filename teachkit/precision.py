@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
+from decimal import ROUND_HALF_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
 from fractions import Fraction
 
 __all__ = [
@@ -221,6 +221,13 @@ def round_half_up(value, exponent):
     with localcontext() as ctx:
         ctx.prec = 2500          # enough for any exponent a 100-character answer can write
         return to_decimal(value).quantize(Decimal(1).scaleb(exponent), rounding=ROUND_HALF_UP)
+
+
+def round_half_down(value, exponent):
+    """``value`` rounded to ``10**exponent``, a tie going down (the other rounding of an exact tie)."""
+    with localcontext() as ctx:
+        ctx.prec = 2500
+        return to_decimal(value).quantize(Decimal(1).scaleb(exponent), rounding=ROUND_HALF_DOWN)
 
 
 def comparison_exponent(written):

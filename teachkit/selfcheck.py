@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-from .precision import read_answer, round_half_up, to_decimal
+from .precision import FLOAT_SIG_FIGS, read_answer, round_half_down, round_half_up, to_decimal
 
 __all__ = ["Feedback", "check_answer", "answer_box", "AnswerBox", "solution", "Solution", "MAX_ANSWER_LENGTH"]
 
@@ -235,7 +235,17 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
                                             f"{_show(value)} is too rough to judge.", shown, value, -exponent))
             continue
         judged = max(exponent, exp_exponent) if exp_exponent is not None else exponent
+        if exp_exponent is None and exp_value != 0:
+            # A computed value is known to about 12 significant figures, not to the 17 digits a float prints:
+            # a student who pastes Python's repr of the right value (-2.813410716760037, 0.10899999999999999)
+            # is right, whatever the last bits of either calculation.
+            judged = max(judged, to_decimal(exp_value).adjusted() - (FLOAT_SIG_FIGS - 1))
         ok = round_half_up(exp_value, judged) == round_half_up(value, judged)
+        if not ok and sig >= 2 and round_half_down(exp_value, judged) == round_half_up(value, judged):
+            # The expected value lies exactly on a rounding tie (0.125 to two decimals): Python's round() and
+            # f"{0.125:.2f}" give 0.12, a calculator gives 0.13; both are the right rounding.  (Not for a
+            # one-figure answer: 0.2 for 0.25 is a fifth off, more likely a slip than a rounding.)
+            ok = True
         places = -judged
         precision = (f"{places} decimal{'s' if places != 1 else ''}" if places > 0 else
                      "the nearest whole number" if places == 0 else

@@ -187,6 +187,38 @@ def test_right_answers_are_accepted_and_wrong_ones_rejected(key):
         assert not verdict.correct, f"{key}: the wrong answer {typed!r} is accepted: {verdict.message}"
 
 
+NUMERIC = [ex.key for ex in EXERCISES if not isinstance(ex, Implement) and not getattr(ex, "choices", ())]
+
+
+@pytest.mark.parametrize("key", NUMERIC)
+def test_the_expected_value_pasted_at_full_precision_is_right(key):
+    """A student who answers in Python (str(value), repr, a printed float) is right: the pin, the pin's
+    repr, the pin a few units of its last bit away (another order of operations), and the pin with a
+    decimal comma are accepted; the wrong answers stay wrong."""
+    ex = tex.get(key)
+    pin = float(pin_of(key))
+    for typed in (repr(pin), str(pin), repr(math.nextafter(pin, math.inf)),
+                  repr(math.nextafter(math.nextafter(pin, -math.inf), -math.inf)),
+                  f"{pin:.15g}".replace(".", ",")):
+        verdict = ex.judge(typed)
+        assert verdict.correct, f"{key}: the pin typed as {typed!r} is rejected: {verdict.message}"
+    for typed in ex.wrong:
+        assert not ex.judge(typed).correct, f"{key}: the wrong answer {typed!r} is accepted"
+
+
+@pytest.mark.parametrize("typed, expected, right", [
+    ("0.12", 0.125, True), ("0.13", 0.125, True), ("0.11", 0.125, False), ("0.14", 0.125, False),
+    ("0.1", 0.15, False), ("0.2", 0.15, True),   # one figure: no tie rule (0.1 for 0.15 is a third off)
+    ("0.377", 0.3775, True), ("0.378", 0.3775, True), ("0.376", 0.3775, False),
+    ("-2.813410716760037", -2.813410716760037, True), ("-2.8134107168", -2.813410716760037, True),
+    ("-2.8134107167", -2.813410716760037, False), ("0.10899999999999999", 0.109, True),
+    ("0.8155999999999999", 0.8155952380952381, False),            # not the value at 12 figures: still wrong
+])
+def test_precision_judged_to_what_the_value_has_and_ties_either_way(typed, expected, right):
+    verdict = tk.check_answer(typed, expected, min_sig_figs=1)
+    assert verdict.correct is right, verdict.message
+
+
 def _same_step(value, pin):
     if isinstance(pin, type(pytest.approx(0.0))):     # a pin with its own tolerance (an iterated quantity)
         return value == pin
