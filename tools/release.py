@@ -192,10 +192,12 @@ def _readable_texts(path: pathlib.Path) -> list[str]:
 def leaked_files(folder: pathlib.Path, exercises) -> list[tuple[str, str]]:
     """``[(file, exercise key)]`` for every file under ``folder`` in which a worked solution can be read."""
     found = []
+    # Rendered once: a solution's numbers can take seconds to compute (a model trained, a corpus counted).
+    fragments = [(ex, solution_fragments(ex)) for ex in exercises]
     for path in sorted(p for p in folder.rglob("*") if p.is_file()):
         texts = _readable_texts(path)
-        for ex in exercises:
-            if any(f in t for t in texts for f in solution_fragments(ex)):
+        for ex, pieces in fragments:
+            if any(f in t for t in texts for f in pieces):
                 found.append((str(path.relative_to(folder)), ex.key))
     return found
 
