@@ -71,10 +71,11 @@ bench: $(VENV)/.installed-test
 release: $(VENV)/.installed-test
 	$(BIN)/python tools/release.py
 
-## grade: grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student) with otter-grader -> dir/grades.csv
+## grade: grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student) -> dir/grades.csv; JOBS=2 TIMEOUT=60 optional;
+## answers are read without running the notebook, students' functions run under bubblewrap (apt-get install bubblewrap)
 grade: $(VENV)/.installed-test
 	@if [ -z "$(SUBMISSIONS)" ]; then echo "usage: make grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student)" >&2; exit 2; fi
-	$(BIN)/python tools/grade.py "$(SUBMISSIONS)" $(if $(GRADES),--out "$(GRADES)")
+	$(BIN)/python tools/grade.py "$(SUBMISSIONS)" $(if $(GRADES),--out "$(GRADES)") $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT))
 
 ## book: the course as a static website in _build/book/html/ (Sphinx + MyST-NB, committed outputs, offline)
 book: $(VENV)/.installed-test

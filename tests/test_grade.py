@@ -1,4 +1,4 @@
-"""Grading with otter-grader: generated submissions graded end to end into one CSV.
+"""Grading: generated submissions graded end to end into one CSV, honest ones and cheating ones.
 
 The synthetic test needs no course exercise: it grades small notebooks that
 record answers the way the student release asks (``answer_XX_n = "..."``),
@@ -17,6 +17,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import grade  # noqa: E402
+import pytest  # noqa: E402
 from teachkit.exercises import Exercise  # noqa: E402
 
 
@@ -138,57 +139,114 @@ def test_make_grade_on_released_course_notebook(tmp_path):
     assert all(table["ben", ex.key]["feedback"] != "right" for ex in numbers[:2])
 
 
-def test_a_submission_that_never_ends_is_stopped(tmp_path):
-    # An endless loop: otter would wait for ever; the grader stops it (and its kernel) and says why.
-    pins = {"99": {"99.1": 1}}
-    exercises = {"99": [_exercise("99.1", 1, min_sig_figs=1)]}
-    autograder = grade.write_autograder("99", tmp_path, exercises["99"], pins["99"])
-    path = _write(tmp_path / "subs", "eve", "99_synthetic", _submission('answer_99_1 = "1"', "while True: pass"))
-    result = grade.grade_one(path, autograder, timeout=5)
-    assert list(result) == [None]
-    points, feedback = result[None]
-    assert points == 0 and "longer than 5 s" in feedback
-
-
-# ------------------------------------------------------------------ bad input to the grader
-import math  # noqa: E402
-
-import pytest  # noqa: E402
+# ------------------------------------------------------------------ reading answers without running them
+def test_answer_lines_are_read_as_literals_only():
+    nb = _submission('answer_99_1 = "0.04"', "answer_99_2 = 0.125", "answer_99_3 = -2",
+                     "answer_99_4 = str(1/8)", "x = 1\nanswer_99_5 = x", "answer_99_1 = '0,04'",
+                     "def f(:\n  broken", 'answer_99_6 = f"{1}"')
+    found = grade.answer_lines(nb)
+    assert found["answer_99_1"] == "0,04" and found["answer_99_2"] == 0.125 and found["answer_99_3"] == -2
+    assert all(found[k] is grade.NOT_A_LITERAL for k in ("answer_99_4", "answer_99_5", "answer_99_6"))
 
 
 @pytest.mark.parametrize("pin, named", [
-    (float("nan"), "a pin must be a finite number"),
-    (float("inf"), "a pin must be a finite number"),
-    ("0.5", "must be a number, got str"),
-    (True, "must be a number, got bool"),
+    (float("nan"), "must be a finite number"), (float("inf"), "must be a finite number"),
+    ("0.5", "must be a finite number, got '0.5'"), (True, "must be a finite number, got True"),
 ])
-def test_a_broken_pin_is_refused_before_a_test_file_is_written(pin, named):
-    with pytest.raises(ValueError) as info:
-        grade.test_file(_exercise("99.1", 0.5), pin)
-    assert "exercise 99.1" in str(info.value) and named in str(info.value)
-
-
-@pytest.mark.parametrize("results, feedback", [
-    ({"tests": [{"name": "99.1", "score": float("nan"), "max_score": 1}]}, "otter reported the score nan"),
-    ({"tests": [{"name": "99.1", "score": "1", "max_score": 1}]}, "otter reported the score '1'"),
-    ({"tests": [{"name": "99.1", "score": 5, "max_score": 1}]}, "otter reported the score 5"),
-])
-def test_an_odd_score_is_zero_points_with_a_reason_never_nan(results, feedback):
-    points, message = grade.parse_results(results)["99.1"]
-    assert points == 0 and not (isinstance(points, float) and math.isnan(points)) and feedback in message
-
-
-@pytest.mark.parametrize("results", [{}, {"tests": None}, {"tests": [1, 2]}, [], "x"])
-def test_malformed_results_are_a_clear_error(results):
-    with pytest.raises(ValueError, match="no list of tests"):
-        grade.parse_results(results)
-
-
-def test_grading_without_otter_says_what_to_install(tmp_path, monkeypatch):
-    real = grade.importlib.util.find_spec
-    monkeypatch.setattr(grade.importlib.util, "find_spec", lambda name: None if name == "otter" else real(name))
+def test_a_broken_pin_stops_grading_before_any_submission_is_judged(tmp_path, pin, named):
+    course_nb = tmp_path / "99_synthetic.ipynb"
+    course_nb.write_text(json.dumps(_submission("x = 1")))
+    subs = tmp_path / "subs"
+    _write(subs, "ada", "99_synthetic", _submission('answer_99_1 = "0.5"'))
     out = tmp_path / "grades.csv"
     out.write_text("an earlier gradebook\n", encoding="utf-8")
-    with pytest.raises(SystemExit, match=r"otter-grader.*teacher extra.*\.\[teacher\]"):
-        grade.grade(tmp_path, out)
-    assert out.read_text(encoding="utf-8") == "an earlier gradebook\n"   # untouched
+    with pytest.raises(ValueError, match=f"exercise 99.1: its pinned answer {named}"):
+        grade.grade(subs, out, notebooks=[course_nb], exercises={"99": [_exercise("99.1", 0.5)]},
+                    pins={"99": {"99.1": pin}})
+    assert out.read_text(encoding="utf-8") == "an earlier gradebook\n"     # untouched
+
+
+# ------------------------------------------------------------------ the cheating suite
+def _implement(key="99.9"):
+    from teachkit.exercises import Implement
+
+    return Implement(key=key, label="add", question="Write add(a, b).", reference=lambda a, b: a + b,
+                     inputs=lambda rng: {"a": float(rng.uniform(-5, 5)), "b": float(rng.uniform(-5, 5))},
+                     template="def add(a, b):\n    ...\n", solution="a + b", wrong=(lambda a, b: a - b,),
+                     trials=20, seed=1)
+
+
+HONEST_FUNCTION = "def add(a, b):\n    return a + b\n"
+
+CHEATS = {
+    # every number wrong, plus a cell that patches the grader's checks and an always-equal string
+    "patcher": ['answer_99_1 = "0.05"',
+                "import teachkit.selfcheck as s, teachkit.exercises as e\n"
+                "class Yes(str):\n    def __eq__(self, other): return True\n    __hash__ = str.__hash__\n"
+                "s.check_answer = lambda *a, **k: type('F', (), {'correct': True, 'message': 'ok'})()\n"
+                "e.get = lambda key: None\nanswer_99_1 = Yes('0.05')",
+                "def add(a, b):\n    import teachkit.exercises as e\n    e._same = lambda *x: True\n    return 0\n"],
+    # reads the answer key (the pins, the tests) while its function runs
+    "key_reader": ['answer_99_1 = open("../tests/exercise_pins/nb01.py").read()',
+                   "def add(a, b):\n    import glob\n    for p in glob.glob('/work/**/exercise_pins/*.py', recursive=True):\n"
+                   "        return float(open(p).read()[:3])\n    return 0\n"],
+    # shells out to write into the course folder and /tmp
+    "shell": ["def add(a, b):\n    import os\n    os.system('touch {root}/PWNED {tmp}/PWNED')\n"
+              "    open('{root}/PWNED2', 'w').write('x')\n    return a - b\n"],
+    "endless": ["def add(a, b):\n    while True:\n        pass\n"],
+    "hog": ["def add(a, b):\n    block = bytearray(10 * 2**30)\n    return a + b\n"],
+    "reference_caller": ["def add(a, b):\n    import teachkit\n    return a + b\n"],
+    # writes without end to the real standard output (past the runner's redirection)
+    "flooder": ["def add(a, b):\n    import os\n    while True:\n        os.write(1, b'x' * 65536)\n"],
+    # forges the runner's results line with made-up values, then leaves before the runner writes
+    "forger": ["def add(a, b):\n    import os, json\n"
+               "    os.write(1, ('\\n" + grade.sandbox.MARK + "' + json.dumps({'error': None, 'values': [['ok', 0.0]] * 99}) + '\\n').encode())\n"
+               "    os._exit(0)\n"],
+}
+
+
+def test_cheating_submissions_score_zero_and_leave_nothing_behind(tmp_path):
+    """Each cheat gets 0 for what it cheats on and changes nothing on disk; an honest submission graded in
+    the same run keeps its marks."""
+    import tempfile
+
+    root, tmp = ROOT, pathlib.Path(tempfile.gettempdir())
+    before = {p for p in (root, tmp) for p in p.iterdir()}
+    pins = {"99": {"99.1": 0.04, "99.9": None}}
+    exercises = {"99": [_exercise("99.1", 0.04, min_sig_figs=1), _implement()]}
+    course_nb = tmp_path / "course" / "99_synthetic.ipynb"
+    course_nb.parent.mkdir()
+    course_nb.write_text(json.dumps(_submission("x = 1")))
+    subs = tmp_path / "submissions"
+    _write(subs, "honest", "99_synthetic", _submission('answer_99_1 = "0.04"', HONEST_FUNCTION))
+    for name, cells in CHEATS.items():
+        _write(subs, name, "99_synthetic", _submission(*[c.replace("{root}", str(root)).replace("{tmp}", str(tmp)) for c in cells]))
+    out = tmp_path / "grades.csv"
+    grade.grade(subs, out, notebooks=[course_nb], exercises=exercises, pins=pins, jobs=2, timeout=5)
+    table = {(r["student"], r["exercise"]): (float(r["points"]), r["feedback"]) for r in _rows(out)}
+    assert table["honest", "99.1"] == (1, "right") and table["honest", "99.9"] == (1, "right")
+    for name in CHEATS:
+        assert table[name, "99.9"][0] == 0, (name, table[name, "99.9"])
+    for name in ("patcher", "key_reader"):
+        assert table[name, "99.1"][0] == 0, (name, table[name, "99.1"])
+    assert "did not finish within 5 s" in table["endless", "99.9"][1]
+    assert "MemoryError" in table["hog", "99.9"][1] or "memory" in table["hog", "99.9"][1]
+    assert "No module named 'teachkit'" in table["reference_caller", "99.9"][1]
+    assert "stopped for printing more than 8 MiB" in table["flooder", "99.9"][1]
+    after = {p for p in (root, tmp) for p in p.iterdir()}
+    assert not {p for p in after - before if "PWNED" in p.name}, "a submission wrote into the course or /tmp"
+    assert not (root / "PWNED").exists() and not (root / "PWNED2").exists() and not (tmp / "PWNED").exists()
+
+
+def test_a_function_that_never_ends_does_not_stop_the_rest(tmp_path):
+    course_nb = tmp_path / "99_synthetic.ipynb"
+    course_nb.write_text(json.dumps(_submission("x = 1")))
+    subs = tmp_path / "subs"
+    _write(subs, "eve", "99_synthetic", _submission('answer_99_1 = "1"', CHEATS["endless"][0]))
+    _write(subs, "fay", "99_synthetic", _submission('answer_99_1 = "1"', HONEST_FUNCTION))
+    out = tmp_path / "grades.csv"
+    grade.grade(subs, out, notebooks=[course_nb], timeout=3,
+                exercises={"99": [_exercise("99.1", 1, min_sig_figs=1), _implement()]},
+                pins={"99": {"99.1": 1, "99.9": None}})
+    table = {(r["student"], r["exercise"]): float(r["points"]) for r in _rows(out)}
+    assert table == {("eve", "99.1"): 1, ("eve", "99.9"): 0, ("fay", "99.1"): 1, ("fay", "99.9"): 1}
