@@ -92,12 +92,24 @@ D1 = "001_89c791579b44ac22.txt"
 D3 = "003_6e70e19752507927.txt"
 D4 = "004_8c2cfc3a4c4844f2.txt"
 
-#: The source documents, in order; the Portuguese note writes decimals with a comma.
+#: The source documents, in order: what each is (README, "The four source documents", lists the
+#: same); the Portuguese note writes decimals with a comma.
 DOCUMENTS = MappingProxyType({
-    D0: {"title": "NPMI deep dive (SwiftTopics guide)", "decimal_comma": False},
-    D1: {"title": "Avaliação automática com NPMI (Portuguese research note)", "decimal_comma": True},
-    D3: {"title": "Evaluating language models with perplexity (notebook)", "decimal_comma": False},
-    D4: {"title": "Toy examples for semantic metrics (SC, SD, SemDiv)", "decimal_comma": False},
+    D0: {"title": "NPMI deep dive (SwiftTopics guide)", "decimal_comma": False,
+         "kind": "a chapter of a guide, in Markdown (\"5.3 NPMI Deep Dive\"), from the documentation of "
+                 "SwiftTopics, a topic-modelling library in Swift", "author": "not named", "language": "English",
+         "course": "00, 01, 02, 03"},
+    D1: {"title": "Avaliação automática com NPMI (Portuguese research note)", "decimal_comma": True,
+         "kind": "a research note on scoring topic models with NPMI (log base 2, document co-occurrence, "
+                 "a document-weighted model score)", "author": "José Robson da Silva Araujo Junior",
+         "language": "Portuguese", "course": "01, 02, 03"},
+    D3: {"title": "Evaluating language models with perplexity (notebook)", "decimal_comma": False,
+         "kind": "a Jupyter notebook: a bigram language model with Laplace smoothing and its perplexity",
+         "author": "not named", "language": "English", "course": "04, 04b"},
+    D4: {"title": "Toy examples for semantic metrics (SC, SD, SemDiv)", "decimal_comma": False,
+         "kind": "worked examples in Markdown (\"Phase 4: Toy Examples for Semantic Metrics\", dated "
+                 "2025-10-11): semantic coherence, distinctiveness and diversity", "author": "not named",
+         "language": "English", "course": "05, 06, 07"},
 })
 
 #: The NPMI guide's own quality table ("Typical Score Ranges for Topics"):

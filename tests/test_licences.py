@@ -1,0 +1,64 @@
+"""The files a course is expected to have: licences for the code and the text, a citation file, and the
+four source documents named with what they are (README's table is the catalogue's data)."""
+
+import pathlib
+import re
+import tomllib
+
+import yaml
+
+from teachkit.worked import DOCUMENTS
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+
+def test_the_code_licence_is_the_mit_text_the_package_metadata_names():
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert PROJECT["license"] == {"text": "MIT"}
+    assert text.startswith("MIT License\n\nCopyright (c) ")
+    assert "[year]" not in text and "[fullname]" not in text
+    assert "THE SOFTWARE IS PROVIDED \"AS IS\", WITHOUT WARRANTY OF ANY KIND" in text
+
+
+def test_the_text_licence_is_the_full_cc_by_4_legal_code():
+    text = (ROOT / "LICENSES" / "CC-BY-4.0.txt").read_text(encoding="utf-8")
+    assert text.startswith("Attribution 4.0 International")
+    for section in range(1, 9):                      # the legal code has eight sections
+        assert f"Section {section} -- " in text, section
+    assert text.rstrip().endswith("Creative Commons may be contacted at creativecommons.org.")
+
+
+def test_citation_file_is_valid_cff_and_agrees_with_the_package():
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
+    assert cff["cff-version"] == "1.2.0"
+    for key in ("message", "title", "authors", "version", "license", "type"):   # CFF 1.2 required + ours
+        assert cff.get(key), key
+    assert cff["version"] == PROJECT["version"]
+    assert cff["license"] == PROJECT["license"]["text"]
+    assert all("name" in a or "family-names" in a for a in cff["authors"])
+    hoyle = cff["references"][0]
+    assert hoyle["url"] == "https://github.com/ahoho/topics" and hoyle["license"] == "MIT"
+
+
+def test_readme_links_the_licence_and_citation_files():
+    for link in ("LICENSE", "LICENSES/CC-BY-4.0.txt", "CITATION.cff"):
+        assert f"]({link})" in README, link
+        assert (ROOT / link).is_file(), link
+
+
+def test_readme_names_each_source_document_as_the_catalogue_does():
+    section = README.split("### The four source documents", 1)[1].split("\n## ", 1)[0]
+    rows = [r for r in section.splitlines() if r.startswith("| `")]
+    table = {}
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        table[cells[0].strip("`")] = cells[1:]
+    assert list(table) == list(DOCUMENTS)
+    for name, about in DOCUMENTS.items():
+        what, author, language, used = table[name]
+        assert what == f"{about['title']}: {about['kind']}"
+        assert (author, language, used) == (about["author"], about["language"], about["course"])
+        for prefix in re.findall(r"\d\d[a-z]?", used):     # the notebooks named exist
+            assert list((ROOT / "notebooks").glob(f"{prefix}_*.ipynb")), (name, prefix)
