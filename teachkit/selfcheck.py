@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import html
 import numbers
+import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -101,6 +102,30 @@ def _reading(text):
     return [(r.value, r.exponent, r.sig_figs) for r in readings]
 
 
+#: Dashes a keyboard, a word processor or a copy from the page may give for a minus sign or a hyphen.
+_DASHES = str.maketrans({c: "-" for c in "\u2212\u2010\u2011\u2012\u2013\u2014\ufe63\uff0d"})
+
+
+def choice_key(text):
+    """How a typed choice is compared: Unicode NFKC, every dash as "-", no spaces, case ignored.
+
+    "−1" and "-1", "(1 - d)/n" and "(1−d)/n", "Lower" and "lower" are the same choice.
+
+    >>> choice_key(" (1 − d) / N ") == choice_key("(1-d)/n")
+    True
+    """
+    text = unicodedata.normalize("NFKC", str(text)).translate(_DASHES)
+    return "".join(text.split()).casefold()
+
+
+def match_choice(typed, choices):
+    """The one of ``choices`` that ``typed`` names (see :func:`choice_key`), or None."""
+    if not isinstance(typed, str):
+        return None
+    key = choice_key(typed)
+    return next((c for c in choices if choice_key(c) == key), None)
+
+
 def _expected_value(expected):
     """(exact value as Decimal or Fraction, exponent of its precision or None).
 
@@ -138,7 +163,7 @@ def _show(v):
     return f"{v:f}" if abs(v.adjusted()) < 7 else f"{v:.4e}"
 
 
-def check_answer(answer, expected, *, min_sig_figs=2, min_decimals=None, name=None):
+def check_answer(answer, expected, *, min_sig_figs=2, min_decimals=None, name=None, percent=None):
     """Judge a student's answer against the expected value, at the precision the student gave.
 
     Parameters
@@ -159,6 +184,11 @@ def check_answer(answer, expected, *, min_sig_figs=2, min_decimals=None, name=No
         however few significant figures it has (0.002 with ``min_decimals=3``).
     name : str, optional
         What is being computed ("PMI in bits"), used in the message.
+    percent : bool, optional
+        Whether "89.1%" may stand for 0.891: True for a share (a probability,
+        a proportion), False for anything else (a PMI, a count: "-281%" is no
+        way to write -2.81 nats).  Default None: allowed when ``expected``
+        lies in [0, 1].
 
     Returns
     -------
@@ -178,14 +208,20 @@ def check_answer(answer, expected, *, min_sig_figs=2, min_decimals=None, name=No
     'Give at least 2 significant figures (you gave 1): 0.9 is too rough to judge.'
     >>> check_answer("__import__('os')", 1.0).parsed
     False
+    >>> check_answer("-281%", -2.8134).message
+    'A percentage does not fit here: this quantity is not a share of a whole. Type it as a plain number.'
     """
     if isinstance(min_sig_figs, bool) or not isinstance(min_sig_figs, int) or min_sig_figs < 1:
         raise ValueError(f"min_sig_figs must be a whole number of at least 1, got {min_sig_figs!r}.")
     if min_decimals is not None and (isinstance(min_decimals, bool) or not isinstance(min_decimals, int)
                                      or min_decimals < 0):
         raise ValueError(f"min_decimals must be None or a whole number >= 0, got {min_decimals!r}.")
+    if percent is not None and not isinstance(percent, bool):
+        raise TypeError(f"percent must be True, False or None, got {percent!r}.")
     exp_value, exp_exponent = _expected_value(expected)
     what = f" for {name}" if name else ""
+    if percent is None:
+        percent = 0 <= exp_value <= 1
 
     if not isinstance(answer, str):
         if isinstance(answer, int) and not isinstance(answer, bool) and abs(answer).bit_length() > 400:
@@ -199,6 +235,9 @@ def check_answer(answer, expected, *, min_sig_figs=2, min_decimals=None, name=No
     if len(answer) > MAX_ANSWER_LENGTH:
         return Feedback(False, f"That answer is {len(answer):,} characters long; type just the number, e.g. 0.891.",
                         shown, parsed=False)
+    if not percent and answer.strip().endswith(("%", "\uff05")):
+        return Feedback(False, "A percentage does not fit here: this quantity is not a share of a whole. "
+                               "Type it as a plain number.", shown, parsed=False)
     readings = _reading(answer)
     if isinstance(readings, str):
         return Feedback(False, readings, shown, parsed=False)

@@ -544,3 +544,50 @@ def test_registry_keys_are_unique_and_match_their_module():
     for ex in EXERCISES:
         assert tex.get(ex.key) is ex
     assert len(set(KEYS)) == len(KEYS)
+
+
+# ------------------------------------------------------------------ how choices and percentages are typed
+@pytest.mark.parametrize("key, typed", [
+    ("02.7", "0"), ("05.6", "more than (1 - d)/n"), ("05.6", "More than (1−d)/n"), ("05.6", " more than (1 – d) / n "),
+    ("04b.3", "Lower"), ("04b.3", "LOWER "),
+])
+def test_a_choice_typed_with_ascii_dashes_other_case_or_spaces_is_that_choice(key, typed):
+    ex = tex.get(key)
+    verdict = ex.judge(typed)
+    assert verdict.correct, (key, typed, verdict.message)
+
+
+def test_a_wrong_choice_stays_wrong_however_it_is_typed():
+    ex = tex.get("02.7")                      # the right choice is 0; "-1" names the choice "−1"
+    assert ex.expected == "0"
+    assert tk.selfcheck.match_choice("-1", ex.choices) == "−1"
+    for typed in ("-1", "−1", " - 1", "+1", "+ 1"):
+        verdict = ex.judge(typed)
+        assert verdict.parsed and not verdict.correct, (typed, verdict.message)
+    assert not ex.judge("1").parsed           # "1" is not one of +1, 0, −1: asked to choose
+
+
+def test_choices_that_differ_only_in_case_spaces_or_dashes_are_refused():
+    fields = dict(key="99.5", label="x", question="Predict.", data={}, solution="s", answer=lambda: "-1")
+    with pytest.raises(ValueError, match="differ by more than case"):
+        Prediction(choices=("-1", "−1"), **fields)
+    with pytest.raises(ValueError, match="differ by more than case"):
+        Prediction(choices=("up", "U p", "-1"), **fields)
+
+
+SHARES = {"00.1", "04.2", "04b.1", "04b.2", "05.1", "07.1", "08.2", "08.4", "09.4"}
+
+
+@pytest.mark.parametrize("key", [ex.key for ex in EXERCISES
+                                 if not isinstance(ex, Implement) and not getattr(ex, "choices", ())])
+def test_a_percentage_is_accepted_only_for_a_share(key):
+    """A share (a probability, a proportion, a PageRank weight, an AUC) may be typed as a percentage; a PMI,
+    an NPMI mean, a count, a perplexity may not ("-281%" for -2.81 nats, "19000%" for 190 pairs)."""
+    ex = tex.get(key)
+    value = float(pin_of(key))
+    typed = f"{value * 100:.10g}%"
+    verdict = ex.judge(typed)
+    if key in SHARES:
+        assert verdict.correct, (key, typed, verdict.message)
+    else:
+        assert not verdict.correct and "percentage does not fit" in verdict.message, (key, typed, verdict.message)

@@ -250,3 +250,13 @@ def test_a_function_that_never_ends_does_not_stop_the_rest(tmp_path):
                 pins={"99": {"99.1": 1, "99.9": None}})
     table = {(r["student"], r["exercise"]): float(r["points"]) for r in _rows(out)}
     assert table == {("eve", "99.1"): 1, ("eve", "99.9"): 0, ("fay", "99.1"): 1, ("fay", "99.9"): 1}
+
+
+def test_the_grader_reads_choices_and_percentages_as_the_self_check_box_does():
+    from teachkit.exercises import get as tex_get
+
+    assert grade.judge_answer(tex_get("04b.3"), "lower", "Lower") == (1, "right")
+    assert grade.judge_answer(tex_get("05.6"), "more than (1 − d)/n", "more than (1 - d)/n") == (1, "right")
+    points, feedback = grade.judge_answer(tex_get("01.1"), -2.813410716760037, "-281%")
+    assert points == 0 and "percentage does not fit" in feedback
+    assert grade.judge_answer(tex_get("00.1"), 0.04, "4%") == (1, "right")

@@ -142,7 +142,7 @@ def _check_pin(ex, pin):
 
 def judge_answer(ex, pin, value) -> tuple[int, str]:
     """Points and feedback for one answer line (``value`` as read, None if the line is missing)."""
-    from teachkit.selfcheck import check_answer
+    from teachkit.selfcheck import check_answer, match_choice
 
     variable = course.answer_variable(ex.key)
     if value is None:
@@ -154,10 +154,11 @@ def judge_answer(ex, pin, value) -> tuple[int, str]:
         return 0, f"no answer: {variable} is empty"
     choices = tuple(getattr(ex, "choices", ()) or ())
     if choices:
-        if typed not in choices:
+        chosen = match_choice(typed, choices)       # as the self-check box: "−1" is "-1", "Lower" is "lower"
+        if chosen is None:
             return 0, f"choose one of: {', '.join(choices)} (got {typed[:40]!r})"
-        return (POINTS, "right") if typed == pin else (0, "not the right prediction")
-    feedback = check_answer(typed, pin, **dict(getattr(ex, "check", {}) or {}))
+        return (POINTS, "right") if chosen == pin else (0, "not the right prediction")
+    feedback = check_answer(typed, pin, **ex.check_options())
     return (POINTS, "right") if feedback.correct else (0, feedback.message)
 
 

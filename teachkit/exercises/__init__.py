@@ -106,7 +106,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..selfcheck import Feedback, check_answer
+from ..selfcheck import Feedback, check_answer, choice_key, match_choice
 
 __all__ = [
     "Exercise", "Prediction", "Implement", "ask", "reveal", "get", "all_exercises", "check_function",
@@ -120,7 +120,7 @@ SOLUTION_TAG = "solution"
 #: An exercise key: "<notebook prefix>.<n>", e.g. "00.1", "04b.2".
 KEY_PATTERN = re.compile(r"(\d\d[a-z]?)\.(\d+)")
 #: Options :func:`teachkit.selfcheck.check_answer` accepts in ``check``.
-_CHECK_OPTIONS = frozenset({"min_sig_figs", "min_decimals"})
+_CHECK_OPTIONS = frozenset({"min_sig_figs", "min_decimals", "percent"})
 
 
 # ---------------------------------------------------------------- the three kinds
@@ -215,7 +215,15 @@ class Exercise:
 
     def judge(self, typed):
         """:func:`~teachkit.selfcheck.check_answer` with this exercise's options."""
-        return check_answer(typed, self.expected, name=self.label, **self.check)
+        return check_answer(typed, self.expected, name=self.label, **self.check_options())
+
+    def check_options(self):
+        """The options :func:`~teachkit.selfcheck.check_answer` judges this exercise with (the grader too).
+
+        A percentage is accepted only where the exercise declares its quantity a share
+        (``check={"percent": True}``).
+        """
+        return {"percent": False, **self.check}
 
     def worked_steps(self):
         """The solution's intermediate numbers: ``steps(**data)``, computed now ({} without steps)."""
@@ -257,6 +265,10 @@ class Prediction(Exercise):
             if isinstance(self.choices, str) or not all(isinstance(c, str) for c in self.choices):
                 raise TypeError(f"choices of exercise {self.key} must be a tuple of strings.")
             right = self.answer(**self.data)
+            keys = [choice_key(c) for c in self.choices]
+            if len(set(keys)) != len(keys):
+                raise ValueError(f"choices of exercise {self.key} must differ by more than case, spaces or the "
+                                 f"kind of dash: {self.choices}.")
             if right not in self.choices:
                 raise ValueError(f"answer of exercise {self.key} returns {right!r}, which is not one of its choices.")
             if not self.right:
@@ -269,9 +281,10 @@ class Prediction(Exercise):
         if not self.choices:
             return super().judge(typed)
         right = self.expected
-        guess = str(typed).strip()
-        if guess not in self.choices:
-            return Feedback(False, f"Choose one of: {', '.join(self.choices)}.", guess[:40], parsed=False)
+        guess = match_choice(str(typed), self.choices)    # "−1" or "-1", "Lower" or "lower"
+        if guess is None:
+            return Feedback(False, f"Choose one of: {', '.join(self.choices)}.", str(typed).strip()[:40],
+                            parsed=False)
         if guess == right:
             return Feedback(True, f"You predicted {guess}, and teachkit agrees.", guess)
         return Feedback(False, f"You predicted {guess}; teachkit gives {right}. Read the solution to see why.", guess)

@@ -39,7 +39,7 @@ EXERCISES = [
                  "the word.",
         right=("0.04", "0,04", "1/25", "4%", "0.040"),
         wrong=("0.05", "0.4", "0.015"),
-        check={"min_sig_figs": 1},
+        check={"min_sig_figs": 1, "percent": True},
     ),
     Exercise(
         key="00.2",

@@ -125,6 +125,7 @@ EXERCISES = [
                  "P = (0 + 1) / (0 + 1 · 8) = {expected:.4f}.",
         right=("0.125", "1/8", "0,125", "0.13", "12.5%"),
         wrong=("1/7", "0.143", "1/9", "0.111"),
+        check={"percent": True},   # a share of a whole, so a percentage is one way to write it
     ),
     Exercise(
         key="04.3",

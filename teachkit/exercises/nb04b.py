@@ -103,7 +103,7 @@ EXERCISES = [
                  "moved more than half of the probability to words never seen after *b*.",
         right=("0.375", "0,375", "3/8", "37.5%"),
         wrong=("1", "0.43", "0.3", "0.25"),
-        check={"min_sig_figs": 2},
+        check={"min_sig_figs": 2, "percent": True},
     ),
     Exercise(
         key="04b.2",
@@ -120,7 +120,7 @@ EXERCISES = [
                  "probability {continuation} undiscounted and no uniform part.",
         right=("0.8155", "0,8155", "137/168", "0.815"),
         wrong=("0.8214", "23/28", "0.75", "0.7917"),
-        check={"min_sig_figs": 3},
+        check={"min_sig_figs": 3, "percent": True},
     ),
     Prediction(
         key="04b.3",

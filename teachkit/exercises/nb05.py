@@ -82,6 +82,7 @@ EXERCISES = [
                  "weight / *its own* strength.",
         right=("0.3409", "0,3409", "0.341", "0.34"),
         wrong=("0.35", "0.3259", "0.3386", "0.3408"),
+        check={"percent": True},   # a share of a whole, so a percentage is one way to write it
     ),
     Exercise(
         key="05.2",

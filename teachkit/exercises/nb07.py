@@ -68,6 +68,7 @@ EXERCISES = [
                  "{lost} is lost. AUC = {wins:g}/{pairs} = {expected:.3f}.",
         right=("0.833", "5/6", "0,83", "83.3%", "0.8333"),
         wrong=("0.5", "0.667", "0.8", "4/6"),
+        check={"percent": True},   # a share of a whole, so a percentage is one way to write it
     ),
     Exercise(
         key="07.2",

@@ -53,7 +53,7 @@ EXERCISES = [
                  "TD = {n_distinct} / ({n_topics} × {top_k}) = {expected:.4f}.",
         right=("0.667", "0,667", "2/3", "0.67", "66.7%"),
         wrong=("0.75", "0.5", "0.333"),
-        check={"min_sig_figs": 2},
+        check={"min_sig_figs": 2, "percent": True},
     ),
     Exercise(
         key="08.3",
@@ -79,7 +79,7 @@ EXERCISES = [
                  "(1/2)·p² + (2/3)·p³) gives {expected:.4f}.",
         right=("0.792", "0,792", "19/24", "0.79"),
         wrong=("0.5", "0.708", "0.667"),
-        check={"min_sig_figs": 2},
+        check={"min_sig_figs": 2, "percent": True},
     ),
     Prediction(
         key="08.5",

@@ -109,6 +109,6 @@ EXERCISES = [
                  "distinct: {distinct} / {listed} = {expected:.1f}.",
         right=("0.8", "0,8", "12/15", "4/5", "80%"),
         wrong=("0.2", "0.6", "0.73", "0.9"),
-        check={"min_sig_figs": 1},
+        check={"min_sig_figs": 1, "percent": True},
     ),
 ]
