@@ -591,3 +591,38 @@ def test_a_percentage_is_accepted_only_for_a_share(key):
         assert verdict.correct, (key, typed, verdict.message)
     else:
         assert not verdict.correct and "percentage does not fit" in verdict.message, (key, typed, verdict.message)
+
+
+# ------------------------------------------------------------------ a prediction's result waits for the guess
+def test_a_result_is_held_back_until_its_prediction_is_committed(capsys, monkeypatch):
+    from teachkit.exercises import committed
+
+    monkeypatch.setattr(committed, "_COMMITTED", set())
+    with tex.result_of("00.4"):
+        print("observed / expected: 15.00")
+    shown = capsys.readouterr().out
+    assert "15.00" not in shown and "Result held back until you commit to prediction 00.4" in shown
+    assert not tex.ask("00.4", answer="it shrinks 2 times").correct    # a wrong guess commits too
+    with tex.result_of("00.4"):
+        print("observed / expected: 15.00")
+    assert "15.00" in capsys.readouterr().out
+
+
+def test_an_unparsed_guess_commits_nothing_and_an_error_in_the_block_is_shown(capsys, monkeypatch):
+    from teachkit.exercises import committed
+
+    monkeypatch.setattr(committed, "_COMMITTED", set())
+    assert not tex.ask("00.4", answer="bigger").parsed                   # not one of the choices
+    assert not committed.is_committed("00.4")
+    with pytest.raises(ZeroDivisionError):
+        with tex.result_of("00.4"):
+            print("before the error")
+            1 / 0
+    assert "before the error" in capsys.readouterr().out
+
+
+def test_result_of_needs_a_prediction():
+    with pytest.raises(ValueError, match="needs the key of a prediction"):
+        tex.result_of("00.1")
+    with pytest.raises(KeyError, match="no exercise"):
+        tex.result_of("00.99")

@@ -107,10 +107,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..selfcheck import Feedback, check_answer, choice_key, match_choice
+from .committed import commit, result_of
 
 __all__ = [
     "Exercise", "Prediction", "Implement", "ask", "reveal", "get", "all_exercises", "check_function",
-    "modules", "EXERCISE_TAG", "SOLUTION_TAG", "KEY_PATTERN",
+    "modules", "result_of", "EXERCISE_TAG", "SOLUTION_TAG", "KEY_PATTERN",
 ]
 
 #: Cell tag of a notebook cell that calls :func:`ask`.
@@ -472,6 +473,7 @@ class Question:
                 if is_prediction:
                     # the guess is committed: it cannot be changed once the result is shown
                     entry.disabled = button.disabled = True
+                    commit(ex.key)
                     feedback.value = _prediction_html(ex, self.last)
                 else:
                     feedback.value = self.last._repr_html_()
@@ -516,7 +518,8 @@ class Question:
 def _prediction_html(ex, feedback):
     verdict = feedback._repr_html_()
     result = ex.expected
-    return f"{verdict}<br>teachkit computes: <b>{html.escape(str(result))}</b>"
+    return (f"{verdict}<br>teachkit computes: <b>{html.escape(str(result))}</b><br>"
+            "<i>Run the result cell below again to see it happen.</i>")
 
 
 class Hidden:
@@ -602,6 +605,7 @@ def ask(key, answer=None):
         raise TypeError(f"exercise {key} asks for a function: call check_function({key!r}, your_function).")
     feedback = ex.judge(answer)
     if isinstance(ex, Prediction) and feedback.parsed:
+        commit(key)
         result = ex.expected
         feedback = Feedback(feedback.correct, f"{feedback.message} teachkit computes {result}.", feedback.answer,
                             feedback.value, feedback.decimals, feedback.parsed)

@@ -1,0 +1,97 @@
+"""Predictions committed in this session, and cells whose result waits for one.
+
+A "predict, then run" question is only worth asking if the result is not on the page before the guess: a
+result cell wraps what it shows in :func:`result_of`, and its output appears only once the prediction is
+committed (in the answer box, or in code with ``ask(key, answer=...)``).  Until then, and in every saved
+notebook executed without a guess, the cell shows a note saying what to do.  The computation itself runs
+either way, so later cells can use its variables.
+"""
+
+from __future__ import annotations
+
+import html
+
+_COMMITTED: set[str] = set()
+
+
+def commit(key: str) -> None:
+    """Record that the prediction ``key`` has been committed to in this kernel."""
+    _COMMITTED.add(key)
+
+
+def is_committed(key: str) -> bool:
+    """True once the prediction ``key`` has been committed to in this kernel."""
+    return key in _COMMITTED
+
+
+class HeldBack:
+    """What a result cell shows before its prediction is committed."""
+
+    def __init__(self, key: str):
+        self.key = key
+
+    def _text(self):
+        return (f"Result held back until you commit to prediction {self.key} above (in its box, or "
+                f"ask({self.key!r}, answer=...) in code); then run this cell again.")
+
+    def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
+        bundle = {"text/plain": self._text(),
+                  "text/html": f'<div class="teachkit-held-back"><i>{html.escape(self._text())}</i></div>'}
+        return bundle, {"teachkit": {"held_back": self.key}}
+
+    def __repr__(self):
+        return self._text()
+
+
+class result_of:  # noqa: N801 - used as a statement: ``with result_of("00.4"):``
+    """Show what the block prints or displays only once prediction ``key`` is committed.
+
+    Parameters
+    ----------
+    key : str
+        The key of a :class:`~teachkit.exercises.Prediction`.
+
+    Examples
+    --------
+    >>> from teachkit.exercises import result_of
+    >>> with result_of("00.4"):
+    ...     print("observed / expected: 15.00")
+    Result held back until you commit to prediction 00.4 above (in its box, or ask('00.4', answer=...) in code); then run this cell again.
+    """
+
+    def __init__(self, key):
+        from . import Prediction, get
+
+        if not isinstance(get(key), Prediction):
+            raise ValueError(f"result_of needs the key of a prediction; {key!r} is another kind of exercise.")
+        self.key = key
+        self._capture = None
+
+    def __enter__(self):
+        from IPython.utils.capture import capture_output
+
+        self._capture = capture_output()
+        self._captured = self._capture.__enter__()
+        return self
+
+    def __exit__(self, kind, error, traceback):
+        self._capture.__exit__(kind, error, traceback)
+        if kind is not None or is_committed(self.key):
+            # committed (or the block failed: the student must see the error and what led to it)
+            self._captured.show()
+            return False
+        _display(HeldBack(self.key))
+        return False
+
+
+def _display(obj):
+    try:
+        from IPython import get_ipython
+        from IPython.display import display
+
+        if get_ipython() is not None:
+            display(obj)
+            return
+    except ImportError:  # pragma: no cover - IPython comes with the course
+        pass
+    print(repr(obj))
