@@ -626,3 +626,28 @@ def test_result_of_needs_a_prediction():
         tex.result_of("00.1")
     with pytest.raises(KeyError, match="no exercise"):
         tex.result_of("00.99")
+
+
+#: Predictions whose result no cell computes (the box alone shows it once committed), with the reason.
+NO_RESULT_CELL = {"09.2": "a ratio worked in the head (e^7 / 2^7); the cells after it are about something else"}
+
+
+@pytest.mark.parametrize("path", notebooks(), ids=[p.stem for p in notebooks()])
+def test_no_saved_notebook_shows_a_predictions_result_before_it_is_committed(path):
+    """The first code cell after a prediction (its solution aside) computes its result inside result_of(key), and
+    the saved output of that cell is the held-back note, not the result."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    for i, cell in enumerate(cells):
+        match = re.fullmatch(r'ask\("([^"]+)"\)', "".join(cell["source"]).strip()) if cell["cell_type"] == "code" else None
+        if not match or not isinstance(tex.get(match.group(1)), Prediction):
+            continue
+        key = match.group(1)
+        if key in NO_RESULT_CELL:
+            continue
+        result = next(c for c in cells[i + 1:] if c["cell_type"] == "code"
+                      and tex.SOLUTION_TAG not in c.get("metadata", {}).get("tags", []))
+        assert f'result_of("{key}")' in "".join(result["source"]), f"{path.name}: {key}'s result cell shows it at once"
+        held = [o for o in result.get("outputs", []) if o.get("metadata", {}).get("teachkit", {}).get("held_back")]
+        assert held and held[0]["metadata"]["teachkit"]["held_back"] == key, f"{path.name}: {key} not held back"
+        shown = json.dumps([o for o in result.get("outputs", []) if o not in held], ensure_ascii=False)
+        assert shown == "[]", f"{path.name}: the cell after prediction {key} shows more than the note: {shown[:200]}"

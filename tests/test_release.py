@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import pathlib
 import sys
@@ -289,3 +290,53 @@ def test_release_command_reports_a_bad_notebook_and_writes_nothing(tmp_path, cap
     assert release.main([str(bad), "--out", str(tmp_path / "release")]) == 2
     assert "03_bad.ipynb: empty" in capsys.readouterr().err
     assert not (tmp_path / "release" / "student").exists()
+
+
+# ---------------------------------------------------------------- lessons that answer their exercises
+#: A number equal to an exercise's answer that a lesson shows for another reason, with the reason.  Kept short:
+#: each entry was read and judged not to answer the exercise.
+SHOWN_FOR_ANOTHER_REASON = {
+    ("04.2", "04_perplexity"): "the explorer's starting table shows P(dreams | Alice) = 1/8 under the source notebook's "
+                               "conventions; P(about | dreams) is 1/7 there, and 1/8 only once the student switches "
+                               "the explorer to nltk.lm's conventions, which is doing the exercise",
+    ("05.4", "00_start_here"): "00 explains how answers are judged with 'an expected 0.891' as its example",
+    ("05.4", "02_npmi"): "NPMI(canção, exílio) = 0.891, the Portuguese note's pair; 05.4 is an SC of other numbers",
+    ("06.2", "05_semantic_coherence"): "05's summary gives 0.816, the diagonal of S S/n for 'algorithm'; 06.2 asks "
+                                       "the length of a mean of unit vectors",
+    ("07.2", "01_pmi"): "01 prints PMI(running, exercise) = 0.8751 bans; 07.2 is a Cohen's d",
+}
+
+
+def test_no_lesson_a_student_has_read_shows_an_exercises_answer(course_release):
+    """An exercise is not answered by the lessons before it: the answer to a numeric exercise of notebook N,
+    as a student would type it (3 figures or more), appears in no markdown and no saved output of the student
+    copies of notebooks 00..N.  (Later notebooks may use it: the student has answered by then.)"""
+    out, _ = course_release
+    order = [p.stem for p in course.notebooks()]
+    exercises = course.all_exercises()
+    by_notebook = {name: course.notebook_prefix(name) for name in order}
+    found = []
+    for position, name in enumerate(order):
+        nb = json.loads((out / "student" / f"{name}.ipynb").read_text(encoding="utf-8"))
+        later = [ex for ex in exercises
+                 if order.index(next(n for n in order if by_notebook[n] == ex.key.split(".")[0])) >= position]
+        for key, cell, number in release.shown_answers(nb, later):
+            if (key, name) not in SHOWN_FOR_ANOTHER_REASON:
+                found.append(f"{key}'s answer {number} in {name} cell {cell}")
+    assert not found, "lessons that give an exercise's answer away:\n  " + "\n  ".join(found)
+
+
+def test_the_answer_finder_sees_an_answer_in_a_lesson_and_not_in_a_longer_number():
+    ex = _exercise()
+    ex = dataclasses.replace(ex, right=("0.0400", "0,0400"))
+    def nb(*texts):
+        return {"cells": [{"cell_type": "code", "source": "", "outputs": [{"output_type": "stream", "name": "stdout",
+                                                                            "text": t}]} for t in texts]}
+    assert release.shown_answers(nb("P(x) = 0.0400\n"), [ex]) == [("99.1", 0, "0.0400")]
+    assert release.shown_answers(nb("P(x) = 0,0400\n"), [ex]) == [("99.1", 0, "0.0400")]
+    assert release.shown_answers(nb("10.04001 and 0.04005"), [ex]) == []
+    image = {"cells": [{"cell_type": "code", "source": "", "outputs": [
+        {"output_type": "display_data", "data": {"image/png": "iVBOR0.0400xyz"}}]}]}
+    assert release.shown_answers(image, [ex]) == []
+    md = {"cells": [{"cell_type": "markdown", "source": "so P is 0.0400."}]}
+    assert release.shown_answers(md, [ex]) == [("99.1", 0, "0.0400")]

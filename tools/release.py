@@ -137,6 +137,63 @@ def leaks(nb: dict, exercises) -> list[str]:
 PLACEHOLDER = "The worked solution is not in the student release of the course; ask your teacher."
 
 
+#: Fewest significant figures an answer must have to be looked for in a lesson: "0.4" or "12" turns up by
+#: chance; "0.5245" in the cells above exercise 03.1 does not.
+MIN_SHOWN_FIGURES = 3
+
+
+def _typed_numbers(ex) -> list[str]:
+    """The exercise's right answers that are decimal numbers of enough figures, as "0.5245" (no sign)."""
+    found = []
+    for typed in getattr(ex, "right", ()):
+        text = typed.strip().lstrip("+-\u2212").replace(",", ".")
+        if re.fullmatch(r"\d+(\.\d+)?", text) and len(text.replace(".", "").lstrip("0")) >= MIN_SHOWN_FIGURES:
+            found.append(text)
+    return sorted(set(found))
+
+
+def _output_texts(cell: dict) -> list[str]:
+    """What a reader sees of a cell's saved outputs: streams, plain text, HTML, markdown (not images)."""
+    texts = []
+    for output in cell.get("outputs", []) or []:
+        if not isinstance(output, dict):
+            continue
+        pieces = [output.get("text")] + [output.get("data", {}).get(kind) for kind in
+                                         ("text/plain", "text/html", "text/markdown", "text/latex")]
+        for piece in pieces:
+            if isinstance(piece, list):
+                piece = "".join(p for p in piece if isinstance(p, str))
+            if isinstance(piece, str):
+                texts.append(piece)
+    return texts
+
+
+def shown_answers(nb: dict, exercises) -> list[tuple[str, int, str]]:
+    """``[(exercise key, cell index, number)]``: a numeric exercise's answer visible in notebook ``nb``.
+
+    Looks in every markdown cell and every saved output for each of the exercise's right answers written as
+    a decimal number of at least :data:`MIN_SHOWN_FIGURES` figures (with a point or a decimal comma), as a
+    whole number: "0.5245" is found in "NPMI = 0.5245" but not in "0.52451" or "10.5245".  A lesson that
+    prints an exercise's answer answers it.
+    """
+    found = []
+    numeric = [ex for ex in exercises if course.kind(ex) == "number" and not getattr(ex, "choices", ())]
+    patterns = []
+    for ex in numeric:
+        for number in _typed_numbers(ex):
+            spelled = re.escape(number).replace("\\.", "[.,]")
+            patterns.append((ex.key, number, re.compile(r"(?<![\d.,])" + spelled + r"(?![\d]|[.,]\d)")))
+    for index, cell in enumerate(nb.get("cells", [])):
+        if cell.get("cell_type") == "markdown":
+            texts = [course.source(cell)]
+        else:
+            texts = _output_texts(cell)
+        for key, number, pattern in patterns:
+            if any(pattern.search(t) for t in texts):
+                found.append((key, index, number))
+    return found
+
+
 def strip_solutions(source: str) -> str:
     """Python source of an exercise module with every ``solution=...`` argument replaced by :data:`PLACEHOLDER`."""
     tree = ast.parse(source)

@@ -74,15 +74,15 @@ EXERCISES = [
     ),
     Exercise(
         key="01.3",
-        label="c(running, exercise) for PMI = 0",
-        question="Keep $c(\\textit{running}) = 500$, $c(\\textit{exercise}) = 400$ and $n = 10{,}000$. How many "
-                 "shared windows would give PMI exactly 0?",
-        data={"c_x": 500, "c_y": 400, "n": 10_000},
+        label="c(x, y) for PMI = 0",
+        question="Two words occur in $c(x) = 600$ and $c(y) = 450$ of $n = 10{,}000$ windows. How many shared "
+                 "windows would give PMI exactly 0?",
+        data={"c_x": 600, "c_y": 450, "n": 10_000},
         answer=_independent_count,
         solution="PMI = 0 when $P(x, y) = P(x)\\,P(y)$, i.e. $c(x, y) = c(x)\\,c(y)/n$ = {c_x} × {c_y} / {n} = "
                  "{expected:g}.",
-        right=("20", "20.0", "40/2"),
-        wrong=("200", "2", "150", "0"),
+        right=("27", "27.0", "54/2"),
+        wrong=("270", "2.7", "150", "0"),
         check={"min_sig_figs": 1},
     ),
     Exercise(

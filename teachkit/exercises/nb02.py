@@ -85,13 +85,13 @@ EXERCISES = [
         key="02.4",
         label="gensim NPMI of a never-co-occurring pair",
         question="Under gensim's convention with $\\varepsilon = 10^{-12}$, what NPMI does a pair that never "
-                 "co-occurs ($c(x, y) = 0$) get when $c(x) = 500$, $c(y) = 400$, $n = 10{,}000$?",
-        data={"c_xy": 0, "c_x": 500, "c_y": 400, "n": 10_000, "eps": 1e-12},
+                 "co-occurs ($c(x, y) = 0$) get when $c(x) = 200$, $c(y) = 100$, $n = 10{,}000$?",
+        data={"c_xy": 0, "c_x": 200, "c_y": 100, "n": 10_000, "eps": 1e-12},
         answer=lambda c_xy, c_x, c_y, n, eps: npmi_from_counts(c_xy, c_x, c_y, n, eps=eps, smoothing="gensim"),
         solution="gensim puts $P(x, y) + \\varepsilon$ = ε inside both logarithms: PMI = ln(ε / (({c_x}/{n})"
                  "({c_y}/{n}))) and the denominator is −ln ε, so NPMI = {expected:.3f}, not −1.",
-        right=("-0.78", "−0,775", "-0.7751"),
-        wrong=("-1", "-0.83", "-0.77", "0"),
+        right=("-0.69", "−0,692", "-0.6918"),
+        wrong=("-1", "-0.77", "-0.775", "-0.70", "0"),      # -1; the guide's convention (-0.769); the lesson's pair
     ),
     Prediction(
         key="02.6",

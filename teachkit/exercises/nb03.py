@@ -50,10 +50,11 @@ def _divided_by_topics(scores, sizes):
 EXERCISES = [
     Exercise(
         key="03.1",
-        label="NPMI(running, routine), exact counts",
-        question="Compute NPMI(*running*, *routine*) from the walkthrough's exact counts: $c_{xy} = 42$ shared "
-                 "windows, $c_x = 312$ and $c_y = 156$ windows on their own, $n = 45{,}000$ windows.",
-        data={"c_xy": 42, "c_x": 312, "c_y": 156, "n": 45_000},
+        label="NPMI from exact counts",
+        question="In the walkthrough's corpus of $n = 45{,}000$ windows, *running* is in $c_x = 312$ windows and a "
+                 "word the guide does not list, *stretching*, in $c_y = 210$; the two share $c_{xy} = 35$ "
+                 "windows. Compute NPMI(*running*, *stretching*) from these exact counts.",
+        data={"c_xy": 35, "c_x": 312, "c_y": 210, "n": 45_000},
         answer=lambda c_xy, c_x, c_y, n: npmi_from_counts(c_xy, c_x, c_y, n),
         steps=lambda c_xy, c_x, c_y, n: {
             "ratio": _ratio(*probabilities_from_counts(c_xy, c_x, c_y, n)),
@@ -62,25 +63,25 @@ EXERCISES = [
         solution="$P(x, y) = {c_xy}/{n}$, $P(x) = {c_x}/{n}$, $P(y) = {c_y}/{n}$, so the ratio is "
                  "{c_xy} · {n} / ({c_x} · {c_y}) ≈ {ratio:.1f} and PMI = ln {ratio:.1f} ≈ {pmi:.2f}; "
                  "$-\\ln({c_xy}/{n})$ ≈ {h:.2f}; "
-                 "NPMI = {expected:.3f}. The guide's rounded probabilities give a higher value.",
-        right=("0.52", "0,52", "0.524", "0.5245"),
-        wrong=("0.54", "0.53", "3.66", "0.83"),
+                 "NPMI = {expected:.3f}. Rounding the probabilities first, as the walkthrough does, would move it.",
+        right=("0.44", "0,44", "0.444", "0.4441"),
+        wrong=("3.18", "0.45", "0.43", "0.5245", "24.04"),   # PMI itself; slips; the lesson's pair; the ratio
     ),
     Exercise(
         key="03.2",
         label="mean coherence without the outlier bin",
-        question="The walkthrough's five topics have coherences 0.62, 0.51, 0.38, 0.45 and, for topic 4, a "
-                 "negative score. Suppose the model that produced them had marked topic 4 as its outlier bin, as "
-                 "BERTopic marks topic −1, independently of any score. Leave it out: what is the mean coherence "
-                 "of the other four?",
-        data={"kept": (0.62, 0.51, 0.38, 0.45)},
+        question="A BERTopic model gives six topics: five with coherences 0.62, 0.51, 0.38, 0.45 and 0.31, and its "
+                 "outlier bin (topic −1, a bin the model marks independently of any score), which scores below "
+                 "all of them. Leave the bin out: what is the mean coherence of the other five?",
+        data={"kept": (0.62, 0.51, 0.38, 0.45, 0.31)},
         answer=lambda kept: CoherenceReport.from_scores(list(kept)).mean,
         steps=lambda kept: {"total": math.fsum(kept), "k": len(kept)},
-        solution="({kept[0]} + {kept[1]} + {kept[2]} + {kept[3]}) / {k} = {total:.2f} / {k} = {expected:.2f}. "
-                 "Leaving the bin out is right here because the *model* says it is not a topic; had we dropped "
-                 "topic 4 because it scored lowest, the higher mean would be our choice, not the model's quality.",
-        right=("0.49", "0,49", "0.490", "49/100"),
-        wrong=("0.38", "0.376", "0.39", "0.5"),
+        solution="({kept[0]} + {kept[1]} + {kept[2]} + {kept[3]} + {kept[4]}) / {k} = {total:.2f} / {k} = "
+                 "{expected:.3f}. Leaving the bin out is right here because the *model* says it is not a topic; "
+                 "had we dropped the lowest-scoring topic because it scored lowest, the higher mean would be our "
+                 "choice, not the model's quality.",
+        right=("0.454", "0,454", "0.45", "227/500"),
+        wrong=("0.49", "0.46", "0.455", "0.38"),     # the lesson's four topics; slips; the middle score
     ),
     Exercise(
         key="03.3",

@@ -130,18 +130,19 @@ EXERCISES = [
     Exercise(
         key="04.3",
         label="per-prediction perplexity",
-        question="A colleague reports a per-token perplexity of 3.2813414240305514 for a single unpadded "
-                 "sentence of $N = 7$ tokens scored by a bigram model. What is the per-prediction perplexity of "
-                 "the same sentence? Use only the relation from section 3.",
-        data={"pp_token": 3.2813414240305514, "n_tokens": 7},
+        question="A colleague reports a per-token perplexity of 5.0 for a single unpadded sentence of $N = 9$ "
+                 "tokens scored by a bigram model. What is the per-prediction perplexity of the same sentence? "
+                 "Use only the relation from section 3.",
+        data={"pp_token": 5.0, "n_tokens": 9},
         answer=lambda pp_token, n_tokens: pp_token ** (n_tokens / (n_tokens - 1)),
-        solution="{n_tokens} tokens give {n_tokens} − 1 predictions, so $\\log_2 PP_{{token}} = "
+        steps=lambda pp_token, n_tokens: {"predictions": n_tokens - 1},
+        solution="{n_tokens} tokens give {predictions} predictions, so $\\log_2 PP_{{token}} = "
                  "\\frac{{N-1}}{{N}} \\log_2 PP_{{prediction}}$, i.e. $PP_{{prediction}} = PP_{{token}}^{{N/(N-1)}}$ "
-                 "= {pp_token} ** (7/6) = {expected:.6f}, the 4.0 that teachkit's per-prediction perplexity "
-                 "gives for the source notebook's model.",
-        right=("4", "4.0", "4.00", "4,0"),
-        wrong=("3.28", "2.77", "3.83", "5"),
-        check={"min_sig_figs": 1},
+                 "= {pp_token:g} ** ({n_tokens}/{predictions}) = {expected:.4f}: higher, because the same total "
+                 "surprise is shared by fewer predictions.",
+        right=("6.114", "6,114", "6.11", "6.1142"),
+        wrong=("5", "4.18", "5.625", "4.0", "7.48"),    # unchanged; the exponent upside down; 5·9/8; the lesson's; 5^(10/8)
+        check={"min_sig_figs": 3},
     ),
     Exercise(
         key="04.4",

@@ -108,18 +108,19 @@ EXERCISES = [
     Exercise(
         key="04b.2",
         label="Kneser-Ney P(a | b)",
-        question=f"Now interpolated Kneser-Ney on the same corpus ({_CORPUS_MD}), discount $d = 0.5$. Take the "
-                 "continuation probability of *a* one level down, $P_1(a)$, from the output of section 2 (it is "
-                 "what an unseen history such as *zebra* falls back to). What is $P_{KN}(a \\mid b)$?",
-        data={"sentences": TWO_SENTENCES, "word": "a", "prev": "b", "d": 0.5},
+        question=f"Now interpolated Kneser-Ney on the same corpus ({_CORPUS_MD}) with a stronger discount, "
+                 "$d = 0.75$. First compute the continuation probability of *a* one level down, $P_1(a)$, with "
+                 "this discount, the way section 2 computes it (it is what an unseen history such as *zebra* falls "
+                 "back to). What is $P_{KN}(a \\mid b)$?",
+        data={"sentences": TWO_SENTENCES, "word": "a", "prev": "b", "d": 0.75},
         answer=_kneser_ney_bigram,
         steps=_kneser_ney_steps,
         solution="After *b*: $c(b\\,a) = {count}$, $c(b\\,\\bullet) = {total}$, $T = {types}$ distinct "
                  "follower(s). $P_{{KN}}(a \\mid b) = [\\max({count} - {d}, 0) + {d} \\cdot {types} \\cdot {lower}] "
                  "/ {total} = {kn} = {expected:.4f}$. nltk.lm gives {nltk} here: it uses the continuation "
                  "probability {continuation} undiscounted and no uniform part.",
-        right=("0.8155", "0,8155", "137/168", "0.815"),
-        wrong=("0.8214", "23/28", "0.75", "0.7917"),
+        right=("0.7188", "0,7188", "23/32", "0.719", "0.71875"),
+        wrong=("0.8155", "0.7232", "0.7321", "0.625", "0.75"),   # d = 0.5; P_1 of d = 0.5; nltk's; no lower part
         check={"min_sig_figs": 3, "percent": True},
     ),
     Prediction(

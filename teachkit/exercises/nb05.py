@@ -7,6 +7,9 @@ from . import Exercise, Implement, Prediction
 
 WORDS = ("machine", "learning", "algorithm")
 COSINES = {"s_ml": 0.85, "s_ma": 0.82, "s_la": 0.88}
+#: The same words' cosines in another embedding model: exercises 1 and 2 practise on them what the lesson shows on
+#: the document's.
+OTHER_COSINES = {"s_ml": 0.60, "s_ma": 0.45, "s_la": 0.75}
 
 
 def _similarity(s_ml, s_ma, s_la):
@@ -70,34 +73,34 @@ EXERCISES = [
     Exercise(
         key="05.1",
         label="λ_learning after iteration 1",
-        question="Compute $\\lambda_\\text{learning}$ after the **first** PageRank iteration for the topic "
-                 "machine / learning / algorithm (cosines machine–learning 0.85, machine–algorithm 0.82, "
-                 "learning–algorithm 0.88; edges above the threshold 0.3; start $1/3$ each; $d = 0.85$), "
-                 "to four decimals.",
-        data={"word": "learning", **COSINES, "threshold": 0.3, "damping": 0.85},
+        question="Another embedding model gives the same three words other cosines: machine–learning 0.60, "
+                 "machine–algorithm 0.45, learning–algorithm 0.75. Compute $\\lambda_\\text{learning}$ after the "
+                 "**first** PageRank iteration (edges above the threshold 0.3; start $1/3$ each; $d = 0.85$), to "
+                 "four decimals.",
+        data={"word": "learning", **OTHER_COSINES, "threshold": 0.3, "damping": 0.85},
         answer=_first_step,
         solution="“learning” receives from “machine” (strength {s_ml} + {s_ma}) and “algorithm” (strength "
                  "{s_ma} + {s_la}): λ = (1 − {damping})/3 + {damping} · (1/3 · {s_ml}/({s_ml} + {s_ma}) + "
                  "1/3 · {s_la}/({s_ma} + {s_la})) = {expected:.4f}. Each neighbour passes on the share "
                  "weight / *its own* strength.",
-        right=("0.3409", "0,3409", "0.341", "0.34"),
-        wrong=("0.35", "0.3259", "0.3386", "0.3408"),
+        right=("0.3890", "0,3890", "0.389", "0.39"),
+        wrong=("0.3988", "0.3390", "0.3333", "0.3409"),   # no damping; no (1 - d)/3; own strength; the lesson's
         check={"percent": True},   # a share of a whole, so a percentage is one way to write it
     ),
     Exercise(
         key="05.2",
         label="(S S / 3)[algorithm, algorithm]",
-        question="“algorithm” has cosine 0.82 with “machine”, 0.88 with “learning” and 1 with itself. What does "
-                 "the formula give for the “algorithm” diagonal entry of $S S / n$, $n = 3$ (the document prints "
-                 "1.00)?",
-        data={"s_ma": 0.82, "s_la": 0.88},
+        question="In the same other embedding model, “algorithm” has cosine 0.45 with “machine”, 0.75 with "
+                 "“learning” and 1 with itself. What does the formula give for the “algorithm” diagonal entry of "
+                 "$S S / n$, $n = 3$ (the document sets such entries to 1)?",
+        data={"s_ma": 0.45, "s_la": 0.75},
         # the diagonal entry of "algorithm" needs only its own row of S; machine-learning plays no part
         answer=lambda s_ma, s_la: float((_similarity(0.0, s_ma, s_la) @ _similarity(0.0, s_ma, s_la) / 3)[2, 2]),
         solution="The “algorithm” diagonal entry of $S S$ is the sum of the squares of its row, so the entry of "
                  "$S S / 3$ is $({s_ma}^2 + {s_la}^2 + 1^2) / 3$ = {expected:.4f}: the mean squared similarity "
                  "of “algorithm”, below 1 because its similarities with the other two words are below 1.",
-        right=("0.8156", "0,816", "0.82", "0.816"),
-        wrong=("1", "1.00", "0.88", "0.815"),
+        right=("0.5883", "0,588", "0.59", "0.588"),
+        wrong=("1", "1.00", "0.7333", "0.255", "0.8156"),   # the document's; plain cosines; no 1 on the diagonal; the lesson's
     ),
     Exercise(
         key="05.3",

@@ -61,15 +61,16 @@ EXERCISES = [
     Exercise(
         key="06.1",
         label="SD of the least distinct pair",
-        question="The three topic cosines are cos(T1, T2) = 0.245, cos(T1, T3) = 0.782 and cos(T2, T3) = 0.198. "
-                 "Which two topics are the least distinct, and what is their SD (three decimals)?",
-        data=dict(TOPIC_COSINES),
+        question="Another model's three topic cosines are cos(T1, T2) = 0.31, cos(T1, T3) = 0.12 and "
+                 "cos(T2, T3) = 0.644. Which two topics are the least distinct, and what is their SD (three "
+                 "decimals)?",
+        data={"cos_12": 0.31, "cos_13": 0.12, "cos_23": 0.644},
         answer=lambda cos_12, cos_13, cos_23: min(
             distinctiveness(similarity=_cosine_matrix(cos_12, cos_13, cos_23)).pairs.values()),
-        solution="The largest cosine is the smallest SD: cos(T1, T3) = {cos_13}, so SD(T1, T3) = "
-                 "(1 − {cos_13}) / 2 = {expected:.3f}.",
-        right=("0.109", "0,109", "0.11"),
-        wrong=("0.218", "0.891", "0.378", "0.099"),
+        solution="The largest cosine is the smallest SD: cos(T2, T3) = {cos_23}, so SD(T2, T3) = "
+                 "(1 − {cos_23}) / 2 = {expected:.3f}.",
+        right=("0.178", "0,178", "0.18"),
+        wrong=("0.356", "0.822", "0.345", "0.44", "0.109"),   # no /2; (1 + cos)/2; T1-T2; T1-T3; the lesson's
     ),
     Exercise(
         key="06.2",
@@ -98,15 +99,16 @@ EXERCISES = [
     Exercise(
         key="06.4",
         label="distribution part with log base 2",
-        question="Recompute the document's entropy (sizes 4, 3, 3 of 10 documents) with $\\log_2$ instead of "
-                 "$\\ln$ and divide by $\\log_2 3$. What distribution part do you get?",
-        data={"sizes": (4, 3, 3)},
+        question="A model puts 5, 3 and 2 of its 10 documents in its three topics. Compute the entropy of these "
+                 "sizes with $\\log_2$ instead of $\\ln$ and divide by $\\log_2 3$. What distribution part do you "
+                 "get?",
+        data={"sizes": (5, 3, 2)},
         answer=_distribution_part,
         steps=lambda sizes: _entropy_steps(sizes, base=2),
         solution="H in bits ≈ {H:.3f} and $\\log_2 3$ ≈ {H_max:.3f}: their ratio is {expected:.4f}, the same as with "
                  "natural logarithms, because changing the base multiplies $H$ and $H_{{max}}$ by the same factor.",
-        right=("0.991", "0,9912", "0.99"),
-        wrong=("0.990", "1.571", "1.089", "0.992"),
+        right=("0.937", "0,9372", "0.94"),
+        wrong=("1.485", "1.03", "0.650", "0.991", "0.938"),   # H in bits; H in nats; nats over log2 3; the lesson's
     ),
     Prediction(
         key="06.6",

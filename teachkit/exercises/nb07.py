@@ -57,24 +57,24 @@ EXERCISES = [
     Exercise(
         key="07.1",
         label="ROC AUC",
-        question="Good topics score 0.30, 0.25 and 0.10; bad topics 0.20 and 0.05. Compute the ROC AUC "
+        question="Good topics score 0.40, 0.20 and 0.15; bad topics 0.30, 0.10 and 0.05. Compute the ROC AUC "
                  "(count the pairs).",
-        data={"good": (0.30, 0.25, 0.10), "bad": (0.20, 0.05)},
+        data={"good": (0.40, 0.20, 0.15), "bad": (0.30, 0.10, 0.05)},
         answer=lambda good, bad: roc_auc(list(good), list(bad)),
         steps=lambda good, bad: {"n_good": len(good), "n_bad": len(bad), "pairs": len(good) * len(bad),
                                  "wins": _wins(good, bad),
                                  "lost": ", ".join(f"({g:.2f}, {b:.2f})" for g in good for b in bad if g < b)},
-        solution="Of the {n_good} × {n_bad} = {pairs} (good, bad) pairs, the good topic wins {wins:g}: only "
-                 "{lost} is lost. AUC = {wins:g}/{pairs} = {expected:.3f}.",
-        right=("0.833", "5/6", "0,83", "83.3%", "0.8333"),
-        wrong=("0.5", "0.667", "0.8", "4/6"),
+        solution="Of the {n_good} × {n_bad} = {pairs} (good, bad) pairs, the good topic wins {wins:g}; it loses "
+                 "{lost}. AUC = {wins:g}/{pairs} = {expected:.3f}.",
+        right=("0.778", "7/9", "0,78", "77.8%", "0.7778"),
+        wrong=("0.5", "0.667", "6/9", "0.75", "0.8333"),   # chance; a pair missed; the lesson's scores
         check={"percent": True},   # a share of a whole, so a percentage is one way to write it
     ),
     Exercise(
         key="07.2",
         label="Cohen's d",
-        question="For the same scores (good 0.30, 0.25, 0.10; bad 0.20, 0.05), compute Cohen's d (pooled standard "
-                 "deviation, $n - 1$ in each variance).",
+        question="For good topics scoring 0.30, 0.25 and 0.10 and bad ones 0.20 and 0.05, compute Cohen's d "
+                 "(pooled standard deviation, $n - 1$ in each variance).",
         data={"good": (0.30, 0.25, 0.10), "bad": (0.20, 0.05)},
         answer=lambda good, bad: cohens_d(list(good), list(bad)),
         steps=_cohens_d_steps,

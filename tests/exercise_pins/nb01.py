@@ -5,7 +5,7 @@ import math
 PINS = {
     "01.1": math.log((12 / 10_000) / ((500 / 10_000) * (4_000 / 10_000))),   # ln 0.06 = -2.813
     "01.2": math.log(684 / 7),                                # joint = c(exílio), so the ratio is n / c(canção)
-    "01.3": 500 * 400 / 10_000,                               # 20 windows
+    "01.3": 600 * 450 / 10_000,                               # 270,000 / 10,000 = 27 windows
     "01.4": math.log((2 / 6) / ((3 / 6) * (3 / 6))),           # ln(4/3) = 0.288
     "01.6": "it grows by ln 2",                               # ln(2c n / (c_x c_y)) = ln 2 + ln(c n / (c_x c_y))
     "01.5": lambda c_xy, c_x, c_y, n: math.log(c_xy) + math.log(n) - math.log(c_x) - math.log(c_y),

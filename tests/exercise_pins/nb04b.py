@@ -6,8 +6,9 @@ PINS = {
     # c(b a) = 2, c(b •) = 2, V = 6 (a, b, c, <s>, </s>, <UNK>):  (2 + 1) / (2 + 6)
     "04b.1": 3 / 8,
     # continuation counts over the 7 distinct bigrams: a 2, b 2, c 1, </s> 2; 4 of them > 0.
-    # P1(a) = (2 - 0.5 + 0.5 * 4 / 6) / 7 = 11/42;  P(a | b) = (2 - 0.5 + 0.5 * 1 * 11/42) / 2
-    "04b.2": (1.5 + 0.5 * 11 / 42) / 2,
+    # d = 0.75: P1(a) = (2 - 0.75 + 0.75 * 4 / 6) / 7 = 1.75 / 7 = 1/4;
+    # P(a | b) = (2 - 0.75 + 0.75 * 1 * 1/4) / 2 = 1.4375 / 2 = 23/32
+    "04b.2": (1.25 + 0.75 * 1 / 4) / 2,
     # min_count = 4: (5/3 * 9/5 * 9/5 * 3) ** (1/4) = (81/5) ** (1/4) ≈ 2.006;
     # min_count = 1: P = 2/8, 3/8, 2/9, 2/7; (4 * 8/3 * 9/2 * 7/2) ** (1/4) = 168 ** (1/4) ≈ 3.600  ->  lower
     "04b.3": "lower",
@@ -29,11 +30,11 @@ STEPS = {
     "04b.2": {
         "count": 2, "total": 2, "types": 1,              # c(b a) = 2, c(b .) = 2, b is followed only by a
         # P_1(a) = [max(N1+(. a) - d, 0) + d * (words with a continuation: a b c </s>) / V] / N1+(. .)
-        #        = [(2 - 0.5) + 0.5 * 4 / 6] / 7 = 11/42, V = 6 (a b c </s> <s> <UNK>)
-        "lower": Fraction(11, 42),
-        "kn": (Fraction(3, 2) + Fraction(1, 2) * 1 * Fraction(11, 42)) / 2,          # 137/168
+        #        = [(2 - 0.75) + 0.75 * 4 / 6] / 7 = 1/4, V = 6 (a b c </s> <s> <UNK>)
+        "lower": Fraction(1, 4),
+        "kn": (Fraction(5, 4) + Fraction(3, 4) * 1 * Fraction(1, 4)) / 2,          # 23/32
         "continuation": Fraction(2, 7),                  # a follows <s> and b: 2 of the 7 bigram types
-        "nltk": (Fraction(3, 2) + Fraction(1, 2) * 1 * Fraction(2, 7)) / 2,           # 23/28
+        "nltk": (Fraction(5, 4) + Fraction(3, 4) * 1 * Fraction(2, 7)) / 2,           # 41/56
     },
     # add-one: P = (c(h w) + 1) / (c(h .) + V).  Everything <UNK> (V = 3: <s>, </s>, <UNK>): <s> <UNK> 2 of 2,
     # <UNK> <UNK> 4 of 6 (twice), <UNK> </s> 2 of 6.  min_count = 1 (V = 6): <s> b 1 of 2, b a 2 of 2,

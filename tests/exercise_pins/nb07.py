@@ -8,7 +8,7 @@ _var_g = sum((x - _mg) ** 2 for x in _good) / 2
 _var_b = sum((x - _mb) ** 2 for x in _bad) / 1
 
 PINS = {
-    "07.1": 5 / 6,                                              # 5 of the 6 pairs won
+    "07.1": 7 / 9,                                              # 0.40 wins 3, 0.20 wins 2, 0.15 wins 2: 7 of 9
     "07.2": (_mg - _mb) / math.sqrt((2 * _var_g + 1 * _var_b) / 3),   # 0.875
     "07.3": (2 * 15 / 16 - 1) / (2 * 10 / 16 - 1),             # 0.875 / 0.25 = 3.5
     "07.4": (11 / 16) / (3 / 16),                               # 11/3 = 3.67
@@ -22,7 +22,7 @@ _VAR_GOOD = ((0.30 - _MEAN_GOOD) ** 2 + (0.25 - _MEAN_GOOD) ** 2 + (0.10 - _MEAN
 _VAR_BAD = ((0.20 - 0.125) ** 2 + (0.05 - 0.125) ** 2) / 1                                          # 0.01125
 STEPS = {
     # good 0.30 and 0.25 beat both bad scores, 0.10 beats only 0.05
-    "07.1": {"n_good": 3, "n_bad": 2, "pairs": 6, "wins": 5, "lost": "(0.10, 0.20)"},
+    "07.1": {"n_good": 3, "n_bad": 3, "pairs": 9, "wins": 7, "lost": "(0.20, 0.30), (0.15, 0.30)"},
     "07.2": {"sum_good": 0.65, "n_good": 3, "mean_good": _MEAN_GOOD, "sum_bad": 0.25, "n_bad": 2, "mean_bad": 0.125,
              "var_good": _VAR_GOOD, "var_bad": _VAR_BAD, "df_good": 2, "df_bad": 1, "df": 3,
              "pooled_var": (2 * _VAR_GOOD + _VAR_BAD) / 3, "pooled_sd": math.sqrt((2 * _VAR_GOOD + _VAR_BAD) / 3)},
