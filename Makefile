@@ -66,16 +66,18 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_coherence.py
 	$(BIN)/python benchmarks/bench_measures.py
 	$(BIN)/python benchmarks/bench_neural_lm.py
+	$(BIN)/python benchmarks/bench_grading.py
 
 ## release: release/student/ (notebooks without solutions, an answer cell per exercise) and release/teacher/
 release: $(VENV)/.installed-test
 	$(BIN)/python tools/release.py
 
-## grade: grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student) -> dir/grades.csv; JOBS=2 TIMEOUT=60 optional;
+## grade: grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student) -> dir/grades.csv, gradebook.csv, canvas.csv,
+## moodle.csv, feedback/; JOBS=2 TIMEOUT=60 ROSTER=roster.csv optional;
 ## answers are read without running the notebook, students' functions run under bubblewrap (apt-get install bubblewrap)
 grade: $(VENV)/.installed-test
 	@if [ -z "$(SUBMISSIONS)" ]; then echo "usage: make grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student)" >&2; exit 2; fi
-	$(BIN)/python tools/grade.py "$(SUBMISSIONS)" $(if $(GRADES),--out "$(GRADES)") $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT))
+	$(BIN)/python tools/grade.py "$(SUBMISSIONS)" $(if $(GRADES),--out "$(GRADES)") $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(ROSTER),--roster "$(ROSTER)")
 
 ## book: the course as a static website in _build/book/html/ (Sphinx + MyST-NB, committed outputs, offline)
 book: $(VENV)/.installed-test

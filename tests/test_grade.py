@@ -62,7 +62,7 @@ def test_wrong_empty_and_broken_submissions(tmp_path):
     out = tmp_path / "grades.csv"
     grade.grade(subs, out, notebooks=[course_nb], exercises=exercises, pins=pins)
     rows = _rows(out)
-    assert list(rows[0]) == ["student", "notebook", "exercise", "points", "feedback"]
+    assert list(rows[0]) == ["student", "notebook", "exercise", "points", "max_points", "feedback"]
     table = {(r["student"], r["exercise"]): r for r in rows}
     points = {k: float(r["points"]) for k, r in table.items()}
     assert [points["ben", k] for k in ("99.1", "99.2", "99.3")] == [0, 1, 0]
@@ -260,3 +260,91 @@ def test_the_grader_reads_choices_and_percentages_as_the_self_check_box_does():
     points, feedback = grade.judge_answer(tex_get("01.1"), -2.813410716760037, "-281%")
     assert points == 0 and "percentage does not fit" in feedback
     assert grade.judge_answer(tex_get("00.1"), 0.04, "4%") == (1, "right")
+
+
+# ---------------------------------------------------------------- the gradebook
+def _class(tmp_path):
+    """Two notebooks (98: 98.1 worth 2 points, 98.2 worth 1; 99: 99.1 worth 1) and four students:
+    ada all right, ben 98.1 wrong and no notebook 99, =cmd (a folder named like a formula) only 99, and
+    eve on the roster without a folder."""
+    import dataclasses
+
+    ex98 = [dataclasses.replace(_exercise("98.1", 0.5, min_sig_figs=1), points=2), _exercise("98.2", 3, min_sig_figs=1)]
+    ex99 = [_exercise("99.1", 0.04, min_sig_figs=1)]
+    course_dir = tmp_path / "course"
+    course_dir.mkdir()
+    for name in ("98_first", "99_second"):
+        (course_dir / f"{name}.ipynb").write_text(json.dumps(_submission("x = 1")))
+    subs = tmp_path / "submissions"
+    _write(subs, "ada", "98_first", _submission('answer_98_1 = "0.5"', 'answer_98_2 = "3"'))
+    _write(subs, "ada", "99_second", _submission('answer_99_1 = "0.04"'))
+    _write(subs, "ben", "98_first", _submission('answer_98_1 = "0.6"', 'answer_98_2 = "3"'))
+    _write(subs, "=cmd", "99_second", _submission('answer_99_1 = "0.04"'))
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student,name,id,sis_user_id,section,email\nada,Ada Lovelace,101,S1,A,ada@example.org\n"
+                      "ben,Ben,102,S2,A,ben@example.org\neve,Eve,103,S3,B,eve@example.org\n", encoding="utf-8")
+    out = tmp_path / "out" / "grades.csv"
+    grade.grade(subs, out, notebooks=sorted(course_dir.glob("*.ipynb")), exercises={"98": ex98, "99": ex99},
+                pins={"98": {"98.1": 0.5, "98.2": 3}, "99": {"99.1": 0.04}}, roster=roster)
+    return out.parent
+
+
+def test_gradebook_has_one_row_per_student_with_totals_and_maxima(tmp_path):
+    folder = _class(tmp_path)
+    rows = list(csv.reader((folder / "gradebook.csv").open(encoding="utf-8")))
+    assert rows[0] == ["student", "name", "98.1", "98.2", "99.1", "98_first total", "99_second total", "total"]
+    assert rows[1] == ["max points", "", "2", "1", "1", "3", "1", "4"]          # 2 + 1, 1, 3 + 1
+    table = {r[0]: r[2:] for r in rows[2:]}
+    assert table["ada"] == ["2", "1", "1", "3", "1", "4"]
+    assert table["ben"] == ["0", "1", "0", "1", "0", "1"]                      # 98.1 wrong, no notebook 99
+    assert table["eve"] == ["0", "0", "0", "0", "0", "0"]                      # on the roster, nothing handed in
+    assert table["'=cmd"] == ["0", "0", "1", "0", "1", "1"]                    # a formula kept as text
+    long = {(r["student"], r["exercise"]): r for r in _rows(folder / "grades.csv")}
+    assert long["ben", "99.1"]["feedback"] == "no submission of 99_second"
+    assert long["ada", "98.1"]["max_points"] == "2"
+
+
+def test_canvas_and_moodle_files_follow_their_import_layouts(tmp_path):
+    folder = _class(tmp_path)
+    canvas = list(csv.reader((folder / "canvas.csv").open(encoding="utf-8")))
+    assert canvas[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "teachkit 98_first",
+                         "teachkit 99_second"]
+    assert canvas[1] == ["Points Possible", "", "", "", "", "3", "1"]
+    by_name = {r[0]: r for r in canvas[2:]}
+    assert by_name["Ada Lovelace"] == ["Ada Lovelace", "101", "S1", "", "A", "3", "1"]
+    assert by_name["Eve"][1:] == ["103", "S3", "", "B", "0", "0"]
+    moodle = list(csv.reader((folder / "moodle.csv").open(encoding="utf-8")))
+    assert moodle[0] == ["Username", "Email address", "ID number", "Full name", "teachkit 98_first", "teachkit 99_second"]
+    assert ["ada", "ada@example.org", "101", "Ada Lovelace", "3", "1"] in moodle
+    assert all(not cell.startswith(("=", "+", "-", "@")) for row in canvas + moodle for cell in row)
+
+
+def test_each_student_gets_a_feedback_file_inside_the_feedback_folder(tmp_path):
+    folder = _class(tmp_path)
+    files = sorted(p.name for p in (folder / "feedback").iterdir())
+    assert files == ["ada.md", "ben.md", "cmd.md", "eve.md"]                   # "=cmd" made a safe name
+    ben = (folder / "feedback" / "ben.md").read_text(encoding="utf-8")
+    assert "## 98_first: 1 of 3 points" in ben and "| 98.1 | 0 | 2 | Not quite" in ben
+    assert "no submission of 99_second" in ben and "**Total: 1 of 4 points.**" in ben
+    assert not list(tmp_path.glob("**/.feedback*")), "a staging folder was left behind"
+
+
+def test_a_bad_roster_is_named_before_anything_is_graded(tmp_path):
+    bad = tmp_path / "roster.csv"
+    bad.write_text("name,id\nAda,1\n", encoding="utf-8")
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    with pytest.raises(SystemExit, match="no 'student' column"):
+        grade.grade(subs, tmp_path / "g.csv", notebooks=[], exercises={}, pins={}, roster=bad)
+    bad.write_text("student,grade\nada,1\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"unknown column\(s\) \['grade'\]"):
+        grade.grade(subs, tmp_path / "g.csv", notebooks=[], exercises={}, pins={}, roster=bad)
+
+
+def test_exercise_points_must_be_a_positive_number():
+    import dataclasses
+
+    with pytest.raises(ValueError, match="points of exercise 99.1 must be a positive finite number"):
+        dataclasses.replace(_exercise("99.1", 1), points=0)
+    with pytest.raises(TypeError, match="points of exercise 99.1 must be a number"):
+        dataclasses.replace(_exercise("99.1", 1), points="2")

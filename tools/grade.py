@@ -44,12 +44,12 @@ from decimal import Decimal
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import course  # noqa: E402
+import gradebook  # noqa: E402
 import sandbox  # noqa: E402
 
-FIELDS = ("student", "notebook", "exercise", "points", "feedback")
+FIELDS = ("student", "notebook", "exercise", "points", "max_points", "feedback")
 #: Seconds one student function may run (all its inputs together).
 FUNCTION_TIMEOUT = 60
-POINTS = 1
 
 
 # ---------------------------------------------------------------- reading a submission
@@ -157,9 +157,9 @@ def judge_answer(ex, pin, value) -> tuple[int, str]:
         chosen = match_choice(typed, choices)       # as the self-check box: "−1" is "-1", "Lower" is "lower"
         if chosen is None:
             return 0, f"choose one of: {', '.join(choices)} (got {typed[:40]!r})"
-        return (POINTS, "right") if chosen == pin else (0, "not the right prediction")
+        return (ex.points, "right") if chosen == pin else (0, "not the right prediction")
     feedback = check_answer(typed, pin, **ex.check_options())
-    return (POINTS, "right") if feedback.correct else (0, feedback.message)
+    return (ex.points, "right") if feedback.correct else (0, feedback.message)
 
 
 def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT) -> tuple[int, str]:
@@ -185,7 +185,7 @@ def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT) -> tuple[int, str]:
             return 0, f"{name} returned None: replace the ... with your calculation and return the result"
         if not _same(got, ex.reference(**kwargs), ex.rtol, ex.atol):
             return 0, f"{name} differs from teachkit on input {i + 1} of {len(cases)}"
-    return POINTS, "right"
+    return ex.points, "right"
 
 
 def grade_notebook(path: pathlib.Path, exercises, pins, timeout=FUNCTION_TIMEOUT) -> dict:
@@ -224,15 +224,17 @@ def submissions(folder: pathlib.Path):
 
 
 def grade(folder: pathlib.Path, out: pathlib.Path, notebooks=None, exercises=None, pins=None, jobs=1,
-          timeout=FUNCTION_TIMEOUT) -> list[dict]:
-    """Grade every submission under ``folder``; write and return the CSV rows.
+          timeout=FUNCTION_TIMEOUT, roster=None) -> list[dict]:
+    """Grade every submission under ``folder``; write the long CSV ``out`` and, beside it, the gradebook.
 
     ``notebooks`` (paths), ``exercises`` ({prefix: [exercise]}) and ``pins`` ({prefix: {key: value}})
-    default to the course's own.
+    default to the course's own.  ``roster`` (a CSV path, see :mod:`gradebook`) names the class: a student
+    on it without a folder gets 0 for every notebook the class handed in.  Returns the long CSV's rows.
     """
     folder = pathlib.Path(folder)
     if not folder.is_dir():
         raise SystemExit(f"SUBMISSIONS={folder} is not a folder; give the folder holding one sub-folder per student.")
+    people = gradebook.read_roster(roster) if roster is not None else {}
     notebooks = {p.stem: p for p in (course.notebooks() if notebooks is None else notebooks)}
 
     def exercises_for(prefix):
@@ -265,28 +267,35 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks=None, exercises=Non
     def one(item):
         student, name, spec, path = item
         if spec is None:
-            return [dict(student=student, notebook=name, exercise="", points=0,
+            return [dict(student=student, notebook=name, exercise="", points=0, max_points=0,
                          feedback=f"not graded: {path.name} is not one of the course notebooks")]
         exs, known = spec
         graded = grade_notebook(path, exs, known, timeout)
         return [dict(student=student, notebook=name, exercise=ex.key, points=graded[ex.key][0],
-                     feedback=graded[ex.key][1]) for ex in exs]
+                     max_points=ex.points, feedback=graded[ex.key][1]) for ex in exs]
 
     with ThreadPoolExecutor(max_workers=max(1, int(jobs))) as pool:
         per_submission = list(pool.map(one, work))
     rows = [row for rows in per_submission for row in rows]
     for (student, name, spec, path), done in zip(work, per_submission):
         if spec is not None:
-            print(f"graded {student}/{path.name}: {sum(r['points'] for r in done)}/{len(done)}", flush=True)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    # Written beside the target and moved over it at the end: an interrupted run leaves an earlier
-    # gradebook whole.
-    partial = out.with_name(f".{out.name}.partial")
-    with partial.open("w", newline="", encoding="utf-8") as f:
-        writer = csv.DictWriter(f, fieldnames=FIELDS)
-        writer.writeheader()
-        writer.writerows(rows)
-    partial.replace(out)
+            print(f"graded {student}/{path.name}: {sum(r['points'] for r in done):g}/"
+                  f"{sum(r['max_points'] for r in done):g}", flush=True)
+    # Every student of the class (folders and roster) has every notebook the class handed in: one that is
+    # missing is worth 0, not a blank cell an LMS would skip.
+    handed_in = {name: spec[0] for _, name, spec, _ in work if spec is not None}
+    students = sorted({student for student, *_ in work} | set(people) |
+                      {p.name for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")})
+    submitted = {(student, name) for student, name, spec, _ in work if spec is not None}
+    for student in students:
+        for name, exs in sorted(handed_in.items()):
+            if (student, name) not in submitted:
+                rows += [dict(student=student, notebook=name, exercise=ex.key, points=0, max_points=ex.points,
+                              feedback=f"no submission of {name}") for ex in exs]
+    unknown = sorted({student for student, *_ in work} - set(people)) if people else []
+    if unknown:
+        print(f"grade: not on the roster, graded under their folder names: {', '.join(unknown)}", flush=True)
+    gradebook.write_all(out, rows, people, course_order=list(notebooks))
     return rows
 
 
@@ -297,12 +306,15 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="submissions graded at once (default 2)")
     parser.add_argument("--timeout", type=float, default=FUNCTION_TIMEOUT,
                         help=f"seconds one student function may run (default {FUNCTION_TIMEOUT})")
+    parser.add_argument("--roster", type=pathlib.Path,
+                        help="CSV naming the class (columns: student, and any of name, id, sis_user_id, "
+                             "sis_login_id, section, username, email)")
     args = parser.parse_args(argv)
     if args.jobs < 1 or not math.isfinite(args.timeout) or args.timeout <= 0:
         parser.error("--jobs must be at least 1 and --timeout a positive number of seconds")
     out = args.out or args.submissions / "grades.csv"
-    rows = grade(args.submissions, out, jobs=args.jobs, timeout=args.timeout)
-    print(f"grade: {len(rows)} rows -> {out}")
+    rows = grade(args.submissions, out, jobs=args.jobs, timeout=args.timeout, roster=args.roster)
+    print(f"grade: {len(rows)} rows -> {out}; gradebook.csv, canvas.csv, moodle.csv and feedback/ beside it")
     return 0
 
 

@@ -133,6 +133,15 @@ def _check_common(key, label, question, solution):
             raise TypeError(f"{name} of exercise {key} must be a non-empty string.")
 
 
+def _check_points(key, points):
+    import math
+
+    if isinstance(points, bool) or not isinstance(points, (int, float)):
+        raise TypeError(f"points of exercise {key} must be a number (the marks it is worth), got {points!r}.")
+    if not math.isfinite(points) or points <= 0:
+        raise ValueError(f"points of exercise {key} must be a positive finite number, got {points!r}.")
+
+
 def _check_data(key, data):
     if not isinstance(data, dict) or not all(isinstance(k, str) and k.isidentifier() for k in data):
         raise TypeError(f"data of exercise {key} must be a dict whose keys are argument names of answer.")
@@ -168,12 +177,14 @@ class Exercise:
         The likeliest wrong answers; each must be rejected.
     check : dict
         Options for :func:`teachkit.selfcheck.check_answer`
-        (``min_sig_figs``, ``min_decimals``).
+        (``min_sig_figs``, ``min_decimals``, ``percent``).
     steps : callable, optional
         ``steps(**data)`` returns the intermediate numbers the worked
         solution shows, by name (``{"H": 0.639..., "H_max": 1.0986...}``),
         computed from the data like the answer; a ``Fraction`` prints as
         ``137/168``.  Each has a hand-derived pin (``STEPS`` in the pin file).
+    points : float, default 1
+        What the exercise is worth in ``make grade``'s gradebook.
     """
 
     key: str
@@ -186,11 +197,13 @@ class Exercise:
     wrong: tuple = ()
     check: dict = field(default_factory=dict)
     steps: Callable[..., dict] | None = None
+    points: float = 1
 
     kind = "number"
 
     def __post_init__(self):
         _check_common(self.key, self.label, self.question, self.solution)
+        _check_points(self.key, self.points)
         _check_data(self.key, self.data)
         if not callable(self.answer):
             raise TypeError(f"answer of exercise {self.key} must be a function of the data, e.g. lambda n: ...")
@@ -314,6 +327,8 @@ class Implement:
         Seed of the random inputs (the same inputs every run).
     rtol, atol : float
         Tolerance of the comparison.
+    points : float, default 1
+        What the exercise is worth in ``make grade``'s gradebook.
     """
 
     key: str
@@ -328,11 +343,13 @@ class Implement:
     seed: int = 0
     rtol: float = 1e-9
     atol: float = 1e-12
+    points: float = 1
 
     kind = "function"
 
     def __post_init__(self):
         _check_common(self.key, self.label, self.question, self.solution)
+        _check_points(self.key, self.points)
         if not callable(self.reference) or not callable(self.inputs):
             raise TypeError(f"reference and inputs of exercise {self.key} must be functions.")
         if not all(callable(f) for f in self.wrong):

@@ -1,0 +1,208 @@
+"""The gradebook ``make grade`` writes: the long list, one row per student, two LMS imports, feedback files.
+
+Beside ``grades.csv`` (one row per student, notebook and exercise: ``student, notebook, exercise, points,
+max_points, feedback``), :func:`write_all` writes
+
+``gradebook.csv``
+    one row per student: ``student, name``, a column per exercise (``01.1``, ``01.2``, ...) in course order,
+    a total per notebook (``01_pmi total``), then ``total``.  The first row under the header is ``max
+    points`` (each exercise's ``points``, each notebook's sum, the course's sum).
+``canvas.csv``
+    Canvas's gradebook import: ``Student, ID, SIS User ID, SIS Login ID, Section``, then one assignment
+    column per notebook (``teachkit 01_pmi``); the first row under the header is ``Points Possible``.
+    Canvas matches students on ID, SIS User ID or SIS Login ID (from the roster) and creates an assignment
+    for a column it does not know.
+``moodle.csv``
+    for Moodle's "Import grades from CSV": ``Username, Email address, ID number, Full name``, then one
+    column per notebook.  On import, map one identifier column to the matching user field and each
+    notebook column to a grade item whose maximum is the notebook's (``gradebook.csv``'s ``max points``).
+``feedback/<student>.md``
+    what each student gets back: per notebook, each exercise's points, maximum and the grader's message,
+    and the totals.
+
+The roster (``make grade ROSTER=roster.csv``) is a CSV with a ``student`` column (the submission folder's
+name) and any of ``name, id, sis_user_id, sis_login_id, section, username, email``.  Without it, students
+are known by their folder names only, which an LMS does not know: the LMS files then say so in their
+identifier columns.
+
+Every text cell that a spreadsheet would read as a formula (it starts with ``=``, ``+``, ``-``, ``@``, a tab
+or a carriage return) is written with a leading apostrophe: a folder named ``=HYPERLINK(...)`` stays text.
+Every file is written beside its target and moved over it, so an interrupted run leaves the previous files.
+"""
+
+from __future__ import annotations
+
+import csv
+import pathlib
+import re
+import shutil
+
+ROSTER_COLUMNS = ("student", "name", "id", "sis_user_id", "sis_login_id", "section", "username", "email")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_text(value):
+    """A CSV cell that no spreadsheet runs as a formula (numbers pass unchanged)."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def read_roster(path) -> dict[str, dict]:
+    """``{student folder name: {column: value}}`` from a roster CSV; a clear error for a bad one."""
+    path = pathlib.Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as err:
+        raise SystemExit(f"ROSTER={path} cannot be read ({err.strerror}); give a CSV with a 'student' column.")
+    except UnicodeDecodeError:
+        raise SystemExit(f"ROSTER={path} is not UTF-8 text; save the roster as CSV (UTF-8).") from None
+    reader = csv.DictReader(text.splitlines())
+    columns = [c.strip() for c in reader.fieldnames or []]
+    if "student" not in columns:
+        raise SystemExit(f"ROSTER={path} has no 'student' column (the submission folder's name); its columns "
+                         f"are {columns}. Known columns: {', '.join(ROSTER_COLUMNS)}.")
+    unknown = [c for c in columns if c not in ROSTER_COLUMNS]
+    if unknown:
+        raise SystemExit(f"ROSTER={path} has unknown column(s) {unknown}; use {', '.join(ROSTER_COLUMNS)}.")
+    people = {}
+    for line, row in enumerate(reader, start=2):
+        row = {k.strip(): (v or "").strip() for k, v in row.items() if k is not None}
+        student = row.get("student", "")
+        if not student:
+            raise SystemExit(f"ROSTER={path}, line {line}: the 'student' cell is empty.")
+        if student in people:
+            raise SystemExit(f"ROSTER={path}, line {line}: student {student!r} is listed twice.")
+        people[student] = row
+    return people
+
+
+def file_name(student: str, taken: set) -> str:
+    """A file name for ``student``'s feedback that stays inside ``feedback/`` and is not taken yet."""
+    base = re.sub(r"[^\w.-]+", "_", student, flags=re.UNICODE).strip("._") or "student"
+    name, n = base, 1
+    while name.lower() in taken:
+        n += 1
+        name = f"{base}-{n}"
+    taken.add(name.lower())
+    return f"{name}.md"
+
+
+def _write_csv(path: pathlib.Path, header, rows) -> None:
+    partial = path.with_name(f".{path.name}.partial")
+    with partial.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow([safe_text(h) for h in header])
+        writer.writerows([[safe_text(v) for v in row] for row in rows])
+    partial.replace(path)
+
+
+def _number(x):
+    return int(x) if float(x).is_integer() else round(float(x), 6)
+
+
+def tables(rows, course_order=None):
+    """``(students, notebooks, exercises, points, maxima)`` read from the long rows.
+
+    ``notebooks`` in course order, ``exercises`` as ``{notebook: [key, ...]}``, ``points`` as
+    ``{(student, key): points}``, ``maxima`` as ``{key: max points}``.
+    """
+    order = {name: i for i, name in enumerate(course_order or [])}
+    graded = [r for r in rows if r["exercise"]]
+    notebooks = sorted({r["notebook"] for r in graded}, key=lambda n: (order.get(n, len(order)), n))
+    exercises, maxima, points = {}, {}, {}
+    for r in graded:
+        keys = exercises.setdefault(r["notebook"], [])
+        if r["exercise"] not in keys:
+            keys.append(r["exercise"])
+        maxima[r["exercise"]] = r["max_points"]
+        points[r["student"], r["exercise"]] = r["points"]
+    students = sorted({r["student"] for r in rows})
+    return students, notebooks, exercises, points, maxima
+
+
+def write_all(out: pathlib.Path, rows, roster=None, course_order=None) -> None:
+    """Write ``out`` (the long CSV) and, in its folder, gradebook.csv, canvas.csv, moodle.csv, feedback/."""
+    out = pathlib.Path(out)
+    folder = out.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    roster = roster or {}
+    fields = ("student", "notebook", "exercise", "points", "max_points", "feedback")
+    _write_csv(out, fields, [[r[f] for f in fields] for r in rows])
+
+    students, notebooks, exercises, points, maxima = tables(rows, course_order)
+    keys = [k for nb in notebooks for k in exercises[nb]]
+
+    def notebook_total(student, nb):
+        return sum(points.get((student, k), 0) for k in exercises[nb])
+
+    nb_max = {nb: sum(maxima[k] for k in exercises[nb]) for nb in notebooks}
+    course_max = sum(nb_max.values())
+
+    header = ["student", "name"] + keys + [f"{nb} total" for nb in notebooks] + ["total"]
+    table = [["max points", ""] + [_number(maxima[k]) for k in keys] + [_number(nb_max[nb]) for nb in notebooks]
+             + [_number(course_max)]]
+    for s in students:
+        totals = [notebook_total(s, nb) for nb in notebooks]
+        table.append([s, roster.get(s, {}).get("name", "")] + [_number(points.get((s, k), 0)) for k in keys]
+                     + [_number(t) for t in totals] + [_number(sum(totals))])
+    _write_csv(folder / "gradebook.csv", header, table)
+
+    assignments = [f"teachkit {nb}" for nb in notebooks]
+    canvas = [["Points Possible", "", "", "", ""] + [_number(nb_max[nb]) for nb in notebooks]]
+    for s in students:
+        who = roster.get(s, {})
+        canvas.append([who.get("name") or s, who.get("id", ""), who.get("sis_user_id", ""),
+                       who.get("sis_login_id", ""), who.get("section", "")]
+                      + [_number(notebook_total(s, nb)) for nb in notebooks])
+    _write_csv(folder / "canvas.csv", ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"] + assignments, canvas)
+
+    moodle = []
+    for s in students:
+        who = roster.get(s, {})
+        moodle.append([who.get("username") or s, who.get("email", ""), who.get("id", ""), who.get("name") or s]
+                      + [_number(notebook_total(s, nb)) for nb in notebooks])
+    _write_csv(folder / "moodle.csv", ["Username", "Email address", "ID number", "Full name"] + assignments, moodle)
+
+    # Built in a staging folder and swapped in whole: no file of an earlier run (a student since removed)
+    # survives beside the new ones.
+    staging = folder / ".feedback.partial"
+    if staging.exists():
+        shutil.rmtree(staging)
+    staging.mkdir()
+    messages = {(r["student"], r["exercise"]): r["feedback"] for r in rows if r["exercise"]}
+    others = {}
+    for r in rows:
+        if not r["exercise"]:
+            others.setdefault(r["student"], []).append(r["feedback"])
+    taken = set()
+    for s in students:
+        lines = [f"# Feedback for {_md(roster.get(s, {}).get('name') or s)}", ""]
+        for nb in notebooks:
+            lines += [f"## {nb}: {_number(notebook_total(s, nb))} of {_number(nb_max[nb])} points", "",
+                      "| exercise | points | of | feedback |", "|---|---:|---:|---|"]
+            for k in exercises[nb]:
+                lines.append(f"| {k} | {_number(points.get((s, k), 0))} | {_number(maxima[k])} | "
+                             f"{_md(messages.get((s, k), ''))} |")
+            lines.append("")
+        for note in others.get(s, []):
+            lines += [f"* {_md(note)}"]
+        total = sum(notebook_total(s, nb) for nb in notebooks)
+        lines += ["", f"**Total: {_number(total)} of {_number(course_max)} points.**", ""]
+        (staging / file_name(s, taken)).write_text("\n".join(lines), encoding="utf-8")
+    target = folder / "feedback"
+    if target.exists():
+        old = folder / ".feedback.old"
+        if old.exists():
+            shutil.rmtree(old)
+        target.rename(old)
+        staging.rename(target)
+        shutil.rmtree(old)
+    else:
+        staging.rename(target)
+
+
+def _md(text) -> str:
+    """Text from a submission, shown literally in a markdown table (no HTML, no table break)."""
+    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace("|", "\\|").replace("\n", " "))
