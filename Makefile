@@ -79,9 +79,11 @@ grade: $(VENV)/.installed-test
 	@if [ -z "$(SUBMISSIONS)" ]; then echo "usage: make grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student)" >&2; exit 2; fi
 	$(BIN)/python tools/grade.py "$(SUBMISSIONS)" $(if $(GRADES),--out "$(GRADES)") $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(ROSTER),--roster "$(ROSTER)")
 
-## book: the course as a static website in _build/book/html/ (Sphinx + MyST-NB, committed outputs, offline)
+## book: the course as a static website in _build/book/html/ (Sphinx + MyST-NB, committed outputs, offline);
+## make book RELEASE=student builds it from the student release (no solutions, no prediction results)
 book: $(VENV)/.installed-test
-	$(BIN)/python tools/book.py
+	@if [ -n "$(RELEASE)" ] && [ "$(RELEASE)" != student ]; then echo "usage: make book, or make book RELEASE=student" >&2; exit 2; fi
+	$(if $(RELEASE),$(BIN)/python tools/release.py && $(BIN)/python tools/book.py release/student/*.ipynb,$(BIN)/python tools/book.py)
 
 ## lock: refresh constraints.txt from a fresh resolve of pyproject.toml
 lock:

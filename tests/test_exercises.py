@@ -265,7 +265,19 @@ def test_solution_renders_with_its_fields(key):
     hidden = tex.reveal(key)
     bundle = hidden._repr_mimebundle_()
     assert text not in json.dumps(bundle, ensure_ascii=False), f"{key}: reveal() puts the solution on screen"
-    assert f"reveal({key!r}, show=True)" in bundle["text/plain"]
+    # the static fallback (website, saved copy) says where to click, not which code reveals it
+    assert "Show solution" in bundle["text/plain"] and "reveal(" not in json.dumps(bundle)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_static_question_writes_its_maths_for_any_mathjax(key):
+    """Without a widget (the website, a notebook viewer) the question's HTML uses \\( \\) and \\[ \\], which
+    MathJax reads under every configuration; no $ is left to show raw."""
+    bundle = tex.ask(key)._repr_mimebundle_()
+    static = bundle["text/html"]
+    assert "$" not in static, f"{key}: raw $ in the static question: {static[:200]}"
+    if "$" in tex.get(key).question:
+        assert "\\(" in static or "\\[" in static
 
 
 # ---------------------------------------------------------------- every notebook
@@ -420,7 +432,7 @@ def test_reveal_hides_the_solution_until_clicked():
     hidden = tex.Hidden(ex)
     bundle = hidden._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
-    assert "0.25" not in json.dumps(bundle) and "show=True" in bundle["text/html"]
+    assert "0.25" not in json.dumps(bundle) and "Show solution" in bundle["text/html"]
     widget = hidden._build()
     button, out = widget.children
     assert out.outputs == ()                       # nothing rendered before the click

@@ -45,7 +45,9 @@ def _synthetic():
         _cell("markdown", "# Title\n\n## Learning objectives"),
         _cell("markdown", "**Exercise 1.**"),
         _cell("code", 'ask("99.1")', tags=["exercise"],
-              outputs=[{"output_type": "display_data", "data": {"text/plain": "question and box"}, "metadata": {}}]),
+              outputs=[{"output_type": "display_data", "metadata": {},
+                        "data": {"text/plain": "question and box",
+                                 "application/vnd.jupyter.widget-view+json": {"model_id": "m1"}}}]),
         _cell("code", 'reveal("99.1")', tags=["solution"],
               outputs=[{"output_type": "display_data", "data": {"text/html": SOLUTION_SHOWN}, "metadata": {}}]),
         # an untagged reveal call is a solution cell all the same
@@ -59,7 +61,10 @@ def test_student_notebook_drops_solutions_and_adds_an_answer_cell():
     sources = [course.source(c) for c in student["cells"]]
     assert not any("reveal(" in s for s in sources)
     ask = next(c for c in student["cells"] if course.is_exercise_cell(c))
-    assert ask["outputs"] == [] and ask["execution_count"] is None
+    # the question's static text is kept, the widget view (its state is gone) is not
+    assert ask["outputs"] == [{"output_type": "display_data", "data": {"text/plain": "question and box"},
+                               "metadata": {}}]
+    assert ask["execution_count"] is None
     answer = student["cells"][student["cells"].index(ask) + 1]
     assert answer["metadata"]["tags"] == ["answer"]
     assert course.source(answer).splitlines()[-1] == 'answer_99_1 = ""'
@@ -129,7 +134,10 @@ def test_no_solution_text_survives_in_the_student_notebooks(course_release):
         for cell in nb["cells"]:
             assert "solution" not in cell.get("metadata", {}).get("tags", []), path.name
             if "exercise" in cell.get("metadata", {}).get("tags", []):
-                assert cell["outputs"] == [] and cell["execution_count"] is None, path.name
+                # the question's static text stays (a website from this release shows it), no live widget
+                assert cell["execution_count"] is None, path.name
+                kinds = {k for o in cell["outputs"] for k in o.get("data", {})}
+                assert kinds <= {"text/plain", "text/html", "text/markdown"}, (path.name, kinds)
         for ex in course.all_exercises():
             # the solution as reveal shows it on request, paragraph by paragraph
             shown = reveal(ex.key, show=True).text
@@ -259,7 +267,7 @@ def test_a_malformed_notebook_is_named_and_the_previous_release_survives(tmp_pat
     # nothing of the earlier release was deleted or replaced, and no staging folder is left
     assert (out / "student" / "01_good.ipynb").read_bytes() == before
     assert (out / "teacher" / "01_good.ipynb").is_file()
-    assert sorted(p.name for p in out.iterdir()) == ["student", "teacher"]
+    assert sorted(p.name for p in out.iterdir()) == ["student", "student.zip", "teacher"]
 
 
 def test_release_paths_missing_as_a_string_and_twice_the_same_name(tmp_path):
@@ -340,3 +348,56 @@ def test_the_answer_finder_sees_an_answer_in_a_lesson_and_not_in_a_longer_number
     assert release.shown_answers(image, [ex]) == []
     md = {"cells": [{"cell_type": "markdown", "source": "so P is 0.0400."}]}
     assert release.shown_answers(md, [ex]) == [("99.1", 0, "0.0400")]
+
+
+# ---------------------------------------------------------------- the hand-out, as a student installs it
+def test_the_student_archive_holds_a_student_readme_constraints_and_licences(course_release):
+    import zipfile
+
+    out, _ = course_release
+    names = zipfile.ZipFile(out / "student.zip").namelist()
+    for name in ("README.md", "constraints.txt", "LICENSE", "LICENSES/CC-BY-4.0.txt", "CITATION.cff",
+                 "package/pyproject.toml", "package/README.md", "01_pmi.ipynb"):
+        assert f"student/{name}" in names, name
+    readme = (out / "student" / "README.md").read_text(encoding="utf-8")
+    package_readme = (out / "student" / "package" / "README.md").read_text(encoding="utf-8")
+    assert readme == package_readme
+    for step in ("## 1. Install", "-c constraints.txt", "jupyter lab", "answer_01_1 = ", "## 4. Hand in"):
+        assert step in readme, step
+    # the teachers' README (grading internals) is not handed out
+    assert "make grade" not in readme and "bubblewrap" not in package_readme
+    assert (out / "student" / "constraints.txt").read_text() == (ROOT / "constraints.txt").read_text()
+
+
+def test_the_student_archive_installs_in_a_fresh_environment_and_runs_a_notebook(course_release, tmp_path):
+    """What README tells a student, in a new virtual environment and a new home folder: unzip, install the
+    package with the shipped constraints, execute a released notebook there.  (Packages come from pip's
+    cache of this machine or from the registry; nothing of this repository's environment is used.)"""
+    import os
+    import subprocess
+    import zipfile
+
+    out, _ = course_release
+    zipfile.ZipFile(out / "student.zip").extractall(tmp_path)
+    student = tmp_path / "student"
+    venv = tmp_path / "venv"
+    cache = subprocess.run([sys.executable, "-m", "pip", "cache", "dir"], capture_output=True, text=True).stdout.strip()
+    env = {"PATH": f"{venv / 'bin'}:/usr/bin:/bin", "HOME": str(tmp_path / "home"), "PIP_CACHE_DIR": cache,
+           "PIP_DISABLE_PIP_VERSION_CHECK": "1", "LANG": "C.UTF-8"}
+    (tmp_path / "home").mkdir()
+    base = getattr(sys, "_base_executable", sys.executable)
+    subprocess.run([base, "-m", "venv", str(venv)], check=True, env=env)
+    install = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "-c", "constraints.txt",
+                              "./package[lab]"], cwd=student, env=env, capture_output=True, text=True, timeout=1500)
+    assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]
+    where = subprocess.run([str(venv / "bin" / "python"), "-c", "import teachkit; print(teachkit.__file__)"],
+                           cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert str(venv) in where.stdout, where.stdout + where.stderr        # the student's copy, not this repository
+    run = subprocess.run([str(venv / "bin" / "jupyter"), "nbconvert", "--to", "notebook", "--execute",
+                          "--ExecutePreprocessor.timeout=600", "--output", "executed.ipynb", "01_pmi.ipynb"],
+                         cwd=student, env=env, capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    executed = json.loads((student / "executed.ipynb").read_text(encoding="utf-8"))
+    errors = [o for c in executed["cells"] for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    assert not errors, errors[:1]
+    assert sum(1 for c in executed["cells"] if c.get("outputs")) > 10

@@ -14,8 +14,12 @@
   exercises keep their questions, data and answer functions (the self-check
   boxes still work) but whose solution texts are replaced by a note, so that
   ``reveal("01.1", show=True)`` or reading the package source does not give
-  the worked solution either.  Students install it with
-  ``pip install release/student/package/`` instead of this repository.
+  the worked solution either.  Students install it (with the shipped
+  constraints, see ``release/student/README.md``) instead of this repository.
+* ``release/student/README.md`` (how to install, open, answer and hand in;
+  ``tools/student_README.md``), ``constraints.txt`` (the tested versions),
+  the licences and ``CITATION.cff``; and ``release/student.zip``, the whole
+  student folder as one file to upload to an LMS.
 * ``release/teacher/NN_name.ipynb``: the notebooks as committed, solutions
   and all.
 
@@ -43,12 +47,15 @@ import re
 import shutil
 import sys
 import tempfile
+import zipfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import course  # noqa: E402  (run as a script: tools/ is on the path, not the repository root)
 
 DEFAULT_OUT = course.ROOT / "release"
+#: What students read in their copy (release/student/README.md and the package's README).
+STUDENT_README = pathlib.Path(__file__).resolve().parent / "student_README.md"
 #: Fragments shorter than this are too common ("= 0.04", "import math") to prove a leak.
 MIN_FRAGMENT = 40
 
@@ -71,6 +78,16 @@ def answer_cell(key: str) -> dict:
     }
 
 
+def _static_only(output: dict) -> dict | None:
+    """An output without its widget view (text and HTML only), or None if nothing else is left."""
+    if not isinstance(output, dict) or output.get("output_type") not in ("display_data", "execute_result"):
+        return None
+    data = {k: v for k, v in output.get("data", {}).items() if k in ("text/plain", "text/html", "text/markdown")}
+    if not data:
+        return None
+    return {"output_type": "display_data", "data": data, "metadata": {}}
+
+
 def student_notebook(nb: dict, name: str | None = None, functions=()) -> dict:
     """A copy of notebook ``nb`` (nbformat 4 JSON) with solutions removed and answer cells added.
 
@@ -84,7 +101,10 @@ def student_notebook(nb: dict, name: str | None = None, functions=()) -> dict:
         if course.is_solution_cell(cell):
             continue
         if course.is_exercise_cell(cell):
-            cell["outputs"] = []
+            # The question stays readable where no kernel runs (a website built from this release, a
+            # viewer): its static HTML and text are kept, the live widget (whose saved state is dropped
+            # below) is not.  It holds the question and how to answer, never the answer.
+            cell["outputs"] = [_static_only(o) for o in cell.get("outputs", []) if _static_only(o)]
             cell["execution_count"] = None
             cells.append(cell)
             key = course.exercise_key(cell)
@@ -217,8 +237,11 @@ def student_package(out: pathlib.Path, exercises) -> pathlib.Path:
         shutil.rmtree(package)
     shutil.copytree(course.ROOT / "teachkit", package / "teachkit",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copyfile(course.ROOT / name, package / name)
+    shutil.copyfile(course.ROOT / "pyproject.toml", package / "pyproject.toml")
+    # The package's README is the students' one: the repository's README is written for teachers (grading,
+    # releasing) and is not what a student installing the package needs.
+    shutil.copyfile(STUDENT_README, package / "README.md")
+    shutil.copyfile(course.ROOT / "LICENSE", package / "LICENSE")
     for module in sorted((package / "teachkit" / "exercises").glob("nb*.py")):
         module.write_text(strip_solutions(module.read_text(encoding="utf-8")), encoding="utf-8")
     strings = [_normalise(s) for path in sorted((package / "teachkit").rglob("*.py"))
@@ -315,14 +338,31 @@ def release(notebooks, out: pathlib.Path, exercises=None, package=True) -> dict:
     staging = pathlib.Path(tempfile.mkdtemp(prefix=".release-", dir=out))
     try:
         written = _build(inputs, staging, exercises, package)
+        archive(staging / "student", staging / "student.zip")
         for part in ("student", "teacher"):
             old = out / part
             if old.exists():
                 shutil.rmtree(old)
             (staging / part).rename(old)
+        (staging / "student.zip").replace(out / "student.zip")
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return written
+
+
+def archive(folder: pathlib.Path, target: pathlib.Path) -> pathlib.Path:
+    """``target``: a zip of ``folder`` whose entries start with the folder's name (``student/README.md``, ...).
+
+    One file to upload to an LMS; the entries are sorted and dated 1980-01-01, so the same release gives the
+    same bytes.
+    """
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            info = zipfile.ZipInfo(f"{folder.name}/{path.relative_to(folder).as_posix()}", (1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, path.read_bytes())
+    return target
 
 
 def _build(inputs, out: pathlib.Path, exercises, package) -> dict:
@@ -344,6 +384,14 @@ def _build(inputs, out: pathlib.Path, exercises, package) -> dict:
         written[path.name] = [course.exercise_key(c) for c in student["cells"] if course.is_exercise_cell(c)]
     if package:
         student_package(student_dir, exercises)
+        # What a student needs beside the notebooks: how to install, open, answer and hand in; the exact
+        # versions the course was tested with; the licences.
+        shutil.copyfile(STUDENT_README, student_dir / "README.md")
+        shutil.copyfile(course.ROOT / "constraints.txt", student_dir / "constraints.txt")
+    for folder in (student_dir, teacher_dir):
+        for name in ("LICENSE", "CITATION.cff"):
+            shutil.copyfile(course.ROOT / name, folder / name)
+        shutil.copytree(course.ROOT / "LICENSES", folder / "LICENSES")
     # Last, every file of the student copy (notebooks, the package's docstrings, READMEs): no solution anywhere.
     leaked = leaked_files(student_dir, exercises)
     if leaked:
@@ -364,7 +412,7 @@ def main(argv=None) -> int:
         print(f"release: nothing written: {err}", file=sys.stderr)
         return 2
     total = sum(len(keys) for keys in written.values())
-    print(f"release: {len(written)} notebooks, {total} exercises -> {args.out / 'student'} (no solutions; "
+    print(f"release: {len(written)} notebooks, {total} exercises -> {args.out / 'student'} and {args.out / 'student.zip'} (no solutions; "
           f"the package for students in {args.out / 'student' / 'package'}), {args.out / 'teacher'} (with solutions)")
     return 0
 

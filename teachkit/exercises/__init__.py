@@ -438,6 +438,19 @@ def _markdown_to_html(text):
     return "<br>".join(p for p in out.split("\n\n"))
 
 
+def _static_math(text):
+    r"""Maths of HTML shown without a widget, with the delimiters every MathJax setting reads.
+
+    The widget's ``HTMLMath`` takes ``$...$``; a page typeset by MathJax's defaults (the course website,
+    a notebook viewer) reads only ``\(...\)`` and ``\[...\]``, and would show ``$c(\textit{x})$`` raw.
+
+    >>> _static_math("with $n = 10$ and $$x^2$$")
+    'with \\(n = 10\\) and \\[x^2\\]'
+    """
+    text = re.sub(r"(?<!\\)\$\$(.+?)(?<!\\)\$\$", r"\\[\1\\]", text, flags=re.S)
+    return re.sub(r"(?<![\\$])\$(?!\$)(.+?)(?<![\\$])\$", r"\\(\1\\)", text, flags=re.S)
+
+
 def _bundle(widget, html_text, plain_text, markdown_text=None):
     """A widget's display bundle plus static fallbacks (shown where no widget runs)."""
     bundle = widget._repr_mimebundle_() if widget is not None else {}
@@ -514,7 +527,7 @@ class Question:
         template = ex.template if isinstance(ex, Implement) else ""
         md = (f"{ex.question}{choices}\n\n" + (f"```python\n{template}\n```\n\n" if template else "")
               + f"*Without a running kernel, {how}*")
-        html_text = (f'<div class="teachkit-exercise-static">{_markdown_to_html(ex.question)}'
+        html_text = (f'<div class="teachkit-exercise-static">{_static_math(_markdown_to_html(ex.question))}'
                      f"{html.escape(choices)}" + (f"<pre>{html.escape(template)}</pre>" if template else "<br>")
                      + f"<i>Without a running kernel, {html.escape(how)}</i></div>")
         plain = f"{ex.question}{choices}\n" + (f"{template}\n" if template else "") + f"(Without a running kernel, {how})"
@@ -567,7 +580,10 @@ class Hidden:
 
     def _static(self):
         key = self.exercise.key
-        text = f"Solution hidden: click “Show solution” in a running notebook, or run reveal({key!r}, show=True)."
+        # No code to type here: on a static page (the course website, a saved copy) the instruction is to
+        # open the notebook, where the button works.
+        text = (f"Solution of exercise {key} hidden: open this notebook in JupyterLab and click “Show solution” "
+                "once you have answered.")
         return (f'<div class="teachkit-solution-static"><i>{html.escape(text)}</i></div>', text)
 
     def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):

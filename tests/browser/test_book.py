@@ -143,6 +143,15 @@ def test_page(site_page, site, notebook):
         message = page.locator("#MathJax_Message")
         if message.count() and "failed" in message.inner_text().lower():
             problems.append(f"MathJax: {message.inner_text()}")
+    # Exercise boxes (their static HTML: no kernel here): the question's maths typeset, no code to reveal
+    # a solution.
+    for box in article.locator(".teachkit-exercise-static").all_inner_texts():
+        for raw in ("$", "\\(", "\\textit", "\\frac"):
+            if raw in box:
+                problems.append(f"raw maths {raw!r} in an exercise box: {box[:80]!r}")
+                break
+    if "show=True" in text:
+        problems.append("the page tells the reader how to print a solution (reveal(..., show=True))")
     # The theme's search box is there.
     if not page.locator("form.bd-search, .search-button, input[name=q]").count():
         problems.append("no search box")
@@ -165,3 +174,35 @@ def test_start_page_and_search(site_page, site):
     page.locator("#search-results li").first.wait_for(timeout=30_000)
     assert page.locator('#search-results a[href*="04_perplexity"]').count()
     assert not page.blocked, f"the site asked another host for: {page.blocked[:3]}"
+
+
+# ---------------------------------------------------------------- the site built from the student release
+@pytest.fixture(scope="module")
+def student_site(tmp_path_factory):
+    """The html folder of make book RELEASE=student, built from a fresh student release."""
+    import release
+
+    out = tmp_path_factory.mktemp("student-release")
+    release.release(NOTEBOOKS, out)
+    return book.build(sorted((out / "student").glob("*.ipynb")), tmp_path_factory.mktemp("student-book"))
+
+
+def test_the_student_site_shows_every_question_and_no_solution_or_result(student_site):
+    """make book RELEASE=student: each exercise's question is on its page, written for MathJax; no worked
+    solution, no prediction result and no reveal(...) call is anywhere on the site."""
+    import release
+
+    pages = {p.stem: p.read_text(encoding="utf-8") for p in student_site.glob("*.html")}
+    exercises = course.all_exercises()
+    for path in NOTEBOOKS:
+        html_text = pages[path.stem]
+        keys = [ex.key for ex in exercises if ex.key.split(".")[0] == course.notebook_prefix(path.stem)]
+        assert html_text.count("teachkit-exercise-static") == len(keys), path.stem
+        assert "reveal(" not in html_text, path.stem
+        assert "teachkit computes: " not in html_text, path.stem          # a prediction's verdict line
+        boxes = re.findall(r'teachkit-exercise-static">(.*?)</div>', html_text, flags=re.S)
+        assert all("$" not in box for box in boxes), path.stem
+    everything = release._normalise(" ".join(re.sub(r"<[^>]+>", " ", t) for t in pages.values()))
+    for ex in exercises:
+        for fragment in release.solution_fragments(ex):
+            assert fragment not in everything, (ex.key, fragment[:60])

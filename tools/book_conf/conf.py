@@ -53,3 +53,9 @@ html_theme_options = {
 html_last_updated_fmt = None
 html_copy_source = False
 html_show_sourcelink = False
+
+
+def setup(app):
+    # MathJax on every page, not only on pages whose markdown has a formula: an exercise box's static HTML
+    # (a notebook output) carries maths of its own, e.g. on the start page.
+    app.set_html_assets_policy("always")
