@@ -10,6 +10,7 @@ One module per concept:
 * :mod:`teachkit.diversity`       topic_diversity, rank_biased_overlap, inverted_rbo
 * :mod:`teachkit.perplexity`      BigramLM, perplexity, cross_entropy
 * :mod:`teachkit.ngram`           NgramLM (orders 1-4; add-α, Jelinek-Mercer, Kneser-Ney)
+* :mod:`teachkit.neural_lm`       NeuralLM (a fixed-context neural LM), Evaluation, bits_per_byte
 * :mod:`teachkit.semantic`        pagerank, semantic_coherence, distinctiveness, semantic_diversity
 * :mod:`teachkit.pagerank`        PageRank and pagerank themselves (semantic re-exports them)
 * :mod:`teachkit.embeddings`      WordVectors, ppmi_svd, sentence_transformer_vectors
@@ -47,6 +48,9 @@ from .perplexity import BigramLM, BigramRow, Vocabulary, ZeroProbabilityWarning,
 # -- ngram exports --
 from . import ngram
 from .ngram import NgramLM
+# -- neural language model exports --
+from . import neural_lm
+from .neural_lm import Evaluation, NeuralLM, bits_per_byte
 # -- semantic exports --
 from . import embeddings, semantic
 from .semantic import (

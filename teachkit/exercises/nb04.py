@@ -148,9 +148,9 @@ EXERCISES = [
         key="04.4",
         label="α with the lowest perplexity on the mixed sentence",
         question="Under the source notebook's model (same training sentence, $V = 7$), which $\\alpha$ gives the "
-                 "lowest per-prediction perplexity on “Alice wonders what is in Wonderland” (the dashed curve of "
-                 "section 6; the explorer helps)? Give $\\alpha$ to three significant digits. Bonus: find it "
-                 "exactly by setting a derivative to zero.",
+                 "lowest per-prediction perplexity on “Alice wonders what is in Wonderland”? The dashed curve of "
+                 "section 6 and the explorer show roughly where the minimum lies; find it by setting the derivative "
+                 "of the log-likelihood to zero and give $\\alpha$ to three significant digits.",
         data={"training": TRAINING, "test": MIXED},
         answer=_best_alpha,
         steps=_best_alpha_steps,

@@ -89,8 +89,8 @@ EXERCISES = [
         key="07.3",
         label="ratio of 2·AUC − 1",
         question="Two metrics score the same four good topics 4, 5, 6, 7. Against them, metric A's bad topics "
-                 "score 0, 1, 2, 4.5 and metric B's 0, 4.5, 5.5, 6.5. Compute both AUCs and their ratio, then the "
-                 "ratio of their 2·AUC − 1. Are the two ratios the same?",
+                 "score 0, 1, 2, 4.5 and metric B's 0, 4.5, 5.5, 6.5. Work out both AUCs and their ratio for "
+                 "yourself, then give the ratio of their 2·AUC − 1 (A's over B's). Is it the ratio of the AUCs?",
         data={"good": (4, 5, 6, 7), "bad_a": (0, 1, 2, 4.5), "bad_b": (0, 4.5, 5.5, 6.5)},
         answer=_gini_ratio,
         steps=_gini_steps,
