@@ -76,7 +76,8 @@ from .worked import DOCUMENTS, QUALITY_BANDS, RECORDS
 
 __all__ = [
     "VERDICTS", "Finding", "Interval", "check_documents", "check_record", "finding", "findings_by_id",
-    "resolve_document", "summary", "format_table", "parse_printed", "RECIPES",
+    "resolve_document", "summary", "format_table", "parse_printed", "RECIPES", "findings_table", "FindingsTable",
+    "about", "DocumentCard",
 ]
 
 #: The five verdicts, in the order they are tried.
@@ -771,3 +772,84 @@ def format_table(findings):
         lines.append("  " + summary_line(rows))
     lines += ["", "Summary: " + summary_line(findings)]
     return "\n".join(lines).lstrip("\n")
+
+
+class FindingsTable:
+    """Several findings as one table (what :func:`findings_table` returns): where the number is, what it
+    is, printed against recomputed, the verdict and why.  ``finding(id)`` gives a row's full record."""
+
+    def __init__(self, findings):
+        self.findings = list(findings)
+
+    def _repr_markdown_(self):
+        def cell(text):
+            return str(text).replace("|", "\\|").replace("\n", " ")
+
+        lines = ["| where | what | printed | recomputed | verdict | why |", "|---|---|---:|---:|---|---|"]
+        for f in self.findings:
+            lines.append(f"| {cell(f.location)} | {cell(f.quantity)} | {cell(f.printed)} | {cell(f.recomputed)} "
+                         f"| **{cell(f.tag)}** | {cell(f.reason)} |")
+        return "\n".join(lines)
+
+    def __repr__(self):
+        return format_table(self.findings)
+
+
+def findings_table(record_ids):
+    """The findings of ``record_ids`` as one table, in the order given.
+
+    Parameters
+    ----------
+    record_ids : list of str
+        Catalogue ids, e.g. ``["004-pr-iter1-machine", "004-pr-iter1-learning"]``.
+
+    Returns
+    -------
+    FindingsTable
+        Shown as a markdown table in a notebook, as :func:`format_table`'s text elsewhere.
+
+    Examples
+    --------
+    >>> t = findings_table(["001-eq2-pmi"])
+    >>> print(t._repr_markdown_().splitlines()[2])
+    | Equação 2 | PMI('canção', 'exílio') in bits | 6,610 | 6.610 | **holds** | agrees at 3 decimals |
+    """
+    if isinstance(record_ids, str):
+        raise TypeError("record_ids must be a list of catalogue ids, e.g. ['004-sc']; got one string. "
+                        "For one record, call finding(id).")
+    return FindingsTable([finding(i) for i in record_ids])
+
+
+class DocumentCard:
+    """What one source document is, in the course's words, and how its printed numbers fare."""
+
+    def __init__(self, name):
+        self.name = name
+        self.about = DOCUMENTS[name]
+        self.counts = summary(check_documents(name))
+
+    def _text(self):
+        a, c = self.about, self.counts
+        author = "its author is not named" if a["author"] == "not named" else f"by {a['author']}"
+        verdicts = ", ".join(f"{c[v]} {v}" for v in VERDICTS if c[v])
+        return (f"The source document `{self.name}`, *{a['title']}*: {a['kind']}; {author}; in {a['language']}. "
+                f"The course checks each of the {c['checked']} numbers it prints as the result of a "
+                f"calculation: {verdicts}. Each finding below says where the document prints a number, what "
+                f"the arithmetic gives and why they differ; `finding(id)` shows one record in full.")
+
+    def _repr_markdown_(self):
+        return "> " + self._text()
+
+    def __repr__(self):
+        return self._text()
+
+
+def about(document):
+    """A short card on one source document (a file-name prefix, e.g. ``"004"``): what it is, the verdicts.
+
+    Examples
+    --------
+    >>> print(about("001"))   # doctest: +ELLIPSIS
+    The source document `001_89c791579b44ac22.txt`, *Avaliação automática com NPMI ...*: a research note ...
+    """
+    return DocumentCard(resolve_document(document))

@@ -425,3 +425,32 @@ def test_the_sc_numerator_barely_depends_on_lambda_with_the_diagonal_set_to_one(
 def test_finding_takes_one_id_as_a_string(bad):
     with pytest.raises(TypeError, match=r"record_id must be one id as a string, e\.g\. 000-"):
         teachkit.finding(bad)
+
+
+def test_findings_table_has_one_row_per_id_in_order_with_each_findings_fields():
+    from teachkit.check import finding, findings_table
+
+    ids = ["004-pr-iter1-machine", "004-pr-iter1-learning", "004-sc"]
+    table = findings_table(ids)._repr_markdown_().splitlines()
+    assert table[0].startswith("| where | what | printed | recomputed | verdict | why |")
+    assert len(table) == 2 + len(ids)
+    for row, record_id in zip(table[2:], ids):
+        f = finding(record_id)
+        cells = [c.strip() for c in row.strip("|").split(" | ")]
+        assert cells[2:5] == [f.printed, f.recomputed, f"**{f.tag}**"], (record_id, cells)
+    with pytest.raises(TypeError, match="list of catalogue ids"):
+        findings_table("004-sc")
+
+
+def test_the_document_card_says_what_the_document_is_and_counts_its_verdicts():
+    from teachkit.check import about, check_documents
+    from teachkit.worked import DOCUMENTS
+
+    for prefix in ("000", "001", "003", "004"):
+        card = repr(about(prefix))
+        name = next(d for d in DOCUMENTS if d.startswith(prefix))
+        verdicts = [f.verdict for f in check_documents(prefix)]
+        assert DOCUMENTS[name]["title"] in card and DOCUMENTS[name]["kind"] in card
+        assert f"each of the {len(verdicts)} numbers" in card
+        for v in set(verdicts):
+            assert f"{verdicts.count(v)} {v}" in card, (prefix, v)
