@@ -60,8 +60,7 @@ from .semantic import (
 )
 from .embeddings import PPMIMatrix, WordVectors, ppmi_matrix, ppmi_svd, sentence_transformer_vectors
 # -- worked-examples exports --
-from . import check, selfcheck, worked
-from .check import Finding, check_documents, finding
+from . import selfcheck
 from .selfcheck import Feedback, answer_box, check_answer, solution
 # -- discrimination exports --
 from . import discrimination
@@ -77,3 +76,19 @@ from .human_ratings import HumanRatings, RatedTopic, load_human_ratings
 from .intrusion import IntrusionQuiz, IntrusionTask, hit_rates, intrusion_quiz, intrusion_tasks, npmi_rater
 
 __version__ = "0.1.0"
+
+
+# The documents' catalogue and its checker (teachkit.worked, teachkit.check) load when first used
+# (tk.finding, tk.check_documents, tk.check...): import teachkit stays quick, and no formula needs them.
+_LAZY = {"check": ("check", None), "worked": ("worked", None), "Finding": ("check", "Finding"),
+         "check_documents": ("check", "check_documents"), "finding": ("check", "finding")}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        import importlib
+
+        module, attribute = _LAZY[name]
+        loaded = importlib.import_module(f"{__name__}.{module}")
+        return loaded if attribute is None else getattr(loaded, attribute)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -54,7 +54,6 @@ from collections.abc import Iterable, Mapping, Set
 from itertools import count as count_from, filterfalse, repeat
 
 import numpy as np
-import scipy.sparse as sp
 
 from ._checks import check_count, check_flag, check_positive_int
 from .text import normalize_token, tokenize
@@ -484,6 +483,8 @@ class CooccurrenceCounts:
             length = run_end[run] - run_start[run]
             window = _concat_ranges(run_start[run], run_end[run])
             column = np.repeat(np.repeat(np.arange(len(word_ids)), n_runs), length)
+            import scipy.sparse as sp   # loaded when first needed: import teachkit stays quick
+
             x = sp.csc_matrix((np.ones(window.shape[0], dtype=np.int64), (window, column)),
                               shape=(self.n, len(word_ids)))
             pairs[np.ix_(cols, cols)] = (x.T @ x).toarray()
@@ -719,6 +720,8 @@ def _group_by_word(token_ids, lengths, n_words):
         row_start = np.arange(entries + 1, dtype=index)
     else:
         row_start = np.concatenate([[0], np.cumsum(lengths)]).astype(index)
+    import scipy.sparse as sp   # loaded when first needed: import teachkit stays quick
+
     table = sp.csr_matrix((np.ones(entries, dtype=np.int8), ids, row_start),
                           shape=(n_rows, n_words + 1)).tocsc()
     del ids, row_start

@@ -102,6 +102,7 @@ raises ``ValueError``.  Nothing here ever returns NaN.
 
 Examples
 --------
+>>> from teachkit.perplexity import SEED_PRINTED_PERPLEXITY, SEED_TRAINING, SEED_UNSEEN
 >>> lm = BigramLM(SEED_TRAINING)
 >>> lm.V
 7
@@ -121,7 +122,6 @@ import warnings
 from collections import Counter
 from dataclasses import dataclass
 
-from . import worked as _worked
 from ._checks import check_choice
 
 __all__ = [
@@ -132,10 +132,18 @@ __all__ = [
 
 START, END, UNK = "<s>", "</s>", "<UNK>"
 
-# The seed notebook's example and what it printed live in teachkit.worked (one place for the documents' data).
-SEED_TRAINING = _worked.PERPLEXITY_TRAINING
-SEED_UNSEEN = _worked.PERPLEXITY_UNSEEN
-SEED_PRINTED_PERPLEXITY = _worked.PERPLEXITY_PRINTED
+# The seed notebook's example and what it printed live in teachkit.worked (one place for the documents' data),
+# read from there when first asked for: the formulas of this module load no example data.
+_FROM_THE_DOCUMENTS = {"SEED_TRAINING": "PERPLEXITY_TRAINING", "SEED_UNSEEN": "PERPLEXITY_UNSEEN",
+                       "SEED_PRINTED_PERPLEXITY": "PERPLEXITY_PRINTED"}
+
+
+def __getattr__(name):
+    if name in _FROM_THE_DOCUMENTS:
+        from . import worked
+
+        return getattr(worked, _FROM_THE_DOCUMENTS[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 VOCABULARIES = ("training", "with-unk")
 DENOMINATORS = ("unigram", "context")
@@ -402,6 +410,7 @@ class BigramLM:
 
         Examples
         --------
+        >>> from teachkit.perplexity import SEED_PRINTED_PERPLEXITY, SEED_TRAINING, SEED_UNSEEN
         >>> lm = BigramLM(SEED_TRAINING)
         >>> row = lm.table(SEED_UNSEEN)[1]
         >>> row.prev, row.word, row.count, row.context_count, row.denominator, row.probability
@@ -459,6 +468,7 @@ def cross_entropy(model, tokens, per="prediction"):
 
     Examples
     --------
+    >>> from teachkit.perplexity import SEED_PRINTED_PERPLEXITY, SEED_TRAINING, SEED_UNSEEN
     >>> cross_entropy(BigramLM(SEED_TRAINING), SEED_TRAINING)   # six bigrams of 1/4: 2 bits each
     2.0
     """
@@ -483,6 +493,7 @@ def perplexity(model, tokens, per="prediction"):
 
     Examples
     --------
+    >>> from teachkit.perplexity import SEED_PRINTED_PERPLEXITY, SEED_TRAINING, SEED_UNSEEN
     >>> lm = BigramLM(SEED_TRAINING)
     >>> perplexity(lm, SEED_UNSEEN)              # (8 * 7 * 7) ** (1/3)
     7.318611420045942

@@ -75,7 +75,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import worked as _worked
 from ._checks import (
     as_float_array, check_choice, check_finite_real, check_labels, check_similarity, check_unit_sum, check_vectors,
     scale_by_power_of_two,
@@ -685,6 +684,14 @@ def semantic_diversity(topic_vectors=None, assignments=None, alpha=0.5, beta=0.5
 
 
 # ------------------------------------------------------- the document's data
-# Kept in one place, teachkit.worked (the documents' catalogue); these names stay for the notebooks.
-DOC_EXAMPLE = _worked.SEMANTIC_EXAMPLE
-DOC_PRINTED = _worked.SEMANTIC_PRINTED
+# Kept in one place, teachkit.worked (the documents' catalogue); these names stay for the notebooks, read from
+# there when first asked for, so that the formulas of this module load no example data.
+_FROM_THE_DOCUMENTS = {"DOC_EXAMPLE": "SEMANTIC_EXAMPLE", "DOC_PRINTED": "SEMANTIC_PRINTED"}
+
+
+def __getattr__(name):
+    if name in _FROM_THE_DOCUMENTS:
+        from . import worked
+
+        return getattr(worked, _FROM_THE_DOCUMENTS[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -99,3 +99,21 @@ def test_the_package_ships_every_teachkit_module_and_no_developer_tool():
     for path in (ROOT / "teachkit").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"^\s*(from|import) tools\b", text, re.M), f"{path.relative_to(ROOT)} imports tools/"
+
+
+def test_import_teachkit_loads_no_heavy_library_and_no_example_data():
+    """import teachkit loads numpy and its own formulas only: scipy, gensim, networkx, matplotlib and
+    ipywidgets load when a function needs them, and the documents' catalogue (teachkit.worked, teachkit.check)
+    when it is first used.  (A module-set check, not a timing: timings belong to make bench.)"""
+    import subprocess
+    import sys
+
+    code = ("import sys, teachkit\n"
+            "heavy = ['scipy', 'gensim', 'networkx', 'matplotlib', 'ipywidgets', 'IPython', 'nltk',"
+            " 'teachkit.worked', 'teachkit.check']\n"
+            "print(sorted(m for m in heavy if m in sys.modules))\n"
+            "teachkit.finding('001-eq2-pmi'); from teachkit.perplexity import SEED_TRAINING\n"
+            "print('teachkit.worked' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
+    assert out[0] == "[]", out[0]
+    assert out[1] == "True"                        # and they load when asked for
