@@ -393,6 +393,25 @@ class NotebookRun:
                     f"(box shows {box.inner_text()[-200:]!r})"]
         if button.is_enabled():
             return [f"{key}: after committing, the prediction can still be changed (button enabled)"]
+        return self._check_result_cell(key, saved, timeout)
+
+    def _check_result_cell(self, key: str, saved: dict, timeout: float) -> list[str]:
+        """The cell computing the prediction's result held it back during Run All; run again after the
+        guess, it shows the result."""
+        index = next((i for i, c in enumerate(saved["cells"]) if c.get("cell_type") == "code"
+                      and f'result_of("{key}")' in "".join(c.get("source", ""))), None)
+        if index is None:       # a prediction without a result cell (the box alone shows it)
+            return []
+        cell = self._cell(index)
+        if "Result held back" not in cell.inner_text():
+            return [f"{key}: before the guess, cell {index + 1} showed its result "
+                    f"({cell.inner_text()[-200:]!r})"]
+        cell.locator(".jp-InputArea-editor").first.click()
+        self.page.keyboard.press("Shift+Enter")
+        if not _wait_for(lambda: "Result held back" not in cell.inner_text()
+                         and cell.locator(".jp-OutputArea-output").count() > 0, timeout):
+            return [f"{key}: after the guess, running cell {index + 1} again did not show the result "
+                    f"({cell.inner_text()[-200:]!r})"]
         return []
 
     def check_solutions_hidden(self, saved: dict) -> list[str]:
