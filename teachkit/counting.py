@@ -143,9 +143,12 @@ class CooccurrenceCounts:
             words that repeat within a window.  Only for comparisons with
             gensim; the default gives the correct counts.
         words : iterable of str, optional
-            Index only these words.  Windows are still laid out over all
-            tokens, so counts and ``n`` are the same as without this argument;
-            it only saves memory on a very large corpus.  Speed does not need it.
+            Count only these words (and their pairs), reading the documents
+            one at a time: memory then depends on the number of words, not on
+            the size of the corpus, so ``docs`` can be a generator over a
+            corpus too large to hold.  Windows are still laid out over all
+            tokens, so counts and ``n`` are the same as without this argument.
+            (With ``gensim_compat=True`` the full index is built.)
 
         Returns
         -------
@@ -198,6 +201,15 @@ class CooccurrenceCounts:
                 if not isinstance(w, str):
                     raise TypeError(f"words must hold strings, got {type(w).__name__} {w!r}.")
                 index.setdefault(normalize_token(w), len(index))
+
+        if restricted and not gensim_compat:
+            # Known words: counted one document at a time, keeping only their counts and pairs, so memory
+            # depends on the words (and not on the corpus); the values are those of the full index.
+            word_counts, table, n, n_documents, n_tokens = _stream_known_words(docs, index, window)
+            if n_documents == 0:
+                raise ValueError("docs is empty: there is no document to count. Pass at least one document.")
+            return cls(index, word_counts, n, pair_table=table, window=window, restricted=True,
+                       n_documents=n_documents, n_tokens=n_tokens)
 
         # Raw token -> id (-1: not indexed).  Caching the normalization makes
         # the cost per token one dict look-up, done by map() in C; a token not
@@ -822,3 +834,78 @@ def _concat_ranges(starts, ends):
         return np.zeros(0, dtype=np.int64)
     offset = np.repeat(starts - np.concatenate([[0], np.cumsum(length)[:-1]]), length)
     return np.arange(total, dtype=np.int64) + offset
+
+
+# ---------------------------------------------------------------------- streaming, for known words
+def _stream_known_words(docs, index, window):
+    """``(word_counts, pair_table, n, n_documents, n_tokens)`` for the words of ``index``, one document at a time.
+
+    Only the known words' counts and their pairs are kept (a k × k table for k words), so memory does not grow
+    with the corpus.  A document no longer than the window (or every document, with ``window`` None) is one
+    window: it adds 1 to each known word it holds and to each pair of them.  A longer document of L tokens
+    has W = L - window + 1 windows; a token at position p lies in windows max(0, p - window + 1) .. min(p, W - 1),
+    so a word's windows in the document are the union of those ranges over its positions, and a pair's are the
+    overlap of the two unions.
+    """
+    k = len(index)
+    word_counts = np.zeros(k, dtype=np.int64)
+    pairs = np.zeros((k, k), dtype=np.int64)
+    n = n_documents = n_tokens = 0
+    for doc_number, doc in enumerate(docs):
+        tokens = _document_tokens(doc, doc_number, window)
+        n_documents += 1
+        n_tokens += len(tokens)
+        positions: dict[int, list[int]] = {}
+        for p, tok in enumerate(tokens):
+            if tok.__class__ is not str:
+                _add_new_tokens([tok], doc_number, index, {}, True)      # names the bad token
+            key = tok.lower() if tok.isascii() else normalize_token(tok)
+            i = index.get(key)
+            if i is not None:
+                positions.setdefault(i, []).append(p)
+        length = len(tokens)
+        if window is None or length <= window:
+            n += 1
+            present = np.fromiter(positions, dtype=np.int64, count=len(positions))
+            word_counts[present] += 1
+            pairs[np.ix_(present, present)] += 1
+            continue
+        last = length - window                        # windows 0 .. last of this document
+        n += last + 1
+        spans = {i: _merged_spans(ps, window, last) for i, ps in positions.items()}
+        for i, s in spans.items():
+            word_counts[i] += sum(e - b for b, e in s)
+        present = sorted(spans)
+        for a, i in enumerate(present):
+            for j in present[a + 1:]:
+                shared = _overlap(spans[i], spans[j])
+                pairs[i, j] += shared
+                pairs[j, i] += shared
+    table = {(i, j): int(pairs[i, j]) for i in range(k) for j in range(i + 1, k) if pairs[i, j]}
+    return word_counts, table, n, n_documents, n_tokens
+
+
+def _merged_spans(positions, window, last):
+    """The windows holding tokens at ``positions`` (sorted), as disjoint half-open ranges [b, e)."""
+    spans = []
+    for p in positions:
+        b, e = max(0, p - window + 1), min(p, last) + 1
+        if spans and b <= spans[-1][1]:
+            spans[-1][1] = max(spans[-1][1], e)
+        else:
+            spans.append([b, e])
+    return spans
+
+
+def _overlap(first, second):
+    """How many windows two lists of disjoint sorted ranges share."""
+    total = a = b = 0
+    while a < len(first) and b < len(second):
+        lo, hi = max(first[a][0], second[b][0]), min(first[a][1], second[b][1])
+        if lo < hi:
+            total += hi - lo
+        if first[a][1] < second[b][1]:
+            a += 1
+        else:
+            b += 1
+    return total

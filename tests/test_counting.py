@@ -543,3 +543,37 @@ def test_words_option_refuses_a_string_and_non_strings():
         CooccurrenceCounts.from_documents(["a b"], words="ab")
     with pytest.raises(TypeError, match="words"):
         CooccurrenceCounts.from_documents(["a b"], words=["a", 1])
+
+
+# ------------------------------------------------------------------ streaming counts for known words
+@settings(max_examples=200, deadline=None)
+@given(docs=st.lists(st.lists(st.sampled_from(["a", "b", "c", "d", "E", "é"]), max_size=12), min_size=1, max_size=8),
+       window=st.one_of(st.none(), st.integers(1, 7)),
+       words=st.lists(st.sampled_from(["a", "b", "c", "e", "é", "zebra"]), min_size=1, max_size=5))
+def test_counts_for_known_words_stream_and_equal_the_full_count(docs, window, words):
+    """words= counts one document at a time; every count, pair and n equals the full index's, which itself
+    is checked against brute force elsewhere in this file."""
+    full = CooccurrenceCounts.from_documents(docs, window=window)
+    known = CooccurrenceCounts.from_documents(iter(docs), window=window, words=words)   # a generator: one pass
+    assert (known.n, known.n_documents, known.n_tokens) == (full.n, full.n_documents, full.n_tokens)
+    for w1 in words:
+        assert known.count(w1) == full.count(w1), w1
+        for w2 in words:
+            assert known.count(w1, w2) == full.count(w1, w2), (w1, w2)
+
+
+def test_counts_for_known_words_by_hand():
+    # windows of 3 over "a b a c b": [a b a] [b a c] [a c b]; a in all 3, b in all 3, c in the last 2;
+    # (a, c) share 2, (b, c) share 2.  Plus a short document "c" (one window) and an empty one (one window).
+    counts = CooccurrenceCounts.from_documents([["a", "b", "a", "c", "b"], ["c"], []], window=3, words=["a", "b", "c"])
+    assert counts.n == 5
+    assert [counts.count(w) for w in "abc"] == [3, 3, 3]
+    assert counts.count("a", "c") == 2 and counts.count("b", "c") == 2 and counts.count("a", "b") == 3
+    with pytest.raises(ValueError, match="was not counted"):
+        counts.count("zebra")
+
+
+def test_streamed_counts_keep_no_token_array():
+    counts = CooccurrenceCounts.from_documents((["a", "b"] * 50 for _ in range(100)), window=10, words=["a", "b"])
+    assert counts._runs is None and counts.n == 100 * (100 - 10 + 1)
+    assert counts.count("a") == counts.count("b") == counts.count("a", "b") == counts.n
