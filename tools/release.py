@@ -41,12 +41,16 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import html
+import io
 import json
 import pathlib
 import re
 import shutil
 import sys
 import tempfile
+import tokenize
+import unicodedata
 import zipfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
@@ -157,19 +161,15 @@ def leaks(nb: dict, exercises) -> list[str]:
 PLACEHOLDER = "The worked solution is not in the student release of the course; ask your teacher."
 
 
-#: Fewest significant figures an answer must have to be looked for in a lesson: "0.4" or "12" turns up by
-#: chance; "0.5245" in the cells above exercise 03.1 does not.
+#: Fewest significant figures a printed number needs to count as an exercise's answer.  Two-figure numbers
+#: coincide by chance: the course prints hundreds of them (cosines 0.82 and 0.88, topic scores 0.45), and
+#: 06.2's 0.8165 or 07.2's 0.8751 "is" 0.82 or 0.88 at two figures.  At three figures a match is worth a look.
 MIN_SHOWN_FIGURES = 3
 
-
-def _typed_numbers(ex) -> list[str]:
-    """The exercise's right answers that are decimal numbers of enough figures, as "0.5245" (no sign)."""
-    found = []
-    for typed in getattr(ex, "right", ()):
-        text = typed.strip().lstrip("+-\u2212").replace(",", ".")
-        if re.fullmatch(r"\d+(\.\d+)?", text) and len(text.replace(".", "").lstrip("0")) >= MIN_SHOWN_FIGURES:
-            found.append(text)
-    return sorted(set(found))
+#: A number as a page prints it: "-2.8134", "−0,891", "37.5%", "3/8", "10,000"; not the digits inside a longer
+#: number or a word ("10.5245", "0.52451", "x2", "1e-05", "&#x27;").
+_PRINTED_NUMBER = re.compile(r"(?<![\w.,/])[-+\u2212]?(?:\d+/\d+|\d+(?:[.,]\d+)*%?)(?![\w/%]|[.,]\d)")
+_THOUSANDS = re.compile(r"[-+]?[1-9]\d{0,2}(?:,\d{3})+")
 
 
 def _output_texts(cell: dict) -> list[str]:
@@ -188,30 +188,94 @@ def _output_texts(cell: dict) -> list[str]:
     return texts
 
 
-def shown_answers(nb: dict, exercises) -> list[tuple[str, int, str]]:
-    """``[(exercise key, cell index, number)]``: a numeric exercise's answer visible in notebook ``nb``.
+def _words_of_code(source: str) -> list[str]:
+    """The comments and string literals of a code cell: what it says, not the numbers it is given.
 
-    Looks in every markdown cell and every saved output for each of the exercise's right answers written as
-    a decimal number of at least :data:`MIN_SHOWN_FIGURES` figures (with a point or a decimal comma), as a
-    whole number: "0.5245" is found in "NPMI = 0.5245" but not in "0.52451" or "10.5245".  A lesson that
-    prints an exercise's answer answers it.
+    A number written as a literal (``scores = [0.62, 0.51]``, ``10.0 ** eps``) is an input of the lesson, and
+    what the code makes of it is read in the cell's outputs.  A source that does not tokenize (a cell magic)
+    is read whole.
     """
+    kinds = {tokenize.COMMENT, tokenize.STRING, getattr(tokenize, "FSTRING_MIDDLE", tokenize.STRING)}
+    try:
+        return [t.string for t in tokenize.generate_tokens(io.StringIO(source).readline) if t.type in kinds]
+    except (tokenize.TokenError, SyntaxError):
+        return [source]
+
+
+def readable_texts(cell: dict) -> list[str]:
+    """What a student reads in one cell: a markdown or raw cell's text; a code cell's comments, strings and
+    saved outputs.  HTML entities are undone (``&#x27;``, ``&minus;``), so numbers read as they show."""
+    if cell.get("cell_type") == "code":
+        texts = _words_of_code(course.source(cell)) + _output_texts(cell)
+    else:
+        texts = [course.source(cell)]
+    return [html.unescape(t) for t in texts]
+
+
+def _figures(number: str) -> int:
+    """Significant figures of a printed decimal ("0.0400" -> 3, "10,000" -> 5); a fraction is exact."""
+    if "/" in number:
+        return sys.maxsize
+    return len(re.sub(r"\D", "", number).lstrip("0"))
+
+
+def _as_typed(number: str) -> str:
+    """A printed number as a student would type it: "−2.8134" -> "-2.8134", "10,000" -> "10000"."""
+    text = number.replace("\u2212", "-")
+    return text.replace(",", "") if _THOUSANDS.fullmatch(text) and (
+        text.count(",") > 1 or text.endswith(",000")) else text
+
+
+def shown_answers(nb: dict, exercises, min_figures: int = MIN_SHOWN_FIGURES) -> list[tuple[str, int, str]]:
+    """``[(exercise key, cell index, number)]``: a numeric exercise's answer readable in notebook ``nb``.
+
+    Every number printed in the notebook (see :func:`readable_texts`) with at least ``min_figures``
+    significant figures, or written as a fraction, is typed into each numeric exercise's answer box, as it
+    stands and with its sign flipped: where the box would accept it, the notebook shows the answer.  So the
+    exercise's value is found at the precision it asks and at any finer one ("-2.8134" answers an exercise
+    asking -2.81), never inside a longer number ("10.5245" or "0.52451" is not 0.5245).  The cell that asks
+    an exercise does not count for that exercise (its question states its data); the number is reported as
+    typed, a decimal comma as a point.
+    """
+    from teachkit.selfcheck import check_answer
+
+    numeric = [ex for ex in exercises if course.kind(ex) in ("number", "prediction") and not getattr(ex, "choices", ())]
+    # computed once: an expected value may take a model's training to compute
+    expected = {ex.key: (ex.expected, ex.check_options()) for ex in numeric}
     found = []
-    numeric = [ex for ex in exercises if course.kind(ex) == "number" and not getattr(ex, "choices", ())]
-    patterns = []
-    for ex in numeric:
-        for number in _typed_numbers(ex):
-            spelled = re.escape(number).replace("\\.", "[.,]")
-            patterns.append((ex.key, number, re.compile(r"(?<![\d.,])" + spelled + r"(?![\d]|[.,]\d)")))
     for index, cell in enumerate(nb.get("cells", [])):
-        if cell.get("cell_type") == "markdown":
-            texts = [course.source(cell)]
-        else:
-            texts = _output_texts(cell)
-        for key, number, pattern in patterns:
-            if any(pattern.search(t) for t in texts):
-                found.append((key, index, number))
+        asked = course.exercise_key(cell) if course.is_exercise_cell(cell) else None
+        numbers = {_as_typed(m.group()) for text in readable_texts(cell) for m in _PRINTED_NUMBER.finditer(text)}
+        numbers = sorted(n for n in numbers if _figures(n) >= min_figures)
+        for ex in numeric:
+            if ex.key == asked:
+                continue
+            value, options = expected[ex.key]
+            for number in numbers:
+                flipped = number[1:] if number.startswith("-") else "-" + number.lstrip("+")
+                if any(check_answer(typed, value, **options).correct for typed in (number, flipped)):
+                    found.append((ex.key, index, number.replace(",", ".") if "," in number else number))
     return found
+
+
+def _phrase(text: str) -> str:
+    """Text as a choice is compared: NFKC, every dash "-", case folded, no space beside punctuation."""
+    text = unicodedata.normalize("NFKC", text).translate(_DASHES).casefold()
+    text = re.sub(r"\s*([^\w\s])\s*", r"\1", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+_DASHES = str.maketrans({c: "-" for c in "\u2212\u2010\u2011\u2012\u2013\u2014\ufe63\uff0d"})
+
+
+def names_choice(cell: dict, choice: str) -> bool:
+    """Whether a cell's saved outputs name a prediction's ``choice`` as a phrase of its own ("it grows by ln 2",
+    "0" in "NPMI = 0 here" but not in "0.00" or "10", "lower" but not "slower"); the note of a result held
+    back until the prediction is committed does not count."""
+    outputs = [o for o in cell.get("outputs", []) or []
+               if not (isinstance(o, dict) and o.get("metadata", {}).get("teachkit", {}).get("held_back"))]
+    pattern = re.compile(r"(?<![\w.])" + re.escape(_phrase(choice)) + r"(?![\w]|\.\d)")
+    return any(pattern.search(_phrase(html.unescape(t))) for t in _output_texts({"outputs": outputs}))
 
 
 def strip_solutions(source: str) -> str:
