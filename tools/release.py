@@ -68,7 +68,7 @@ def answer_cell(key: str) -> dict:
     """The cell in which a student records the answer to exercise ``key``."""
     name = course.answer_variable(key)
     text = (
-        f"# Exercise {key}: your answer, as you would type it in the box above (e.g. \"0.04\" or \"4/100\").\n"
+        f"# Exercise {key}: your answer, as you would type it in the box above (e.g. \"0.75\" or \"3/4\").\n"
         f"# The grader reads this line: keep the name {name}, write your answer between the quotes.\n"
         f'{name} = ""'
     )
