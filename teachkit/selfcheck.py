@@ -256,9 +256,11 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
             typed = sig
             exact_expected = exp_value if isinstance(exp_value, Fraction) else Fraction(exp_value)
             if exp_exponent is None:
+                # A computed value comes here rounded to FLOAT_SIG_FIGS figures (2/17 as 0.117647058824, a
+                # relative 4e-12 off): the fraction is right when it agrees to one figure less than that.
                 ok = value == exact_expected or (
                     not isinstance(exp_value, Fraction)
-                    and abs(value - exact_expected) <= Fraction(1, 10**12) * abs(exact_expected))
+                    and abs(value - exact_expected) <= Fraction(1, 10**(FLOAT_SIG_FIGS - 1)) * abs(exact_expected))
             else:
                 ok = round_half_up(value, exp_exponent) == round_half_up(exp_value, exp_exponent)
             msg = (f"Correct{what}: {typed} is exactly right." if ok else

@@ -22,6 +22,10 @@ TABLE = [
     ("4/684", 4 / 684, True),            # exact
     ("2/342", Fraction(4, 684), True),   # same fraction, other terms
     ("4/683", Fraction(4, 684), False),
+    ("2/17", 2 / 17, True),              # exact, though the float is judged at 12 figures (0.117647058824)
+    ("2/17", 2 / 17 * (1 + 1e-10), False),
+    ("137/168", 137 / 168, True),
+    ("137/169", 137 / 168, False),
     ("0.378", 0.3775, True),             # half up: 0.3775 -> 0.378
     ("0.377", 0.3775, True),             # 0.3775 is a tie at 3 decimals: round() and "%.3f" give 0.377
     ("0.378", (1 - 0.245) / 2, True),    # float noise 0.37749999999999995 still rounds up
