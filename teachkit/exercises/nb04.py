@@ -43,6 +43,20 @@ def _best_alpha_steps(training, test):
             "decimal": float(_best_alpha(training, test))}
 
 
+def _unk_model(training, alpha):
+    # nltk.lm's conventions: unseen words become <UNK>, normalised by the bigrams that start with the context
+    return BigramLM(training.split(), alpha=alpha, vocabulary="with-unk", denominator="context")
+
+
+def _unk_steps(training, prev, word, alpha):
+    # The numbers of 04.2's worked solution, read from the model's own row for the bigram.
+    model = _unk_model(training, alpha)
+    (row,) = model.table([prev, word])
+    return {"V": model.V, "context": row.context_count, "count": row.count,
+            "fraction": Fraction(row.numerator) / Fraction(row.denominator),
+            "add_one": Fraction(_unk_model(training, 1).prob(prev, word)).limit_denominator(1000)}
+
+
 def _which_is_lower(training, test):
     model = BigramLM(training.split(), alpha=1)
     per_token = perplexity(model, test.split(), per="token")
@@ -113,18 +127,22 @@ EXERCISES = [
     ),
     Exercise(
         key="04.2",
-        label="P(about | dreams) under nltk.lm's conventions",
-        question="Switch to the `nltk.lm` conventions: `vocabulary=\"with-unk\"`, `denominator=\"context\"`, "
-                 "$\\alpha = 1$, same training sentence. What is $P(\\text{about} \\mid \\text{dreams})$? (Hint: "
-                 "first ask what both words become, and how many bigrams in training start with that symbol.)",
-        data={"training": TRAINING, "prev": "dreams", "word": "about"},
-        answer=lambda training, prev, word: BigramLM(training.split(), alpha=1, vocabulary="with-unk",
-                                                     denominator="context").prob(prev, word),
-        solution="Both words are unseen, so the bigram is `<UNK>` → `<UNK>`. $V$ = 7 training words + `<UNK>` = 8. "
-                 "No training bigram starts with `<UNK>` and none is `<UNK> <UNK>`, so "
-                 "P = (0 + 1) / (0 + 1 · 8) = {expected:.4f}.",
-        right=("0.125", "1/8", "0,125", "0.13", "12.5%"),
-        wrong=("1/7", "0.143", "1/9", "0.111"),
+        label="P(dreams | Alice), add-two, under nltk.lm's conventions",
+        question="Switch to the `nltk.lm` conventions, `vocabulary=\"with-unk\"` and `denominator=\"context\"`, "
+                 "and smooth harder: add-two, $\\alpha = 2$, same training sentence. What is "
+                 "$P(\\text{dreams} \\mid \\text{Alice})$? (Hint: first ask what *dreams* becomes, how many "
+                 "bigrams in training start with *Alice*, and how many entries the vocabulary has now.)",
+        data={"training": TRAINING, "prev": "Alice", "word": "dreams", "alpha": 2},
+        answer=lambda training, prev, word, alpha: _unk_model(training, alpha).prob(prev, word),
+        steps=_unk_steps,
+        solution="*dreams* is not a training word, so the bigram is *Alice* → `<UNK>`, and $V$ = 7 training words + "
+                 "`<UNK>` = {V}. One training bigram starts with *Alice* (*Alice wonders*), so the context count is "
+                 "{context}, and none is *Alice* `<UNK>`: its count is {count}. P = ({count} + {alpha}) / "
+                 "({context} + {alpha} · {V}) = {fraction} = {expected:.4f}. Add-one gives the same bigram "
+                 "{add_one} (section 4's table): the more smoothing, the more probability goes to unseen words.",
+        right=("0.1176", "2/17", "0,118", "0.12", "11.8%"),
+        # add-one (section 4); V = 7 without <UNK>; context count 0; alpha left out of the numerator; count 1
+        wrong=("1/9", "0.1333", "0.125", "1/17", "3/17"),
         check={"percent": True},   # a share of a whole, so a percentage is one way to write it
     ),
     Exercise(
