@@ -91,18 +91,19 @@ def _discounts_only_once(count, context_total, types, lower, d):
 EXERCISES = [
     Exercise(
         key="04b.1",
-        label="add-one P(a | b)",
+        label="add-one P(</s> | c)",
         question=f"A bigram model with add-one smoothing is trained on {_CORPUS_MD} (each padded as "
                  "`<s> … </s>`; the vocabulary is *a, b, c*, `<s>`, `</s>` and `<UNK>`). What is "
-                 "$P(a \\mid b)$?",
-        data={"sentences": TWO_SENTENCES, "word": "a", "prev": "b"},
+                 "P(`</s>` | *c*), the probability that a sentence ends right after *c*?",
+        data={"sentences": TWO_SENTENCES, "word": "</s>", "prev": "c"},
         answer=_add_one_bigram,
-        solution="*b* is followed by *a* twice and by nothing else, so $c(b\\,a) = 2$ and $c(b\\,\\bullet) = 2$. "
-                 "$V = 6$ (three words, two boundary symbols, `<UNK>`). Add one to every count: "
-                 "$P(a \\mid b) = (2 + 1) / (2 + 6) = {expected}$. Without smoothing it would be 1: add-one has "
-                 "moved more than half of the probability to words never seen after *b*.",
-        right=("0.375", "0,375", "3/8", "37.5%"),
-        wrong=("1", "0.43", "0.3", "0.25"),
+        solution="*c* occurs once, at the end of *b a c*, so it is followed by `</s>` once and by nothing else: "
+                 "c(*c* `</s>`) = 1 and $c(c\\,\\bullet) = 1$. $V = 6$ (three words, two boundary symbols, "
+                 "`<UNK>`). Add one to every count: P(`</s>` | *c*) = (1 + 1) / (1 + 6) = {expected:.4f}. "
+                 "Without smoothing it would be 1: add-one has moved more than two thirds of the probability to "
+                 "what was never seen after *c*.",
+        right=("0.2857", "0,286", "2/7", "28.6%", "0.29"),
+        wrong=("1", "1/7", "0.33", "0.5"),   # no smoothing; c(c </s>) taken as 0; V = 5 or 3 (symbols left out)
         check={"min_sig_figs": 2, "percent": True},
     ),
     Exercise(

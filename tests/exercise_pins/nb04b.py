@@ -3,8 +3,9 @@
 from fractions import Fraction
 
 PINS = {
-    # c(b a) = 2, c(b •) = 2, V = 6 (a, b, c, <s>, </s>, <UNK>):  (2 + 1) / (2 + 6)
-    "04b.1": 3 / 8,
+    # c ends "b a c" and occurs nowhere else: c(c </s>) = 1, c(c •) = 1, V = 6 (a, b, c, <s>, </s>, <UNK>):
+    # (1 + 1) / (1 + 6) = 2/7 = 0.2857
+    "04b.1": 2 / 7,
     # continuation counts over the 7 distinct bigrams: a 2, b 2, c 1, </s> 2; 4 of them > 0.
     # d = 0.75: P1(a) = (2 - 0.75 + 0.75 * 4 / 6) / 7 = 1.75 / 7 = 1/4;
     # P(a | b) = (2 - 0.75 + 0.75 * 1 * 1/4) / 2 = 1.4375 / 2 = 23/32
