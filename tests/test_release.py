@@ -382,7 +382,8 @@ def test_the_answer_finder_reads_a_printed_answer_at_any_precision_and_not_in_a_
     pmi = Exercise(key="99.2", label="PMI", question="PMI?", data={"c_xy": 12, "c_x": 500, "c_y": 4_000, "n": 10_000},
                    answer=lambda c_xy, c_x, c_y, n: math.log(c_xy * n / (c_x * c_y)), solution="ln = {expected}",
                    right=("-2.81",), wrong=("2.81",))
-    # the value more precisely than asked (issue 22's 01.1), at the asked precision, a typographic minus, no sign
+    # the value more precisely than asked (issue 22's 01.1), at the asked precision, a typographic minus, its
+    # magnitude
     assert _shown("recomputed='-2.8134'", ex=pmi) == [("99.2", 0, "-2.8134")]
     assert _shown("PMI = \u22122.813 nats", ex=pmi) == [("99.2", 0, "-2.813")]
     assert _shown("a PMI of 2.81", ex=pmi) == [("99.2", 0, "2.81")]
@@ -402,6 +403,7 @@ def test_the_answer_finder_reads_a_printed_answer_at_any_precision_and_not_in_a_
     assert _shown("P = 4/100 and 1/25", ex=share) == [("99.1", 0, "1/25"), ("99.1", 0, "4/100")]
     assert _shown("P = 4.00%", ex=share) == [("99.1", 0, "4.00%")]
     assert _shown("0.0400", ex=share) == [("99.1", 0, "0.0400")]
+    assert _shown("-0.0400", ex=share) == []          # a negative number is no positive answer
     count = dataclasses.replace(share, key="99.3", answer=lambda count, n: 10, right=("10",), wrong=("100",))
     assert _shown("n = 10,000 windows", ex=count) == []
     assert _shown("n = 10.0 windows", ex=count) == [("99.3", 0, "10.0")]

@@ -230,8 +230,8 @@ def shown_answers(nb: dict, exercises, min_figures: int = MIN_SHOWN_FIGURES) -> 
     """``[(exercise key, cell index, number)]``: a numeric exercise's answer readable in notebook ``nb``.
 
     Every number printed in the notebook (see :func:`readable_texts`) with at least ``min_figures``
-    significant figures, or written as a fraction, is typed into each numeric exercise's answer box, as it
-    stands and with its sign flipped: where the box would accept it, the notebook shows the answer.  So the
+    significant figures, or written as a fraction, is typed into each numeric exercise's answer box (for a
+    negative answer, its magnitude too): where the box would accept it, the notebook shows the answer.  So the
     exercise's value is found at the precision it asks and at any finer one ("-2.8134" answers an exercise
     asking -2.81), never inside a longer number ("10.5245" or "0.52451" is not 0.5245).  The cell that asks
     an exercise does not count for that exercise (its question states its data); the number is reported as
@@ -252,8 +252,10 @@ def shown_answers(nb: dict, exercises, min_figures: int = MIN_SHOWN_FIGURES) -> 
                 continue
             value, options = expected[ex.key]
             for number in numbers:
-                flipped = number[1:] if number.startswith("-") else "-" + number.lstrip("+")
-                if any(check_answer(typed, value, **options).correct for typed in (number, flipped)):
+                # a negative answer's magnitude gives it away too ("-ln P = 2.8134"); a negative number is no
+                # positive answer
+                typings = (number, "-" + number.lstrip("+")) if value < 0 and not number.startswith("-") else (number,)
+                if any(check_answer(typed, value, **options).correct for typed in typings):
                     found.append((ex.key, index, number.replace(",", ".") if "," in number else number))
     return found
 
