@@ -48,16 +48,16 @@ EXERCISES = [
         key="01.1",
         label="PMI(running, office) in nats",
         question="Suppose the guide's made-up corpus of $n = 10{,}000$ windows also counted *office*: it is in "
-                 "$c_y = 2{,}500$ windows, and $c_{xy} = 40$ of them also hold *running* (in $c_x = 500$). "
+                 "$c_y = 2{,}500$ windows, and $c_{xy} = 30$ of them also hold *running* (in $c_x = 500$). "
                  "Compute PMI(*running*, *office*) in nats. What does its sign tell you?",
-        data={"c_xy": 40, "c_x": 500, "c_y": 2_500, "n": 10_000},
+        data={"c_xy": 30, "c_x": 500, "c_y": 2_500, "n": 10_000},
         answer=_pmi_from_counts,
         solution="$P(x) = {c_x}/{n}$, $P(y) = {c_y}/{n}$, $P(x, y) = {c_xy}/{n}$. Independence predicts "
                  "$P(x)P(y)$; the ratio $P(x,y)/(P(x)P(y)) = {c_xy} \\cdot {n} / ({c_x} \\cdot {c_y})$ and "
                  "PMI = ln(ratio) = {expected:.3f} nats. It is negative: the two words share fewer windows "
                  "than chance predicts, although {c_xy} windows hold both.",
-        right=("-1.14", "−1,14", "-1.139", "-1.1"),
-        wrong=("1.14", "-0.49", "-1.64", "0.32", "-1.15"),   # sign; log10; log2; the ratio; a slip
+        right=("-1.43", "−1,43", "-1.427", "-1.4"),
+        wrong=("1.43", "-0.62", "-2.06", "0.24", "-1.42"),   # sign; log10; log2; the ratio; a slip
     ),
     Exercise(
         key="01.2",
