@@ -50,7 +50,6 @@ import shutil
 import sys
 import tempfile
 import tokenize
-import unicodedata
 import zipfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
@@ -258,26 +257,6 @@ def shown_answers(nb: dict, exercises, min_figures: int = MIN_SHOWN_FIGURES) -> 
                 if any(check_answer(typed, value, **options).correct for typed in typings):
                     found.append((ex.key, index, number.replace(",", ".") if "," in number else number))
     return found
-
-
-def _phrase(text: str) -> str:
-    """Text as a choice is compared: NFKC, every dash "-", case folded, no space beside punctuation."""
-    text = unicodedata.normalize("NFKC", text).translate(_DASHES).casefold()
-    text = re.sub(r"\s*([^\w\s])\s*", r"\1", text)
-    return re.sub(r"\s+", " ", text).strip()
-
-
-_DASHES = str.maketrans({c: "-" for c in "\u2212\u2010\u2011\u2012\u2013\u2014\ufe63\uff0d"})
-
-
-def names_choice(cell: dict, choice: str) -> bool:
-    """Whether a cell's saved outputs name a prediction's ``choice`` as a phrase of its own ("it grows by ln 2",
-    "0" in "NPMI = 0 here" but not in "0.00" or "10", "lower" but not "slower"); the note of a result held
-    back until the prediction is committed does not count."""
-    outputs = [o for o in cell.get("outputs", []) or []
-               if not (isinstance(o, dict) and o.get("metadata", {}).get("teachkit", {}).get("held_back"))]
-    pattern = re.compile(r"(?<![\w.])" + re.escape(_phrase(choice)) + r"(?![\w]|\.\d)")
-    return any(pattern.search(_phrase(html.unescape(t))) for t in _output_texts({"outputs": outputs}))
 
 
 def strip_solutions(source: str) -> str:
