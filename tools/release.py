@@ -166,8 +166,9 @@ PLACEHOLDER = "The worked solution is not in the student release of the course; 
 MIN_SHOWN_FIGURES = 3
 
 #: A number as a page prints it: "-2.8134", "−0,891", "37.5%", "3/8", "10,000"; not the digits inside a longer
-#: number or a word ("10.5245", "0.52451", "x2", "1e-05", "&#x27;").
-_PRINTED_NUMBER = re.compile(r"(?<![\w.,/])[-+\u2212]?(?:\d+/\d+|\d+(?:[.,]\d+)*%?)(?![\w/%]|[.,]\d)")
+#: number or a word ("10.5245", "0.52451", "x2", "&#x27;"), and not a number in scientific notation ("2.8e-01").
+_PRINTED_NUMBER = re.compile(r"(?<![\w.,/])(?<![eE][-+\u2212])"          # not in a word, a number, an exponent
+                             r"[-+\u2212]?(?:\d+/\d+|\d+(?:[.,]\d+)*%?)(?![\w/%]|[.,]\d)")
 _THOUSANDS = re.compile(r"[-+]?[1-9]\d{0,2}(?:,\d{3})+")
 
 
@@ -255,7 +256,7 @@ def shown_answers(nb: dict, exercises, min_figures: int = MIN_SHOWN_FIGURES) -> 
                 # positive answer
                 typings = (number, "-" + number.lstrip("+")) if value < 0 and not number.startswith("-") else (number,)
                 if any(check_answer(typed, value, **options).correct for typed in typings):
-                    found.append((ex.key, index, number.replace(",", ".") if "," in number else number))
+                    found.append((ex.key, index, number.replace(",", ".")))
     return found
 
 
