@@ -33,6 +33,14 @@ of two run lists, computed with numpy only when a pair is asked about, then
 kept.  The vocabulary × vocabulary table of every pair is never built unless
 asked for with :meth:`CooccurrenceCounts.pair_count_matrix`.
 
+When the words are known in advance (``words=``), nothing is indexed: the
+documents are read in chunks that end at a document's end, the known words'
+runs in each chunk are intersected at once (the runs that start inside a
+run are the ones overlapping it from the right), and the chunk's counts are
+added to a k × k table and the chunk dropped.  Windows never cross a
+document, so sums over chunks are exactly the counts of the whole corpus;
+the same holds for shards of a corpus counted on different machines.
+
 For example, windows of 2 tokens over "a b a c" are [a b], [b a], [a c],
 numbered 0, 1, 2: windows(a) = {0, 1, 2}, windows(c) = {2}, so
 c(a, c) = |{0, 1, 2} ∩ {2}| = 1.
@@ -52,6 +60,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Set
 from itertools import count as count_from, filterfalse, repeat
+from typing import NamedTuple
 
 import numpy as np
 
@@ -64,6 +73,12 @@ __all__ = ["CooccurrenceCounts"]
 # this many tokens, so a generator of documents is read without holding its
 # text, and the list never grows large.
 _CHUNK_TOKENS = 1 << 20
+
+# Counting known words (words=) keeps one chunk of this many tokens at a time; the raw-token cache is
+# emptied past _CACHE_LIMIT entries; at most _PAIR_BATCH overlapping pairs of runs are held at once.
+_STREAM_CHUNK_TOKENS = 1 << 18
+_CACHE_LIMIT = 1 << 17
+_PAIR_BATCH = 1 << 16
 
 # numpy holds counts as int64; a count beyond this is refused, not wrapped.
 _INT64_MAX = np.iinfo(np.int64).max
@@ -100,16 +115,18 @@ class CooccurrenceCounts:
     (3, 2, 1)
     """
 
-    def __init__(self, vocabulary, word_counts, n, *, runs=None, pair_table=None, window=None,
+    def __init__(self, vocabulary, word_counts, n, *, runs=None, pair_table=None, pair_matrix=None, window=None,
                  gensim_compat=False, restricted=False, n_documents=None, n_tokens=None):
         # Built by from_documents or from_counts; not meant to be called directly.
         self._index = dict(vocabulary)                  # normalized word -> id
         self._words = sorted(self._index, key=self._index.get)
         self._word_counts = np.asarray(word_counts, dtype=np.int64)
-        # From documents: (run_start, run_end, run_cum, word_run), see _build_runs.
+        # From documents: (run_start, run_end, word_run), see _build_runs.
         self._runs = runs
         # From counts: {(i, j): c(i, j)} with i < j, as given by hand.
         self._pair_table = pair_table
+        # Known words counted as a stream (words=): every c(i, j) of them, c(i) on the diagonal.
+        self._pair_matrix = pair_matrix
         self._pair_cache: dict[tuple[int, int], int] = {}
         self.n = int(n)
         self.window = window
@@ -143,12 +160,15 @@ class CooccurrenceCounts:
             words that repeat within a window.  Only for comparisons with
             gensim; the default gives the correct counts.
         words : iterable of str, optional
-            Count only these words (and their pairs), reading the documents
-            one at a time: memory then depends on the number of words, not on
-            the size of the corpus, so ``docs`` can be a generator over a
-            corpus too large to hold.  Windows are still laid out over all
-            tokens, so counts and ``n`` are the same as without this argument.
-            (With ``gensim_compat=True`` the full index is built.)
+            Count only these words (and their pairs), streaming: the
+            documents are read in chunks of about 260,000 tokens and only
+            these words' counts are kept, so memory depends on the number of
+            words (a table of len(words)² pair counts), not on the size of
+            the corpus, and ``docs`` can be a generator over a corpus too
+            large to hold.  Windows are still laid out over all tokens, so
+            ``n`` and every count are those of the full index, with
+            ``gensim_compat=True`` too.  Asking about another word raises
+            ValueError.
 
         Returns
         -------
@@ -202,60 +222,38 @@ class CooccurrenceCounts:
                     raise TypeError(f"words must hold strings, got {type(w).__name__} {w!r}.")
                 index.setdefault(normalize_token(w), len(index))
 
-        if restricted and not gensim_compat:
-            # Known words: counted one document at a time, keeping only their counts and pairs, so memory
-            # depends on the words (and not on the corpus); the values are those of the full index.
-            word_counts, table, n, n_documents, n_tokens = _stream_known_words(docs, index, window)
+        if restricted:
+            # Known words: the documents are read in chunks of a few hundred thousand tokens, and each chunk's
+            # counts and pairs of these words are added up and the chunk dropped, so memory depends on the
+            # words and the window, not on the length of the corpus (windows never cross a document, and
+            # chunks end at document ends).  The values are those of the full index, gensim_compat included.
+            total = None
+            for chunk in _token_id_chunks(docs, index, window, restricted=True, chunk_tokens=_STREAM_CHUNK_TOKENS):
+                part = _known_word_counts(chunk, len(index), window, gensim_compat)
+                total = part if total is None else _add_known(total, part)
+            word_counts, pairs, n, n_documents, n_tokens = total
             if n_documents == 0:
                 raise ValueError("docs is empty: there is no document to count. Pass at least one document.")
-            return cls(index, word_counts, n, pair_table=table, window=window, restricted=True,
-                       n_documents=n_documents, n_tokens=n_tokens)
+            return cls(index, word_counts, n, pair_matrix=_symmetric(pairs, word_counts), window=window,
+                       gensim_compat=gensim_compat, restricted=True, n_documents=n_documents, n_tokens=n_tokens)
 
-        # Raw token -> id (-1: not indexed).  Caching the normalization makes
-        # the cost per token one dict look-up, done by map() in C; a token not
-        # seen before raises KeyError, and its document takes the slow path.
-        cache: dict[str, int] = {}
-        id_of = cache.__getitem__
-        chunks: list[np.ndarray] = []
-        buffer: list[int] = []
-        lengths: list[int] = []
-        n_tokens = 0
-        whole = window is None
-        for doc_number, doc in enumerate(docs):
-            tokens = _document_tokens(doc, doc_number, window)
-            n_tokens += len(tokens)
-            mark = len(buffer)
-            distinct = None
-            try:
-                # A whole document is one window: only which words it holds
-                # matters, so each distinct token is kept once.
-                distinct = set(tokens) if whole else tokens
-                buffer.extend(map(id_of, distinct))
-            except (KeyError, TypeError):  # a new token, or an unhashable one (a nested list)
-                del buffer[mark:]
-                _add_new_tokens(tokens, doc_number, index, cache, restricted)  # names a bad token
-                buffer.extend(map(id_of, tokens if distinct is None else distinct))
-            lengths.append(len(buffer) - mark)
-            if len(buffer) >= _CHUNK_TOKENS:
-                chunks.append(np.fromiter(buffer, dtype=np.int32, count=len(buffer)))
-                buffer = []
-        chunks.append(np.fromiter(buffer, dtype=np.int32, count=len(buffer)))
-
-        if not lengths:
+        chunks = list(_token_id_chunks(docs, index, window, restricted=False, chunk_tokens=_CHUNK_TOKENS))
+        lengths = np.concatenate([c.lengths for c in chunks])
+        if lengths.shape[0] == 0:
             raise ValueError("docs is empty: there is no document to count. Pass at least one document.")
-        lengths = np.array(lengths, dtype=np.int64)
+        n_tokens = sum(c.n_tokens for c in chunks)
         # A corpus without a single token (empty or punctuation-only documents)
         # is valid: n windows, every word count 0.  topic_coherence then says
         # the keywords are not in the corpus, rather than failing inside numpy.
-        token_ids = np.concatenate(chunks)
-        del chunks, buffer
+        token_ids = np.concatenate([c.ids for c in chunks])
+        del chunks
         # A window at least as long as the longest document holds each document whole (one window per
         # document, nothing leaves it): every such window gives the same counts, so the index is built with
         # that length (a window of 10**30 would not fit numpy's integers).
         effective = window if window is None else min(window, max(1, int(lengths.max())))
         runs, word_counts, n = _build_runs(token_ids, lengths, len(index), effective, gensim_compat)
         return cls(index, word_counts, n, runs=runs, window=window, gensim_compat=gensim_compat,
-                   restricted=restricted, n_documents=len(lengths), n_tokens=n_tokens)
+                   n_documents=len(lengths), n_tokens=n_tokens)
 
     @classmethod
     def from_counts(cls, n, word_counts, pair_counts=None):
@@ -385,6 +383,8 @@ class CooccurrenceCounts:
         """c(i, j) for two word ids: from the cache, or one intersection of run lists."""
         if i == j:
             return int(self._word_counts[i])
+        if self._pair_matrix is not None:
+            return int(self._pair_matrix[i, j])
         key = (i, j) if i < j else (j, i)
         if self._pair_table is not None:
             return self._pair_table.get(key, 0)
@@ -421,6 +421,8 @@ class CooccurrenceCounts:
         if len(words) > _PAIRWISE_LIMIT and self._runs is not None:
             return self.pair_count_matrix(words)
         ids = [self._id(w, f"words[{k}]") for k, w in enumerate(words)]
+        if self._pair_matrix is not None:
+            return self._from_pair_matrix(ids)
         m = len(ids)
         c = np.array([0 if i is None else self._word_counts[i] for i in ids], dtype=np.int64)
         pairs = np.zeros((m, m), dtype=np.int64)
@@ -445,6 +447,16 @@ class CooccurrenceCounts:
             for b in range(a, m):
                 if ids[a] is not None and ids[a] == ids[b]:   # a word listed twice: c(w, w) = c(w)
                     pairs[a, b] = pairs[b, a] = c[a]
+        return c, pairs
+
+    def _from_pair_matrix(self, ids):
+        """counts_for from the table of known words' pairs (ids None: words that lie in no window)."""
+        present = [a for a, i in enumerate(ids) if i is not None]
+        chosen = np.array([ids[a] for a in present], dtype=np.int64)
+        c = np.zeros(len(ids), dtype=np.int64)
+        c[present] = self._word_counts[chosen]
+        pairs = np.zeros((len(ids), len(ids)), dtype=np.int64)
+        pairs[np.ix_(present, present)] = self._pair_matrix[np.ix_(chosen, chosen)]
         return c, pairs
 
     def pair_count_matrix(self, words=None):
@@ -474,6 +486,8 @@ class CooccurrenceCounts:
         """
         words = self.vocabulary if words is None else _word_list(words, "words")
         ids = [self._id(w, f"words[{k}]") for k, w in enumerate(words)]
+        if self._pair_matrix is not None:
+            return self._from_pair_matrix(ids)
         present = np.array([i is not None for i in ids], dtype=bool)
         cols = np.flatnonzero(present)
         word_ids = np.array([i for i in ids if i is not None], dtype=np.int64)
@@ -488,12 +502,13 @@ class CooccurrenceCounts:
         if len(word_ids):
             # A window-by-word presence matrix X for just these words, from
             # their runs; X.T @ X holds every shared-window count.
-            run_start, run_end, _, word_run = self._runs
-            first, last = word_run[word_ids], word_run[word_ids + 1]
+            run_start, run_end, word_run = self._runs
+            first, last = word_run[word_ids].astype(np.int64), word_run[word_ids + 1].astype(np.int64)
             n_runs = last - first
             run = _concat_ranges(first, last)
-            length = run_end[run] - run_start[run]
-            window = _concat_ranges(run_start[run], run_end[run])
+            starts, ends = run_start[run].astype(np.int64), run_end[run].astype(np.int64)
+            length = ends - starts
+            window = _concat_ranges(starts, ends)
             column = np.repeat(np.repeat(np.arange(len(word_ids)), n_runs), length)
             import scipy.sparse as sp   # loaded when first needed: import teachkit stays quick
 
@@ -597,6 +612,51 @@ def _add_new_tokens(tokens, doc_number, index, cache, restricted):
     cache.update(zip(new, map(index.__getitem__, keys)))
 
 
+class _Chunk(NamedTuple):
+    """Documents turned into word ids: ``ids`` (int32, -1 for a word not indexed), documents one after the
+    other; ``lengths`` (int64), the entries of each document; ``n_tokens``, the tokens they came from."""
+
+    ids: np.ndarray
+    lengths: np.ndarray
+    n_tokens: int
+
+
+def _token_id_chunks(docs, index, window, *, restricted, chunk_tokens):
+    """Read ``docs`` once, yielding a :class:`_Chunk` every ``chunk_tokens`` entries (at a document's end).
+
+    ``index`` maps normalized words to ids; unless ``restricted``, new words are added to it as they come.
+    Raw token -> id is cached, so the cost per token is one dict look-up done by map() in C; a token not seen
+    before raises KeyError, and its document takes the slow path (which also names a token of the wrong
+    type).  With ``restricted``, the cache is emptied whenever it passes _CACHE_LIMIT entries, so that a
+    corpus with an ever-growing vocabulary cannot make it grow without end.  With whole documents (``window``
+    None) only which words a document holds matters, so each of its words is kept once.
+    """
+    cache: dict[str, int] = {}
+    id_of = cache.__getitem__
+    buffer: list[int] = []
+    lengths: list[int] = []
+    n_tokens = 0
+    whole = window is None
+    for doc_number, doc in enumerate(docs):
+        tokens = _document_tokens(doc, doc_number, window)
+        n_tokens += len(tokens)
+        mark = len(buffer)
+        try:
+            buffer.extend(set(map(id_of, set(tokens))) if whole else map(id_of, tokens))
+        except (KeyError, TypeError):  # a new token, or an unhashable one (a nested list)
+            del buffer[mark:]
+            if restricted and len(cache) > _CACHE_LIMIT:
+                cache.clear()
+            _add_new_tokens(tokens, doc_number, index, cache, restricted)  # names a bad token
+            buffer.extend(set(map(id_of, tokens)) if whole else map(id_of, tokens))
+        lengths.append(len(buffer) - mark)
+        if len(buffer) >= chunk_tokens:
+            yield _Chunk(np.fromiter(buffer, dtype=np.int32, count=len(buffer)),
+                         np.array(lengths, dtype=np.int64), n_tokens)
+            buffer, lengths, n_tokens = [], [], 0
+    yield _Chunk(np.fromiter(buffer, dtype=np.int32, count=len(buffer)), np.array(lengths, dtype=np.int64), n_tokens)
+
+
 # ---------------------------------------------------------------------- the index
 def _build_runs(token_ids, lengths, n_words, window, gensim_compat):
     """The index: for every word, its windows as sorted, disjoint runs.
@@ -605,17 +665,17 @@ def _build_runs(token_ids, lengths, n_words, window, gensim_compat):
     ----------
     token_ids : int32 array
         The word id of every token of the corpus, documents one after the
-        other (-1 for tokens not indexed); with whole documents (``window``
-        None), each distinct word of a document once, in any order.
+        other; with whole documents (``window`` None), each distinct word of
+        a document once, in any order.
     lengths : int64 array
         Entries of ``token_ids`` per document.
 
     Returns
     -------
-    runs : (run_start, run_end, run_cum, word_run)
+    runs : (run_start, run_end, word_run)
         Word ``w``'s runs are ``word_run[w] : word_run[w + 1]``; run ``r``
-        covers windows ``run_start[r] <= x < run_end[r]``; ``run_cum[r]`` is
-        the number of windows in runs ``0 .. r - 1``.
+        covers windows ``run_start[r] <= x < run_end[r]``.  Window numbers
+        are int32 when they fit (int64 otherwise), and so are run numbers.
     word_counts : int64 array
         c(w), the total length of the word's runs.
     n : int
@@ -624,84 +684,50 @@ def _build_runs(token_ids, lengths, n_words, window, gensim_compat):
     if window is None:
         return _build_document_runs(token_ids, lengths, n_words)
     doc_start = np.concatenate([[0], np.cumsum(lengths)])
-    per_doc = np.ones_like(lengths) if window is None else np.maximum(1, lengths - window + 1)
+    per_doc = np.maximum(1, lengths - window + 1)
     first_window = np.concatenate([[0], np.cumsum(per_doc)])
     n = int(first_window[-1])
 
     # Positions grouped by word, ascending within a word.  Arrays of one
-    # entry per token are freed as soon as they are used, and updated in
-    # place, to keep the peak at a few such arrays.
+    # entry per token are freed as soon as they are used, to keep the peak
+    # at a few such arrays.
     pos, occurrences = _group_by_word(token_ids, None, n_words)
     # Sorted by word, the word ids are runs of equal values: no random look-up needed.
-    word = np.repeat(np.arange(n_words, dtype=np.int32), occurrences)
+    word = np.repeat(np.arange(n_words, dtype=np.int64), occurrences)
     # The document of each entry: a gather from the entries' document numbers
     # (cheaper than a binary search of pos in doc_start).
     doc = np.repeat(np.arange(lengths.shape[0], dtype=np.int64), lengths)[pos]
-    if window is None:
-        del pos
-        start = doc            # document d is window d
-        end = doc.copy()
-    else:
-        # The token at position p of its document lies in windows
-        # max(0, p - k + 1) .. min(p, last window of the document).
-        doc_first_token = doc_start[doc]
-        start = pos - doc_first_token                      # position in the document
-        end = np.minimum(start, per_doc[doc] - 1)
-        start -= window - 1
-        np.maximum(start, 0, out=start)
-        if gensim_compat:
-            first_clear = _gensim_last_window(word, pos, doc_first_token + start)
-            first_clear -= doc_first_token
-            end = np.minimum(first_clear, per_doc[doc] - 1)
-            del first_clear
-        del pos, doc_first_token
-        offset = first_window[doc]
-        start += offset
-        end += offset
-        del offset
+    start, end = _token_windows(word, pos, doc_start[doc], per_doc[doc], window, gensim_compat)
+    del pos
+    offset = first_window[doc]
     del doc
+    start += offset
+    end += offset
+    del offset
+    run_start, run_end, run_word = _merge_runs(word, start, end, n)
+    del start, end, word
+    return _compact_runs(run_start, run_end, run_word, n_words, n)
 
-    # Merge each word's intervals into disjoint runs.  Shifting word w's
-    # window numbers by w * (n + 2) keeps words apart, so one running maximum
-    # over the whole array does every word at once.
-    shift = word.astype(np.int64) * (n + 2)
-    start += shift
-    end += shift
-    reach = np.maximum.accumulate(end, out=end)          # furthest window covered so far
-    new_run = np.ones(word.shape[0], dtype=bool)
-    np.greater(start[1:], reach[:-1] + 1, out=new_run[1:])
-    first = np.flatnonzero(new_run)
-    del new_run
-    last = np.concatenate([first[1:], [word.shape[0]]])[:first.shape[0]] - 1
-    run_start = start[first] - shift[first]
-    run_end = reach[last] - shift[last] + 1             # exclusive
-    del start, end, reach, shift
-    run_word = word[first]
-    length = run_end - run_start
-    run_cum = np.concatenate([[0], np.cumsum(length)])
+
+def _compact_runs(run_start, run_end, run_word, n_words, n):
+    """``(run_start, run_end, word_run)`` in 32-bit integers where they fit, and c(w) per word."""
     word_run = np.concatenate([[0], np.cumsum(np.bincount(run_word, minlength=n_words))])
-    word_counts = run_cum[word_run[1:]] - run_cum[word_run[:-1]]
-    return (run_start, run_end, run_cum, word_run), word_counts, n
+    length = np.concatenate([[0], np.cumsum(run_end - run_start)])
+    word_counts = length[word_run[1:]] - length[word_run[:-1]]
+    fits = np.int32 if n < np.iinfo(np.int32).max else np.int64
+    runs = fits if run_start.shape[0] < np.iinfo(np.int32).max else np.int64
+    return ((run_start.astype(fits), run_end.astype(fits), word_run.astype(runs)), word_counts, n)
 
 
 def _build_document_runs(token_ids, lengths, n_words):
     """_build_runs for whole documents, where each entry is a distinct (document, word).
 
     Document d is window d, so a word's windows are the documents holding it,
-    c(w) is how many entries the word has, and a run is a stretch of
-    consecutive document numbers; no interval needs merging.
+    and a run is a stretch of consecutive document numbers.
     """
     doc, word_counts = _group_by_word(token_ids, lengths, n_words)
-    offsets = np.concatenate([[0], np.cumsum(word_counts)])   # word w's entries: offsets[w]:offsets[w + 1]
-    new_run = np.ones(doc.shape[0], dtype=bool)
-    np.not_equal(doc[1:], doc[:-1] + 1, out=new_run[1:])
-    new_run[offsets[:-1][word_counts > 0]] = True             # a word's first document starts a run
-    first = np.flatnonzero(new_run)
-    run_start = doc[first]
-    run_end = doc[np.concatenate([first[1:], [doc.shape[0]]]) - 1] + 1 if first.shape[0] else first
-    word_run = np.searchsorted(first, offsets)                 # runs that start before each word's entries
-    run_cum = np.concatenate([[0], np.cumsum(run_end - run_start)])
-    return (run_start, run_end, run_cum, word_run), word_counts, int(lengths.shape[0])
+    word = np.repeat(np.arange(n_words, dtype=np.int64), word_counts)
+    return _compact_runs(*_merge_runs(word, doc, doc, int(lengths.shape[0])), n_words, int(lengths.shape[0]))
 
 
 def _group_by_word(token_ids, lengths, n_words):
@@ -762,14 +788,15 @@ def _shared_windows_of_pair(runs, i, j):
     """c(i, j) = |windows(i) ∩ windows(j)| for one pair: the runs of the word with fewer runs are
     measured against the other word's runs (see :func:`_shared_windows`, which does many pairs at once;
     for a single pair these few numpy calls on two slices are quicker)."""
-    run_start, run_end, run_cum, word_run = runs
-    a0, a1, b0, b1 = word_run[i], word_run[i + 1], word_run[j], word_run[j + 1]
+    run_start, run_end, word_run = runs
+    a0, a1, b0, b1 = int(word_run[i]), int(word_run[i + 1]), int(word_run[j]), int(word_run[j + 1])
     if a1 - a0 > b1 - b0:
         a0, a1, b0, b1 = b0, b1, a0, a1
     if a0 == a1:
         return 0
-    starts, ends = run_start[b0:b1], run_end[b0:b1]
-    before = run_cum[b0:b1] - run_cum[b0]
+    starts = np.asarray(run_start[b0:b1], dtype=np.int64)
+    ends = np.asarray(run_end[b0:b1], dtype=np.int64)
+    before = np.concatenate([[0], np.cumsum(ends - starts)[:-1]])    # j's windows in its earlier runs
 
     def covered_below(x):
         # |windows(j) ∩ [0, x)|: whole runs starting at or below x, plus the part of the run holding x
@@ -777,7 +804,9 @@ def _shared_windows_of_pair(runs, i, j):
         rr = np.maximum(r, 0)
         return np.where(r >= 0, before[rr] + np.minimum(x, ends[rr]) - starts[rr], 0)
 
-    return int((covered_below(run_end[a0:a1]) - covered_below(run_start[a0:a1])).sum())
+    query_start = np.asarray(run_start[a0:a1], dtype=np.int64)
+    query_end = np.asarray(run_end[a0:a1], dtype=np.int64)
+    return int((covered_below(query_end) - covered_below(query_start)).sum())
 
 
 def _shared_windows(runs, first, second, stride):
@@ -791,23 +820,26 @@ def _shared_windows(runs, first, second, stride):
     ``stride`` times its place), so one binary search serves every pair,
     and the overlaps are summed per pair exactly, in integers.
     """
-    run_start, run_end, run_cum, word_run = runs
-    fewer = (word_run[first + 1] - word_run[first]) <= (word_run[second + 1] - word_run[second])
-    query = np.where(fewer, first, second)
+    run_start, run_end, word_run = runs
+    lo_first, hi_first = word_run[first].astype(np.int64), word_run[first + 1].astype(np.int64)
+    lo_second, hi_second = word_run[second].astype(np.int64), word_run[second + 1].astype(np.int64)
+    fewer = (hi_first - lo_first) <= (hi_second - lo_second)
+    lo, hi = np.where(fewer, lo_first, lo_second), np.where(fewer, hi_first, hi_second)
     target = np.where(fewer, second, first)
-    lo, hi = word_run[query], word_run[query + 1]
     run = _concat_ranges(lo, hi)
     if run.shape[0] == 0:
         return np.zeros(first.shape[0], dtype=np.int64)
 
     # The targets' runs, word after word: a small index of just these words.
     targets, place = np.unique(target, return_inverse=True)
-    t_lo, t_hi = word_run[targets], word_run[targets + 1]
+    t_lo, t_hi = word_run[targets].astype(np.int64), word_run[targets + 1].astype(np.int64)
+    t_count = t_hi - t_lo
     t_run = _concat_ranges(t_lo, t_hi)
-    t_first = np.concatenate([[0], np.cumsum(t_hi - t_lo)])        # each target's first entry
-    t_start, t_end = run_start[t_run], run_end[t_run]
-    t_before = run_cum[t_run] - np.repeat(run_cum[t_lo], t_hi - t_lo)   # target's windows in earlier runs
-    t_key = t_start + np.repeat(np.arange(targets.shape[0], dtype=np.int64) * stride, t_hi - t_lo)
+    t_first = np.concatenate([[0], np.cumsum(t_count)])             # each target's first entry
+    t_start, t_end = run_start[t_run].astype(np.int64), run_end[t_run].astype(np.int64)
+    t_cum = np.concatenate([[0], np.cumsum(t_end - t_start)])
+    t_before = t_cum[:-1] - np.repeat(t_cum[t_first[:-1]], t_count)   # target's windows in its earlier runs
+    t_key = t_start + np.repeat(np.arange(targets.shape[0], dtype=np.int64) * stride, t_count)
 
     per_run = np.repeat(place, hi - lo)          # the target of each query run
     base = t_first[per_run]
@@ -820,7 +852,7 @@ def _shared_windows(runs, first, second, stride):
         r = np.where(inside, r, 0)
         return np.where(inside, t_before[r] + np.minimum(x, t_end[r]) - t_start[r], 0)
 
-    overlap = covered_below(run_end[run]) - covered_below(run_start[run])
+    overlap = covered_below(run_end[run].astype(np.int64)) - covered_below(run_start[run].astype(np.int64))
     total = np.concatenate([[0], np.cumsum(overlap)])
     bounds = np.concatenate([[0], np.cumsum(hi - lo)])
     return total[bounds[1:]] - total[bounds[:-1]]
@@ -837,75 +869,120 @@ def _concat_ranges(starts, ends):
 
 
 # ---------------------------------------------------------------------- streaming, for known words
-def _stream_known_words(docs, index, window):
-    """``(word_counts, pair_table, n, n_documents, n_tokens)`` for the words of ``index``, one document at a time.
+def _known_word_counts(chunk, k, window, gensim_compat):
+    """Counts of the k known words (ids 0 .. k - 1) in one chunk of documents.
 
-    Only the known words' counts and their pairs are kept (a k × k table for k words), so memory does not grow
-    with the corpus.  A document no longer than the window (or every document, with ``window`` None) is one
-    window: it adds 1 to each known word it holds and to each pair of them.  A longer document of L tokens
-    has W = L - window + 1 windows; a token at position p lies in windows max(0, p - window + 1) .. min(p, W - 1),
-    so a word's windows in the document are the union of those ranges over its positions, and a pair's are the
-    overlap of the two unions.
+    Returns ``(word_counts, pairs, n, n_documents, n_tokens)``: ``pairs[i, j]`` (i < j; the rest 0) is the
+    number of the chunk's windows holding both words.  Only the known words' tokens are looked at: each
+    token's windows form a range (see :func:`_token_windows`), a word's ranges are merged into disjoint
+    runs, and two words share the windows where a run of one overlaps a run of the other.  Sorted by start,
+    the runs overlapping a run ``a`` from the right are those that start inside it, found by one binary
+    search; each overlapping pair of runs is thus met once, and its overlap added to its pair of words, in
+    integers.  Work and memory go with the known words' tokens (and the runs that overlap), never with k²
+    except for the k × k table itself.
     """
-    k = len(index)
+    ids, lengths = chunk.ids, chunk.lengths
     word_counts = np.zeros(k, dtype=np.int64)
     pairs = np.zeros((k, k), dtype=np.int64)
-    n = n_documents = n_tokens = 0
-    for doc_number, doc in enumerate(docs):
-        tokens = _document_tokens(doc, doc_number, window)
-        n_documents += 1
-        n_tokens += len(tokens)
-        positions: dict[int, list[int]] = {}
-        for p, tok in enumerate(tokens):
-            if tok.__class__ is not str:
-                _add_new_tokens([tok], doc_number, index, {}, True)      # names the bad token
-            key = tok.lower() if tok.isascii() else normalize_token(tok)
-            i = index.get(key)
-            if i is not None:
-                positions.setdefault(i, []).append(p)
-        length = len(tokens)
-        if window is None or length <= window:
-            n += 1
-            present = np.fromiter(positions, dtype=np.int64, count=len(positions))
-            word_counts[present] += 1
-            pairs[np.ix_(present, present)] += 1
-            continue
-        last = length - window                        # windows 0 .. last of this document
-        n += last + 1
-        spans = {i: _merged_spans(ps, window, last) for i, ps in positions.items()}
-        for i, s in spans.items():
-            word_counts[i] += sum(e - b for b, e in s)
-        present = sorted(spans)
-        for a, i in enumerate(present):
-            for j in present[a + 1:]:
-                shared = _overlap(spans[i], spans[j])
-                pairs[i, j] += shared
-                pairs[j, i] += shared
-    table = {(i, j): int(pairs[i, j]) for i in range(k) for j in range(i + 1, k) if pairs[i, j]}
-    return word_counts, table, n, n_documents, n_tokens
+    if lengths.shape[0] == 0:
+        return word_counts, pairs, 0, 0, chunk.n_tokens
+    if window is not None:
+        window = min(window, max(1, int(lengths.max())))   # as the full index does: no huge numbers
+    run_start, run_end, run_word, n = _known_runs(ids, lengths, window, gensim_compat)
+    if run_start.shape[0] == 0:
+        return word_counts, pairs, n, lengths.shape[0], chunk.n_tokens
+    np.add.at(word_counts, run_word, run_end - run_start)
+
+    order = np.argsort(run_start, kind="stable")
+    start, end, word = run_start[order], run_end[order], run_word[order]
+    del order, run_start, run_end, run_word
+    # Runs r + 1 .. last[r] - 1 start inside run r (at or after its start, before its end).
+    last = np.searchsorted(start, end, side="left")
+    before = np.concatenate([[0], np.cumsum(last - np.arange(1, start.shape[0] + 1))])
+    flat = pairs.reshape(-1)
+    first = 0
+    while first < start.shape[0]:
+        # a batch of runs whose overlapping pairs are at most _PAIR_BATCH (or one run, if it has more)
+        stop = int(np.searchsorted(before, before[first] + _PAIR_BATCH, side="right")) - 1
+        stop = min(max(stop, first + 1), start.shape[0])
+        a = np.repeat(np.arange(first, stop), last[first:stop] - np.arange(first + 1, stop + 1))
+        b = _concat_ranges(np.arange(first + 1, stop + 1), last[first:stop])
+        if a.shape[0]:
+            wa, wb = word[a], word[b]
+            np.add.at(flat, np.minimum(wa, wb) * k + np.maximum(wa, wb), np.minimum(end[a], end[b]) - start[b])
+        first = stop
+    return word_counts, pairs, n, lengths.shape[0], chunk.n_tokens
 
 
-def _merged_spans(positions, window, last):
-    """The windows holding tokens at ``positions`` (sorted), as disjoint half-open ranges [b, e)."""
-    spans = []
-    for p in positions:
-        b, e = max(0, p - window + 1), min(p, last) + 1
-        if spans and b <= spans[-1][1]:
-            spans[-1][1] = max(spans[-1][1], e)
-        else:
-            spans.append([b, e])
-    return spans
+def _known_runs(ids, lengths, window, gensim_compat):
+    """The known words' windows in a chunk, as disjoint runs: ``(run_start, run_end, run_word, n)``.
+
+    ``ids`` holds each token's word id (-1 for other words), documents one after the other, ``lengths``
+    the entries per document (with whole documents, each distinct word of a document once).  Window numbers
+    count from the chunk's first window; ``n`` is the number of windows in the chunk.
+    """
+    doc_start = np.concatenate([[0], np.cumsum(lengths)])
+    per_doc = np.ones_like(lengths) if window is None else np.maximum(1, lengths - window + 1)
+    first_window = np.concatenate([[0], np.cumsum(per_doc)])
+    n = int(first_window[-1])
+    pos = np.flatnonzero(ids >= 0)
+    word = ids[pos].astype(np.int64)
+    # Grouped by word, in corpus order within a word (a stable sort keeps positions ascending).
+    by_word = np.argsort(word, kind="stable")
+    pos, word = pos[by_word], word[by_word]
+    del by_word
+    doc = np.searchsorted(doc_start, pos, side="right") - 1
+    if window is None:
+        start = doc                      # document d is window d
+        end = doc.copy()
+    else:
+        start, end = _token_windows(word, pos, doc_start[doc], per_doc[doc], window, gensim_compat)
+        start += first_window[doc]
+        end += first_window[doc]
+    return (*_merge_runs(word, start, end, n), n)
 
 
-def _overlap(first, second):
-    """How many windows two lists of disjoint sorted ranges share."""
-    total = a = b = 0
-    while a < len(first) and b < len(second):
-        lo, hi = max(first[a][0], second[b][0]), min(first[a][1], second[b][1])
-        if lo < hi:
-            total += hi - lo
-        if first[a][1] < second[b][1]:
-            a += 1
-        else:
-            b += 1
-    return total
+def _token_windows(word, pos, doc_first_token, windows_in_doc, window, gensim_compat):
+    """First and last window (inclusive, numbered within the document) in which each token's word is seen.
+
+    The token at position p of its document lies in windows max(0, p - k + 1) .. min(p, last window).  With
+    ``gensim_compat``, gensim 4.4's accumulator stops seeing the word earlier (see
+    :func:`_gensim_last_window`).  ``word`` and ``pos`` are sorted by word, then position.
+    """
+    start = pos - doc_first_token                   # position in the document
+    end = np.minimum(start, windows_in_doc - 1)
+    start -= window - 1
+    np.maximum(start, 0, out=start)
+    if gensim_compat:
+        first_clear = _gensim_last_window(word, pos, doc_first_token + start) - doc_first_token
+        end = np.minimum(first_clear, windows_in_doc - 1)
+    return start, end
+
+
+def _merge_runs(word, start, end, n):
+    """Each word's windows ``start[t] .. end[t]`` (inclusive; sorted by word, then start) as disjoint runs.
+
+    Returns ``(run_start, run_end, run_word)``, ends exclusive.  Shifting word w's window numbers by
+    w * (n + 2) keeps words apart, so one running maximum over the whole array merges every word at once.
+    """
+    shift = word * (n + 2)
+    start = start + shift
+    reach = np.maximum.accumulate(end + shift)          # furthest window covered so far
+    new_run = np.ones(word.shape[0], dtype=bool)
+    np.greater(start[1:], reach[:-1] + 1, out=new_run[1:])
+    first = np.flatnonzero(new_run)
+    del new_run
+    last = np.append(first[1:], word.shape[0])[:first.shape[0]] - 1
+    return start[first] - shift[first], reach[last] - shift[last] + 1, word[first]
+
+
+def _add_known(a, b):
+    """Two chunks' (or shards') counts of the same known words, added."""
+    return a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4]
+
+
+def _symmetric(upper, word_counts):
+    """The full pair table from its upper triangle, with c(w, w) = c(w) on the diagonal."""
+    table = upper + upper.T
+    np.fill_diagonal(table, word_counts)
+    return table

@@ -577,3 +577,55 @@ def test_streamed_counts_keep_no_token_array():
     counts = CooccurrenceCounts.from_documents((["a", "b"] * 50 for _ in range(100)), window=10, words=["a", "b"])
     assert counts._runs is None and counts.n == 100 * (100 - 10 + 1)
     assert counts.count("a") == counts.count("b") == counts.count("a", "b") == counts.n
+
+
+@settings(max_examples=150, deadline=None)
+@given(docs=st.lists(st.lists(st.sampled_from("abcde"), min_size=0, max_size=15), min_size=1, max_size=6),
+       window=st.integers(1, 7), words=st.lists(st.sampled_from("abcdez"), min_size=1, max_size=6))
+def test_known_words_with_gensim_compat_equal_gensims_accumulator(docs, window, words):
+    """words= streams with gensim_compat=True too, and gives gensim 4.4's own numbers."""
+    present = sorted({w for d in docs for w in d} & set(words))
+    compat = CooccurrenceCounts.from_documents(iter(docs), window=window, gensim_compat=True, words=words)
+    full = CooccurrenceCounts.from_documents(docs, window=window, gensim_compat=True)
+    assert compat._runs is None and compat.n == full.n
+    if present:
+        acc = gensim_counts([d for d in docs], window, present)
+        assert compat.n == acc.num_docs
+    for a in words:
+        assert compat.count(a) == full.count(a) == (acc.get_occurrences(a) if a in present else 0)
+        for b in words:
+            if a != b:
+                expected = acc.get_co_occurrences(a, b) if a in present and b in present else 0
+                assert compat.count(a, b) == full.count(a, b) == expected, (a, b)
+
+
+@settings(max_examples=100, deadline=None)
+@given(docs=docs_strategy, window=st.one_of(st.none(), st.integers(1, 6)),
+       words=st.lists(st.sampled_from("abcdef"), min_size=1, max_size=6, unique=True),
+       chunk=st.integers(1, 20), batch=st.integers(1, 8), cache=st.integers(0, 3))
+def test_known_words_in_tiny_chunks_and_batches_equal_brute_force(docs, window, words, chunk, batch, cache):
+    """Chunks of a few tokens, a few overlapping runs per batch and a cache emptied all the time change nothing."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(counting, "_STREAM_CHUNK_TOKENS", chunk)
+        patch.setattr(counting, "_PAIR_BATCH", batch)
+        patch.setattr(counting, "_CACHE_LIMIT", cache)
+        counts = CooccurrenceCounts.from_documents(iter(docs), window=window, words=words)
+    n, single, pairs = brute_force(docs, window)
+    assert counts.n == n and counts.n_documents == len(docs) and counts.n_tokens == sum(map(len, docs))
+    c, matrix = counts.counts_for(words)
+    for i, a in enumerate(words):
+        assert c[i] == single.get(a, 0)
+        for j, b in enumerate(words):
+            assert matrix[i, j] == (single.get(a, 0) if a == b else pairs.get(tuple(sorted((a, b))), 0)), (a, b)
+
+
+@pytest.mark.parametrize("window", [None, 2, 3])
+@pytest.mark.parametrize("words", [None, ["a", "b"]])
+def test_spellings_of_one_word_in_a_document_count_it_once(window, words):
+    # "A" and "a" are one word: at document level the first document holds it once, not twice.
+    docs = [["A", "a", "b"], ["a"]]
+    counts = CooccurrenceCounts.from_documents(docs, window=window, words=words)
+    lowered = [[t.lower() for t in d] for d in docs]
+    n, single, pairs = brute_force(lowered, window)
+    assert (counts.n, counts.count("a"), counts.count("b"), counts.count("a", "b")) == (
+        n, single["a"], single["b"], pairs["a", "b"])
