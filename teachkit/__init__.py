@@ -30,65 +30,80 @@ One module per concept:
 Where a function and its module share a name (``teachkit.pmi``,
 ``teachkit.perplexity``, ``teachkit.pagerank``), the attribute is the function;
 reach the module's other names with ``from teachkit.perplexity import SEED_TRAINING``.
+
+``import teachkit`` imports none of these modules (nor numpy, scipy or gensim): each public name loads
+its module the first time it is used, so the import itself takes a few milliseconds.
 """
 
-from .text import normalize_token, tokenize
-from .counting import CooccurrenceCounts
-from .pmi import SMOOTHING_CONVENTIONS, npmi, npmi_from_counts, pmi, probabilities_from_counts
-from .coherence import (
-    CoherenceReport, PairScore, TopicCoherence, UnknownWordError,
-    coherence_from_pairs, evaluate_topics, model_score, score_pair, scorable_keywords, topic_coherence,
-)
-# -- coherence measures and diversity exports --
-from . import diversity, measures
-from .measures import MEASURES, ZERO_CONVENTIONS, CoherencePerTopic, coherence_per_topic
-from .diversity import inverted_rbo, rank_biased_overlap, topic_diversity
-# -- perplexity exports --
-from .perplexity import BigramLM, BigramRow, Vocabulary, ZeroProbabilityWarning, cross_entropy, perplexity
-# -- ngram exports --
-from . import ngram
-from .ngram import NgramLM
-# -- neural language model exports --
-from . import neural_lm
-from .neural_lm import Evaluation, NeuralLM, bits_per_byte
-# -- semantic exports --
-from . import embeddings, semantic
-from .semantic import (
-    Distinctiveness, PageRank, SemanticCoherence, SemanticDiversity,
-    cosine_similarity_matrix, distinctiveness, mean_norm_from_cosines, pagerank, semantic_coherence,
-    semantic_diversity, topic_vector,
-)
-from .embeddings import PPMIMatrix, WordVectors, ppmi_matrix, ppmi_svd, sentence_transformer_vectors
-# -- worked-examples exports --
-from . import selfcheck
-from .selfcheck import Feedback, answer_box, check_answer, solution
-# -- discrimination exports --
-from . import discrimination
-from .discrimination import (
-    Discrimination, DiscriminationRatio, cohens_d, discrimination_ratio, intruded_topics, random_topics, roc_auc,
-)
-# -- corpora exports --
-from .corpora import PlantedTopics, lee_background, nltk_corpus, planted_topics
-# -- model-choice exports (notebook 09) --
-from .model_selection import HeldOutPerplexity, SweepTable, heldout_perplexity, k_sweep, split_documents
-from .agreement import SpearmanInterval, bootstrap_spearman, bootstrap_winner, rank_average, spearman
-from .human_ratings import HumanRatings, RatedTopic, load_human_ratings
-from .intrusion import IntrusionQuiz, IntrusionTask, hit_rates, intrusion_quiz, intrusion_tasks, npmi_rater
+import importlib as _importlib
+import sys as _sys
+import types as _types
 
 __version__ = "0.1.0"
 
+# Every public name and the module it comes from.  Nothing is imported until a name is first used
+# (PEP 562), so ``import teachkit`` costs milliseconds and loads neither numpy nor scipy; ``tk.X`` and
+# ``from teachkit import X`` import X's module then, and keep X here.
+_EXPORTS = {
+    "text": "normalize_token tokenize",
+    "counting": "CooccurrenceCounts",
+    "pmi": "SMOOTHING_CONVENTIONS npmi npmi_from_counts pmi probabilities_from_counts",
+    "coherence": "CoherenceReport PairScore TopicCoherence UnknownWordError coherence_from_pairs evaluate_topics "
+                 "model_score score_pair scorable_keywords topic_coherence",
+    "measures": "MEASURES ZERO_CONVENTIONS CoherencePerTopic coherence_per_topic",
+    "diversity": "inverted_rbo rank_biased_overlap topic_diversity",
+    "perplexity": "BigramLM BigramRow Vocabulary ZeroProbabilityWarning cross_entropy perplexity",
+    "ngram": "NgramLM",
+    "neural_lm": "Evaluation NeuralLM bits_per_byte",
+    "semantic": "Distinctiveness PageRank SemanticCoherence SemanticDiversity cosine_similarity_matrix "
+                "distinctiveness mean_norm_from_cosines pagerank semantic_coherence semantic_diversity topic_vector",
+    "embeddings": "PPMIMatrix WordVectors ppmi_matrix ppmi_svd sentence_transformer_vectors",
+    "selfcheck": "Feedback answer_box check_answer solution",
+    "discrimination": "Discrimination DiscriminationRatio cohens_d discrimination_ratio intruded_topics "
+                      "random_topics roc_auc",
+    "corpora": "PlantedTopics lee_background nltk_corpus planted_topics",
+    "model_selection": "HeldOutPerplexity SweepTable heldout_perplexity k_sweep split_documents",
+    "agreement": "SpearmanInterval bootstrap_spearman bootstrap_winner rank_average spearman",
+    "human_ratings": "HumanRatings RatedTopic load_human_ratings",
+    "intrusion": "IntrusionQuiz IntrusionTask hit_rates intrusion_quiz intrusion_tasks npmi_rater",
+    # the documents' catalogue and its checker
+    "check": "Finding check_documents finding",
+}
+_ORIGIN = {name: module for module, names in _EXPORTS.items() for name in names.split()}
+# The package's modules, reachable as attributes too (tk.measures, tk.counting, ...).
+_MODULES = frozenset(
+    "agreement check coherence corpora counting discrimination diversity embeddings exercises human_ratings "
+    "intrusion measures model_selection neural_lm ngram notebooks pagerank perplexity pmi precision selfcheck "
+    "semantic text widgets worked".split())
+# Where a function and its module share a name, the attribute is the function.
+_SHADOWED = frozenset(name for name in _ORIGIN if name in _MODULES)
 
-# The documents' catalogue and its checker (teachkit.worked, teachkit.check) load when first used
-# (tk.finding, tk.check_documents, tk.check...): import teachkit stays quick, and no formula needs them.
-_LAZY = {"check": ("check", None), "worked": ("worked", None), "Finding": ("check", "Finding"),
-         "check_documents": ("check", "check_documents"), "finding": ("check", "finding")}
+__all__ = sorted(_ORIGIN) + sorted(_MODULES - _SHADOWED)
 
 
 def __getattr__(name):
-    if name in _LAZY:
-        import importlib
+    if name in _ORIGIN:
+        value = getattr(_importlib.import_module(f"{__name__}.{_ORIGIN[name]}"), name)
+    elif name in _MODULES:
+        value = _importlib.import_module(f"{__name__}.{name}")
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
 
-        module, attribute = _LAZY[name]
-        loaded = importlib.import_module(f"{__name__}.{module}")
-        return loaded if attribute is None else getattr(loaded, attribute)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))
+
+
+class _Package(_types.ModuleType):
+    """teachkit itself: importing teachkit.pmi (or .perplexity, .pagerank) sets the package's attribute of
+    that name to the module; here it is left to the function of the same name, as the docs promise."""
+
+    def __setattr__(self, name, value):
+        if name in _SHADOWED and isinstance(value, _types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+_sys.modules[__name__].__class__ = _Package

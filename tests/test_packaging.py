@@ -109,11 +109,29 @@ def test_import_teachkit_loads_no_heavy_library_and_no_example_data():
     import sys
 
     code = ("import sys, teachkit\n"
-            "heavy = ['scipy', 'gensim', 'networkx', 'matplotlib', 'ipywidgets', 'IPython', 'nltk',"
-            " 'teachkit.worked', 'teachkit.check']\n"
+            "heavy = ['numpy', 'scipy', 'gensim', 'networkx', 'matplotlib', 'ipywidgets', 'IPython', 'nltk',"
+            " 'teachkit.counting', 'teachkit.worked', 'teachkit.check']\n"
             "print(sorted(m for m in heavy if m in sys.modules))\n"
             "teachkit.finding('001-eq2-pmi'); from teachkit.perplexity import SEED_TRAINING\n"
             "print('teachkit.worked' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
     assert out[0] == "[]", out[0]
     assert out[1] == "True"                        # and they load when asked for
+
+
+def test_names_load_on_first_use_and_functions_keep_their_module_names():
+    """Every name in teachkit.__all__ resolves; tk.pmi, tk.perplexity and tk.pagerank stay the functions even
+    when their modules are imported first (importing a submodule sets the package's attribute of its name);
+    counting known words (words=) needs no scipy."""
+    code = ("import sys\n"
+            "import teachkit.pmi, teachkit.perplexity, teachkit.pagerank, teachkit.coherence\n"
+            "import teachkit as tk\n"
+            "print([type(getattr(tk, n)).__name__ for n in ('pmi', 'perplexity', 'pagerank')])\n"
+            "c = tk.CooccurrenceCounts.from_documents([['a', 'b'], ['a']], window=2, words=['a', 'b'])\n"
+            "print(c.count('a'), c.count('a', 'b'), 'scipy' in sys.modules)\n"
+            "from teachkit import *\n"
+            "print(all(hasattr(tk, n) for n in tk.__all__), callable(topic_coherence), measures.__name__)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n")[:3] == ["['function', 'function', 'function']", "2 1 False",
+                                           "True True teachkit.measures"]
