@@ -118,8 +118,12 @@ class CooccurrenceCounts:
     def __init__(self, vocabulary, word_counts, n, *, runs=None, pair_table=None, pair_matrix=None, window=None,
                  gensim_compat=False, restricted=False, n_documents=None, n_tokens=None):
         # Built by from_documents or from_counts; not meant to be called directly.
-        self._index = dict(vocabulary)                  # normalized word -> id
-        self._words = sorted(self._index, key=self._index.get)
+        if isinstance(vocabulary, list):                # words in id order (an index opened from disk)
+            self._words = vocabulary
+            self._index = dict(zip(vocabulary, range(len(vocabulary))))
+        else:
+            self._index = dict(vocabulary)              # normalized word -> id
+            self._words = sorted(self._index, key=self._index.get)
         self._word_counts = np.asarray(word_counts, dtype=np.int64)
         # From documents: (run_start, run_end, word_run), see _build_runs.
         self._runs = runs
@@ -191,26 +195,7 @@ class CooccurrenceCounts:
         >>> counts.n, counts.count("a"), counts.count("b", "c")
         (2, 2, 1)
         """
-        if isinstance(docs, (str, bytes)):
-            raise TypeError(
-                "docs must be a collection of documents (a list of strings or of token lists), "
-                "got a single string. Wrap it in a list: [text]."
-            )
-        if isinstance(docs, Mapping):
-            raise TypeError(
-                "docs is a dict: iterating over it would count its keys, not its documents. "
-                "Pass the documents themselves, e.g. list(docs.values())."
-            )
-        if not isinstance(docs, Iterable):
-            raise TypeError(f"docs must be an iterable of documents, got {type(docs).__name__}.")
-        if window is not None:
-            window = check_positive_int(window, "window")
-        gensim_compat = check_flag(gensim_compat, "gensim_compat")
-        if gensim_compat and window is None:
-            raise ValueError(
-                "gensim_compat=True only changes sliding-window counts; pass window=k as well "
-                "(at document level gensim and teachkit already agree)."
-            )
+        window, gensim_compat = _check_corpus_arguments(docs, window, gensim_compat)
 
         restricted = words is not None
         index: dict[str, int] = {}
@@ -524,6 +509,31 @@ class CooccurrenceCounts:
 
 
 # ---------------------------------------------------------------------- checks
+def _check_corpus_arguments(docs, window, gensim_compat):
+    """from_documents' (and build_index's) checks of a corpus and its window; returns window and gensim_compat."""
+    if isinstance(docs, (str, bytes)):
+        raise TypeError(
+            "docs must be a collection of documents (a list of strings or of token lists), "
+            "got a single string. Wrap it in a list: [text]."
+        )
+    if isinstance(docs, Mapping):
+        raise TypeError(
+            "docs is a dict: iterating over it would count its keys, not its documents. "
+            "Pass the documents themselves, e.g. list(docs.values())."
+        )
+    if not isinstance(docs, Iterable):
+        raise TypeError(f"docs must be an iterable of documents, got {type(docs).__name__}.")
+    if window is not None:
+        window = check_positive_int(window, "window")
+    gensim_compat = check_flag(gensim_compat, "gensim_compat")
+    if gensim_compat and window is None:
+        raise ValueError(
+            "gensim_compat=True only changes sliding-window counts; pass window=k as well "
+            "(at document level gensim and teachkit already agree)."
+        )
+    return window, gensim_compat
+
+
 def _check_window_count(value, name):
     """A count of windows: a non-negative whole number that numpy can hold."""
     value = check_count(value, name)

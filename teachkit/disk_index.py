@@ -1,0 +1,320 @@
+"""A window index on disk: build it once from a stream, open it in a moment, ask it about any words.
+
+:meth:`CooccurrenceCounts.from_documents` keeps its index in memory and
+``words=`` keeps only the words named in advance.  When many different
+topics will be scored against one large reference corpus (all of a
+Wikipedia dump, say), build the index once with :func:`build_index` and
+open it, memory-mapped, with :func:`open_index`: opening reads the header
+and the vocabulary, not the index, so it takes well under a second, and a
+query reads only the runs of the words it asks about.  What
+:func:`open_index` returns is a :class:`CooccurrenceCounts` like any other:
+``count``, ``counts_for``, :func:`teachkit.topic_coherence`,
+:func:`teachkit.coherence_per_topic` all take it, with the same values to
+the last bit as counts built in memory.
+
+Building reads the documents once, in chunks of about 260,000 tokens; each
+chunk's runs are written to a scratch file in the target folder and
+dropped, so memory holds one chunk and the vocabulary, whatever the length
+of the corpus.  The chunks are then merged word by word, a block of words at
+a time, into the final files; the scratch files are deleted.
+
+The format (version 1)
+----------------------
+A folder holding::
+
+    header.json      {"format": "teachkit window index", "version": 1,
+                      "window": 10 or null (whole documents), "gensim_compat": false,
+                      "n": windows, "n_documents": ..., "n_tokens": ...,
+                      "n_words": ..., "n_runs": ..., "teachkit": "0.1.0"}
+    words.json       the vocabulary, a JSON list: word id i is the i-th word
+    word_counts.npy  c(w) for every word id (int64)
+    word_run.npy     word w's runs are run_start[word_run[w] : word_run[w + 1]] (n_words + 1 entries)
+    run_start.npy    first window of each run
+    run_end.npy      one past the last window of each run
+
+The ``.npy`` files are numpy's own format (``numpy.load`` reads them).  A
+*run* is a stretch of consecutive windows that all hold a word; a word's
+runs are sorted and disjoint, so ``c(w)`` is the total length of its runs
+and ``c(w1, w2)`` the total length of their overlaps (see
+:mod:`teachkit.counting`).  Windows are numbered 0 .. n - 1 through the
+corpus, documents in the order read.  ``run_start`` and ``run_end`` are
+32-bit integers when ``n`` fits (int64 otherwise), and so is ``word_run``
+when the number of runs fits.  A word's run never holds fewer than one of
+its tokens, so there are at most as many runs as tokens: with 32-bit window
+numbers the index takes at most 8 bytes per token, plus 12 bytes and the
+word itself per distinct word.
+
+``version`` changes whenever this layout changes; :func:`open_index` refuses
+an index of another version, or one built with another window or
+``gensim_compat``, saying which.  ``header.json`` is written last: a folder
+whose build was interrupted has none and is not an index.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import uuid
+from pathlib import Path
+
+import numpy as np
+
+from ._checks import check_flag, check_positive_int
+from .counting import CooccurrenceCounts, _build_runs, _check_corpus_arguments, _token_id_chunks
+
+__all__ = ["build_index", "open_index", "INDEX_FORMAT", "INDEX_VERSION"]
+
+INDEX_FORMAT = "teachkit window index"
+INDEX_VERSION = 1
+
+# Tokens counted per chunk before its runs are spilled to disk; runs merged into the final files per
+# block of words (two buffers of this many entries).
+_BUILD_CHUNK_TOKENS = 1 << 18
+_MERGE_RUNS = 1 << 21
+_ARRAYS = ("word_counts", "word_run", "run_start", "run_end")
+
+
+def build_index(docs, directory, window=None, *, gensim_compat=False):
+    """Count windows in a corpus and save the index to a new folder.
+
+    Parameters
+    ----------
+    docs : iterable of str or of list of str
+        As for :meth:`CooccurrenceCounts.from_documents`; a generator is read once.
+    directory : str or path
+        A folder that does not exist yet, or an empty one.
+    window : int or None, default None
+        None: whole documents; k: sliding windows of k tokens.
+    gensim_compat : bool, default False
+        Reproduce gensim 4.4's sliding-window under-count (see :mod:`teachkit.counting`).
+
+    Returns
+    -------
+    dict
+        The index's header (see the module docstring), with its size on disk in ``"bytes"``.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> folder = os.path.join(tempfile.mkdtemp(), "index")
+    >>> header = build_index([["a", "b", "a", "c"], ["c", "a"]], folder, window=2)
+    >>> header["n"], header["n_words"]
+    (4, 3)
+    >>> counts = open_index(folder, window=2)
+    >>> counts.count("a"), counts.count("a", "c")
+    (4, 2)
+    """
+    window, gensim_compat = _check_corpus_arguments(docs, window, gensim_compat)
+    target = _check_new_directory(directory)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # Built in a scratch folder beside the target and moved into place when complete.
+    scratch = target.parent / f".{target.name}.building-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    scratch.mkdir()                    # with the user's usual permissions (tempfile's would be private)
+    try:
+        header = _build(docs, scratch, window, gensim_compat)
+        if target.exists():
+            target.rmdir()             # empty, checked above
+        os.replace(scratch, target)
+    except BaseException:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    header["bytes"] = sum(f.stat().st_size for f in target.iterdir())
+    return header
+
+
+def open_index(directory, window, *, gensim_compat=False):
+    """Open an index saved by :func:`build_index`, memory-mapped.
+
+    Parameters
+    ----------
+    directory : str or path
+    window : int or None
+        The window the index must have been built with (None: whole
+        documents): an index of another window is refused rather than giving
+        other numbers than the ones asked for.
+    gensim_compat : bool, default False
+        Likewise, whether it must reproduce gensim's under-count.
+
+    Returns
+    -------
+    CooccurrenceCounts
+        Reads only the runs of the words asked about.
+
+    Raises
+    ------
+    ValueError
+        No index in ``directory``, an index of another format version, or one built with another
+        ``window`` or ``gensim_compat``; an incomplete or damaged index.
+    """
+    if window is not None:
+        window = check_positive_int(window, "window")
+    gensim_compat = check_flag(gensim_compat, "gensim_compat")
+    folder = Path(os.fspath(directory))
+    header_path = folder / "header.json"
+    if not header_path.is_file():
+        raise ValueError(f"directory {str(folder)!r} holds no teachkit index (no header.json); "
+                         "build one with teachkit.build_index(docs, directory, window=...).")
+    try:
+        header = json.loads(header_path.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError) as err:
+        raise ValueError(f"directory {str(folder)!r}: header.json is not readable JSON ({err}).") from None
+    if not isinstance(header, dict) or header.get("format") != INDEX_FORMAT:
+        raise ValueError(f"directory {str(folder)!r}: header.json is not the header of a teachkit index.")
+    if header.get("version") != INDEX_VERSION:
+        raise ValueError(
+            f"directory {str(folder)!r} holds an index in format version {header.get('version')!r} (written by "
+            f"teachkit {header.get('teachkit', '?')}); this teachkit reads version {INDEX_VERSION} only. "
+            "Build the index again with this teachkit's build_index.")
+    if header.get("window") != window:
+        built = "whole documents (window=None)" if header.get("window") is None else f"window={header['window']}"
+        asked = "whole documents (window=None)" if window is None else f"window={window}"
+        raise ValueError(f"directory {str(folder)!r} holds an index of {built}, not {asked}: counts of other "
+                         "windows are other numbers. Open it with its window, or build another index.")
+    if header.get("gensim_compat") != gensim_compat:
+        raise ValueError(f"directory {str(folder)!r} holds an index built with gensim_compat="
+                         f"{header.get('gensim_compat')}, not gensim_compat={gensim_compat}.")
+    try:
+        words = json.loads((folder / "words.json").read_text(encoding="utf-8"))
+        arrays = {name: np.load(folder / f"{name}.npy", mmap_mode="r") for name in _ARRAYS}
+    except (OSError, ValueError) as err:
+        raise ValueError(f"directory {str(folder)!r}: the index is incomplete or damaged ({err}). "
+                         "Build it again.") from None
+    n_words, n_runs = header["n_words"], header["n_runs"]
+    expected = {"word_counts": n_words, "word_run": n_words + 1, "run_start": n_runs, "run_end": n_runs}
+    if (not isinstance(words, list) or len(words) != n_words
+            or any(arrays[name].shape != (size,) for name, size in expected.items())):
+        raise ValueError(f"directory {str(folder)!r}: the index's files do not match its header "
+                         "(incomplete or damaged). Build it again.")
+    runs = (arrays["run_start"], arrays["run_end"], arrays["word_run"])
+    return CooccurrenceCounts(words, arrays["word_counts"], header["n"], runs=runs, window=window,
+                              gensim_compat=gensim_compat, n_documents=header["n_documents"],
+                              n_tokens=header["n_tokens"])
+
+
+def _check_new_directory(directory):
+    if not isinstance(directory, (str, os.PathLike)):
+        raise TypeError(f"directory must be a path (a string or pathlib.Path), got {type(directory).__name__}.")
+    target = Path(os.fspath(directory))
+    if target.exists():
+        if not target.is_dir():
+            raise ValueError(f"directory {str(target)!r} is a file; give a folder that does not exist yet.")
+        if any(target.iterdir()):
+            raise ValueError(f"directory {str(target)!r} is not empty; give a new folder (an index is never "
+                             "written over other files).")
+    return target
+
+
+def _build(docs, folder, window, gensim_compat):
+    """Count in chunks, spilling each chunk's runs to scratch files, then merge them into ``folder``."""
+    index: dict[str, int] = {}
+    chunks = []          # per chunk: its scratch files and how many words existed when it was counted
+    word_counts = np.zeros(0, dtype=np.int64)
+    runs_per_word = np.zeros(0, dtype=np.int64)
+    n = n_documents = n_tokens = 0
+    for number, chunk in enumerate(_token_id_chunks(docs, index, window, restricted=False,
+                                                    chunk_tokens=_BUILD_CHUNK_TOKENS)):
+        if chunk.lengths.shape[0] == 0:
+            continue
+        n_words = len(index)
+        n_documents += chunk.lengths.shape[0]
+        n_tokens += chunk.n_tokens
+        effective = window if window is None else min(window, max(1, int(chunk.lengths.max())))
+        (start, end, word_run), counts, windows = _build_runs(chunk.ids, chunk.lengths, n_words, effective,
+                                                              gensim_compat)
+        del chunk
+        paths = {}
+        for name, values in (("start", start.astype(np.int64) + n), ("end", end.astype(np.int64) + n),
+                             ("word_run", word_run.astype(np.int64))):
+            paths[name] = folder / f"chunk{number}.{name}.npy"
+            np.save(paths[name], values)
+        chunks.append((paths, n_words))
+        word_counts = _grow(word_counts, n_words) + _grow(counts, n_words)
+        runs_per_word = _grow(runs_per_word, n_words) + np.diff(word_run.astype(np.int64))
+        n += windows
+        del start, end, word_run, counts
+    if n_documents == 0:
+        raise ValueError("docs is empty: there is no document to count. Pass at least one document.")
+    n_words = len(index)
+    word_counts = _grow(word_counts, n_words)
+    word_run = np.concatenate([[0], np.cumsum(_grow(runs_per_word, n_words))])
+    n_runs = int(word_run[-1])
+    window_type = np.int32 if n < np.iinfo(np.int32).max else np.int64
+    run_type = np.int32 if n_runs < np.iinfo(np.int32).max else np.int64
+    np.save(folder / "word_counts.npy", word_counts)
+    np.save(folder / "word_run.npy", word_run.astype(run_type))
+    _merge(chunks, word_run, folder, window_type)
+    for paths, _ in chunks:
+        for path in paths.values():
+            path.unlink()
+    words = sorted(index, key=index.get)
+    (folder / "words.json").write_text(json.dumps(words, ensure_ascii=False), encoding="utf-8")
+    del words, index
+    from . import __version__
+
+    header = {"format": INDEX_FORMAT, "version": INDEX_VERSION, "window": window, "gensim_compat": gensim_compat,
+              "n": n, "n_documents": n_documents, "n_tokens": n_tokens, "n_words": n_words, "n_runs": n_runs,
+              "teachkit": __version__}
+    (folder / "header.json").write_text(json.dumps(header, indent=1) + "\n", encoding="utf-8")
+    return header
+
+
+def _grow(values, size):
+    """``values`` padded with zeros to ``size`` entries (the words seen since it was made have none)."""
+    return np.concatenate([values, np.zeros(size - values.shape[0], dtype=values.dtype)])
+
+
+def _merge(chunks, word_run, folder, window_type):
+    """Write run_start.npy and run_end.npy: every word's runs, chunk after chunk, a block of words at a time.
+
+    A chunk's runs are grouped by word, so a block of words is one slice of each chunk's files; within the
+    block each run is put at its word's place (after the same word's runs from earlier chunks), and the block
+    is appended to the final files.  Memory: one block, whatever the number of chunks.
+    """
+    n_words, n_runs = word_run.shape[0] - 1, int(word_run[-1])
+    outputs = {}
+    for name in ("start", "end"):
+        path = folder / f"run_{name}.npy"
+        np.lib.format.open_memmap(path, mode="w+", dtype=window_type, shape=(n_runs,)).flush()
+        with open(path, "rb") as f:                   # the data follow numpy's header
+            np.lib.format.read_magic(f)
+            np.lib.format.read_array_header_1_0(f)
+            offset = f.tell()
+        outputs[name] = (path, offset)
+    handles = {name: open(path, "r+b") for name, (path, _) in outputs.items()}
+    try:
+        first = 0
+        while first < n_words:
+            # the next block: as many words as fit in _MERGE_RUNS runs (at least one word)
+            last = int(np.searchsorted(word_run, word_run[first] + _MERGE_RUNS, side="right")) - 1
+            last = min(max(last, first + 1), n_words)
+            base = int(word_run[first])
+            size = int(word_run[last]) - base
+            place = word_run[first:last] - base           # next free place of each word of the block
+            blocks = {name: np.empty(size, dtype=window_type) for name in outputs}
+            for paths, chunk_words in chunks:
+                lo, hi = min(first, chunk_words), min(last, chunk_words)
+                if lo == hi:
+                    continue
+                chunk_run = np.load(paths["word_run"], mmap_mode="r")
+                per_word = np.diff(np.asarray(chunk_run[lo:hi + 1]))
+                r0, r1 = int(chunk_run[lo]), int(chunk_run[hi])
+                del chunk_run
+                if r1 == r0:
+                    continue
+                here = place[lo - first:hi - first]
+                # the chunk's k-th run of a word goes to that word's next free place + k
+                dest = (np.repeat(here - np.concatenate([[0], np.cumsum(per_word)[:-1]]), per_word)
+                        + np.arange(r1 - r0))
+                for name in outputs:
+                    values = np.load(paths[name], mmap_mode="r")
+                    blocks[name][dest] = values[r0:r1]
+                    del values
+                place[lo - first:hi - first] += per_word
+            for name, (path, offset) in outputs.items():
+                handles[name].seek(offset + base * np.dtype(window_type).itemsize)
+                handles[name].write(blocks[name].tobytes())
+            first = last
+    finally:
+        for handle in handles.values():
+            handle.close()
