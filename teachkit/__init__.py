@@ -5,6 +5,7 @@ One module per concept:
 * :mod:`teachkit.text`            tokenize, normalize_token
 * :mod:`teachkit.counting`        CooccurrenceCounts (window counts)
 * :mod:`teachkit.disk_index`      build_index, open_index (window counts on disk, memory-mapped)
+* :mod:`teachkit.dask_counts`     count_on_dask (window counts on a Dask cluster; optional extra teachkit[dask])
 * :mod:`teachkit.pmi`             pmi, npmi, npmi_from_counts
 * :mod:`teachkit.coherence`       score_pair, topic_coherence, model_score, evaluate_topics
 * :mod:`teachkit.measures`        coherence_per_topic (u_mass, c_uci, c_npmi, c_v) and their building blocks
@@ -49,6 +50,7 @@ _EXPORTS = {
     "text": "normalize_token tokenize",
     "counting": "CooccurrenceCounts",
     "disk_index": "build_index open_index",
+    "dask_counts": "count_on_dask",
     "pmi": "SMOOTHING_CONVENTIONS npmi npmi_from_counts pmi probabilities_from_counts",
     "coherence": "CoherenceReport PairScore TopicCoherence UnknownWordError coherence_from_pairs evaluate_topics "
                  "model_score score_pair scorable_keywords topic_coherence",
@@ -74,9 +76,9 @@ _EXPORTS = {
 _ORIGIN = {name: module for module, names in _EXPORTS.items() for name in names.split()}
 # The package's modules, reachable as attributes too (tk.measures, tk.counting, ...).
 _MODULES = frozenset(
-    "agreement check coherence corpora counting discrimination disk_index diversity embeddings exercises "
-    "human_ratings intrusion measures model_selection neural_lm ngram notebooks pagerank perplexity pmi precision "
-    "selfcheck semantic text widgets worked".split())
+    "agreement check coherence corpora counting dask_counts discrimination disk_index diversity embeddings "
+    "exercises human_ratings intrusion measures model_selection neural_lm ngram notebooks pagerank perplexity pmi "
+    "precision selfcheck semantic text widgets worked".split())
 # Where a function and its module share a name, the attribute is the function.
 _SHADOWED = frozenset(name for name in _ORIGIN if name in _MODULES)
 

@@ -198,25 +198,13 @@ class CooccurrenceCounts:
         window, gensim_compat = _check_corpus_arguments(docs, window, gensim_compat)
 
         restricted = words is not None
-        index: dict[str, int] = {}
-        if restricted:
-            if isinstance(words, (str, bytes)) or not isinstance(words, Iterable):
-                raise TypeError("words must be a list of words, e.g. ['fire', 'smoke'], not a single string.")
-            for w in words:
-                if not isinstance(w, str):
-                    raise TypeError(f"words must hold strings, got {type(w).__name__} {w!r}.")
-                index.setdefault(normalize_token(w), len(index))
-
+        index = _words_index(words) if restricted else {}
         if restricted:
             # Known words: the documents are read in chunks of a few hundred thousand tokens, and each chunk's
             # counts and pairs of these words are added up and the chunk dropped, so memory depends on the
             # words and the window, not on the length of the corpus (windows never cross a document, and
             # chunks end at document ends).  The values are those of the full index, gensim_compat included.
-            total = None
-            for chunk in _token_id_chunks(docs, index, window, restricted=True, chunk_tokens=_STREAM_CHUNK_TOKENS):
-                part = _known_word_counts(chunk, len(index), window, gensim_compat)
-                total = part if total is None else _add_known(total, part)
-            word_counts, pairs, n, n_documents, n_tokens = total
+            word_counts, pairs, n, n_documents, n_tokens = _count_known(docs, index, window, gensim_compat)
             if n_documents == 0:
                 raise ValueError("docs is empty: there is no document to count. Pass at least one document.")
             return cls(index, word_counts, n, pair_matrix=_symmetric(pairs, word_counts), window=window,
@@ -532,6 +520,18 @@ def _check_corpus_arguments(docs, window, gensim_compat):
             "(at document level gensim and teachkit already agree)."
         )
     return window, gensim_compat
+
+
+def _words_index(words):
+    """The words of ``words=`` normalized, each once, numbered in the order given."""
+    if isinstance(words, (str, bytes)) or not isinstance(words, Iterable):
+        raise TypeError("words must be a list of words, e.g. ['fire', 'smoke'], not a single string.")
+    index: dict[str, int] = {}
+    for w in words:
+        if not isinstance(w, str):
+            raise TypeError(f"words must hold strings, got {type(w).__name__} {w!r}.")
+        index.setdefault(normalize_token(w), len(index))
+    return index
 
 
 def _check_window_count(value, name):
@@ -879,6 +879,16 @@ def _concat_ranges(starts, ends):
 
 
 # ---------------------------------------------------------------------- streaming, for known words
+def _count_known(docs, index, window, gensim_compat):
+    """``(word_counts, pairs, n, n_documents, n_tokens)`` of the words of ``index`` in ``docs``, chunk by chunk
+    (``pairs``: the upper triangle of the pair counts)."""
+    total = None
+    for chunk in _token_id_chunks(docs, index, window, restricted=True, chunk_tokens=_STREAM_CHUNK_TOKENS):
+        part = _known_word_counts(chunk, len(index), window, gensim_compat)
+        total = part if total is None else _add_known(total, part)
+    return total
+
+
 def _known_word_counts(chunk, k, window, gensim_compat):
     """Counts of the k known words (ids 0 .. k - 1) in one chunk of documents.
 

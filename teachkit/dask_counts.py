@@ -1,0 +1,93 @@
+"""Counting windows on a Dask cluster: each partition counted where it lies, the counts added up.
+
+Every number NPMI uses is a count of windows, and windows never cross a
+document, so for a fixed list of words the counts of a corpus are the sums
+of the counts of its parts::
+
+    n         = Σ over parts of n_part
+    c(w)      = Σ over parts of c_part(w)
+    c(w1, w2) = Σ over parts of c_part(w1, w2)
+
+(sliding windows included, and gensim's under-count too, which is also
+decided window by window inside a document).  :func:`count_on_dask` has each
+partition of a ``dask.bag`` of documents counted by
+:meth:`CooccurrenceCounts.from_documents` with ``words=`` (streaming, so a
+worker's memory does not grow with its partition) and adds the results, a
+few thousand integers per partition, in a tree.  The result is the
+:class:`CooccurrenceCounts` one process would have built from the whole
+corpus, count for count.
+
+Dask is an optional extra (``pip install teachkit[dask]``); nothing else in
+teachkit imports it.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from .counting import CooccurrenceCounts, _add_known, _check_corpus_arguments, _count_known, _symmetric, _words_index
+
+__all__ = ["count_on_dask"]
+
+
+def count_on_dask(bag, words, window=None, *, gensim_compat=False):
+    """Count ``words`` in a ``dask.bag`` of documents, partition by partition, on the current Dask client.
+
+    Parameters
+    ----------
+    bag : dask.bag.Bag
+        The documents, each a list of tokens (or a string, split with :func:`teachkit.tokenize`), e.g.
+        ``dask.bag.read_text("corpus/*.txt").map(str.split)`` for one tokenized document per line.
+    words : list of str
+        The words to count (for coherence, every word of the topics to be scored).
+    window : int or None, default None
+        None: whole documents; k: sliding windows of k tokens.
+    gensim_compat : bool, default False
+        Reproduce gensim 4.4's sliding-window under-count.
+
+    Returns
+    -------
+    CooccurrenceCounts
+        Equal to ``CooccurrenceCounts.from_documents(all documents, window, words=words)``.
+
+    Examples
+    --------
+    A cluster on this machine (a real one: ``Client("tcp://scheduler:8786")``)::
+
+        from dask.distributed import Client, LocalCluster
+        import dask.bag as db
+
+        with LocalCluster(n_workers=2) as cluster, Client(cluster):
+            docs = db.from_sequence([["fire", "smoke"], ["fire", "ash"]], npartitions=2)
+            counts = count_on_dask(docs, ["fire", "smoke", "ash"])
+            counts.count("fire"), counts.count("fire", "smoke")     # (2, 1)
+    """
+    try:
+        import dask.bag
+    except ImportError:
+        raise ImportError("count_on_dask needs Dask: pip install 'teachkit[dask]' (dask[distributed]).") from None
+    if not isinstance(bag, dask.bag.Bag):
+        raise TypeError(f"bag must be a dask.bag.Bag of documents (e.g. dask.bag.from_sequence(docs) or "
+                        f"dask.bag.read_text(paths).map(str.split)), got {type(bag).__name__}.")
+    window, gensim_compat = _check_corpus_arguments([], window, gensim_compat)
+    index = _words_index(words)
+    listed = list(index)          # normalized, in id order: every worker numbers the words alike
+    per_partition = functools.partial(_count_part, words=listed, window=window, gensim_compat=gensim_compat)
+    word_counts, pairs, n, n_documents, n_tokens = bag.reduction(per_partition, _add_parts, split_every=8).compute()
+    if n_documents == 0:
+        raise ValueError("bag holds no document: there is nothing to count.")
+    return CooccurrenceCounts(index, word_counts, n, pair_matrix=_symmetric(pairs, word_counts), window=window,
+                              gensim_compat=gensim_compat, restricted=True, n_documents=n_documents,
+                              n_tokens=n_tokens)
+
+
+def _count_part(docs, words, window, gensim_compat):
+    """One partition's counts of ``words`` (already normalized, in id order), as a tuple to add up."""
+    return _count_known(docs, {w: i for i, w in enumerate(words)}, window, gensim_compat)
+
+
+def _add_parts(parts):
+    total = None
+    for part in parts:
+        total = part if total is None else _add_known(total, part)
+    return total
