@@ -210,23 +210,25 @@ class CooccurrenceCounts:
             return cls(index, word_counts, n, pair_matrix=_symmetric(pairs, word_counts), window=window,
                        gensim_compat=gensim_compat, restricted=True, n_documents=n_documents, n_tokens=n_tokens)
 
-        chunks = list(_token_id_chunks(docs, index, window, restricted=False, chunk_tokens=_CHUNK_TOKENS))
-        lengths = np.concatenate([c.lengths for c in chunks])
-        if lengths.shape[0] == 0:
+        # The index is built a chunk of documents at a time (arrays of a few MB, which the allocator reuses:
+        # time stays proportional to the corpus) and the chunks' runs are then put together word by word.
+        parts, word_counts, n, n_documents, n_tokens = [], np.zeros(0, dtype=np.int64), 0, 0, 0
+        for part in _chunk_runs(docs, index, window, gensim_compat, _CHUNK_TOKENS):
+            runs_of_word = np.diff(part.word_run)
+            parts.append((part.start, part.end, np.repeat(np.arange(runs_of_word.shape[0], dtype=np.int32),
+                                                          runs_of_word), n))
+            word_counts = _grow(word_counts, len(index)) + _grow(part.word_counts, len(index))
+            n += part.n
+            n_documents += part.n_documents
+            n_tokens += part.n_tokens
+        if n_documents == 0:
             raise ValueError("docs is empty: there is no document to count. Pass at least one document.")
-        n_tokens = sum(c.n_tokens for c in chunks)
         # A corpus without a single token (empty or punctuation-only documents)
         # is valid: n windows, every word count 0.  topic_coherence then says
         # the keywords are not in the corpus, rather than failing inside numpy.
-        token_ids = np.concatenate([c.ids for c in chunks])
-        del chunks
-        # A window at least as long as the longest document holds each document whole (one window per
-        # document, nothing leaves it): every such window gives the same counts, so the index is built with
-        # that length (a window of 10**30 would not fit numpy's integers).
-        effective = window if window is None else min(window, max(1, int(lengths.max())))
-        runs, word_counts, n = _build_runs(token_ids, lengths, len(index), effective, gensim_compat)
-        return cls(index, word_counts, n, runs=runs, window=window, gensim_compat=gensim_compat,
-                   n_documents=len(lengths), n_tokens=n_tokens)
+        runs = _assemble_runs(parts, len(index), n)
+        return cls(index, _grow(word_counts, len(index)), n, runs=runs, window=window, gensim_compat=gensim_compat,
+                   n_documents=n_documents, n_tokens=n_tokens)
 
     @classmethod
     def from_counts(cls, n, word_counts, pair_counts=None):
@@ -667,6 +669,49 @@ def _token_id_chunks(docs, index, window, *, restricted, chunk_tokens):
     yield _Chunk(np.fromiter(buffer, dtype=np.int32, count=len(buffer)), np.array(lengths, dtype=np.int64), n_tokens)
 
 
+def _known_document_chunks(docs, index, chunk_tokens):
+    """:func:`_token_id_chunks` for known words and whole documents: only which known words a document holds.
+
+    Whether a document holds a raw token not met before is one set look-up per token, in C; such spellings
+    are normalized and looked up once, and the known ones kept; the document's known words are then the
+    intersection of the known spellings with its tokens, again in C.  A chunk is yielded every ``chunk_tokens``
+    entries: its ``ids`` hold each document's known words once (two spellings of a word count once).
+    The set of spellings already looked at is emptied past _CACHE_LIMIT entries.
+    """
+    known: dict[str, int] = {}       # raw spelling -> id, for the known words
+    spellings: set[str] = set()      # its keys
+    seen: set = set()                # raw tokens already looked at, known or not
+    buffer: list[int] = []
+    lengths: list[int] = []
+    n_tokens = 0
+    for doc_number, doc in enumerate(docs):
+        tokens = _document_tokens(doc, doc_number, None)
+        n_tokens += len(tokens)
+        try:
+            all_seen = seen.issuperset(tokens)
+        except TypeError:            # an unhashable token (a nested list): named here
+            _add_new_tokens(tokens, doc_number, index, {}, True)
+            raise
+        if not all_seen:
+            if len(seen) > _CACHE_LIMIT:
+                seen = set()
+            new = set(tokens).difference(seen)
+            looked_up: dict = {}
+            _add_new_tokens(list(new), doc_number, index, looked_up, True)   # names a token of the wrong type
+            for token, i in looked_up.items():
+                if i >= 0:
+                    known[token] = i
+                    spellings.add(token)
+            seen |= new
+        hits = {known[token] for token in spellings.intersection(tokens)}
+        buffer.extend(hits)
+        lengths.append(len(hits))
+        if len(buffer) >= chunk_tokens:
+            yield _Chunk(np.array(buffer, dtype=np.int32), np.array(lengths, dtype=np.int64), n_tokens)
+            buffer, lengths, n_tokens = [], [], 0
+    yield _Chunk(np.array(buffer, dtype=np.int32), np.array(lengths, dtype=np.int64), n_tokens)
+
+
 # ---------------------------------------------------------------------- the index
 def _build_runs(token_ids, lengths, n_words, window, gensim_compat):
     """The index: for every word, its windows as sorted, disjoint runs.
@@ -717,6 +762,64 @@ def _build_runs(token_ids, lengths, n_words, window, gensim_compat):
     run_start, run_end, run_word = _merge_runs(word, start, end, n)
     del start, end, word
     return _compact_runs(run_start, run_end, run_word, n_words, n)
+
+
+class _Runs(NamedTuple):
+    """One chunk's index (see :func:`_build_runs`): window numbers count from the chunk's first window."""
+
+    start: np.ndarray
+    end: np.ndarray
+    word_run: np.ndarray
+    word_counts: np.ndarray
+    n: int
+    n_documents: int
+    n_tokens: int
+
+
+def _chunk_runs(docs, index, window, gensim_compat, chunk_tokens):
+    """Read ``docs`` once, numbering new words in ``index``, and yield each chunk's :class:`_Runs`."""
+    for chunk in _token_id_chunks(docs, index, window, restricted=False, chunk_tokens=chunk_tokens):
+        if chunk.lengths.shape[0] == 0:
+            continue
+        # A window at least as long as the longest document holds each document whole (one window per
+        # document, nothing leaves it): every such window gives the same counts, so the index is built with
+        # that length (a window of 10**30 would not fit numpy's integers).
+        effective = window if window is None else min(window, max(1, int(chunk.lengths.max())))
+        (start, end, word_run), counts, n = _build_runs(chunk.ids, chunk.lengths, len(index), effective, gensim_compat)
+        yield _Runs(start, end, word_run, counts, n, chunk.lengths.shape[0], chunk.n_tokens)
+
+
+def _assemble_runs(parts, n_words, n):
+    """The whole corpus's ``(run_start, run_end, word_run)`` from its chunks' runs, in corpus order.
+
+    ``parts`` holds ``(start, end, run_word, first_window)`` per chunk, each chunk's runs grouped by word.
+    A word's runs are its runs in the first chunk, then in the second, ...: each run goes to its word's next
+    free place.  ``parts`` is emptied as it goes, so each chunk's arrays are freed once placed.
+    """
+    totals = np.zeros(n_words, dtype=np.int64)
+    for _, _, run_word, _ in parts:
+        totals += np.bincount(run_word, minlength=n_words)
+    word_run = np.concatenate([[0], np.cumsum(totals)])
+    n_runs = int(word_run[-1])
+    fits = np.int32 if n < np.iinfo(np.int32).max else np.int64
+    run_start, run_end = np.empty(n_runs, dtype=fits), np.empty(n_runs, dtype=fits)
+    place = word_run[:-1].copy()
+    parts.reverse()
+    while parts:
+        start, end, run_word, first_window = parts.pop()
+        per_word = np.bincount(run_word, minlength=n_words)
+        first_of_word = np.concatenate([[0], np.cumsum(per_word)[:-1]])
+        dest = place[run_word] + (np.arange(run_word.shape[0]) - first_of_word[run_word])
+        run_start[dest] = start.astype(np.int64) + first_window
+        run_end[dest] = end.astype(np.int64) + first_window
+        place += per_word
+        del start, end, run_word, dest
+    return run_start, run_end, word_run.astype(np.int32 if n_runs < np.iinfo(np.int32).max else np.int64)
+
+
+def _grow(values, size):
+    """``values`` padded with zeros to ``size`` entries (words seen since it was made have none)."""
+    return np.concatenate([values, np.zeros(size - values.shape[0], dtype=values.dtype)])
 
 
 def _compact_runs(run_start, run_end, run_word, n_words, n):
@@ -883,7 +986,9 @@ def _count_known(docs, index, window, gensim_compat):
     """``(word_counts, pairs, n, n_documents, n_tokens)`` of the words of ``index`` in ``docs``, chunk by chunk
     (``pairs``: the upper triangle of the pair counts)."""
     total = None
-    for chunk in _token_id_chunks(docs, index, window, restricted=True, chunk_tokens=_STREAM_CHUNK_TOKENS):
+    chunks = (_known_document_chunks(docs, index, _STREAM_CHUNK_TOKENS) if window is None else
+              _token_id_chunks(docs, index, window, restricted=True, chunk_tokens=_STREAM_CHUNK_TOKENS))
+    for chunk in chunks:
         part = _known_word_counts(chunk, len(index), window, gensim_compat)
         total = part if total is None else _add_known(total, part)
     return total

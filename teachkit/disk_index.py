@@ -61,7 +61,7 @@ from pathlib import Path
 import numpy as np
 
 from ._checks import check_flag, check_positive_int
-from .counting import CooccurrenceCounts, _build_runs, _check_corpus_arguments, _token_id_chunks
+from .counting import CooccurrenceCounts, _check_corpus_arguments, _chunk_runs, _grow
 
 __all__ = ["build_index", "open_index", "INDEX_FORMAT", "INDEX_VERSION"]
 
@@ -212,27 +212,20 @@ def _build(docs, folder, window, gensim_compat):
     word_counts = np.zeros(0, dtype=np.int64)
     runs_per_word = np.zeros(0, dtype=np.int64)
     n = n_documents = n_tokens = 0
-    for number, chunk in enumerate(_token_id_chunks(docs, index, window, restricted=False,
-                                                    chunk_tokens=_BUILD_CHUNK_TOKENS)):
-        if chunk.lengths.shape[0] == 0:
-            continue
+    for number, part in enumerate(_chunk_runs(docs, index, window, gensim_compat, _BUILD_CHUNK_TOKENS)):
         n_words = len(index)
-        n_documents += chunk.lengths.shape[0]
-        n_tokens += chunk.n_tokens
-        effective = window if window is None else min(window, max(1, int(chunk.lengths.max())))
-        (start, end, word_run), counts, windows = _build_runs(chunk.ids, chunk.lengths, n_words, effective,
-                                                              gensim_compat)
-        del chunk
         paths = {}
-        for name, values in (("start", start.astype(np.int64) + n), ("end", end.astype(np.int64) + n),
-                             ("word_run", word_run.astype(np.int64))):
+        for name, values in (("start", part.start.astype(np.int64) + n), ("end", part.end.astype(np.int64) + n),
+                             ("word_run", part.word_run.astype(np.int64))):
             paths[name] = folder / f"chunk{number}.{name}.npy"
             np.save(paths[name], values)
         chunks.append((paths, n_words))
-        word_counts = _grow(word_counts, n_words) + _grow(counts, n_words)
-        runs_per_word = _grow(runs_per_word, n_words) + np.diff(word_run.astype(np.int64))
-        n += windows
-        del start, end, word_run, counts
+        word_counts = _grow(word_counts, n_words) + _grow(part.word_counts, n_words)
+        runs_per_word = _grow(runs_per_word, n_words) + np.diff(part.word_run.astype(np.int64))
+        n += part.n
+        n_documents += part.n_documents
+        n_tokens += part.n_tokens
+        del part
     if n_documents == 0:
         raise ValueError("docs is empty: there is no document to count. Pass at least one document.")
     n_words = len(index)
@@ -257,11 +250,6 @@ def _build(docs, folder, window, gensim_compat):
               "teachkit": __version__}
     (folder / "header.json").write_text(json.dumps(header, indent=1) + "\n", encoding="utf-8")
     return header
-
-
-def _grow(values, size):
-    """``values`` padded with zeros to ``size`` entries (the words seen since it was made have none)."""
-    return np.concatenate([values, np.zeros(size - values.shape[0], dtype=values.dtype)])
 
 
 def _merge(chunks, word_run, folder, window_type):

@@ -629,3 +629,12 @@ def test_spellings_of_one_word_in_a_document_count_it_once(window, words):
     n, single, pairs = brute_force(lowered, window)
     assert (counts.n, counts.count("a"), counts.count("b"), counts.count("a", "b")) == (
         n, single["a"], single["b"], pairs["a", "b"])
+
+
+@pytest.mark.parametrize("window", [None, 3])
+@pytest.mark.parametrize("token, match", [(3, "not a string"), (None, "not a string"), (["x", "y"], "Flatten"),
+                                          (b"x", "not a string")])
+def test_known_words_name_a_bad_token_and_its_document(window, token, match):
+    with pytest.raises(TypeError, match=match) as info:
+        CooccurrenceCounts.from_documents([["a", "b"], ["a", token, "b"]], window=window, words=["a", "b"])
+    assert "document 1" in str(info.value)
