@@ -213,8 +213,8 @@ def test_a_wrong_formula_in_the_package_fails_the_freshness_check(tmp_path):
     startup = tmp_path / "profile_default" / "startup"
     startup.mkdir(parents=True)
     (startup / "00-wrong-formula.py").write_text(
-        "import math, sys, teachkit\n"
-        "m = sys.modules['teachkit.pmi']  # the module (teachkit.pmi, the attribute, is the function)\n"
+        "import importlib, math, teachkit\n"
+        "m = importlib.import_module('teachkit.pmi')  # the module (teachkit.pmi, the attribute, is the function)\n"
         "right = m.pmi\n"
         "def wrong(*args, **kwargs):\n"
         "    return right(*args, **kwargs) / math.log(2)\n"
