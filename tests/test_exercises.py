@@ -28,7 +28,7 @@ import pytest
 
 import teachkit as tk
 from teachkit import exercises as tex
-from teachkit.exercises import Exercise, Implement, Prediction
+from teachkit.exercises import Exercise, Implement, Interpretation, Prediction
 from tools import prose_numbers as pn
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -78,7 +78,7 @@ def test_expected_answer_equals_the_hand_derived_pin(key):
         assert verdict.correct, f"{key}: the reference disagrees with the hand-written pin: {verdict.message}"
         return
     expected = ex.expected
-    if isinstance(ex, Prediction) and ex.choices:
+    if getattr(ex, "choices", ()):
         assert expected == pin, f"{key}: teachkit gives {expected!r}, the pin says {pin!r}"
         return
     assert isinstance(expected, (int, float, Fraction)) and not isinstance(expected, bool), (
@@ -153,7 +153,7 @@ def test_the_question_states_exactly_the_data_and_the_answer_uses_every_item(key
                 return True                # the changed data are impossible: the answer does look at them
         return False
 
-    if isinstance(ex, Prediction) and ex.choices:
+    if getattr(ex, "choices", ()):
         assert not numbers or any(uses(*item) for item in numbers), (
             f"{key}: no change of the data changes the predicted answer; compute it from the data")
         return
@@ -175,7 +175,7 @@ def test_right_answers_are_accepted_and_wrong_ones_rejected(key):
         return
     assert ex.wrong, f"{key}: name at least one likely wrong answer in wrong="
     expected = ex.expected
-    if not (isinstance(ex, Prediction) and ex.choices) and expected != int(expected):
+    if not getattr(ex, "choices", ()) and expected != int(expected):
         # students in much of the world type a decimal comma: a non-integer answer must accept one
         assert any("," in typed for typed in ex.right), f"{key}: add a decimal-comma spelling to right="
     for typed in ex.right:
@@ -365,6 +365,37 @@ def test_every_notebook_has_three_exercises_a_prediction_and_from_01_to_06_a_fun
 
 
 @pytest.mark.parametrize("path", notebooks(), ids=[p.stem for p in notebooks()])
+def test_every_notebook_asks_two_interpretation_questions(path):
+    """What a number means is checked too: at least two "what does it mean?" questions per notebook."""
+    nb_prefix = path.name.split("_")[0]
+    mine = [ex for ex in EXERCISES if prefix(ex.key) == nb_prefix and isinstance(ex, Interpretation)]
+    assert len(mine) >= 2, (f"{path.name}: {len(mine)} interpretation question(s) "
+                            f"(teachkit.exercises.Interpretation) in nb{nb_prefix}.py; each notebook needs 2")
+
+
+INTERPRETATIONS = [ex.key for ex in EXERCISES if isinstance(ex, Interpretation)]
+
+
+@pytest.mark.parametrize("key", INTERPRETATIONS)
+def test_a_wrong_choice_names_its_misconception_and_not_the_right_choice(key):
+    """Each wrong choice, by letter or by text, is refused with its own reason, a reason that does not give
+    away the right choice; the right one, by letter or by text, is accepted with why it is right."""
+    ex = tex.get(key)
+    right = ex.expected
+    reasons = {c: ex.reason(c) for c in ex.choices}
+    assert len(set(reasons.values())) == len(reasons), f"{key}: two choices share one reason"
+    for choice in ex.choices:
+        for typed in (choice, ex.letter(choice), f"({ex.letter(choice).upper()})"):
+            verdict = tex.ask(key, answer=typed)
+            assert verdict.correct == (choice == right), f"{key}: {typed!r} judged {verdict.correct}"
+            assert reasons[choice] in verdict.message, f"{key}: {typed!r} is not told why: {verdict.message}"
+            if choice != right:
+                assert right not in verdict.message and reasons[right] not in verdict.message, (
+                    f"{key}: the feedback on the wrong choice {typed!r} gives the right one away")
+    assert not tex.ask(key, answer="z").parsed and not tex.ask(key, answer="").correct
+
+
+@pytest.mark.parametrize("path", notebooks(), ids=[p.stem for p in notebooks()])
 def test_no_solution_text_is_on_screen(path):
     on_screen = []
     for cell in cells(path):
@@ -545,6 +576,72 @@ def test_a_prediction_refuses_a_bad_declaration():
         Prediction(answer=lambda: "c", **fields)
     with pytest.raises(TypeError, match="choices"):
         Prediction(answer=lambda: "a", **dict(fields, choices="ab"))
+
+
+def _interpretation(**changes):
+    fields = dict(key="99.6", label="sign of PMI", question="PMI(x, y) = {pmi}. The pair occurs:",
+                  data={"pmi": -1.4}, choices=("more often than chance", "less often than chance", "never"),
+                  answer=lambda pmi: "more often than chance" if pmi > 0 else "less often than chance",
+                  why={"more often than chance": "That would be a positive PMI.",
+                       "less often than chance": "A negative log: P(x, y) < P(x) P(y).",
+                       "never": "A pair never seen has no finite PMI at all."},
+                  solution="PMI = {pmi} is below 0.")
+    fields.update(changes)
+    return Interpretation(**fields)
+
+
+def test_an_interpretation_is_judged_by_letter_or_text_and_never_locks():
+    ex = _interpretation()
+    assert ex.right == ("less often than chance", "b") and ex.wrong == ("more often than chance", "never")
+    assert ex.judge("B").correct and ex.judge("(b)").correct and ex.judge("Less  often than chance").correct
+    verdict = ex.judge("c")
+    assert not verdict.correct and verdict.parsed and "never seen" in verdict.message
+    assert "less often" not in verdict.message
+    assert not ex.judge("d").parsed and "a, b, c" in ex.judge("d").message
+    q = tex.Question(ex)
+    box = q._build()
+    _, entry, button, feedback = box.children
+    assert [label for label, _ in entry.options] == ["a) more often than chance", "b) less often than chance",
+                                                     "c) never"]
+    button.click()
+    assert "Choose" in feedback.value
+    entry.value = "never"
+    button.click()
+    assert "✗" in feedback.value and not button.disabled and not entry.disabled      # think again, try again
+    entry.value = "less often than chance"
+    button.click()
+    assert "✓" in feedback.value and "P(x, y) &lt; P(x) P(y)" in feedback.value
+    static = q._repr_mimebundle_()
+    assert "<li>b) less often than chance</li>" in static["text/html"]
+    assert "- c) never" in static["text/markdown"] and "answer='a'" in static["text/plain"]
+    assert "positive PMI" not in json.dumps(static)          # no reason is on screen before an answer
+
+
+@pytest.mark.parametrize("changes, error, match", [
+    ({"why": {"more often than chance": "x", "less often than chance": "y"}}, ValueError, "never"),
+    ({"why": {"more often than chance": "x", "less often than chance": "y", "never": "z", "sometimes": "w"}},
+     ValueError, "sometimes"),
+    ({"why": {"more often than chance": "x", "less often than chance": "", "never": "z"}}, TypeError, "non-empty"),
+    ({"choices": ("more often than chance",)}, ValueError, "two choices"),
+    ({"choices": ("more often than chance", "less often than chance", "$<0$")}, ValueError, "plain text"),
+    ({"answer": lambda pmi: "rarely"}, ValueError, "not one of its choices"),
+    ({"choices": ["more often than chance", "less often than chance", "never"]}, TypeError, "tuple"),
+])
+def test_an_interpretation_refuses_a_bad_declaration(changes, error, match):
+    if "choices" in changes and "why" not in changes and len(changes["choices"]) == 3 and "$<0$" in changes["choices"]:
+        changes["why"] = dict.fromkeys(changes["choices"], "r")
+    with pytest.raises(error, match=match):
+        _interpretation(**changes)
+
+
+def test_the_grader_reads_an_interpretation_by_letter_or_text():
+    from tools import grade
+
+    ex = _interpretation()
+    assert grade.judge_answer(ex, "less often than chance", "b") == (1, "right")
+    assert grade.judge_answer(ex, "less often than chance", "Less often than chance") == (1, "right")
+    assert grade.judge_answer(ex, "less often than chance", "a") == (0, "not the right choice")
+    assert grade.judge_answer(ex, "less often than chance", "q")[0] == 0
 
 
 def test_get_names_known_keys_when_a_key_is_unknown():

@@ -92,7 +92,7 @@ def exercises_for(prefix: str) -> list:
 
 
 def kind(ex) -> str:
-    """"number", "prediction" or "function" (the framework's three kinds)."""
+    """"number", "prediction", "function" or "interpretation" (the framework's four kinds)."""
     return getattr(ex, "kind", "number")
 
 

@@ -154,10 +154,12 @@ def judge_answer(ex, pin, value) -> tuple[int, str]:
         return 0, f"no answer: {variable} is empty"
     choices = tuple(getattr(ex, "choices", ()) or ())
     if choices:
-        chosen = match_choice(typed, choices)       # as the self-check box: "−1" is "-1", "Lower" is "lower"
+        # as the self-check box: "−1" is "-1", "Lower" is "lower"; an interpretation's "b" is its second choice
+        chosen = ex.choice_of(typed) if hasattr(ex, "choice_of") else match_choice(typed, choices)
         if chosen is None:
             return 0, f"choose one of: {', '.join(choices)} (got {typed[:40]!r})"
-        return (ex.points, "right") if chosen == pin else (0, "not the right prediction")
+        what = "choice" if course.kind(ex) == "interpretation" else "prediction"
+        return (ex.points, "right") if chosen == pin else (0, f"not the right {what}")
     feedback = check_answer(typed, pin, **ex.check_options())
     return (ex.points, "right") if feedback.correct else (0, feedback.message)
 

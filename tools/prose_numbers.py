@@ -320,7 +320,9 @@ def solution_literals(ex):
     fields (an :class:`~teachkit.exercises.Implement` solution has no fields: all of it)."""
     if not hasattr(ex, "data"):
         return ex.solution
-    return " ".join(literal for literal, *_ in string.Formatter().parse(ex.solution))
+    # an interpretation's choices and its reasons for each are typed text too
+    templates = [ex.solution, *getattr(ex, "choices", ()), *getattr(ex, "why", {}).values()]
+    return " ".join(literal for template in templates for literal, *_ in string.Formatter().parse(template))
 
 
 def unaccounted_in_solution(ex):

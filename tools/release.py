@@ -66,8 +66,9 @@ MIN_FRAGMENT = 40
 def answer_cell(key: str) -> dict:
     """The cell in which a student records the answer to exercise ``key``."""
     name = course.answer_variable(key)
+    example = _example_answer(key)
     text = (
-        f"# Exercise {key}: your answer, as you would type it in the box above (e.g. \"0.75\" or \"3/4\").\n"
+        f"# Exercise {key}: your answer, as you would type it in the box above ({example}).\n"
         f"# The grader reads this line: keep the name {name}, write your answer between the quotes.\n"
         f'{name} = ""'
     )
@@ -79,6 +80,22 @@ def answer_cell(key: str) -> dict:
         "outputs": [],
         "source": text,
     }
+
+
+def _example_answer(key: str) -> str:
+    """How the answer cell's comment shows an answer: a number, a choice or the letter of a statement."""
+    try:
+        from teachkit.exercises import get
+
+        ex = get(key)
+    except KeyError:            # a notebook being written: its exercise is not declared yet
+        return 'e.g. "0.75" or "3/4"'
+    if course.kind(ex) == "interpretation":
+        return 'the letter of your choice, e.g. "b"'
+    choices = getattr(ex, "choices", ())
+    if choices:
+        return "one of " + ", ".join(f'"{c}"' for c in choices)
+    return 'e.g. "0.75" or "3/4"'
 
 
 def _static_only(output: dict) -> dict | None:

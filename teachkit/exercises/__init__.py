@@ -6,8 +6,8 @@ Every notebook's exercises live in a module ``teachkit/exercises/nbXX.py``
 modules are found automatically (:func:`all_exercises`), so adding a file is
 all it takes to register its exercises.
 
-Three kinds of exercise
------------------------
+Four kinds of exercise
+----------------------
 :class:`Exercise`
     A number to compute.  It states its data (exactly the numbers the
     question gives), its expected answer is computed by teachkit *from those
@@ -22,6 +22,13 @@ Three kinds of exercise
     "Write it yourself": the student completes a small function, and
     :func:`check_function` runs it beside the teachkit ``reference`` on seeded
     random inputs and says on which input (if any) the two differ.
+:class:`Interpretation`
+    "What does it mean?": a question about a number's meaning (its sign, whether
+    to trust it, whether two ratios are the same) with a few ``choices``.  Every
+    choice carries a ``why``: for a wrong one, the misconception it stands for
+    (what the student is told, without the right answer, so they can think again);
+    for the right one, the reason it is right.  The right choice is computed from
+    the data, like any answer.
 
 In a notebook
 -------------
@@ -110,7 +117,7 @@ from ..selfcheck import Feedback, check_answer, choice_key, match_choice
 from .committed import commit, result_of
 
 __all__ = [
-    "Exercise", "Prediction", "Implement", "ask", "reveal", "get", "all_exercises", "check_function",
+    "Exercise", "Prediction", "Implement", "Interpretation", "ask", "reveal", "get", "all_exercises", "check_function",
     "modules", "result_of", "EXERCISE_TAG", "SOLUTION_TAG", "KEY_PATTERN",
 ]
 
@@ -147,6 +154,24 @@ def _check_data(key, data):
         raise TypeError(f"data of exercise {key} must be a dict whose keys are argument names of answer.")
     if "expected" in data:
         raise ValueError(f"data of exercise {key} must not use the name 'expected' (the solution's own field).")
+
+
+def _check_choices(key, choices, answer, data):
+    """Check a declaration's ``choices`` and return the right one, ``answer(**data)``."""
+    if not callable(answer):
+        raise TypeError(f"answer of exercise {key} must be a function of the data returning a choice.")
+    if isinstance(choices, str) or not isinstance(choices, tuple) or not all(isinstance(c, str) for c in choices):
+        raise TypeError(f"choices of exercise {key} must be a tuple of strings.")
+    if len(choices) < 2:
+        raise ValueError(f"exercise {key} needs at least two choices, got {choices}.")
+    keys = [choice_key(c) for c in choices]
+    if len(set(keys)) != len(keys):
+        raise ValueError(f"choices of exercise {key} must differ by more than case, spaces or the "
+                         f"kind of dash: {choices}.")
+    right = answer(**data)
+    if right not in choices:
+        raise ValueError(f"answer of exercise {key} returns {right!r}, which is not one of its choices.")
+    return right
 
 
 @dataclass(frozen=True)
@@ -274,34 +299,129 @@ class Prediction(Exercise):
     def __post_init__(self):
         if self.choices:
             _check_common(self.key, self.label, self.question, self.solution)
-            if not callable(self.answer):
-                raise TypeError(f"answer of exercise {self.key} must be a function of the data returning a choice.")
-            if isinstance(self.choices, str) or not all(isinstance(c, str) for c in self.choices):
-                raise TypeError(f"choices of exercise {self.key} must be a tuple of strings.")
-            right = self.answer(**self.data)
-            keys = [choice_key(c) for c in self.choices]
-            if len(set(keys)) != len(keys):
-                raise ValueError(f"choices of exercise {self.key} must differ by more than case, spaces or the "
-                                 f"kind of dash: {self.choices}.")
-            if right not in self.choices:
-                raise ValueError(f"answer of exercise {self.key} returns {right!r}, which is not one of its choices.")
+            right = _check_choices(self.key, self.choices, self.answer, self.data)
             if not self.right:
                 object.__setattr__(self, "right", (right,))
             if not self.wrong:
                 object.__setattr__(self, "wrong", tuple(c for c in self.choices if c != right))
         super().__post_init__()
 
+    def choice_of(self, typed):
+        """The choice ``typed`` names ("−1" or "-1", "Lower" or "lower"), or None."""
+        return match_choice(str(typed), self.choices)
+
     def judge(self, typed):
         if not self.choices:
             return super().judge(typed)
         right = self.expected
-        guess = match_choice(str(typed), self.choices)    # "−1" or "-1", "Lower" or "lower"
+        guess = self.choice_of(typed)
         if guess is None:
             return Feedback(False, f"Choose one of: {', '.join(self.choices)}.", str(typed).strip()[:40],
                             parsed=False)
         if guess == right:
             return Feedback(True, f"You predicted {guess}, and teachkit agrees.", guess)
         return Feedback(False, f"You predicted {guess}; teachkit gives {right}. Read the solution to see why.", guess)
+
+
+#: Letters that name an interpretation's choices: "a", "b", ...
+LETTERS = "abcdefgh"
+_LETTER = re.compile(r"\(?([a-hA-H])\s*[).:]?")
+
+
+@dataclass(frozen=True)
+class Interpretation(Exercise):
+    """"What does it mean?": a question about a number's meaning, with a reason for every choice.
+
+    As :class:`Exercise`, with ``answer(**data)`` returning the right one of
+    ``choices`` (computed from the data, never typed), plus:
+
+    Parameters
+    ----------
+    choices : tuple of str
+        Two to eight statements, shown lettered ``a)``, ``b)``, ...; a student
+        answers with the letter or the statement.
+    why : dict
+        For every choice, one or two sentences (markdown; format fields as in
+        the solution).  For a wrong choice: the misconception it stands for and
+        why it fails here, shown when the student picks it, without naming the
+        right choice, so that they can think again.  For the right choice: why
+        it is right, shown once they pick it.
+
+    ``right`` and ``wrong`` default to the right choice and the others.
+
+    Examples
+    --------
+    >>> ex = Interpretation(key="99.9", label="sign of PMI", question="PMI(x, y) = {pmi}: the pair occurs...",
+    ...     data={"pmi": -1.4}, choices=("more often than chance", "less often than chance"),
+    ...     answer=lambda pmi: "more often than chance" if pmi > 0 else "less often than chance",
+    ...     why={"more often than chance": "A positive PMI would say that.",
+    ...          "less often than chance": "A negative log means P(x, y) < P(x) P(y)."},
+    ...     solution="PMI is {pmi} < 0.")
+    >>> ex.judge("b").correct, ex.judge("a").correct
+    (True, False)
+    >>> ex.judge("a").message
+    '(a) is not it: A positive PMI would say that. Think again and choose another.'
+    """
+
+    choices: tuple = ()
+    why: dict = field(default_factory=dict)
+
+    kind = "interpretation"
+
+    def __post_init__(self):
+        _check_common(self.key, self.label, self.question, self.solution)
+        _check_data(self.key, self.data)
+        if len(self.choices) > len(LETTERS):
+            raise ValueError(f"exercise {self.key} has {len(self.choices)} choices; at most {len(LETTERS)}.")
+        right = _check_choices(self.key, self.choices, self.answer, self.data)
+        if any("$" in c for c in self.choices):
+            raise ValueError(f"choices of exercise {self.key} are radio-button labels, shown as plain text: write "
+                             "them without $...$ (the question and the why can hold maths).")
+        if not isinstance(self.why, dict) or set(self.why) != set(self.choices):
+            missing = sorted(set(self.choices) - set(self.why)) if isinstance(self.why, dict) else list(self.choices)
+            raise ValueError(f"why of exercise {self.key} must give, for every choice, why it is right or what "
+                             f"misconception it stands for; missing or unknown: {missing or sorted(set(self.why))}.")
+        for choice, reason in self.why.items():
+            if not isinstance(reason, str) or not reason.strip():
+                raise TypeError(f"why[{choice!r}] of exercise {self.key} must be a non-empty string.")
+        if not self.right:
+            object.__setattr__(self, "right", (right, LETTERS[self.choices.index(right)]))
+        if not self.wrong:
+            object.__setattr__(self, "wrong", tuple(c for c in self.choices if c != right))
+        super().__post_init__()
+
+    def letter(self, choice):
+        """The letter shown before ``choice`` ("a", "b", ...)."""
+        return LETTERS[self.choices.index(choice)]
+
+    def choice_of(self, typed):
+        """The choice ``typed`` names: its letter ("b", "(b)", "B)") or its text (case, spaces, dashes aside)."""
+        text = str(typed).strip()
+        match = _LETTER.fullmatch(text)
+        if match:
+            index = LETTERS.index(match.group(1).lower())
+            return self.choices[index] if index < len(self.choices) else None
+        return match_choice(text, self.choices)
+
+    def reason(self, choice):
+        """``why[choice]`` with its format fields filled in."""
+        return self.why[choice].format(**self.data, **self.worked_steps(), expected=self.expected)
+
+    def judge(self, typed):
+        guess = self.choice_of(typed)
+        if guess is None:
+            letters = ", ".join(LETTERS[:len(self.choices)])
+            return Feedback(False, f"Choose one of the letters {letters} (or type the statement itself).",
+                            str(typed).strip()[:40], parsed=False)
+        if guess == self.expected:
+            return Feedback(True, f"Right: {self.reason(guess)}", guess)
+        # the misconception, not the right answer: the student thinks again and tries another choice
+        return Feedback(False, f"({self.letter(guess)}) is not it: {self.reason(guess)} Think again and choose "
+                               "another.", guess)
+
+    def lettered(self):
+        """The choices as shown: ``["a) ...", "b) ..."]``."""
+        return [f"{LETTERS[i]}) {c}" for i, c in enumerate(self.choices)]
 
 
 @dataclass(frozen=True)
@@ -484,6 +604,22 @@ class Question:
             note = w.HTML(f"{start}Write your function in the next cell, then run "
                           f"<code>check_function({ex.key!r}, your_function)</code>.")
             box = w.VBox([question, note])
+        elif isinstance(ex, Interpretation):
+            entry = w.RadioButtons(options=[(text, c) for text, c in zip(ex.lettered(), ex.choices)], value=None,
+                                   description="Your answer:", style={"description_width": "initial"},
+                                   layout=w.Layout(width="auto"))
+            button = w.Button(description="Check", button_style="primary")
+
+            def on_check(_b):
+                if entry.value is None:
+                    feedback.value = "<i>Choose an answer first.</i>"
+                    return
+                # not locked: a wrong choice says which misconception it stands for, and the student tries again
+                self.last = ex.judge(entry.value)
+                feedback.value = self.last._repr_html_()
+
+            button.on_click(on_check)
+            box = w.VBox([question, entry, button, feedback])
         else:
             if isinstance(ex, Prediction) and ex.choices:
                 entry = w.RadioButtons(options=list(ex.choices), value=None, description="Your prediction:",
@@ -517,18 +653,29 @@ class Question:
         ex = self.exercise
         if isinstance(ex, Implement):
             how = f"write the function, then run check_function({ex.key!r}, your_function) in a code cell."
+        elif isinstance(ex, Interpretation):
+            how = f"run ask({ex.key!r}, answer='a') (with the letter of your choice) in a code cell to check it."
         elif isinstance(ex, Prediction):
             example = ex.choices[0] if ex.choices else "0.5"
             how = (f"commit to your prediction, then run ask({ex.key!r}, answer={example!r}) "
                    f"(with your guess) in a code cell to see the result.")
         else:
             how = f"run ask({ex.key!r}, answer='your answer') in a code cell to check your answer."
-        choices = f" Choices: {', '.join(ex.choices)}." if isinstance(ex, Prediction) and ex.choices else ""
+        if isinstance(ex, Interpretation):
+            choices = "\n\n" + "\n".join(f"- {line}" for line in ex.lettered())
+        elif isinstance(ex, Prediction) and ex.choices:
+            choices = f" Choices: {', '.join(ex.choices)}."
+        else:
+            choices = ""
         template = ex.template if isinstance(ex, Implement) else ""
         md = (f"{ex.question}{choices}\n\n" + (f"```python\n{template}\n```\n\n" if template else "")
               + f"*Without a running kernel, {how}*")
+        if isinstance(ex, Interpretation):
+            choices_html = "<ul>" + "".join(f"<li>{_markdown_to_html(line)}</li>" for line in ex.lettered()) + "</ul>"
+        else:
+            choices_html = html.escape(choices)
         html_text = (f'<div class="teachkit-exercise-static">{_static_math(_markdown_to_html(ex.question))}'
-                     f"{html.escape(choices)}" + (f"<pre>{html.escape(template)}</pre>" if template else "<br>")
+                     f"{choices_html}" + (f"<pre>{html.escape(template)}</pre>" if template else "<br>")
                      + f"<i>Without a running kernel, {html.escape(how)}</i></div>")
         plain = f"{ex.question}{choices}\n" + (f"{template}\n" if template else "") + f"(Without a running kernel, {how})"
         return html_text, plain, md

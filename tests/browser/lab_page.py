@@ -292,7 +292,7 @@ class NotebookRun:
         Returns ``(facts, problems)``: the number of ``ask``, ``reveal`` and
         ``check_function`` cells, and the keys of the exercises tried.
         """
-        from teachkit.exercises import Implement, Prediction, get
+        from teachkit.exercises import Implement, Interpretation, Prediction, get
 
         found = exercise_cells(saved)
         counts = {kind: len(keys) for kind, keys in found.items()}
@@ -309,8 +309,10 @@ class NotebookRun:
                 problems.append(f"cell {index + 1} (check_function({key!r}, ...)): shows no verdict ({text[:120]!r})")
         if not found["ask"]:
             return counts, problems + ["no exercise (no ask(\"KEY\") cell) in the notebook"]
-        numeric = [k for k in found["ask"] if not isinstance(get(k), (Prediction, Implement)) and get(k).wrong]
+        numeric = [k for k in found["ask"]
+                   if not isinstance(get(k), (Prediction, Implement, Interpretation)) and get(k).wrong]
         predictions = [k for k in found["ask"] if isinstance(get(k), Prediction)]
+        interpretations = [k for k in found["ask"] if isinstance(get(k), Interpretation)]
         if numeric:
             counts["typed right and wrong"] = numeric[0]
             problems += self.check_numeric_exercise(numeric[0], saved, timeout)
@@ -321,6 +323,11 @@ class NotebookRun:
             problems += self.check_prediction(predictions[0], saved, timeout)
         else:
             problems.append("no 'predict, then run' question")
+        if interpretations:
+            counts["interpretation answered"] = interpretations[0]
+            problems += self.check_interpretation(interpretations[0], saved, timeout)
+        else:
+            problems.append("no interpretation question")
         problems += self.check_solutions_hidden(saved)
         if found["reveal"]:
             counts["solution revealed"] = next(iter(found["reveal"]))
@@ -361,6 +368,34 @@ class NotebookRun:
                     f"{key}: typing {typed!r} and pressing {button.inner_text().strip()!r} gave no {verdict} verdict "
                     f"(box shows {box.inner_text()[-200:]!r})"
                 )
+        return problems
+
+    def check_interpretation(self, key: str, saved: dict, timeout: float = 30.0) -> list[str]:
+        """Choose a wrong statement: the box says why it is wrong (its misconception) and stays open; then the
+        right one: a positive verdict."""
+        from teachkit.exercises import get
+
+        ex = get(key)
+        box, missing = self._exercise_box(key, saved)
+        if missing:
+            return [missing]
+        labels = box.locator(".widget-radio-box label")
+        by_text = {labels.nth(j).inner_text().strip(): labels.nth(j) for j in range(labels.count())}
+        button = box.locator("button").first
+        problems = []
+        for choice, mark, other in ((ex.wrong[0], "✗", "✓"), (ex.expected, "✓", "✗")):
+            shown = f"{ex.letter(choice)}) {choice}"
+            if shown not in by_text:
+                return [f"{key}: no radio button {shown!r} in the interpretation box (has {list(by_text)})"]
+            by_text[shown].click()
+            button.click()
+            reason = ex.reason(choice)[:40]
+            if not _wait_for(lambda: mark in box.inner_text() and other not in box.inner_text()
+                             and reason in box.inner_text(), timeout):
+                problems.append(f"{key}: choosing {shown!r} and pressing Check gave no {mark} with its reason "
+                                f"(box shows {box.inner_text()[-200:]!r})")
+            if not button.is_enabled():
+                problems.append(f"{key}: after one answer the interpretation box is locked (button disabled)")
         return problems
 
     def check_prediction(self, key: str, saved: dict, timeout: float = 30.0) -> list[str]:
