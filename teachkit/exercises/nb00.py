@@ -3,7 +3,7 @@
 import math
 
 from ..pmi import probabilities_from_counts
-from . import Exercise, Prediction
+from . import Exercise, Interpretation, Prediction
 
 
 def _p_word(count, n):
@@ -21,6 +21,31 @@ def _more_windows(c_xy, c_x, c_y, n, factor):
     if math.isclose(after, factor * before):
         return f"it grows {factor} times"
     return f"it shrinks {factor} times" if math.isclose(after, before / factor) else "something else"
+
+
+#: 00.5's choices: what observed / expected says about two words.
+_MORE, _LESS, _CAUSE, _HALF = (
+    "they meet more often than two unrelated words would",
+    "they meet less often than two unrelated words would",
+    "one of the two words makes the other appear",
+    "they appear together in most of the windows",
+)
+
+
+def _what_the_ratio_says(c_xy, c_x, c_y, n):
+    lift = _lift(c_xy, c_x, c_y, n)
+    if math.isclose(lift, 1):
+        raise ValueError("observed / expected is 1: the words meet exactly as often as chance has it")
+    return _MORE if lift > 1 else _LESS
+
+
+#: 00.6's choices: what "carried over" means in the documents' audit.
+_FOUND_TWICE, _CARRIED, _ROUNDED, _CONVENTION = (
+    "the document made the same mistake twice, once here and once earlier",
+    "the number is wrong only because an earlier wrong number went into it; the arithmetic here is right",
+    "the number is right, but rounded more coarsely than teachkit rounds it",
+    "the number is right under another convention, such as another base of the logarithm",
+)
 
 
 def _lift(c_xy, c_x, c_y, n):
@@ -77,5 +102,50 @@ EXERCISES = [
         choices=("it shrinks 2 times", "it stays the same", "it grows 2 times"),
         solution="{expected}: the expected number of shared windows, {c_x} × {c_y} / n, halves when n doubles, "
                  "while the observed {c_xy} stay the same. The same counts mean more in a larger corpus.",
+    ),
+    Interpretation(
+        key="00.5",
+        label="what observed / expected says",
+        question="Two words share $c_{xy} = 150$ of $n = 10{,}000$ windows; one occurs in 500 windows, the "
+                 "other in 400 (exercise 2's counts). What does their ratio observed / expected tell you?",
+        data={"c_xy": 150, "c_x": 500, "c_y": 400, "n": 10_000},
+        answer=_what_the_ratio_says,
+        choices=(_MORE, _LESS, _CAUSE, _HALF),
+        why={
+            _MORE: "the ratio is above 1, so they share more windows than the {c_x} × {c_y} / {n} that chance "
+                   "alone would give them.",
+            _LESS: "that is a ratio below 1; here the observed {c_xy} shared windows are more than chance "
+                   "would give two unrelated words.",
+            _CAUSE: "counting shared windows measures association, not cause: it is symmetric in the two words, "
+                    "and a third thing (the topic of the text) can bring both.",
+            _HALF: "the ratio compares the shared windows with chance, not with all the windows: "
+                   "{c_xy} of {n} windows is a small share, yet far more than chance.",
+        },
+        solution="Observed / expected is above 1: the words meet more often than chance would have them "
+                 "({c_xy} shared windows where {c_x} × {c_y} / {n} are expected). That is association, which is "
+                 "what PMI (notebook 01) measures on a log scale; it says nothing about cause, and nothing about "
+                 "what share of the windows the pair fills.",
+    ),
+    Interpretation(
+        key="00.6",
+        label="a number carried over",
+        question="The audit of the documents marks a printed number *carried over*. What does that say about it?",
+        data={},
+        answer=lambda: _CARRIED,
+        choices=(_FOUND_TWICE, _CARRIED, _ROUNDED, _CONVENTION),
+        why={
+            _FOUND_TWICE: "a carried-over number adds no new mistake: counting it as one would overstate how "
+                          "often the document errs.",
+            _CARRIED: "its value follows by correct arithmetic from an earlier wrong number, so the mistake is "
+                      "counted once, where it was made.",
+            _ROUNDED: "that is the verdict *rounding*: right with the document's own rounded intermediate "
+                      "values. A carried-over number is wrong.",
+            _CONVENTION: "that is the verdict *convention*. A carried-over number is wrong under every "
+                         "convention; its error comes from an earlier step.",
+        },
+        solution="*Carried over* means the printed number is wrong, but only because it was computed from an "
+                 "earlier wrong number: redo the arithmetic with the document's wrong input and you get its "
+                 "printed value. The audit therefore counts the mistake once, at the first wrong number, and "
+                 "reports wrong numbers and mistakes separately.",
     ),
 ]

@@ -5,4 +5,8 @@ PINS = {
     "00.2": (150 / 10_000) / ((500 / 10_000) * (400 / 10_000)),   # 150 observed / 20 expected = 7.5
     "00.3": 5 * 4 // 2,                                 # 10 pairs
     "00.4": "it grows 2 times",                       # 150 / (500 × 400 / 20,000) = 15, twice 7.5
+    # 150 shared windows, 500 × 400 / 10,000 = 20 expected: the ratio 7.5 is above 1
+    "00.5": "they meet more often than two unrelated words would",
+    # the definition of the audit's "carried over" verdict (teachkit.check)
+    "00.6": "the number is wrong only because an earlier wrong number went into it; the arithmetic here is right",
 }
