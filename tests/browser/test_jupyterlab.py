@@ -93,9 +93,18 @@ def _write_notebook(folder: pathlib.Path, name: str, sources: list[str]) -> None
 FAKES = """\
 def ask(key):
     # "00.3": the box went missing; "00.2": a button that does nothing;
-    # "02.1": a box that says right to every answer.
+    # "02.1": a box that says right to every answer; "00.6": an interpretation
+    # box that says wrong to every choice and never gives the reason.
     if key == "00.3":
         return None
+    if key == "00.6":
+        from teachkit.exercises import get
+        entry, feedback, button = w.RadioButtons(options=get(key).lettered(), value=None), w.HTML(), w.Button(
+            description="Check")
+        button.on_click(lambda _b: setattr(feedback, "value", "✗ no"))
+        box = w.VBox([w.HTML(key), entry, button, feedback])
+        box.add_class("teachkit-exercise")
+        return box
     feedback, button = w.HTML(), w.Button(description="Check")
     if key == "02.1":
         button.on_click(lambda _b: setattr(feedback, "value", "✓ right"))
@@ -134,8 +143,10 @@ BROKEN = [
     'reveal("00.3")',                                                                              # 13
     'ask("02.1")',                                                                                 # 14
     "dead_quiz()",                                                                                 # 15
-    "1 / 0",                                                                                       # 16
-    "'never reached'",                                                                             # 17
+    'ask("00.5")',                                                                                 # 16
+    'ask("00.6")',                                                                                 # 17
+    "1 / 0",                                                                                       # 18
+    "'never reached'",                                                                             # 19
 ]
 
 
@@ -164,12 +175,13 @@ def test_the_checks_catch_a_broken_notebook(page, broken_notebooks):
         dead_box = run.check_numeric_exercise("00.2", saved, timeout=2)
         yes_box = run.check_numeric_exercise("02.1", saved, timeout=2)
         dead_reveal = run.check_reveal("00.3", saved, timeout=2)
+        no_reason = run.check_interpretation("00.6", saved, timeout=2)
         quizzes, quiz_problems = run.check_intrusion_quiz(timeout=2)
         run.close()
     assert problems == [
         "cell 1 (import sys, ipywidgets as w): wrote to stderr: careful",
-        "cell 16 (1 / 0): ZeroDivisionError: division by zero",
-        "cell 17 ('never reached'): did not run",
+        "cell 18 (1 / 0): ZeroDivisionError: division by zero",
+        "cell 19 ('never reached'): did not run",
     ]  # and so no widget problem: everything rendered live
     # The explorer that ignores its slider is caught; typing and sliding work.
     assert n == 3
@@ -177,10 +189,11 @@ def test_the_checks_catch_a_broken_notebook(page, broken_notebooks):
         "explorer 1: its result did not change when its controls were moved (tried: ['slider 1 ArrowRight'])"
     ]
     # The genuine exercises pass (00.1 typed right and wrong, prediction 00.4
-    # committed, solution 00.1 revealed); the missing box, the missing button
-    # and the solution shown at once are caught.
-    assert counts == {"ask": 5, "reveal": 3, "check_function": 0, "typed right and wrong": "00.1",
-                      "prediction committed": "00.4", "solution revealed": "00.1"}
+    # committed, interpretation 00.5 answered wrong then right, solution 00.1
+    # revealed); the missing box, the missing button and the solution shown at
+    # once are caught.
+    assert counts == {"ask": 7, "reveal": 3, "check_function": 0, "typed right and wrong": "00.1",
+                      "prediction committed": "00.4", "interpretation answered": "00.5", "solution revealed": "00.1"}
     assert exercise_problems == [
         "cell 12 (ask('00.3')): no live exercise box (.teachkit-exercise) on the page",
         "cell 11 (reveal('00.2')): no 'Show solution' button (.teachkit-solution) on the page",
@@ -193,6 +206,12 @@ def test_the_checks_catch_a_broken_notebook(page, broken_notebooks):
     ]
     assert [p.split(" (")[0] for p in yes_box] == ["02.1: typing '0.42' and pressing 'Check' gave no negative verdict"]
     assert [p.split(" (")[0] for p in dead_reveal] == ["00.3: clicking 'Show solution' did not show the solution"]
+    from teachkit.exercises import get as tex_get
+
+    ex = tex_get("00.6")    # the box that never says why is caught on the wrong choice and on the right one
+    assert [p.split(" (")[0] for p in no_reason] == [
+        f"00.6: choosing '{ex.letter(c)}) {c}' and pressing Check gave no {mark} with its reason"
+        for c, mark in ((ex.wrong[0], "✗"), (ex.expected, "✓"))]
     # The genuine quiz answers a click; the dead one is caught.
     assert quizzes == 2
     assert [p.split(" (")[0] for p in quiz_problems] == ["intrusion quiz 2: clicking a word gave no feedback"]
