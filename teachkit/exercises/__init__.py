@@ -156,8 +156,13 @@ def _check_data(key, data):
         raise ValueError(f"data of exercise {key} must not use the name 'expected' (the solution's own field).")
 
 
-def _check_choices(key, choices, answer, data):
-    """Check a declaration's ``choices`` and return the right one, ``answer(**data)``."""
+def _check_choices(key, choices, answer, data, compute=True):
+    """Check a declaration's ``choices`` and return the right one, ``answer(**data)``.
+
+    With ``compute=False`` (a declaration that names its ``right`` and ``wrong`` answers itself) the answer
+    is not computed here but when first asked for: an answer that trains models must not slow down the
+    loading of every exercise.  The test suite still checks that it is one of the choices.
+    """
     if not callable(answer):
         raise TypeError(f"answer of exercise {key} must be a function of the data returning a choice.")
     if isinstance(choices, str) or not isinstance(choices, tuple) or not all(isinstance(c, str) for c in choices):
@@ -168,6 +173,8 @@ def _check_choices(key, choices, answer, data):
     if len(set(keys)) != len(keys):
         raise ValueError(f"choices of exercise {key} must differ by more than case, spaces or the "
                          f"kind of dash: {choices}.")
+    if not compute:
+        return None
     right = answer(**data)
     if right not in choices:
         raise ValueError(f"answer of exercise {key} returns {right!r}, which is not one of its choices.")
@@ -299,7 +306,8 @@ class Prediction(Exercise):
     def __post_init__(self):
         if self.choices:
             _check_common(self.key, self.label, self.question, self.solution)
-            right = _check_choices(self.key, self.choices, self.answer, self.data)
+            right = _check_choices(self.key, self.choices, self.answer, self.data,
+                                   compute=not (self.right and self.wrong))
             if not self.right:
                 object.__setattr__(self, "right", (right,))
             if not self.wrong:
@@ -347,7 +355,8 @@ class Interpretation(Exercise):
         right choice, so that they can think again.  For the right choice: why
         it is right, shown once they pick it.
 
-    ``right`` and ``wrong`` default to the right choice and the others.
+    ``right`` and ``wrong`` default to the right choice (and its letter) and the others; give both when
+    the answer is slow to compute (it is then computed when first asked for, not when the course loads).
 
     Examples
     --------
@@ -373,7 +382,8 @@ class Interpretation(Exercise):
         _check_data(self.key, self.data)
         if len(self.choices) > len(LETTERS):
             raise ValueError(f"exercise {self.key} has {len(self.choices)} choices; at most {len(LETTERS)}.")
-        right = _check_choices(self.key, self.choices, self.answer, self.data)
+        right = _check_choices(self.key, self.choices, self.answer, self.data,
+                               compute=not (self.right and self.wrong))
         if any("$" in c for c in self.choices):
             raise ValueError(f"choices of exercise {self.key} are radio-button labels, shown as plain text: write "
                              "them without $...$ (the question and the why can hold maths).")
