@@ -23,6 +23,11 @@ How it grades, and why a submission cannot change its own grade:
   answer key, no teachkit, no network, limited memory, CPU and time.  It returns its function's values on
   the exercise's seeded inputs as JSON; the grader compares them with teachkit's reference in its own
   process.
+* **The capstone's report is recomputed.**  Notebook 10's ``report = {...}`` is read as a literal dict
+  (:func:`teachkit.exercises.capstone.read_report`, never run) and every number it states is recomputed by
+  teachkit from the choices it states (:func:`~teachkit.exercises.capstone.check_report`): one gradebook
+  column per number (``10.report.k``, ...), worth a point when it follows from the choices; the feedback
+  says which value does, and which choices were given no reason (for the teacher to read).
 * A submission that is not a notebook, has a malformed cell or never finishes gets 0 points for what it
   affects, with the reason as feedback, and grading goes on.  ``--jobs`` grades several submissions at
   once; ``--timeout`` bounds each function's run.
@@ -48,6 +53,14 @@ import gradebook  # noqa: E402
 import sandbox  # noqa: E402
 
 FIELDS = ("student", "notebook", "exercise", "points", "max_points", "feedback")
+#: The notebook whose report is recomputed (teachkit.exercises.capstone.NOTEBOOK).
+CAPSTONE = "10_capstone"
+
+
+def _report_columns():
+    from teachkit.exercises import capstone
+
+    return [f"10.report.{name}" for name in capstone.NUMBERS]
 #: Seconds one student function may run (all its inputs together).
 FUNCTION_TIMEOUT = 60
 
@@ -206,6 +219,28 @@ def grade_notebook(path: pathlib.Path, exercises, pins, timeout=FUNCTION_TIMEOUT
     return graded
 
 
+def judge_report(nb: dict) -> list[tuple[str, float, float, str]]:
+    """``(column, points, max_points, feedback)`` for each number of the capstone's report."""
+    from teachkit.exercises import capstone
+
+    columns = _report_columns()
+    worth = capstone.POINTS_PER_NUMBER
+    report = None
+    try:
+        for source in _code_cells(nb):
+            if _parsed(source) is not None:
+                found = capstone.read_report(source)      # parsed as a literal, never run
+                report = found if found is not None else report
+        if report is None:
+            raise ValueError("no cell assigns report = {...}; fill in the report cell of the notebook")
+        check = capstone.check_report(report)
+    except (ValueError, TypeError, KeyError) as err:     # a report whose choices cannot be read: say why
+        return [(column, 0, worth, f"report not checked: {err}") for column in columns]
+    note = (f" (no reason given for {', '.join(check.missing_reasons)})" if check.missing_reasons else "")
+    return [(f"10.report.{line.name}", worth if line.follows else 0, worth, line.message + note)
+            for line in check.lines]
+
+
 # ---------------------------------------------------------------- the class
 def notebook_of(path: pathlib.Path) -> str:
     """The course notebook a submitted file is (its name without .ipynb, e.g. "01_pmi")."""
@@ -273,8 +308,17 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks=None, exercises=Non
                          feedback=f"not graded: {path.name} is not one of the course notebooks")]
         exs, known = spec
         graded = grade_notebook(path, exs, known, timeout)
-        return [dict(student=student, notebook=name, exercise=ex.key, points=graded[ex.key][0],
+        rows = [dict(student=student, notebook=name, exercise=ex.key, points=graded[ex.key][0],
                      max_points=ex.points, feedback=graded[ex.key][1]) for ex in exs]
+        if name == CAPSTONE:
+            try:
+                nb = read_submission(path)
+                report = judge_report(nb)
+            except (OSError, ValueError) as err:
+                report = [(column, 0, 1, f"not graded: {err}") for column in _report_columns()]
+            rows += [dict(student=student, notebook=name, exercise=column, points=points, max_points=most,
+                          feedback=feedback) for column, points, most, feedback in report]
+        return rows
 
     with ThreadPoolExecutor(max_workers=max(1, int(jobs))) as pool:
         per_submission = list(pool.map(one, work))
@@ -294,6 +338,9 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks=None, exercises=Non
             if (student, name) not in submitted:
                 rows += [dict(student=student, notebook=name, exercise=ex.key, points=0, max_points=ex.points,
                               feedback=f"no submission of {name}") for ex in exs]
+                if name == CAPSTONE:
+                    rows += [dict(student=student, notebook=name, exercise=column, points=0, max_points=1,
+                                  feedback=f"no submission of {name}") for column in _report_columns()]
     unknown = sorted({student for student, *_ in work} - set(people)) if people else []
     if unknown:
         print(f"grade: not on the roster, graded under their folder names: {', '.join(unknown)}", flush=True)

@@ -1,0 +1,381 @@
+"""The capstone (notebook 10): a student's evaluation report, recomputed from the choices it states.
+
+The student evaluates LDA topic models of a real corpus (gensim's Lee background corpus, 300 news
+articles, with the course's preprocessing) end to end and writes a report: a plain dict holding
+
+* the **choices**: the Ks swept and the seeds trained (``ks``, ``seeds``), the criterion that picks K
+  (``k_criterion``, a column of :func:`teachkit.k_sweep`'s table), the coherence measure reported
+  (``measure``: ``"c_npmi"``, ``"c_uci"``, ``"u_mass"`` or ``"c_v"``), the reference corpus it is counted
+  on (``reference``: ``"training"``, the model's own training articles, or ``"separate"``, gensim's
+  ``lee.cor``, 50 other articles of the same newspaper), and the human judgements the measure is compared
+  with (``human_corpus``: ``"wikitext"`` or ``"nytimes"``; ``judgement``: ``"rating"`` or ``"intrusion"``,
+  from Hoyle et al. 2021, :func:`teachkit.load_human_ratings`);
+* the **reasons** for each choice (``reasons``: free text, read by the teacher, never scored here);
+* the **numbers** the report states (``numbers``), each as the student would type it: see
+  :data:`NUMBERS`.
+
+:func:`check_report` recomputes every number from the stated choices with teachkit and judges each at
+the precision it is written (:func:`teachkit.selfcheck.check_answer`): a number that does not follow from
+the choices is flagged with the value that does.  Only teachkit's code runs: the report is data, so a
+grader can read it from a notebook with :func:`ast.literal_eval` and check it without running the
+student's code.
+
+Examples
+--------
+>>> CHOICE_OPTIONS["measure"]
+('c_npmi', 'c_uci', 'u_mass', 'c_v')
+>>> check_report({"ks": [2]})
+Traceback (most recent call last):
+...
+ValueError: report is missing seeds, k_criterion, measure, reference, human_corpus, judgement, reasons, numbers; see teachkit.exercises.capstone.TEMPLATE.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import math
+import numbers as _numbers
+from dataclasses import dataclass
+
+__all__ = ["NUMBERS", "CHOICE_OPTIONS", "SWEEP_SETTINGS", "TEMPLATE", "lee_texts", "separate_texts", "sweep",
+           "describe", "recompute", "check_report", "read_report", "ReportCheck"]
+
+#: The capstone notebook (its name without .ipynb): ``make grade`` checks the report it holds.
+NOTEBOOK = "10_capstone"
+#: Points per number of the report that follows from its choices, in ``make grade``'s gradebook.
+POINTS_PER_NUMBER = 1
+
+#: How the Lee models are trained (as notebook 09's Lee sweep): fixed, so a report states only its choices.
+SWEEP_SETTINGS = {"heldout": 0.2, "split_seed": 0, "no_below": 5, "no_above": 0.4, "passes": 3, "iterations": 20}
+#: Words per topic that the coherence measure and the human comparison score.
+TOP_N = 10
+#: Bootstrap of the agreement with people (as notebook 09).
+N_RESAMPLES, LEVEL, BOOTSTRAP_SEED = 1000, 0.95, 0
+
+#: What each choice may be.
+CHOICE_OPTIONS = {
+    "k_criterion": ("npmi", "u_mass", "c_v", "model_score", "diversity", "perplexity"),
+    "measure": ("c_npmi", "c_uci", "u_mass", "c_v"),
+    "reference": ("training", "separate"),
+    "human_corpus": ("wikitext", "nytimes"),
+    "judgement": ("rating", "intrusion"),
+}
+#: The reasons a report must give (one sentence or more each).
+REASONS = ("k_criterion", "measure", "reference")
+#: The authors' automated score in Hoyle et al.'s release for each measure (top 10 words, full corpus).
+HUMAN_COLUMN = {"c_npmi": "c_npmi_10_full", "c_uci": "c_uci_full", "u_mass": "u_mass_full", "c_v": "c_v_full"}
+
+#: The numbers a report states, and what each is.
+NUMBERS = {
+    "k": "the K that k_criterion picks from the mean over seeds (ties to the smaller K)",
+    "coherence": "the chosen measure on the reference corpus, mean over the topics of the K-topic model, "
+                 "then mean over seeds",
+    "coherence_low": "the lowest seed's value of that coherence at K",
+    "coherence_high": "the highest seed's value of that coherence at K",
+    "perplexity": "held-out perplexity exp(-bound) at K, mean over seeds",
+    "human_rho": "Spearman's rho between the measure (the authors' scores) and people's judgement, "
+                 "over the topics of human_corpus",
+    "human_low": "the low end of its 95% bootstrap interval (1000 resamples, seed 0)",
+    "human_high": "the high end of that interval",
+}
+
+#: A report to copy and fill in.
+TEMPLATE = {
+    "ks": [5, 10, 20], "seeds": [0, 1], "k_criterion": "npmi", "measure": "c_npmi", "reference": "training",
+    "human_corpus": "wikitext", "judgement": "rating",
+    "reasons": {"k_criterion": "...", "measure": "...", "reference": "..."},
+    "numbers": dict.fromkeys(NUMBERS, ""),
+}
+
+
+# ---------------------------------------------------------------- the data
+@functools.lru_cache(maxsize=1)
+def _lee_texts():
+    from gensim.parsing.preprocessing import STOPWORDS
+
+    from ..corpora import lee_background
+
+    return tuple(tuple(t for t in doc if t not in STOPWORDS and len(t) > 2 and t.isalpha())
+                 for doc in lee_background())
+
+
+def lee_texts():
+    """The Lee background corpus as the course preprocesses it (stopwords, short and non-alphabetic
+    tokens removed): 300 token lists."""
+    return [list(d) for d in _lee_texts()]
+
+
+@functools.lru_cache(maxsize=1)
+def _separate_texts():
+    from gensim.parsing.preprocessing import STOPWORDS
+    from gensim.test.utils import datapath
+
+    from ..text import tokenize
+
+    with open(datapath("lee.cor"), encoding="latin-1") as f:     # this file is not UTF-8
+        return tuple(tuple(t for t in tokenize(line) if t not in STOPWORDS and len(t) > 2 and t.isalpha())
+                     for line in f)
+
+
+def separate_texts():
+    """gensim's ``lee.cor``: 50 other articles of the same newspaper, preprocessed as :func:`lee_texts`."""
+    return [list(d) for d in _separate_texts()]
+
+
+@functools.lru_cache(maxsize=8)
+def _sweep(ks, seeds):
+    from ..model_selection import k_sweep
+
+    return k_sweep(lee_texts(), ks=list(ks), seeds=list(seeds), top_n=TOP_N, **SWEEP_SETTINGS)
+
+
+def sweep(ks, seeds):
+    """The LDA sweep of the Lee corpus for these Ks and seeds (:func:`teachkit.k_sweep` with
+    :data:`SWEEP_SETTINGS`), trained once per session and reused by :func:`check_report`."""
+    return _sweep(*_choice_lists({"ks": ks, "seeds": seeds}))
+
+
+# ---------------------------------------------------------------- reading a report
+def _whole_numbers(values, name, minimum):
+    if isinstance(values, (str, bytes, dict)) or not hasattr(values, "__iter__"):
+        raise TypeError(f"{name} must be a list of whole numbers, e.g. [5, 10, 20], got {values!r}.")
+    values = list(values)
+    if not values or any(isinstance(v, bool) or not isinstance(v, _numbers.Integral) or v < minimum
+                         for v in values):
+        raise ValueError(f"{name} must be a non-empty list of whole numbers of at least {minimum}, got {values!r}.")
+    if len(set(values)) != len(values):
+        raise ValueError(f"{name} lists a value twice: {values!r}.")
+    return tuple(sorted(int(v) for v in values))
+
+
+def _choice_lists(report):
+    ks = _whole_numbers(report["ks"], "ks", 2)
+    if len(ks) < 2:
+        raise ValueError(f"ks must list at least two Ks to choose among, got {list(ks)}.")
+    if max(ks) > 50:
+        raise ValueError(f"ks must stay at most 50 (the Lee corpus has 240 training articles), got {list(ks)}.")
+    seeds = _whole_numbers(report["seeds"], "seeds", 0)
+    if len(seeds) < 2:
+        raise ValueError(f"seeds must list at least two seeds, so that the report can show the spread "
+                         f"across them, got {list(seeds)}.")
+    if len(ks) * len(seeds) > 24:
+        raise ValueError(f"{len(ks)} Ks × {len(seeds)} seeds is {len(ks) * len(seeds)} models; keep it at "
+                         "most 24 (each takes a second or two to train).")
+    return ks, seeds
+
+
+def _read(report):
+    if not isinstance(report, dict):
+        raise TypeError(f"report must be a dict like teachkit.exercises.capstone.TEMPLATE, got "
+                        f"{type(report).__name__}.")
+    missing = [k for k in TEMPLATE if k not in report]
+    if missing:
+        raise ValueError(f"report is missing {', '.join(missing)}; see teachkit.exercises.capstone.TEMPLATE.")
+    unknown = sorted(set(report) - set(TEMPLATE))
+    if unknown:
+        raise ValueError(f"report has unknown entries {unknown}; its entries are {list(TEMPLATE)}.")
+    for name, options in CHOICE_OPTIONS.items():
+        if report[name] not in options:
+            raise ValueError(f"{name} must be one of {list(options)}, got {report[name]!r}.")
+    reasons, stated = report["reasons"], report["numbers"]
+    if not isinstance(reasons, dict) or not isinstance(stated, dict):
+        raise TypeError("reasons and numbers must be dicts, as in teachkit.exercises.capstone.TEMPLATE.")
+    unknown = sorted(set(stated) - set(NUMBERS))
+    if unknown:
+        raise ValueError(f"numbers has unknown entries {unknown}; the numbers a report states are {list(NUMBERS)}.")
+    return _choice_lists(report)
+
+
+def describe(report):
+    """The report's choices written out as notebook 08's checklist asks: everything a coherence number
+    depends on (window, top-n, reference corpus, zero convention, counting, versions) and how K was chosen.
+    """
+    import importlib.metadata
+
+    from .. import __version__
+    from ..measures import MEASURES
+
+    ks, seeds = _read(report)
+    m = MEASURES[report["measure"]]
+    window = "whole documents" if m.window is None else f"sliding windows of {m.window} tokens"
+    reference = ("the models' own training articles (the sweep's training split)" if report["reference"] ==
+                 "training" else "gensim's lee.cor, 50 other articles of the same newspaper")
+    s = SWEEP_SETTINGS
+    lines = [
+        f"corpus            Lee background corpus, {len(lee_texts())} articles; stopwords, tokens under 3 letters and "
+        "non-alphabetic tokens removed",
+        f"models            gensim LdaModel, K in {list(ks)}, seeds {list(seeds)}; {s['passes']} passes, "
+        f"{s['iterations']} iterations; dictionary no_below={s['no_below']}, no_above={s['no_above']}; "
+        f"{s['heldout']:.0%} of the articles held out (split seed {s['split_seed']})",
+        f"choice of K       {report['k_criterion']}, best mean over seeds (ties to the smaller K)",
+        f"measure           {m.name}: {m.segmentation} segmentation, {window}, {m.confirmation}, mean over "
+        f"segments; zero convention {m.zero!r}; top {TOP_N} words; counts correct (not gensim 4.4's "
+        "sliding-window under-count)",
+        f"reference corpus  {reference}",
+        f"spread            lowest and highest seed at the chosen K",
+        f"people            Hoyle et al. 2021, {report['human_corpus']} topics, mean {report['judgement']}; "
+        f"Spearman's rho, {LEVEL:.0%} percentile bootstrap, {N_RESAMPLES} resamples, seed {BOOTSTRAP_SEED}",
+        f"versions          teachkit {__version__}, gensim {importlib.metadata.version('gensim')}",
+    ]
+    return "\n".join(lines)
+
+
+def read_report(source):
+    """The last top-level ``report = {...}`` of a notebook cell's source, read as a literal, or None.
+
+    For a grader: the report is parsed (:func:`ast.literal_eval`), never run, so nothing a student writes
+    is executed.  Anything but a literal dict (a call, a variable, an f-string) gives a ValueError.
+    """
+    import ast
+
+    found = None
+    tree = ast.parse(source)
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and node.targets[0].id == "report"):
+            try:
+                found = ast.literal_eval(node.value)
+            except ValueError:
+                raise ValueError("report must be written as a literal dict (strings, numbers, lists), "
+                                 "as in the notebook's template; it is read, not run.") from None
+    return found
+
+
+# ---------------------------------------------------------------- recomputing
+def recompute(report):
+    """Every number of :data:`NUMBERS`, computed from the report's choices (its numbers are not read).
+
+    ``reference="training"`` counts on the articles the models were trained on (the sweep's training
+    split); ``"separate"`` on gensim's ``lee.cor``.  Topic words missing from the reference are left out
+    (:func:`teachkit.coherence_per_topic`).
+    """
+    import numpy as np
+
+    from ..agreement import bootstrap_spearman
+    from ..human_ratings import load_human_ratings
+    from ..measures import coherence_per_topic
+    from ..model_selection import split_documents
+
+    ks, seeds = _read(report)
+    table = _sweep(ks, seeds)
+    k = table.best_k(report["k_criterion"])
+    if report["reference"] == "training":       # the articles the models learnt from: the sweep's training split
+        texts, _ = split_documents(lee_texts(), SWEEP_SETTINGS["heldout"], seed=SWEEP_SETTINGS["split_seed"])
+    else:
+        texts = separate_texts()
+    per_seed = [coherence_per_topic(list(table.topics[(k, s)]), texts, report["measure"], top_n=TOP_N).mean
+                for s in seeds]
+    people = load_human_ratings().select(corpus=report["human_corpus"])
+    column = HUMAN_COLUMN[report["measure"]]
+    keep = ~np.isnan(people.column(column))
+    agreement = bootstrap_spearman(people.column(column)[keep], people.column(report["judgement"])[keep],
+                                   n_resamples=N_RESAMPLES, level=LEVEL, seed=BOOTSTRAP_SEED)
+    return {
+        "k": k,
+        "coherence": float(np.mean(per_seed)),
+        "coherence_low": float(min(per_seed)),
+        "coherence_high": float(max(per_seed)),
+        "perplexity": float(np.mean([table.value("perplexity", k, s) for s in seeds])),
+        "human_rho": agreement.rho,
+        "human_low": agreement.low,
+        "human_high": agreement.high,
+    }
+
+
+# ---------------------------------------------------------------- judging
+@dataclass(frozen=True)
+class Line:
+    """One reported number: what was written, what follows from the choices, and the verdict."""
+
+    name: str
+    written: object
+    value: float
+    follows: bool
+    message: str
+
+
+class ReportCheck:
+    """The verdict on a report: one :class:`Line` per number of :data:`NUMBERS`.
+
+    ``flagged`` lists the numbers that do not follow from the choices (or are missing), ``score`` is the
+    share that do, and ``missing_reasons`` names the choices given no reason.
+    """
+
+    def __init__(self, lines, missing_reasons):
+        self.lines = list(lines)
+        self.missing_reasons = list(missing_reasons)
+
+    @property
+    def flagged(self):
+        return [line.name for line in self.lines if not line.follows]
+
+    @property
+    def score(self):
+        return sum(line.follows for line in self.lines) / len(self.lines)
+
+    def __str__(self):
+        rows = [f"{'✓' if line.follows else '✗'} {line.name:<15} {line.message}" for line in self.lines]
+        if self.missing_reasons:
+            rows.append(f"✗ reasons         none given for {', '.join(self.missing_reasons)}")
+        rows.append(f"{len(self.lines) - len(self.flagged)} of {len(self.lines)} numbers follow from the choices.")
+        return "\n".join(rows)
+
+    __repr__ = __str__
+
+    def _repr_html_(self):
+        body = "".join(
+            f"<tr><td>{'✓' if line.follows else '✗'}</td><td><code>{line.name}</code></td>"
+            f"<td>{html.escape(line.message)}</td></tr>" for line in self.lines)
+        if self.missing_reasons:
+            body += (f"<tr><td>✗</td><td>reasons</td><td>none given for "
+                     f"{html.escape(', '.join(self.missing_reasons))}</td></tr>")
+        return (f"<table><tbody>{body}</tbody></table><p>{len(self.lines) - len(self.flagged)} of "
+                f"{len(self.lines)} numbers follow from the choices.</p>")
+
+
+def _judge(name, written, value):
+    from ..selfcheck import check_answer
+
+    if written is None or (isinstance(written, str) and not written.strip()):
+        return Line(name, written, value, False, "not stated")
+    if name == "k":
+        typed = str(written).strip()
+        follows = typed == str(value)
+        return Line(name, written, value, follows, f"K = {value} follows" if follows else
+                    f"{typed} does not follow: the stated criterion picks K = {value} from the mean over seeds")
+    typed = repr(written) if isinstance(written, float) else str(written)
+    verdict = check_answer(typed, value, min_sig_figs=2, percent=False)
+    if verdict.correct:
+        return Line(name, written, value, True, f"{typed.strip()} follows (teachkit: {value:.6g})")
+    if not verdict.parsed:
+        return Line(name, written, value, False, f"{typed.strip()[:30]!r} is not a number: {verdict.message}")
+    return Line(name, written, value, False, f"{typed.strip()} does not follow from the choices: teachkit gets "
+                                             f"{value:.6g} ({verdict.message})")
+
+
+def check_report(report):
+    """Recompute the report's numbers from its choices and judge each at the precision it is written.
+
+    Parameters
+    ----------
+    report : dict
+        As :data:`TEMPLATE`: the choices, ``reasons`` and ``numbers`` (each a string as typed, or a number).
+
+    Returns
+    -------
+    ReportCheck
+        One line per number of :data:`NUMBERS`; a missing or empty number is flagged too.
+
+    Raises
+    ------
+    ValueError, TypeError
+        For a report whose choices cannot be read (an unknown measure, a single seed, ...), naming the entry.
+    """
+    values = recompute(report)
+    stated = report["numbers"]
+    lines = [_judge(name, stated.get(name), values[name]) for name in NUMBERS]
+    reasons = report["reasons"]
+    missing = [name for name in REASONS
+               if not isinstance(reasons.get(name), str) or len(reasons[name].strip().strip(".")) < 3]
+    return ReportCheck(lines, missing)

@@ -1,0 +1,161 @@
+"""Exercises of notebook 10 (the capstone: evaluating topic models of the Lee corpus end to end).
+
+The answers are computed from the capstone's own sweep and data (:mod:`teachkit.exercises.capstone`):
+the LDA models are trained once per session, so asking these questions costs a few seconds the first time.
+"""
+
+import itertools
+from fractions import Fraction
+
+import numpy as np
+
+from ..coherence import coherence_from_pairs
+
+from . import Interpretation, Prediction
+from . import capstone
+
+# ---------------------------------------------------------------- 10.1: perplexity against K
+_FALLS, _FLAT, _RISES = "it falls as K grows", "it stays about the same", "it rises as K grows"
+
+
+def _perplexity_trend(ks, seeds):
+    table = capstone.sweep(ks, seeds)
+    _, mean, _, _ = table.by_k("perplexity")
+    ratio = mean[-1] / mean[0]          # largest K over smallest K
+    if ratio > 1.1:
+        return _RISES
+    return _FALLS if ratio < 1 / 1.1 else _FLAT
+
+
+# ---------------------------------------------------------------- 10.2: a score on a small reference corpus
+_INCOHERENT = "the topic is incoherent: its words do not belong together"
+_TOO_SMALL = ("the score mostly says the corpus is too small for these words to meet; the pairs that do meet "
+              "are positively associated")
+_TRAINING = "the score on the training articles is the topic's true coherence; this one can be ignored"
+_UMASS = "NPMI fails on small corpora; a measure without this problem, such as UMass, gives the true value"
+
+
+def _pair_scores(words, never, met_mean):
+    """{(word_i, word_j): NPMI} for a topic of ``words`` words whose first ``never`` pairs never meet."""
+    names = [f"w{i}" for i in range(words)]
+    pairs = list(itertools.combinations(names, 2))
+    if not 0 < never < len(pairs):
+        raise ValueError("never must be between 0 and the number of pairs")
+    return {pair: (-1.0 if i < never else met_mean) for i, pair in enumerate(pairs)}
+
+
+def _small_corpus_reading(words, never, met_mean):
+    scores = _pair_scores(words, never, met_mean)
+    if met_mean > 0 and never / len(scores) > 0.5:
+        return _TOO_SMALL
+    if met_mean <= 0:
+        return _INCOHERENT
+    raise ValueError("most pairs meet: this question's choices do not cover it")
+
+
+def _small_corpus_steps(words, never, met_mean):
+    scores = _pair_scores(words, never, met_mean)
+    return {"pairs": len(scores), "met": len(scores) - never, "score": coherence_from_pairs(scores).mean,
+            "share": Fraction(never, len(scores))}
+
+
+# ---------------------------------------------------------------- 10.3: agreement with people
+_MODERATE = "people and the measure agree, but only moderately: the interval lies above zero and far below 1"
+_NONE = "there is no evidence that they agree: the interval contains zero"
+_STAND_IN = "the measure can stand in for people: a positive correlation means it ranks topics as they do"
+_SHARE = "the measure and people agree on about that share of the topics"
+
+
+def _agreement(measure, corpus, judgement):
+    from ..agreement import bootstrap_spearman
+    from ..human_ratings import load_human_ratings
+
+    people = load_human_ratings().select(corpus=corpus)
+    x = people.column(capstone.HUMAN_COLUMN[measure])
+    keep = ~np.isnan(x)
+    return bootstrap_spearman(x[keep], people.column(judgement)[keep], n_resamples=capstone.N_RESAMPLES,
+                              level=capstone.LEVEL, seed=capstone.BOOTSTRAP_SEED)
+
+
+def _what_agreement_says(measure, corpus, judgement):
+    result = _agreement(measure, corpus, judgement)
+    if result.low > 0 and result.high < 0.9:
+        return _MODERATE
+    if result.low <= 0 <= result.high:
+        return _NONE
+    raise ValueError("the interval lies below zero or reaches 0.9: this question's choices do not cover it")
+
+
+EXERCISES = [
+    Prediction(
+        key="10.1",
+        label="held-out perplexity against K",
+        question="The sweep trains LDA on the Lee articles with K = 5, 10, 20 and 30 topics, seeds 0, 1 and 2. "
+                 "Predict before you run it: how does the held-out perplexity $e^{-\\text{bound}}$, averaged "
+                 "over the seeds, change from the smallest K to the largest?",
+        data={"ks": (5, 10, 20, 30), "seeds": (0, 1, 2)},
+        answer=_perplexity_trend,
+        choices=(_FALLS, _FLAT, _RISES),
+        # given, so that loading the exercises does not train the sweep; the tests check them against answer
+        right=(_RISES,), wrong=(_FALLS, _FLAT),
+        solution="{expected}. gensim's bound adds to each held-out word's log-likelihood the prior term of "
+                 "every topic's word distribution, and that term grows more negative with every topic added "
+                 "(notebook 09, section 2): on a corpus this small the bound falls steeply with K, so "
+                 "$e^{{-\\text{{bound}}}}$ climbs. Perplexity computed this way cannot choose K here; the "
+                 "per-document part alone (`doc_perplexity`) is the fairer curve.",
+    ),
+    Interpretation(
+        key="10.2",
+        label="NPMI on a small reference corpus",
+        question="A topic's 10 words are scored with NPMI (`c_npmi`) on a small separate corpus. 30 of their "
+                 "pairs never share a window there and score −1; the pairs that do meet have a mean NPMI of 0.3. "
+                 "The topic's score is far below zero. What does that say?",
+        data={"words": 10, "never": 30, "met_mean": 0.3},
+        answer=_small_corpus_reading,
+        steps=_small_corpus_steps,
+        choices=(_INCOHERENT, _TOO_SMALL, _TRAINING, _UMASS),
+        why={
+            _INCOHERENT: "look at the pairs that do meet: their NPMI is positive. The score is low because "
+                         "{share} of the pairs never met, and a pair that never meets in a small corpus is "
+                         "missing evidence, not evidence against.",
+            _TOO_SMALL: "{never} of the {pairs} pairs score −1 only for never meeting; the {met} that meet are "
+                        "positively associated, so the mean of {score:.3f} measures the corpus's size as much as "
+                        "the topic.",
+            _TRAINING: "the training articles flatter the topic: its words were put together because they met "
+                       "there. The separate corpus is the fairer test, if it is large enough.",
+            _UMASS: "UMass is computed on the training documents by design, so it answers another question; "
+                    "and any measure counted on too small a corpus lacks evidence about most pairs.",
+        },
+        solution="The {pairs} pairs: {never} score −1, {met} score {met_mean}, so the topic's NPMI is "
+                 "({never} × (−1) + {met} × {met_mean}) / {pairs} = {score:.3f}. The pairs that meet are "
+                 "positively associated; the score is low because {share} of the pairs never met, in a corpus "
+                 "too small to hold them. Report how many topic words and pairs the reference corpus holds, "
+                 "and prefer a reference large enough for the topic words to meet (section 3's `lee.cor` has "
+                 "about two thousand tokens).",
+    ),
+    Interpretation(
+        key="10.3",
+        label="what the agreement with people says",
+        question="Hoyle et al.'s topics of the `wikitext` corpus each have the authors' `c_npmi` score and "
+                 "people's mean `rating`. Spearman's ρ between the two, with its bootstrap interval "
+                 "(the cell above computes it), says:",
+        data={"measure": "c_npmi", "corpus": "wikitext", "judgement": "rating"},
+        answer=_what_agreement_says,
+        choices=(_MODERATE, _NONE, _STAND_IN, _SHARE),
+        right=(_MODERATE, "a"), wrong=(_NONE, _STAND_IN, _SHARE),     # given: the bootstrap runs when asked
+        why={
+            _MODERATE: "the whole interval is above zero, so some agreement is beyond chance, and its upper end "
+                       "is far from 1, so much disagreement remains.",
+            _NONE: "look at the interval's lower end: it is above zero, so chance alone does not explain "
+                   "this correlation.",
+            _STAND_IN: "a correlation this far from 1 leaves many pairs of topics that the measure and people "
+                       "rank in opposite orders: it can inform a choice, not replace asking people.",
+            _SHARE: "ρ is a correlation of ranks, not a share of topics: it says how consistently the two "
+                    "orderings agree, not on how many topics.",
+        },
+        solution="The interval excludes zero, so the measure does track people's judgement, but it stays far "
+                 "from 1: far from perfectly. Report the "
+                 "interval, and say that it is the *authors'* scores, on their reference corpus, that were "
+                 "compared: a different reference or window gives other scores.",
+    ),
+]

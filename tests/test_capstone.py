@@ -1,0 +1,201 @@
+"""The capstone's report check: every number it recomputes is derived independently here, and a report's
+numbers are judged, flagged and graded as notebook 10 says.
+
+Independent derivations: the models are trained here with gensim's ``LdaModel`` directly (not through
+``k_sweep``), their held-out perplexity is ``exp(-LdaModel.log_perplexity)``, their NPMI is counted by brute
+force over sliding windows of 10 tokens laid out as gensim lays them out, and Spearman's rho with people is
+scipy's on the ratings read from the shipped JSON file.
+"""
+
+import json
+import math
+import pathlib
+import sys
+from importlib import resources
+from itertools import combinations
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from teachkit.exercises import capstone
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+KS, SEEDS = [5, 10, 20, 30], [0, 1, 2]
+CHOICES = {"ks": KS, "seeds": SEEDS, "k_criterion": "npmi", "measure": "c_npmi", "reference": "training",
+           "human_corpus": "wikitext", "judgement": "rating",
+           "reasons": {"k_criterion": "seeds agree", "measure": "bounded", "reference": "the model's own text"},
+           "numbers": {}}
+
+
+@pytest.fixture(scope="module")
+def values():
+    return capstone.recompute(CHOICES)
+
+
+def _gensim_models(k):
+    """The sweep's K-topic models, trained here with gensim directly on the same split and dictionary."""
+    from gensim.corpora import Dictionary
+    from gensim.models import LdaModel
+
+    from teachkit import split_documents
+
+    s = capstone.SWEEP_SETTINGS
+    # the split is an input, not a result: the sweep's own (split_documents is tested in test_model_selection)
+    train, held = split_documents(capstone.lee_texts(), s["heldout"], seed=s["split_seed"])
+    dictionary = Dictionary(train)
+    dictionary.filter_extremes(no_below=s["no_below"], no_above=s["no_above"], keep_n=None)
+    bow = [dictionary.doc2bow(d) for d in train]
+    models = [LdaModel(bow, id2word=dictionary, num_topics=k, passes=s["passes"], iterations=s["iterations"],
+                       random_state=seed, eval_every=None) for seed in SEEDS]
+    return models, train, [dictionary.doc2bow(d) for d in held]
+
+
+def _brute_npmi(topic, docs, w=10):
+    """Mean NPMI of a topic's pairs: windows of w tokens (a shorter document is one window); a pair that
+    shares no window scores -1; words in no window are left out."""
+    where = {}
+    n = 0
+    for d in docs:
+        spans = [d[i:i + w] for i in range(len(d) - w + 1)] if len(d) >= w else [d]
+        for span in spans:
+            for t in set(span):
+                where.setdefault(t, set()).add(n)
+            n += 1
+    words = [t for t in topic if t in where]
+    scores = []
+    for a, b in combinations(words, 2):
+        both = len(where[a] & where[b])
+        if both == 0:
+            scores.append(-1.0)
+        else:
+            p_ab, p_a, p_b = both / n, len(where[a]) / n, len(where[b]) / n
+            scores.append(math.log(p_ab / (p_a * p_b)) / -math.log(p_ab))
+    return sum(scores) / len(scores)
+
+
+def test_k_is_the_best_mean_of_the_stated_criterion(values):
+    table = capstone.sweep(KS, SEEDS)
+    means = {k: np.mean([r["npmi"] for r in table.rows if r["K"] == k]) for k in KS}
+    assert values["k"] == max(KS, key=lambda k: (means[k], -k))
+
+
+def test_coherence_and_perplexity_equal_models_trained_with_gensim_directly(values):
+    k = values["k"]
+    models, train, held_bow = _gensim_models(k)
+    npmi = [np.mean([_brute_npmi([w for w, _ in lda.show_topic(t, topn=10)], train) for t in range(k)])
+            for lda in models]
+    assert values["coherence"] == pytest.approx(np.mean(npmi), abs=1e-12)
+    assert values["coherence_low"] == pytest.approx(min(npmi), abs=1e-12)
+    assert values["coherence_high"] == pytest.approx(max(npmi), abs=1e-12)
+    perplexity = [math.exp(-lda.log_perplexity(held_bow)) for lda in models]
+    # log_perplexity draws each held-out document's starting topic mix from the model's random state, which
+    # the sweep has advanced by its other calls (inferring the training documents' topics for score(M)):
+    # two calls on one model differ in about the fifth significant figure.
+    assert values["perplexity"] == pytest.approx(np.mean(perplexity), rel=1e-4)
+
+
+def test_agreement_with_people_is_scipys_spearman_on_the_raw_ratings(values):
+    raw = json.loads(resources.files("teachkit").joinpath("data", "hoyle2021_all_data.json").read_text("utf-8"))
+    x, y = [], []
+    for model in raw["wikitext"].values():
+        for i, score in enumerate(model["metrics"]["c_npmi_10_full"]):
+            if score is not None:
+                x.append(score)
+                y.append(np.mean(model["metrics"]["ratings_scores_raw"][i]))
+    assert values["human_rho"] == pytest.approx(stats.spearmanr(x, y).statistic, abs=1e-12)
+    assert values["human_low"] < values["human_rho"] < values["human_high"]
+
+
+def _report(**numbers):
+    return dict(CHOICES, numbers=numbers)
+
+
+def test_numbers_that_follow_are_accepted_however_they_are_typed(values):
+    typed = {name: (str(v) if name == "k" else f"{v:.3g}") for name, v in values.items()}
+    check = capstone.check_report(_report(**typed))
+    assert check.flagged == [] and check.score == 1 and not check.missing_reasons
+    full = capstone.check_report(_report(**values))                # floats pasted at full precision
+    assert full.flagged == []
+    comma = capstone.check_report(_report(human_rho=f"{values['human_rho']:.3f}".replace(".", ",")))
+    assert "human_rho" not in comma.flagged
+
+
+def test_a_number_that_does_not_follow_is_flagged_with_the_value_that_does(values):
+    wrong = dict({name: (str(v) if name == "k" else f"{v:.3g}") for name, v in values.items()},
+                 k=str(max(KS)), coherence=f"{values['coherence'] + 0.05:.3g}", perplexity="")
+    check = capstone.check_report(_report(**wrong))
+    assert check.flagged == ["k", "coherence", "perplexity"]
+    lines = {line.name: line for line in check.lines}
+    assert f"picks K = {values['k']}" in lines["k"].message
+    assert f"{values['coherence']:.6g}" in lines["coherence"].message and "not stated" in lines["perplexity"].message
+    assert "3 of 8" not in str(check) and "5 of 8 numbers follow" in str(check)
+    no_reasons = capstone.check_report(dict(_report(), reasons={"measure": "  .", "reference": "ok"}))
+    assert no_reasons.missing_reasons == ["k_criterion", "measure", "reference"]
+
+
+@pytest.mark.parametrize("change, error, match", [
+    ({"measure": "npmi"}, ValueError, "measure must be one of"),
+    ({"reference": "wikipedia"}, ValueError, "reference must be one of"),
+    ({"seeds": [0]}, ValueError, "at least two seeds"),
+    ({"ks": "5, 10"}, TypeError, "ks must be a list"),
+    ({"ks": [5, 5]}, ValueError, "twice"),
+    ({"ks": [5, 60]}, ValueError, "at most 50"),
+    ({"ks": [5, 1.5]}, ValueError, "whole numbers"),
+    ({"ks": list(range(2, 15)), "seeds": [0, 1]}, ValueError, "at most 24"),
+    ({"numbers": {"npmi": "0.1"}}, ValueError, "numbers has unknown entries"),
+    ({"colour": "blue"}, ValueError, "unknown entries"),
+    ({"reasons": "because"}, TypeError, "reasons and numbers must be dicts"),
+])
+def test_a_report_that_cannot_be_read_is_refused_by_name(change, error, match):
+    with pytest.raises(error, match=match):
+        capstone.check_report(dict(CHOICES, **change))
+
+
+def test_a_report_must_be_a_dict_with_every_entry():
+    with pytest.raises(TypeError, match="report must be a dict"):
+        capstone.check_report([1, 2])
+    with pytest.raises(ValueError, match="missing seeds"):
+        capstone.check_report({"ks": [5, 10]})
+
+
+def test_the_report_is_read_as_a_literal_and_never_run(tmp_path):
+    marker = tmp_path / "ran"
+    assert capstone.read_report('x = 1\nreport = {"ks": [5, 10]}\nreport = {"ks": [2, 3]}') == {"ks": [2, 3]}
+    assert capstone.read_report("print('no report here')") is None
+    with pytest.raises(ValueError, match="literal dict"):
+        capstone.read_report(f"report = __import__('pathlib').Path({str(marker)!r}).touch()")
+    assert not marker.exists()
+
+
+def test_the_grader_scores_the_capstone_report_and_never_runs_it(tmp_path, values):
+    import grade
+
+    assert grade.CAPSTONE == capstone.NOTEBOOK
+    typed = {name: (str(v) if name == "k" else f"{v:.3g}") for name, v in values.items()}
+    typed["coherence"] = "0.5"
+    marker = tmp_path / "ran"
+    cells = [f"import pathlib\npathlib.Path({str(marker)!r}).touch()",
+             "report = " + repr(dict(CHOICES, numbers=typed)) + "\ncapstone.check_report(report)"]
+    nb = {"cells": [{"cell_type": "code", "source": c, "metadata": {}, "outputs": []} for c in cells],
+          "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    rows = grade.judge_report(nb)
+    assert [r[0] for r in rows] == [f"10.report.{name}" for name in capstone.NUMBERS]
+    points = {r[0]: r[1] for r in rows}
+    assert points["10.report.coherence"] == 0 and sum(points.values()) == len(capstone.NUMBERS) - 1
+    assert not marker.exists()
+    broken = dict(nb, cells=[{"cell_type": "code", "source": "report = dict(ks=[5])", "metadata": {},
+                              "outputs": []}])
+    assert {r[1] for r in grade.judge_report(broken)} == {0}
+    assert "literal dict" in grade.judge_report(broken)[0][3]
+    empty = dict(nb, cells=[])
+    assert "no cell assigns report" in grade.judge_report(empty)[0][3]
+
+
+def test_describe_states_every_choice_the_checklist_asks_for():
+    text = capstone.describe(dict(CHOICES, measure="c_v", reference="separate"))
+    for needed in ("sliding windows of 110 tokens", "top 10 words", "zero convention 'exact'", "lee.cor",
+                   "gensim 4.4", "K in [5, 10, 20, 30]", "seeds [0, 1, 2]", "counts correct"):
+        assert needed in text, needed
