@@ -3,7 +3,7 @@
 import math
 
 from ..pmi import pmi, probabilities_from_counts
-from . import Exercise, Implement, Prediction
+from . import Exercise, Implement, Interpretation, Prediction
 
 
 def _pmi_from_counts(c_xy, c_x, c_y, n, base=math.e):
@@ -41,6 +41,54 @@ def _pmi_in_bits(c_xy, c_x, c_y, n):
 
 def _pmi_without_n(c_xy, c_x, c_y, n):
     return math.log(c_xy / (c_x * c_y))
+
+
+#: 01.7's choices: what the sign of a PMI says about two words.
+_MORE, _FEWER, _MANY, _NEVER = (
+    "they share more windows than two unrelated words of their frequencies would",
+    "they share fewer windows than two unrelated words of their frequencies would",
+    "they are strongly associated, because so many windows hold both",
+    "they never appear in the same window",
+)
+
+
+def _what_the_sign_says(c_xy, c_x, c_y, n):
+    value = _pmi_from_counts(c_xy, c_x, c_y, n)
+    if value == -math.inf:
+        return _NEVER
+    if value == 0:
+        raise ValueError("PMI is 0: the words share exactly the windows chance gives them")
+    return _MORE if value > 0 else _FEWER
+
+
+def _sign_steps(c_xy, c_x, c_y, n):
+    return {"chance": _independent_count(c_x, c_y, n), "ratio": c_xy * n / (c_x * c_y),
+            "pmi_value": _pmi_from_counts(c_xy, c_x, c_y, n)}
+
+
+#: 01.8's choices: would you trust a huge PMI from one shared window?
+_PMI_ALLOWS, _HANGS, _SURVIVES, _IMPOSSIBLE = (
+    "yes: PMI already allows for how often each word occurs, so the higher PMI is the stronger association",
+    "no: with one shared window fewer it would fall below running and exercise",
+    "yes: its lead would survive the loss of one shared window",
+    "no: a PMI that large is impossible, so it must be a slip",
+)
+
+
+def _trust_the_rare_pair(rare, frequent, n):
+    # PMI ranks the rare pair first; does that ranking survive one shared window fewer?
+    frequent_pmi = _pmi_from_counts(*frequent, n)
+    if _pmi_from_counts(*rare, n) <= frequent_pmi:
+        raise ValueError("PMI does not rank the rare pair first: there is no verdict to trust")
+    c_xy, c_x, c_y = rare
+    return _HANGS if _pmi_from_counts(c_xy - 1, c_x, c_y, n) < frequent_pmi else _SURVIVES
+
+
+def _trust_steps(rare, frequent, n):
+    c_xy, c_x, c_y = frequent
+    return {"pmi_rare": _pmi_from_counts(*rare, n), "pmi_freq": _pmi_from_counts(*frequent, n),
+            "pmi_freq_less": _pmi_from_counts(c_xy - 1, c_x, c_y, n),
+            "ceiling": -math.log(max(rare[1], rare[2]) / n)}
 
 
 EXERCISES = [
@@ -130,5 +178,68 @@ EXERCISES = [
                  "    return math.log((c_xy / n) / ((c_x / n) * (c_y / n)))\n```\n\n"
                  "The two $n$ in the denominator do not cancel the one in the numerator: the ratio is "
                  "$c_{xy}\\,n / (c_x\\,c_y)$.",
+    ),
+    Interpretation(
+        key="01.7",
+        label="what the sign of PMI says",
+        question="Suppose the guide's corpus of $n = 10{,}000$ windows also counted *today*: it is in "
+                 "$c_x = 1{,}000$ windows, and $c_{xy} = 300$ of them also hold *meeting* (in $c_y = 4{,}000$), "
+                 "more shared windows than *running* and *exercise* have. Work out the sign of "
+                 "PMI(*today*, *meeting*). What does it tell you?",
+        data={"c_xy": 300, "c_x": 1_000, "c_y": 4_000, "n": 10_000},
+        answer=_what_the_sign_says,
+        choices=(_MORE, _FEWER, _MANY, _NEVER),
+        steps=_sign_steps,
+        why={
+            _MORE: "that is what a positive PMI would say. Compare the {c_xy} shared windows with what chance "
+                   "alone gives two words in {c_x} and {c_y} of {n} windows: {c_x} × {c_y} / {n}.",
+            _FEWER: "chance alone would put both words in {c_x} × {c_y} / {n} = {chance:g} windows; they share "
+                    "only {c_xy}, a ratio of {ratio:.2f}, so PMI = ln {ratio:.2f} = {pmi_value:.2f} nats, below 0.",
+            _MANY: "a raw count mixes association with frequency: *meeting* is in {c_y} of the {n} windows, so "
+                   "any frequent word shares many windows with it by chance alone. PMI compares the count with "
+                   "chance, not with other pairs' counts.",
+            _NEVER: "{c_xy} windows hold both words, so they do meet. PMI is −∞ only for a pair that shares no "
+                    "window at all.",
+        },
+        solution="Chance alone (independence) gives $c_x c_y / n$ = {c_x} × {c_y} / {n} = {chance:g} shared "
+                 "windows. They share {c_xy}: observed / expected = {ratio:.2f}, and PMI = ln {ratio:.2f} = "
+                 "{pmi_value:.3f} nats. Negative: {expected}. The raw count {c_xy} is large only because both "
+                 "words are frequent; a pair's count has to be compared with what chance gives *that* pair, "
+                 "not with another pair's count. A negative PMI is finite: the words do meet (−∞ would mean "
+                 "they never do).",
+    ),
+    Interpretation(
+        key="01.8",
+        label="a huge PMI from one window",
+        question="Two words each occur in just one of the guide's $n = 10{,}000$ windows, and it is the same "
+                 "window ($c_{xy} = c_x = c_y = 1$: a name, say, or a typo made twice). Their PMI beats that of "
+                 "*running* and *exercise* ($c_{xy} = 150$, $c_x = 500$, $c_y = 400$) by far. Would you trust "
+                 "PMI's verdict that they are the more strongly associated pair?",
+        data={"rare": (1, 1, 1), "frequent": (150, 500, 400), "n": 10_000},
+        answer=_trust_the_rare_pair,
+        choices=(_PMI_ALLOWS, _HANGS, _SURVIVES, _IMPOSSIBLE),
+        steps=_trust_steps,
+        why={
+            _PMI_ALLOWS: "dividing by $P(x)\\,P(y)$ is what lets rare words score high, not a correction for it: "
+                         "two words seen once each get {pmi_rare:.2f} nats from a single shared window, the "
+                         "most any pair in this corpus can reach. Rarity is rewarded, not allowed for.",
+            _HANGS: "the pair's {pmi_rare:.2f} nats rest on one window. Without it the words never meet and PMI "
+                    "is −∞, far below the other pair's {pmi_freq:.3f} nats, which rest on {frequent[0]} windows "
+                    "(one fewer gives {pmi_freq_less:.3f}).",
+            _SURVIVES: "count the evidence again: the pair shares a single window. Work out its PMI with "
+                       "$c_{{xy}}$ one smaller.",
+            _IMPOSSIBLE: "PMI is the log of a ratio, not a probability or a correlation: nothing caps it at 1. "
+                         "Its ceiling is −log of the larger word probability, here {ceiling:.2f} nats, and "
+                         "this pair is at it.",
+        },
+        solution="PMI = ln($c_{{xy}}\\,n / (c_x c_y)$): the rare pair gets ln {n} = {pmi_rare:.2f} nats, "
+                 "*running*/*exercise* {pmi_freq:.3f}. But the rare pair's value rests on one window: take it "
+                 "away and the two words never meet, PMI = −∞. One window fewer barely moves *running*/"
+                 "*exercise* ({pmi_freq_less:.3f} nats), whose value rests on {frequent[0]} windows. The answer: "
+                 "*{expected}*.\n\n"
+                 "PMI's ceiling is −log of the larger word probability ({ceiling:.2f} nats for words seen once), "
+                 "so the rarer the words, the higher a single co-occurrence lifts them: PMI favours rare words. "
+                 "A high PMI means something only with enough shared windows behind it; hence minimum counts, "
+                 "larger reference corpora, and the normalization of notebook 02.",
     ),
 ]

@@ -2,8 +2,8 @@
 
 import math
 
-from ..pmi import npmi_from_counts
-from . import Exercise, Implement, Prediction
+from ..pmi import npmi_from_counts, pmi, probabilities_from_counts
+from . import Exercise, Implement, Interpretation, Prediction
 
 
 def _npmi(c_xy, c_x, c_y, n):
@@ -39,6 +39,57 @@ def _npmi_without_minus(c_xy, c_x, c_y, n):
 
 def _npmi_by_marginals(c_xy, c_x, c_y, n):
     return math.log(c_xy * n / (c_x * c_y)) / -math.log(c_x * c_y / n ** 2)
+
+
+def _pmi(c_xy, c_x, c_y, n):
+    return pmi(*probabilities_from_counts(c_xy, c_x, c_y, n))
+
+
+#: 02.8's choices: which of two pairs of different frequencies is the more strongly associated?
+_RARER, _FREQUENT, _CANNOT, _BOTH = (
+    "the rarer pair, whose PMI is the higher",
+    "running and exercise, whose NPMI is the higher",
+    "neither: pairs of such different frequencies cannot be compared at all",
+    "both equally: both share more windows than chance, and that is all either measure says",
+)
+
+
+def _stronger_pair(rare, frequent, n):
+    rare_npmi, frequent_npmi = npmi_from_counts(*rare, n), npmi_from_counts(*frequent, n)
+    if math.isclose(rare_npmi, frequent_npmi):
+        raise ValueError("the two pairs have the same NPMI")
+    return _RARER if rare_npmi > frequent_npmi else _FREQUENT
+
+
+def _stronger_steps(rare, frequent, n):
+    return {"pmi_rare": _pmi(*rare, n), "pmi_freq": _pmi(*frequent, n),
+            "top_rare": -math.log(rare[0] / n), "top_freq": -math.log(frequent[0] / n),
+            "npmi_rare": npmi_from_counts(*rare, n), "npmi_freq": npmi_from_counts(*frequent, n)}
+
+
+#: 02.9's choices: what a never-co-occurring pair's smoothed score says.
+_SOME, _GUARD, _ESTIMATE, _RANKED = (
+    "the words do share a few windows, fewer than chance would give them",
+    "only that they never share a window: its distance from −1 comes from the ε added to avoid log 0",
+    "the ε estimates how often they would meet in a larger corpus, so the score is truer than −1",
+    "they avoid each other less than a pair that another tool scores −1, so the two can be ranked",
+)
+
+
+def _what_the_smoothed_score_says(c_xy, c_x, c_y, n, eps):
+    exact = npmi_from_counts(c_xy, c_x, c_y, n)
+    smoothed = npmi_from_counts(c_xy, c_x, c_y, n, eps=eps, smoothing="guide")
+    if exact == -1 and smoothed > exact:
+        return _GUARD            # a zero count, moved off the exact -1 by the convention only
+    if c_xy > 0 and exact < 0:
+        return _SOME             # a count that is not zero: fewer shared windows than chance
+    raise ValueError("the question is about a pair that shares fewer windows than chance")
+
+
+def _smoothed_steps(c_xy, c_x, c_y, n, eps):
+    p_xy, p_x, p_y = probabilities_from_counts(c_xy, c_x, c_y, n, eps=eps, smoothing="guide")
+    return {"smoothed": npmi_from_counts(c_xy, c_x, c_y, n, eps=eps, smoothing="guide"), "p_smoothed": p_xy,
+            "shift": math.log(p_x * p_y) / math.log(p_xy)}
 
 
 EXERCISES = [
@@ -133,5 +184,75 @@ EXERCISES = [
         choices=("+1", "0", "−1"),
         solution="{expected}: the guide's smoothed $P(x, y) = (n + \\varepsilon)/(n + \\varepsilon)$ is exactly 1, "
                  "so its denominator $-\\log P(x, y)$ is 0, and its code then returns 0 instead of dividing.",
+    ),
+    Interpretation(
+        key="02.8",
+        label="PMI or NPMI to compare two pairs",
+        question="In the guide's corpus of $n = 10{,}000$ windows, *running* and *exercise* share "
+                 "$c_{xy} = 150$ windows ($c_x = 500$, $c_y = 400$). Two rarer words share $c_{xy} = 2$ windows "
+                 "($c_x = 30$, $c_y = 30$). Compute PMI and NPMI for both pairs. Which pair do the counts show "
+                 "to be the more strongly associated?",
+        data={"rare": (2, 30, 30), "frequent": (150, 500, 400), "n": 10_000},
+        answer=_stronger_pair,
+        choices=(_RARER, _FREQUENT, _CANNOT, _BOTH),
+        steps=_stronger_steps,
+        why={
+            _RARER: "PMI has no fixed top. What a pair scores when its words never appear apart, "
+                    "$-\\ln P(x, y)$, is {top_rare:.2f} nats for a pair sharing {rare[0]} windows and only "
+                    "{top_freq:.2f} for one sharing {frequent[0]}: rare pairs reach high PMI easily. "
+                    "{pmi_rare:.2f} against {pmi_freq:.2f} compares numbers on two different scales.",
+            _FREQUENT: "NPMI measures each pair against its own top, $-\\ln P(x, y)$ ({top_rare:.2f} and "
+                       "{top_freq:.2f} nats): the rarer pair reaches {npmi_rare:.2f} of its top, running and "
+                       "exercise {npmi_freq:.2f}. On that common scale the frequent pair is ahead, and its score "
+                       "rests on far more windows.",
+            _CANNOT: "comparing pairs of different frequencies is what the normalization is for: dividing PMI "
+                     "by $-\\log P(x, y)$ maps every pair's best case to +1 and independence to 0, so both "
+                     "scores share one scale.",
+            _BOTH: "the sign says only on which side of chance a pair lies; the size says how far, and here the "
+                   "two pairs differ in size. Both positive does not make them equal.",
+        },
+        solution="PMI = ln($c_{{xy}}\\,n / (c_x c_y)$): {pmi_rare:.2f} nats for the rarer pair, {pmi_freq:.2f} "
+                 "for *running*/*exercise*, so PMI ranks the rarer pair first. NPMI divides each by "
+                 "$-\\ln P(x, y) = \\ln(n / c_{{xy}})$: {pmi_rare:.2f} / {top_rare:.2f} = {npmi_rare:.2f} "
+                 "against {pmi_freq:.2f} / {top_freq:.2f} = {npmi_freq:.2f}, so NPMI ranks *running*/*exercise* "
+                 "first. The answer: *{expected}*.\n\n"
+                 "The two rankings disagree because PMI's top depends on how rare the pair is: a pair sharing "
+                 "{rare[0]} windows can score up to {top_rare:.2f} nats, one sharing {frequent[0]} at most "
+                 "{top_freq:.2f}. NPMI divides by that top, so +1 (never apart), 0 (independent) and −1 (never "
+                 "together) mean the same for every pair, and pairs of any frequency can be compared. The rarer "
+                 "pair's score also rests on {rare[0]} windows, so it would move a lot with one more or fewer "
+                 "(section 4).",
+    ),
+    Interpretation(
+        key="02.9",
+        label="a never-co-occurring pair's smoothed score",
+        question="Two words never share a window: $c_{xy} = 0$, with $c_x = 500$ and $c_y = 400$ of "
+                 "$n = 10{,}000$. Compute the pair's NPMI under the guide's convention with its "
+                 "$\\varepsilon = 10^{-12}$ (`smoothing=\"guide\"`). What does that score tell you about the pair?",
+        data={"c_xy": 0, "c_x": 500, "c_y": 400, "n": 10_000, "eps": 1e-12},
+        answer=_what_the_smoothed_score_says,
+        choices=(_SOME, _GUARD, _ESTIMATE, _RANKED),
+        steps=_smoothed_steps,
+        why={
+            _SOME: "that reads the distance from −1 as a sign of meetings. Here $c_{{xy}}$ = {c_xy}: not one "
+                   "window holds both words, so the distance cannot come from the counts.",
+            _GUARD: "the exact definition gives −1 for a zero count. The guide's code takes "
+                    "$P(x, y) = \\varepsilon / (n + \\varepsilon)$ = {p_smoothed:.0e} instead of 0, and gets "
+                    "{smoothed:.2f}; another ε would give another number for the same zero count.",
+            _ESTIMATE: "ε is not estimated from any data: it is a guard against log 0, picked by the programmer, and a "
+                       "smaller ε moves the score toward −1 for the very same counts. A number that depends on "
+                       "an arbitrary constant is not a better estimate.",
+            _RANKED: "scores computed under different conventions are not on one scale: a tool that scores "
+                     "this very pair −1 is describing the same zero count. Rank NPMIs only when they come "
+                     "from the same convention and the same ε.",
+        },
+        solution="The exact definition gives NPMI = −1 for a pair that never co-occurs (the limit as "
+                 "$P(x, y) \\to 0$). The guide's code adds ε to every count and to $n$: "
+                 "$P(x, y) = \\varepsilon / (n + \\varepsilon)$ = {p_smoothed:.0e}, and NPMI = "
+                 "$-1 + \\ln(P(x)P(y)) / \\ln P(x, y)$ = −1 + {shift:.3f} = {smoothed:.3f}. The shift "
+                 "{shift:.3f} is $\\ln(P(x)P(y)) / \\ln P(x, y)$: it depends on ε, which enters through a "
+                 "logarithm, so the score approaches −1 only very slowly as ε shrinks. The answer: *{expected}*. "
+                 "The score says no more than −1 does, and it can only be compared with scores computed under "
+                 "the same convention and ε.",
     ),
 ]

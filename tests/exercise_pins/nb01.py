@@ -10,10 +10,21 @@ PINS = {
     "01.4": math.log((2 / 6) / ((3 / 6) * (3 / 6))),           # ln(4/3) = 0.288
     "01.6": "it grows by ln 2",                               # ln(2c n / (c_x c_y)) = ln 2 + ln(c n / (c_x c_y))
     "01.5": lambda c_xy, c_x, c_y, n: math.log(c_xy) + math.log(n) - math.log(c_x) - math.log(c_y),
+    # chance gives 1,000 × 4,000 / 10,000 = 400 shared windows; 300 < 400, ratio 0.75, PMI = ln 0.75 < 0
+    "01.7": "they share fewer windows than two unrelated words of their frequencies would",
+    # rare pair: ln(1 × 10,000 / (1 × 1)) = 9.21 > ln 7.5 = 2.01; one window fewer: c_xy = 0, PMI = -inf < 2.01
+    "01.8": "no: with one shared window fewer it would fall below running and exercise",
 }
 
 
 # The intermediate numbers of the worked solutions (``steps``), by hand.
 STEPS = {
     "01.6": {"gain": math.log(2), "gain_bits": 1.0},   # ln(2 c_xy n / (c_x c_y)) - ln(c_xy n / (c_x c_y)) = ln 2
+    "01.7": {"chance": 1_000 * 4_000 / 10_000,          # 400 shared windows expected
+             "ratio": 300 / 400,                         # 0.75
+             "pmi_value": math.log(0.75)},               # -0.288 nats
+    "01.8": {"pmi_rare": math.log(10_000),               # ln(1 · 10,000 / (1 · 1)) = 9.210
+             "pmi_freq": math.log(7.5),                  # ln(150 · 10,000 / (500 · 400)) = 2.015
+             "pmi_freq_less": math.log(7.45),            # ln(149 · 10,000 / 200,000) = 2.008
+             "ceiling": -math.log(1 / 10_000)},          # -ln P(larger word) = -ln(1/10,000) = 9.210
 }
