@@ -2,9 +2,11 @@
 
 import math
 
-from ..coherence import CoherenceReport, model_score
+import numpy as np
+
+from ..coherence import CoherenceReport, coherence_from_pairs, model_score
 from ..pmi import npmi_from_counts, pmi, probabilities_from_counts
-from . import Exercise, Implement, Prediction
+from . import Exercise, Implement, Interpretation, Prediction
 
 _PROBABILITIES = ("P(running, routine)", "P(running)", "P(routine)")
 
@@ -45,6 +47,66 @@ def _plain_mean(scores, sizes):
 
 def _divided_by_topics(scores, sizes):
     return sum(n * s for n, s in zip(sizes, scores)) / len(scores)
+
+
+#: 03.7's choices: what the mean over pairs says about a topic with one odd keyword.
+_EVEN, _INTRUDER, _ONE_PAIR, _POSITIVE = (
+    "all ten pairs are about equally associated, each close to the coherence",
+    "four keywords make a tight theme and the fifth does not belong; the mean blurs the two",
+    "the odd keyword spoils only one pair, so the coherence stays close to that of the other four",
+    "the coherence is positive, so every keyword belongs to the theme",
+)
+
+
+def _odd_one_out_topic(inside, outsider, k=5):
+    # k keywords w1..wk: every pair among the first k - 1 has NPMI `inside`, every pair of the last one `outsider`
+    words = [f"w{i}" for i in range(1, k + 1)]
+    return coherence_from_pairs({(a, b): outsider if words[-1] in (a, b) else inside
+                                 for i, a in enumerate(words) for b in words[i + 1:]})
+
+
+def _what_the_mean_hides(inside, outsider):
+    topic = _odd_one_out_topic(inside, outsider)
+    per_keyword = np.nanmean(topic.matrix(), axis=1)      # each keyword's mean NPMI with the others
+    if np.allclose(per_keyword, topic.mean):
+        return _EVEN
+    if int(np.argmin(per_keyword)) == len(topic.keywords) - 1:
+        return _INTRUDER
+    raise ValueError("the fifth keyword is then the best connected one, not an odd one out.")
+
+
+def _odd_one_out_steps(inside, outsider):
+    topic = _odd_one_out_topic(inside, outsider)
+    odd = topic.keywords[-1]
+    outsider_pairs = sum(odd in (p.word1, p.word2) for p in topic.pairs)
+    return {"coherence": topic.mean, "n_pairs": topic.n_pairs, "outsider_pairs": outsider_pairs,
+            "inside_pairs": topic.n_pairs - outsider_pairs, "share": outsider_pairs / topic.n_pairs}
+
+
+#: 03.8's choices: what a size-weighted model score says when the outlier bin is counted in.
+_BIN, _QUARTER, _GUARDED, _POOR = (
+    "mostly the outlier bin, which is no topic at all: it holds most of the documents",
+    "the four bins equally, a quarter each, as a plain mean over them would",
+    "the three real topics, more faithfully than a plain mean, since weighting by size keeps any one bin "
+    "from dominating",
+    "that the three real topics are poor, since the model's score is low",
+)
+
+
+def _what_the_weighted_score_measures(scores, sizes, bin_score, bin_size):
+    with_bin = model_score([*scores, bin_score], [*sizes, bin_size])
+    topics_only = model_score(scores, sizes)
+    # the weighted score lies between the bin's score and the topics' own; nearer the bin when the bin outweighs them
+    if abs(with_bin - bin_score) < abs(with_bin - topics_only):
+        return _BIN
+    raise ValueError("the bin holds at most half of the documents here: it does not dominate the score.")
+
+
+def _weighted_score_steps(scores, sizes, bin_score, bin_size):
+    total = sum(sizes) + bin_size
+    return {"with_bin": model_score([*scores, bin_score], [*sizes, bin_size]),
+            "topics_only": model_score(scores, sizes), "total": total, "bin_share": bin_size / total,
+            "plain_all": CoherenceReport.from_scores([*scores, bin_score]).mean}
 
 
 EXERCISES = [
@@ -140,5 +202,68 @@ EXERCISES = [
                  "    return sum(n * s for n, s in zip(sizes, scores)) / sum(sizes)\n```\n\n"
                  "Divide by the number of **documents** $N$, not by the number of topics; with equal sizes the "
                  "score is the plain mean.",
+    ),
+    Interpretation(
+        key="03.7",
+        label="what a mean over pairs hides",
+        question="A topic has 5 keywords. The six pairs among its first four keywords all have NPMI 0.6; the four "
+                 "pairs of the fifth keyword with the other four all have NPMI −0.2. Its coherence is the mean "
+                 "NPMI over all its pairs. Which statement about the topic is right?",
+        data={"inside": 0.6, "outsider": -0.2},
+        answer=_what_the_mean_hides,
+        steps=_odd_one_out_steps,
+        choices=(_EVEN, _INTRUDER, _ONE_PAIR, _POSITIVE),
+        why={
+            _EVEN: "a mean says nothing about how the pairs spread around it: no pair here is near the coherence "
+                   "{coherence:.2f}; {inside_pairs} pairs score {inside} and {outsider_pairs} score {outsider}.",
+            _INTRUDER: "the {inside_pairs} pairs among four keywords score {inside}, the {outsider_pairs} pairs of "
+                       "the fifth score {outsider}: one keyword does not belong, and the single number "
+                       "{coherence:.2f} does not say which one, or that any one is odd.",
+            _ONE_PAIR: "a keyword is paired with every other keyword, so the odd one sits in {outsider_pairs} of "
+                       "the {n_pairs} pairs and pulls the mean from {inside} down to {coherence:.2f}.",
+            _POSITIVE: "a positive mean can hide negative pairs: {outsider_pairs} pairs score {outsider}, below "
+                       "chance; the mean is positive only because the other {inside_pairs} outweigh them.",
+        },
+        solution="The topic has {n_pairs} pairs: {inside_pairs} among the first four keywords at {inside} and "
+                 "{outsider_pairs} of the fifth keyword at {outsider}, so its coherence is "
+                 "({inside_pairs} × {inside} + {outsider_pairs} × ({outsider})) / {n_pairs} = {coherence:.2f}. "
+                 "No pair is near that value: four keywords make a tight theme and the fifth does not belong. "
+                 "The mean blurs the two, and it cannot say which keyword is the odd one. A keyword takes part "
+                 "in $k - 1$ of the $k(k-1)/2$ pairs, a share $2/k$ ({share:.0%} here), so one odd keyword pulls "
+                 "the whole mean down, while the mean stays positive. To find it, look at the pairs themselves "
+                 "(the heatmap of section 1) or at each keyword's mean NPMI with the others.",
+    ),
+    Interpretation(
+        key="03.8",
+        label="a size-weighted score with the outlier bin",
+        question="A BERTopic model has three topics, with coherences 0.55, 0.48 and 0.40 and 60, 50 and 40 "
+                 "documents, and its outlier bin (topic −1), with coherence −0.10 and 350 documents. A report "
+                 "gives the Portuguese note's size-weighted model score over all four, the bin included. What "
+                 "does that score mainly measure?",
+        data={"scores": (0.55, 0.48, 0.40), "sizes": (60, 50, 40), "bin_score": -0.10, "bin_size": 350},
+        answer=_what_the_weighted_score_measures,
+        steps=_weighted_score_steps,
+        choices=(_GUARDED, _QUARTER, _BIN, _POOR),
+        why={
+            _BIN: "the bin holds {bin_size} of the {total} documents ({bin_share:.0%}), so the weighted score, "
+                  "{with_bin:.3f}, lies much nearer the bin's {bin_score:.2f} than the three topics' own "
+                  "weighted score, {topics_only:.3f}: it measures the leftovers more than the topics.",
+            _QUARTER: "that is the plain mean over the four, {plain_all:.3f}; the note's score weighs each bin by "
+                      "its documents, and the bin's {bin_size} documents give it {bin_share:.0%} of the weight.",
+            _GUARDED: "weighting by size stops a *small* topic from lifting the model, but it lets a *large* one "
+                      "dominate; here the large one is the bin, which is not a topic: the score is "
+                      "{with_bin:.3f} with it and {topics_only:.3f} without it.",
+            _POOR: "the three topics score {scores[0]:.2f}, {scores[1]:.2f} and {scores[2]:.2f}, and "
+                   "{topics_only:.3f} weighted among themselves; the score is low because the bin, at "
+                   "{bin_score:.2f}, carries most of the weight.",
+        },
+        solution="Weighted by documents, the score is ({sizes[0]} × {scores[0]:.2f} + {sizes[1]} × "
+                 "{scores[1]:.2f} + {sizes[2]} × {scores[2]:.2f} + {bin_size} × ({bin_score:.2f})) / {total} = "
+                 "{with_bin:.3f}. The bin has {bin_share:.0%} of the weight, so the score sits near the bin's "
+                 "{bin_score:.2f}; the three topics alone give {topics_only:.3f}, and the plain mean of all four "
+                 "would be {plain_all:.3f}. Size weighting keeps a small topic from lifting the model, and for "
+                 "the same reason lets the largest bin decide it: when that bin is BERTopic's −1, a bin of "
+                 "leftovers the model itself marks as no topic, the score mostly measures the leftovers. Leave "
+                 "the bin out of the score (and say so), and report separately how many documents it holds.",
     ),
 ]

@@ -4,7 +4,7 @@ import math
 from fractions import Fraction
 
 from ..perplexity import BigramLM, perplexity
-from . import Exercise, Implement, Prediction
+from . import Exercise, Implement, Interpretation, Prediction
 
 TRAINING = "Alice wonders what is happening in Wonderland"
 UNSEEN = "Alice dreams about Wonderland"
@@ -105,6 +105,65 @@ def _without_alpha_v(training, test, alpha):
     for prev, word in zip(test, test[1:]):
         logp += math.log2((pairs.get((prev, word), 0) + alpha) / (singles.get(prev, 0) + alpha))
     return 2 ** (-logp / (len(test) - 1))
+
+
+#: 04.7's choices: what two perplexities say when one model keeps unseen words and the other maps them to <UNK>.
+_LOWER_WINS, _UNEARNED, _HIGHER_SAFER, _ONE_ENTRY = (
+    "the source notebook's model predicts new text better, since its perplexity is lower",
+    "the two numbers cannot rank the models: the model without <UNK> gives unseen words probability it never "
+    "set aside, so its lower perplexity is not earned",
+    "nltk.lm's model is the better one, since a higher perplexity shows it is more careful with unseen words",
+    "the two models are practically the same: one more vocabulary entry cannot move a perplexity by much",
+)
+
+
+def _two_vocabularies(training, alpha):
+    # section 4's two ends: the source notebook's model and nltk.lm's
+    kept = BigramLM(training.split(), alpha=alpha)
+    unk = BigramLM(training.split(), alpha=alpha, vocabulary="with-unk", denominator="context")
+    return kept, unk
+
+
+def _which_model_is_better(training, test, alpha):
+    kept, unk = _two_vocabularies(training, alpha)
+    if all(w in kept.vocabulary for w in test.split()):
+        raise ValueError("the test text has no unseen word: the two models then differ only in V.")
+    if perplexity(kept, test.split()) < perplexity(unk, test.split()):
+        return _UNEARNED
+    raise ValueError("the model without <UNK> does not come out lower here.")
+
+
+def _two_vocabularies_steps(training, test, alpha):
+    kept, unk = _two_vocabularies(training, alpha)
+    # the first prediction of the test text whose word the model without <UNK> has never seen
+    row = next(r for r in kept.table(test.split()) if r.word not in kept.vocabulary)
+    return {"pp_kept": perplexity(kept, test.split()), "pp_unk": perplexity(unk, test.split()),
+            "p_unseen": row.probability,
+            "row_plus": math.fsum([*(kept.prob(row.prev, w) for w in kept.vocabulary), row.probability])}
+
+
+#: 04.8's choices: what a perplexity close to the vocabulary size says.
+_UNIFORM, _CEILING, _SHORTLIST, _FIT = (
+    "it predicts about as well as picking uniformly among its V words: its training counts hardly matter",
+    "it does as badly as a model can, since a perplexity never exceeds the vocabulary size",
+    "it has narrowed each next word down to a few candidates that fit, so it predicts well",
+    "it fits its training sentence well, since it is scored on the very sentence it was trained on",
+)
+
+
+def _what_near_v_means(training, alpha):
+    model = BigramLM(training.split(), alpha=alpha)
+    if math.isclose(perplexity(model, training.split()), model.V, rel_tol=0.05):
+        return _UNIFORM
+    raise ValueError("the perplexity is not close to V here.")
+
+
+def _near_v_steps(training, alpha):
+    model = BigramLM(training.split(), alpha=alpha)
+    rows = model.table(training.split())
+    pp = perplexity(model, training.split())
+    return {"V": model.V, "p_each": rows[0].probability, "pp": pp, "ratio": pp / model.V,
+            "pp_add_one": perplexity(BigramLM(training.split(), alpha=1), training.split())}
 
 
 EXERCISES = [
@@ -221,5 +280,71 @@ EXERCISES = [
                  "    return 2 ** (-log2_sum / (len(test) - 1))\n```\n\n"
                  "A test text of N tokens gives N − 1 predictions; dividing by N is the source notebook's "
                  "per-token convention.",
+    ),
+    Interpretation(
+        key="04.7",
+        label="a lower perplexity with another vocabulary",
+        question="Train section 4's two add-one models ($\\alpha = 1$) on “Alice wonders what is happening in "
+                 "Wonderland”: the source notebook's, which keeps an unseen word as itself ($V = 7$), and "
+                 "`nltk.lm`'s, which maps it to `<UNK>` ($V = 8$). Compare their per-prediction perplexities on "
+                 "“Alice dreams about Wonderland”. Which conclusion follows?",
+        data={"training": TRAINING, "test": UNSEEN, "alpha": 1},
+        answer=_which_model_is_better,
+        steps=_two_vocabularies_steps,
+        choices=(_LOWER_WINS, _UNEARNED, _HIGHER_SAFER, _ONE_ENTRY),
+        why={
+            _LOWER_WINS: "“lower is better” ranks only models that each give out a total probability of at most "
+                         "1. After *Alice* the source model's seven training words already take all of it, and "
+                         "*dreams* gets {p_unseen:.3f} on top: {row_plus:.3f} in all.",
+            _UNEARNED: "after *Alice* its seven training words share all the probability, and *dreams* gets "
+                       "{p_unseen:.3f} more ({row_plus:.3f} in all): every unseen word is paid with probability "
+                       "the model does not have, so {pp_kept:.2f} against {pp_unk:.2f} does not say which model "
+                       "predicts better.",
+            _HIGHER_SAFER: "a higher perplexity is never a merit in itself: it means less probability for the words "
+                           "that came. The `<UNK>` model is the honest one, but its {pp_unk:.2f} against "
+                           "{pp_kept:.2f} does not show that it predicts better either.",
+            _ONE_ENTRY: "V sits in every denominator: one more entry takes each prediction down a step, and the "
+                        "perplexity moves from {pp_kept:.2f} to {pp_unk:.2f}.",
+        },
+        solution="Per prediction the source notebook's model gives {pp_kept:.4f} and `nltk.lm`'s {pp_unk:.4f}. The "
+                 "lower number is not earned: without `<UNK>` the seven training words already share all the "
+                 "probability after *Alice*, and the unseen *dreams* still gets {p_unseen:.3f}, so that row gives "
+                 "out {row_plus:.3f} in all, more than there is. Every unseen word is scored with probability "
+                 "the model never set aside, and the more unseen words a text has, the more its perplexity is "
+                 "flattered. “Lower is better” compares models that are proper distributions over the same "
+                 "words; to rank these two, give both the same vocabulary with `<UNK>` (as `nltk.lm` does) and "
+                 "compare again.",
+    ),
+    Interpretation(
+        key="04.8",
+        label="a perplexity close to V",
+        question="Smooth the source notebook's model very hard: the same training sentence ($V = 7$ words), add-α "
+                 "with $\\alpha = 100$. Compute its per-prediction perplexity on its own training sentence (each "
+                 "of the six predictions is $(1 + \\alpha)/(1 + \\alpha V)$, or use `perplexity`) and compare it "
+                 "with $V$. What does the result say about the model?",
+        data={"training": TRAINING, "alpha": 100},
+        answer=_what_near_v_means,
+        steps=_near_v_steps,
+        choices=(_SHORTLIST, _CEILING, _FIT, _UNIFORM),
+        why={
+            _UNIFORM: "every prediction gets (1 + {alpha})/(1 + {alpha}·{V}) = {p_each:.4f}, barely above "
+                      "1/{V}: the counts of one each are swamped by the pseudo-count {alpha}. A model that gives "
+                      "every word 1/{V} has perplexity exactly {V}; this one has {pp:.2f}.",
+            _CEILING: "perplexity has no ceiling at V: a prediction given less than 1/V is worse than a uniform "
+                      "guess, and section 2's held-out sentence climbs far above V as α shrinks. V marks a "
+                      "uniform guess, not the worst case.",
+            _SHORTLIST: "perplexity reads as the number of equally likely words the model hesitates between: "
+                        "{pp:.2f}, with V = {V}, is nearly every word it knows, not a short list.",
+            _FIT: "scoring the training text measures fit, and this fit is poor: the pseudo-count {alpha} "
+                  "swamps counts of one each. With add-one the same sentence scores {pp_add_one:g}, and as α "
+                  "falls towards 0 its perplexity falls towards 1.",
+        },
+        solution="Every one of the six predictions is a training bigram seen once after a context seen once: "
+                 "P = (1 + {alpha})/(1 + {alpha}·{V}) = {p_each:.4f}, so the perplexity is 1/P = {pp:.4f}, "
+                 "{ratio:.1%} of V = {V}. A model that gives every word 1/V has perplexity exactly V (section 1), "
+                 "so this model is hardly better than a uniform guess over its vocabulary, even on the sentence "
+                 "it was trained on: a pseudo-count of {alpha} drowns counts of one. V is no bound either way: "
+                 "with add-one the same sentence scores {pp_add_one:g}, and section 2's held-out sentence goes "
+                 "far above V when α is tiny. A perplexity near V says the model has learnt next to nothing.",
     ),
 ]

@@ -13,6 +13,12 @@ PINS = {
     # P(routine) 0.00347 -> 0.003 gives 44.9 (from 38.8)
     "03.6": "P(routine)",
     "03.5": lambda scores, sizes: sum(n * s for n, s in zip(sizes, scores)) / sum(sizes),
+    # 6 pairs among w1..w4 at 0.6, 4 pairs of w5 at -0.2: w5's mean with the others is -0.2, each of w1..w4 has
+    # (3 × 0.6 - 0.2) / 4 = 0.4; the mean (3.6 - 0.8) / 10 = 0.28 is near no pair, and w5 is the odd one
+    "03.7": "four keywords make a tight theme and the fifth does not belong; the mean blurs the two",
+    # 350 of 60 + 50 + 40 + 350 = 500 documents are the bin's (70 %): (33 + 24 + 16 - 35) / 500 = 0.076, 0.176 from
+    # the bin's -0.10 and 0.411 from the topics' own (33 + 24 + 16) / 150 = 0.487
+    "03.8": "mostly the outlier bin, which is no topic at all: it holds most of the documents",
 }
 
 
@@ -25,4 +31,10 @@ STEPS = {
     "03.3": {"weighted": 30 * 0.50 + 10 * 0.10, "documents": 40, "plain": (0.50 + 0.10) / 2},
     "03.4": {"k_less_1": 19, "octis_pairs": 10 * 9 // 2},
     "03.6": {"p_y": 156 / 45_000, "change": (156 / 45_000 - 0.003) / (156 / 45_000)},   # 0.00347, 13 %
+    "03.7": {"coherence": (6 * 0.6 + 4 * -0.2) / 10, "n_pairs": 5 * 4 // 2,                   # 0.28, 10 pairs
+             "outsider_pairs": 4, "inside_pairs": 4 * 3 // 2, "share": 4 / 10},                 # 4 + 6; 2/k = 0.4
+    "03.8": {"with_bin": (60 * 0.55 + 50 * 0.48 + 40 * 0.40 + 350 * -0.10) / 500,              # 38 / 500 = 0.076
+             "topics_only": (60 * 0.55 + 50 * 0.48 + 40 * 0.40) / 150,                         # 73 / 150 = 0.487
+             "total": 500, "bin_share": 350 / 500,                                              # 0.7
+             "plain_all": (0.55 + 0.48 + 0.40 - 0.10) / 4},                                     # 1.33 / 4 = 0.3325
 }

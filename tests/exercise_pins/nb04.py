@@ -13,6 +13,13 @@ PINS = {
         math.log2((sum(1 for a, b in zip(training, training[1:]) if (a, b) == (p, w)) + alpha)
                   / (training.count(p) + alpha * len(set(training))))
         for p, w in zip(test, test[1:])) / (len(test) - 1)),
+    # "dreams" and "about" are unseen. Without <UNK> (V = 7): 1/8, 1/7, 1/7 -> (8 · 7 · 7)^(1/3) = 7.32, while the
+    # row after "Alice" already sums to 2/8 + 6 · 1/8 = 1 and "dreams" gets 1/8 more; with <UNK> (V = 8): 1/9, 1/8,
+    # 1/8 -> (9 · 8 · 8)^(1/3) = 8.32. The lower 7.32 comes from probability given out twice.
+    "04.7": "the two numbers cannot rank the models: the model without <UNK> gives unseen words probability it "
+            "never set aside, so its lower perplexity is not earned",
+    # alpha = 100: each of the 6 predictions is (1 + 100) / (1 + 700) = 101/701, perplexity 701/101 = 6.94 ~ V = 7
+    "04.8": "it predicts about as well as picking uniformly among its V words: its training counts hardly matter",
 }
 
 
@@ -27,4 +34,11 @@ STEPS = {
     # V = 7 + <UNK> = 8.  alpha = 2: (0 + 2) / (1 + 2 · 8) = 2/17; alpha = 1: (0 + 1) / (1 + 8) = 1/9.
     "04.2": {"V": 8, "context": 1, "count": 0, "fraction": Fraction(2, 17), "add_one": Fraction(1, 9)},
     "04.4": {"V": 7, "k": 4, "m": 1, "k_plus_m": 5, "square": 5 * 7, "linear": 4 + 1 * (1 + 7), "decimal": 1 / 23},
+    # P = 1/8, 1/7, 1/7 (V = 7) and 1/9, 1/8, 1/8 (<UNK>, V = 8); P(dreams | Alice) = (0 + 1) / (1 + 7) = 1/8 on top
+    # of the row after "Alice", which sums to 1
+    "04.7": {"pp_kept": (8 * 7 * 7) ** (1 / 3), "pp_unk": (9 * 8 * 8) ** (1 / 3),       # 7.3186, 8.3203
+             "p_unseen": 1 / 8, "row_plus": 1 + 1 / 8},                                 # 0.125, 1.125
+    # every prediction (1 + 100) / (1 + 100 · 7) = 101/701; with add-one 2/8 each, perplexity 4
+    "04.8": {"V": 7, "p_each": 101 / 701, "pp": 701 / 101, "ratio": (701 / 101) / 7,   # 0.1441, 6.9406, 0.9915
+             "pp_add_one": 4.0},
 }
