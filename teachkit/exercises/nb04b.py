@@ -1,10 +1,11 @@
 """Exercises of notebook 04b (n-gram models): add-one and Kneser-Ney by hand on a two-sentence corpus,
-what <UNK> does to perplexity, and one Kneser-Ney step written by the student."""
+what <UNK> does to perplexity, one Kneser-Ney step written by the student, and two questions on what the numbers
+mean: what Kneser-Ney's continuation count prefers, and which perplexity says which model predicts new text."""
 
 from fractions import Fraction
 
 from ..ngram import NgramLM, kneser_ney_step
-from . import Exercise, Implement, Prediction
+from . import Exercise, Implement, Interpretation, Prediction
 
 # The corpus the questions state: two sentences, padded with <s> ... </s> by the model.
 TWO_SENTENCES = (("a", "b", "a"), ("b", "a", "c"))
@@ -88,6 +89,62 @@ def _discounts_only_once(count, context_total, types, lower, d):
     return (max(count - d, 0) + d * lower) / context_total
 
 
+#: 04b.5's choices: which word Kneser-Ney prefers after a history it never saw.
+_FREQUENT, _VERSATILE, _SAME, _NONE = (
+    "francisco: it is the more frequent word",
+    "glasses: it has followed more different words",
+    "neither: the two words get the same probability",
+    "neither: with no counts for the history, both get probability 0",
+)
+
+
+def _phrase_corpus(repeats, before_glasses):
+    # `repeats` sentences "san francisco", and one sentence "<w> glasses" for each w of before_glasses
+    if repeats < 1 or not before_glasses:
+        raise ValueError("the corpus needs san francisco at least once and glasses after at least one word")
+    return [["san", "francisco"]] * repeats + [[w, "glasses"] for w in before_glasses]
+
+
+def _unseen_history_prefers(repeats, before_glasses, d):
+    model = NgramLM(_phrase_corpus(repeats, before_glasses), order=2, smoothing="kneser-ney", discount=d)
+    p_francisco, p_glasses = model.prob("francisco", ["zebra"]), model.prob("glasses", ["zebra"])
+    if abs(p_francisco - p_glasses) < 1e-12:
+        return _SAME
+    return _VERSATILE if p_glasses > p_francisco else _FREQUENT
+
+
+def _continuation_steps(repeats, before_glasses, d):
+    """The numbers of 04b.5's worked solution: the continuation counts and what they give after *zebra*."""
+    corpus = _phrase_corpus(repeats, before_glasses)
+    kn = NgramLM(corpus, order=2, smoothing="kneser-ney", discount=d)
+    add_one = NgramLM(corpus, order=2, smoothing="laplace")
+    bigrams = {pair for s in corpus for pair in zip(["<s>"] + s, s + ["</s>"])}
+    return {"cont_francisco": len({h for h, w in bigrams if w == "francisco"}),
+            "cont_glasses": len({h for h, w in bigrams if w == "glasses"}),
+            "bigram_types": len(bigrams),
+            "with_continuation": len({w for h, w in bigrams}),
+            "V": kn.V,
+            "p_francisco": _as_fraction(kn.prob("francisco", ["zebra"])),
+            "p_glasses": _as_fraction(kn.prob("glasses", ["zebra"])),
+            "add_one": _as_fraction(add_one.prob("francisco", ["zebra"]))}
+
+
+#: 04b.6's choices: which of two models, scored on training and on held-out text, predicts new text better.
+_TRAINING, _HELD_OUT, _LONGER, _ORDERS = (
+    "the 4-gram model: its perplexity on the training articles is lower",
+    "the 3-gram model: its perplexity on the held-out articles is lower",
+    "the 4-gram model: a model that sees a longer history cannot predict worse",
+    "neither: perplexities of models of different orders cannot be compared",
+)
+
+
+def _predicts_new_text_better(train_3, train_4, held_3, held_4):
+    # new text is what the held-out articles stand for; the training figures are the model's own counts read back
+    if held_3 == held_4:
+        raise ValueError("the two held-out perplexities are equal: neither model predicts new text better")
+    return _HELD_OUT if held_3 < held_4 else "the 4-gram model: its perplexity on the held-out articles is lower"
+
+
 EXERCISES = [
     Exercise(
         key="04b.1",
@@ -161,5 +218,75 @@ EXERCISES = [
         wrong=(_forgets_the_lower_order, _discounts_only_once),
         trials=200,
         seed=15,
+    ),
+    Interpretation(
+        key="04b.5",
+        label="what the continuation count prefers",
+        question="A bigram model with interpolated Kneser-Ney, $d = 0.75$, is trained on 6 sentences *san francisco* "
+                 "and on *new glasses*, *my glasses* and *reading glasses*: *francisco* occurs 6 times, *glasses* "
+                 "3 times. After a history the model never saw, such as *zebra*, which of the two words gets the "
+                 "higher probability?",
+        data={"repeats": 6, "before_glasses": ("new", "my", "reading"), "d": 0.75},
+        answer=_unseen_history_prefers,
+        steps=_continuation_steps,
+        choices=(_FREQUENT, _VERSATILE, _SAME, _NONE),
+        why={
+            _FREQUENT: "that ranks words by how often they occur, as a plain unigram model would. Kneser-Ney's "
+                       "lower level counts instead the different words seen before a word: *francisco* has "
+                       "only *san* before it, however many of its {repeats} occurrences there are.",
+            _VERSATILE: "after *zebra* there are no counts, so all the probability comes from the continuation "
+                        "unigram, which counts distinct predecessors: {cont_glasses} for *glasses*, "
+                        "{cont_francisco} for *francisco*. P(glasses | zebra) = {p_glasses}, P(francisco | zebra) "
+                        "= {p_francisco}.",
+            _SAME: "that is add-one's answer: after a history with no counts it gives every word (0 + 1) / (0 + V) "
+                   "= {add_one}. Kneser-Ney hands the whole probability after an unseen history to its lower "
+                   "level, and that level is not uniform.",
+            _NONE: "that is the unsmoothed estimate. Kneser-Ney falls back to its lower levels, and the uniform "
+                   "part at the bottom gives every word of the vocabulary some probability.",
+        },
+        solution="*zebra* was never seen, so $c(\\text{{zebra}}\\,\\bullet) = 0$ and the whole probability comes "
+                 "from the continuation unigram $P_1$. Its counts are $N_{{1+}}(\\bullet\\,w)$, the number of "
+                 "*different* words seen before $w$: {cont_francisco} for *francisco* (only *san*, however often "
+                 "the phrase is repeated) and {cont_glasses} for *glasses* (*new*, *my*, *reading*). The corpus has "
+                 "{bigram_types} bigram types, {with_continuation} entries have a continuation count, and "
+                 "$V = {V}$:\n\n"
+                 "$P_1(\\text{{francisco}}) = [({cont_francisco} - {d}) + {d} \\cdot {with_continuation} / {V}] / "
+                 "{bigram_types} = {p_francisco}$, "
+                 "$P_1(\\text{{glasses}}) = [({cont_glasses} - {d}) + {d} \\cdot {with_continuation} / {V}] / "
+                 "{bigram_types} = {p_glasses}$.\n\n"
+                 "**{expected}.** A word that is frequent only inside one fixed phrase is unlikely to turn up "
+                 "after a history never seen; a word seen after many different words is likely to. A unigram "
+                 "ranked by frequency would prefer *francisco*, and add-one would give both words {add_one}.",
+    ),
+    Interpretation(
+        key="04b.6",
+        label="training or held-out perplexity",
+        question="Two smoothed n-gram models of news text, of orders 3 and 4, scored on their own training "
+                 "articles, have perplexities 6.1 (order 3) and 3.1 (order 4); on held-out articles, 426.6 and "
+                 "443.6. Which model would you expect to predict a new news article better?",
+        data={"train_3": 6.1, "train_4": 3.1, "held_3": 426.6, "held_4": 443.6},
+        answer=_predicts_new_text_better,
+        choices=(_TRAINING, _HELD_OUT, _LONGER, _ORDERS),
+        why={
+            _TRAINING: "a perplexity on the training articles scores the model on the very n-grams it counted: "
+                       "with a longer history, more of them were seen once and are simply read back. It falls "
+                       "from {train_3} to {train_4} while the figure on unseen articles does not.",
+            _HELD_OUT: "a new article is text the model never saw, and the held-out articles are exactly that: "
+                       "there the 3-gram model scores {held_3} against {held_4}. The training figures say how well "
+                       "each model recalls its own counts.",
+            _LONGER: "the history is more information, but the model only knows it through counts, and most "
+                     "held-out 4-grams never occur in training: their estimates rest on rare or absent counts, so "
+                     "the longer model can, and here does, predict worse ({held_4} against {held_3}).",
+            _ORDERS: "both models predict the same held-out tokens, with the same vocabulary, `<UNK>` rule and "
+                     "padding (one prediction per word and per `</s>`), so their perplexities answer the same "
+                     "question. The order is part of the model, not of the text it is scored on.",
+        },
+        solution="Only the held-out figures measure prediction of text the model has not seen: the 3-gram model "
+                 "scores {held_3}, the 4-gram model {held_4}, on the same predictions with the same vocabulary, "
+                 "so **{expected}**. On the training articles the 4-gram model looks far better ({train_4} "
+                 "against {train_3}): a longer history makes more training n-grams unique, and a model scored on "
+                 "its own counts reads them back. That gap between training and held-out text is overfitting, "
+                 "and it is why every perplexity in this notebook is measured on articles held out before "
+                 "counting.",
     ),
 ]

@@ -1,13 +1,14 @@
 """Exercises of notebook 04c (a neural language model): one softmax probability and its log-loss by hand,
-a per-token perplexity turned into bits per character, chunked against strided evaluation, and the per-byte
-conversion written by the student."""
+a per-token perplexity turned into bits per character, chunked against strided evaluation, the per-byte
+conversion written by the student, and two questions on what the numbers mean: a low perplexity on text the
+model trained on, and two models with different tokens set side by side."""
 
 import functools
 import math
 
 from ..corpora import lee_background
 from ..neural_lm import Evaluation, NeuralLM, bits_per_byte, softmax
-from . import Exercise, Implement, Prediction
+from . import Exercise, Implement, Interpretation, Prediction
 
 
 def _log_loss(z_e, z_a, z_o, true):
@@ -65,6 +66,44 @@ def _nats_per_byte(total_nats, n_bytes):
 
 def _log10_instead(total_nats, n_bytes):
     return total_nats / (n_bytes * math.log(10))
+
+
+#: 04c.5's choices: what a low perplexity on text the model was trained on says.
+_BETTER, _RECALL, _EASY, _OVERFIT = (
+    "the model predicts news text better than its held-out figure says",
+    "it overstates how well the model predicts new text: part of it is the model recalling articles it was "
+    "fitted to",
+    "those articles are easier to predict than the held-out ones",
+    "the model overfits, so its held-out figure cannot be trusted either",
+)
+
+#: 04c.6's choices: which of two models with different tokens predicts one text better.
+_PER_TOKEN, _FEWER_BITS, _FEWER_PREDICTIONS, _NEVER = (
+    "the subword model: its perplexity per token is lower",
+    "the word model: it spends fewer bits per character of the text",
+    "the word model: it needs fewer predictions for the same text",
+    "neither can be said: models with different tokens cannot be compared",
+)
+
+
+def _evaluation(perplexity, predictions, characters):
+    # a model's figures on the text, from its perplexity per token and its number of predictions
+    return Evaluation(predictions * math.log(perplexity), predictions, characters, characters, predictions)
+
+
+def _fewer_bits_per_character(characters, sub_tokens, sub_ppl, words, word_ppl):
+    sub = _evaluation(sub_ppl, sub_tokens, characters).bits_per_character
+    word = _evaluation(word_ppl, words, characters).bits_per_character
+    if math.isclose(sub, word, rel_tol=1e-12):
+        raise ValueError("the two models spend the same bits per character: neither predicts the text better")
+    return _FEWER_BITS if word < sub else "the subword model: it spends fewer bits per character of the text"
+
+
+def _bits_steps(characters, sub_tokens, sub_ppl, words, word_ppl):
+    sub, word = _evaluation(sub_ppl, sub_tokens, characters), _evaluation(word_ppl, words, characters)
+    return {"sub_bits_each": sub.cross_entropy_bits, "word_bits_each": word.cross_entropy_bits,
+            "sub_bits": sub.cross_entropy_bits * sub_tokens, "word_bits": word.cross_entropy_bits * words,
+            "sub_bpc": sub.bits_per_character, "word_bpc": word.bits_per_character}
 
 
 EXERCISES = [
@@ -139,5 +178,73 @@ EXERCISES = [
         wrong=(_nats_per_byte, _log10_instead),
         trials=200,
         seed=4,
+    ),
+    Interpretation(
+        key="04c.5",
+        label="a low perplexity on training text",
+        question="A colleague scores the character model of section 3 on a collection of news articles and reports "
+                 "a perplexity per character well below its figure on the held-out articles. Then you learn that "
+                 "most of the colleague's articles were among the model's training articles. What does the low "
+                 "figure tell you?",
+        data={},
+        answer=lambda: _RECALL,
+        choices=(_BETTER, _RECALL, _EASY, _OVERFIT),
+        why={
+            _BETTER: "a lower perplexity means a better model only on text the model has not seen. On its own "
+                     "training articles the model is scored on what it was fitted to, and section 3's curves "
+                     "show such text scoring lower than held-out text after every epoch.",
+            _RECALL: "training lowers the log-loss on exactly those articles, so a score on them mixes recall with "
+                     "prediction; only text the model never saw, like the held-out articles, measures prediction.",
+            _EASY: "how easy a text is belongs to the text, but this drop comes from the model having seen it: a "
+                   "model that never saw those articles would get no such advantage on them. Their difficulty is "
+                   "judged with a model that did not train on them.",
+            _OVERFIT: "the held-out figure was computed on articles the model never saw, so it stays a fair "
+                      "measure of prediction whatever happened on the training text. Overfitting shows in the gap "
+                      "between training and held-out figures, not in a score on training text alone.",
+        },
+        solution="The colleague's articles are mostly training text, and training lowers the log-loss on exactly "
+                 "the text it is run on: section 3's training curve lies below the held-out curve after every "
+                 "epoch. So the low figure is partly the model recalling those articles and overstates how well it "
+                 "predicts text it has not seen. This is test-set contamination: it does not make the model worse, "
+                 "nor the held-out figure wrong, and it says nothing about the articles being easy. To measure "
+                 "prediction, score only articles that were held out before training; with a large pretrained "
+                 "model, whose training data are unknown, check a test set for overlap before trusting a low "
+                 "number.",
+    ),
+    Interpretation(
+        key="04c.6",
+        label="two tokenizers, one text",
+        question="Two models score the same held-out text of 50,000 characters, and both spell out every word "
+                 "they do not know, so nothing is left as `<UNK>`. A subword model makes 14,000 predictions with "
+                 "a perplexity of 25 per token; a word model makes 9,000 predictions with a perplexity of 60 per "
+                 "word. Which model predicts this text better?",
+        data={"characters": 50_000, "sub_tokens": 14_000, "sub_ppl": 25, "words": 9_000, "word_ppl": 60},
+        answer=_fewer_bits_per_character,
+        steps=_bits_steps,
+        choices=(_PER_TOKEN, _FEWER_BITS, _FEWER_PREDICTIONS, _NEVER),
+        why={
+            _PER_TOKEN: "a perplexity per token averages over the model's own predictions, and the two models cut "
+                        "the text into different numbers of them, {sub_tokens:,} against {words:,}. A piece of a "
+                        "word is easier to guess than a whole word, so a lower figure per token says nothing about "
+                        "the text as a whole.",
+            _FEWER_BITS: "each model's total is its predictions times the bits of each: {sub_bits:,.0f} bits for "
+                         "the subword model, {word_bits:,.0f} for the word model. Over the same {characters:,} "
+                         "characters that is {sub_bpc:.3f} against {word_bpc:.3f} bits per character.",
+            _FEWER_PREDICTIONS: "fewer predictions are not by themselves cheaper, since each can cost more: here a "
+                                "word costs {word_bits_each:.2f} bits and a subword token {sub_bits_each:.2f}. "
+                                "Only the total over the text decides, and a model with fewer, costlier "
+                                "predictions can lose.",
+            _NEVER: "per token they cannot, but both spend a total number of bits on the same {characters:,} "
+                    "characters: divided by the characters, their figures are in one unit and can be set side "
+                    "by side.",
+        },
+        solution="A perplexity of $P$ per token is $\\log_2 P$ bits per prediction. The subword model spends "
+                 "$\\log_2 {sub_ppl} = {sub_bits_each:.4f}$ bits on each of {sub_tokens:,} predictions, "
+                 "{sub_bits:,.0f} bits in all; the word model $\\log_2 {word_ppl} = {word_bits_each:.4f}$ bits on "
+                 "each of {words:,}, {word_bits:,.0f} bits in all. Both totals are spent on the same {characters:,} "
+                 "characters: {sub_bpc:.3f} against {word_bpc:.3f} bits per character, so **{expected}**. "
+                 "The per-token perplexities point the other way because they divide by different numbers of "
+                 "predictions; bits per character (or per byte) divide the one text by one number, which is what "
+                 "makes models with different tokenizers comparable.",
     ),
 ]

@@ -13,6 +13,12 @@ PINS = {
     # min_count = 4: (5/3 * 9/5 * 9/5 * 3) ** (1/4) = (81/5) ** (1/4) ≈ 2.006;
     # min_count = 1: P = 2/8, 3/8, 2/9, 2/7; (4 * 8/3 * 9/2 * 7/2) ** (1/4) = 168 ** (1/4) ≈ 3.600  ->  lower
     "04b.3": "lower",
+    # 6 x "san francisco", "new glasses", "my glasses", "reading glasses"; after the unseen "zebra" only the
+    # continuation unigram counts: N1+(. francisco) = 1 (san), N1+(. glasses) = 3 (new, my, reading);
+    # P1(francisco) = (0.25 + 0.75 * 7/9) / 10 = 1/12 < P1(glasses) = (2.25 + 0.75 * 7/9) / 10 = 17/60
+    "04b.5": "glasses: it has followed more different words",
+    # held-out perplexity 426.6 (order 3) < 443.6 (order 4); the training figures 6.1 and 3.1 do not decide
+    "04b.6": "the 3-gram model: its perplexity on the held-out articles is lower",
 }
 
 
@@ -44,4 +50,14 @@ STEPS = {
               "unk_perplexity": (81 / 5) ** 0.25,
               "full_V": 6, "full_p": "2/8,\\ 3/8,\\ 2/9,\\ 2/7", "full_inverse": Fraction(8 * 8 * 9 * 7, 2 * 3 * 2 * 2),
               "full_perplexity": 168 ** 0.25},
+}
+# 6 x "san francisco" and "new glasses", "my glasses", "reading glasses", padded with <s> ... </s>.  Its 10 bigram
+# types: (<s> san) (san francisco) (francisco </s>) (<s> new) (new glasses) (glasses </s>) (<s> my) (my glasses)
+# (<s> reading) (reading glasses).  Words seen after something (a continuation count > 0): san francisco new my
+# reading glasses </s> = 7.  V = 6 words + <s> </s> <UNK> = 9.  P1(w) = [max(N1+(. w) - d, 0) + d * 7 / 9] / 10.
+STEPS["04b.5"] = {
+    "cont_francisco": 1, "cont_glasses": 3, "bigram_types": 10, "with_continuation": 7, "V": 9,
+    "p_francisco": (Fraction(1, 4) + Fraction(3, 4) * Fraction(7, 9)) / 10,       # (1/4 + 7/12) / 10 = 1/12
+    "p_glasses": (Fraction(9, 4) + Fraction(3, 4) * Fraction(7, 9)) / 10,         # (9/4 + 7/12) / 10 = 17/60
+    "add_one": Fraction(1, 9),                   # add-one after a history with no counts: (0 + 1) / (0 + 9)
 }

@@ -11,6 +11,12 @@ PINS = {
     # of context in its window, more than the model's 3: full context, as in one stream; in chunks of 16,
     # the first 3 characters of every chunk lose some context.  A trained model does better with context.
     "04c.3": "stride 8",
+    # text the model was trained on scores lower than unseen text (section 3): the figure is partly recall
+    "04c.5": "it overstates how well the model predicts new text: part of it is the model recalling articles it "
+             "was fitted to",
+    # subword: 14,000 * log2(25) = 65,014 bits; words: 9,000 * log2(60) = 53,162 bits; over 50,000 characters
+    # 1.300 > 1.063 bits per character, though 25 < 60 per token
+    "04c.6": "the word model: it spends fewer bits per character of the text",
 }
 
 
@@ -26,4 +32,9 @@ STEPS = {
               "total": math.e ** 2 + math.e ** 0.5 + math.e ** -1,
               "p_true": math.e ** 0.5 / (math.e ** 2 + math.e ** 0.5 + math.e ** -1)},
     "04c.2": {"bits_each": math.log(180) / math.log(2), "bits_total": 1250 * math.log(180) / math.log(2)},
+    # bits per prediction = log2(perplexity); the total = predictions times that; per character over 50,000
+    "04c.6": {"sub_bits_each": math.log(25) / math.log(2), "word_bits_each": math.log(60) / math.log(2),
+              "sub_bits": 14_000 * math.log(25) / math.log(2), "word_bits": 9_000 * math.log(60) / math.log(2),
+              "sub_bpc": 14_000 * math.log(25) / math.log(2) / 50_000,
+              "word_bpc": 9_000 * math.log(60) / math.log(2) / 50_000},
 }
