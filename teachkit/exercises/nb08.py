@@ -1,10 +1,13 @@
 """Exercises of notebook 08 (which coherence?): UMass by hand, segment counts, C_V's blind spot, diversity, RBO."""
 
+import math
+
 import numpy as np
 
 from ..diversity import rank_biased_overlap, topic_diversity
 from ..measures import arithmetic_mean, context_vectors, indirect_cosine, log_conditional_probability, one_one
-from . import Exercise, Prediction
+from ..pmi import npmi_from_counts, pmi, probabilities_from_counts
+from . import Exercise, Interpretation, Prediction
 
 
 def _umass_plus_one(c_joint, c_star):
@@ -19,6 +22,50 @@ def _c_v_of_words_that_never_meet(k):
     vectors = context_vectors(table)
     value = arithmetic_mean([indirect_cosine(vectors, [i], range(k)) for i in range(k)])
     return "negative" if value < -0.1 else "near zero" if value < 0.1 else "high, closer to 1"
+
+
+#: 08.6's choices: what a negative UMass confirmation says about a pair.
+_LESS, _MORE, _PLUS_ONE, _BELOW_NPMI = (
+    "they share fewer documents than two unrelated words would",
+    "they share more documents than two unrelated words would: UMass's 0 is not the level of chance",
+    "the +1 made it negative: without it the confirmation would be positive",
+    "the pair is less coherent than any pair with a positive NPMI",
+)
+
+
+def _what_a_negative_umass_says(c_joint, c_star, c_prime, n):
+    # c_star: documents with the higher-ranked word (cricket), c_prime: with the lower-ranked one (wicket)
+    umass = log_conditional_probability(c_joint, c_star, n, zero="plus_one")
+    if umass >= 0:
+        raise ValueError("the UMass confirmation is not negative: the question's premise fails")
+    association = pmi(*probabilities_from_counts(c_joint, c_prime, c_star, n))
+    if math.isclose(association, 0, abs_tol=1e-12):
+        raise ValueError("PMI is 0: the pair meets exactly as often as chance has it")
+    return _MORE if association > 0 else _LESS
+
+
+def _umass_and_chance(c_joint, c_star, c_prime, n):
+    return {"umass": log_conditional_probability(c_joint, c_star, n, zero="plus_one"),
+            "expected_shared": c_prime * c_star / n,
+            "pmi": pmi(*probabilities_from_counts(c_joint, c_prime, c_star, n)),
+            "npmi": npmi_from_counts(c_joint, c_prime, c_star, n)}
+
+
+#: 08.7's choices: what an AUC near 0.5, with its bootstrap interval, says about a measure.
+_BETTER, _COIN, _SHARE, _PREFERS = (
+    "it ranks a topic above its intruded copy more often than chance would, though far from always",
+    "these data cannot tell it from a coin flip",
+    "it scores only a little more than half of the topics correctly",
+    "it prefers the intruded copies to the original topics",
+)
+
+
+def _what_the_auc_says(auc, low, high):
+    if not 0 <= low <= auc <= high <= 1:
+        raise ValueError("an AUC and its interval need 0 <= low <= AUC <= high <= 1")
+    if low > 0.5:
+        return _BETTER
+    return _PREFERS if high < 0.5 else _COIN
 
 
 _TOPICS_2 = (("fire", "smoke", "ash", "heat"), ("rain", "cloud", "storm", "smoke"), ("fire", "rain", "flood", "heat"))
@@ -94,5 +141,67 @@ EXERCISES = [
                  "sum has the same negative value everywhere, and each word's vector points nearly the same "
                  "way: C_V comes out {expected}. C_V rewards words whose NPMI *patterns* agree, even when the "
                  "pattern is 'never meets anything'.",
+    ),
+    Interpretation(
+        key="08.6",
+        label="what a negative UMass says",
+        question="In 100 documents, *cricket* lies in 8, *wicket* in 6, and the two share 5. With Mimno et al.'s "
+                 "+1, UMass's confirmation of *wicket* given *cricket* (the higher-ranked word) is negative. What "
+                 "follows about the pair?",
+        data={"c_joint": 5, "c_star": 8, "c_prime": 6, "n": 100},
+        answer=_what_a_negative_umass_says,
+        steps=_umass_and_chance,
+        choices=(_LESS, _MORE, _PLUS_ONE, _BELOW_NPMI),
+        why={
+            _LESS: "that reads UMass's sign as if it were PMI's. Two unrelated words would share about "
+                   "{c_prime} × {c_star} / {n} = {expected_shared:.2f} documents; these share {c_joint}.",
+            _MORE: "two unrelated words would share about {expected_shared:.2f} documents and these share "
+                   "{c_joint} (PMI {pmi:.2f}). UMass is the log of a conditional probability: its 0 means "
+                   "*wicket* in every document with *cricket*, so it is negative for most pairs, "
+                   "associated or not.",
+            _PLUS_ONE: "the +1 is added to the joint count, in the numerator, so it can only raise the score: "
+                       "without it, log({c_joint} / {c_star}) is lower still.",
+            _BELOW_NPMI: "UMass and NPMI have different zeros and different scales, so a value of one says "
+                         "nothing about where the pair falls among the other's values; measures can be "
+                         "compared only by how they rank the same topics.",
+        },
+        solution="UMass's confirmation is $\\log\\frac{{c(\\text{{wicket}}, \\text{{cricket}}) + 1}}"
+                 "{{c(\\text{{cricket}})}}$ = log(({c_joint} + 1) / {c_star}) = {umass:.3f}: the log of "
+                 "(nearly) the share of *cricket*'s documents that also hold *wicket*, below 0 whenever that "
+                 "share is below 1. Chance is another yardstick: two unrelated words would share about "
+                 "{c_prime} × {c_star} / {n} = {expected_shared:.2f} documents, and these share {c_joint}, so "
+                 "PMI = {pmi:.2f} and NPMI = {npmi:.2f}, both positive. UMass's 0 means *always together*, "
+                 "PMI's and NPMI's 0 means *independent*: a UMass and an NPMI cannot be compared by their "
+                 "signs or sizes, only by how they rank the same topics.",
+    ),
+    Interpretation(
+        key="08.7",
+        label="an AUC near chance",
+        question="On a large set of topics of your own, a measure tells the topics from their one-intruder "
+                 "copies with AUC 0.58; its bootstrap interval (topics resampled, as in section 3) is "
+                 "[0.52, 0.64]. What does that say about the measure?",
+        data={"auc": 0.58, "low": 0.52, "high": 0.64},
+        answer=_what_the_auc_says,
+        choices=(_COIN, _SHARE, _BETTER, _PREFERS),
+        why={
+            _BETTER: "the whole interval [{low}, {high}] lies above 0.5: resampling the topics does not bring the "
+                     "AUC down to chance, so the measure does separate them; but {auc} is far from 1, so in many "
+                     "pairs the intruded copy wins.",
+            _COIN: "that judges the AUC by its distance from 0.5 alone. Whether a difference from chance is real "
+                   "depends on how precisely the AUC is known, and its interval [{low}, {high}] does not reach "
+                   "0.5.",
+            _SHARE: "an AUC is not a share of topics scored correctly: it is the probability that a topic drawn "
+                    "at random scores above an intruded copy drawn at random (ties count half), and no threshold "
+                    "says which topics are scored correctly.",
+            _PREFERS: "preferring the intruded copies would take an AUC below 0.5; {auc} is above it.",
+        },
+        solution="The AUC is the probability that a topic drawn at random outscores an intruded copy drawn at "
+                 "random: 0.5 is a coin flip, 1 a perfect separation. {auc} is close to 0.5, so the measure "
+                 "separates the two kinds weakly; but its bootstrap interval [{low}, {high}] lies wholly above "
+                 "0.5, so these data rule chance out (at the interval's level): the measure does tell topics "
+                 "from their intruded copies better than chance, though far from always. Closeness to 0.5 says "
+                 "how *well* a measure separates; the interval says whether it separates *at all*. With fewer "
+                 "topics, as in section 3, the same AUC comes with a wider interval and can be indistinguishable "
+                 "from chance.",
     ),
 ]

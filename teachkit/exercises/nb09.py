@@ -4,8 +4,8 @@ import numpy as np
 
 from ..agreement import spearman
 from ..diversity import topic_diversity
-from ..model_selection import HeldOutPerplexity
-from . import Exercise, Implement, Prediction
+from ..model_selection import HeldOutPerplexity, SweepTable
+from . import Exercise, Implement, Interpretation, Prediction
 
 
 def _perplexity_from_bound(nats):
@@ -50,6 +50,58 @@ def _spearman_without_tie_correction(x, y):
 def _pearson_of_the_scores(x, y):
     # Pearson's r of the raw scores, not of their ranks.
     return float(np.corrcoef(x, y)[0, 1])
+
+
+#: 09.5's choices: what a Spearman rho whose interval contains 0 says.
+_AGREES, _NO_EVIDENCE, _UNRELATED, _AGAINST = (
+    "it agrees with people, if only weakly: its rho is positive",
+    "they give no evidence that it agrees with people",
+    "they show that it has nothing to do with what people judge",
+    "it ranks topics in the opposite order to people",
+)
+
+
+def _what_the_interval_says(rho, low, high):
+    if not -1 <= low <= rho <= high <= 1:
+        raise ValueError("Spearman's rho and its interval need -1 <= low <= rho <= high <= 1")
+    if low > 0:
+        return _AGREES
+    return _AGAINST if high < 0 else _NO_EVIDENCE
+
+
+#: 09.6's choices: which K a sweep whose seeds disagree supports.
+_MEAN_K, _VOTE_K, _FIRST_SEED_K, _UNSETTLED = (
+    "the K with the highest NPMI averaged over the seeds",
+    "the K that most of the seeds pick",
+    "the K that seed 0 picks: one training per K is enough",
+    "none yet: the seeds rank the values of K differently, so the sweep has not settled it",
+)
+
+
+def _npmi_sweep(ks, seed_0, seed_1, seed_2):
+    # The question's numbers as a SweepTable (one row per K and seed), so teachkit's best_k picks the K.
+    runs = (seed_0, seed_1, seed_2)
+    if len(set(ks)) != len(ks) or any(int(k) != k or k < 1 for k in ks) or any(len(r) != len(ks) for r in runs):
+        raise ValueError("the Ks must be distinct whole numbers, one NPMI per K for every seed")
+    if any(not -1 <= v <= 1 for r in runs for v in r):
+        raise ValueError("an NPMI lies in [-1, 1]")
+    return SweepTable([{"K": k, "seed": s, "npmi": v} for s, r in enumerate(runs) for k, v in zip(ks, r)], ["npmi"])
+
+
+def _which_k(ks, seed_0, seed_1, seed_2):
+    table = _npmi_sweep(ks, seed_0, seed_1, seed_2)
+    picks = {table.best_k("npmi", seed=s) for s in table.seeds}
+    # when every seed picks the same K, the mean over seeds picks it too
+    return _MEAN_K if len(picks) == 1 else _UNSETTLED
+
+
+def _sweep_steps(ks, seed_0, seed_1, seed_2):
+    table = _npmi_sweep(ks, seed_0, seed_1, seed_2)
+    picks = [table.best_k("npmi", seed=s) for s in table.seeds]
+    ks_, means, _, _ = table.by_k("npmi")
+    return {"picks": ", ".join(map(str, picks[:-1])) + f" and {picks[-1]}", "pick_0": picks[0],
+            "mean_pick": table.best_k("npmi"),
+            "means": ", ".join(f"{m:.3f} at K = {k}" for k, m in zip(ks_, means))}
 
 
 EXERCISES = [
@@ -110,5 +162,64 @@ EXERCISES = [
         right=("0.8", "0,8", "12/15", "4/5", "80%"),
         wrong=("0.2", "0.6", "0.73", "0.9"),
         check={"min_sig_figs": 1, "percent": True},
+    ),
+    Interpretation(
+        key="09.5",
+        label="a Spearman interval that holds 0",
+        question="On another corpus, a coherence metric's Spearman $\\rho$ with people's mean ratings is 0.12, "
+                 "with the bootstrap interval [−0.05, 0.28] (topics resampled, as in section 4). What do these "
+                 "data say about the metric?",
+        data={"rho": 0.12, "low": -0.05, "high": 0.28},
+        answer=_what_the_interval_says,
+        choices=(_AGREES, _NO_EVIDENCE, _UNRELATED, _AGAINST),
+        why={
+            _AGREES: "that reads the estimate alone. Resampling the topics gives values from {low} to {high}; "
+                     "a rho of 0, no agreement at all, is among them, so the positive sign may be chance.",
+            _NO_EVIDENCE: "the interval [{low}, {high}] contains 0: these topics fit no agreement as well as a "
+                          "weak one, so they do not show that the metric agrees with people (nor that it "
+                          "does not).",
+            _UNRELATED: "no evidence of agreement is not evidence of no agreement: the interval also holds values "
+                        "up to {high}, a weak agreement. Showing that a metric is unrelated to people would take "
+                        "an interval tight around 0.",
+            _AGAINST: "an interval that reaches below 0 does not make the ranking opposite: that would take a rho "
+                      "below 0 with its whole interval below 0, and here rho = {rho}.",
+        },
+        solution="$\\rho$ = {rho} is positive but small, and it is an estimate from one sample of topics. "
+                 "Resampled, the topics give $\\rho$ anywhere from {low} to {high}: that range holds 0 (no "
+                 "agreement) as well as weak agreement. So the data show **no evidence** that the metric "
+                 "agrees with people; the honest report is $\\rho$ = {rho}, interval [{low}, {high}], not "
+                 "distinguishable from 0. Nor do they show that the metric is unrelated to people: a weak "
+                 "agreement fits them too, and more topics (a narrower interval) could settle it.",
+    ),
+    Interpretation(
+        key="09.6",
+        label="a K the seeds disagree on",
+        question="A sweep trains LDA at K = 4, 6 and 8, with three seeds each. The mean topic NPMI at K = 4, 6 "
+                 "and 8 is 0.21, 0.24, 0.23 with seed 0; 0.22, 0.21, 0.25 with seed 1; 0.20, 0.23, 0.22 with "
+                 "seed 2 (higher is better). Which K does this sweep support?",
+        data={"ks": (4, 6, 8), "seed_0": (0.21, 0.24, 0.23), "seed_1": (0.22, 0.21, 0.25),
+              "seed_2": (0.20, 0.23, 0.22)},
+        answer=_which_k,
+        steps=_sweep_steps,
+        choices=(_MEAN_K, _VOTE_K, _FIRST_SEED_K, _UNSETTLED),
+        why={
+            _MEAN_K: "averaged over the seeds ({means}), K = {mean_pick} comes first, but by less than the seeds "
+                     "differ at one K: an average of disagreeing trainings hides their disagreement, it does not "
+                     "remove it.",
+            _VOTE_K: "seed by seed the picks are K = {picks}: a majority of so few seeds is thin, it disagrees "
+                     "with the mean's K = {mean_pick}, and one more seed could overturn it.",
+            _FIRST_SEED_K: "one training per K can pick almost any K (section 1): seed 0 picks K = {pick_0}, "
+                           "another seed picks differently, and nothing makes seed 0 the right one.",
+            _UNSETTLED: "seed by seed the picks are K = {picks}, and the mean over seeds picks K = {mean_pick}: "
+                        "the differences between values of K are no bigger than those between seeds at one K. "
+                        "Train more seeds before choosing, and report the spread.",
+        },
+        solution="Seed by seed, the highest NPMI is at K = {picks}; averaged over the seeds ({means}), "
+                 "K = {mean_pick} comes first. The gaps between values of K (a few hundredths) are as large as "
+                 "the gaps between seeds at the same K, so which K comes out best depends on which trainings "
+                 "happened to be run: the ranking of K is not stable across seeds. Neither the mean nor a "
+                 "vote of the seeds settles it; what these data support is that the sweep does not yet separate "
+                 "the values of K. Train more seeds (or more data) and look at the spread at each K before "
+                 "picking one (section 1's bands).",
     ),
 ]

@@ -11,6 +11,11 @@ PINS = {
     # v(w_i) = +1 at i, -1 elsewhere; v(W) = (1 - 9) = -8 in every place; v(w_i) . v(W) = -8 * (1 - 9) = 64,
     # |v(w_i)| = sqrt(10), |v(W)| = 8 sqrt(10): cosine 64 / 80 = 0.8 for every word
     "08.5": "high, closer to 1",
+    # UMass: log((5 + 1) / 8) = -0.29 < 0; chance: 6 x 8 / 100 = 0.48 shared documents expected, 5 observed:
+    # P(x, y) = 0.05 > P(x) P(y) = 0.06 x 0.08 = 0.0048, PMI = ln(10.4) > 0
+    "08.6": "they share more documents than two unrelated words would: UMass's 0 is not the level of chance",
+    # interval [0.52, 0.64]: its lower end 0.52 > 0.5, so the whole interval lies above chance
+    "08.7": "it ranks a topic above its intruded copy more often than chance would, though far from always",
 }
 
 
@@ -18,4 +23,8 @@ PINS = {
 STEPS = {
     "08.2": {"listed": 12, "n_topics": 3, "distinct": "fire, smoke, ash, heat, rain, cloud, storm, flood",
              "n_distinct": 8},
+    "08.6": {"umass": math.log(6 / 8),                        # log((5 + 1) / 8)
+             "expected_shared": 6 * 8 / 100,                  # 0.48
+             "pmi": math.log(0.05 / (0.06 * 0.08)),           # ln(0.05 / 0.0048) = ln(10.4167) = 2.3434
+             "npmi": math.log(0.05 / (0.06 * 0.08)) / -math.log(0.05)},   # 2.3434 / 2.9957 = 0.7822
 }

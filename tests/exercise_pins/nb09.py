@@ -22,10 +22,18 @@ PINS = {
     "09.2": (2.718281828459045 / 2) ** 7,             # e^7 / 2^7 = 1096.6 / 128 = 8.57
     "09.3": spearman_by_hand,
     "09.4": 12 / 15,                                  # fire, homes, sydney repeated: 12 distinct of 15
+    # interval [-0.05, 0.28]: low -0.05 < 0 < high 0.28, so 0 (no agreement) is inside it
+    "09.5": "they give no evidence that it agrees with people",
+    # seed 0: max 0.24 at K = 6; seed 1: max 0.25 at K = 8; seed 2: max 0.23 at K = 6: the seeds disagree
+    "09.6": "none yet: the seeds rank the values of K differently, so the sweep has not settled it",
 }
 
 
 # The intermediate numbers of the worked solutions (``steps``), by hand.
 STEPS = {
     "09.4": {"repeated": "*fire*, *homes* and *sydney*", "times": "twice", "listed": 15, "extra": 3, "distinct": 12},
+    # means: K = 4 (0.21 + 0.22 + 0.20) / 3 = 0.210; K = 6 (0.24 + 0.21 + 0.23) / 3 = 0.2267;
+    # K = 8 (0.23 + 0.25 + 0.22) / 3 = 0.2333, the highest
+    "09.6": {"picks": "6, 8 and 6", "pick_0": 6, "mean_pick": 8,
+             "means": "0.210 at K = 4, 0.227 at K = 6, 0.233 at K = 8"},
 }
