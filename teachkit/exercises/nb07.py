@@ -4,7 +4,7 @@ import math
 import statistics
 
 from ..discrimination import cohens_d, discrimination, roc_auc
-from . import Exercise, Prediction
+from . import Exercise, Interpretation, Prediction
 
 
 def _gini_ratio(good, bad_a, bad_b):
@@ -51,6 +51,65 @@ def _one_more_bad(good, bad, extra):
     if abs(after - before) < 1e-12:
         return "it stays the same"
     return "it goes up" if after > before else "it goes down"
+
+
+#: 07.6's choices: which ratio a "k times better" claim is, given the two AUCs.
+_TIMES, _GINI, _SAME, _CAP = (
+    "A ranks good topics above bad ones that many times as often as B: it is the ratio of their AUCs",
+    "it is the ratio of their distances from chance, 2·AUC − 1, and it is large mostly because B is barely "
+    "above chance",
+    "either ratio: 2·AUC − 1 is only AUC on another scale, so both give the same factor",
+    "it cannot be right: no ratio of two metrics' discrimination can exceed 2 while both beat chance",
+)
+
+
+def _auc_and_gini_ratios(auc_a, auc_b):
+    return auc_a / auc_b, (2 * auc_a - 1) / (2 * auc_b - 1)
+
+
+def _which_ratio(auc_a, auc_b, claimed):
+    auc_ratio, gini_ratio = _auc_and_gini_ratios(auc_a, auc_b)
+    fits_auc = math.isclose(auc_ratio, claimed, rel_tol=0.02)
+    fits_gini = math.isclose(gini_ratio, claimed, rel_tol=0.02)
+    if fits_auc and fits_gini:
+        return _SAME
+    if fits_gini:
+        return _GINI
+    if fits_auc:
+        return _TIMES
+    raise ValueError("neither the ratio of the AUCs nor that of 2·AUC − 1 gives the claimed factor")
+
+
+def _which_ratio_steps(auc_a, auc_b, claimed):
+    # what a hundredth more AUC for the weaker metric would do to each ratio
+    auc_ratio, gini_ratio = _auc_and_gini_ratios(auc_a, auc_b)
+    auc_ratio_up, gini_ratio_up = _auc_and_gini_ratios(auc_a, auc_b + 0.01)
+    return {"auc_ratio": auc_ratio, "gini_a": 2 * auc_a - 1, "gini_b": 2 * auc_b - 1, "gini_ratio": gini_ratio,
+            "auc_b_up": auc_b + 0.01, "auc_ratio_up": auc_ratio_up, "gini_ratio_up": gini_ratio_up}
+
+
+#: 07.7's choices: does "NPMI separates better than SC" survive the convention for never-together pairs?
+_HOLDS, _ONLY, _FLIPS, _EQUAL = (
+    "yes, whichever score never-together pairs get",
+    "only with never-together pairs scored −1; scored 0, the data cannot tell the two metrics apart",
+    "no: with never-together pairs scored 0, SC is the better of the two",
+    "no: with never-together pairs scored 0, the two metrics are shown to separate the topics equally well",
+)
+
+
+def _interval_verdict(ratio, low, high):
+    # a ratio SC / NPMI with its interval: which metric the whole interval favours, if any
+    if not low <= ratio <= high:
+        raise ValueError(f"the ratio {ratio} lies outside its interval [{low}, {high}]")
+    return "NPMI" if high < 1 else "SC" if low > 1 else "neither"
+
+
+def _does_it_hold(minus_one, zero):
+    verdicts = (_interval_verdict(*minus_one), _interval_verdict(*zero))
+    by_zero = {"NPMI": _HOLDS, "neither": _ONLY, "SC": _FLIPS}
+    if verdicts[0] != "NPMI":
+        raise ValueError("the question is about a conclusion that holds with never-together pairs scored -1")
+    return by_zero[verdicts[1]]
 
 
 EXERCISES = [
@@ -129,5 +188,78 @@ EXERCISES = [
                  "({extra}) beats two of the three good topics, so it adds 3 pairs of which the good side wins "
                  "only 1: the share falls from 5/6 to 6/9. A bad topic that scores like a good one hurts AUC however "
                  "the scores are scaled or shifted.",
+    ),
+    Interpretation(
+        key="07.6",
+        label="which ratio is \"6 times better\"?",
+        question="On the same good and bad topics, metric A has ROC AUC 0.80 and metric B 0.55. A report says "
+                 "that A discriminates 6 times better than B. Compute the ratio of the two AUCs and the ratio of "
+                 "their 2·AUC − 1. What is the report's factor?",
+        data={"auc_a": 0.80, "auc_b": 0.55, "claimed": 6},
+        answer=_which_ratio,
+        choices=(_TIMES, _GINI, _SAME, _CAP),
+        steps=_which_ratio_steps,
+        why={
+            _TIMES: "that reads the factor as a ratio of AUCs. A wins {auc_a:.0%} of the (good, bad) pairs and B "
+                    "{auc_b:.0%}: AUC(A) / AUC(B) = {auc_ratio:.2f}, far from {claimed}. While B is at least at "
+                    "chance, a ratio of AUCs cannot exceed 2.",
+            _GINI: "2·AUC − 1 is {gini_a:.2f} for A and {gini_b:.2f} for B, and {gini_a:.2f} / {gini_b:.2f} = "
+                   "{gini_ratio:.2f}: the report's factor. B is only {gini_b:.2f} above chance on that scale, so "
+                   "the ratio is large and fragile: an AUC of {auc_b_up:.2f} for B would make it "
+                   "{gini_ratio_up:.2f}, while the ratio of AUCs would barely move ({auc_ratio:.2f} to "
+                   "{auc_ratio_up:.2f}).",
+            _SAME: "2·AUC − 1 is AUC doubled *and shifted*, so that chance sits at 0, and a shift changes ratios. "
+                   "Here the ratio of the AUCs is {auc_ratio:.2f}; work out the other one and compare.",
+            _CAP: "the cap of 2 belongs to ratios of AUCs (an AUC is at most 1, and at least one half for a "
+                  "metric that beats chance). Ratios of 2·AUC − 1 or of Cohen's d have no cap: their "
+                  "denominator goes to 0 as the weaker metric nears chance.",
+        },
+        solution="Ratio of the AUCs: {auc_a:.2f} / {auc_b:.2f} = {auc_ratio:.2f}. Ratio of 2·AUC − 1: "
+                 "(2 · {auc_a:.2f} − 1) / (2 · {auc_b:.2f} − 1) = {gini_a:.2f} / {gini_b:.2f} = "
+                 "{gini_ratio:.2f}, the report's factor {claimed}. The answer: *{expected}*.\n\n"
+                 "The two ratios differ because 2·AUC − 1 subtracts chance before dividing: it compares how far "
+                 "each metric is from chance, and B is barely off it. Near chance the denominator is close to 0, "
+                 "so the ratio explodes and becomes fragile: an AUC of {auc_b_up:.2f} for B, a hundredth more, "
+                 "would make it {gini_ratio_up:.2f}, where the ratio of AUCs only goes from {auc_ratio:.2f} to "
+                 "{auc_ratio_up:.2f}. Neither factor is wrong, but \"{claimed} times better\" means nothing until "
+                 "the report names its measure, and a large ratio of 2·AUC − 1 or of d needs its interval, which "
+                 "stretches far when the weaker metric is near chance.",
+    ),
+    Interpretation(
+        key="07.7",
+        label="a conclusion that rests on a convention",
+        question="A colleague repeats section 7 on another corpus. The ratio of Cohen's d, SC over NPMI "
+                 "(article counts), with LDA topics against random lists, is 0.40 (bootstrap interval as in "
+                 "section 7: 0.24 to 0.62) when pairs that never share an article score −1, and 1.15 (0.78 to "
+                 "1.60) when they score 0. Do these data support \"NPMI separates good from bad topics better "
+                 "than SC\"?",
+        data={"minus_one": (0.40, 0.24, 0.62), "zero": (1.15, 0.78, 1.60)},
+        answer=_does_it_hold,
+        choices=(_HOLDS, _ONLY, _FLIPS, _EQUAL),
+        why={
+            _HOLDS: "that carries the verdict reached with −1 over to the other convention. The convention moves "
+                    "the random lists' NPMI, and with it NPMI's d: look where 1 lies in the interval obtained "
+                    "with 0 ({zero[1]:.2f} to {zero[2]:.2f}).",
+            _ONLY: "scored −1, the whole interval ({minus_one[1]:.2f} to {minus_one[2]:.2f}) lies below 1: NPMI "
+                   "ahead. Scored 0, the interval ({zero[1]:.2f} to {zero[2]:.2f}) contains 1, so a tie and a "
+                   "lead either way all fit the data. The conclusion rests on how never-together pairs are "
+                   "scored, and random lists are full of them.",
+            _FLIPS: "that reads the ratio {zero[0]:.2f} without its interval. The interval runs from "
+                    "{zero[1]:.2f} to {zero[2]:.2f}: other topics of the same kind could as well give a ratio "
+                    "below 1, so these data do not put SC ahead.",
+            _EQUAL: "an interval that contains 1 does not show that the ratio is 1: it also holds {zero[1]:.2f} "
+                    "(NPMI ahead) and {zero[2]:.2f} (SC ahead). Not finding a difference is not "
+                    "showing that there is none.",
+        },
+        solution="A ratio SC / NPMI below 1 favours NPMI, and the data support that only when the whole "
+                 "interval lies below 1. Scored −1, the ratio is {minus_one[0]:.2f} with interval "
+                 "{minus_one[1]:.2f} to {minus_one[2]:.2f}: NPMI ahead. Scored 0, the ratio is {zero[0]:.2f} "
+                 "with interval {zero[1]:.2f} to {zero[2]:.2f}, which contains 1: no clear winner (neither a "
+                 "win for SC nor a proof of a tie). The answer: *{expected}*.\n\n"
+                 "Why the convention matters so much: most pairs of a random list never share an article. "
+                 "Scored −1, they pull the random lists' mean NPMI down and bunch them together, which inflates "
+                 "NPMI's Cohen's d; scored 0, that gap shrinks. A conclusion that flips with the score given to a "
+                 "case the definition leaves open is not a property of the metrics alone: report it under both "
+                 "conventions, each with its interval.",
     ),
 ]

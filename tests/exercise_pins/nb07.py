@@ -13,6 +13,11 @@ PINS = {
     "07.3": (2 * 15 / 16 - 1) / (2 * 10 / 16 - 1),             # 0.875 / 0.25 = 3.5
     "07.4": (11 / 16) / (3 / 16),                               # 11/3 = 3.67
     "07.5": "it goes down",                                    # (5 + 1) / 9 = 0.667 < 5/6
+    # AUC ratio 0.80 / 0.55 = 1.45, not 6; ratio of 2·AUC − 1 = 0.60 / 0.10 = 6, the claimed factor
+    "07.6": "it is the ratio of their distances from chance, 2·AUC − 1, and it is large mostly because B is barely "
+            "above chance",
+    # scored −1: interval 0.24 to 0.62, all below 1 (NPMI ahead); scored 0: 0.78 to 1.60 contains 1 (no winner)
+    "07.7": "only with never-together pairs scored −1; scored 0, the data cannot tell the two metrics apart",
 }
 
 
@@ -32,4 +37,7 @@ STEPS = {
              "auc_ratio": (15 / 16) / (10 / 16)},
     # A: 1 beats 0, 0.5; 2, 3, 4 beat 0, 0.5, 1.5.  B: 3 beats 2.5; 4 beats 2.5, 3.5.
     "07.4": {"each_a": "2 + 3 + 3 + 3", "each_b": "0 + 0 + 1 + 2", "wins_a": 11, "wins_b": 3, "pairs": 16},
+    # AUCs 0.80 and 0.55; B's AUC a hundredth higher, 0.56: 2·0.56 − 1 = 0.12, so 0.60 / 0.12 = 5
+    "07.6": {"auc_ratio": 0.80 / 0.55, "gini_a": 0.60, "gini_b": 0.10, "gini_ratio": 6.0, "auc_b_up": 0.56,
+             "auc_ratio_up": 0.80 / 0.56, "gini_ratio_up": 5.0},
 }
