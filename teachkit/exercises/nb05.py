@@ -3,7 +3,7 @@
 import numpy as np
 
 from ..semantic import pagerank, semantic_coherence
-from . import Exercise, Implement, Prediction
+from . import Exercise, Implement, Interpretation, Prediction
 
 WORDS = ("machine", "learning", "algorithm")
 COSINES = {"s_ml": 0.85, "s_ma": 0.82, "s_la": 0.88}
@@ -67,6 +67,61 @@ def _step_own_strength(A, damping):
     n = len(A)
     strength = A.sum(axis=1)
     return (1 - damping) / n + damping * (A @ np.full(n, 1 / n)) / strength
+
+
+# ---------------------------------------------------------------- 05.7: reading an SC against its chance level
+_BARELY = "it is barely above what keywords with nothing in common would score"
+_WELL_ABOVE_ZERO = "it is well above chance, since keywords with nothing in common score 0"
+_PERCENT = "the score is the share of a perfect topic's coherence that these keywords reach"
+_BELOW = "it is below chance: unrelated keywords would score more"
+
+
+def _chance_share(sc, n):
+    """Where SC lies between the score of n unrelated keywords (their cosines 0) and a perfect 1."""
+    chance = semantic_coherence(np.eye(n)).score
+    return chance, (sc - chance) / (1 - chance)
+
+
+def _reading_sc(sc, n):
+    _, share = _chance_share(sc, n)
+    if share <= 0:
+        return _BELOW
+    if share <= 0.25:
+        return _BARELY
+    raise ValueError("SC is well above chance here: this question's choices do not cover it")
+
+
+def _sc_steps(sc, n):
+    chance, share = _chance_share(sc, n)
+    return {"chance": chance, "share": share}
+
+
+# ---------------------------------------------------------------- 05.8: what a PageRank weight says
+STAR = {"s_12": 0.8, "s_13": 0.7, "s_14": 0.75, "s_23": 0.2, "s_24": 0.25, "s_34": 0.15}
+_CENTRAL = "it is the keyword most similar to the others: the graph's edges lead to it"
+_FREQUENT = "it is the most frequent of the four words in the corpus"
+_BELONGS = "it is the likeliest of the four to belong to the topic: its weight is that probability"
+_READER = "it is the word a reader would name first as the topic's label"
+
+
+def _star_weights(s_12, s_13, s_14, s_23, s_24, s_34, threshold):
+    S = np.array([[1.0, s_12, s_13, s_14], [s_12, 1.0, s_23, s_24], [s_13, s_23, 1.0, s_34],
+                  [s_14, s_24, s_34, 1.0]])
+    A = np.where(S > threshold, S, 0.0)
+    np.fill_diagonal(A, 0.0)
+    return pagerank(A).weights
+
+
+def _what_the_weight_says(s_12, s_13, s_14, s_23, s_24, s_34, threshold):
+    w = _star_weights(s_12, s_13, s_14, s_23, s_24, s_34, threshold)
+    if int(np.argmax(w)) == 0 and w[0] - np.sort(w)[-2] > 0.05:
+        return _CENTRAL
+    raise ValueError("the first keyword is not clearly the most central: this question is about one that is")
+
+
+def _star_steps(s_12, s_13, s_14, s_23, s_24, s_34, threshold):
+    w = _star_weights(s_12, s_13, s_14, s_23, s_24, s_34, threshold)
+    return {"w_neural": float(w[0]), "w_rest": ", ".join(f"{x:.3f}" for x in w[1:])}
 
 
 EXERCISES = [
@@ -166,5 +221,55 @@ EXERCISES = [
                  "    return (1 - damping) / n + damping * (rank / strength) @ A\n```\n\n"
                  "`(rank / strength) @ A` gives, for each word j, the sum over neighbours i of "
                  "rank_i · A_ij / strength_i: each neighbour divides by its **own** strength.",
+    ),
+    Interpretation(
+        key="05.7",
+        label="an SC against its chance level",
+        question="A topic of $n = 5$ keywords has semantic coherence SC = 0.30, computed with the document's "
+                 "defaults. What does 0.30 say about the topic?",
+        data={"sc": 0.30, "n": 5},
+        answer=_reading_sc,
+        steps=_sc_steps,
+        choices=(_WELL_ABOVE_ZERO, _PERCENT, _BARELY, _BELOW),
+        why={
+            _WELL_ABOVE_ZERO: "keywords with nothing in common do not score 0: each word is similar to itself, so "
+                              "SC of {n} unrelated keywords is {chance:.2f}, not 0.",
+            _PERCENT: "SC has no 0 for 'no coherence' to count a percentage from: its floor for unrelated "
+                      "keywords is {chance:.2f}.",
+            _BARELY: "{n} unrelated keywords score {chance:.2f} (their self-similarities alone), so {sc} is only "
+                     "{share:.3f} of the way from there to a perfect 1.",
+            _BELOW: "unrelated keywords score {chance:.2f}, which is less than {sc}: this topic is above them.",
+        },
+        solution="Keywords whose vectors are at right angles (cosine 0) still have similarity 1 with themselves, "
+                 "so their SC is $1/n$ = {chance:.2f} for $n$ = {n}. SC = {sc} is ({sc} − {chance:.2f}) / (1 − "
+                 "{chance:.2f}) = {share:.3f} of the way from that floor to a perfect 1: barely above chance. "
+                 "Read an SC against $1/n$, never against 0.",
+    ),
+    Interpretation(
+        key="05.8",
+        label="what a PageRank weight says",
+        question="A topic's four keywords *neural*, *network*, *training* and *data* have cosines 0.8, 0.7 and "
+                 "0.75 between *neural* and each of the others, and 0.2, 0.25 and 0.15 among the other three "
+                 "(network–training, network–data, training–data). With the threshold 0.3 and weighted PageRank, "
+                 "*neural* gets by far the largest weight. What does its weight say about *neural*?",
+        data={**STAR, "threshold": 0.3},
+        answer=_what_the_weight_says,
+        steps=_star_steps,
+        choices=(_FREQUENT, _BELONGS, _CENTRAL, _READER),
+        why={
+            _FREQUENT: "PageRank here walks a graph built from the keywords' cosines only; no count of the "
+                       "corpus goes in, so it cannot know which word is frequent.",
+            _BELONGS: "the weights sum to 1 over the four keywords, so they share out centrality among them; a "
+                      "probability of belonging would not have to add up to 1 across the words.",
+            _CENTRAL: "above the threshold only *neural*'s three edges survive, so the walker keeps returning to "
+                      "it: its weight is {w_neural:.3f} against {w_rest}.",
+            _READER: "PageRank knows nothing of readers: it ranks by similarity in the embedding space, which "
+                     "may or may not match what a person would call the topic.",
+        },
+        solution="Above the threshold 0.3 the graph is a star: *neural* is joined to each of the others, and they "
+                 "to nothing else. A walker on it keeps coming back to the centre, so PageRank gives *neural* "
+                 "{w_neural:.3f} and the others {w_rest}. The weight measures centrality in the similarity graph, "
+                 "nothing about frequency, belonging or what a reader would say; in SC it makes the pairs with "
+                 "*neural* count most.",
     ),
 ]

@@ -5,7 +5,7 @@ import math
 import numpy as np
 
 from ..semantic import distinctiveness, mean_norm_from_cosines, semantic_diversity
-from . import Exercise, Implement, Prediction
+from . import Exercise, Implement, Interpretation, Prediction
 
 TOPIC_COSINES = {"cos_12": 0.245, "cos_13": 0.782, "cos_23": 0.198}
 
@@ -55,6 +55,37 @@ def _normalised_by_used_topics(sizes):
     p = np.array(sizes, dtype=float) / sum(sizes)
     p = p[p > 0]
     return float(-(p * np.log(p)).sum() / np.log(len(sizes) if len(p) < 2 else len(p)))
+
+
+# ---------------------------------------------------------------- 06.7: a small SD
+_OVERLAP = "the two topics largely overlap in meaning: look at them for a topic split in two"
+_SHARED_WORDS = "most of their keywords are the same words"
+_UNRELATED = "they have nothing in common: an SD near 0 means no relation"
+_INCOHERENT = "one of the two topics is incoherent"
+
+
+def _sd(cos):
+    return float(distinctiveness(similarity=np.array([[1.0, cos], [cos, 1.0]])).matrix[0, 1])
+
+
+def _small_sd(cos):
+    sd = _sd(cos)
+    if sd < 0.15:
+        return _OVERLAP
+    raise ValueError("SD is not small here: this question is about two close topics")
+
+
+# ---------------------------------------------------------------- 06.8: the distribution part at its maximum
+_EVEN_ONLY = "only that the documents are spread evenly over the topics; it says nothing of what the topics are"
+_BEST_MODEL = "the model is as good as a topic model can be"
+_MOST_DIFFERENT = "the topics are as different from one another as they can be"
+_MIXED = "every document is about all four topics in equal parts"
+
+
+def _at_maximum(t1, t2, t3, t4):
+    if math.isclose(_distribution_part((t1, t2, t3, t4)), 1.0):
+        return _EVEN_ONLY
+    raise ValueError("the distribution part is not at its maximum here")
 
 
 EXERCISES = [
@@ -139,5 +170,51 @@ EXERCISES = [
                  "    return H / math.log(len(sizes))\n```\n\n"
                  "Empty topics add nothing to $H$ but still count in $K$: a model that leaves topics unused is "
                  "less diverse.",
+    ),
+    Interpretation(
+        key="06.7",
+        label="a small SD",
+        question="Two topics' vectors have cosine 0.8, so their semantic distinctiveness is SD = (1 − 0.8)/2. "
+                 "What does that SD say about the two topics?",
+        data={"cos": 0.8},
+        answer=_small_sd,
+        steps=lambda cos: {"sd": _sd(cos)},
+        choices=(_SHARED_WORDS, _UNRELATED, _OVERLAP, _INCOHERENT),
+        why={
+            _SHARED_WORDS: "SD compares the topics' mean vectors, not their word lists: two topics with no word in "
+                           "common can point the same way, so SD cannot count shared words.",
+            _UNRELATED: "SD turns the cosine around: it is 0 for topics pointing the same way and 1 for opposite "
+                        "ones. A small SD means very close, not unrelated.",
+            _OVERLAP: "SD = {sd:.2f} sits near its floor of 0 (topics pointing the same way): the model may have "
+                      "split one theme over two topics.",
+            _INCOHERENT: "SD compares two topics with each other; whether the keywords of one topic hang together "
+                         "is SC's question (notebook 05).",
+        },
+        solution="SD = (1 − {cos}) / 2 = {sd:.2f}, on a scale from 0 (same direction) to 1 (opposite): the two "
+                 "topics are close in meaning. That is a reason to read them side by side, perhaps one theme "
+                 "split in two; it says nothing about how many words they share or whether each is coherent.",
+    ),
+    Interpretation(
+        key="06.8",
+        label="the distribution part at its maximum",
+        question="Twenty documents fall on a model's four topics as 5, 5, 5 and 5, so SemDiv's distribution part "
+                 "$H / H_{\\max}$ is at its maximum. What follows about the model?",
+        data={"t1": 5, "t2": 5, "t3": 5, "t4": 5},
+        answer=_at_maximum,
+        choices=(_BEST_MODEL, _MOST_DIFFERENT, _EVEN_ONLY, _MIXED),
+        why={
+            _BEST_MODEL: "the distribution part sees only how many documents each topic gets: four topics of "
+                         "nonsense, used equally often, reach the same maximum.",
+            _MOST_DIFFERENT: "how different the topics are is the semantic part, the mean SD; the distribution "
+                             "part never looks at the topic vectors.",
+            _EVEN_ONLY: "its maximum means the documents' dominant topics are spread evenly; the topics' meaning "
+                        "and their differences are other questions.",
+            _MIXED: "the part counts each document once, under its dominant topic: an even spread of documents "
+                    "over topics says nothing about the mixture inside a document.",
+        },
+        solution="The distribution part is the entropy of the topics' shares of documents over its maximum "
+                 "$\\ln K$: with {t1}, {t2}, {t3} and {t4} documents every share is equal and the part is 1. That "
+                 "says the topics are used evenly, nothing more: not that they make sense, nor that they differ "
+                 "(the semantic part), nor how each document mixes them.",
     ),
 ]

@@ -30,6 +30,12 @@ PINS = {
     "05.4": (3 + 2 * (_h["ml"] + _h["ma"] + _h["la"])) / 9,
     "05.6": "more than (1 − d)/n",                 # 0.0698 > 0.05
     "05.5": _step,
+    # SC of 5 keywords with cosines 0 is 1/5 = 0.2 (only the diagonal); (0.30 - 0.2) / (1 - 0.2) = 0.125,
+    # barely above that floor
+    "05.7": "it is barely above what keywords with nothing in common would score",
+    # above 0.3 only neural's edges (0.8, 0.7, 0.75) survive: a star; PageRank gives the centre
+    # (1 + 3d) / (4 (1 + d)) = 3.55 / 7.4 = 0.480, each leaf (1 - d)/4 + d * 0.480 * w / 2.25 (0.18 or less)
+    "05.8": "it is the keyword most similar to the others: the graph's edges lead to it",
 }
 
 
@@ -39,4 +45,8 @@ STEPS = {
     # teachkit iterates PageRank until it converges, so its weight agrees with the fixed point to about 1e-11
     "05.3": {"jump": (1 - 0.85) / 3, "n_words": 3,
              "isolated_weight": pytest.approx(((1 - 0.85) / 3) / (1 - 0.85 / 3), rel=1e-9)},
+    "05.7": {"chance": 1 / 5, "share": (0.30 - 0.2) / 0.8},
+    # the star's PageRank by hand: centre (1 + 3d) / (4 (1 + d)); leaf (1 - d)/4 + d * centre * w / (0.8 + 0.7 + 0.75)
+    "05.8": {"w_neural": pytest.approx(3.55 / 7.4, rel=1e-9),   # iterated to convergence, as 05.3
+             "w_rest": ", ".join(f"{0.15 / 4 + 0.85 * (3.55 / 7.4) * w / 2.25:.3f}" for w in (0.8, 0.7, 0.75))},
 }

@@ -15,6 +15,10 @@ PINS = {
     "06.4": -(0.5 * math.log2(0.5) + 0.3 * math.log2(0.3) + 0.2 * math.log2(0.2)) / math.log2(3),  # 1.485 / 1.585 = 0.937
     "06.6": "half the semantic part",            # distribution 0, SemDiv = 0.5 * mean SD = 0.148
     "06.5": _distribution,
+    # SD = (1 - 0.8) / 2 = 0.1, near the floor 0 of topics pointing the same way
+    "06.7": "the two topics largely overlap in meaning: look at them for a topic split in two",
+    # shares 5/20 each: H = ln 4 = H_max, so the distribution part is 1, its maximum
+    "06.8": "only that the documents are spread evenly over the topics; it says nothing of what the topics are",
 }
 
 
@@ -25,4 +29,5 @@ STEPS = {
     "06.4": {"shares": [0.5, 0.3, 0.2],
              "H": -(0.5 * math.log2(0.5) + 0.3 * math.log2(0.3) + 0.2 * math.log2(0.2)),     # 0.5 + 0.521 + 0.464 = 1.485 bits
              "H_max": math.log2(3), "reference": _distribution((4, 3, 3))},   # 1.585; the document's sizes, for 06.3
+    "06.7": {"sd": (1 - 0.8) / 2},
 }
