@@ -11,7 +11,7 @@ import numpy as np
 
 from ..coherence import coherence_from_pairs
 
-from . import Interpretation, Prediction
+from . import Exercise, Interpretation, Prediction
 from . import capstone
 
 # ---------------------------------------------------------------- 10.1: perplexity against K
@@ -157,5 +157,21 @@ EXERCISES = [
                  "from 1: far from perfectly. Report the "
                  "interval, and say that it is the *authors'* scores, on their reference corpus, that were "
                  "compared: a different reference or window gives other scores.",
+    ),
+    Exercise(
+        key="10.4",
+        label="the report's coherence over seeds",
+        question="A classmate's three seeds give their chosen model a coherence of 0.113, 0.052 and 0.098. "
+                 "The report states the mean over seeds beside the lowest and the highest seed. What mean "
+                 "does it state?",
+        data={"seed_0": 0.113, "seed_1": 0.052, "seed_2": 0.098},
+        answer=lambda seed_0, seed_1, seed_2: float(np.mean([seed_0, seed_1, seed_2])),
+        steps=lambda seed_0, seed_1, seed_2: {"total": seed_0 + seed_1 + seed_2,
+                                              "low": min(seed_0, seed_1, seed_2),
+                                              "high": max(seed_0, seed_1, seed_2)},
+        solution="({seed_0} + {seed_1} + {seed_2}) / 3 = {total:.3f} / 3 = {expected:.4f}, reported with the "
+                 "spread from {low} to {high}: the mean alone would hide that one seed is far below the others.",
+        right=("0.0877", "0,0877", "0.088", "0.08767"),
+        wrong=("0.263", "0.061", "0.0825", "0.098"),
     ),
 ]

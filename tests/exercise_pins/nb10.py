@@ -13,9 +13,12 @@ PINS = {
     # notebook 09 reports NPMI against the mean rating on wikitext as rho 0.43 with an interval of roughly
     # [0.27, 0.56]: above zero, far below 1 (tests/test_capstone.py recomputes rho with scipy)
     "10.3": "people and the measure agree, but only moderately: the interval lies above zero and far below 1",
+    # (0.113 + 0.052 + 0.098) / 3 = 0.263 / 3 = 0.08767
+    "10.4": 0.263 / 3,
 }
 
 STEPS = {
     # (30 × (−1) + 15 × 0.3) / 45 = (−30 + 4.5) / 45 = −25.5 / 45 = −0.5667
     "10.2": {"pairs": 45, "met": 15, "score": -25.5 / 45, "share": Fraction(2, 3)},
+    "10.4": {"total": 0.263, "low": 0.052, "high": 0.113},
 }
