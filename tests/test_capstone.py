@@ -130,7 +130,7 @@ def test_a_number_that_does_not_follow_is_flagged_with_the_value_that_does(value
     assert check.flagged == ["k", "coherence", "perplexity"]
     lines = {line.name: line for line in check.lines}
     assert f"picks K = {values['k']}" in lines["k"].message
-    assert f"{values['coherence']:.6g}" in lines["coherence"].message and "not stated" in lines["perplexity"].message
+    assert f"{values['coherence']:.5g}" in lines["coherence"].message and "not stated" in lines["perplexity"].message
     assert "3 of 8" not in str(check) and "5 of 8 numbers follow" in str(check)
     no_reasons = capstone.check_report(dict(_report(), reasons={"measure": "  .", "reference": "ok"}))
     assert no_reasons.missing_reasons == ["k_criterion", "measure", "reference"]
