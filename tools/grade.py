@@ -53,6 +53,8 @@ import gradebook  # noqa: E402
 import sandbox  # noqa: E402
 
 FIELDS = ("student", "notebook", "exercise", "points", "max_points", "feedback")
+#: Seconds one student function may run (all its inputs together).
+FUNCTION_TIMEOUT = 60
 #: The notebook whose report is recomputed (teachkit.exercises.capstone.NOTEBOOK).
 CAPSTONE = "10_capstone"
 
@@ -61,8 +63,6 @@ def _report_columns():
     from teachkit.exercises import capstone
 
     return [f"10.report.{name}" for name in capstone.NUMBERS]
-#: Seconds one student function may run (all its inputs together).
-FUNCTION_TIMEOUT = 60
 
 
 # ---------------------------------------------------------------- reading a submission
