@@ -5,8 +5,8 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def _no_prediction_committed():
-    """Each test starts as a fresh kernel does: no prediction committed (see teachkit.exercises.committed)."""
-    from teachkit.exercises import committed
+    """Each test starts as a fresh kernel does: no prediction committed (see teachkit.course.exercises.committed)."""
+    from teachkit.course.exercises import committed
 
     committed._COMMITTED.clear()
     yield

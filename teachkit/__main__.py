@@ -1,7 +1,7 @@
 """Command line: ``python -m teachkit check`` (also the ``teachkit`` console script).
 
 Recomputes every number the four source documents print (see
-:mod:`teachkit.worked` and :mod:`teachkit.check`) and prints, per document, a
+:mod:`teachkit.documents.catalogue` and :mod:`teachkit.documents.check`) and prints, per document, a
 table of location, quantity, printed value, recomputed value, verdict and a
 one-line reason, then a summary line with the count of each verdict.
 
@@ -40,7 +40,7 @@ def main(argv=None):
     if args.command != "check":
         parser.print_help()
         return 0 if args.command is None and argv == [] else 2
-    from .check import check_documents, format_table, resolve_document
+    from .documents.check import check_documents, format_table, resolve_document
 
     if args.document is not None:
         try:

@@ -24,7 +24,7 @@ import numpy as np
 
 from ._checks import check_count, check_finite_real, check_positive_int
 from .counting import CooccurrenceCounts
-from .pmi import _check_counts, _npmi_of_checked_counts, _probabilities, pmi as _pmi
+from .association import _check_counts, _npmi_of_checked_counts, _probabilities, pmi as _pmi
 from .text import normalize_token
 
 __all__ = [

@@ -43,7 +43,7 @@ import numpy as np
 from ._checks import check_finite_real, check_positive_int, check_vectors, scale_by_power_of_two
 from .coherence import UnknownWordError
 from .counting import CooccurrenceCounts
-from .pmi import pmi
+from .association import pmi
 from .semantic import _cosines, topic_vector
 from .text import normalize_token
 

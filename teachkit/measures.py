@@ -51,7 +51,7 @@ from ._checks import (as_float_array, check_choice, check_count_array, check_fin
                       check_word_list, scale_by_power_of_two)
 from .coherence import _count_tables, _keyword_list, scorable_keywords
 from .counting import CooccurrenceCounts
-from .pmi import npmi as _npmi, npmi_from_counts
+from .association import npmi as _npmi, npmi_from_counts
 from .text import normalize_token
 
 __all__ = [

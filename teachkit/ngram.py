@@ -103,7 +103,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ._checks import check_choice, check_positive_int
-from .perplexity import END, START, UNK, ZeroProbabilityWarning
+from .lm_metrics import END, START, UNK, ZeroProbabilityWarning
 
 __all__ = ["NgramLM", "Evaluation", "EncodedText", "add_alpha", "kneser_ney_step", "SMOOTHINGS", "MAX_ORDER"]
 

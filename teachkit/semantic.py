@@ -79,7 +79,7 @@ from ._checks import (
     as_float_array, check_choice, check_finite_real, check_labels, check_similarity, check_unit_sum, check_vectors,
     scale_by_power_of_two,
 )
-from .pagerank import PageRank, pagerank
+from .centrality import PageRank, pagerank
 
 __all__ = [
     "PageRank", "pagerank",
@@ -684,14 +684,14 @@ def semantic_diversity(topic_vectors=None, assignments=None, alpha=0.5, beta=0.5
 
 
 # ------------------------------------------------------- the document's data
-# Kept in one place, teachkit.worked (the documents' catalogue); these names stay for the notebooks, read from
+# Kept in one place, teachkit.documents.catalogue (the documents' catalogue); these names stay for the notebooks, read from
 # there when first asked for, so that the formulas of this module load no example data.
 _FROM_THE_DOCUMENTS = {"DOC_EXAMPLE": "SEMANTIC_EXAMPLE", "DOC_PRINTED": "SEMANTIC_PRINTED"}
 
 
 def __getattr__(name):
     if name in _FROM_THE_DOCUMENTS:
-        from . import worked
+        from .documents import catalogue as worked
 
         return getattr(worked, _FROM_THE_DOCUMENTS[name])
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

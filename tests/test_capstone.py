@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from teachkit.exercises import capstone
+from teachkit.course.exercises import capstone
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))

@@ -11,8 +11,8 @@ import pytest
 
 import teachkit
 from teachkit.__main__ import main
-from teachkit.check import VERDICTS, summary
-from teachkit.worked import DOCUMENTS, RECORDS
+from teachkit.documents.check import VERDICTS, summary
+from teachkit.documents.catalogue import DOCUMENTS, RECORDS
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 KEYS = {"document", "location", "quantity", "printed", "recomputed", "verdict", "explanation"}

@@ -1,6 +1,6 @@
 """Every exercise of the course is pinned like a worked example, and its solution stays out of sight.
 
-For each registered exercise (``teachkit.exercises.all_exercises()``):
+For each registered exercise (``teachkit.course.exercises.all_exercises()``):
 
 * it has a pin in ``tests/exercise_pins/nbXX.py`` (``PINS[key]``), derived by hand; a missing pin fails;
 * its expected answer equals the pin (a number: to 1e-12 relative; a choice: exactly; a function: the
@@ -27,8 +27,8 @@ from fractions import Fraction
 import pytest
 
 import teachkit as tk
-from teachkit import exercises as tex
-from teachkit.exercises import Exercise, Implement, Interpretation, Prediction
+from teachkit.course import exercises as tex
+from teachkit.course.exercises import Exercise, Implement, Interpretation, Prediction
 from tools import prose_numbers as pn
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -358,10 +358,10 @@ def test_every_notebook_has_three_exercises_a_prediction_and_from_01_to_06_a_fun
     assert len(mine) >= 3, (f"{path.name}: {len(mine)} exercises in teachkit/exercises/nb{nb_prefix}.py; "
                             "each notebook needs at least 3")
     assert any(isinstance(ex, Prediction) for ex in mine), (
-        f"{path.name}: no 'predict, then run' exercise (teachkit.exercises.Prediction) in nb{nb_prefix}.py")
+        f"{path.name}: no 'predict, then run' exercise (teachkit.course.exercises.Prediction) in nb{nb_prefix}.py")
     if nb_prefix in {"01", "02", "03", "04", "05", "06"}:
         assert any(isinstance(ex, Implement) for ex in mine), (
-            f"{path.name}: no 'write it yourself' exercise (teachkit.exercises.Implement) in nb{nb_prefix}.py")
+            f"{path.name}: no 'write it yourself' exercise (teachkit.course.exercises.Implement) in nb{nb_prefix}.py")
 
 
 @pytest.mark.parametrize("path", notebooks(), ids=[p.stem for p in notebooks()])
@@ -370,7 +370,7 @@ def test_every_notebook_asks_two_interpretation_questions(path):
     nb_prefix = path.name.split("_")[0]
     mine = [ex for ex in EXERCISES if prefix(ex.key) == nb_prefix and isinstance(ex, Interpretation)]
     assert len(mine) >= 2, (f"{path.name}: {len(mine)} interpretation question(s) "
-                            f"(teachkit.exercises.Interpretation) in nb{nb_prefix}.py; each notebook needs 2")
+                            f"(teachkit.course.exercises.Interpretation) in nb{nb_prefix}.py; each notebook needs 2")
 
 
 INTERPRETATIONS = [ex.key for ex in EXERCISES if isinstance(ex, Interpretation)]
@@ -669,7 +669,7 @@ def test_a_choice_typed_with_ascii_dashes_other_case_or_spaces_is_that_choice(ke
 def test_a_wrong_choice_stays_wrong_however_it_is_typed():
     ex = tex.get("02.7")                      # the right choice is 0; "-1" names the choice "−1"
     assert ex.expected == "0"
-    assert tk.selfcheck.match_choice("-1", ex.choices) == "−1"
+    assert tk.course.selfcheck.match_choice("-1", ex.choices) == "−1"
     for typed in ("-1", "−1", " - 1", "+1", "+ 1"):
         verdict = ex.judge(typed)
         assert verdict.parsed and not verdict.correct, (typed, verdict.message)
@@ -704,7 +704,7 @@ def test_a_percentage_is_accepted_only_for_a_share(key):
 
 # ------------------------------------------------------------------ a prediction's result waits for the guess
 def test_a_result_is_held_back_until_its_prediction_is_committed(capsys, monkeypatch):
-    from teachkit.exercises import committed
+    from teachkit.course.exercises import committed
 
     monkeypatch.setattr(committed, "_COMMITTED", set())
     with tex.result_of("00.4"):
@@ -718,7 +718,7 @@ def test_a_result_is_held_back_until_its_prediction_is_committed(capsys, monkeyp
 
 
 def test_an_unparsed_guess_commits_nothing_and_an_error_in_the_block_is_shown(capsys, monkeypatch):
-    from teachkit.exercises import committed
+    from teachkit.course.exercises import committed
 
     monkeypatch.setattr(committed, "_COMMITTED", set())
     assert not tex.ask("00.4", answer="bigger").parsed                   # not one of the choices

@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import grade  # noqa: E402
 import pytest  # noqa: E402
-from teachkit.exercises import Exercise  # noqa: E402
+from teachkit.course.exercises import Exercise  # noqa: E402
 
 
 def _exercise(key, value, **check):
@@ -168,7 +168,7 @@ def test_a_broken_pin_stops_grading_before_any_submission_is_judged(tmp_path, pi
 
 # ------------------------------------------------------------------ the cheating suite
 def _implement(key="99.9"):
-    from teachkit.exercises import Implement
+    from teachkit.course.exercises import Implement
 
     return Implement(key=key, label="add", question="Write add(a, b).", reference=lambda a, b: a + b,
                      inputs=lambda rng: {"a": float(rng.uniform(-5, 5)), "b": float(rng.uniform(-5, 5))},
@@ -181,11 +181,11 @@ HONEST_FUNCTION = "def add(a, b):\n    return a + b\n"
 CHEATS = {
     # every number wrong, plus a cell that patches the grader's checks and an always-equal string
     "patcher": ['answer_99_1 = "0.05"',
-                "import teachkit.selfcheck as s, teachkit.exercises as e\n"
+                "import teachkit.course.selfcheck as s, teachkit.course.exercises as e\n"
                 "class Yes(str):\n    def __eq__(self, other): return True\n    __hash__ = str.__hash__\n"
                 "s.check_answer = lambda *a, **k: type('F', (), {'correct': True, 'message': 'ok'})()\n"
                 "e.get = lambda key: None\nanswer_99_1 = Yes('0.05')",
-                "def add(a, b):\n    import teachkit.exercises as e\n    e._same = lambda *x: True\n    return 0\n"],
+                "def add(a, b):\n    import teachkit.course.exercises as e\n    e._same = lambda *x: True\n    return 0\n"],
     # reads the answer key (the pins, the tests) while its function runs
     "key_reader": ['answer_99_1 = open("../tests/exercise_pins/nb01.py").read()',
                    "def add(a, b):\n    import glob\n    for p in glob.glob('/work/**/exercise_pins/*.py', recursive=True):\n"
@@ -253,7 +253,7 @@ def test_a_function_that_never_ends_does_not_stop_the_rest(tmp_path):
 
 
 def test_the_grader_reads_choices_and_percentages_as_the_self_check_box_does():
-    from teachkit.exercises import get as tex_get
+    from teachkit.course.exercises import get as tex_get
 
     assert grade.judge_answer(tex_get("04b.3"), "lower", "Lower") == (1, "right")
     assert grade.judge_answer(tex_get("05.6"), "more than (1 − d)/n", "more than (1 - d)/n") == (1, "right")

@@ -7,7 +7,7 @@ import tomllib
 
 import yaml
 
-from teachkit.worked import DOCUMENTS
+from teachkit.documents.catalogue import DOCUMENTS
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

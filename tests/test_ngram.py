@@ -10,7 +10,7 @@ import pytest
 
 import teachkit as tk
 from teachkit import BigramLM, NgramLM, perplexity
-from teachkit.perplexity import SEED_TRAINING, SEED_UNSEEN, ZeroProbabilityWarning
+from teachkit.lm_metrics import SEED_TRAINING, SEED_UNSEEN, ZeroProbabilityWarning
 
 # The tiny corpus every hand derivation below uses.
 TINY = [["a", "b", "a"], ["b", "a", "c"]]

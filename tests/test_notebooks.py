@@ -214,11 +214,11 @@ def test_a_wrong_formula_in_the_package_fails_the_freshness_check(tmp_path):
     startup.mkdir(parents=True)
     (startup / "00-wrong-formula.py").write_text(
         "import importlib, math, teachkit\n"
-        "m = importlib.import_module('teachkit.pmi')  # the module (teachkit.pmi, the attribute, is the function)\n"
+        "m = importlib.import_module('teachkit.association')  # the module (teachkit.association, the attribute, is the function)\n"
         "right = m.pmi\n"
         "def wrong(*args, **kwargs):\n"
         "    return right(*args, **kwargs) / math.log(2)\n"
-        "m.pmi = teachkit.pmi = wrong\n", encoding="utf-8")
+        "m.pmi = teachkit.association = wrong\n", encoding="utf-8")
     path = ROOT / "notebooks" / "01_pmi.ipynb"
     old = os.environ.get("IPYTHONDIR")
     os.environ["IPYTHONDIR"] = str(tmp_path)
@@ -272,7 +272,7 @@ def test_structure_problems_and_memory_addresses():
     bad = _nb(new_markdown_cell("# 01 · PMI"), _code(), new_markdown_cell("## Next steps"))
     assert len(tnb.structure_problems(bad)) == 2
     leaky = _nb(_code(new_output("execute_result", execution_count=1,
-                                 data={"text/plain": "<teachkit.widgets.Explorer object at 0x7f3a2c1d9e50>"})))
+                                 data={"text/plain": "<teachkit.course.widgets.Explorer object at 0x7f3a2c1d9e50>"})))
     assert tnb.volatile_text(leaky)
     assert not tnb.volatile_text(good)
 

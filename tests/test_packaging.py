@@ -103,17 +103,17 @@ def test_the_package_ships_every_teachkit_module_and_no_developer_tool():
 
 def test_import_teachkit_loads_no_heavy_library_and_no_example_data():
     """import teachkit loads numpy and its own formulas only: scipy, gensim, networkx, matplotlib and
-    ipywidgets load when a function needs them, and the documents' catalogue (teachkit.worked, teachkit.check)
+    ipywidgets load when a function needs them, and the documents' catalogue (teachkit.documents.catalogue, teachkit.documents.check)
     when it is first used.  (A module-set check, not a timing: timings belong to make bench.)"""
     import subprocess
     import sys
 
     code = ("import sys, teachkit\n"
             "heavy = ['numpy', 'scipy', 'gensim', 'networkx', 'matplotlib', 'ipywidgets', 'IPython', 'nltk',"
-            " 'teachkit.counting', 'teachkit.worked', 'teachkit.check']\n"
+            " 'teachkit.counting', 'teachkit.documents.catalogue', 'teachkit.documents.check']\n"
             "print(sorted(m for m in heavy if m in sys.modules))\n"
-            "teachkit.finding('001-eq2-pmi'); from teachkit.perplexity import SEED_TRAINING\n"
-            "print('teachkit.worked' in sys.modules)")
+            "teachkit.finding('001-eq2-pmi'); from teachkit.lm_metrics import SEED_TRAINING\n"
+            "print('teachkit.documents.catalogue' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
     assert out[0] == "[]", out[0]
     assert out[1] == "True"                        # and they load when asked for
@@ -124,7 +124,7 @@ def test_names_load_on_first_use_and_functions_keep_their_module_names():
     when their modules are imported first (importing a submodule sets the package's attribute of its name);
     counting known words (words=) needs no scipy."""
     code = ("import sys\n"
-            "import teachkit.pmi, teachkit.perplexity, teachkit.pagerank, teachkit.coherence\n"
+            "import teachkit.association, teachkit.lm_metrics, teachkit.centrality, teachkit.coherence\n"
             "import teachkit as tk\n"
             "print([type(getattr(tk, n)).__name__ for n in ('pmi', 'perplexity', 'pagerank')])\n"
             "c = tk.CooccurrenceCounts.from_documents([['a', 'b'], ['a']], window=2, words=['a', 'b'])\n"

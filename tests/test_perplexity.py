@@ -14,7 +14,7 @@ from nltk.util import bigrams
 
 import teachkit
 from teachkit import BigramLM, ZeroProbabilityWarning, cross_entropy, perplexity
-from teachkit.perplexity import SEED_PRINTED_PERPLEXITY, SEED_TRAINING, SEED_UNSEEN
+from teachkit.lm_metrics import SEED_PRINTED_PERPLEXITY, SEED_TRAINING, SEED_UNSEEN
 
 # The seed notebook's inputs and printed outputs, typed in here independently.
 TRAINING = ["Alice", "wonders", "what", "is", "happening", "in", "Wonderland"]

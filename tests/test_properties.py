@@ -621,7 +621,7 @@ def test_tokenize_bad_text_names_it(bad):
 def test_explorer_bad_input_names_it():
     import ipywidgets as w
 
-    from teachkit.widgets import explorer
+    from teachkit.course.widgets import explorer
 
     slider = w.IntSlider(value=1, min=0, max=3)
     refused(lambda: explorer("not a function", x=slider), "func")
@@ -665,7 +665,7 @@ def test_topic_ids_too_large_for_an_integer_are_refused():
 def test_pagerank_lives_in_its_own_module_and_old_names_still_work():
     import importlib
 
-    module = importlib.import_module("teachkit.pagerank")
+    module = importlib.import_module("teachkit.centrality")
     from teachkit.semantic import PageRank, pagerank
 
     assert tk.pagerank is pagerank is module.pagerank and PageRank is module.PageRank is tk.PageRank

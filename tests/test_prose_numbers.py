@@ -3,7 +3,7 @@
 A number typed by hand into a markdown cell goes stale silently; so each number in a markdown cell must be
 
 1. **from the documents**: it agrees, at its own precision, with a number of the catalogue
-   ``teachkit.worked`` (printed values, stated inputs, arguments, notes), e.g. the guide's "0.48";
+   ``teachkit.documents.catalogue`` (printed values, stated inputs, arguments, notes), e.g. the guide's "0.48";
 2. **produced by the same notebook**: it agrees, at its own precision, with a number in a saved output of
    one of its code cells (print it, or write the prose itself from a code cell with
    ``display(Markdown(f"... {value:.3f} ..."))``), or it is a literal in the non-comment source of one of

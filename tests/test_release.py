@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from teachkit.exercises import Exercise
+from teachkit.course.exercises import Exercise
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -125,7 +125,7 @@ def test_every_notebook_released_with_every_exercise(course_release):
 
 
 def test_no_solution_text_survives_in_the_student_notebooks(course_release):
-    from teachkit.exercises import reveal
+    from teachkit.course.exercises import reveal
 
     out, _ = course_release
     for path in sorted((out / "student").glob("*.ipynb")):
@@ -176,7 +176,7 @@ def test_student_package_has_no_solution_text_and_still_checks_answers(course_re
     package = out / "student" / "package"
     probe = (
         "import json, teachkit\n"
-        "from teachkit.exercises import all_exercises, reveal\n"
+        "from teachkit.course.exercises import all_exercises, reveal\n"
         "print(json.dumps({'file': teachkit.__file__,\n"
         "  'shown': sorted({reveal(ex.key, show=True).text for ex in all_exercises()}),\n"
         "  'judged': {ex.key: ex.judge(ex.right[0]).correct for ex in all_exercises() if hasattr(ex, 'right')}}))\n"
@@ -200,7 +200,7 @@ def test_no_rendered_solution_in_any_file_of_the_student_copy(course_release):
     solution as reveal() renders it, paragraph by paragraph, escapes undone."""
     import ast
 
-    from teachkit.exercises import reveal
+    from teachkit.course.exercises import reveal
 
     out, _ = course_release
     paragraphs = {}

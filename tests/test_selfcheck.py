@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import teachkit
-from teachkit.selfcheck import MAX_ANSWER_LENGTH, Feedback, answer_box, check_answer, solution
+from teachkit.course.selfcheck import MAX_ANSWER_LENGTH, Feedback, answer_box, check_answer, solution
 
 # (answer, expected, correct?) — expected values worked out by hand in the comments.
 TABLE = [

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import teachkit as tk
 from teachkit import distinctiveness, pagerank, semantic_coherence, semantic_diversity
-from teachkit.precision import agrees
+from teachkit.course.precision import agrees
 from teachkit.semantic import DOC_EXAMPLE, DOC_PRINTED
 
 S_DOC = np.array(DOC_EXAMPLE["similarity"])

@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 import teachkit
-from teachkit import check as chk
-from teachkit.worked import DOCUMENTS, RECORDS, Record
+from teachkit.documents import check as chk
+from teachkit.documents.catalogue import DOCUMENTS, RECORDS, Record
 
 H, R, C, W, U = "holds", "rounding", "convention", "wrong", "uncheckable"
 
@@ -360,7 +360,7 @@ def test_changing_a_formula_flips_verdicts(monkeypatch):
     """Recompute with a broken pmi (log10 instead of the requested base): verdicts must move."""
     import sys
 
-    pmi_module = sys.modules["teachkit.pmi"]   # teachkit.pmi is also the re-exported function
+    pmi_module = sys.modules["teachkit.association"]   # teachkit.association is also the re-exported function
     real = pmi_module.pmi
 
     def broken(p_xy, p_x, p_y, base=math.e):
@@ -376,7 +376,7 @@ def test_changing_a_formula_flips_verdicts(monkeypatch):
 def test_changing_the_perplexity_normalisation_flips_the_verdict(monkeypatch):
     import sys
 
-    pp = sys.modules["teachkit.perplexity"]
+    pp = sys.modules["teachkit.lm_metrics"]
     real = pp.perplexity
     monkeypatch.setattr(pp, "perplexity", lambda model, tokens, per="prediction": real(model, tokens, per="token"))
     record = next(r for r in RECORDS if r.id == "003-perplexity-seen")
@@ -428,7 +428,7 @@ def test_finding_takes_one_id_as_a_string(bad):
 
 
 def test_findings_table_has_one_row_per_id_in_order_with_each_findings_fields():
-    from teachkit.check import finding, findings_table
+    from teachkit.documents.check import finding, findings_table
 
     ids = ["004-pr-iter1-machine", "004-pr-iter1-learning", "004-sc"]
     table = findings_table(ids)._repr_markdown_().splitlines()
@@ -443,8 +443,8 @@ def test_findings_table_has_one_row_per_id_in_order_with_each_findings_fields():
 
 
 def test_the_document_card_says_what_the_document_is_and_counts_its_verdicts():
-    from teachkit.check import about, check_documents
-    from teachkit.worked import DOCUMENTS
+    from teachkit.documents.check import about, check_documents
+    from teachkit.documents.catalogue import DOCUMENTS
 
     for prefix in ("000", "001", "003", "004"):
         card = repr(about(prefix))

@@ -1,6 +1,6 @@
 """What the teacher's tools need to know about the course: its notebooks and exercises.
 
-The exercises are data in the package (``teachkit.exercises``, one module
+The exercises are data in the package (``teachkit.course.exercises``, one module
 per notebook, see the exercise contract in the README); their independent,
 hand-derived answers are the pins in ``tests/exercise_pins/nbXX.py``.  The
 release, grading and book tools all read them through this module, so the
@@ -80,8 +80,8 @@ def notebook_prefix(path) -> str:
 
 # ------------------------------------------------------------------ exercises
 def all_exercises() -> list:
-    """Every exercise declared in ``teachkit.exercises``, in course order."""
-    from teachkit.exercises import all_exercises as registered
+    """Every exercise declared in ``teachkit.course.exercises``, in course order."""
+    from teachkit.course.exercises import all_exercises as registered
 
     return list(registered())
 

@@ -15,7 +15,7 @@ How it grades, and why a submission cannot change its own grade:
   the last such assignment of a literal (a string or a number); anything else (an expression, a
   call, a variable) counts as no answer.  Nothing the student wrote is executed to read it, so no
   monkeypatch, no always-equal object and no side effect reaches the grading process.  A number is then
-  judged like the self-check box (:func:`teachkit.selfcheck.check_answer`: decimal comma, fractions,
+  judged like the self-check box (:func:`teachkit.course.selfcheck.check_answer`: decimal comma, fractions,
   percentages, significant figures) against the exercise's **pinned** answer
   (``tests/exercise_pins/nbXX.py``, derived by hand); a prediction must be the pinned choice.
 * **Functions run in a sandbox.**  For a "write it yourself" exercise, only the cell that defines the
@@ -24,8 +24,8 @@ How it grades, and why a submission cannot change its own grade:
   the exercise's seeded inputs as JSON; the grader compares them with teachkit's reference in its own
   process.
 * **The capstone's report is recomputed.**  Notebook 10's ``report = {...}`` is read as a literal dict
-  (:func:`teachkit.exercises.capstone.read_report`, never run) and every number it states is recomputed by
-  teachkit from the choices it states (:func:`~teachkit.exercises.capstone.check_report`): one gradebook
+  (:func:`teachkit.course.exercises.capstone.read_report`, never run) and every number it states is recomputed by
+  teachkit from the choices it states (:func:`~teachkit.course.exercises.capstone.check_report`): one gradebook
   column per number (``10.report.k``, ...), worth a point when it follows from the choices; the feedback
   says which value does, and which choices were given no reason (for the teacher to read).
 * A submission that is not a notebook, has a malformed cell or never finishes gets 0 points for what it
@@ -55,12 +55,12 @@ import sandbox  # noqa: E402
 FIELDS = ("student", "notebook", "exercise", "points", "max_points", "feedback")
 #: Seconds one student function may run (all its inputs together).
 FUNCTION_TIMEOUT = 60
-#: The notebook whose report is recomputed (teachkit.exercises.capstone.NOTEBOOK).
+#: The notebook whose report is recomputed (teachkit.course.exercises.capstone.NOTEBOOK).
 CAPSTONE = "10_capstone"
 
 
 def _report_columns():
-    from teachkit.exercises import capstone
+    from teachkit.course.exercises import capstone
 
     return [f"10.report.{name}" for name in capstone.NUMBERS]
 
@@ -155,7 +155,7 @@ def _check_pin(ex, pin):
 
 def judge_answer(ex, pin, value) -> tuple[int, str]:
     """Points and feedback for one answer line (``value`` as read, None if the line is missing)."""
-    from teachkit.selfcheck import check_answer, match_choice
+    from teachkit.course.selfcheck import check_answer, match_choice
 
     variable = course.answer_variable(ex.key)
     if value is None:
@@ -179,7 +179,7 @@ def judge_answer(ex, pin, value) -> tuple[int, str]:
 
 def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT) -> tuple[int, str]:
     """Run the student's function in the sandbox on the exercise's inputs; compare with teachkit here."""
-    from teachkit.exercises import _same
+    from teachkit.course.exercises import _same
 
     name = course.function_name(ex)
     source = function_cell(nb, name)
@@ -221,7 +221,7 @@ def grade_notebook(path: pathlib.Path, exercises, pins, timeout=FUNCTION_TIMEOUT
 
 def judge_report(nb: dict) -> list[tuple[str, float, float, str]]:
     """``(column, points, max_points, feedback)`` for each number of the capstone's report."""
-    from teachkit.exercises import capstone
+    from teachkit.course.exercises import capstone
 
     columns = _report_columns()
     worth = capstone.POINTS_PER_NUMBER

@@ -15,7 +15,7 @@ changes from run to run without the course changing is removed:
 * execution timestamps (``record_timing`` is off) and cell ``execution`` metadata;
 * widget state (``metadata.widgets``) and widget views in outputs
   (``application/vnd.jupyter.widget-view+json`` holds a random model id).
-  ``teachkit.widgets.Explorer`` puts its default result beside the
+  ``teachkit.course.widgets.Explorer`` puts its default result beside the
   view as ``text/html``/``text/plain``, so a saved notebook still shows it;
 * the Python patch version in ``metadata.language_info``;
 * stream outputs are merged, so how the kernel happened to flush ``print``
@@ -28,7 +28,7 @@ HTML) and widget data are left out: a figure's pixels may differ by a font
 version, and a widget's model id is random by design.
 
 What notebooks themselves import (``setup_course``) stays in
-:mod:`teachkit.notebooks`.
+:mod:`teachkit.course.setup`.
 """
 
 from __future__ import annotations

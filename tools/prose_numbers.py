@@ -13,7 +13,7 @@ a number printed by a code cell, or quoted from the documents' catalogue,
 does not.  So every number in a markdown cell must be one of:
 
 1. **from the documents**: it agrees (at its own precision) with a number of
-   the catalogue :mod:`teachkit.worked` (printed values, stated inputs,
+   the catalogue :mod:`teachkit.documents.catalogue` (printed values, stated inputs,
    arguments, notes);
 2. **produced by this notebook**: it agrees (at its own precision) with a
    number in a saved output of a code cell of the same notebook, or is
@@ -190,8 +190,8 @@ class _Candidates:
 
 
 def _catalogue_numbers():
-    """Every number in teachkit.worked: printed values, inputs, arguments, notes, labels."""
-    from teachkit import worked
+    """Every number in teachkit.documents.catalogue: printed values, inputs, arguments, notes, labels."""
+    from teachkit.documents import catalogue as worked
 
     texts = []
 
@@ -317,7 +317,7 @@ def _value_numbers(value):
 
 def solution_literals(ex):
     """The text of an exercise's solution that is typed, not computed: the template without its format
-    fields (an :class:`~teachkit.exercises.Implement` solution has no fields: all of it)."""
+    fields (an :class:`~teachkit.course.exercises.Implement` solution has no fields: all of it)."""
     if not hasattr(ex, "data"):
         return ex.solution
     # an interpretation's choices and its reasons for each are typed text too
@@ -365,7 +365,7 @@ def main(argv=None):
         for u in problems:
             print(f"  {u}")
     if argv is None and len(sys.argv) == 1:     # the whole course: the exercises' solutions too
-        from teachkit.exercises import all_exercises
+        from teachkit.course.exercises import all_exercises
 
         for ex in all_exercises():
             problems = unaccounted_in_solution(ex)

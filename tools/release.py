@@ -85,7 +85,7 @@ def answer_cell(key: str) -> dict:
 def _example_answer(key: str) -> str:
     """How the answer cell's comment shows an answer: a number, a choice or the letter of a statement."""
     try:
-        from teachkit.exercises import get
+        from teachkit.course.exercises import get
 
         ex = get(key)
     except KeyError:            # a notebook being written: its exercise is not declared yet
@@ -254,7 +254,7 @@ def shown_answers(nb: dict, exercises, min_figures: int = MIN_SHOWN_FIGURES) -> 
     an exercise does not count for that exercise (its question states its data); the number is reported as
     typed, a decimal comma as a point.
     """
-    from teachkit.selfcheck import check_answer
+    from teachkit.course.selfcheck import check_answer
 
     numeric = [ex for ex in exercises if course.kind(ex) in ("number", "prediction") and not getattr(ex, "choices", ())]
     # computed once: an expected value may take a model's training to compute
@@ -305,7 +305,7 @@ def student_package(out: pathlib.Path, exercises) -> pathlib.Path:
     # releasing) and is not what a student installing the package needs.
     shutil.copyfile(STUDENT_README, package / "README.md")
     shutil.copyfile(course.ROOT / "LICENSE", package / "LICENSE")
-    for module in sorted((package / "teachkit" / "exercises").glob("nb*.py")):
+    for module in sorted((package / "teachkit" / "course" / "exercises").glob("nb*.py")):
         module.write_text(strip_solutions(module.read_text(encoding="utf-8")), encoding="utf-8")
     strings = [_normalise(s) for path in sorted((package / "teachkit").rglob("*.py"))
                for s in _strings(path.read_text(encoding="utf-8"))]

@@ -22,13 +22,13 @@ WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 WIDGET_FAILURE_TEXTS = ("Error displaying widget", "Loading widget")
 
 # Selectors.  JupyterLab 4 / ipywidgets 8 class names; teachkit's own classes
-# come from teachkit.widgets.Explorer, teachkit.exercises and teachkit.intrusion.
+# come from teachkit.course.widgets.Explorer, teachkit.course.exercises and teachkit.intrusion.
 NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"
 CELL = f"{NOTEBOOK} .jp-Cell"
 CURRENT_TAB_LABEL = "#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel"
 EXPLORER = ".teachkit-explorer"
 EXPLORER_RESULT = ".teachkit-explorer-result"
-# teachkit.exercises.ask: the question, an entry (text box or radio buttons),
+# teachkit.course.exercises.ask: the question, an entry (text box or radio buttons),
 # a button and a feedback line; reveal: a "Show solution" button and an output.
 EXERCISE = ".teachkit-exercise"
 SOLUTION = ".teachkit-solution"
@@ -271,7 +271,7 @@ class NotebookRun:
                 )
         return n, problems
 
-    # -- exercises (teachkit.exercises: ask / reveal / check_function) ----
+    # -- exercises (teachkit.course.exercises: ask / reveal / check_function) ----
     def check_exercises(self, saved: dict, timeout: float = 30.0) -> tuple[dict, list[str]]:
         """Check the notebook's exercises the way a student uses them.
 
@@ -292,7 +292,7 @@ class NotebookRun:
         Returns ``(facts, problems)``: the number of ``ask``, ``reveal`` and
         ``check_function`` cells, and the keys of the exercises tried.
         """
-        from teachkit.exercises import Implement, Interpretation, Prediction, get
+        from teachkit.course.exercises import Implement, Interpretation, Prediction, get
 
         found = exercise_cells(saved)
         counts = {kind: len(keys) for kind, keys in found.items()}
@@ -349,7 +349,7 @@ class NotebookRun:
     def check_numeric_exercise(self, key: str, saved: dict, timeout: float = 30.0) -> list[str]:
         """Type the exercise's first right answer, then its first wrong one;
         the verdicts must be positive (✓) and negative (✗)."""
-        from teachkit.exercises import get
+        from teachkit.course.exercises import get
 
         ex = get(key)
         box, missing = self._exercise_box(key, saved)
@@ -373,7 +373,7 @@ class NotebookRun:
     def check_interpretation(self, key: str, saved: dict, timeout: float = 30.0) -> list[str]:
         """Choose a wrong statement: the box says why it is wrong (its misconception) and stays open; then the
         right one: a positive verdict."""
-        from teachkit.exercises import get
+        from teachkit.course.exercises import get
 
         ex = get(key)
         box, missing = self._exercise_box(key, saved)
@@ -400,7 +400,7 @@ class NotebookRun:
 
     def check_prediction(self, key: str, saved: dict, timeout: float = 30.0) -> list[str]:
         """Commit a guess (a wrong choice if there is one) and expect teachkit's result shown, the guess locked."""
-        from teachkit.exercises import get
+        from teachkit.course.exercises import get
 
         ex = get(key)
         box, missing = self._exercise_box(key, saved)
@@ -534,7 +534,7 @@ def solution_fragment(key: str) -> str:
     """The longest stretch of an exercise's solution that reads the same as
     plain text in the rendered page: its markdown with the maths and the
     markup cut out, one line at a time, whitespace collapsed."""
-    from teachkit.exercises import get
+    from teachkit.course.exercises import get
 
     text = get(key).render_solution()
     text = re.sub(r"\$\$.*?\$\$|\$[^$]*\$", "\n", text, flags=re.S)     # maths: typeset by MathJax

@@ -11,7 +11,7 @@ student would see:
 * it has an explorer, and moving a slider (or typing, choosing...) changes
   what each explorer displays -- the browser -> kernel -> browser round trip
   works;
-* its exercises work (teachkit.exercises): every ``ask`` cell shows a live
+* its exercises work (teachkit.course.exercises): every ``ask`` cell shows a live
   box; in one numeric exercise the exercise's own ``right`` answer gets a
   positive verdict and its ``wrong`` answer a negative one; a "predict, then
   run" choice can be committed and then shows teachkit's result; no solution
@@ -51,7 +51,7 @@ def run_notebook(run: NotebookRun, screenshot: pathlib.Path) -> list[str]:
         problems += run.check_outputs(saved)
         facts["explorers"], explorer_problems = run.check_explorers()
         if not facts["explorers"]:
-            explorer_problems.append("no explorer (teachkit.widgets.explorer) on the page")
+            explorer_problems.append("no explorer (teachkit.course.widgets.explorer) on the page")
         facts["exercises"], exercise_problems = run.check_exercises(saved)
         facts["intrusion_quizzes"], quiz_problems = run.check_intrusion_quiz()
         if not facts["intrusion_quizzes"] and any(
@@ -98,7 +98,7 @@ def ask(key):
     if key == "00.3":
         return None
     if key == "00.6":
-        from teachkit.exercises import get
+        from teachkit.course.exercises import get
         entry, feedback, button = w.RadioButtons(options=get(key).lettered(), value=None), w.HTML(), w.Button(
             description="Check")
         button.on_click(lambda _b: setattr(feedback, "value", "✗ no"))
@@ -126,7 +126,7 @@ def dead_quiz():
     return box
 """
 BROKEN = [
-    "import sys, ipywidgets as w\nfrom teachkit.widgets import explorer\nfrom teachkit.exercises import ask, reveal\n"
+    "import sys, ipywidgets as w\nfrom teachkit.course.widgets import explorer\nfrom teachkit.course.exercises import ask, reveal\n"
     "print('careful', file=sys.stderr)",
     "explorer(lambda k: 'always the same', k=w.IntSlider(value=1, max=5))",                       # 2
     "explorer(lambda word: word.upper(), word=w.Text(value='abc'))",                               # 3
@@ -136,7 +136,7 @@ BROKEN = [
     'ask("00.4")',                                                                                 # 7
     "import teachkit as tk\n"
     "tk.intrusion_quiz(tk.intrusion_tasks([['fire', 'smoke', 'blaze'], ['bat', 'ball', 'wicket']], n_words=2))",  # 8
-    "from teachkit.exercises import reveal as real_reveal\n" + FAKES,                              # 9
+    "from teachkit.course.exercises import reveal as real_reveal\n" + FAKES,                              # 9
     'ask("00.2")',                                                                                 # 10
     'reveal("00.2")',                                                                              # 11
     'ask("00.3")',                                                                                 # 12
@@ -144,7 +144,7 @@ BROKEN = [
     'ask("02.1")',                                                                                 # 14
     "dead_quiz()",                                                                                 # 15
     # the real box for 00.5 (cell 9 replaced ask), then the fake one back for cell 17
-    'fake_ask = ask\nfrom teachkit.exercises import ask\nbox = ask("00.5")\nask = fake_ask\nbox',    # 16
+    'fake_ask = ask\nfrom teachkit.course.exercises import ask\nbox = ask("00.5")\nask = fake_ask\nbox',    # 16
     'ask("00.6")',                                                                                 # 17
     "1 / 0",                                                                                       # 18
     "'never reached'",                                                                             # 19
@@ -207,7 +207,7 @@ def test_the_checks_catch_a_broken_notebook(page, broken_notebooks):
     ]
     assert [p.split(" (")[0] for p in yes_box] == ["02.1: typing '0.42' and pressing 'Check' gave no negative verdict"]
     assert [p.split(" (")[0] for p in dead_reveal] == ["00.3: clicking 'Show solution' did not show the solution"]
-    from teachkit.exercises import get as tex_get
+    from teachkit.course.exercises import get as tex_get
 
     ex = tex_get("00.6")    # the box that never says why is caught on the wrong choice and on the right one
     assert [p.split(" (")[0] for p in no_reason] == [

@@ -7,6 +7,6 @@ PINS = {
     "00.4": "it grows 2 times",                       # 150 / (500 × 400 / 20,000) = 15, twice 7.5
     # 150 shared windows, 500 × 400 / 10,000 = 20 expected: the ratio 7.5 is above 1
     "00.5": "they meet more often than two unrelated words would",
-    # the definition of the audit's "carried over" verdict (teachkit.check)
+    # the definition of the audit's "carried over" verdict (teachkit.documents.check)
     "00.6": "the number is wrong only because an earlier wrong number went into it; the arithmetic here is right",
 }

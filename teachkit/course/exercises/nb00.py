@@ -2,7 +2,7 @@
 
 import math
 
-from ..pmi import probabilities_from_counts
+from ...association import probabilities_from_counts
 from . import Exercise, Interpretation, Prediction
 
 

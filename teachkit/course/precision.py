@@ -4,8 +4,8 @@ A number written by a person ("0.892", "6,601", "45,000", "4/684", "48%")
 says two things: a value, and how precisely it is known (the exponent of its
 last digit: -3 for "0.892", 0 for "45,000", none for an exact fraction).  A
 computed value *agrees* with it when, rounded half up at that precision, it
-gives the written value.  This module is used by :mod:`teachkit.check` (the
-documents' printed numbers), :mod:`teachkit.selfcheck` (a student's answer)
+gives the written value.  This module is used by :mod:`teachkit.documents.check` (the
+documents' printed numbers), :mod:`teachkit.course.selfcheck` (a student's answer)
 and the tests.
 
 Floats are first rounded to 12 significant figures (:func:`to_decimal`), so

@@ -3,7 +3,7 @@
 import math
 import statistics
 
-from ..discrimination import cohens_d, discrimination, roc_auc
+from ...discrimination import cohens_d, discrimination, roc_auc
 from . import Exercise, Interpretation, Prediction
 
 

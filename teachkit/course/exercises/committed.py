@@ -49,11 +49,11 @@ class result_of:  # noqa: N801 - used as a statement: ``with result_of("00.4"):`
     Parameters
     ----------
     key : str
-        The key of a :class:`~teachkit.exercises.Prediction`.
+        The key of a :class:`~teachkit.course.exercises.Prediction`.
 
     Examples
     --------
-    >>> from teachkit.exercises import result_of
+    >>> from teachkit.course.exercises import result_of
     >>> with result_of("00.4"):
     ...     print("observed / expected: 15.00")
     Result held back until you commit to prediction 00.4 above (in its box, or ask('00.4', answer=...) in code); then run this cell again.

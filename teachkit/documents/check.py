@@ -1,6 +1,6 @@
 """Recompute every hand calculation of the source documents and judge it.
 
-The catalogue (:mod:`teachkit.worked`) holds one :class:`~teachkit.worked.Record`
+The catalogue (:mod:`teachkit.documents.catalogue`) holds one :class:`~teachkit.documents.catalogue.Record`
 per printed result: where it is, what it computes, its inputs as the document
 states them, and the value exactly as printed.  This module recomputes each
 record **with teachkit's own functions** (``pmi``, ``npmi_from_counts``,
@@ -69,10 +69,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
-from .precision import (
+from ..course.precision import (
     Written, comparison_exponent, agrees, read, round_half_up, to_decimal,
 )
-from .worked import DOCUMENTS, QUALITY_BANDS, RECORDS
+from .catalogue import DOCUMENTS, QUALITY_BANDS, RECORDS
 
 __all__ = [
     "VERDICTS", "Finding", "Interval", "check_documents", "check_record", "finding", "findings_by_id",
@@ -83,7 +83,7 @@ __all__ = [
 #: The five verdicts, in the order they are tried.
 VERDICTS = ("holds", "rounding", "convention", "wrong", "uncheckable")
 
-# Reading a printed number and rounding at its precision live in teachkit.precision (shared with selfcheck).
+# Reading a printed number and rounding at its precision live in teachkit.course.precision (shared with selfcheck).
 #: A printed value read as a number (kept under its old name).
 Printed = Written
 
@@ -105,7 +105,7 @@ class Interval:
 
 
 def parse_printed(text, decimal_comma=False):
-    """Read a printed value (see :func:`teachkit.precision.read`)."""
+    """Read a printed value (see :func:`teachkit.course.precision.read`)."""
     return read(text, decimal_comma)
 
 
@@ -193,13 +193,13 @@ def r_fraction(num, den):
 
 
 def r_probability(c_xy, c_x, c_y, n, which, eps=0.0, smoothing="none"):
-    from .pmi import probabilities_from_counts
+    from ..association import probabilities_from_counts
     p_xy, p_x, p_y = probabilities_from_counts(c_xy, c_x, c_y, n, eps=eps, smoothing=smoothing)
     return {"xy": p_xy, "x": p_x, "y": p_y}[which]
 
 
 def _probs(args):
-    from .pmi import probabilities_from_counts
+    from ..association import probabilities_from_counts
     if "p_xy" in args:
         return float(_d(args["p_xy"])), float(_d(args["p_x"])), float(_d(args["p_y"]))
     return probabilities_from_counts(args["c_xy"], args["c_x"], args["c_y"], args["n"],
@@ -207,7 +207,7 @@ def _probs(args):
 
 
 def r_pmi(base="e", **args):
-    from .pmi import pmi
+    from ..association import pmi
     p_xy, p_x, p_y = _probs(args)
     return pmi(p_xy, p_x, p_y, base=math.e if base == "e" else base)
 
@@ -225,7 +225,7 @@ def r_neg_log_joint(base="e", **args):
 
 
 def r_npmi(**args):
-    from .pmi import npmi, npmi_from_counts
+    from ..association import npmi, npmi_from_counts
     if "p_xy" in args:
         return npmi(*_probs(args))
     return npmi_from_counts(args["c_xy"], args["c_x"], args["c_y"], args["n"],
@@ -244,8 +244,8 @@ def r_log(x, base="e"):
 
 
 def _topic_of(k):
-    from .coherence import topic_coherence
-    from .counting import CooccurrenceCounts
+    from ..coherence import topic_coherence
+    from ..counting import CooccurrenceCounts
     words = [f"w{i + 1}" for i in range(k)]
     counts = CooccurrenceCounts.from_documents([words])
     return words, topic_coherence(words, counts, top_n=k)
@@ -260,12 +260,12 @@ def r_n_pairs(k, first=None):
 
 
 def r_coherence_mean(pairs):
-    from .coherence import coherence_from_pairs
+    from ..coherence import coherence_from_pairs
     return coherence_from_pairs({tuple(k): float(_d(v)) for k, v in pairs}).mean
 
 
 def r_report(scores, stat):
-    from .coherence import CoherenceReport
+    from ..coherence import CoherenceReport
     rep = CoherenceReport.from_scores([float(_d(s)) for s in scores])
     return getattr(rep, stat)
 
@@ -293,7 +293,7 @@ def r_windows(documents, tokens, window, sig_figs):
     ``tokens`` is read at ``sig_figs`` significant figures: "~50,000" at one
     figure could be anything from 45,000 to 55,000.
     """
-    from .counting import CooccurrenceCounts
+    from ..counting import CooccurrenceCounts
     # Half a unit in the last significant figure: 5,000 for "~50,000" read to one figure.
     half = 5 * 10 ** (len(str(tokens)) - sig_figs - 1)
 
@@ -308,7 +308,7 @@ def r_windows(documents, tokens, window, sig_figs):
 
 
 def r_perplexity(train, test, per="prediction", alpha=1.0, vocabulary="training", denominator="unigram"):
-    from .perplexity import BigramLM, perplexity
+    from ..lm_metrics import BigramLM, perplexity
     lm = BigramLM(list(train), alpha=alpha, vocabulary=vocabulary, denominator=denominator)
     return perplexity(lm, list(test), per=per)
 
@@ -319,7 +319,7 @@ def r_perplexity_difference(train, test, baseline, per="prediction"):
 
 
 def _sc(similarity, **options):
-    from .semantic import semantic_coherence
+    from ..semantic import semantic_coherence
     return semantic_coherence([list(map(float, map(_d, row))) for row in similarity], **options)
 
 
@@ -355,18 +355,18 @@ def r_sc(similarity, part, i=None, j=None, scale="1", **options):
 
 
 def r_topic_vector(vectors, component):
-    from .semantic import topic_vector
+    from ..semantic import topic_vector
     return float(topic_vector([[float(_d(x)) for x in v] for v in vectors])[component])
 
 
 def r_mean_norm(cosines):
-    from .semantic import mean_norm_from_cosines
+    from ..semantic import mean_norm_from_cosines
     return mean_norm_from_cosines([float(_d(c)) for c in cosines])
 
 
 def r_cosine_bounds(dot, cosines_first):
     """cos = dot / (|t1| |t2|) with |t1| from its keywords' cosines and |t2| only known to be <= 1."""
-    from .semantic import mean_norm_from_cosines
+    from ..semantic import mean_norm_from_cosines
     n1 = mean_norm_from_cosines([float(_d(c)) for c in cosines_first])
     lo = float(_d(dot)) / n1
     return Interval(lo, 1.0, lo, f"|e_T1| = {n1:.3f} and 0 < |e_T2| <= 1 (a mean of unit vectors)")
@@ -377,14 +377,14 @@ def _topic_sims(similarity):
 
 
 def r_distinctiveness(similarity, i=None, j=None, scale=1):
-    from .semantic import distinctiveness
+    from ..semantic import distinctiveness
     sd = distinctiveness(similarity=_topic_sims(similarity))
     return (sd.mean if i is None else float(sd.matrix[i, j])) * scale
 
 
 def r_distinctiveness_extreme(similarity, labels, which="max"):
     """The pair of topics with the largest (or smallest) distinctiveness, as "T2, T3"."""
-    from .semantic import distinctiveness
+    from ..semantic import distinctiveness
     sd = distinctiveness(similarity=_topic_sims(similarity), labels=labels)
     pick = max if which == "max" else min
     pair = pick(sd.pairs.items(), key=lambda kv: kv[1])[0]
@@ -392,13 +392,13 @@ def r_distinctiveness_extreme(similarity, labels, which="max"):
 
 
 def r_topic_cosine(similarity, i, j):
-    from .semantic import distinctiveness
+    from ..semantic import distinctiveness
     return float(distinctiveness(similarity=_topic_sims(similarity)).similarity[i, j])
 
 
 def r_diversity(similarity, assignments, part, index=None, alpha=0.5, beta=0.5, scale="1"):
     """One intermediate of semantic_diversity (counts, proportions, entropy_terms, entropy, ...)."""
-    from .semantic import semantic_diversity
+    from ..semantic import semantic_diversity
     sd = semantic_diversity(None, list(assignments), alpha=alpha, beta=beta, similarity=_topic_sims(similarity))
     value = getattr(sd, part)
     value = value if index is None else value[index]
@@ -515,7 +515,7 @@ def _claim_text(claim):
 
 
 def check_record(record):
-    """Recompute one :class:`~teachkit.worked.Record` and return its :class:`Finding`."""
+    """Recompute one :class:`~teachkit.documents.catalogue.Record` and return its :class:`Finding`."""
     return _check_cached(record.id)
 
 
@@ -731,7 +731,7 @@ def finding(record_id):
     except KeyError:
         near = [i for i in _BY_ID if i.startswith(str(record_id).split("-")[0])][:8]
         raise ValueError(f"no record has id {record_id!r}. Ids look like {', '.join(near) or '001-eq4-pmi'}; "
-                         "teachkit.worked.RECORDS lists them all.") from None
+                         "teachkit.documents.catalogue.RECORDS lists them all.") from None
 
 
 def summary(findings):

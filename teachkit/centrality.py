@@ -16,8 +16,8 @@ its sum is taken (exact in floating point), so that weights near 1e±300
 neither overflow nor underflow: ``2**k · A`` gives λ bit for bit, any other
 constant the same λ up to rounding.
 
-``teachkit.pagerank`` is the function (as ``teachkit.pmi`` is); import the
-class with ``from teachkit.pagerank import PageRank`` (or from ``teachkit``).
+``teachkit.centrality`` is the function (as ``teachkit.association`` is); import the
+class with ``from teachkit.centrality import PageRank`` (or from ``teachkit``).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ Four kinds of exercise
     A number to compute.  It states its data (exactly the numbers the
     question gives), its expected answer is computed by teachkit *from those
     data* (``answer(**data)``), and its answer box judges what the student
-    types with :func:`teachkit.selfcheck.check_answer`.
+    types with :func:`teachkit.course.selfcheck.check_answer`.
 :class:`Prediction`
     "Predict, then run": the student commits to a guess (a number, or one of
     a few ``choices``) and only then sees what teachkit computes.  The widget
@@ -127,7 +127,7 @@ EXERCISE_TAG = "exercise"
 SOLUTION_TAG = "solution"
 #: An exercise key: "<notebook prefix>.<n>", e.g. "00.1", "04b.2".
 KEY_PATTERN = re.compile(r"(\d\d[a-z]?)\.(\d+)")
-#: Options :func:`teachkit.selfcheck.check_answer` accepts in ``check``.
+#: Options :func:`teachkit.course.selfcheck.check_answer` accepts in ``check``.
 _CHECK_OPTIONS = frozenset({"min_sig_figs", "min_decimals", "percent"})
 
 
@@ -208,7 +208,7 @@ class Exercise:
     wrong : tuple of str
         The likeliest wrong answers; each must be rejected.
     check : dict
-        Options for :func:`teachkit.selfcheck.check_answer`
+        Options for :func:`teachkit.course.selfcheck.check_answer`
         (``min_sig_figs``, ``min_decimals``, ``percent``).
     steps : callable, optional
         ``steps(**data)`` returns the intermediate numbers the worked
@@ -260,11 +260,11 @@ class Exercise:
         return value
 
     def judge(self, typed):
-        """:func:`~teachkit.selfcheck.check_answer` with this exercise's options."""
+        """:func:`~teachkit.course.selfcheck.check_answer` with this exercise's options."""
         return check_answer(typed, self.expected, name=self.label, **self.check_options())
 
     def check_options(self):
-        """The options :func:`~teachkit.selfcheck.check_answer` judges this exercise with (the grader too).
+        """The options :func:`~teachkit.course.selfcheck.check_answer` judges this exercise with (the grader too).
 
         A percentage is accepted only where the exercise declares its quantity a share
         (``check={"percent": True}``).
@@ -518,10 +518,10 @@ def _load():
             module = importlib.import_module(f"{__name__}.{name}")
             exercises = getattr(module, "EXERCISES", None)
             if not isinstance(exercises, list):
-                raise TypeError(f"teachkit.exercises.{name} must define EXERCISES, a list of exercises.")
+                raise TypeError(f"teachkit.course.exercises.{name} must define EXERCISES, a list of exercises.")
             for ex in exercises:
                 if not isinstance(ex, (Exercise, Implement)):
-                    raise TypeError(f"teachkit.exercises.{name}.EXERCISES holds {ex!r}, not an exercise.")
+                    raise TypeError(f"teachkit.course.exercises.{name}.EXERCISES holds {ex!r}, not an exercise.")
                 prefix = KEY_PATTERN.fullmatch(ex.key).group(1)
                 if f"nb{prefix}" != name:
                     raise ValueError(f"exercise {ex.key} is declared in {name}; its key must start with "
@@ -785,7 +785,7 @@ def ask(key, answer=None):
     -------
     Question or Feedback
         A displayable question with its answer box; or, with ``answer``, the
-        verdict (a :class:`~teachkit.selfcheck.Feedback`).  A prediction's
+        verdict (a :class:`~teachkit.course.selfcheck.Feedback`).  A prediction's
         verdict message names teachkit's result.
     """
     ex = get(key)

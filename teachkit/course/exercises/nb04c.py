@@ -6,8 +6,8 @@ model trained on, and two models with different tokens set side by side."""
 import functools
 import math
 
-from ..corpora import lee_background
-from ..neural_lm import Evaluation, NeuralLM, bits_per_byte, softmax
+from ...corpora import lee_background
+from ...neural_lm import Evaluation, NeuralLM, bits_per_byte, softmax
 from . import Exercise, Implement, Interpretation, Prediction
 
 

@@ -15,7 +15,7 @@ articles, with the course's preprocessing) end to end and writes a report: a pla
   :data:`NUMBERS`.
 
 :func:`check_report` recomputes every number from the stated choices with teachkit and judges each at
-the precision it is written (:func:`teachkit.selfcheck.check_answer`): a number that does not follow from
+the precision it is written (:func:`teachkit.course.selfcheck.check_answer`): a number that does not follow from
 the choices is flagged with the value that does.  Only teachkit's code runs: the report is data, so a
 grader can read it from a notebook with :func:`ast.literal_eval` and check it without running the
 student's code.
@@ -27,7 +27,7 @@ Examples
 >>> check_report({"ks": [2]})
 Traceback (most recent call last):
 ...
-ValueError: report is missing seeds, k_criterion, measure, reference, human_corpus, judgement, reasons, numbers; see teachkit.exercises.capstone.TEMPLATE.
+ValueError: report is missing seeds, k_criterion, measure, reference, human_corpus, judgement, reasons, numbers; see teachkit.course.exercises.capstone.TEMPLATE.
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ TEMPLATE = {
 def _lee_texts():
     from gensim.parsing.preprocessing import STOPWORDS
 
-    from ..corpora import lee_background
+    from ...corpora import lee_background
 
     return tuple(tuple(t for t in doc if t not in STOPWORDS and len(t) > 2 and t.isalpha())
                  for doc in lee_background())
@@ -111,7 +111,7 @@ def _separate_texts():
     from gensim.parsing.preprocessing import STOPWORDS
     from gensim.test.utils import datapath
 
-    from ..text import tokenize
+    from ...text import tokenize
 
     with open(datapath("lee.cor"), encoding="latin-1") as f:     # this file is not UTF-8
         return tuple(tuple(t for t in tokenize(line) if t not in STOPWORDS and len(t) > 2 and t.isalpha())
@@ -125,7 +125,7 @@ def separate_texts():
 
 @functools.lru_cache(maxsize=8)
 def _sweep(ks, seeds):
-    from ..model_selection import k_sweep
+    from ...model_selection import k_sweep
 
     return k_sweep(lee_texts(), ks=list(ks), seeds=list(seeds), top_n=TOP_N, **SWEEP_SETTINGS)
 
@@ -167,11 +167,11 @@ def _choice_lists(report):
 
 def _read(report):
     if not isinstance(report, dict):
-        raise TypeError(f"report must be a dict like teachkit.exercises.capstone.TEMPLATE, got "
+        raise TypeError(f"report must be a dict like teachkit.course.exercises.capstone.TEMPLATE, got "
                         f"{type(report).__name__}.")
     missing = [k for k in TEMPLATE if k not in report]
     if missing:
-        raise ValueError(f"report is missing {', '.join(missing)}; see teachkit.exercises.capstone.TEMPLATE.")
+        raise ValueError(f"report is missing {', '.join(missing)}; see teachkit.course.exercises.capstone.TEMPLATE.")
     unknown = sorted(set(report) - set(TEMPLATE))
     if unknown:
         raise ValueError(f"report has unknown entries {unknown}; its entries are {list(TEMPLATE)}.")
@@ -180,7 +180,7 @@ def _read(report):
             raise ValueError(f"{name} must be one of {list(options)}, got {report[name]!r}.")
     reasons, stated = report["reasons"], report["numbers"]
     if not isinstance(reasons, dict) or not isinstance(stated, dict):
-        raise TypeError("reasons and numbers must be dicts, as in teachkit.exercises.capstone.TEMPLATE.")
+        raise TypeError("reasons and numbers must be dicts, as in teachkit.course.exercises.capstone.TEMPLATE.")
     unknown = sorted(set(stated) - set(NUMBERS))
     if unknown:
         raise ValueError(f"numbers has unknown entries {unknown}; the numbers a report states are {list(NUMBERS)}.")
@@ -193,8 +193,8 @@ def describe(report):
     """
     import importlib.metadata
 
-    from .. import __version__
-    from ..measures import MEASURES
+    from ... import __version__
+    from ...measures import MEASURES
 
     ks, seeds = _read(report)
     m = MEASURES[report["measure"]]
@@ -252,10 +252,10 @@ def recompute(report):
     """
     import numpy as np
 
-    from ..agreement import bootstrap_spearman
-    from ..human_ratings import load_human_ratings
-    from ..measures import coherence_per_topic
-    from ..model_selection import split_documents
+    from ...agreement import bootstrap_spearman
+    from ...human_ratings import load_human_ratings
+    from ...measures import coherence_per_topic
+    from ...model_selection import split_documents
 
     ks, seeds = _read(report)
     table = _sweep(ks, seeds)

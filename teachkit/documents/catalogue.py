@@ -5,7 +5,7 @@ One :class:`Record` per printed result: final results, intermediate steps
 illustrative claims made in prose.  A record is data: where the number is,
 what it computes, its inputs *as the document states them*, the value
 *exactly as printed* (a string, which also fixes its precision), and the name
-of the teachkit recomputation (a *recipe* of :mod:`teachkit.check`) with its
+of the teachkit recomputation (a *recipe* of :mod:`teachkit.documents.check`) with its
 arguments.  A record may also name alternative computations to try (the
 document's own rounded intermediates, a different convention, the
 document's earlier wrong values, a suspected slip) and the most likely cause
@@ -420,14 +420,14 @@ for _k, _v in enumerate(("0.33", "0.35", "0.32")):
          alternatives=(_alt("diagnostic", "evaluating the document's own bracket (jump term 0.15 instead of "
                             "0.15/3, divided by the node's own total weight)",
                             {"expr": _ITER1_WRITTEN[_k]}, recipe="expr"),),
-         cause=("arithmetic: neither one PageRank step from 1/3 (teachkit.pagerank, as networkx) nor the "
+         cause=("arithmetic: neither one PageRank step from 1/3 (teachkit.centrality, as networkx) nor the "
                 "document's own written expression gives this number"))
 for _k, _v in enumerate(("0.32", "0.36", "0.32")):
     _rec(LAMBDA_IDS[_k], D4, "Ex. 1 / step 3, converged (and 'Importance Scores')", f"λ_{WORDS[_k]} (PageRank)",
          S_IN, _v, "pagerank", {"similarity": S, "node": _k},
          alternatives=(_alt("diagnostic", "keeping each word's self-similarity 1 as a self-loop",
                             {"self_loops": True}),),
-         cause="arithmetic: not what PageRank converges to on this graph (networkx agrees with teachkit.pagerank)")
+         cause="arithmetic: not what PageRank converges to on this graph (networkx agrees with teachkit.centrality)")
 _rec("004-pr-top", D4, "Ex. 1 / step 3", "keyword with the highest λ", S_IN, "(highest centrality)",
      "pagerank_top", {"similarity": S, "words": WORDS}, read_as="learning",
      cause="another keyword is more central")
@@ -685,7 +685,7 @@ def printed_value(record_id):
     """A record's printed number as a float ("-0.313" -> -0.313); its precision is in the string."""
     record = next((r for r in RECORDS if r.id == record_id), None)
     if record is None:
-        raise KeyError(f"no record {record_id!r} in teachkit.worked")
+        raise KeyError(f"no record {record_id!r} in teachkit.documents.catalogue")
     return float((record.read_as or record.printed).replace("−", "-").replace(",", ""))
 
 
@@ -724,7 +724,7 @@ SEMANTIC_EXAMPLE = MappingProxyType({
 })
 
 #: What the semantic-metrics document prints for each step, right or wrong (the verdicts are
-#: teachkit.check's).  Matrices are row by row.
+#: teachkit.documents.check's).  Matrices are row by row.
 SEMANTIC_PRINTED = MappingProxyType({
     "iteration_1": _printed(*(f"004-pr-iter1-{w}" for w in WORDS)),
     "iteration_1_as_written": printed_value("004-pr-iter1-machine"),

@@ -2,7 +2,7 @@
 
 import math
 
-from ..pmi import npmi_from_counts, pmi, probabilities_from_counts
+from ...association import npmi_from_counts, pmi, probabilities_from_counts
 from . import Exercise, Implement, Interpretation, Prediction
 
 

@@ -3,7 +3,7 @@
 import math
 from fractions import Fraction
 
-from ..perplexity import BigramLM, perplexity
+from ...lm_metrics import BigramLM, perplexity
 from . import Exercise, Implement, Interpretation, Prediction
 
 TRAINING = "Alice wonders what is happening in Wonderland"

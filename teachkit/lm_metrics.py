@@ -1,7 +1,7 @@
 """Bigram language models with add-α smoothing, and their perplexity.
 
-``teachkit.perplexity`` is the *function* below (the package re-exports it),
-so reach the module's data with ``from teachkit.perplexity import
+``teachkit.lm_metrics`` is the *function* below (the package re-exports it),
+so reach the module's data with ``from teachkit.lm_metrics import
 SEED_TRAINING, SEED_UNSEEN, SEED_PRINTED_PERPLEXITY``.
 
 The model
@@ -102,7 +102,7 @@ raises ``ValueError``.  Nothing here ever returns NaN.
 
 Examples
 --------
->>> from teachkit.perplexity import SEED_PRINTED_PERPLEXITY, SEED_TRAINING, SEED_UNSEEN
+>>> from teachkit.lm_metrics import SEED_PRINTED_PERPLEXITY, SEED_TRAINING, SEED_UNSEEN
 >>> lm = BigramLM(SEED_TRAINING)
 >>> lm.V
 7
@@ -132,7 +132,7 @@ __all__ = [
 
 START, END, UNK = "<s>", "</s>", "<UNK>"
 
-# The seed notebook's example and what it printed live in teachkit.worked (one place for the documents' data),
+# The seed notebook's example and what it printed live in teachkit.documents.catalogue (one place for the documents' data),
 # read from there when first asked for: the formulas of this module load no example data.
 _FROM_THE_DOCUMENTS = {"SEED_TRAINING": "PERPLEXITY_TRAINING", "SEED_UNSEEN": "PERPLEXITY_UNSEEN",
                        "SEED_PRINTED_PERPLEXITY": "PERPLEXITY_PRINTED"}
@@ -140,7 +140,7 @@ _FROM_THE_DOCUMENTS = {"SEED_TRAINING": "PERPLEXITY_TRAINING", "SEED_UNSEEN": "P
 
 def __getattr__(name):
     if name in _FROM_THE_DOCUMENTS:
-        from . import worked
+        from .documents import catalogue as worked
 
         return getattr(worked, _FROM_THE_DOCUMENTS[name])
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -410,7 +410,7 @@ class BigramLM:
 
         Examples
         --------
-        >>> from teachkit.perplexity import SEED_PRINTED_PERPLEXITY, SEED_TRAINING, SEED_UNSEEN
+        >>> from teachkit.lm_metrics import SEED_PRINTED_PERPLEXITY, SEED_TRAINING, SEED_UNSEEN
         >>> lm = BigramLM(SEED_TRAINING)
         >>> row = lm.table(SEED_UNSEEN)[1]
         >>> row.prev, row.word, row.count, row.context_count, row.denominator, row.probability
@@ -468,7 +468,7 @@ def cross_entropy(model, tokens, per="prediction"):
 
     Examples
     --------
-    >>> from teachkit.perplexity import SEED_PRINTED_PERPLEXITY, SEED_TRAINING, SEED_UNSEEN
+    >>> from teachkit.lm_metrics import SEED_PRINTED_PERPLEXITY, SEED_TRAINING, SEED_UNSEEN
     >>> cross_entropy(BigramLM(SEED_TRAINING), SEED_TRAINING)   # six bigrams of 1/4: 2 bits each
     2.0
     """
@@ -493,7 +493,7 @@ def perplexity(model, tokens, per="prediction"):
 
     Examples
     --------
-    >>> from teachkit.perplexity import SEED_PRINTED_PERPLEXITY, SEED_TRAINING, SEED_UNSEEN
+    >>> from teachkit.lm_metrics import SEED_PRINTED_PERPLEXITY, SEED_TRAINING, SEED_UNSEEN
     >>> lm = BigramLM(SEED_TRAINING)
     >>> perplexity(lm, SEED_UNSEEN)              # (8 * 7 * 7) ** (1/3)
     7.318611420045942

@@ -2,7 +2,7 @@
 
 import math
 
-from ..pmi import pmi, probabilities_from_counts
+from ...association import pmi, probabilities_from_counts
 from . import Exercise, Implement, Interpretation, Prediction
 
 

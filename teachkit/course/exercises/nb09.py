@@ -2,9 +2,9 @@
 
 import numpy as np
 
-from ..agreement import spearman
-from ..diversity import topic_diversity
-from ..model_selection import HeldOutPerplexity, SweepTable
+from ...agreement import spearman
+from ...diversity import topic_diversity
+from ...model_selection import HeldOutPerplexity, SweepTable
 from . import Exercise, Implement, Interpretation, Prediction
 
 
