@@ -65,14 +65,16 @@ import functools
 import html
 import math
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, localcontext
 from fractions import Fraction
+from typing import Any, Union
 
 from ..course.precision import (
     Written, comparison_exponent, agrees, read, round_half_up, to_decimal,
 )
-from .catalogue import DOCUMENTS, QUALITY_BANDS, RECORDS
+from .catalogue import DOCUMENTS, QUALITY_BANDS, RECORDS, Record, check_recipes
 
 __all__ = [
     "VERDICTS", "Finding", "Interval", "check_documents", "check_record", "finding", "findings_by_id",
@@ -86,6 +88,11 @@ VERDICTS = ("holds", "rounding", "convention", "wrong", "uncheckable")
 # Reading a printed number and rounding at its precision live in teachkit.course.precision (shared with selfcheck).
 #: A printed value read as a number (kept under its old name).
 Printed = Written
+
+#: A small arithmetic tree of printed numbers: "0.85", or ("mul", "0.85", ("add", "0.1", "0.2")).
+Expression = Union[str, int, Decimal, tuple]
+#: A matrix of printed numbers, row by row (strings such as "0.85", or numbers).
+Matrix = Sequence[Sequence[Union[str, float]]]
 
 
 # ----------------------------------------------------------------- numbers
@@ -104,7 +111,7 @@ class Interval:
     reading: str = ""
 
 
-def parse_printed(text, decimal_comma=False):
+def parse_printed(text: str, decimal_comma: bool = False) -> Written:
     """Read a printed value (see :func:`teachkit.course.precision.read`)."""
     return read(text, decimal_comma)
 
@@ -183,16 +190,19 @@ def _expr(node):
     raise ValueError(f"unknown arithmetic operation {op!r}")
 
 
-def r_expr(expr):
+def r_expr(expr: Expression) -> Decimal:
     """Plain arithmetic on printed numbers (exact)."""
     return _expr(expr)
 
 
-def r_fraction(num, den):
+def r_fraction(num: int, den: int) -> Fraction:
+    """num / den, exactly."""
     return Fraction(num, den)
 
 
-def r_probability(c_xy, c_x, c_y, n, which, eps=0.0, smoothing="none"):
+def r_probability(c_xy: int, c_x: int, c_y: int, n: int, which: str, eps: float = 0.0,
+                  smoothing: str = "none") -> float:
+    """P(x, y), P(x) or P(y) (``which`` = "xy", "x", "y") from counts, as probabilities_from_counts gives them."""
     from ..association import probabilities_from_counts
     p_xy, p_x, p_y = probabilities_from_counts(c_xy, c_x, c_y, n, eps=eps, smoothing=smoothing)
     return {"xy": p_xy, "x": p_x, "y": p_y}[which]
@@ -206,25 +216,27 @@ def _probs(args):
                                      eps=args.get("eps", 0.0), smoothing=args.get("smoothing", "none"))
 
 
-def r_pmi(base="e", **args):
+def r_pmi(base: str | float = "e", **args: Any) -> float:
+    """PMI = log(P(x, y) / (P(x) P(y))) from counts or from printed probabilities."""
     from ..association import pmi
     p_xy, p_x, p_y = _probs(args)
     return pmi(p_xy, p_x, p_y, base=math.e if base == "e" else base)
 
 
-def r_pmi_ratio(**args):
+def r_pmi_ratio(**args: Any) -> float:
     """P(x, y) / (P(x) P(y)), the number whose log is PMI."""
     p_xy, p_x, p_y = _probs(args)
     return p_xy / (p_x * p_y)
 
 
-def r_neg_log_joint(base="e", **args):
+def r_neg_log_joint(base: str | float = "e", **args: Any) -> float:
     """-log P(x, y), the NPMI denominator."""
     p_xy, _, _ = _probs(args)
     return -math.log(p_xy) / (1.0 if base == "e" else math.log(base))
 
 
-def r_npmi(**args):
+def r_npmi(**args: Any) -> float:
+    """NPMI = PMI / -log P(x, y) from counts (with the record's smoothing) or from printed probabilities."""
     from ..association import npmi, npmi_from_counts
     if "p_xy" in args:
         return npmi(*_probs(args))
@@ -232,13 +244,13 @@ def r_npmi(**args):
                             eps=args.get("eps", 0.0), smoothing=args.get("smoothing", "none"))
 
 
-def r_conditional(given="y", **args):
+def r_conditional(given: str = "y", **args: Any) -> float:
     """P(x | y) = P(x, y) / P(y) (or P(y | x) with ``given="x"``)."""
     p_xy, p_x, p_y = _probs(args)
     return p_xy / (p_y if given == "y" else p_x)
 
 
-def r_log(x, base="e"):
+def r_log(x: str, base: str | float = "e") -> float:
     """A natural (or base-b) logarithm of one printed number."""
     return math.log(float(_d(x))) / (1.0 if base == "e" else math.log(base))
 
@@ -251,7 +263,7 @@ def _topic_of(k):
     return words, topic_coherence(words, counts, top_n=k)
 
 
-def r_n_pairs(k, first=None):
+def r_n_pairs(k: int, first: int | None = None) -> int:
     """Pairs topic_coherence scores for k keywords (all, or those whose first word is keyword ``first``)."""
     words, tc = _topic_of(k)
     if first is None:
@@ -259,12 +271,14 @@ def r_n_pairs(k, first=None):
     return sum(1 for p in tc.pairs if p.word1 == words[first - 1])
 
 
-def r_coherence_mean(pairs):
+def r_coherence_mean(pairs: Sequence[tuple[tuple[str, str], str]]) -> float:
+    """Mean of printed pair scores, as coherence_from_pairs computes it: Σ NPMI / number of pairs."""
     from ..coherence import coherence_from_pairs
     return coherence_from_pairs({tuple(k): float(_d(v)) for k, v in pairs}).mean
 
 
-def r_report(scores, stat):
+def r_report(scores: Sequence[str], stat: str) -> float:
+    """One statistic (mean, median, min, max) of printed topic scores, as CoherenceReport gives it."""
     from ..coherence import CoherenceReport
     rep = CoherenceReport.from_scores([float(_d(s)) for s in scores])
     return getattr(rep, stat)
@@ -277,17 +291,17 @@ def _band(value):
     raise AssertionError(value)  # pragma: no cover - the bands cover the real line
 
 
-def r_quality_band(value):
+def r_quality_band(value: str) -> str:
     """The guide's own quality label for a mean NPMI (its 'Typical Score Ranges' table)."""
     return _band(float(_d(value)))
 
 
-def r_band_edge(label):
+def r_band_edge(label: str) -> Decimal:
     """Lower edge of a band of the guide's quality table."""
     return next(Decimal(str(lo)) for lab, lo, _ in QUALITY_BANDS if lab == label)
 
 
-def r_windows(documents, tokens, window, sig_figs):
+def r_windows(documents: int, tokens: int, window: int, sig_figs: int) -> Interval:
     """Sliding windows (gensim's layout, via CooccurrenceCounts) of a corpus given only approximately.
 
     ``tokens`` is read at ``sig_figs`` significant figures: "~50,000" at one
@@ -307,13 +321,16 @@ def r_windows(documents, tokens, window, sig_figs):
                     f"{tokens:,} tokens read to {sig_figs} significant figure(s): {lo:,}–{hi:,}")
 
 
-def r_perplexity(train, test, per="prediction", alpha=1.0, vocabulary="training", denominator="unigram"):
+def r_perplexity(train: Sequence[str], test: Sequence[str], per: str = "prediction", alpha: float = 1.0,
+                 vocabulary: str = "training", denominator: str = "unigram") -> float:
+    """Perplexity exp(-Σ log P / count) of a Laplace bigram model trained on ``train``, scored on ``test``."""
     from ..lm_metrics import BigramLM, perplexity
     lm = BigramLM(list(train), alpha=alpha, vocabulary=vocabulary, denominator=denominator)
     return perplexity(lm, list(test), per=per)
 
 
-def r_perplexity_difference(train, test, baseline, per="prediction"):
+def r_perplexity_difference(train: Sequence[str], test: Sequence[str], baseline: Sequence[str],
+                            per: str = "prediction") -> float:
     """Perplexity on ``test`` minus perplexity on ``baseline`` (same model)."""
     return r_perplexity(train, test, per=per) - r_perplexity(train, baseline, per=per)
 
@@ -323,28 +340,32 @@ def _sc(similarity, **options):
     return semantic_coherence([list(map(float, map(_d, row))) for row in similarity], **options)
 
 
-def r_strength(similarity, node, threshold=0.3):
+def r_strength(similarity: Matrix, node: int, threshold: float = 0.3) -> float:
     """Total edge weight of a node in the thresholded similarity graph."""
     return float(_sc(similarity, threshold=threshold).graph.sum(axis=1)[node])
 
 
-def r_edge(similarity, i, j, threshold=0.3):
+def r_edge(similarity: Matrix, i: int, j: int, threshold: float = 0.3) -> float:
     """Weight of edge (i, j) in the graph semantic_coherence builds (0 = no edge)."""
     return float(_sc(similarity, threshold=threshold).graph[i, j])
 
 
-def r_pagerank(similarity, node, iteration=None, damping=0.85, threshold=0.3, self_loops=False):
+def r_pagerank(similarity: Matrix, node: int, iteration: int | None = None, damping: float = 0.85,
+               threshold: float = 0.3, self_loops: bool = False) -> float:
     """PageRank λ of a node (converged, or after ``iteration`` steps from 1/n)."""
     pr = _sc(similarity, threshold=threshold, damping=damping, self_loops=self_loops).pagerank
     return float((pr.weights if iteration is None else pr.history[iteration])[node])
 
 
-def r_pagerank_top(similarity, damping=0.85, threshold=0.3, words=None):
+def r_pagerank_top(similarity: Matrix, damping: float = 0.85, threshold: float = 0.3,
+                   words: Sequence[str] | None = None) -> str:
+    """The keyword with the largest PageRank λ."""
     sc = _sc(similarity, threshold=threshold, damping=damping)
     return words[int(sc.weights.argmax())]
 
 
-def r_sc(similarity, part, i=None, j=None, scale="1", **options):
+def r_sc(similarity: Matrix, part: str, i: int | None = None, j: int | None = None, scale: str = "1",
+         **options: Any) -> float:
     """One intermediate of semantic_coherence: indirect / hierarchical / importance / weighted [i, j],
     or numerator / denominator / score."""
     if "weights" in options:
@@ -354,17 +375,19 @@ def r_sc(similarity, part, i=None, j=None, scale="1", **options):
     return float(value if i is None else value[i, j]) * float(_d(scale))
 
 
-def r_topic_vector(vectors, component):
+def r_topic_vector(vectors: Matrix, component: int) -> float:
+    """One component of the topic vector, the mean of the keyword vectors: t = Σ_w e_w / n."""
     from ..semantic import topic_vector
     return float(topic_vector([[float(_d(x)) for x in v] for v in vectors])[component])
 
 
-def r_mean_norm(cosines):
+def r_mean_norm(cosines: Sequence[str]) -> float:
+    """Length of the mean of unit vectors from their cosines: |t| = sqrt(Σ_ij cos_ij) / n."""
     from ..semantic import mean_norm_from_cosines
     return mean_norm_from_cosines([float(_d(c)) for c in cosines])
 
 
-def r_cosine_bounds(dot, cosines_first):
+def r_cosine_bounds(dot: str, cosines_first: Sequence[str]) -> Interval:
     """cos = dot / (|t1| |t2|) with |t1| from its keywords' cosines and |t2| only known to be <= 1."""
     from ..semantic import mean_norm_from_cosines
     n1 = mean_norm_from_cosines([float(_d(c)) for c in cosines_first])
@@ -376,13 +399,15 @@ def _topic_sims(similarity):
     return [list(map(float, map(_d, row))) for row in similarity]
 
 
-def r_distinctiveness(similarity, i=None, j=None, scale=1):
+def r_distinctiveness(similarity: Matrix, i: int | None = None, j: int | None = None,
+                      scale: float = 1) -> float:
+    """SD(a, b) = (1 - cos(a, b)) / 2 for one pair, or its mean over the pairs a < b (times ``scale``)."""
     from ..semantic import distinctiveness
     sd = distinctiveness(similarity=_topic_sims(similarity))
     return (sd.mean if i is None else float(sd.matrix[i, j])) * scale
 
 
-def r_distinctiveness_extreme(similarity, labels, which="max"):
+def r_distinctiveness_extreme(similarity: Matrix, labels: Sequence[str], which: str = "max") -> str:
     """The pair of topics with the largest (or smallest) distinctiveness, as "T2, T3"."""
     from ..semantic import distinctiveness
     sd = distinctiveness(similarity=_topic_sims(similarity), labels=labels)
@@ -391,12 +416,14 @@ def r_distinctiveness_extreme(similarity, labels, which="max"):
     return f"{pair[0]}, {pair[1]}"
 
 
-def r_topic_cosine(similarity, i, j):
+def r_topic_cosine(similarity: Matrix, i: int, j: int) -> float:
+    """cos(T_i, T_j) as distinctiveness reads it from the topic cosine matrix."""
     from ..semantic import distinctiveness
     return float(distinctiveness(similarity=_topic_sims(similarity)).similarity[i, j])
 
 
-def r_diversity(similarity, assignments, part, index=None, alpha=0.5, beta=0.5, scale="1"):
+def r_diversity(similarity: Matrix, assignments: Sequence[int], part: str, index: int | None = None,
+                alpha: float = 0.5, beta: float = 0.5, scale: str = "1") -> float | int:
     """One intermediate of semantic_diversity (counts, proportions, entropy_terms, entropy, ...)."""
     from ..semantic import semantic_diversity
     sd = semantic_diversity(None, list(assignments), alpha=alpha, beta=beta, similarity=_topic_sims(similarity))
@@ -420,6 +447,10 @@ RECIPES = {
 }
 
 
+# Every recipe a record names must be one of these: checked once, when the checker is imported.
+check_recipes(RECIPES)
+
+
 def _run(recipe, args):
     try:
         func = RECIPES[recipe]
@@ -429,43 +460,71 @@ def _run(recipe, args):
 
 
 # ---------------------------------------------------------------- findings
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Finding:
-    """The checker's verdict on one printed number.
+    """The checker's verdict on one printed number: the catalogue's :class:`Record` and what came of it.
 
-    ``str(finding)`` is the one-liner a notebook cell shows:
+    The record's own fields (``id``, ``document``, ``location``, ``quantity``, ``inputs``,
+    ``printed``) are read through it, so the shape of a printed number is written once, in the
+    catalogue.  ``str(finding)`` is the one-liner a notebook cell shows:
     ``printed 6,601 · recomputed 6.610 · wrong (typo)``.
     """
 
-    id: str
-    document: str
-    location: str
-    quantity: str
-    inputs: str
-    printed: str
+    record: Record = field(hash=False)
     recomputed: str
     verdict: str
     reason: str
     explanation: str
-    standard: object = field(default=None, repr=False)
+    standard: object = field(default=None)
     matched: str | None = None
     cause: str | None = None
 
-    def to_dict(self):
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def document(self) -> str:
+        return self.record.document
+
+    @property
+    def location(self) -> str:
+        return self.record.location
+
+    @property
+    def quantity(self) -> str:
+        return self.record.quantity
+
+    @property
+    def inputs(self) -> str:
+        return self.record.inputs
+
+    @property
+    def printed(self) -> str:
+        return self.record.printed
+
+    def __repr__(self) -> str:
+        # The record's identifying fields first, then the verdict's (not the standard value, a raw number),
+        # as notebooks have always shown a finding.
+        shown = ("id", "document", "location", "quantity", "inputs", "printed", "recomputed", "verdict", "reason",
+                 "explanation", "matched", "cause")
+        return f"Finding({', '.join(f'{name}={getattr(self, name)!r}' for name in shown)})"
+
+    def to_dict(self) -> dict[str, str]:
         """The JSON form: document, location, quantity, printed, recomputed, verdict, explanation (+ id, inputs)."""
         return {"id": self.id, "document": self.document, "location": self.location, "quantity": self.quantity,
                 "inputs": self.inputs, "printed": self.printed, "recomputed": self.recomputed,
                 "verdict": self.verdict, "explanation": self.explanation}
 
     @property
-    def tag(self):
+    def tag(self) -> str:
         """The verdict with its short cause, e.g. ``wrong (typo)``."""
         return f"{self.verdict} ({self.cause})" if self.verdict == "wrong" and self.cause else self.verdict
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"printed {self.printed} · recomputed {self.recomputed} · {self.tag}"
 
-    def _repr_html_(self):
+    def _repr_html_(self) -> str:
         colour = {"holds": "#1a7f37", "rounding": "#9a6700", "convention": "#8250df", "wrong": "#cf222e",
                   "uncheckable": "#57606a"}[self.verdict]
         e = html.escape
@@ -514,7 +573,7 @@ def _claim_text(claim):
     return _CLAIM_WORDS[op].format(*ref)
 
 
-def check_record(record):
+def check_record(record: Record) -> Finding:
     """Recompute one :class:`~teachkit.documents.catalogue.Record` and return its :class:`Finding`."""
     return _check_cached(record.id)
 
@@ -527,8 +586,7 @@ def _check_cached(record_id):
 def _finding(record, recomputed, verdict, reason, explanation, standard=None, matched=None, cause=None):
     if record.note:
         explanation = f"{explanation} {record.note}"
-    return Finding(record.id, record.document, record.location, record.quantity, record.inputs, record.printed,
-                   recomputed, verdict, reason, explanation, standard, matched, cause)
+    return Finding(record, recomputed, verdict, reason, explanation, standard, matched, cause)
 
 
 def _evaluate(record):
@@ -683,7 +741,7 @@ def _precision_words(printed):
 _BY_ID = {r.id: r for r in RECORDS}
 
 
-def resolve_document(prefix):
+def resolve_document(prefix: str) -> str:
     """The document file name that ``prefix`` starts ("004", "001_89c7", or the full name).
 
     Raises
@@ -702,7 +760,7 @@ def resolve_document(prefix):
     return matches[0]
 
 
-def check_documents(document=None):
+def check_documents(document: str | None = None) -> list[Finding]:
     """Recompute every catalogued number (of one document, given a file-name prefix) -> list of Finding.
 
     Examples
@@ -715,12 +773,12 @@ def check_documents(document=None):
     return [check_record(r) for r in RECORDS if name is None or r.document == name]
 
 
-def findings_by_id(document=None):
+def findings_by_id(document: str | None = None) -> dict[str, Finding]:
     """``{id: Finding}`` for every record (of one document)."""
     return {f.id: f for f in check_documents(document)}
 
 
-def finding(record_id):
+def finding(record_id: str) -> Finding:
     """The finding of one record by its stable id, e.g. ``finding("001-eq4-pmi")``."""
     if not isinstance(record_id, str):
         raise TypeError(f"record_id must be one id as a string, e.g. {', '.join(list(_BY_ID)[:3])}, not a "
@@ -734,7 +792,7 @@ def finding(record_id):
                          "teachkit.documents.catalogue.RECORDS lists them all.") from None
 
 
-def summary(findings):
+def summary(findings: Sequence[Finding]) -> dict[str, int]:
     """``{"checked": n, "holds": .., "rounding": .., "convention": .., "wrong": .., "uncheckable": ..}``."""
     out = {"checked": len(findings)}
     for v in VERDICTS:
@@ -742,7 +800,8 @@ def summary(findings):
     return out
 
 
-def summary_line(findings):
+def summary_line(findings: Sequence[Finding]) -> str:
+    """The summary as one line: ``checked 215 · holds 130 · ...``."""
     s = summary(findings)
     return " · ".join(f"{k} {v}" for k, v in s.items())
 
@@ -751,7 +810,7 @@ def _cut(text, width):
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def format_table(findings):
+def format_table(findings: Sequence[Finding]) -> str:
     """The readable report: one block per document, one line per record, then the summary line."""
     lines = []
     for doc in DOCUMENTS:
@@ -778,10 +837,10 @@ class FindingsTable:
     """Several findings as one table (what :func:`findings_table` returns): where the number is, what it
     is, printed against recomputed, the verdict and why.  ``finding(id)`` gives a row's full record."""
 
-    def __init__(self, findings):
+    def __init__(self, findings: Iterable[Finding]) -> None:
         self.findings = list(findings)
 
-    def _repr_markdown_(self):
+    def _repr_markdown_(self) -> str:
         def cell(text):
             return str(text).replace("|", "\\|").replace("\n", " ")
 
@@ -791,11 +850,11 @@ class FindingsTable:
                          f"| **{cell(f.tag)}** | {cell(f.reason)} |")
         return "\n".join(lines)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return format_table(self.findings)
 
 
-def findings_table(record_ids):
+def findings_table(record_ids: Sequence[str]) -> FindingsTable:
     """The findings of ``record_ids`` as one table, in the order given.
 
     Parameters
@@ -823,12 +882,12 @@ def findings_table(record_ids):
 class DocumentCard:
     """What one source document is, in the course's words, and how its printed numbers fare."""
 
-    def __init__(self, name):
+    def __init__(self, name: str) -> None:
         self.name = name
         self.about = DOCUMENTS[name]
         self.counts = summary(check_documents(name))
 
-    def _text(self):
+    def _text(self) -> str:
         a, c = self.about, self.counts
         author = "its author is not named" if a["author"] == "not named" else f"by {a['author']}"
         verdicts = ", ".join(f"{c[v]} {v}" for v in VERDICTS if c[v])
@@ -837,14 +896,14 @@ class DocumentCard:
                 f"calculation: {verdicts}. Each finding below says where the document prints a number, what "
                 f"the arithmetic gives and why they differ; `finding(id)` shows one record in full.")
 
-    def _repr_markdown_(self):
+    def _repr_markdown_(self) -> str:
         return "> " + self._text()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return self._text()
 
 
-def about(document):
+def about(document: str) -> DocumentCard:
     """A short card on one source document (a file-name prefix, e.g. ``"004"``): what it is, the verdicts.
 
     Examples
