@@ -35,8 +35,9 @@ Where these come from, and what this module decides
 The formulas are those of the toy-example document on semantic metrics
 (examples 1-3) and of the public code it describes (the LeeSeogMin/jips
 repository).  Several of the document's printed intermediates are wrong; the
-functions here follow the formulas, and :data:`DOC_PRINTED` keeps the printed
-numbers so a notebook can set them side by side.  The choices the document
+functions here follow the formulas, and the documents' catalogue
+(``teachkit.documents.catalogue.SEMANTIC_PRINTED``) keeps the printed numbers
+so a notebook can set them side by side.  The choices the document
 leaves open:
 
 * **Edges are strict**: a pair becomes an edge only when its similarity is
@@ -70,10 +71,11 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._checks import (
     as_float_array, check_choice, check_finite_real, check_labels, check_similarity, check_unit_sum, check_vectors,
@@ -87,11 +89,11 @@ __all__ = [
     "SemanticCoherence", "semantic_coherence",
     "Distinctiveness", "distinctiveness",
     "SemanticDiversity", "semantic_diversity",
-    "DOC_EXAMPLE", "DOC_PRINTED",
 ]
 
 # ----------------------------------------------------------- vectors, cosines
-def cosine_similarity_matrix(vectors, labels=None):
+def cosine_similarity_matrix(vectors: ArrayLike | Mapping[str, ArrayLike],
+                             labels: Sequence[str] | None = None) -> np.ndarray:
     """Cosine of every pair of rows: ``C[i, j] = v_i · v_j / (|v_i| |v_j|)``.
 
     Parameters
@@ -134,7 +136,7 @@ def _cosines(vectors, labels, name):
     return c
 
 
-def topic_vector(word_vectors):
+def topic_vector(word_vectors: ArrayLike | Mapping[str, ArrayLike]) -> np.ndarray:
     """The topic's vector: the plain mean of its keywords' vectors.
 
     ``t = (v_1 + ... + v_n) / n``.  It is **not** rescaled to length 1, and a
@@ -164,7 +166,7 @@ def topic_vector(word_vectors):
     return np.ldexp(scaled.mean(axis=0), exponent)
 
 
-def mean_norm_from_cosines(cosines):
+def mean_norm_from_cosines(cosines: ArrayLike) -> float:
     """Length of the mean of unit vectors, from their pairwise cosines alone.
 
     For unit vectors ``u_1 .. u_n``::
@@ -222,6 +224,8 @@ def mean_norm_from_cosines(cosines):
 class SemanticCoherence:
     """Semantic coherence of one topic, with every intermediate.
 
+    ``score`` = Σ_ij S_h[i, j] I[i, j] / Σ_ij I[i, j], with I = λ λᵀ (see the module docstring).
+
     Attributes
     ----------
     words : tuple of str
@@ -261,19 +265,19 @@ class SemanticCoherence:
     self_loops: bool
 
     @property
-    def edges(self):
+    def edges(self) -> list[tuple[str, str, float]]:
         """The kept edges as ``(word_i, word_j, weight)`` with i < j."""
         n = len(self.words)
         return [(self.words[i], self.words[j], float(self.graph[i, j]))
                 for i in range(n) for j in range(i + 1, n) if self.graph[i, j] > 0]
 
     @property
-    def isolated(self):
+    def isolated(self) -> list[str]:
         """Words the threshold left without any edge to another word."""
         off = self.graph - np.diag(np.diag(self.graph))
         return [w for w, s in zip(self.words, off.sum(axis=1)) if s == 0]
 
-    def __str__(self):
+    def __str__(self) -> str:
         def mat(m):
             return "\n".join("  " + " ".join(f"{x:7.4f}" for x in row) for row in m)
         src = "PageRank" if self.pagerank is not None else "given"
@@ -291,13 +295,15 @@ class SemanticCoherence:
         ]
         return "\n".join(lines)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"SemanticCoherence(score={self.score:.4f}, words={list(self.words)})"
 
 
-def semantic_coherence(similarity, threshold=0.3, damping=0.85, direct_weight=0.7, indirect_weight=0.3,
-                       indirect_diagonal="one", *, self_loops=False, weights=None, words=None,
-                       tol=1e-12, max_iter=1000):
+def semantic_coherence(similarity: ArrayLike, threshold: float = 0.3, damping: float = 0.85,
+                       direct_weight: float = 0.7, indirect_weight: float = 0.3, indirect_diagonal: str = "one",
+                       *, self_loops: bool = False, weights: ArrayLike | None = None,
+                       words: Sequence[str] | None = None, tol: float = 1e-12,
+                       max_iter: int = 1000) -> SemanticCoherence:
     """Semantic coherence of one topic from its keywords' cosine similarities.
 
     ::
@@ -439,7 +445,7 @@ def _topic_similarity(topic_vectors, similarity, labels):
 
 @dataclass(frozen=True, eq=False)
 class Distinctiveness:
-    """Pairwise semantic distinctiveness of topics.
+    """Pairwise semantic distinctiveness of topics: SD(a, b) = (1 - cos(t_a, t_b)) / 2.
 
     Attributes
     ----------
@@ -459,22 +465,23 @@ class Distinctiveness:
     mean: float
 
     @property
-    def pairs(self):
+    def pairs(self) -> dict[tuple[str, str], float]:
         """``{(label_a, label_b): SD}`` for a < b."""
         k = len(self.labels)
         return {(self.labels[a], self.labels[b]): float(self.matrix[a, b])
                 for a in range(k) for b in range(a + 1, k)}
 
-    def __str__(self):
+    def __str__(self) -> str:
         rows = [" ".join(f"{x:6.3f}" for x in r) for r in self.matrix]
         body = "\n".join(f"  {lab:>6} {r}" for lab, r in zip(self.labels, rows))
         return f"SD = (1 - cos)/2\n{body}\nmean over {len(self.pairs)} pairs = {self.mean:.4f}"
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Distinctiveness(mean={self.mean:.4f}, labels={list(self.labels)})"
 
 
-def distinctiveness(topic_vectors=None, *, similarity=None, labels=None):
+def distinctiveness(topic_vectors: ArrayLike | Mapping[str, ArrayLike] | None = None, *,
+                    similarity: ArrayLike | None = None, labels: Sequence[str] | None = None) -> Distinctiveness:
     """Semantic distinctiveness ``(1 - cos)/2`` of every pair of topics.
 
     Parameters
@@ -522,6 +529,8 @@ def distinctiveness(topic_vectors=None, *, similarity=None, labels=None):
 class SemanticDiversity:
     """Semantic diversity of a topic model, with every intermediate.
 
+    ``score`` = α·semantic + β·distribution, where distribution = H / ln K.
+
     Attributes
     ----------
     semantic : float
@@ -556,18 +565,19 @@ class SemanticDiversity:
     distinctiveness: Distinctiveness
 
     @property
-    def labels(self):
+    def labels(self) -> tuple[str, ...]:
+        """The topics' labels (those of ``distinctiveness``)."""
         return self.distinctiveness.labels
 
     @property
-    def entropy_terms(self):
+    def entropy_terms(self) -> np.ndarray:
         """``p_k ln p_k`` for every topic (0 for an unused topic); H is minus their sum."""
         p = self.proportions
         out = np.zeros_like(p)
         out[p > 0] = p[p > 0] * np.log(p[p > 0])
         return out
 
-    def __str__(self):
+    def __str__(self) -> str:
         props = ", ".join(f"{lab} {c}/{self.n_documents} = {p:.3f}"
                           for lab, c, p in zip(self.labels, self.counts, self.proportions))
         return "\n".join([
@@ -578,7 +588,7 @@ class SemanticDiversity:
             f"SemDiv = {self.alpha}·{self.semantic:.4f} + {self.beta}·{self.distribution:.4f} = {self.score:.4f}",
         ])
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"SemanticDiversity(score={self.score:.4f}, semantic={self.semantic:.4f}, "
                 f"distribution={self.distribution:.4f})")
 
@@ -625,8 +635,9 @@ def _check_assignments(assignments, k):
     return arr.astype(np.int64)
 
 
-def semantic_diversity(topic_vectors=None, assignments=None, alpha=0.5, beta=0.5, *, similarity=None,
-                       labels=None):
+def semantic_diversity(topic_vectors: ArrayLike | Mapping[str, ArrayLike] | None = None,
+                       assignments: ArrayLike | None = None, alpha: float = 0.5, beta: float = 0.5, *,
+                       similarity: ArrayLike | None = None, labels: Sequence[str] | None = None) -> SemanticDiversity:
     """Semantic diversity: how far apart the topics are, and how evenly used.
 
     ::
@@ -682,16 +693,3 @@ def semantic_diversity(topic_vectors=None, assignments=None, alpha=0.5, beta=0.5
         alpha=a, beta=b, distinctiveness=dist,
     )
 
-
-# ------------------------------------------------------- the document's data
-# Kept in one place, teachkit.documents.catalogue (the documents' catalogue); these names stay for the notebooks, read from
-# there when first asked for, so that the formulas of this module load no example data.
-_FROM_THE_DOCUMENTS = {"DOC_EXAMPLE": "SEMANTIC_EXAMPLE", "DOC_PRINTED": "SEMANTIC_PRINTED"}
-
-
-def __getattr__(name):
-    if name in _FROM_THE_DOCUMENTS:
-        from .documents import catalogue as worked
-
-        return getattr(worked, _FROM_THE_DOCUMENTS[name])
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
