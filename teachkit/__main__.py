@@ -21,7 +21,7 @@ import json
 import sys
 
 
-def _parser():
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="teachkit", description="Helpers for the course on evaluating NLP models.")
     sub = parser.add_subparsers(dest="command", metavar="command")
     check = sub.add_parser("check", help="recompute every hand calculation of the source documents",
@@ -33,7 +33,7 @@ def _parser():
     return parser
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the exit status (0, or 2 for a usage error)."""
     parser = _parser()
     args = parser.parse_args(argv)

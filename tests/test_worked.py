@@ -262,6 +262,57 @@ def test_records_are_well_formed():
                 assert any(x.id == used for x in RECORDS), f"{r.id} uses unknown record {used}"
 
 
+def _catalogue_file(tmp_path, edit):
+    """A copy of the catalogue's data file, changed by ``edit(data)``; returns its path."""
+    import json
+    from importlib import resources
+
+    data = json.loads(resources.files("teachkit").joinpath("data", "documents.json").read_text(encoding="utf-8"))
+    edit(data)
+    path = tmp_path / "documents.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def test_loader_reads_the_file_the_package_uses(tmp_path):
+    from teachkit.documents.catalogue import load_catalogue
+
+    loaded = load_catalogue(_catalogue_file(tmp_path, lambda data: None))
+    assert loaded["records"] == RECORDS
+    assert tuple(loaded["documents"]) == tuple(DOCUMENTS)
+
+
+@pytest.mark.parametrize("edit, match", [
+    (lambda data: data["records"].append(dict(data["records"][0])), "duplicate record id.*000-raw-exercise"),
+    (lambda data: data["records"][0].update(document="999_unknown.txt"), "unknown document"),
+    (lambda data: data["records"][0].update(args={"$ref": "no_such_input"}), "unknown input 'no_such_input'"),
+    (lambda data: data["records"][0].update(alternatives=[{"kind": "rounding", "label": "x", "uses": ["000-nope"]}]),
+     "unknown record.*000-nope"),
+])
+def test_loader_rejects_a_broken_catalogue(tmp_path, edit, match):
+    from teachkit.documents.catalogue import load_catalogue
+
+    with pytest.raises(ValueError, match=match):
+        load_catalogue(_catalogue_file(tmp_path, edit))
+
+
+def test_every_recipe_the_catalogue_names_exists():
+    from teachkit.documents.catalogue import check_recipes
+
+    check_recipes(chk.RECIPES)
+    with pytest.raises(ValueError, match="recipes that do not exist: .*npmi"):
+        check_recipes(set(chk.RECIPES) - {"npmi"})
+
+
+def test_a_finding_is_its_record_plus_a_verdict():
+    f = chk.finding("001-eq4-pmi")
+    record = next(r for r in RECORDS if r.id == "001-eq4-pmi")
+    assert f.record is record
+    assert (f.id, f.document, f.location, f.quantity, f.inputs, f.printed) == (
+        record.id, record.document, record.location, record.quantity, record.inputs, record.printed)
+    assert repr(f).startswith("Finding(id='001-eq4-pmi', document='001_89c791579b44ac22.txt', ")
+
+
 def test_every_document_has_records():
     counts = {d: sum(r.document == d for r in RECORDS) for d in DOCUMENTS}
     assert all(n > 0 for n in counts.values()), counts
