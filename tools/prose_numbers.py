@@ -189,8 +189,12 @@ class _Candidates:
         return _agrees(value, decimals, near)
 
 
-def _catalogue_numbers():
-    """Every number in teachkit.documents.catalogue: printed values, inputs, arguments, notes, labels."""
+def _catalogue_numbers() -> list:
+    """Every number of the documents' catalogue: printed values, inputs, arguments, notes, labels.
+
+    Read from the records teachkit.documents.catalogue loads from teachkit/data/documents.json, so a
+    shared input written once in the file (``{"$ref": ...}``) counts wherever a record uses it.
+    """
     from teachkit.documents import catalogue as worked
 
     texts = []
@@ -224,7 +228,8 @@ def _catalogue_numbers():
 _CATALOGUE = None
 
 
-def catalogue():
+def catalogue() -> _Candidates:
+    """The catalogue's numbers, collected once."""
     global _CATALOGUE
     if _CATALOGUE is None:
         _CATALOGUE = _Candidates(_catalogue_numbers())
