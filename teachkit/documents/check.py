@@ -460,6 +460,14 @@ def _run(recipe, args):
 
 
 # ---------------------------------------------------------------- findings
+def _record_field(name: str) -> property:
+    """A read-only attribute of :class:`Finding` that is its record's field ``name``."""
+    def get(self: Finding) -> str:
+        return getattr(self.record, name)
+
+    return property(get, doc=f"The record's ``{name}``.")
+
+
 @dataclass(frozen=True, repr=False)
 class Finding:
     """The checker's verdict on one printed number: the catalogue's :class:`Record` and what came of it.
@@ -479,29 +487,13 @@ class Finding:
     matched: str | None = None
     cause: str | None = None
 
-    @property
-    def id(self) -> str:
-        return self.record.id
-
-    @property
-    def document(self) -> str:
-        return self.record.document
-
-    @property
-    def location(self) -> str:
-        return self.record.location
-
-    @property
-    def quantity(self) -> str:
-        return self.record.quantity
-
-    @property
-    def inputs(self) -> str:
-        return self.record.inputs
-
-    @property
-    def printed(self) -> str:
-        return self.record.printed
+    # Read through the record (class attributes, not dataclass fields: they have no annotation).
+    id = _record_field("id")
+    document = _record_field("document")
+    location = _record_field("location")
+    quantity = _record_field("quantity")
+    inputs = _record_field("inputs")
+    printed = _record_field("printed")
 
     def __repr__(self) -> str:
         # The record's identifying fields first, then the verdict's (not the standard value, a raw number),
