@@ -308,7 +308,8 @@ def r_windows(documents, tokens, window, sig_figs):
 
 
 def r_perplexity(train, test, per="prediction", alpha=1.0, vocabulary="training", denominator="unigram"):
-    from ..lm_metrics import BigramLM, perplexity
+    from ..lm_metrics import perplexity
+    from ..ngram import BigramLM
     lm = BigramLM(list(train), alpha=alpha, vocabulary=vocabulary, denominator=denominator)
     return perplexity(lm, list(test), per=per)
 
