@@ -64,6 +64,7 @@ import warnings
 from collections.abc import Sequence
 
 from ._checks import check_choice
+
 # The warning belongs with the models that produce zero probabilities; it is named here too because the
 # evaluation emits it (teachkit.ZeroProbabilityWarning comes from this module).
 from .ngram import PER, BigramLM, ZeroProbabilityWarning
