@@ -911,8 +911,11 @@ class NgramLM:
         hist = self._history_ids(context)
         level = self._raw[self.order]
         hkey = self._keys(hist)[0]
-        seen = level.count(hkey * self.V + np.arange(self.V)) > 0
-        return float(self.probs(context)[~seen].sum())
+        words = np.arange(self.V, dtype=np.int64)
+        seen = level.count(hkey * self.V + words) > 0
+        # What probs(context) gives, scored directly: the context was checked once above.
+        p = self._scores(np.repeat(hist, self.V, axis=0), words)
+        return float(p[~seen].sum())
 
     def predictions(self, sentences: Sequence[Sequence[str]] | EncodedText) -> dict[str, np.ndarray]:
         """Per prediction of a test text: its probability, its training count and what unseen words got.
