@@ -55,8 +55,8 @@ _EXPORTS = {
                  "model_score score_pair scorable_keywords topic_coherence",
     "measures": "MEASURES ZERO_CONVENTIONS CoherencePerTopic coherence_per_topic",
     "diversity": "inverted_rbo rank_biased_overlap topic_diversity",
-    "lm_metrics": "BigramLM BigramRow Vocabulary ZeroProbabilityWarning cross_entropy perplexity",
-    "ngram": "NgramLM",
+    "lm_metrics": "ZeroProbabilityWarning cross_entropy perplexity",
+    "ngram": "BigramLM BigramRow NgramLM Vocabulary",
     "neural_lm": "Evaluation NeuralLM bits_per_byte",
     "semantic": "Distinctiveness SemanticCoherence SemanticDiversity cosine_similarity_matrix "
                 "distinctiveness mean_norm_from_cosines semantic_coherence semantic_diversity topic_vector",

@@ -32,26 +32,30 @@ from __future__ import annotations
 import math
 import numbers
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._checks import check_choice, check_positive_int
 
+# The symbols are the n-gram models' (defined once, in teachkit.ngram), so every language model of the
+# package writes its padding and its unknown word alike.  Here:
+# BOUNDARY (<s>) fills the context before the first symbol of a stream or of a chunk (never predicted);
+# END (</s>) is predicted after the last symbol of every document;
+# UNK (<UNK>) stands for every symbol seen fewer than ``min_count`` times in training.
+from .ngram import END, UNK
+from .ngram import START as BOUNDARY
+
 __all__ = ["NeuralLM", "Evaluation", "softmax", "bits_per_byte", "BOUNDARY", "END", "UNK"]
 
-#: Fills the context before the first symbol of a stream or of a chunk (never predicted).
-BOUNDARY = "<s>"
-#: Predicted after the last symbol of every document.
-END = "</s>"
-#: Stands for every symbol seen fewer than ``min_count`` times in training.
-UNK = "<UNK>"
 _SPECIAL = (BOUNDARY, END, UNK)
 #: Positions computed at once when scoring (bounds the memory of one forward pass).
 _BATCH = 4096
 
 
-def softmax(z):
+def softmax(z: ArrayLike) -> np.ndarray:
     """The softmax of each row of ``z``, computed stably: ``exp(z - max z) / Σ exp(z - max z)``.
 
     Examples
@@ -70,7 +74,7 @@ def _log_softmax(z):
     return shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))
 
 
-def bits_per_byte(total_nats, n_bytes):
+def bits_per_byte(total_nats: float, n_bytes: int) -> float:
     """Cross-entropy of a text in bits per byte: ``total_nats / (n_bytes · ln 2)``.
 
     ``total_nats`` is the text's total negative log-probability in nats (the sum over every prediction,
@@ -120,27 +124,27 @@ class Evaluation:
     unk_spelling_nats: float = 0.0
 
     @property
-    def cross_entropy(self):
+    def cross_entropy(self) -> float:
         """Nats per prediction."""
         return self.nats / self.n_predictions
 
     @property
-    def cross_entropy_bits(self):
+    def cross_entropy_bits(self) -> float:
         """Bits per prediction: nats / ln 2."""
         return self.cross_entropy / math.log(2)
 
     @property
-    def perplexity(self):
+    def perplexity(self) -> float:
         """``exp(nats per prediction)``: per token of *this* model's vocabulary."""
         return math.exp(self.cross_entropy)
 
     @property
-    def bits_per_character(self):
+    def bits_per_character(self) -> float:
         """Total bits over the text's characters: comparable across tokenizers."""
         return self.nats / math.log(2) / self.n_characters
 
     @property
-    def bits_per_byte(self):
+    def bits_per_byte(self) -> float:
         """Total bits over the text's UTF-8 bytes."""
         return bits_per_byte(self.nats, self.n_bytes)
 
@@ -193,7 +197,8 @@ class NeuralLM:
     1.0
     """
 
-    def __init__(self, texts, unit="char", *, context=5, embedding=16, hidden=64, min_count=1, seed=0):
+    def __init__(self, texts: Sequence[str], unit: str = "char", *, context: int = 5, embedding: int = 16,
+                 hidden: int = 64, min_count: int = 1, seed: int = 0) -> None:
         self.unit = check_choice(unit, "unit", ("char", "word"))
         self.context = check_positive_int(context, "context")
         self.embedding = check_positive_int(embedding, "embedding")
@@ -225,12 +230,12 @@ class NeuralLM:
         self._adam = None
         self.epochs_trained = 0
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"NeuralLM(unit={self.unit!r}, V={self.V}, context={self.context}, embedding={self.embedding}, "
                 f"hidden={self.hidden}, parameters={self.n_parameters:,})")
 
     @property
-    def n_parameters(self):
+    def n_parameters(self) -> int:
         """How many numbers the model learns."""
         return sum(p.size for p in self.params.values())
 
@@ -238,7 +243,7 @@ class NeuralLM:
     def _symbols(self, doc):
         return list(doc) if self.unit == "char" else doc.split()
 
-    def encode(self, texts):
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
         """The text as one stream of symbol ids (each document's symbols, then the end symbol)."""
         unk = self._index[UNK]
         ids = []
@@ -262,11 +267,11 @@ class NeuralLM:
         z = h @ p["W2"] + p["b2"]
         return x, h, z
 
-    def log_probs(self, ctx):
+    def log_probs(self, ctx: ArrayLike) -> np.ndarray:
         """``log P(· | context)`` for each row of context ids: an array (rows, V)."""
         return _log_softmax(self._forward(np.asarray(ctx, dtype=np.int64))[2])
 
-    def probs(self, context):
+    def probs(self, context: str | Sequence[str]) -> np.ndarray:
         """The distribution of the next symbol after ``context`` (a string for a character model, a list of
         words for a word model; only its last k symbols count, missing ones are BOUNDARY)."""
         symbols = list(context) if self.unit == "char" or not isinstance(context, str) else context.split()
@@ -274,7 +279,7 @@ class NeuralLM:
         ids = [self._index[BOUNDARY]] * (self.context - len(ids)) + ids
         return np.exp(self.log_probs(np.array([ids]))[0])
 
-    def loss_and_grads(self, ctx, targets):
+    def loss_and_grads(self, ctx: ArrayLike, targets: ArrayLike) -> tuple[float, dict[str, np.ndarray]]:
         """Mean negative log-probability of ``targets`` after ``ctx`` (nats), and its gradient.
 
         Backward pass, with ``B`` rows and ``P = softmax(z)``::
@@ -305,7 +310,8 @@ class NeuralLM:
         return loss, grads
 
     # ------------------------------------------------------------ training
-    def fit(self, texts, epochs=5, *, batch_size=128, learning_rate=0.01, heldout=None):
+    def fit(self, texts: Sequence[str], epochs: int = 5, *, batch_size: int = 128, learning_rate: float = 0.01,
+            heldout: Sequence[str] | None = None) -> list[float] | list[tuple[float, float]]:
         """Train with minibatch Adam (β1 = 0.9, β2 = 0.999, ε = 1e-8) on every position of ``texts``.
 
         Returns
@@ -356,7 +362,8 @@ class NeuralLM:
             self.params[k] -= lr * m_hat / (np.sqrt(v_hat) + eps)
 
     # ------------------------------------------------------------ evaluation
-    def evaluate(self, texts, *, chunk=None, stride=None, open_vocabulary=False):
+    def evaluate(self, texts: Sequence[str], *, chunk: int | None = None, stride: int | None = None,
+                 open_vocabulary: bool = False) -> Evaluation:
         """Score a held-out text, as one stream, in independent chunks, or with a sliding window.
 
         Parameters

@@ -38,6 +38,9 @@ to predict, and the perplexity falls although the model is no better.
 
 The four smoothings
 -------------------
+Each is a small class (:class:`AddAlpha`, :class:`JelinekMercer`, :class:`KneserNey`), passed
+as ``NgramLM(..., smoothing=KneserNey(0.5))``; the strings below (with ``alpha=``, ``lambdas=``
+or ``discount=``) still name the same objects.
 Notation: ``h'`` is the history without its first word (the "lower order"),
 ``c(h •) = Σ_w c(h w)``, ``T(h) = |{w : c(h w) > 0}|`` the number of distinct
 words seen after ``h``.
@@ -65,6 +68,61 @@ the unigrams sits the uniform ``1/V``.  When a history was never seen
 
 Every one of these is a probability distribution over the ``V`` vocabulary
 entries for every history, seen or not (a test checks it on random histories).
+
+The bigram model of notebook 04: BigramLM
+-----------------------------------------
+:class:`BigramLM` keeps the conventions of the source notebook (or, on request, nltk.lm's)
+and shows every bigram's fraction.  A bigram model predicts each word from the word just before it.  With
+add-α smoothing (Laplace for α = 1, Lidstone for any other α >= 0)::
+
+                        c(prev, word) + α
+    P(word | prev) = ----------------------
+                        d(prev)   +  α·V
+
+* ``c(prev, word)``: how often the bigram occurs in the training text;
+* ``V``: the vocabulary size (see ``vocabulary`` below);
+* ``d(prev)``: the count that normalises the row of ``prev`` (see
+  ``denominator`` below).
+
+Tokens are compared exactly as given: nothing is lowercased, so ``"Alice"``
+and ``"alice"`` are two different words (the seed notebook works this way).
+Use :func:`teachkit.tokenize` first if you want lowercased tokens.
+
+Two choices, two traditions (BigramLM)
+--------------------------------------
+``vocabulary="training"`` (the seed notebook)
+    V = the number of distinct training tokens.  A test word never seen in
+    training stays itself: its count is 0, so it gets ``α / (d(prev) + α·V)``
+    on top of the mass already shared among the V training words (so, counted
+    over training and unseen words together, a row can sum to more than 1).
+``vocabulary="with-unk"`` (nltk.lm)
+    Every unseen test word is replaced by ``<UNK>``, and ``<UNK>`` is one more
+    vocabulary entry: V = training types + 1.
+
+``denominator="unigram"`` (the seed notebook)
+    d(prev) = c(prev), how often ``prev`` occurs in training.  A word that ends
+    a training sentence occurs once more than it starts a bigram, so its row
+    does not sum to one: after the last training word ``w`` the probabilities
+    over the V words add up to ``α·V / (c(w) + α·V)`` < 1 (5/6 after "mat" in
+    "the cat sat on the mat", α = 1, V = 5).  Acceptable for a demo, not a
+    proper probability distribution.
+``denominator="context"`` (nltk.lm)
+    d(prev) = the number of training bigrams that start with ``prev``.  Every
+    row now sums to one over the vocabulary.
+
+``pad=True`` writes ``<s>`` before and ``</s>`` after every sentence, as
+``nltk.lm.preprocessing.pad_both_ends(sentence, n=2)`` does, so the first word
+is predicted too (from ``<s>``) and so is the end of the sentence.  Both
+symbols are vocabulary entries and count in V, as in nltk.lm.
+
+BigramLM's correspondence with nltk.lm: ``BigramLM(train, alpha=γ, vocabulary="with-unk",
+denominator="context", pad=p)`` gives the same probabilities and perplexity as
+``nltk.lm.Lidstone(γ, 2)`` (``Laplace(2)`` for γ = 1) fitted on the bigrams of
+each (padded, if p) training sentence with ``vocabulary_text`` = all
+(padded) training tokens and nltk's default ``unk_cutoff=1``: nltk's V counts
+every training type, plus ``<s>`` and ``</s>`` when padded, plus ``<UNK>``.
+nltk's ``perplexity`` takes the list of bigrams of the (padded) test text.
+Bigrams never cross a sentence boundary, in training or in testing.
 
 Evaluation
 ----------
@@ -97,21 +155,34 @@ import math
 import numbers
 import warnings
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._checks import check_choice, check_positive_int
-from .lm_metrics import END, START, UNK, ZeroProbabilityWarning
 
-__all__ = ["NgramLM", "Evaluation", "EncodedText", "add_alpha", "kneser_ney_step", "SMOOTHINGS", "MAX_ORDER"]
+__all__ = [
+    "NgramLM", "Evaluation", "EncodedText", "Smoothing", "AddAlpha", "JelinekMercer", "KneserNey",
+    "BigramLM", "BigramRow", "Vocabulary", "ZeroProbabilityWarning", "add_alpha", "kneser_ney_step",
+    "SMOOTHINGS", "MAX_ORDER", "START", "END", "UNK",
+]
+
+# The padding and unknown-word symbols, the same for every model of this module.
+START, END, UNK = "<s>", "</s>", "<UNK>"
 
 SMOOTHINGS = ("laplace", "lidstone", "interpolated", "kneser-ney")
 MAX_ORDER = 4
 PER = ("prediction", "token")
+VOCABULARIES = ("training", "with-unk")
+DENOMINATORS = ("unigram", "context")
 _RESERVED = (START, END, UNK)
 _RESERVED_SET = frozenset(_RESERVED)
+
+
+class ZeroProbabilityWarning(UserWarning):
+    """A test prediction has probability 0, so the perplexity is infinite."""
 
 
 # ---------------------------------------------------------------- input checks
@@ -181,7 +252,7 @@ def _result(value, *inputs):
     return float(value) if all(np.ndim(x) == 0 for x in inputs) else value
 
 
-def add_alpha(count, context_total, V, alpha):
+def add_alpha(count: ArrayLike, context_total: ArrayLike, V: int, alpha: float) -> float | np.ndarray:
     """Add-α (Lidstone; Laplace for α = 1) estimate: ``(c(h w) + α) / (c(h •) + α·V)``.
 
     Parameters
@@ -210,7 +281,8 @@ def add_alpha(count, context_total, V, alpha):
     return _result(_add_alpha(c, total, V, alpha), count, context_total)
 
 
-def kneser_ney_step(count, context_total, types, lower, discount):
+def kneser_ney_step(count: ArrayLike, context_total: ArrayLike, types: ArrayLike, lower: ArrayLike,
+                    discount: float) -> float | np.ndarray:
     """One level of interpolated Kneser-Ney: ``[max(a - d, 0) + d·T·P_lower] / a(h •)``.
 
     ``a`` is the raw count c(h w) at the model's highest order and the continuation count N1+(• h w) below
@@ -241,6 +313,244 @@ def _add_alpha(c, total, V, alpha):
 
 def _kneser_ney_step(a, total, t, p_lower, d):
     return np.where(total > 0, (np.maximum(a - d, 0.0) + d * t * p_lower) / np.maximum(total, 1), p_lower)
+
+
+# ---------------------------------------------------------------- smoothing methods
+# Each method is a small object in the manner of nltk.lm's estimators: it holds its own parameter, checked
+# once when it is made, and turns the counts NgramLM looked up into probabilities.  NgramLM only counts.
+#
+# ``stats(k, continuation)`` (given by NgramLM) returns, for every prediction, three arrays at history
+# length k - 1: the count of the k-gram ``g w``, the total ``c(g •)`` after its history g and the number
+# of distinct words ``T(g)`` seen after g; raw counts, or continuation counts N1+(• g w) when asked.
+class Smoothing:
+    """How an :class:`NgramLM` turns its counts into ``P(w | h)``; subclasses give the formula.
+
+    Attributes
+    ----------
+    name : str
+        The string NgramLM also accepts for this method (``"laplace"``, ``"lidstone"``,
+        ``"interpolated"``, ``"kneser-ney"``).
+    """
+
+    name: str = ""
+
+    def check_order(self, order: int) -> None:
+        """Raise if this method cannot serve a model of ``order`` (all can, except a wrong λ count)."""
+
+    def scores(self, stats: Callable[[int, bool], tuple], order: int, V: int, size: int) -> np.ndarray:
+        """P(w_i | h_i) for the ``size`` predictions whose counts ``stats`` looks up."""
+        raise NotImplementedError
+
+    def _parameter_repr(self) -> str:
+        return ""
+
+
+class AddAlpha(Smoothing):
+    """Add-α smoothing: Laplace for α = 1, Lidstone for any other α > 0.
+
+    Every n-gram count is raised by the pseudo-count α before normalising over the history::
+
+        P(w | h) = (c(h w) + α) / (c(h •) + α·V)
+
+    Parameters
+    ----------
+    alpha : float, default 1.0
+        The pseudo-count, finite and > 0 (α = 0 would give an unseen n-gram probability 0).
+
+    Examples
+    --------
+    Trained on *a b* (padded: ``<s> a b </s>``, V = 5 with ``<UNK>``), ``c(a •) = 1`` and
+    ``c(a b) = 1``, so with α = 1: P(b | a) = (1 + 1) / (1 + 5) = 1/3.
+
+    >>> NgramLM([["a", "b"]], order=2, smoothing=AddAlpha(1)).prob("b", ["a"])
+    0.3333333333333333
+    >>> NgramLM([["a", "b"]], order=2, smoothing=AddAlpha(0.5)).prob("b", ["a"])   # 1.5 / 3.5
+    0.42857142857142855
+    """
+
+    def __init__(self, alpha: float = 1.0) -> None:
+        if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real):
+            raise TypeError(f"alpha must be a number, got {alpha!r}.")
+        # float(10**400) raises OverflowError; only a Python int can be that large.
+        if isinstance(alpha, numbers.Integral) and abs(int(alpha)) >= 2**1024:
+            raise ValueError(f"alpha (a whole number of {len(str(abs(int(alpha))))} digits) is too large for a "
+                             "float; any alpha far above the counts "
+                             "already gives every word the same probability 1/V. Use a smaller alpha.")
+        if not math.isfinite(alpha) or alpha <= 0:
+            raise ValueError(f"alpha must be a finite number > 0, got {alpha!r}. "
+                             "With alpha = 0 an unseen n-gram gets probability 0.")
+        self.alpha = float(alpha)
+        self.name = "laplace" if self.alpha == 1.0 else "lidstone"
+
+    def scores(self, stats: Callable[[int, bool], tuple], order: int, V: int, size: int) -> np.ndarray:
+        c, total, _ = stats(order, False)
+        return _add_alpha(c, total, V, self.alpha)
+
+    def _parameter_repr(self) -> str:
+        return "" if self.name == "laplace" else f", alpha={self.alpha!r}"
+
+    def __repr__(self) -> str:
+        return f"AddAlpha(alpha={self.alpha!r})"
+
+
+class JelinekMercer(Smoothing):
+    """Jelinek-Mercer interpolation: a fixed mixture of the uniform and every k-gram estimate.
+
+    With weights ``λ0, λ1, ..., λn`` (each in [0, 1], summing to 1)::
+
+        P(w | h) = λ0 / V + Σ_k λk · P_k(w | last k-1 words of h)
+        P_k(w | g) = c(g w) / c(g •),  or P_{k-1}(w | g') when c(g •) = 0
+
+    λ0 > 0 keeps every probability above 0; with λ0 = 0 a word never seen in training gets 0.
+
+    Parameters
+    ----------
+    lambdas : sequence of float
+        ``order + 1`` weights: uniform, unigram, ..., n-gram.
+
+    Examples
+    --------
+    Trained on *a b* (V = 5), P(b | a) = 0.2 / 5 + 0.3 · c(b)/c(•) + 0.5 · c(a b)/c(a •)
+    = 0.04 + 0.3 · 1/3 + 0.5 · 1 = 0.64 (the unigram events are a, b, ``</s>``).
+
+    >>> lm = NgramLM([["a", "b"]], order=2, smoothing=JelinekMercer((0.2, 0.3, 0.5)))
+    >>> round(lm.prob("b", ["a"]), 12)
+    0.64
+    """
+
+    name = "interpolated"
+
+    def __init__(self, lambdas: Sequence[float]) -> None:
+        if isinstance(lambdas, (str, bytes)) or not hasattr(lambdas, "__len__"):
+            raise TypeError(f"lambdas must be a sequence of numbers, got {lambdas!r}.")
+        self.lambdas = _weights(lambdas)
+
+    def check_order(self, order: int) -> None:
+        _check_weight_count(self.lambdas, order)
+
+    def scores(self, stats: Callable[[int, bool], tuple], order: int, V: int, size: int) -> np.ndarray:
+        p_k = np.full(size, 1.0 / V)
+        mix = self.lambdas[0] * p_k
+        for k in range(1, order + 1):
+            c, total, _ = stats(k, False)
+            # An unseen history keeps the shorter history's estimate.
+            p_k = np.where(total > 0, c / np.maximum(total, 1), p_k)
+            mix = mix + self.lambdas[k] * p_k
+        return mix
+
+    def _parameter_repr(self) -> str:
+        return f", lambdas={self.lambdas}"
+
+    def __repr__(self) -> str:
+        return f"JelinekMercer(lambdas={self.lambdas})"
+
+
+class KneserNey(Smoothing):
+    """Interpolated Kneser-Ney with one absolute discount ``0 < d < 1``.
+
+    From the uniform ``1/V`` up to the model's order, each level discounts what it saw and hands the
+    discounted mass to the level below::
+
+        P_KN(w | h) = [max(a(h w) - d, 0) + d · T(h) · P_KN(w | h')] / a(h •)
+
+    ``a`` is the raw count at the highest order and the continuation count ``N1+(• g w)`` (the number of
+    distinct words seen before ``g w``) below it; ``T(h)`` the number of distinct words seen after ``h``.
+    An unseen history (``a(h •) = 0``) passes the lower level through.
+
+    Parameters
+    ----------
+    discount : float, default 0.75
+
+    Examples
+    --------
+    Trained on *a b* (padded ``<s> a b </s>``, V = 5), order 2, d = 0.5.  The unigram level uses
+    continuation counts: a, b and ``</s>`` each follow one word, so a(•) = 3 and T = 3, and
+    P1(b) = (0.5 + 0.5 · 3 · 1/5) / 3 = 4/15.  The bigram level: P(b | a) = (1 - 0.5 + 0.5 · 1 · 4/15) / 1
+    = 19/30.
+
+    >>> lm = NgramLM([["a", "b"]], order=2, smoothing=KneserNey(0.5))
+    >>> lm.prob("b", ["a"]) == 19 / 30
+    True
+    """
+
+    name = "kneser-ney"
+
+    def __init__(self, discount: float = 0.75) -> None:
+        self.discount = _probability_parameter(discount, "discount", True, True)
+
+    def scores(self, stats: Callable[[int, bool], tuple], order: int, V: int, size: int) -> np.ndarray:
+        p = np.full(size, 1.0 / V)
+        for k in range(1, order + 1):
+            a, total, types = stats(k, k < order)
+            p = _kneser_ney_step(a, total, types, p, self.discount)
+        return p
+
+    def _parameter_repr(self) -> str:
+        return f", discount={self.discount!r}"
+
+    def __repr__(self) -> str:
+        return f"KneserNey(discount={self.discount!r})"
+
+
+def _weights(lambdas: Sequence[float]) -> tuple[float, ...]:
+    """The mixture weights as floats, each in [0, 1], summing to 1."""
+    values = tuple(_probability_parameter(x, f"lambdas[{i}]", False, False) for i, x in enumerate(lambdas))
+    if not math.isclose(sum(values), 1.0, abs_tol=1e-9):
+        raise ValueError(f"lambdas must sum to 1, got {values} (sum {sum(values)!r}); they are the weights "
+                         "of a mixture of distributions.")
+    return values
+
+
+def _check_weight_count(lambdas: Sequence[float], n: int) -> None:
+    if len(lambdas) != n + 1:
+        raise ValueError(f"lambdas must have order + 1 = {n + 1} weights (uniform, unigram, ..., {n}-gram), "
+                         f"got {len(lambdas)}.")
+
+
+def _smoothing_from_name(smoothing: str, order: int, alpha: float | None, lambdas: Sequence[float] | None,
+                         discount: float | None) -> Smoothing:
+    """The smoothing object for one of the strings of SMOOTHINGS and its keyword parameter."""
+    check_choice(smoothing, "smoothing", SMOOTHINGS)
+    unused = {"alpha": alpha, "lambdas": lambdas, "discount": discount}
+    needs = {"laplace": (), "lidstone": ("alpha",), "interpolated": ("lambdas",),
+             "kneser-ney": ("discount",)}[smoothing]
+    for name, value in unused.items():
+        if value is not None and name not in needs:
+            raise ValueError(f"{name} is not used by smoothing={smoothing!r}; "
+                             f"leave it out (alpha is for 'lidstone', lambdas for 'interpolated', "
+                             f"discount for 'kneser-ney').")
+    if smoothing == "laplace":
+        return AddAlpha(1.0)
+    if smoothing == "lidstone":
+        if alpha is None:
+            raise ValueError("smoothing='lidstone' needs alpha, the pseudo-count (> 0) added to every count.")
+        method = AddAlpha(alpha)
+        method.name = "lidstone"          # the string asked for, even for alpha = 1
+        return method
+    if smoothing == "kneser-ney":
+        return KneserNey(0.75 if discount is None else discount)
+    # The weights are checked in the old order (missing, not a sequence, how many, each, their sum),
+    # so a bad list gets the same message as before the smoothing objects existed.
+    if lambdas is None:
+        raise ValueError(f"smoothing='interpolated' needs lambdas: {order + 1} weights (uniform, unigram, ..., "
+                         f"{order}-gram) summing to 1, e.g. {tuple([0.1] + [0.9 / order] * order)}.")
+    if isinstance(lambdas, (str, bytes)) or not hasattr(lambdas, "__len__"):
+        raise TypeError(f"lambdas must be a sequence of {order + 1} numbers, got {lambdas!r}.")
+    _check_weight_count(lambdas, order)
+    return JelinekMercer(lambdas)
+
+
+def _as_smoothing(smoothing: str | Smoothing, order: int, alpha: float | None, lambdas: Sequence[float] | None,
+                  discount: float | None) -> Smoothing:
+    if isinstance(smoothing, Smoothing):
+        given = [name for name, value in (("alpha", alpha), ("lambdas", lambdas), ("discount", discount))
+                 if value is not None]
+        if given:
+            raise ValueError(f"{given[0]} is not used with smoothing={smoothing!r}: the object carries its "
+                             "own parameter; leave it out.")
+        smoothing.check_order(order)
+        return smoothing
+    return _smoothing_from_name(smoothing, order, alpha, lambdas, discount)
 
 
 @dataclass(frozen=True)
@@ -276,7 +586,7 @@ class Evaluation:
     n_sentences: int
 
     @property
-    def oov_rate(self):
+    def oov_rate(self) -> float:
         """n_oov / n_tokens."""
         return self.n_oov / self.n_tokens
 
@@ -296,7 +606,7 @@ class EncodedText:
     _cache: dict = field(default_factory=dict, repr=False)
 
     @property
-    def n_predictions(self):
+    def n_predictions(self) -> int:
         """M, the number of n-grams to score."""
         return len(self.events)
 
@@ -347,7 +657,9 @@ class NgramLM:
         one sentence).  Tokens are used exactly as given (tokenize first).
     order : int, default 3
         n, from 1 (unigrams) to 4.
-    smoothing : {"laplace", "lidstone", "interpolated", "kneser-ney"}
+    smoothing : Smoothing or {"laplace", "lidstone", "interpolated", "kneser-ney"}
+        A smoothing object (:class:`AddAlpha`, :class:`JelinekMercer`, :class:`KneserNey`), or its
+        name with the parameter as a keyword below.
     alpha : float, optional
         Pseudo-count α > 0 for ``"lidstone"`` (``"laplace"`` is α = 1).
     lambdas : sequence of order + 1 floats, optional
@@ -378,8 +690,9 @@ class NgramLM:
     (2, 5)
     """
 
-    def __init__(self, sentences, order=3, smoothing="kneser-ney", *, alpha=None, lambdas=None,
-                 discount=None, min_count=1, pad=True):
+    def __init__(self, sentences: Sequence[Sequence[str]], order: int = 3, smoothing: str | Smoothing = "kneser-ney",
+                 *, alpha: float | None = None, lambdas: Sequence[float] | None = None,
+                 discount: float | None = None, min_count: int = 1, pad: bool = True) -> None:
         order = check_positive_int(order, "order")
         if order > MAX_ORDER:
             raise ValueError(f"order must be between 1 and {MAX_ORDER}, got {order}.")
@@ -415,56 +728,21 @@ class NgramLM:
         self._build(events)
 
     # ------------------------------------------------------------ set-up
-    def _set_smoothing(self, smoothing, alpha, lambdas, discount):
-        check_choice(smoothing, "smoothing", SMOOTHINGS)
-        unused = {"alpha": alpha, "lambdas": lambdas, "discount": discount}
-        needs = {"laplace": (), "lidstone": ("alpha",), "interpolated": ("lambdas",),
-                 "kneser-ney": ("discount",)}[smoothing]
-        for name, value in unused.items():
-            if value is not None and name not in needs:
-                raise ValueError(f"{name} is not used by smoothing={smoothing!r}; "
-                                 f"leave it out (alpha is for 'lidstone', lambdas for 'interpolated', "
-                                 f"discount for 'kneser-ney').")
-        self.smoothing, self.alpha, self.lambdas, self.discount = smoothing, None, None, None
-        if smoothing == "laplace":
-            self.alpha = 1.0
-        elif smoothing == "lidstone":
-            if alpha is None:
-                raise ValueError("smoothing='lidstone' needs alpha, the pseudo-count (> 0) added to every count.")
-            if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real):
-                raise TypeError(f"alpha must be a number, got {alpha!r}.")
-            # float(10**400) raises OverflowError; only a Python int can be that large.
-            if isinstance(alpha, numbers.Integral) and abs(int(alpha)) >= 2**1024:
-                raise ValueError(f"alpha (a whole number of {len(str(abs(int(alpha))))} digits) is too large for a "
-                                 "float; any alpha far above the counts "
-                                 "already gives every word the same probability 1/V. Use a smaller alpha.")
-            if not math.isfinite(alpha) or alpha <= 0:
-                raise ValueError(f"alpha must be a finite number > 0, got {alpha!r}. "
-                                 "With alpha = 0 an unseen n-gram gets probability 0.")
-            self.alpha = float(alpha)
-        elif smoothing == "kneser-ney":
-            self.discount = 0.75 if discount is None else _probability_parameter(discount, "discount", True, True)
-        else:
-            self.lambdas = self._check_lambdas(lambdas)
+    def _set_smoothing(self, smoothing: str | Smoothing, alpha: float | None, lambdas: Sequence[float] | None,
+                       discount: float | None) -> None:
+        method = _as_smoothing(smoothing, self.order, alpha, lambdas, discount)
+        self.smoothing_method = method
+        # The string name and the three parameters stay attributes of the model, as before the smoothing objects.
+        self.smoothing = method.name
+        self.alpha = getattr(method, "alpha", None)
+        self.lambdas = getattr(method, "lambdas", None)
+        self.discount = getattr(method, "discount", None)
 
-    def _check_lambdas(self, lambdas):
-        n = self.order
-        if lambdas is None:
-            raise ValueError(f"smoothing='interpolated' needs lambdas: {n + 1} weights (uniform, unigram, ..., "
-                             f"{n}-gram) summing to 1, e.g. {tuple([0.1] + [0.9 / n] * n)}.")
-        if isinstance(lambdas, (str, bytes)) or not hasattr(lambdas, "__len__"):
-            raise TypeError(f"lambdas must be a sequence of {n + 1} numbers, got {lambdas!r}.")
-        if len(lambdas) != n + 1:
-            raise ValueError(f"lambdas must have order + 1 = {n + 1} weights (uniform, unigram, ..., {n}-gram), "
-                             f"got {len(lambdas)}.")
-        values = tuple(_probability_parameter(x, f"lambdas[{i}]", False, False) for i, x in enumerate(lambdas))
-        if not math.isclose(sum(values), 1.0, abs_tol=1e-9):
-            raise ValueError(f"lambdas must sum to 1, got {values} (sum {sum(values)!r}); they are the weights "
-                             "of a mixture of distributions.")
-        return values
-
-    def with_smoothing(self, smoothing, *, alpha=None, lambdas=None, discount=None):
+    def with_smoothing(self, smoothing: str | Smoothing, *, alpha: float | None = None,
+                       lambdas: Sequence[float] | None = None, discount: float | None = None) -> NgramLM:
         """The same counts with another smoothing (nothing is counted again).
+
+        ``smoothing`` is a :class:`Smoothing` object or one of the strings of the constructor.
 
         Examples
         --------
@@ -536,8 +814,10 @@ class NgramLM:
         """
         n, V = self.order, self.V
 
-        def stats(level, k):
-            # (count of h w, total after h, distinct words after h) at one level, for every prediction
+        def stats(k, continuation):
+            # (count of g w, total after g, distinct words after g) for the last k - 1 words g of each
+            # history, from raw counts or (continuation=True) continuation counts
+            level = self._cont[k] if continuation else self._raw[k]
             if cache is not None and level in cache:
                 return cache[level]
             hkey = self._keys(hist[:, n - k:])
@@ -547,24 +827,7 @@ class NgramLM:
                 cache[level] = found
             return found
 
-        if self.smoothing in ("laplace", "lidstone"):
-            c, total, _ = stats(self._raw[n], n)
-            return _add_alpha(c, total, V, self.alpha)
-        if self.smoothing == "interpolated":
-            p_k = np.full(len(words), 1.0 / V)
-            mix = self.lambdas[0] * p_k
-            for k in range(1, n + 1):
-                c, total, _ = stats(self._raw[k], k)
-                # An unseen history keeps the shorter history's estimate.
-                p_k = np.where(total > 0, c / np.maximum(total, 1), p_k)
-                mix = mix + self.lambdas[k] * p_k
-            return mix
-        d = self.discount
-        p = np.full(len(words), 1.0 / V)
-        for k in range(1, n + 1):
-            a, total, types = stats(self._raw[k] if k == n else self._cont[k], k)
-            p = _kneser_ney_step(a, total, types, p, d)
-        return p
+        return self.smoothing_method.scores(stats, n, V, len(words))
 
     def _history_ids(self, context):
         if isinstance(context, str):
@@ -589,7 +852,7 @@ class NgramLM:
             raise TypeError(f"word must be a string token, got {type(word).__name__} {word!r}.")
         return self._index.get(word, self._index[UNK])
 
-    def prob(self, word, context=()):
+    def prob(self, word: str, context: Sequence[str] = ()) -> float:
         """P(word | context), using the last n - 1 words of ``context`` (unknown words count as ``<UNK>``).
 
         Examples
@@ -600,17 +863,17 @@ class NgramLM:
         """
         return float(self._scores(self._history_ids(context), np.asarray([self._word_id(word)]))[0])
 
-    def logprob(self, word, context=()):
+    def logprob(self, word: str, context: Sequence[str] = ()) -> float:
         """log2 P(word | context) in bits (``-inf`` for probability 0)."""
         p = self.prob(word, context)
         return math.log2(p) if p > 0 else -math.inf
 
-    def probs(self, context=()):
+    def probs(self, context: Sequence[str] = ()) -> np.ndarray:
         """P(w | context) for every vocabulary entry w, in the order of :attr:`vocabulary` (sums to 1)."""
         hist = np.repeat(self._history_ids(context), self.V, axis=0)
         return self._scores(hist, np.arange(self.V, dtype=np.int64))
 
-    def count(self, *words):
+    def count(self, *words: str) -> int:
         """c(words): how many training events end in this k-gram (k <= order), after ``<UNK>`` mapping."""
         k = len(words)
         if not 1 <= k <= self.order:
@@ -618,7 +881,7 @@ class NgramLM:
         ids = np.asarray([[self._word_id(w) for w in words]], np.int64)
         return int(self._raw[k].count(self._keys(ids))[0])
 
-    def context_count(self, context=()):
+    def context_count(self, context: Sequence[str] = ()) -> int:
         """c(h •): how many training events have the history ``h`` (the last n - 1 words of ``context``).
 
         The denominator of the add-α estimate.  For a bigram model, ``context_count([w])`` is the number of
@@ -633,7 +896,7 @@ class NgramLM:
         hist = self._history_ids(context)
         return int(self._raw[self.order].total(self._keys(hist))[0])
 
-    def unseen_mass(self, context=()):
+    def unseen_mass(self, context: Sequence[str] = ()) -> float:
         """The probability the model gives, after ``context``, to words never seen there in training.
 
         For add-α this is ``α·(V - T(h)) / (c(h •) + α·V)``; it is what smoothing takes from the
@@ -648,10 +911,13 @@ class NgramLM:
         hist = self._history_ids(context)
         level = self._raw[self.order]
         hkey = self._keys(hist)[0]
-        seen = level.count(hkey * self.V + np.arange(self.V)) > 0
-        return float(self.probs(context)[~seen].sum())
+        words = np.arange(self.V, dtype=np.int64)
+        seen = level.count(hkey * self.V + words) > 0
+        # What probs(context) gives, scored directly: the context was checked once above.
+        p = self._scores(np.repeat(hist, self.V, axis=0), words)
+        return float(p[~seen].sum())
 
-    def predictions(self, sentences):
+    def predictions(self, sentences: Sequence[Sequence[str]] | EncodedText) -> dict[str, np.ndarray]:
         """Per prediction of a test text: its probability, its training count and what unseen words got.
 
         Parameters
@@ -696,12 +962,12 @@ class NgramLM:
             "unseen_mass": np.clip(1.0 - seen_mass, 0.0, 1.0)[inverse.ravel()],
         }
 
-    def lookup(self, word):
+    def lookup(self, word: str) -> str:
         """The vocabulary entry ``word`` is scored as (itself, or ``<UNK>``)."""
         return self.vocabulary[self._word_id(word)]
 
     # ------------------------------------------------------------ evaluation
-    def encode(self, sentences):
+    def encode(self, sentences: Sequence[Sequence[str]] | EncodedText) -> EncodedText:
         """A test text turned into this model's n-gram ids, once, to score it many times.
 
         :meth:`evaluate` accepts the result in place of the sentences; so does every model made from
@@ -730,7 +996,7 @@ class NgramLM:
         return EncodedText(events, n_oov, sum(len(s) for s in test), len(test), self.vocabulary, self.order,
                            self.pad)
 
-    def evaluate(self, sentences, per="prediction"):
+    def evaluate(self, sentences: Sequence[Sequence[str]] | EncodedText, per: str = "prediction") -> Evaluation:
         """Cross-entropy, perplexity and the counts behind them on a test text.
 
         Parameters
@@ -763,16 +1029,285 @@ class NgramLM:
         return Evaluation(h, 2.0 ** h if math.isfinite(h) else math.inf, per, log2_sum,
                           len(p), text.n_tokens, text.n_oov, text.n_sentences)
 
-    def cross_entropy(self, sentences, per="prediction"):
+    def cross_entropy(self, sentences: Sequence[Sequence[str]] | EncodedText, per: str = "prediction") -> float:
         """H = -(1/K) Σ log2 P(w_i | h_i) in bits (K = predictions or words, see :meth:`evaluate`)."""
         return self.evaluate(sentences, per).cross_entropy
 
-    def perplexity(self, sentences, per="prediction"):
+    def perplexity(self, sentences: Sequence[Sequence[str]] | EncodedText, per: str = "prediction") -> float:
         """2 ** cross_entropy: the number of equally likely words the model hesitates between."""
         return self.evaluate(sentences, per).perplexity
 
-    def __repr__(self):
-        extra = {"laplace": "", "lidstone": f", alpha={self.alpha!r}", "interpolated": f", lambdas={self.lambdas}",
-                 "kneser-ney": f", discount={self.discount!r}"}[self.smoothing]
+    def __repr__(self) -> str:
+        extra = self.smoothing_method._parameter_repr()
         return (f"NgramLM(order={self.order}, smoothing={self.smoothing!r}{extra}, V={self.V}, "
                 f"min_count={self.min_count}, pad={self.pad})")
+
+
+# ---------------------------------------------------------------- the bigram model of notebook 04
+def _token_sentences(tokens: object, name: str) -> list[tuple[str, ...]]:
+    """Return ``tokens`` as a list of sentences (tuples of str).
+
+    A flat sequence of strings is one sentence; a sequence of sequences of
+    strings is several.  Bigrams are never formed across sentences.
+    """
+    if isinstance(tokens, str):
+        raise TypeError(
+            f"{name} must be a list of tokens such as {tokens.split()[:3]!r}, not one string. "
+            "Split it first, e.g. text.split() or teachkit.tokenize(text)."
+        )
+    try:
+        items = list(tokens)
+    except TypeError:
+        raise TypeError(f"{name} must be a list of string tokens, got {type(tokens).__name__}.") from None
+    if not any(isinstance(t, (list, tuple)) for t in items):
+        sentences = [items]          # one sentence; its tokens are checked below
+    else:
+        sentences = []
+        for i, sent in enumerate(items):
+            if not isinstance(sent, (list, tuple)):
+                raise TypeError(
+                    f"{name} must hold only strings (one sentence) or only lists of strings "
+                    f"(several sentences); item {i} is {type(sent).__name__} {sent!r}."
+                )
+            sentences.append(list(sent))
+    for s, sent in enumerate(sentences):
+        for i, tok in enumerate(sent):
+            if not isinstance(tok, str):
+                where = f"token {i}" if len(sentences) == 1 else f"token {i} of sentence {s}"
+                raise TypeError(f"{name}: {where} is {type(tok).__name__} {tok!r}; every token must be a string.")
+    if not any(sentences):
+        raise ValueError(f"{name} is empty: give at least one token.")
+    return [tuple(sent) for sent in sentences]
+
+
+class Vocabulary:
+    """The words a :class:`BigramLM` knows, and how it looks test words up.
+
+    Parameters
+    ----------
+    words : iterable of str
+        Training types (duplicates are ignored; first-seen order is kept).
+    unk_label : str or None
+        ``None``: unseen words stay themselves and V = number of types.
+        ``"<UNK>"``: unseen words become ``"<UNK>"``, which is counted in V.
+    """
+
+    def __init__(self, words: Iterable[str], unk_label: str | None = None) -> None:
+        self.unk_label = unk_label
+        types = list(dict.fromkeys(words))
+        self.words = tuple(types + ([unk_label] if unk_label is not None else []))
+        self._known = frozenset(self.words)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.words)
+
+    def __contains__(self, word: object) -> bool:
+        return word in self._known
+
+    def lookup(self, word: str) -> str:
+        """``word`` itself if known (or if there is no unknown label), else the unknown label."""
+        return word if self.unk_label is None or word in self._known else self.unk_label
+
+    def __repr__(self) -> str:
+        return f"Vocabulary(V={len(self)}, unk_label={self.unk_label!r})"
+
+
+@dataclass(frozen=True)
+class BigramRow:
+    """One line of the hand calculation: ``P(word | prev) = numerator / denominator``.
+
+    ``prev`` and ``word`` are the tokens as in the (padded) test text;
+    ``scored_as`` is the bigram the model looked up (unseen words as ``<UNK>``
+    with ``vocabulary="with-unk"``).  ``numerator = count + α`` and
+    ``denominator = context_count + α·V``.
+    """
+
+    prev: str
+    word: str
+    scored_as: tuple[str, str]
+    count: int
+    context_count: int
+    numerator: float
+    denominator: float
+    probability: float
+    log2_probability: float
+
+
+class BigramLM:
+    """A bigram language model with add-α (Laplace / Lidstone) smoothing.
+
+    ``P(word | prev) = (c(prev, word) + α) / (d(prev) + α·V)``; see the module
+    docstring for the meaning of each choice and the nltk.lm correspondence.
+
+    Parameters
+    ----------
+    tokens : list of str, or list of list of str
+        Training text: one sentence, or several (bigrams stay inside a sentence).
+        Case-sensitive; nothing is lowercased.
+    alpha : float, default 1.0
+        Pseudo-count α >= 0 added to every bigram count (1 = Laplace).
+    vocabulary : {"training", "with-unk"}
+        ``"training"``: V = training types, unseen words stay themselves (seed
+        notebook).  ``"with-unk"``: unseen words map to ``<UNK>``, counted in V
+        (nltk.lm).
+    denominator : {"unigram", "context"}
+        ``"unigram"``: d(prev) = c(prev), the seed's choice; the probabilities
+        after a sentence-final training word then sum to less than 1.
+        ``"context"``: d(prev) = number of training bigrams starting with prev
+        (nltk.lm); every row sums to 1.
+    pad : bool
+        Add ``<s>`` / ``</s>`` around each sentence (training and test), as
+        ``nltk.lm.preprocessing.pad_both_ends(sent, n=2)``; both count in V.
+
+    Attributes
+    ----------
+    vocabulary : Vocabulary
+    V : int
+        Vocabulary size used in the denominator.
+    unigram_counts, bigram_counts, context_counts : collections.Counter
+        c(w), c(prev, word) and the number of bigrams starting with prev.
+    sentences : list of tuple
+        The (padded) training sentences the counts come from.
+
+    Examples
+    --------
+    >>> lm = BigramLM(["the", "cat", "sat", "on", "the", "mat"])
+    >>> lm.V, lm.count("the"), lm.count("the", "cat")
+    (5, 2, 1)
+    >>> lm.prob("the", "cat")                     # (1 + 1) / (2 + 5) = 2/7
+    0.2857142857142857
+    """
+
+    def __init__(self, tokens: Sequence[str] | Sequence[Sequence[str]], alpha: float = 1.0,
+                 vocabulary: str = "training", denominator: str = "unigram", pad: bool = False) -> None:
+        check_choice(vocabulary, "vocabulary", VOCABULARIES)
+        check_choice(denominator, "denominator", DENOMINATORS)
+        if not isinstance(pad, bool):
+            raise TypeError(f"pad must be True or False, got {pad!r}.")
+        if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real):
+            raise TypeError(f"alpha must be a number (the pseudo-count added to every bigram), got {alpha!r}.")
+        # float(10**400) would raise OverflowError; only a Python int can be that large
+        # (and comparing a numpy float with 2**1024 would itself overflow).
+        too_large = isinstance(alpha, numbers.Integral) and abs(int(alpha)) >= 2**1024
+        alpha = math.inf if too_large else float(alpha)
+        if not math.isfinite(alpha) or alpha < 0:
+            raise ValueError(
+                f"alpha must be a finite number >= 0, got {alpha!r}. It is a pseudo-count added to every "
+                "bigram count: 1 for Laplace, between 0 and 1 for Lidstone, 0 for no smoothing."
+            )
+        sentences = _token_sentences(tokens, "tokens")
+        if vocabulary == "with-unk" and any(UNK in sent for sent in sentences):
+            raise ValueError(
+                f"tokens contain {UNK!r}, the label vocabulary='with-unk' reserves for unseen words; "
+                "rename that token."
+            )
+        self.alpha, self.vocabulary_kind, self.denominator, self.pad = alpha, vocabulary, denominator, pad
+        self.sentences = [self._pad(sent) for sent in sentences]
+        self.unigram_counts = Counter(tok for sent in self.sentences for tok in sent)
+        self.bigram_counts = Counter(bg for sent in self.sentences for bg in zip(sent, sent[1:]))
+        self.context_counts = Counter()
+        for (prev, _), c in self.bigram_counts.items():
+            self.context_counts[prev] += c
+        self.vocabulary = Vocabulary(
+            (tok for sent in self.sentences for tok in sent),
+            unk_label=UNK if vocabulary == "with-unk" else None,
+        )
+        self.V = len(self.vocabulary)
+        if not math.isfinite(alpha * self.V):
+            raise ValueError(
+                f"alpha={alpha!r} is too large: alpha·V = {alpha!r}·{self.V} overflows a float. Any alpha far "
+                "above the counts already gives every word the same probability 1/V; use a smaller alpha."
+            )
+
+    def __repr__(self) -> str:
+        return (
+            f"BigramLM(V={self.V}, alpha={self.alpha}, vocabulary={self.vocabulary_kind!r}, "
+            f"denominator={self.denominator!r}, pad={self.pad})"
+        )
+
+    def _pad(self, sent: Sequence[str]) -> tuple[str, ...]:
+        return (START, *sent, END) if self.pad else tuple(sent)
+
+    @staticmethod
+    def _check_word(word: object, name: str) -> None:
+        if not isinstance(word, str):
+            raise TypeError(f"{name} must be a string token, got {type(word).__name__} {word!r}.")
+
+    def lookup(self, word: str) -> str:
+        """The token the model uses for ``word`` (``<UNK>`` if unseen and vocabulary="with-unk")."""
+        self._check_word(word, "word")
+        return self.vocabulary.lookup(word)
+
+    def count(self, word: str, next_word: str | None = None) -> int:
+        """``count(w)`` = c(w) in training; ``count(prev, word)`` = c(prev, word). Words are looked up first."""
+        if next_word is None:
+            return self.unigram_counts[self.lookup(word)]
+        return self.bigram_counts[(self.lookup(word), self.lookup(next_word))]
+
+    def context_count(self, prev: str) -> int:
+        """d(prev): c(prev) for denominator="unigram", bigrams starting with prev for "context"."""
+        prev = self.lookup(prev)
+        counts = self.unigram_counts if self.denominator == "unigram" else self.context_counts
+        return counts[prev]
+
+    def _row(self, prev: str, word: str) -> BigramRow:
+        # prev and word are strings: prob, logprob2 and table (through test_sentences) checked them.
+        key = (self.vocabulary.lookup(prev), self.vocabulary.lookup(word))
+        counts = self.unigram_counts if self.denominator == "unigram" else self.context_counts
+        c, d = self.bigram_counts[key], counts[key[0]]
+        # Same order of operations as the seed notebook and nltk.lm:
+        # (c + alpha) / (d + alpha * V).
+        numerator, denominator = c + self.alpha, d + self.alpha * self.V
+        if denominator == 0:
+            raise ValueError(
+                f"P({word!r} | {prev!r}) is 0/0: {key[0]!r} has d(prev) = 0 in training "
+                f"(denominator={self.denominator!r}) and alpha = 0 adds nothing. "
+                "Use alpha > 0 (smoothing) to give unseen contexts a probability."
+            )
+        p = numerator / denominator
+        if p > 0:
+            log2_p = math.log2(p)
+        elif numerator > 0:
+            # A tiny alpha (say 1e-320) with d(prev) > 0 gives a probability
+            # below the smallest float; its logarithm is still finite.
+            log2_p = math.log2(numerator) - math.log2(denominator)
+        else:
+            log2_p = -math.inf
+        return BigramRow(prev, word, key, c, d, numerator, denominator, p, log2_p)
+
+    def prob(self, prev: str, word: str) -> float:
+        """P(word | prev) = (c(prev, word) + α) / (d(prev) + α·V).
+
+        Raises ``ValueError`` when both d(prev) and α are 0 (0/0).
+        """
+        self._check_word(prev, "prev")
+        self._check_word(word, "word")
+        return self._row(prev, word).probability
+
+    def logprob2(self, prev: str, word: str) -> float:
+        """log2 P(word | prev); ``-math.inf`` when the probability is 0 (α = 0, unseen bigram)."""
+        self._check_word(prev, "prev")
+        self._check_word(word, "word")
+        return self._row(prev, word).log2_probability
+
+    def test_sentences(self, tokens: Sequence[str] | Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
+        """The (padded) sentences of a test text, validated."""
+        return [self._pad(sent) for sent in _token_sentences(tokens, "tokens")]
+
+    def table(self, tokens: Sequence[str] | Sequence[Sequence[str]]) -> list[BigramRow]:
+        """Every bigram of a test text with its counts, probability and log2 probability.
+
+        Returns a list of :class:`BigramRow`, in text order, one per predicted
+        word (``dataclasses.asdict(row)`` gives a dict).
+
+        Examples
+        --------
+        >>> lm = BigramLM("Alice wonders what is happening in Wonderland".split())
+        >>> row = lm.table("Alice dreams about Wonderland".split())[1]
+        >>> row.prev, row.word, row.count, row.context_count, row.denominator, row.probability
+        ('dreams', 'about', 0, 0, 7.0, 0.14285714285714285)
+        """
+        return [self._row(p, w) for sent in self.test_sentences(tokens) for p, w in zip(sent, sent[1:])]

@@ -10,7 +10,8 @@ import pytest
 
 import teachkit as tk
 from teachkit import BigramLM, NgramLM, perplexity
-from teachkit.lm_metrics import SEED_TRAINING, SEED_UNSEEN, ZeroProbabilityWarning
+from teachkit.documents.catalogue import PERPLEXITY_TRAINING, PERPLEXITY_UNSEEN
+from teachkit.ngram import ZeroProbabilityWarning
 
 # The tiny corpus every hand derivation below uses.
 TINY = [["a", "b", "a"], ["b", "a", "c"]]
@@ -119,12 +120,12 @@ def test_order_two_equals_bigramlm_with_the_same_options(alpha, pad):
 def test_the_seed_sentences_give_notebook_04s_nltk_values():
     # Notebook 04: with <UNK> and the context denominator, the unseen sentence has P = 1/9, 1/8, 1/8 (V = 8),
     # per prediction 576 ** (1/3); padded (V = 10), P = 2/11, 1/11, 1/10, 1/10, 2/11.
-    lm = NgramLM([list(SEED_TRAINING)], order=2, smoothing="laplace", pad=False)
+    lm = NgramLM([list(PERPLEXITY_TRAINING)], order=2, smoothing="laplace", pad=False)
     assert lm.V == 8
-    assert lm.perplexity([list(SEED_UNSEEN)]) == pytest.approx(576 ** (1 / 3), rel=1e-14)
-    padded = NgramLM([list(SEED_TRAINING)], order=2, smoothing="laplace")
+    assert lm.perplexity([list(PERPLEXITY_UNSEEN)]) == pytest.approx(576 ** (1 / 3), rel=1e-14)
+    padded = NgramLM([list(PERPLEXITY_TRAINING)], order=2, smoothing="laplace")
     assert padded.V == 10
-    assert padded.perplexity([list(SEED_UNSEEN)]) == pytest.approx((11 / 2 * 11 * 10 * 10 * 11 / 2) ** (1 / 5))
+    assert padded.perplexity([list(PERPLEXITY_UNSEEN)]) == pytest.approx((11 / 2 * 11 * 10 * 10 * 11 / 2) ** (1 / 5))
 
 
 # ---------------------------------------------------------------- by hand
@@ -414,3 +415,44 @@ def test_scoring_an_encoded_text_again_with_other_parameters_gives_fresh_results
     pp_a = model_a.perplexity(text_a)
     assert model_b.perplexity(text_a) == pytest.approx(model_b.perplexity(test), rel=1e-13)
     assert model_b.perplexity(text_a) != pytest.approx(pp_a, rel=1e-6)
+
+
+# ---------------------------------------------------------------- smoothing objects
+def test_smoothing_objects_give_the_same_model_as_their_strings():
+    from teachkit.ngram import AddAlpha, JelinekMercer, KneserNey
+
+    pairs = [(AddAlpha(), {"smoothing": "laplace"}), (AddAlpha(0.5), {"smoothing": "lidstone", "alpha": 0.5}),
+             (JelinekMercer((0.1, 0.2, 0.3, 0.4)), {"smoothing": "interpolated", "lambdas": (0.1, 0.2, 0.3, 0.4)}),
+             (KneserNey(), {"smoothing": "kneser-ney"}), (KneserNey(0.4), {"smoothing": "kneser-ney", "discount": 0.4})]
+    test = [["a", "b", "c", "a"], ["zebra", "a"]]
+    for method, named in pairs:
+        ours, theirs = NgramLM(TINY, order=3, smoothing=method), NgramLM(TINY, order=3, **named)
+        assert ours.perplexity(test) == theirs.perplexity(test)
+        assert repr(ours) == repr(theirs) and ours.smoothing == theirs.smoothing
+        assert NgramLM(TINY, order=3, smoothing="laplace").with_smoothing(method).perplexity(test) == \
+            theirs.perplexity(test)
+
+
+@pytest.mark.parametrize("make, error, match", [
+    (lambda m: m.AddAlpha(0), ValueError, "alpha must be a finite number > 0"),
+    (lambda m: m.AddAlpha("1"), TypeError, "alpha"),
+    (lambda m: m.KneserNey(1), ValueError, r"discount must lie in \(0, 1\)"),
+    (lambda m: m.JelinekMercer((0.2, 0.2)), ValueError, "sum to 1"),
+    (lambda m: m.JelinekMercer(0.5), TypeError, "lambdas"),
+    (lambda m: NgramLM(TINY, order=2, smoothing=m.JelinekMercer((0.5, 0.5))), ValueError, "3 weights"),
+    (lambda m: NgramLM(TINY, order=2, smoothing=m.AddAlpha(1), alpha=2), ValueError, "alpha is not used"),
+])
+def test_smoothing_objects_refuse_bad_parameters(make, error, match):
+    import teachkit.ngram as module
+
+    with pytest.raises(error, match=match):
+        make(module)
+
+
+def test_the_bigram_model_and_its_warning_live_in_ngram():
+    import teachkit.lm_metrics
+    import teachkit.ngram
+
+    assert tk.BigramLM is teachkit.ngram.BigramLM and tk.Vocabulary is teachkit.ngram.Vocabulary
+    assert tk.ZeroProbabilityWarning is teachkit.ngram.ZeroProbabilityWarning is ZeroProbabilityWarning
+    assert not hasattr(teachkit.lm_metrics, "SEED_TRAINING")

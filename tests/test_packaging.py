@@ -112,7 +112,7 @@ def test_import_teachkit_loads_no_heavy_library_and_no_example_data():
             "heavy = ['numpy', 'scipy', 'gensim', 'networkx', 'matplotlib', 'ipywidgets', 'IPython', 'nltk',"
             " 'teachkit.counting', 'teachkit.documents.catalogue', 'teachkit.documents.check']\n"
             "print(sorted(m for m in heavy if m in sys.modules))\n"
-            "teachkit.finding('001-eq2-pmi'); from teachkit.lm_metrics import SEED_TRAINING\n"
+            "teachkit.finding('001-eq2-pmi'); from teachkit.documents.catalogue import PERPLEXITY_TRAINING\n"
             "print('teachkit.documents.catalogue' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
     assert out[0] == "[]", out[0]

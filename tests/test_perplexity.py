@@ -14,7 +14,7 @@ from nltk.util import bigrams
 
 import teachkit
 from teachkit import BigramLM, ZeroProbabilityWarning, cross_entropy, perplexity
-from teachkit.lm_metrics import SEED_PRINTED_PERPLEXITY, SEED_TRAINING, SEED_UNSEEN
+from teachkit.documents.catalogue import PERPLEXITY_PRINTED, PERPLEXITY_TRAINING, PERPLEXITY_UNSEEN
 
 # The seed notebook's inputs and printed outputs, typed in here independently.
 TRAINING = ["Alice", "wonders", "what", "is", "happening", "in", "Wonderland"]
@@ -28,8 +28,8 @@ ALL_CONFIGS = [(v, d) for v in ("training", "with-unk") for d in ("unigram", "co
 # --- the seed notebook ---------------------------------------------------------
 
 def test_package_data_is_the_seed_example():
-    assert list(SEED_TRAINING) == TRAINING and list(SEED_UNSEEN) == UNSEEN
-    assert SEED_PRINTED_PERPLEXITY == {"training text": PRINTED_SEEN, "unseen text": PRINTED_UNSEEN}
+    assert list(PERPLEXITY_TRAINING) == TRAINING and list(PERPLEXITY_UNSEEN) == UNSEEN
+    assert PERPLEXITY_PRINTED == {"training text": PRINTED_SEEN, "unseen text": PRINTED_UNSEEN}
 
 
 def test_seed_printed_values_bit_for_bit():

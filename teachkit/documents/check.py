@@ -324,7 +324,8 @@ def r_windows(documents: int, tokens: int, window: int, sig_figs: int) -> Interv
 def r_perplexity(train: Sequence[str], test: Sequence[str], per: str = "prediction", alpha: float = 1.0,
                  vocabulary: str = "training", denominator: str = "unigram") -> float:
     """Perplexity exp(-Σ log P / count) of a Laplace bigram model trained on ``train``, scored on ``test``."""
-    from ..lm_metrics import BigramLM, perplexity
+    from ..lm_metrics import perplexity
+    from ..ngram import BigramLM
     lm = BigramLM(list(train), alpha=alpha, vocabulary=vocabulary, denominator=denominator)
     return perplexity(lm, list(test), per=per)
 
