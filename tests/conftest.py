@@ -27,6 +27,7 @@ SLOW_TESTS = {
         "test_a_wrong_choice_names_its_misconception_and_not_the_right_choice",
         "test_right_answers_are_accepted_and_wrong_ones_rejected",
         "test_no_solution_text_is_on_screen",
+        "test_expected_answer_equals_the_hand_derived_pin",
     },
     "test_pmi.py": {
         # hypothesis property tests
