@@ -11,7 +11,7 @@ PIP_INSTALL := $(PIP) install --disable-pip-version-check -q -c $(CONSTRAINTS)
 # The browser tests drive this Chromium (Debian/Ubuntu package "chromium").
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test test-cpu test-browser notebooks bench lock clean release grade book
+.PHONY: lab test check lint test-cpu test-browser notebooks bench lock clean release grade book
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,29 @@ $(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 ## lab: open the course in JupyterLab (--allow-root only when run as root, e.g. in a container)
 lab: $(VENV)/.installed-lab
 	$(BIN)/jupyter lab --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root)
+
+# make check needs only the test extra (no JupyterLab, no Sphinx): a quick loop while editing the package.
+$(VENV)/.installed-check: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(PIP_INSTALL) -e ".[test]"
+	$(PIP_INSTALL) --no-deps rbo
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(PIP_INSTALL) -e ".[dev]"
+	touch $@
+
+## lint: ruff check on the whole tree (the rules are in pyproject.toml; the same check runs in pre-commit)
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+
+# What make check leaves to make test: the notebooks (executed, and released for students), the grading
+# tool (students' code in a sandbox), the browser, and the tests marked slow in pyproject.toml.
+CHECK_SKIPS := --ignore=tests/browser --ignore=tests/test_notebooks.py --ignore=tests/test_release.py \
+	--ignore=tests/test_grade.py -m "not notebooks and not slow"
+
+## check: the unit tests and doctests alone, in under a minute (make test runs everything)
+check: $(VENV)/.installed-check
+	$(BIN)/python -m pytest $(CHECK_SKIPS) --timeout=120
 
 ## test: the whole test suite (unit tests, reference-library cross-checks, notebooks),
 ## then the browser tests when Chromium is installed (with CI set, it must be)
@@ -89,7 +112,7 @@ book: $(VENV)/.installed-test
 lock:
 	rm -rf .lock-venv
 	$(PYTHON) -m venv .lock-venv
-	.lock-venv/bin/python -m pip install --disable-pip-version-check -q -e ".[lab,test,teacher,browser]"
+	.lock-venv/bin/python -m pip install --disable-pip-version-check -q -e ".[lab,test,teacher,browser,dev]"
 	.lock-venv/bin/python -m pip install --disable-pip-version-check -q --no-deps rbo
 	.lock-venv/bin/python -m pip freeze --exclude-editable | grep -v '^teachkit' > $(CONSTRAINTS)
 	rm -rf .lock-venv

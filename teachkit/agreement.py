@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._checks import check_positive_int, check_finite_real
 
@@ -58,7 +60,7 @@ def _vector(values, name):
     return arr
 
 
-def rank_average(values):
+def rank_average(values: ArrayLike) -> np.ndarray:
     """Ranks 1..n, smallest value first, ties sharing the mean of their ranks.
 
     Parameters
@@ -104,7 +106,7 @@ def _row_pearson(a, b):
     return (da * db).sum(axis=1) / np.sqrt((da * da).sum(axis=1) * (db * db).sum(axis=1))
 
 
-def spearman(x, y):
+def spearman(x: ArrayLike, y: ArrayLike) -> float:
     """Spearman's rank correlation of paired scores.
 
     ::
@@ -208,7 +210,8 @@ def _row_chunks(n_rows, row_length):
     return [min(per_chunk, n_rows - start) for start in range(0, n_rows, per_chunk)]
 
 
-def bootstrap_spearman(x, y, *, n_resamples=2000, level=0.95, seed=0):
+def bootstrap_spearman(x: ArrayLike, y: ArrayLike, *, n_resamples: int = 2000, level: float = 0.95,
+                       seed: int = 0) -> SpearmanInterval:
     """Spearman's rho with a percentile bootstrap interval over topics.
 
     Each resample draws ``n`` topics with replacement (keeping each topic's
@@ -275,7 +278,8 @@ def bootstrap_spearman(x, y, *, n_resamples=2000, level=0.95, seed=0):
     return SpearmanInterval(rho, float(low), float(high), level, int(xs.size), n_resamples)
 
 
-def bootstrap_winner(groups, *, n_resamples=2000, seed=0, higher_is_better=True):
+def bootstrap_winner(groups: Mapping[str, ArrayLike], *, n_resamples: int = 2000, seed: int = 0,
+                     higher_is_better: bool = True) -> dict[str, float]:
     """How often each group (model) has the best mean when its scores are resampled.
 
     Each resample draws, for every group separately, as many scores as it

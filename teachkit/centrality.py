@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._checks import as_float_array, check_finite_real, check_positive_int, check_square, scale_by_power_of_two
 
@@ -59,16 +60,16 @@ class PageRank:
     damping: float
 
     @property
-    def iterations(self):
+    def iterations(self) -> int:
         """Number of iterations run until the change fell below the tolerance."""
         return self.history.shape[0] - 1
 
     @property
-    def isolated(self):
+    def isolated(self) -> np.ndarray:
         """Boolean mask of the nodes without any edge (their rank is spread uniformly)."""
         return ~np.any(self.adjacency > 0, axis=1)
 
-    def step(self, x):
+    def step(self, x: ArrayLike) -> np.ndarray:
         """One PageRank iteration applied to ``x``: ``(1 - d)/n + d · xᵀ P``."""
         x = as_float_array(x, "x")
         n = self.transition.shape[0]
@@ -76,12 +77,12 @@ class PageRank:
             raise ValueError(f"x must be a vector of length {n}, got shape {x.shape}.")
         return (1 - self.damping) / n + self.damping * (x @ self.transition)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         vals = ", ".join(f"{v:.4f}" for v in self.weights)
         return f"PageRank(weights=[{vals}], iterations={self.iterations}, damping={self.damping})"
 
 
-def pagerank(weights, damping=0.85, tol=1e-12, max_iter=1000):
+def pagerank(weights: ArrayLike, damping: float = 0.85, tol: float = 1e-12, max_iter: int = 1000) -> PageRank:
     """Weighted PageRank of an undirected graph, by power iteration from 1/n.
 
     A random surfer at node i follows an edge with probability proportional

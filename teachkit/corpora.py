@@ -26,6 +26,7 @@ import functools
 import importlib.util
 import numbers
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -65,7 +66,7 @@ def _lee_lines():
         return tuple(line.rstrip("\n") for line in f)
 
 
-def lee_background(tokenized=True):
+def lee_background(tokenized: bool = True) -> list[list[str]] | list[str]:
     """The Lee background corpus: 300 news articles shipped with gensim.
 
     Lee, Pincombe and Welsh (2005) collected short articles from the
@@ -149,17 +150,17 @@ class PlantedTopics:
     seed: int | None = None
 
     @property
-    def n_tokens(self):
+    def n_tokens(self) -> int:
         """Total number of tokens in the corpus."""
         return sum(len(d) for d in self.documents)
 
     @property
-    def dominant(self):
+    def dominant(self) -> np.ndarray:
         """For each document, the topic with the largest share (ties: lowest index)."""
         return np.argmax(self.mixtures, axis=1)
 
     @property
-    def sizes(self):
+    def sizes(self) -> np.ndarray:
         """Documents per topic, counting each document under its dominant topic.
 
         These are the ``n_i`` of the Portuguese note's size-weighted model
@@ -167,7 +168,7 @@ class PlantedTopics:
         """
         return np.bincount(self.dominant, minlength=len(self.topics))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"PlantedTopics({len(self.documents)} documents, {self.n_tokens} tokens, "
                 f"{len(self.topics)} topics x {len(self.topics[0])} words, "
                 f"{len(self.background)} background words, background_share={self.background_share})")
@@ -208,8 +209,10 @@ def _zipf(n, exponent):
     return w / w.sum()
 
 
-def planted_topics(n_docs, topics=20, *, words_per_topic=10, topics_per_doc=2, doc_length=100,
-                   background=1000, background_share=0.5, alpha=1.0, zipf_exponent=1.0, seed=0):
+def planted_topics(n_docs: int, topics: int | Sequence[Sequence[str]] = 20, *, words_per_topic: int = 10,
+                   topics_per_doc: int = 2, doc_length: int = 100, background: int | Sequence[str] = 1000,
+                   background_share: float = 0.5, alpha: float = 1.0, zipf_exponent: float = 1.0,
+                   seed: int | np.random.Generator = 0) -> PlantedTopics:
     """Generate a corpus with known topics planted in it.
 
     Each document ``d`` is built in three steps:
@@ -408,7 +411,7 @@ def planted_topics(n_docs, topics=20, *, words_per_topic=10, topics_per_doc=2, d
 
 
 # -------------------------------------------------------------- nltk corpora
-def nltk_corpus(name, fileids=None):
+def nltk_corpus(name: str, fileids: Sequence[str] | None = None) -> list[list[str]]:
     """An nltk corpus, one document per file, tokenized by teachkit.
 
     Parameters

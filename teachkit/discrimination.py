@@ -37,11 +37,14 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._checks import as_float_array, check_choice, check_finite_real, check_positive_int, scale_by_power_of_two
+from .text import _as_list
 
 __all__ = [
     "roc_auc", "cohens_d", "Discrimination", "discrimination",
@@ -75,7 +78,7 @@ def _seed(seed):
 
 
 # ---------------------------------------------------------------- point measures
-def roc_auc(positives, negatives):
+def roc_auc(positives: ArrayLike, negatives: ArrayLike) -> float:
     """ROC AUC: probability that a good topic outscores a bad one (ties count half).
 
     Computed from ranks (the Mann-Whitney statistic): with ``R`` the sum of
@@ -112,7 +115,7 @@ def _auc_from_ranks(p, q):
     return float(u / (n_p * n_q))
 
 
-def cohens_d(positives, negatives):
+def cohens_d(positives: ArrayLike, negatives: ArrayLike) -> float:
     """Cohen's d: difference of the means over the pooled standard deviation.
 
     ``d = (mean(p) - mean(q)) / s`` with
@@ -199,7 +202,7 @@ class Discrimination:
                 f"means {self.mean_pos:.3f} (n = {self.n_pos}) vs {self.mean_neg:.3f} (n = {self.n_neg})")
 
 
-def discrimination(positives, negatives):
+def discrimination(positives: ArrayLike, negatives: ArrayLike) -> Discrimination:
     """AUC, 2·AUC - 1 and Cohen's d of one metric on good vs bad topics.
 
     Examples
@@ -241,7 +244,7 @@ class BootstrapDiscrimination:
     negative_indices: np.ndarray
 
     @property
-    def gini(self):
+    def gini(self) -> np.ndarray:
         """``2·auc - 1`` of each resample."""
         return 2 * self.auc - 1
 
@@ -271,7 +274,8 @@ def _resample_counts(indices, n):
 _MAX_BOOT = 1_000_000
 
 
-def bootstrap_discrimination(positives, negatives, *, n_boot=1000, seed=0):
+def bootstrap_discrimination(positives: ArrayLike, negatives: ArrayLike, *, n_boot: int = 1000,
+                             seed: int = 0) -> BootstrapDiscrimination:
     """Resample the topics with replacement and recompute AUC and d for every metric.
 
     Parameters
@@ -387,8 +391,9 @@ def _measure(dsc, measure):
     return {"d": dsc.d, "gini": dsc.gini, "auc": dsc.auc}[measure]
 
 
-def discrimination_ratio(positives_a, negatives_a, positives_b, negatives_b, *, measure="d", n_boot=2000,
-                         level=0.95, seed=0):
+def discrimination_ratio(positives_a: ArrayLike, negatives_a: ArrayLike, positives_b: ArrayLike,
+                         negatives_b: ArrayLike, *, measure: str = "d", n_boot: int = 2000, level: float = 0.95,
+                         seed: int = 0) -> DiscriminationRatio:
     """How many times better metric a separates good from bad topics than metric b.
 
     ``ratio = measure(a) / measure(b)`` where measure is Cohen's d (default),
@@ -474,12 +479,7 @@ def discrimination_ratio(positives_a, negatives_a, positives_b, negatives_b, *, 
 
 # ---------------------------------------------------------------- bad topics
 def _vocabulary(vocabulary):
-    if isinstance(vocabulary, str):
-        raise TypeError("vocabulary must be a list of words, not a single string.")
-    try:
-        items = list(vocabulary)
-    except TypeError:
-        raise TypeError(f"vocabulary must be a list of words, got {type(vocabulary).__name__}.") from None
+    items = _as_list(vocabulary, "vocabulary")
     if not all(isinstance(w, str) for w in items):
         raise TypeError("vocabulary must hold strings (words).")
     words = list(dict.fromkeys(items))  # distinct, first-seen order
@@ -490,7 +490,7 @@ def _vocabulary(vocabulary):
 _MAX_TOPICS = 100_000
 
 
-def random_topics(vocabulary, n_topics, size=10, *, seed=0):
+def random_topics(vocabulary: Iterable[str], n_topics: int, size: int = 10, *, seed: int = 0) -> list[list[str]]:
     """Word lists drawn at random from a vocabulary: the "no topic at all" baseline.
 
     Each list holds ``size`` distinct words drawn uniformly without
@@ -529,7 +529,8 @@ def random_topics(vocabulary, n_topics, size=10, *, seed=0):
     return [[words[i] for i in rng.choice(len(words), size, replace=False)] for _ in range(n_topics)]
 
 
-def intruded_topics(topics, vocabulary, n_intruders=1, *, seed=0):
+def intruded_topics(topics: Iterable[Iterable[str]], vocabulary: Iterable[str], n_intruders: int = 1, *,
+                    seed: int = 0) -> list[list[str]]:
     """Topics with some of their words replaced by intruders.
 
     For each topic, ``n_intruders`` positions are chosen uniformly without
@@ -558,12 +559,7 @@ def intruded_topics(topics, vocabulary, n_intruders=1, *, seed=0):
     >>> len(t), sum(w in ("fire", "blaze", "smoke") for w in t)
     (3, 2)
     """
-    if isinstance(topics, str):
-        raise TypeError("topics must be a list of word lists, not a single string.")
-    try:
-        topics = list(topics)
-    except TypeError:
-        raise TypeError(f"topics must be a list of word lists, got {type(topics).__name__}.") from None
+    topics = _as_list(topics, "topics", "list of word lists")
     for k, t in enumerate(topics):
         if isinstance(t, str) or not hasattr(t, "__iter__"):
             raise TypeError(f"topics[{k}] must be a list of words (strings), got {type(t).__name__}.")

@@ -35,17 +35,21 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Iterable, Mapping
-from typing import NamedTuple
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._checks import check_finite_real, check_positive_int, check_vectors, scale_by_power_of_two
 from .coherence import UnknownWordError
 from .counting import CooccurrenceCounts
 from .association import pmi
 from .semantic import _cosines, topic_vector
-from .text import normalize_token
+from .text import _as_list, normalize_token
+
+if TYPE_CHECKING:  # only for the annotation: sentence-transformers is optional and slow to import
+    from sentence_transformers import SentenceTransformer
 
 __all__ = [
     "WordVectors", "PPMIMatrix", "ppmi_matrix", "ppmi_svd",
@@ -84,7 +88,7 @@ class WordVectors:
     [[1.0, 0.0], [0.0, 1.0]]
     """
 
-    def __init__(self, vectors, vocabulary=None):
+    def __init__(self, vectors: Mapping[str, ArrayLike] | ArrayLike, vocabulary: Iterable[str] | None = None) -> None:
         if isinstance(vectors, Mapping):
             if vocabulary is not None:
                 raise TypeError("vectors is a mapping word -> vector, whose keys are the vocabulary; "
@@ -95,12 +99,7 @@ class WordVectors:
         else:
             if vocabulary is None:
                 raise TypeError("vectors is a matrix: pass vocabulary=[...] too, the word of each row.")
-            if isinstance(vocabulary, str):
-                raise TypeError("vocabulary must be a list of words, not a single string.")
-            try:
-                words = list(vocabulary)
-            except TypeError:
-                raise TypeError(f"vocabulary must be a list of words, got {type(vocabulary).__name__}.") from None
+            words = _as_list(vocabulary, "vocabulary")
             if not words:
                 raise ValueError("vocabulary is empty: give at least one word and its vector.")
             matrix, _ = check_vectors(vectors, "vectors")
@@ -122,24 +121,24 @@ class WordVectors:
         self.ppmi = None
 
     @property
-    def vocabulary(self):
+    def vocabulary(self) -> tuple[str, ...]:
         return self._words
 
     @property
-    def matrix(self):
+    def matrix(self) -> np.ndarray:
         return self._matrix
 
     @property
-    def dim(self):
+    def dim(self) -> int:
         return self._matrix.shape[1]
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._words)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self._words)
 
-    def __contains__(self, word):
+    def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and normalize_token(word) in self._index
 
     def _row(self, word):
@@ -153,18 +152,18 @@ class WordVectors:
             )
         return i
 
-    def __getitem__(self, word):
+    def __getitem__(self, word: str) -> np.ndarray:
         """The vector of ``word`` (read-only)."""
         return self._matrix[self._row(word)]
 
-    def similarity(self, word1, word2):
+    def similarity(self, word1: str, word2: str) -> float:
         """Cosine similarity of two words' vectors.
 
         Raises ValueError if either vector is all zeros (cosine 0/0).
         """
         return float(self.similarity_matrix([word1, word2])[0, 1])
 
-    def similarity_matrix(self, words):
+    def similarity_matrix(self, words: Iterable[str]) -> np.ndarray:
         """Cosine similarity of every pair of ``words``, an n × n matrix.
 
         Ready for :func:`teachkit.semantic_coherence`.
@@ -177,7 +176,7 @@ class WordVectors:
         rows = self._matrix[[self._row(w) for w in words]]
         return _cosines(rows, words, "words")
 
-    def topic_vector(self, words):
+    def topic_vector(self, words: Iterable[str]) -> np.ndarray:
         """The mean of ``words``' vectors (see :func:`teachkit.topic_vector`)."""
         if isinstance(words, str):
             raise TypeError("words must be a list of words, not a single string.")
@@ -186,7 +185,7 @@ class WordVectors:
             raise ValueError("words is empty; a topic needs at least one word.")
         return topic_vector(self._matrix[[self._row(w) for w in words]])
 
-    def most_similar(self, word, topn=5):
+    def most_similar(self, word: str, topn: int = 5) -> list[tuple[str, float]]:
         """The ``topn`` other words with the highest cosine to ``word``.
 
         Words whose vector is all zeros are left out (their cosine is undefined).
@@ -205,7 +204,7 @@ class WordVectors:
         order = np.lexsort((ok, -cos))[:topn]  # ties: vocabulary order
         return [(self._words[ok[j]], float(cos[j])) for j in order]
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"WordVectors({len(self)} words, dim={self.dim})"
 
 
@@ -220,7 +219,7 @@ class PPMIMatrix(NamedTuple):
     n: int                    # number of windows
 
 
-def ppmi_matrix(counts, words=None, min_count=1):
+def ppmi_matrix(counts: CooccurrenceCounts, words: Iterable[str] | None = None, min_count: int = 1) -> PPMIMatrix:
     """Positive PMI of every pair of counted words.
 
     ::
@@ -280,7 +279,8 @@ def ppmi_matrix(counts, words=None, min_count=1):
     return PPMIMatrix(words=tuple(words), matrix=ppmi, word_counts=c, pair_counts=pairs, n=n)
 
 
-def ppmi_svd(corpus, dim, *, window=None, min_count=1, power=0.5):
+def ppmi_svd(corpus: Iterable[str | Iterable[str]] | CooccurrenceCounts, dim: int, *, window: int | None = None,
+             min_count: int = 1, power: float = 0.5) -> WordVectors:
     """Word vectors from a corpus: positive PMI, then a truncated SVD.
 
     Parameters
@@ -407,8 +407,9 @@ def _hub_offline():
                                     else (saved_env or "").upper() in _TRUE_VALUES)
 
 
-def load_sentence_transformer(model=DEFAULT_SENTENCE_MODEL, *, cache_folder=None, allow_download=False,
-                              device=None):
+def load_sentence_transformer(model: str | os.PathLike = DEFAULT_SENTENCE_MODEL, *,
+                              cache_folder: str | os.PathLike | None = None, allow_download: bool = False,
+                              device: str | None = None) -> SentenceTransformer:
     """Load a sentence-transformers model from disk, or fail at once saying why.
 
     Parameters
@@ -468,8 +469,9 @@ def _download_message(model, cache_folder):
     )
 
 
-def sentence_transformer_vectors(words, model=DEFAULT_SENTENCE_MODEL, *, cache_folder=None,
-                                 allow_download=False, device=None):
+def sentence_transformer_vectors(words: Iterable[str], model: str | os.PathLike | Any = DEFAULT_SENTENCE_MODEL, *,
+                                 cache_folder: str | os.PathLike | None = None, allow_download: bool = False,
+                                 device: str | None = None) -> WordVectors:
     """Embed ``words`` with a sentence-transformers model and return WordVectors.
 
     Parameters

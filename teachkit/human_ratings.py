@@ -37,6 +37,7 @@ import json
 import math
 import os
 import pathlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 
@@ -91,12 +92,12 @@ class RatedTopic:
     metrics: dict = field(repr=False)
 
     @property
-    def rating(self):
+    def rating(self) -> float:
         """Mean rating, 1 to 3 (recomputed from the raw ratings)."""
         return sum(self.ratings) / len(self.ratings)
 
     @property
-    def intrusion(self):
+    def intrusion(self) -> float:
         """Share of raters who found the intruder, 0 to 1 (recomputed from the raw answers)."""
         return sum(self.intrusions) / len(self.intrusions)
 
@@ -108,31 +109,31 @@ class HumanRatings:
     topics; ``topics`` holds :class:`RatedTopic` objects in file order.
     """
 
-    def __init__(self, topics, source):
+    def __init__(self, topics: Sequence[RatedTopic], source: str) -> None:
         self.topics = tuple(topics)
         self.source = source
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.topics)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"HumanRatings({len(self)} topics: corpora {list(self.corpora)}, models {list(self.models)}; "
                 f"from {pathlib.Path(self.source).name})")
 
     @property
-    def corpora(self):
+    def corpora(self) -> tuple[str, ...]:
         return tuple(sorted({t.corpus for t in self.topics}))
 
     @property
-    def models(self):
+    def models(self) -> tuple[str, ...]:
         return tuple(sorted({t.model for t in self.topics}))
 
     @property
-    def metric_names(self):
+    def metric_names(self) -> tuple[str, ...]:
         """Names of the automated scores present for at least one topic."""
         return tuple(sorted({k for t in self.topics for k in t.metrics}))
 
-    def select(self, corpus=None, model=None):
+    def select(self, corpus: str | None = None, model: str | None = None) -> HumanRatings:
         """The topics of one corpus and/or one model, as a new :class:`HumanRatings`."""
         for name, value, allowed in (("corpus", corpus, self.corpora), ("model", model, self.models)):
             if value is not None and value not in allowed:
@@ -141,7 +142,7 @@ class HumanRatings:
                   if (corpus is None or t.corpus == corpus) and (model is None or t.model == model)]
         return HumanRatings(chosen, self.source)
 
-    def column(self, name):
+    def column(self, name: str) -> np.ndarray:
         """One value per topic, as a float array.
 
         ``name`` is ``"rating"`` (mean 1-3 rating), ``"intrusion"`` (hit
@@ -158,7 +159,7 @@ class HumanRatings:
         return np.array([np.nan if t.metrics.get(name) is None else t.metrics[name] for t in self.topics],
                         dtype=float)
 
-    def complete(self, *names):
+    def complete(self, *names: str) -> HumanRatings:
         """Only the topics that have a value for every one of ``names``."""
         keep = np.ones(len(self), dtype=bool)
         for name in names:
@@ -177,7 +178,7 @@ def _mean_matches(raw, stored, where):
                          "the file is damaged or not the released one.")
 
 
-def load_human_ratings(path=None):
+def load_human_ratings(path: str | os.PathLike | None = None) -> HumanRatings:
     """Load Hoyle et al. (2021)'s judgements of 300 topics (shipped with teachkit).
 
     Parameters

@@ -24,7 +24,21 @@ __all__ = ["tokenize", "normalize_token"]
 _TOKEN = re.compile(r"[^\W_]+")
 
 
-def normalize_token(token):
+def _as_list(value: object, name: str, what: str = "list of words") -> list:
+    """``value`` as a list, or a TypeError that names the argument.
+
+    A single string is refused before ``list()`` sees it: it would be split into letters, each then taken
+    for a word, and the mistake would surface (if at all) far from where it was made.
+    """
+    if isinstance(value, str):
+        raise TypeError(f"{name} must be a {what}, not a single string.")
+    try:
+        return list(value)
+    except TypeError:
+        raise TypeError(f"{name} must be a {what}, got {type(value).__name__}.") from None
+
+
+def normalize_token(token: str) -> str:
     """Normalize one token the way :func:`tokenize` does (NFC, lowercase).
 
     Parameters
@@ -50,7 +64,7 @@ def normalize_token(token):
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", token).lower())
 
 
-def tokenize(text):
+def tokenize(text: str) -> list[str]:
     """Split ``text`` into lowercase, NFC-normalized word tokens.
 
     Parameters
@@ -71,5 +85,6 @@ def tokenize(text):
     ['running', '10', 'km']
     """
     if not isinstance(text, str):
-        raise TypeError(f"text must be a string, got {type(text).__name__}. Use a list of tokens with CooccurrenceCounts directly.")
+        raise TypeError(f"text must be a string, got {type(text).__name__}. "
+                        "Use a list of tokens with CooccurrenceCounts directly.")
     return _TOKEN.findall(normalize_token(text))

@@ -37,12 +37,12 @@ from __future__ import annotations
 
 import argparse
 import ast
-import csv
 import json
 import math
 import numbers
 import pathlib
 import sys
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 
@@ -253,15 +253,16 @@ def notebook_of(path: pathlib.Path) -> str:
     return path.stem
 
 
-def submissions(folder: pathlib.Path):
+def submissions(folder: pathlib.Path) -> Iterator[tuple[str, pathlib.Path]]:
     """(student, path) for every notebook under ``folder/<student>/``."""
     for student_dir in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")):
         for path in sorted(student_dir.glob("*.ipynb")):
             yield student_dir.name, path
 
 
-def grade(folder: pathlib.Path, out: pathlib.Path, notebooks=None, exercises=None, pins=None, jobs=1,
-          timeout=FUNCTION_TIMEOUT, roster=None) -> list[dict]:
+def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.Path] | None = None,
+          exercises: dict[str, list] | None = None, pins: dict[str, dict] | None = None, jobs: int = 1,
+          timeout: int = FUNCTION_TIMEOUT, roster: str | pathlib.Path | None = None) -> list[dict]:
     """Grade every submission under ``folder``; write the long CSV ``out`` and, beside it, the gradebook.
 
     ``notebooks`` (paths), ``exercises`` ({prefix: [exercise]}) and ``pins`` ({prefix: {key: value}})
@@ -323,7 +324,7 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks=None, exercises=Non
     with ThreadPoolExecutor(max_workers=max(1, int(jobs))) as pool:
         per_submission = list(pool.map(one, work))
     rows = [row for rows in per_submission for row in rows]
-    for (student, name, spec, path), done in zip(work, per_submission):
+    for (student, _name, spec, path), done in zip(work, per_submission):
         if spec is not None:
             print(f"graded {student}/{path.name}: {sum(r['points'] for r in done):g}/"
                   f"{sum(r['max_points'] for r in done):g}", flush=True)

@@ -41,7 +41,7 @@ ROSTER_COLUMNS = ("student", "name", "id", "sis_user_id", "sis_login_id", "secti
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def safe_text(value):
+def safe_text(value: object) -> object:
     """A CSV cell that no spreadsheet runs as a formula (numbers pass unchanged)."""
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
@@ -54,7 +54,8 @@ def read_roster(path) -> dict[str, dict]:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except OSError as err:
-        raise SystemExit(f"ROSTER={path} cannot be read ({err.strerror}); give a CSV with a 'student' column.")
+        raise SystemExit(f"ROSTER={path} cannot be read ({err.strerror}); "
+                         "give a CSV with a 'student' column.") from None
     except UnicodeDecodeError:
         raise SystemExit(f"ROSTER={path} is not UTF-8 text; save the roster as CSV (UTF-8).") from None
     reader = csv.DictReader(text.splitlines())
@@ -101,7 +102,8 @@ def _number(x):
     return int(x) if float(x).is_integer() else round(float(x), 6)
 
 
-def tables(rows, course_order=None):
+def tables(rows: list[dict], course_order: list[str] | None = None
+           ) -> tuple[list[str], list[str], dict[str, list[str]], dict[tuple[str, str], float], dict[str, float]]:
     """``(students, notebooks, exercises, points, maxima)`` read from the long rows.
 
     ``notebooks`` in course order, ``exercises`` as ``{notebook: [key, ...]}``, ``points`` as

@@ -41,7 +41,12 @@ import pathlib
 import re
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # nbformat is imported where it is used, so that importing this module stays cheap
+    from nbformat import NotebookNode
 
 __all__ = [
     "execute_notebook", "execute_notebooks", "clean", "text_outputs", "compare",
@@ -122,7 +127,8 @@ async def _execute_async(path, timeout, semaphore):
         return clean(nb)
 
 
-def execute_notebooks(paths, jobs=2, timeout=CELL_TIMEOUT):
+def execute_notebooks(paths: Iterable[str | pathlib.Path], jobs: int = 2, timeout: int = CELL_TIMEOUT
+                      ) -> dict[pathlib.Path, NotebookNode]:
     """Execute several notebooks, ``jobs`` at a time, each on its own fresh kernel.
 
     Parameters
@@ -156,13 +162,13 @@ def execute_notebooks(paths, jobs=2, timeout=CELL_TIMEOUT):
     return dict(zip(paths, results))
 
 
-def execute_notebook(path, timeout=CELL_TIMEOUT):
+def execute_notebook(path: str | pathlib.Path, timeout: int = CELL_TIMEOUT) -> NotebookNode:
     """Execute one notebook on a fresh kernel and return it cleaned (not saved)."""
     path = pathlib.Path(path)
     return execute_notebooks([path], jobs=1, timeout=timeout)[path]
 
 
-def save(nb, path):
+def save(nb: NotebookNode, path: str | pathlib.Path) -> None:
     """Write a notebook the way the course stores it (nbformat 4, one-space indent, sorted keys)."""
     import nbformat
 
@@ -187,7 +193,7 @@ def _text(value):
     return "".join(value) if isinstance(value, list) else value
 
 
-def clean(nb):
+def clean(nb: NotebookNode) -> NotebookNode:
     """Remove run-to-run noise from an executed notebook (in place; also returned).
 
     Drops cell ``execution`` timing metadata, notebook widget state, widget
@@ -246,7 +252,7 @@ def _comparable(out):
     return []
 
 
-def text_outputs(nb):
+def text_outputs(nb: NotebookNode) -> dict[int, list[str]]:
     """``{cell index: [text of each compared output]}`` for every code cell.
 
     Cells tagged ``output-varies`` (:data:`UNCOMPARED_TAG`) are left out.
@@ -300,7 +306,7 @@ def _same_text(a, b):
     return a == b or re.sub(r"[ \t]+", " ", a) == re.sub(r"[ \t]+", " ", b)
 
 
-def rounding_moves(saved_text, fresh_text):
+def rounding_moves(saved_text: str, fresh_text: str) -> list[tuple[str, str, int]] | None:
     """The numbers that moved between two printings of the same text, or None if more than numbers moved.
 
     A number may differ in the last bits of floating point from one CPU to another (numpy and
@@ -345,7 +351,7 @@ class Difference:
     fresh: str
     moves: tuple = ()  # (saved number, fresh number, units) when only numbers moved
 
-    def __str__(self):
+    def __str__(self) -> str:
         first_line = self.source.strip().splitlines()[0] if self.source.strip() else "(empty cell)"
         if self.moves:
             moved_far = list(dict.fromkeys(m for m in self.moves if m[2] != 1))
@@ -362,7 +368,7 @@ class Difference:
         )
 
 
-def compare(saved, fresh, tolerated=None):
+def compare(saved: NotebookNode, fresh: NotebookNode, tolerated: list | None = None) -> Difference | None:
     """The first difference in text outputs between two runs of a notebook, or None.
 
     Text must match exactly, with one exception: a printed real number may move by one unit of its
@@ -401,25 +407,26 @@ def compare(saved, fresh, tolerated=None):
     return None
 
 
-def error_outputs(nb):
+def error_outputs(nb: NotebookNode) -> list[tuple[int, str]]:
     """``[(cell index, "Name: message"), ...]`` for every error output (and stderr traceback)."""
     found = []
     for i, cell in enumerate(nb.cells):
         for out in cell.get("outputs", []) if cell.cell_type == "code" else []:
             if out.get("output_type") == "error":
                 found.append((i, f"{out.get('ename')}: {out.get('evalue')}"))
-            elif out.get("output_type") == "stream" and out.get("name") == "stderr" and "Traceback" in _text(out["text"]):
+            elif (out.get("output_type") == "stream" and out.get("name") == "stderr"
+                  and "Traceback" in _text(out["text"])):
                 found.append((i, _text(out["text"]).strip().splitlines()[-1]))
     return found
 
 
-def missing_outputs(nb):
+def missing_outputs(nb: NotebookNode) -> list[int]:
     """Indices of code cells that were never executed (no execution count)."""
     return [i for i, c in enumerate(nb.cells)
             if c.cell_type == "code" and _text(c.source).strip() and c.get("execution_count") is None]
 
 
-def volatile_text(nb):
+def volatile_text(nb: NotebookNode) -> list[tuple[int, str]]:
     """``[(cell index, snippet)]`` of outputs showing a memory address (``at 0x7f...``)."""
     found = []
     for i, parts in text_outputs(nb).items():
@@ -430,7 +437,7 @@ def volatile_text(nb):
     return found
 
 
-def structure_problems(nb, head=3, tail=2):
+def structure_problems(nb: NotebookNode, head: int = 3, tail: int = 2) -> list[str]:
     """What a course notebook lacks: learning objectives at the top, a summary at the end.
 
     The objectives must be a markdown heading (``## Learning objectives``) in
@@ -448,7 +455,7 @@ def structure_problems(nb, head=3, tail=2):
 
 
 # ---------------------------------------------------------------- command line
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python tools/notebooks.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("action", choices=("execute", "check"),
                         help="execute: re-run and save in place; check: re-run and compare with the saved copy")

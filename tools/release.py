@@ -475,8 +475,9 @@ def main(argv=None) -> int:
         print(f"release: nothing written: {err}", file=sys.stderr)
         return 2
     total = sum(len(keys) for keys in written.values())
-    print(f"release: {len(written)} notebooks, {total} exercises -> {args.out / 'student'} and {args.out / 'student.zip'} (no solutions; "
-          f"the package for students in {args.out / 'student' / 'package'}), {args.out / 'teacher'} (with solutions)")
+    print(f"release: {len(written)} notebooks, {total} exercises -> {args.out / 'student'} and "
+          f"{args.out / 'student.zip'} (no solutions; the package for students in "
+          f"{args.out / 'student' / 'package'}), {args.out / 'teacher'} (with solutions)")
     return 0
 
 

@@ -119,7 +119,7 @@ def command(cpu_seconds: int = 60) -> list[str]:
             args += ["--ro-bind", system, system]
     args += ["--ro-bind", str(home), str(home)]
     site = []
-    for i, folder in enumerate(_numpy_dirs()):
+    for folder in _numpy_dirs():
         target = f"/sandbox-site/{folder.name}"
         args += ["--ro-bind", str(folder), target]
         site.append("/sandbox-site")

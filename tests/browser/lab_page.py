@@ -11,6 +11,7 @@ all is well), so a test can report everything wrong with a notebook at once.
 
 from __future__ import annotations
 
+import functools
 import json
 import pathlib
 import re
@@ -26,6 +27,8 @@ WIDGET_FAILURE_TEXTS = ("Error displaying widget", "Loading widget")
 NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"
 CELL = f"{NOTEBOOK} .jp-Cell"
 CURRENT_TAB_LABEL = "#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel"
+# A menu entry that can be chosen now (a greyed-out one is .lm-mod-disabled).
+MENU_ITEM = ".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel"
 EXPLORER = ".teachkit-explorer"
 EXPLORER_RESULT = ".teachkit-explorer-result"
 # teachkit.course.exercises.ask: the question, an entry (text box or radio buttons),
@@ -114,7 +117,8 @@ class NotebookRun:
             if dialog.count():
                 dialog.first.click()
             if time.monotonic() > deadline:
-                raise AssertionError(f"{self.name}: the kernel did not become idle within {timeout:.0f} s after opening")
+                raise AssertionError(
+                    f"{self.name}: the kernel did not become idle within {timeout:.0f} s after opening")
             time.sleep(0.2)
         hide_file_browser(self.page)
 
@@ -124,7 +128,7 @@ class NotebookRun:
             dismiss_dialogs(self.page)
             if self.page.locator(CURRENT_TAB_LABEL, has_text=self.name).count():
                 self.page.locator(".lm-MenuBar-itemLabel", has_text="File").first.click()
-                self.page.locator(".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel", has_text="Close Tab").first.click()
+                self.page.locator(MENU_ITEM, has_text="Close Tab").first.click()
                 # Widget interactions after the save may have marked it changed.
                 discard = self.page.locator(".jp-Dialog button", has_text="Discard")
                 try:
@@ -141,7 +145,7 @@ class NotebookRun:
         """Run > Run All Cells, then wait for the run to end.  Returns seconds taken."""
         start = time.monotonic()
         self.page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-        self.page.locator(".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        self.page.locator(MENU_ITEM, has_text="Run All Cells").first.click()
         deadline = start + timeout
         # The served copy has no outputs, so every prompt starts as "[ ]".
         # The run has started once any prompt is "[*]" (queued or running) or
@@ -195,7 +199,8 @@ class NotebookRun:
             # JupyterLab re-lays out on resize: wait until the notebook's panel has taken the new height.
             self.page.wait_for_function(
                 f"() => window.innerHeight === {tall} && "
-                f"(document.querySelector('{scroller}')?.clientHeight ?? {visible}) >= {visible} + {tall - size['height']} - 40",
+                f"(document.querySelector('{scroller}')?.clientHeight ?? {visible})"
+                f" >= {visible} + {tall - size['height']} - 40",
                 timeout=60_000)
             self.page.evaluate(f"() => document.querySelector('{scroller}')?.scrollTo(0, 0)")
             self.page.screenshot(path=str(path))
@@ -262,7 +267,7 @@ class NotebookRun:
             for control in _controls(box):
                 before = result.inner_html()
                 tried.append(control["act"]())
-                if _wait_change(lambda: result.inner_html(), before, timeout):
+                if _wait_change(result.inner_html, before, timeout):
                     break
             else:
                 problems.append(
@@ -302,7 +307,8 @@ class NotebookRun:
                 problems.append(f"cell {index + 1} (ask({key!r})): no live exercise box ({EXERCISE}) on the page")
         for key, index in found["reveal"].items():
             if not self._cell(index).locator(f"{SOLUTION} button").count():
-                problems.append(f"cell {index + 1} (reveal({key!r})): no 'Show solution' button ({SOLUTION}) on the page")
+                problems.append(
+                    f"cell {index + 1} (reveal({key!r})): no 'Show solution' button ({SOLUTION}) on the page")
         for key, index in found["check_function"].items():
             text = self._cell(index).locator(".jp-OutputArea").first.inner_text()
             if "✓" not in text and "✗" not in text:
@@ -343,7 +349,8 @@ class NotebookRun:
             return None, f"{key}: no {call}({key!r}) cell in the notebook"
         box = self._cell(index).locator(EXERCISE if call == "ask" else SOLUTION)
         if not box.count():
-            return None, f"{key}: cell {index + 1} shows no live {'exercise box' if call == 'ask' else 'solution button'}"
+            shown = "exercise box" if call == "ask" else "solution button"
+            return None, f"{key}: cell {index + 1} shows no live {shown}"
         return box.first, None
 
     def check_numeric_exercise(self, key: str, saved: dict, timeout: float = 30.0) -> list[str]:
@@ -363,7 +370,8 @@ class NotebookRun:
         for typed, mark, other, verdict in ((ex.right[0], "✓", "✗", "positive"), (ex.wrong[0], "✗", "✓", "negative")):
             text_input.fill(typed)
             button.click()
-            if not _wait_for(lambda: mark in box.inner_text() and other not in box.inner_text(), timeout):
+            # The lambdas below are polled within this iteration only, so the loop variables they read are current.
+            if not _wait_for(lambda: mark in box.inner_text() and other not in box.inner_text(), timeout):  # noqa: B023
                 problems.append(
                     f"{key}: typing {typed!r} and pressing {button.inner_text().strip()!r} gave no {verdict} verdict "
                     f"(box shows {box.inner_text()[-200:]!r})"
@@ -390,8 +398,8 @@ class NotebookRun:
             by_text[shown].click()
             button.click()
             reason = ex.reason(choice)[:40]
-            if not _wait_for(lambda: mark in box.inner_text() and other not in box.inner_text()
-                             and reason in box.inner_text(), timeout):
+            if not _wait_for(lambda: mark in box.inner_text() and other not in box.inner_text()  # noqa: B023
+                             and reason in box.inner_text(), timeout):  # noqa: B023
                 problems.append(f"{key}: choosing {shown!r} and pressing Check gave no {mark} with its reason "
                                 f"(box shows {box.inner_text()[-200:]!r})")
             if not button.is_enabled():
@@ -487,8 +495,10 @@ class NotebookRun:
                 problems.append(f"intrusion quiz {i + 1}: no word buttons")
                 continue
             buttons.first.click()
-            if not _wait_for(lambda: "found it" in row.inner_text() or "intruder was" in row.inner_text(), timeout):
-                problems.append(f"intrusion quiz {i + 1}: clicking a word gave no feedback ({row.inner_text()[:200]!r})")
+            if not _wait_for(lambda: "found it" in row.inner_text() or "intruder was" in row.inner_text(),  # noqa: B023
+                             timeout):
+                problems.append(
+                    f"intrusion quiz {i + 1}: clicking a word gave no feedback ({row.inner_text()[:200]!r})")
         return n, problems
 
 
@@ -573,55 +583,46 @@ def _wait_change(read, before, timeout: float) -> bool:
 
 def _controls(box):
     """The ways to change one explorer's inputs, each as ``{"act": callable}``."""
+    # Kinds of input in a fixed order (sliders, text boxes, dropdowns, toggles), each control in page order.
     actions = []
-
-    sliders = box.locator(".widget-slider .noUi-handle")
-    for j in range(sliders.count()):
-        handle = sliders.nth(j)
-
-        def move(handle=handle, j=j):
-            # The keyboard moves a slider by one step, like a student using
-            # the arrow keys; at the right end, step left instead.
-            handle.focus()
-            at_max = handle.get_attribute("aria-valuenow") == handle.get_attribute("aria-valuemax")
-            handle.press("ArrowLeft" if at_max else "ArrowRight")
-            return f"slider {j + 1} {'ArrowLeft' if at_max else 'ArrowRight'}"
-
-        actions.append({"act": move})
-
-    texts = box.locator(".widget-text input, .widget-textarea textarea")
-    for j in range(texts.count()):
-        field = texts.nth(j)
-
-        def type_text(field=field, j=j):
-            field.click()
-            field.press("End")
-            field.type("x")
-            field.press("Enter")
-            return f"text box {j + 1} typed"
-
-        actions.append({"act": type_text})
-
-    selects = box.locator(".widget-dropdown select")
-    for j in range(selects.count()):
-        select = selects.nth(j)
-
-        def choose(select=select, j=j):
-            values = select.evaluate("s => [...s.options].map(o => o.value)")
-            current = select.input_value()
-            other = next((v for v in values if v != current), current)
-            select.select_option(other)
-            return f"dropdown {j + 1} -> option {other!r}"
-
-        actions.append({"act": choose})
-
-    buttons = box.locator(".widget-toggle-buttons button:not(.mod-active), .widget-checkbox input")
-    for j in range(buttons.count()):
-        button = buttons.nth(j)
-
-        def click(button=button, j=j):
-            button.click()
-            return f"toggle/checkbox {j + 1} clicked"
-
-        actions.append({"act": click})
+    for selector, act in (
+        (".widget-slider .noUi-handle", _move_slider),
+        (".widget-text input, .widget-textarea textarea", _type_text),
+        (".widget-dropdown select", _choose_other_option),
+        (".widget-toggle-buttons button:not(.mod-active), .widget-checkbox input", _click),
+    ):
+        controls = box.locator(selector)
+        for j in range(controls.count()):
+            # partial binds this control and its index now; a bare closure would see the loop's last values.
+            actions.append({"act": functools.partial(act, controls.nth(j), j)})
     return actions
+
+
+def _move_slider(handle, j: int) -> str:
+    # The keyboard moves a slider by one step, like a student using
+    # the arrow keys; at the right end, step left instead.
+    handle.focus()
+    at_max = handle.get_attribute("aria-valuenow") == handle.get_attribute("aria-valuemax")
+    handle.press("ArrowLeft" if at_max else "ArrowRight")
+    return f"slider {j + 1} {'ArrowLeft' if at_max else 'ArrowRight'}"
+
+
+def _type_text(field, j: int) -> str:
+    field.click()
+    field.press("End")
+    field.type("x")
+    field.press("Enter")
+    return f"text box {j + 1} typed"
+
+
+def _choose_other_option(select, j: int) -> str:
+    values = select.evaluate("s => [...s.options].map(o => o.value)")
+    current = select.input_value()
+    other = next((v for v in values if v != current), current)
+    select.select_option(other)
+    return f"dropdown {j + 1} -> option {other!r}"
+
+
+def _click(button, j: int) -> str:
+    button.click()
+    return f"toggle/checkbox {j + 1} clicked"
