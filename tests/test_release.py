@@ -463,7 +463,6 @@ def test_the_student_archive_installs_in_a_fresh_environment_and_runs_a_notebook
     """What README tells a student, in a new virtual environment and a new home folder: unzip, install the
     package with the shipped constraints, execute a released notebook there.  (Packages come from pip's
     cache of this machine or from the registry; nothing of this repository's environment is used.)"""
-    import os
     import subprocess
     import zipfile
 

@@ -92,7 +92,7 @@ Printed = Written
 #: A small arithmetic tree of printed numbers: "0.85", or ("mul", "0.85", ("add", "0.1", "0.2")).
 Expression = Union[str, int, Decimal, tuple]
 #: A matrix of printed numbers, row by row (strings such as "0.85", or numbers).
-Matrix = Sequence[Sequence[Union[str, float]]]
+Matrix = Sequence[Sequence[str | float]]
 
 
 # ----------------------------------------------------------------- numbers
@@ -571,7 +571,7 @@ def check_record(record: Record) -> Finding:
     return _check_cached(record.id)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _check_cached(record_id):
     return _evaluate(_BY_ID[record_id])
 

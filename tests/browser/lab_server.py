@@ -122,7 +122,7 @@ class LabServer:
         self.tmp: pathlib.Path | None = None
 
     # -- life cycle -----------------------------------------------------
-    def __enter__(self) -> "LabServer":
+    def __enter__(self) -> LabServer:
         try:
             self.start()
         except BaseException:
