@@ -22,11 +22,13 @@ from fractions import Fraction
 
 import numpy as np
 
+from .gensim_compat import EPSILON  # defined once, with the rest of gensim's conventions
 from ._checks import (
     as_exact_counts, check_broadcast, check_choice, check_count_array, check_finite_real, check_probability_array,
 )
 
-__all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "SMOOTHING_CONVENTIONS"]
+__all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "SMOOTHING_CONVENTIONS", "EPSILON"]
+
 
 #: The conventions :func:`npmi_from_counts` knows, with one line on each.
 SMOOTHING_CONVENTIONS = {
@@ -333,7 +335,7 @@ def npmi_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
         ``c_x + c_y - n``, a marginal above ``n``, ``n == 0``, a word in no
         window, ``eps < 0``, ``eps != 0`` with ``"none"``, and ``"gensim"``
         with ``eps == 0`` for a pair that never co-occurs (gensim's formula
-        is then log(0)/inf, undefined: use eps > 0, gensim uses 1e-12).
+        is then log(0)/inf, undefined: use eps > 0, gensim uses :data:`EPSILON`).
 
     Examples
     --------
@@ -345,7 +347,7 @@ def npmi_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
     A pair in every window, under the three conventions:
 
     >>> [round(npmi_from_counts(10, 10, 10, 10, **kw), 6) for kw in
-    ...  ({}, {"eps": 1e-12, "smoothing": "guide"}, {"eps": 1e-12, "smoothing": "gensim"})]
+    ...  ({}, {"eps": EPSILON, "smoothing": "guide"}, {"eps": EPSILON, "smoothing": "gensim"})]
     [1.0, 0.0, -1.0]
     """
     c_xy, c_x, c_y, n, eps, scalar = _check_counts(c_xy, c_x, c_y, n, eps, smoothing)
@@ -358,8 +360,8 @@ def _npmi_of_checked_counts(c_xy, c_x, c_y, n, eps, smoothing):
         if smoothing == "gensim" and np.any(c_xy == 0):
             raise ValueError(
                 "smoothing='gensim' with eps=0 is undefined for a pair that never co-occurs "
-                "(log 0 in numerator and denominator). Use eps > 0 (gensim uses 1e-12), or smoothing='none', "
-                "which gives the limit -1."
+                f"(log 0 in numerator and denominator). Use eps > 0 (gensim uses {EPSILON}), "
+                "or smoothing='none', which gives the limit -1."
             )
         return np.asarray(npmi(*_probabilities(c_xy, c_x, c_y, n, 0.0)), dtype=float)
     if smoothing == "guide":
@@ -375,8 +377,8 @@ def _npmi_of_checked_counts(c_xy, c_x, c_y, n, eps, smoothing):
     if np.any(np.abs(value) > 1 + _GENSIM_SLACK):
         raise ValueError(
             f"eps={eps} is too large for smoothing='gensim': gensim's formula adds eps to the joint probability "
-            "alone, which only works for a tiny eps (gensim uses 1e-12); here it gives an NPMI outside [-1, 1]. "
-            "Use a tiny eps, or smoothing='guide' for a large one."
+            f"alone, which only works for a tiny eps (gensim uses {EPSILON}); here it gives an NPMI "
+            "outside [-1, 1]. Use a tiny eps, or smoothing='guide' for a large one."
         )
     return value
 
