@@ -21,6 +21,7 @@ import math
 from fractions import Fraction
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .gensim_compat import EPSILON  # defined once, with the rest of gensim's conventions
 from ._checks import (
@@ -91,20 +92,20 @@ def _check_joint_rules(joint, first, second, total, slack, messages):
 
 
 _PROBABILITY_RULES = (
-    "p_xy is larger than p_x or p_y: two words cannot occur together more often than either "
-    "occurs alone. Check that the joint and the marginal probabilities come from the same counts.",
-    "p_xy is smaller than p_x + p_y - 1, which no corpus allows (the two words would need more "
-    "windows than there are). Check the probabilities.",
-    "p_x or p_y is 0: a word that never occurs has no PMI (the ratio is 0/0). "
-    "Leave the word out, or smooth the counts (npmi_from_counts with smoothing='guide').",
+    ("p_xy is larger than p_x or p_y: two words cannot occur together more often than either "
+     "occurs alone. Check that the joint and the marginal probabilities come from the same counts."),
+    ("p_xy is smaller than p_x + p_y - 1, which no corpus allows (the two words would need more "
+     "windows than there are). Check the probabilities."),
+    ("p_x or p_y is 0: a word that never occurs has no PMI (the ratio is 0/0). "
+     "Leave the word out, or smooth the counts (npmi_from_counts with smoothing='guide')."),
 )
 _COUNT_RULES = (
-    "c_xy is more than c_x or c_y: two words cannot share more windows than either lies in. "
-    "Check that the joint count and the marginals come from the same corpus.",
-    "c_xy is less than c_x + c_y - n, which is impossible: that many windows must hold both words. "
-    "Check the counts and n.",
-    "c_x or c_y is 0: a word that lies in no window has no NPMI. Leave the word out of the topic "
-    "(topic_coherence does this and reports it as skipped).",
+    ("c_xy is more than c_x or c_y: two words cannot share more windows than either lies in. "
+     "Check that the joint count and the marginals come from the same corpus."),
+    ("c_xy is less than c_x + c_y - n, which is impossible: that many windows must hold both words. "
+     "Check the counts and n."),
+    ("c_x or c_y is 0: a word that lies in no window has no NPMI. Leave the word out of the topic "
+     "(topic_coherence does this and reports it as skipped)."),
 )
 
 
@@ -112,7 +113,7 @@ def _check_joint(p_xy, p_x, p_y):
     _check_joint_rules(p_xy, p_x, p_y, 1, _TOL, _PROBABILITY_RULES)
 
 
-def pmi(p_xy, p_x, p_y, base=math.e):
+def pmi(p_xy: ArrayLike, p_x: ArrayLike, p_y: ArrayLike, base: float = math.e) -> float | np.ndarray:
     """Pointwise mutual information, ``log_base(p_xy / (p_x * p_y))``.
 
     Parameters
@@ -163,7 +164,7 @@ def _check_probabilities(p_xy, p_x, p_y):
     return p_xy, p_x, p_y
 
 
-def npmi(p_xy, p_x, p_y):
+def npmi(p_xy: ArrayLike, p_x: ArrayLike, p_y: ArrayLike) -> float | np.ndarray:
     """Normalized PMI, ``PMI / -log p_xy``, in [-1, 1].
 
     Exactly -1.0 when ``p_xy == 0``; exactly +1.0 when
@@ -210,7 +211,8 @@ def npmi(p_xy, p_x, p_y):
     return _scalar_or_array(value, scalar)
 
 
-def probabilities_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
+def probabilities_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLike, eps: float = 0.0,
+                              smoothing: str = "none") -> tuple[float | np.ndarray, ...]:
     """The probabilities each smoothing convention uses, ``(p_xy, p_x, p_y)``.
 
     ``"none"`` and ``"gensim"``: ``P = c / n`` (gensim adds eps later,
@@ -295,7 +297,8 @@ def _probabilities(c_xy, c_x, c_y, n, eps):
     return probs
 
 
-def npmi_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
+def npmi_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLike, eps: float = 0.0,
+                     smoothing: str = "none") -> float | np.ndarray:
     """NPMI from window counts, under one of three smoothing conventions.
 
     Parameters

@@ -31,7 +31,7 @@ import numpy as np
 
 from .text import normalize_token
 
-__all__ = ["EPSILON", "ZERO", "SMOOTHING", "last_window_seen", "trim_topics"]
+__all__ = ["EPSILON", "SMOOTHING", "ZERO", "last_window_seen", "trim_topics"]
 
 #: gensim's and Röder et al.'s ε (Palmetto's ``LogBasedCalculation.EPSILON`` too), added to the joint
 #: probability inside the logarithm.  Defined here once: every default, exercise, notebook and benchmark

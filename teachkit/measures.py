@@ -51,10 +51,11 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._checks import (as_float_array, check_choice, check_count_array, check_finite_real, check_positive_int,
                       check_word_list, scale_by_power_of_two)
@@ -90,7 +91,7 @@ def _word_tuple(words):
     return check_word_list(words, "words", ids=True)
 
 
-def one_one(words):
+def one_one(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
     """One-one segmentation: every ordered pair of different words.
 
     ::
@@ -110,7 +111,7 @@ def one_one(words):
     return [((a,), (b,)) for i, a in enumerate(w) for j, b in enumerate(w) if i != j]
 
 
-def one_preceding(words):
+def one_preceding(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
     """One-preceding segmentation: each word with every word ranked above it.
 
     ::
@@ -129,7 +130,7 @@ def one_preceding(words):
     return [((w[i],), (w[j],)) for i in range(1, len(w)) for j in range(i)]
 
 
-def one_set(words):
+def one_set(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
     """One-set segmentation: each word against the whole set W.
 
     ::
@@ -193,7 +194,8 @@ def _result(value, *inputs):
     return float(value) if all(np.ndim(x) == 0 for x in inputs) else value
 
 
-def log_conditional_probability(c_joint, c_star, n, *, zero="epsilon", eps=EPSILON):
+def log_conditional_probability(c_joint: ArrayLike, c_star: ArrayLike, n: ArrayLike, *, zero: str = "epsilon",
+                                eps: float = EPSILON) -> float | np.ndarray:
     """UMass's confirmation: the log of P(W' | W*).
 
     ::
@@ -240,7 +242,8 @@ def log_conditional_probability(c_joint, c_star, n, *, zero="epsilon", eps=EPSIL
     return _result(value, c_joint, c_star, n)
 
 
-def log_ratio(c_joint, c_prime, c_star, n, *, zero="epsilon", eps=EPSILON):
+def log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLike, n: ArrayLike, *, zero: str = "epsilon",
+              eps: float = EPSILON) -> float | np.ndarray:
     """UCI's confirmation: pointwise mutual information (in nats).
 
     ::
@@ -270,7 +273,8 @@ def log_ratio(c_joint, c_prime, c_star, n, *, zero="epsilon", eps=EPSILON):
     return _result(value, c_joint, c_prime, c_star, n)
 
 
-def normalized_log_ratio(c_joint, c_prime, c_star, n, *, zero="exact", eps=EPSILON):
+def normalized_log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLike, n: ArrayLike, *,
+                         zero: str = "exact", eps: float = EPSILON) -> float | np.ndarray:
     """NPMI's confirmation: PMI divided by -log of the joint probability, in [-1, 1].
 
     ::
@@ -305,7 +309,7 @@ def normalized_log_ratio(c_joint, c_prime, c_star, n, *, zero="exact", eps=EPSIL
     return _result(value, c_joint, c_prime, c_star, n)
 
 
-def context_vectors(npmi_table, gamma=1):
+def context_vectors(npmi_table: ArrayLike, gamma: int = 1) -> np.ndarray:
     """Context vector of each word: its NPMI with every word of the topic, to the power γ.
 
     ::
@@ -346,7 +350,7 @@ def context_vectors(npmi_table, gamma=1):
     return table ** gamma
 
 
-def indirect_cosine(vectors, w_prime, w_star):
+def indirect_cosine(vectors: ArrayLike, w_prime: Sequence[int], w_star: Sequence[int]) -> float:
     """C_V's confirmation: cosine of the context vectors of W' and W*.
 
     ::
@@ -401,7 +405,7 @@ def _row_indices(indices, name, n_rows):
 
 
 # ------------------------------------------------------------------ aggregation
-def arithmetic_mean(values):
+def arithmetic_mean(values: ArrayLike) -> float:
     """Aggregation: the arithmetic mean of the segments' confirmations.
 
     Examples
@@ -521,7 +525,7 @@ class TopicScore:
     skipped: tuple = ()
     measure: str = "c_npmi"
 
-    def matrix(self):
+    def matrix(self) -> np.ndarray:
         """Confirmations of one-word segments as a k-by-k array: row W', column W*.
 
         Asymmetric measures stay asymmetric: under UMass, entry [i, j] (i
@@ -567,27 +571,27 @@ class CoherencePerTopic:
     topics: tuple
 
     @property
-    def values(self):
+    def values(self) -> np.ndarray:
         """One coherence per topic, as a numpy array."""
         return np.array([t.value for t in self.topics], dtype=float)
 
     @property
-    def mean(self):
+    def mean(self) -> float:
         """The model's coherence: the mean over topics (as gensim's ``get_coherence``)."""
         return float(np.mean(self.values))
 
     @property
-    def skipped(self):
+    def skipped(self) -> tuple[tuple[str, ...], ...]:
         """Skipped words of each topic."""
         return tuple(t.skipped for t in self.topics)
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.topics)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[float]:
         return iter(self.values.tolist())
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: int) -> float:
         return self.values.tolist()[i]
 
 
@@ -653,8 +657,10 @@ def _score_topic(words, counts, spec, zero, gamma):
     return scores, arithmetic_mean(values)
 
 
-def coherence_per_topic(topics, texts, measure="c_npmi", window=None, top_n=10, gensim_compat=False, *,
-                        zero=None, gamma=1):
+def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | CooccurrenceCounts,
+                        measure: str = "c_npmi", window: int | None = None, top_n: int = 10,
+                        gensim_compat: bool = False, *, zero: str | None = None,
+                        gamma: int = 1) -> CoherencePerTopic:
     """Coherence of each topic under a named measure of :data:`MEASURES` (u_mass, c_uci, c_npmi, c_v, c_a).
 
     The call to reach for first.  With ``gensim_compat=True`` it gives the

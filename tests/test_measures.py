@@ -284,8 +284,8 @@ def test_c_a_by_hand_on_five_documents():
     n = 6
     p = {"fire": 4 / n, "smoke": 2 / n, "ash": 3 / n}
     joint = {("fire", "smoke"): 2 / n, ("fire", "ash"): 1 / n, ("smoke", "ash"): 1 / n}
-    for w in p:
-        joint[w, w] = p[w]                       # a word shares every one of its windows with itself
+    for w, p_w in p.items():
+        joint[w, w] = p_w                        # a word shares every one of its windows with itself
     for (a, b), v in list(joint.items()):
         joint[b, a] = v
 
