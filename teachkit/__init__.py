@@ -50,7 +50,7 @@ _EXPORTS = {
     "counting": "CooccurrenceCounts",
     "disk_index": "build_index open_index",
     "dask_counts": "count_on_dask",
-    "association": "SMOOTHING_CONVENTIONS npmi npmi_from_counts pmi probabilities_from_counts",
+    "association": "EPSILON SMOOTHING_CONVENTIONS npmi npmi_from_counts pmi probabilities_from_counts",
     "coherence": "CoherenceReport PairScore TopicCoherence UnknownWordError coherence_from_pairs evaluate_topics "
                  "model_score score_pair scorable_keywords topic_coherence",
     "measures": "MEASURES ZERO_CONVENTIONS CoherencePerTopic coherence_per_topic",
@@ -78,8 +78,8 @@ _ORIGIN = {name: module for module, names in _EXPORTS.items() for name in names.
 # The package's modules and rooms, reachable as attributes too (tk.measures, tk.course, ...).
 _MODULES = frozenset(
     "agreement association centrality coherence corpora counting course dask_counts discrimination disk_index "
-    "diversity documents embeddings human_ratings intrusion lm_metrics measures model_selection neural_lm ngram "
-    "semantic text".split())
+    "diversity documents embeddings gensim_compat human_ratings intrusion lm_metrics measures model_selection "
+    "neural_lm ngram semantic text".split())
 # No module shares its name with a public function: tk.pmi is always the function.
 assert not _MODULES & set(_ORIGIN), "a module's name must not hide a public function"
 

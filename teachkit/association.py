@@ -21,12 +21,15 @@ import math
 from fractions import Fraction
 
 import numpy as np
+from numpy.typing import ArrayLike
 
+from .gensim_compat import EPSILON  # defined once, with the rest of gensim's conventions
 from ._checks import (
     as_exact_counts, check_broadcast, check_choice, check_count_array, check_finite_real, check_probability_array,
 )
 
-__all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "SMOOTHING_CONVENTIONS"]
+__all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "SMOOTHING_CONVENTIONS", "EPSILON"]
+
 
 #: The conventions :func:`npmi_from_counts` knows, with one line on each.
 SMOOTHING_CONVENTIONS = {
@@ -69,25 +72,48 @@ def _log_ratio(p_xy, p_x, p_y):
     return np.where(normal, direct, in_logs)
 
 
+def _check_joint_rules(joint, first, second, total, slack, messages):
+    """The three rules a joint value obeys against its marginals, for probabilities and counts alike::
+
+        joint <= min(first, second)             (two words share no more windows than either lies in)
+        joint >= first + second - total         (total: 1 for probabilities, n for counts)
+        first > 0 and second > 0               (a word in no window has no PMI)
+
+    ``slack`` absorbs the rounding of probabilities typed by hand (0 for counts, which are exact);
+    ``messages`` names the broken rule in the caller's own vocabulary (p_xy or c_xy).
+    """
+    too_many, too_few, absent = messages
+    if np.any(joint > np.minimum(first, second) + slack):
+        raise ValueError(too_many)
+    if np.any(joint < first + second - total - slack):
+        raise ValueError(too_few)
+    if np.any(first == 0) or np.any(second == 0):
+        raise ValueError(absent)
+
+
+_PROBABILITY_RULES = (
+    ("p_xy is larger than p_x or p_y: two words cannot occur together more often than either "
+     "occurs alone. Check that the joint and the marginal probabilities come from the same counts."),
+    ("p_xy is smaller than p_x + p_y - 1, which no corpus allows (the two words would need more "
+     "windows than there are). Check the probabilities."),
+    ("p_x or p_y is 0: a word that never occurs has no PMI (the ratio is 0/0). "
+     "Leave the word out, or smooth the counts (npmi_from_counts with smoothing='guide')."),
+)
+_COUNT_RULES = (
+    ("c_xy is more than c_x or c_y: two words cannot share more windows than either lies in. "
+     "Check that the joint count and the marginals come from the same corpus."),
+    ("c_xy is less than c_x + c_y - n, which is impossible: that many windows must hold both words. "
+     "Check the counts and n."),
+    ("c_x or c_y is 0: a word that lies in no window has no NPMI. Leave the word out of the topic "
+     "(topic_coherence does this and reports it as skipped)."),
+)
+
+
 def _check_joint(p_xy, p_x, p_y):
-    if np.any(p_xy > np.minimum(p_x, p_y) + _TOL):
-        raise ValueError(
-            "p_xy is larger than p_x or p_y: two words cannot occur together more often than either "
-            "occurs alone. Check that the joint and the marginal probabilities come from the same counts."
-        )
-    if np.any(p_xy < p_x + p_y - 1 - _TOL):
-        raise ValueError(
-            "p_xy is smaller than p_x + p_y - 1, which no corpus allows (the two words would need more "
-            "windows than there are). Check the probabilities."
-        )
-    if np.any(p_x == 0) or np.any(p_y == 0):
-        raise ValueError(
-            "p_x or p_y is 0: a word that never occurs has no PMI (the ratio is 0/0). "
-            "Leave the word out, or smooth the counts (npmi_from_counts with smoothing='guide')."
-        )
+    _check_joint_rules(p_xy, p_x, p_y, 1, _TOL, _PROBABILITY_RULES)
 
 
-def pmi(p_xy, p_x, p_y, base=math.e):
+def pmi(p_xy: ArrayLike, p_x: ArrayLike, p_y: ArrayLike, base: float = math.e) -> float | np.ndarray:
     """Pointwise mutual information, ``log_base(p_xy / (p_x * p_y))``.
 
     Parameters
@@ -138,7 +164,7 @@ def _check_probabilities(p_xy, p_x, p_y):
     return p_xy, p_x, p_y
 
 
-def npmi(p_xy, p_x, p_y):
+def npmi(p_xy: ArrayLike, p_x: ArrayLike, p_y: ArrayLike) -> float | np.ndarray:
     """Normalized PMI, ``PMI / -log p_xy``, in [-1, 1].
 
     Exactly -1.0 when ``p_xy == 0``; exactly +1.0 when
@@ -185,7 +211,8 @@ def npmi(p_xy, p_x, p_y):
     return _scalar_or_array(value, scalar)
 
 
-def probabilities_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
+def probabilities_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLike, eps: float = 0.0,
+                              smoothing: str = "none") -> tuple[float | np.ndarray, ...]:
     """The probabilities each smoothing convention uses, ``(p_xy, p_x, p_y)``.
 
     ``"none"`` and ``"gensim"``: ``P = c / n`` (gensim adds eps later,
@@ -245,21 +272,7 @@ def _check_counts(c_xy, c_x, c_y, n, eps, smoothing):
         raise ValueError("n must be at least 1: with no window there is no probability to compute.")
     if np.any(c_x > n) or np.any(c_y > n):
         raise ValueError("c_x or c_y is more than n: a word cannot lie in more windows than there are.")
-    if np.any(c_xy > np.minimum(c_x, c_y)):
-        raise ValueError(
-            "c_xy is more than c_x or c_y: two words cannot share more windows than either lies in. "
-            "Check that the joint count and the marginals come from the same corpus."
-        )
-    if np.any(c_xy < c_x + c_y - n):
-        raise ValueError(
-            "c_xy is less than c_x + c_y - n, which is impossible: that many windows must hold both words. "
-            "Check the counts and n."
-        )
-    if np.any(c_x == 0) or np.any(c_y == 0):
-        raise ValueError(
-            "c_x or c_y is 0: a word that lies in no window has no NPMI. Leave the word out of the topic "
-            "(topic_coherence does this and reports it as skipped)."
-        )
+    _check_joint_rules(c_xy, c_x, c_y, n, 0, _COUNT_RULES)
     return c_xy, c_x, c_y, n, eps, scalar
 
 
@@ -284,7 +297,8 @@ def _probabilities(c_xy, c_x, c_y, n, eps):
     return probs
 
 
-def npmi_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
+def npmi_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLike, eps: float = 0.0,
+                     smoothing: str = "none") -> float | np.ndarray:
     """NPMI from window counts, under one of three smoothing conventions.
 
     Parameters
@@ -333,7 +347,7 @@ def npmi_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
         ``c_x + c_y - n``, a marginal above ``n``, ``n == 0``, a word in no
         window, ``eps < 0``, ``eps != 0`` with ``"none"``, and ``"gensim"``
         with ``eps == 0`` for a pair that never co-occurs (gensim's formula
-        is then log(0)/inf, undefined: use eps > 0, gensim uses 1e-12).
+        is then log(0)/inf, undefined: use eps > 0, gensim uses :data:`EPSILON`).
 
     Examples
     --------
@@ -345,7 +359,7 @@ def npmi_from_counts(c_xy, c_x, c_y, n, eps=0.0, smoothing="none"):
     A pair in every window, under the three conventions:
 
     >>> [round(npmi_from_counts(10, 10, 10, 10, **kw), 6) for kw in
-    ...  ({}, {"eps": 1e-12, "smoothing": "guide"}, {"eps": 1e-12, "smoothing": "gensim"})]
+    ...  ({}, {"eps": EPSILON, "smoothing": "guide"}, {"eps": EPSILON, "smoothing": "gensim"})]
     [1.0, 0.0, -1.0]
     """
     c_xy, c_x, c_y, n, eps, scalar = _check_counts(c_xy, c_x, c_y, n, eps, smoothing)
@@ -358,8 +372,8 @@ def _npmi_of_checked_counts(c_xy, c_x, c_y, n, eps, smoothing):
         if smoothing == "gensim" and np.any(c_xy == 0):
             raise ValueError(
                 "smoothing='gensim' with eps=0 is undefined for a pair that never co-occurs "
-                "(log 0 in numerator and denominator). Use eps > 0 (gensim uses 1e-12), or smoothing='none', "
-                "which gives the limit -1."
+                f"(log 0 in numerator and denominator). Use eps > 0 (gensim uses {EPSILON}), "
+                "or smoothing='none', which gives the limit -1."
             )
         return np.asarray(npmi(*_probabilities(c_xy, c_x, c_y, n, 0.0)), dtype=float)
     if smoothing == "guide":
@@ -375,8 +389,8 @@ def _npmi_of_checked_counts(c_xy, c_x, c_y, n, eps, smoothing):
     if np.any(np.abs(value) > 1 + _GENSIM_SLACK):
         raise ValueError(
             f"eps={eps} is too large for smoothing='gensim': gensim's formula adds eps to the joint probability "
-            "alone, which only works for a tiny eps (gensim uses 1e-12); here it gives an NPMI outside [-1, 1]. "
-            "Use a tiny eps, or smoothing='guide' for a large one."
+            f"alone, which only works for a tiny eps (gensim uses {EPSILON}); here it gives an NPMI "
+            "outside [-1, 1]. Use a tiny eps, or smoothing='guide' for a large one."
         )
     return value
 

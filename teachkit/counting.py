@@ -65,6 +65,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ._checks import check_count, check_flag, check_positive_int
+from .gensim_compat import last_window_seen
 from .text import normalize_token, tokenize
 
 __all__ = ["CooccurrenceCounts"]
@@ -880,23 +881,6 @@ def _group_by_word(token_ids, lengths, n_words):
     return table.indices[:int(counts.sum())].astype(np.int64), counts
 
 
-def _gensim_last_window(word, pos, start_pos):
-    """Token position through whose window gensim 4.4 still sees each token's word.
-
-    gensim sets a word present when a copy enters the window (the window
-    starting at token ``start_pos``) and clears it when the copy at position
-    ``q`` leaves, even if another copy is still inside.  The first clear
-    after ``start_pos`` comes from the earliest copy at a position
-    ``q >= start_pos`` (possibly the token itself), so the presence lasts
-    through the window that starts at ``q``.  ``word`` and ``pos`` are sorted
-    by word, then position; the copies searched lie in the same document,
-    since ``start_pos`` is in it.
-    """
-    span = int(pos.max(initial=0)) + 1
-    keys = word.astype(np.int64) * span + pos
-    return pos[np.searchsorted(keys, word.astype(np.int64) * span + start_pos)]
-
-
 def _shared_windows_of_pair(runs, i, j):
     """c(i, j) = |windows(i) ∩ windows(j)| for one pair: the runs of the word with fewer runs are
     measured against the other word's runs (see :func:`_shared_windows`, which does many pairs at once;
@@ -1072,14 +1056,14 @@ def _token_windows(word, pos, doc_first_token, windows_in_doc, window, gensim_co
 
     The token at position p of its document lies in windows max(0, p - k + 1) .. min(p, last window).  With
     ``gensim_compat``, gensim 4.4's accumulator stops seeing the word earlier (see
-    :func:`_gensim_last_window`).  ``word`` and ``pos`` are sorted by word, then position.
+    :func:`teachkit.gensim_compat.last_window_seen`).  ``word`` and ``pos`` are sorted by word, then position.
     """
     start = pos - doc_first_token                   # position in the document
     end = np.minimum(start, windows_in_doc - 1)
     start -= window - 1
     np.maximum(start, 0, out=start)
     if gensim_compat:
-        first_clear = _gensim_last_window(word, pos, doc_first_token + start) - doc_first_token
+        first_clear = last_window_seen(word, pos, doc_first_token + start) - doc_first_token
         end = np.minimum(first_clear, windows_in_doc - 1)
     return start, end
 

@@ -16,7 +16,9 @@ measures", WSDM 2015) split every coherence measure of a topic's top words
    the context vectors of W' and W* (their NPMI with every word of W).
 4. **Aggregation**: the arithmetic mean of the confirmations.
 
-The four measures gensim's ``CoherenceModel`` offers make these choices:
+The four measures gensim's ``CoherenceModel`` offers, and Röder et al.'s C_A
+(which gensim does not offer; Palmetto's ``C_A`` class is the reference), make
+these choices:
 
 =========  ==============  ========================  ===========================  =========  ==================
 measure    segmentation    probability (window)      confirmation                 aggreg.    zero co-occurrence
@@ -25,10 +27,17 @@ measure    segmentation    probability (window)      confirmation               
 ``c_uci``  one-one         sliding window of 10      PMI, ``m_lr``                mean       ``"epsilon"``
 ``c_npmi`` one-one         sliding window of 10      NPMI, ``m_nlr``              mean       ``"exact"``
 ``c_v``    one-set         sliding window of 110     cosine of NPMI vectors, γ=1  mean       ``"exact"``
+``c_a``    one-one         sliding window of 5       cosine of NPMI vectors, γ=1  mean       ``"epsilon"``
 =========  ==============  ========================  ===========================  =========  ==================
 
+C_A's context vectors are built over the topic's own words, as C_V's are;
+its default ε convention is Palmetto's (ε added to P(W', W*) inside the
+logarithm of every NPMI).  Each row is one :class:`Measure` in
+:data:`MEASURES`, the single list of measure names that the rest of
+teachkit, the tests and the benchmarks read.
+
 The last column is teachkit's default; ``gensim_compat=True`` uses gensim's
-``"epsilon"`` (ε = 1e-12 inside the logarithm) for all four, and gensim's
+``"epsilon"`` (ε = :data:`EPSILON` inside the logarithm) for all of them, and gensim's
 sliding-window count, which under-counts words that repeat inside a window
 (see :mod:`teachkit.counting`).  Those are the only two differences between
 the default and gensim.  The zero conventions (what a pair that never shares
@@ -42,17 +51,18 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._checks import (as_float_array, check_choice, check_count_array, check_finite_real, check_positive_int,
                       check_word_list, scale_by_power_of_two)
 from .coherence import _count_tables, _keyword_list, scorable_keywords
 from .counting import CooccurrenceCounts
-from .association import npmi as _npmi, npmi_from_counts
-from .text import normalize_token
+from .association import EPSILON, npmi as _npmi, npmi_from_counts
+from .gensim_compat import ZERO as GENSIM_ZERO, trim_topics
 
 __all__ = [
     "MEASURES", "ZERO_CONVENTIONS", "EPSILON", "Measure",
@@ -62,8 +72,6 @@ __all__ = [
     "arithmetic_mean", "SegmentScore", "TopicScore", "CoherencePerTopic", "coherence_per_topic",
 ]
 
-#: gensim's and Röder et al.'s ε, added to the joint probability inside the log.
-EPSILON = 1e-12
 #: How far above 1 a word's NPMI with itself may come under gensim's eps convention (a rounding hair).
 NPMI_SLACK = 1e-6
 
@@ -71,7 +79,7 @@ NPMI_SLACK = 1e-6
 ZERO_CONVENTIONS = {
     "exact": "no smoothing: NPMI takes its limit -1; log conditional probability and PMI would be "
              "-inf, so such a pair is refused",
-    "epsilon": "gensim and Röder et al.: eps = 1e-12 added to P(W', W*) inside the logarithm",
+    "epsilon": f"gensim and Röder et al.: eps = {EPSILON} added to P(W', W*) inside the logarithm",
     "plus_one": "Mimno et al.'s UMass: 1 added to the joint count, log((c(W', W*) + 1) / c(W*))",
     "zero": "Lau et al.'s topic_interpretability scripts: a pair that never co-occurs scores 0",
 }
@@ -83,7 +91,7 @@ def _word_tuple(words):
     return check_word_list(words, "words", ids=True)
 
 
-def one_one(words):
+def one_one(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
     """One-one segmentation: every ordered pair of different words.
 
     ::
@@ -103,7 +111,7 @@ def one_one(words):
     return [((a,), (b,)) for i, a in enumerate(w) for j, b in enumerate(w) if i != j]
 
 
-def one_preceding(words):
+def one_preceding(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
     """One-preceding segmentation: each word with every word ranked above it.
 
     ::
@@ -122,7 +130,7 @@ def one_preceding(words):
     return [((w[i],), (w[j],)) for i in range(1, len(w)) for j in range(i)]
 
 
-def one_set(words):
+def one_set(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
     """One-set segmentation: each word against the whole set W.
 
     ::
@@ -186,7 +194,8 @@ def _result(value, *inputs):
     return float(value) if all(np.ndim(x) == 0 for x in inputs) else value
 
 
-def log_conditional_probability(c_joint, c_star, n, *, zero="epsilon", eps=EPSILON):
+def log_conditional_probability(c_joint: ArrayLike, c_star: ArrayLike, n: ArrayLike, *, zero: str = "epsilon",
+                                eps: float = EPSILON) -> float | np.ndarray:
     """UMass's confirmation: the log of P(W' | W*).
 
     ::
@@ -209,7 +218,7 @@ def log_conditional_probability(c_joint, c_star, n, *, zero="epsilon", eps=EPSIL
         Number of windows.
     zero : str, default "epsilon"
         A key of :data:`ZERO_CONVENTIONS`.
-    eps : float, default 1e-12
+    eps : float, default EPSILON
         Used by ``zero="epsilon"`` only.
 
     Examples
@@ -233,7 +242,8 @@ def log_conditional_probability(c_joint, c_star, n, *, zero="epsilon", eps=EPSIL
     return _result(value, c_joint, c_star, n)
 
 
-def log_ratio(c_joint, c_prime, c_star, n, *, zero="epsilon", eps=EPSILON):
+def log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLike, n: ArrayLike, *, zero: str = "epsilon",
+              eps: float = EPSILON) -> float | np.ndarray:
     """UCI's confirmation: pointwise mutual information (in nats).
 
     ::
@@ -263,7 +273,8 @@ def log_ratio(c_joint, c_prime, c_star, n, *, zero="epsilon", eps=EPSILON):
     return _result(value, c_joint, c_prime, c_star, n)
 
 
-def normalized_log_ratio(c_joint, c_prime, c_star, n, *, zero="exact", eps=EPSILON):
+def normalized_log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLike, n: ArrayLike, *,
+                         zero: str = "exact", eps: float = EPSILON) -> float | np.ndarray:
     """NPMI's confirmation: PMI divided by -log of the joint probability, in [-1, 1].
 
     ::
@@ -298,7 +309,7 @@ def normalized_log_ratio(c_joint, c_prime, c_star, n, *, zero="exact", eps=EPSIL
     return _result(value, c_joint, c_prime, c_star, n)
 
 
-def context_vectors(npmi_table, gamma=1):
+def context_vectors(npmi_table: ArrayLike, gamma: int = 1) -> np.ndarray:
     """Context vector of each word: its NPMI with every word of the topic, to the power γ.
 
     ::
@@ -339,7 +350,7 @@ def context_vectors(npmi_table, gamma=1):
     return table ** gamma
 
 
-def indirect_cosine(vectors, w_prime, w_star):
+def indirect_cosine(vectors: ArrayLike, w_prime: Sequence[int], w_star: Sequence[int]) -> float:
     """C_V's confirmation: cosine of the context vectors of W' and W*.
 
     ::
@@ -394,7 +405,7 @@ def _row_indices(indices, name, n_rows):
 
 
 # ------------------------------------------------------------------ aggregation
-def arithmetic_mean(values):
+def arithmetic_mean(values: ArrayLike) -> float:
     """Aggregation: the arithmetic mean of the segments' confirmations.
 
     Examples
@@ -431,7 +442,28 @@ DIRECT_CONFIRMATIONS = {
 # --------------------------------------------------------------------- measures
 @dataclass(frozen=True)
 class Measure:
-    """The four choices that make a named coherence measure."""
+    """The four choices that make a named coherence measure, and what the rest of teachkit reads off it.
+
+    Attributes
+    ----------
+    name : str
+        The key in :data:`MEASURES` (gensim's name where gensim has the measure).
+    segmentation : str
+        A key of :data:`SEGMENTATIONS`.
+    window : int or None
+        The default sliding window in tokens; None counts whole documents.
+    confirmation : str
+        A key of :data:`DIRECT_CONFIRMATIONS`, or ``"indirect_cosine"``.
+    zero : str
+        The default zero co-occurrence convention, a key of :data:`ZERO_CONVENTIONS`.
+    description : str
+        One line: who proposed it and how it scores.
+    direction : str, default "higher"
+        Which values are better (``"higher"`` or ``"lower"``); model selection reads it.
+    in_gensim : bool, default True
+        Whether gensim's ``CoherenceModel`` offers the measure under ``name`` (tests and benchmarks
+        compare with gensim only those that it does).
+    """
 
     name: str
     segmentation: str
@@ -439,6 +471,8 @@ class Measure:
     confirmation: str
     zero: str
     description: str
+    direction: str = "higher"
+    in_gensim: bool = True
 
 
 #: The named measures and their choices (gensim's defaults for the windows).
@@ -451,6 +485,11 @@ MEASURES = {
                       "Bouma 2009 / Aletras & Stevenson 2013: mean NPMI in sliding windows"),
     "c_v": Measure("c_v", "one_set", 110, "indirect_cosine", "exact",
                    "Röder et al. 2015: cosine of NPMI context vectors, one-set, windows of 110"),
+    # Röder et al. 2015, Table 2 (after Aletras & Stevenson 2013); Palmetto's C_A class is the reference,
+    # and its NPMI adds ε inside the logarithm, hence "epsilon". gensim has no c_a.
+    "c_a": Measure("c_a", "one_one", 5, "indirect_cosine", "epsilon",
+                   "Röder et al. 2015 / Aletras & Stevenson 2013: cosine of NPMI context vectors, one-one, "
+                   "windows of 5", in_gensim=False),
 }
 
 
@@ -486,7 +525,7 @@ class TopicScore:
     skipped: tuple = ()
     measure: str = "c_npmi"
 
-    def matrix(self):
+    def matrix(self) -> np.ndarray:
         """Confirmations of one-word segments as a k-by-k array: row W', column W*.
 
         Asymmetric measures stay asymmetric: under UMass, entry [i, j] (i
@@ -532,27 +571,27 @@ class CoherencePerTopic:
     topics: tuple
 
     @property
-    def values(self):
+    def values(self) -> np.ndarray:
         """One coherence per topic, as a numpy array."""
         return np.array([t.value for t in self.topics], dtype=float)
 
     @property
-    def mean(self):
+    def mean(self) -> float:
         """The model's coherence: the mean over topics (as gensim's ``get_coherence``)."""
         return float(np.mean(self.values))
 
     @property
-    def skipped(self):
+    def skipped(self) -> tuple[tuple[str, ...], ...]:
         """Skipped words of each topic."""
         return tuple(t.skipped for t in self.topics)
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.topics)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[float]:
         return iter(self.values.tolist())
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: int) -> float:
         return self.values.tolist()[i]
 
 
@@ -618,9 +657,11 @@ def _score_topic(words, counts, spec, zero, gamma):
     return scores, arithmetic_mean(values)
 
 
-def coherence_per_topic(topics, texts, measure="c_npmi", window=None, top_n=10, gensim_compat=False, *,
-                        zero=None, gamma=1):
-    """Coherence of each topic under a named measure: ``u_mass``, ``c_uci``, ``c_npmi`` or ``c_v``.
+def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | CooccurrenceCounts,
+                        measure: str = "c_npmi", window: int | None = None, top_n: int = 10,
+                        gensim_compat: bool = False, *, zero: str | None = None,
+                        gamma: int = 1) -> CoherencePerTopic:
+    """Coherence of each topic under a named measure of :data:`MEASURES` (u_mass, c_uci, c_npmi, c_v, c_a).
 
     The call to reach for first.  With ``gensim_compat=True`` it gives the
     numbers of gensim 4.4's ::
@@ -639,21 +680,23 @@ def coherence_per_topic(topics, texts, measure="c_npmi", window=None, top_n=10, 
     texts : list of documents, or CooccurrenceCounts
         The reference corpus (strings are tokenized, token lists used as
         they are), or counts already built from it (reused, not recounted).
-    measure : {"u_mass", "c_uci", "c_npmi", "c_v"}
+    measure : str
+        A key of :data:`MEASURES`.
     window : int or None
-        Sliding-window size; None means the measure's default (u_mass whole
-        documents, c_uci and c_npmi 10, c_v 110).
+        Sliding-window size; None means the measure's default
+        (``MEASURES[measure].window``: u_mass whole documents, c_uci and
+        c_npmi 10, c_v 110, c_a 5).
     top_n : int, default 10
         How many leading words of each topic to score.
     gensim_compat : bool, default False
-        Reproduce gensim 4.4: its sliding-window under-count, ε = 1e-12 inside
+        Reproduce gensim 4.4: its sliding-window under-count, ε = EPSILON inside
         the log for every measure, and its way of cutting topics (words not
         in the texts dropped first, then the first ``top_n`` kept, and only
         when the first topic is longer than ``top_n``).
     zero : str, optional
         A key of :data:`ZERO_CONVENTIONS`; default: the measure's own.
     gamma : int, default 1
-        C_V's exponent γ on the NPMI context vectors.
+        The exponent γ on the NPMI context vectors (C_V and C_A).
 
     Returns
     -------
@@ -674,15 +717,19 @@ def coherence_per_topic(topics, texts, measure="c_npmi", window=None, top_n=10, 
     spec = MEASURES[measure]
     if not isinstance(gensim_compat, bool):
         raise TypeError(f"gensim_compat must be True or False, got {gensim_compat!r}.")
+    if gensim_compat and not spec.in_gensim:
+        raise ValueError(f"gensim_compat=True: gensim has no {measure}, so there is nothing to reproduce. "
+                         "Leave gensim_compat=False.")
     top_n = check_positive_int(top_n, "top_n", minimum=2)
     if zero is None:
-        zero = "epsilon" if gensim_compat else spec.zero
+        zero = GENSIM_ZERO if gensim_compat else spec.zero
     check_choice(zero, "zero", tuple(ZERO_CONVENTIONS))
-    if gensim_compat and zero != "epsilon":
+    if gensim_compat and zero != GENSIM_ZERO:
         raise ValueError("gensim_compat=True uses gensim's zero convention, 'epsilon'; leave zero=None.")
     gamma = check_positive_int(gamma, "gamma")
-    if gamma != 1 and measure != "c_v":
-        raise ValueError("gamma is C_V's exponent; other measures have none. Leave gamma=1.")
+    if gamma != 1 and spec.confirmation != "indirect_cosine":
+        raise ValueError("gamma is the context vectors' exponent (C_V, C_A); other measures have none. "
+                         "Leave gamma=1.")
     words = _topic_list(topics)
     if window is not None:
         window = check_positive_int(window, "window")
@@ -690,20 +737,12 @@ def coherence_per_topic(topics, texts, measure="c_npmi", window=None, top_n=10, 
         window = spec.window
     all_words = list(dict.fromkeys(w for t in words for w in t))
     counts = _counts_for_measure(texts, window, gensim_compat, all_words)
-    if gensim_compat:
-        present = [[w for w in t if counts.count(w) > 0] for t in words]
-        cut = len(present[0]) > top_n  # gensim's CoherenceModel.topics looks at the first topic only
+    # gensim's way of cutting topics lives with the rest of its emulation.
+    trimmed = trim_topics(words, counts, top_n) if gensim_compat else None
     results = []
     for i, t in enumerate(words):
         if gensim_compat:
-            found = present[i][:top_n] if cut else present[i]
-            # Unknown words among those gensim read: all of the topic, or up to the last word kept.
-            last = t.index(found[-1]) + 1 if cut and len(present[i]) > top_n else len(t)
-            skipped = tuple(w for w in t[:last] if counts.count(w) == 0)
-            if len(found) < 2:
-                raise ValueError(f"topics[{i}]: fewer than two of its words occur in the texts; gensim would "
-                                 "give NaN. Check tokenization or leave the topic out.")
-            found = [normalize_token(w) for w in found]
+            found, skipped = trimmed[i]
         else:
             try:
                 found, skipped = scorable_keywords(t, counts, top_n)

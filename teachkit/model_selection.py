@@ -35,6 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._checks import check_documents, check_finite_real, check_positive_int
+from .measures import MEASURES
 
 __all__ = [
     "split_documents", "HeldOutPerplexity", "heldout_perplexity",
@@ -249,11 +250,17 @@ def heldout_perplexity(lda, heldout_bow):
 
 
 # ------------------------------------------------------------- criteria
-#: Each criterion the sweep can report, and which direction is better.
+def _measure_criterion(m):
+    where = "whole training documents" if m.window is None else \
+        f"sliding windows of {m.window} over the training documents"
+    return m.direction, f"mean topic {m.name}, {where} (teachkit.coherence_per_topic)"
+
+
+#: Each criterion the sweep can report, and which direction is better.  Every coherence measure of
+#: :data:`teachkit.measures.MEASURES` is one, its direction and window read from its entry there.
 CRITERIA = {
     "npmi": ("higher", "mean topic NPMI, co-occurrence in whole training documents"),
-    "u_mass": ("higher", "mean topic UMass, whole training documents (teachkit.coherence_per_topic)"),
-    "c_v": ("higher", "mean topic C_V, sliding windows of 110 over the training documents"),
+    **{name: _measure_criterion(m) for name, m in MEASURES.items()},
     "model_score": ("higher", "the Portuguese note's score(M): NPMI weighted by documents per topic"),
     "diversity": ("higher", "share of distinct words among the topics' top 25 (teachkit.topic_diversity)"),
     "bound": ("higher", "gensim's held-out per-word bound (nats)"),
@@ -367,10 +374,11 @@ def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=
     * ``npmi``: mean over topics of the topic's mean pair NPMI (top ``top_n``
       words), counting co-occurrence in whole training documents
       (:func:`teachkit.topic_coherence`);
-    * ``u_mass`` and ``c_v``: mean over topics of
+    * any measure of :data:`teachkit.measures.MEASURES` (``u_mass``, ``c_v``,
+      ``c_uci``, ``c_npmi``, ``c_a``, ...): mean over topics of
       :func:`teachkit.coherence_per_topic` with the measure's own defaults
-      (UMass: whole documents; C_V: sliding windows of 110 tokens), on the
-      training documents;
+      (its window from ``MEASURES``: UMass whole documents, C_V sliding
+      windows of 110 tokens, ...), on the training documents;
     * ``model_score``: the Portuguese note's ``score(M) = sum_i n_i * NPMI_i / N``,
       ``n_i`` the training documents whose most probable topic is ``i``
       (:func:`teachkit.model_score`);
@@ -398,9 +406,10 @@ def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=
     top_n : int, default 10
         Words per topic scored by NPMI.
     criteria : tuple of str
-        Any of ``"npmi"``, ``"u_mass"``, ``"c_v"``, ``"model_score"``,
-        ``"diversity"``, ``"perplexity"`` (which also adds ``"bound"`` and
-        ``"doc_perplexity"``).
+        Any of ``"npmi"``, a measure of :data:`teachkit.measures.MEASURES`,
+        ``"model_score"``, ``"diversity"``, ``"perplexity"`` (which also adds
+        ``"bound"`` and ``"doc_perplexity"``).  The default keeps UMass and
+        C_V only, as the course's notebooks use.
 
     Returns
     -------
@@ -434,7 +443,8 @@ def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=
     passes = check_positive_int(passes, "passes")
     iterations = check_positive_int(iterations, "iterations")
     top_n = check_positive_int(top_n, "top_n", minimum=2)
-    known = ("npmi", "u_mass", "c_v", "model_score", "diversity", "perplexity")
+    # Every criterion with a direction, less the two that "perplexity" brings along.
+    known = tuple(c for c in CRITERIA if c not in ("bound", "doc_perplexity"))
     if isinstance(criteria, str):
         criteria = (criteria,)
     unknown = [c for c in criteria if c not in known]
@@ -464,10 +474,13 @@ def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=
     train_bow = [dictionary.doc2bow(d) for d in train]
     held_bow = [dictionary.doc2bow(d) for d in held]
     reference = [[w for w in d if w in vocab] for d in train]
-    # Counted once for the whole sweep: whole documents (NPMI, score(M), UMass) and, if C_V is asked
-    # for, sliding windows of 110 tokens (its usual window).
+    # Counted once for the whole sweep: whole documents (NPMI, score(M), UMass) and, for each measure
+    # asked for, its own window from MEASURES (C_V: 110 tokens); measures that share a window share counts.
     counts = CooccurrenceCounts.from_documents(reference)
-    counts_110 = CooccurrenceCounts.from_documents(reference, window=110) if "c_v" in criteria else None
+    by_window = {None: counts}
+    for c in criteria:
+        if c in MEASURES and MEASURES[c].window not in by_window:
+            by_window[MEASURES[c].window] = CooccurrenceCounts.from_documents(reference, window=MEASURES[c].window)
 
     columns = []
     for c in criteria:
@@ -489,9 +502,9 @@ def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=
                     gamma, _ = lda.inference(train_bow)
                     sizes = np.bincount(np.argmax(gamma, axis=1), minlength=k)
                     row["model_score"] = model_score(npmi, sizes.tolist())
-            for measure, reference_counts in (("u_mass", counts), ("c_v", counts_110)):
+            for measure in MEASURES:
                 if measure in criteria:
-                    values = coherence_per_topic(topics, reference_counts, measure, top_n=top_n)
+                    values = coherence_per_topic(topics, by_window[MEASURES[measure].window], measure, top_n=top_n)
                     row[measure] = float(np.mean(list(values)))
             if "diversity" in criteria:
                 row["diversity"] = topic_diversity(topics, top_k=diversity_k)

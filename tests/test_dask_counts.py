@@ -10,7 +10,7 @@ from dask.distributed import Client, LocalCluster
 import teachkit as tk
 from teachkit import CooccurrenceCounts, count_on_dask
 
-from test_counting import brute_force, gensim_counts
+from test_counting import assert_counts_are_gensims, brute_force
 
 
 @pytest.fixture(scope="module")
@@ -51,13 +51,7 @@ def test_gensims_under_count_adds_up_too(client, docs, window, parts):
     words = sorted({w for d in docs for w in d})
     on_dask = count_on_dask(db.from_sequence(docs, npartitions=min(parts, len(docs))), words, window,
                             gensim_compat=True)
-    acc = gensim_counts(docs, window, words)
-    assert on_dask.n == acc.num_docs
-    for a in words:
-        assert on_dask.count(a) == acc.get_occurrences(a)
-        for b in words:
-            if a != b:
-                assert on_dask.count(a, b) == acc.get_co_occurrences(a, b)
+    assert_counts_are_gensims(on_dask, docs, window)
 
 
 def test_files_on_shared_storage_read_as_token_lists(client, tmp_path):

@@ -12,7 +12,7 @@ import teachkit as tk
 import teachkit.disk_index as disk_index
 from teachkit import CooccurrenceCounts, build_index, open_index
 
-from test_counting import brute_force, gensim_counts
+from test_counting import SMALL_DOCS, assert_counts_are_gensims, brute_force
 
 
 def built(docs, window, gensim_compat=False, chunk=None, merge=None):
@@ -51,19 +51,11 @@ def test_an_index_built_in_chunks_equals_brute_force(docs, window, chunk, merge)
 
 
 @settings(max_examples=60, deadline=None)
-@given(docs=st.lists(st.lists(st.sampled_from("abcde"), min_size=1, max_size=15), min_size=1, max_size=6),
-       window=st.integers(2, 6), chunk=st.integers(1, 30))
+@given(docs=SMALL_DOCS, window=st.integers(2, 6), chunk=st.integers(1, 30))
 def test_an_index_with_gensim_compat_equals_gensims_accumulator(docs, window, chunk):
     folder, _ = built(docs, window, gensim_compat=True, chunk=chunk)
     counts = open_index(folder, window=window, gensim_compat=True)
-    words = sorted({w for d in docs for w in d})
-    acc = gensim_counts(docs, window, words)
-    assert counts.n == acc.num_docs
-    for a in words:
-        assert counts.count(a) == acc.get_occurrences(a)
-        for b in words:
-            if a != b:
-                assert counts.count(a, b) == acc.get_co_occurrences(a, b)
+    assert_counts_are_gensims(counts, docs, window)
 
 
 @pytest.fixture(scope="module")

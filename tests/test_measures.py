@@ -209,7 +209,7 @@ def planted():
     return corpus.documents, topics
 
 
-@pytest.mark.parametrize("measure", ["u_mass", "c_uci", "c_npmi", "c_v"])
+@pytest.mark.parametrize("measure", [name for name, m in tk.MEASURES.items() if m.in_gensim])
 @pytest.mark.parametrize("corpus", ["lee", "planted"])
 def test_gensim_compat_equals_gensim(measure, corpus, request):
     texts, topics = request.getfixturevalue(corpus)
@@ -264,3 +264,77 @@ def test_gensim_compat_cuts_topics_as_gensim_does(planted):
     assert list(got) == pytest.approx(expected, abs=1e-9)
     assert got.topics[0].skipped == ("neverseen",) and len(got.topics[0].keywords) == 10
     assert got.topics[1].skipped == ("alsoneverseen",)
+
+
+# ------------------------------------------------------ C_A, worked by hand
+# Röder et al. 2015 (Table 2): one-one segmentation, boolean sliding windows of 5 tokens, the cosine of
+# NPMI context vectors (gamma = 1, context = the topic's own words), arithmetic mean. Palmetto's C_A adds
+# eps inside the logarithm of each NPMI; gensim has no c_a.
+CA_DOCS = DOCS + [["ash", "rain", "rain", "rain", "rain", "fire"]]
+# Windows of 5: the first four documents are shorter than 5 tokens, one window each; the fifth has 6
+# tokens, so 6 - 5 + 1 = 2 windows, (ash rain rain rain rain) and (rain rain rain rain fire).
+# n = 6; c(fire) = 3 + 1 = 4, c(smoke) = 2, c(ash) = 2 + 1 = 3;
+# c(fire, smoke) = 2, c(fire, ash) = 1 (doc 1 only: the fifth document's windows never hold both),
+# c(smoke, ash) = 1.
+
+
+def test_c_a_by_hand_on_five_documents():
+    from teachkit import EPSILON as eps
+
+    n = 6
+    p = {"fire": 4 / n, "smoke": 2 / n, "ash": 3 / n}
+    joint = {("fire", "smoke"): 2 / n, ("fire", "ash"): 1 / n, ("smoke", "ash"): 1 / n}
+    for w, p_w in p.items():
+        joint[w, w] = p_w                        # a word shares every one of its windows with itself
+    for (a, b), v in list(joint.items()):
+        joint[b, a] = v
+
+    def npmi(a, b):                              # Palmetto's m_nlr, eps inside both logarithms
+        return math.log((joint[a, b] + eps) / (p[a] * p[b])) / -math.log(joint[a, b] + eps)
+
+    # NPMI by hand, eps left out (it moves each value by about 1e-12):
+    #   fire-smoke: log((2/6) / (4/6 * 2/6)) / -log(2/6) = log(1.5) / log(3)    =  0.369070
+    #   fire-ash:   log((1/6) / (4/6 * 3/6)) / -log(1/6) = log(0.5) / log(6)    = -0.386853
+    #   smoke-ash:  log((1/6) / (2/6 * 3/6)) / -log(1/6) = log(1) / log(6)      =  0
+    #   a word with itself: log(P / P^2) / -log(P) = 1
+    assert npmi("fire", "smoke") == pytest.approx(math.log(1.5) / math.log(3), abs=1e-10)
+    assert npmi("fire", "ash") == pytest.approx(math.log(0.5) / math.log(6), abs=1e-10)
+    assert npmi("smoke", "ash") == pytest.approx(0.0, abs=1e-10)
+    assert npmi("fire", "fire") == pytest.approx(1.0, abs=1e-10)
+    # Context vectors over the topic's words (fire, smoke, ash), gamma = 1:
+    #   v(fire)  = ( 1,        0.369070, -0.386853)
+    #   v(smoke) = ( 0.369070, 1,         0       )
+    #   v(ash)   = (-0.386853, 0,         1       )
+    v = {a: [npmi(a, b) for b in TOPIC] for a in TOPIC}
+
+    def cos(x, y):
+        return sum(i * j for i, j in zip(x, y)) / math.sqrt(sum(i * i for i in x) * sum(j * j for j in y))
+
+    # |v(fire)| = sqrt(1 + 0.369070^2 + 0.386853^2) = 1.133961, |v(smoke)| = 1.065933, |v(ash)| = 1.072220
+    # cos(fire, smoke) = (0.369070 + 0.369070 + 0) / (1.133961 * 1.065933)         =  0.610676
+    # cos(fire, ash)   = (-0.386853 + 0 - 0.386853) / (1.133961 * 1.072220)        = -0.636347
+    # cos(smoke, ash)  = (-0.386853 * 0.369070 + 0 + 0) / (1.065933 * 1.072220)    = -0.124923
+    pairs = [("fire", "smoke"), ("fire", "ash"), ("smoke", "ash")]
+    cosines = [cos(v[a], v[b]) for a, b in pairs]
+    assert cosines == pytest.approx([0.610676, -0.636347, -0.124923], abs=1e-6)
+    # One-one segmentation has both orders of each pair; the cosine is symmetric, so the mean of the
+    # six segments is the mean of the three pairs: (0.610676 - 0.636347 - 0.124923) / 3 = -0.050198.
+    expected = sum(cosines) / 3
+    assert expected == pytest.approx(-0.050198, abs=1e-6)
+
+    counts = tk.CooccurrenceCounts.from_documents(CA_DOCS, window=5)
+    assert counts.n == n and [counts.count(w) for w in TOPIC] == [4, 2, 3]
+    assert [counts.count(a, b) for a, b in pairs] == [2, 1, 1]
+    got = tk.coherence_per_topic([TOPIC], CA_DOCS, "c_a")
+    assert got.window == 5 and got.zero == "epsilon"
+    assert got[0] == pytest.approx(expected, abs=1e-14)
+    assert len(got.topics[0].segments) == 6
+    seg = {(s.w_prime, s.w_star): s.value for s in got.topics[0].segments}
+    for (a, b), c in zip(pairs, cosines):
+        assert seg[(a,), (b,)] == pytest.approx(c, abs=1e-14) and seg[(b,), (a,)] == pytest.approx(c, abs=1e-14)
+
+
+def test_c_a_is_not_in_gensim():
+    assert not tk.MEASURES["c_a"].in_gensim
+    with pytest.raises(ValueError, match="gensim has no c_a"):
+        tk.coherence_per_topic([TOPIC], DOCS, "c_a", gensim_compat=True)

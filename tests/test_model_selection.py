@@ -11,7 +11,8 @@ from gensim.corpora import Dictionary
 from gensim.models import LdaModel
 from scipy.special import gammaln, psi
 
-from teachkit.measures import coherence_per_topic
+from teachkit.counting import CooccurrenceCounts
+from teachkit.measures import MEASURES, coherence_per_topic
 from teachkit.model_selection import (
     CRITERIA, HeldOutPerplexity, SweepTable, heldout_perplexity, k_sweep, lda_topics, split_documents,
 )
@@ -168,6 +169,21 @@ def test_sweep_table_summaries_by_hand():
         table.value("npmi", 3, 0)
     with pytest.raises(ValueError, match="known direction"):
         table.best_k("K")
+
+
+def test_every_measure_is_a_criterion_with_its_direction_and_window():
+    # MEASURES is the one list of measure names: the sweep reads each one's direction and window there.
+    for name, m in MEASURES.items():
+        assert CRITERIA[name][0] == m.direction
+    docs = tiny_corpus(20)
+    table = k_sweep(docs, ks=[2], seeds=[0], passes=1, iterations=10, top_n=4, criteria=tuple(MEASURES))
+    assert table.criteria == tuple(MEASURES)
+    train_docs, _ = split_documents(docs, heldout=0.2, seed=0)
+    topics = table.topics[2, 0]
+    for name, m in MEASURES.items():
+        counts = CooccurrenceCounts.from_documents(train_docs, window=m.window)
+        direct = list(coherence_per_topic(topics, counts, name, top_n=4))
+        assert table.rows[0][name] == pytest.approx(np.mean(direct), abs=1e-12), name
 
 
 def test_sweep_rejects_bad_arguments():

@@ -2,7 +2,7 @@
 
 import math
 
-from ...association import npmi_from_counts, pmi, probabilities_from_counts
+from ...association import EPSILON, npmi_from_counts, pmi, probabilities_from_counts
 from . import Exercise, Implement, Interpretation, Prediction
 
 
@@ -137,7 +137,7 @@ EXERCISES = [
         label="gensim NPMI of a never-co-occurring pair",
         question="Under gensim's convention with $\\varepsilon = 10^{-12}$, what NPMI does a pair that never "
                  "co-occurs ($c(x, y) = 0$) get when $c(x) = 200$, $c(y) = 100$, $n = 10{,}000$?",
-        data={"c_xy": 0, "c_x": 200, "c_y": 100, "n": 10_000, "eps": 1e-12},
+        data={"c_xy": 0, "c_x": 200, "c_y": 100, "n": 10_000, "eps": EPSILON},
         answer=lambda c_xy, c_x, c_y, n, eps: npmi_from_counts(c_xy, c_x, c_y, n, eps=eps, smoothing="gensim"),
         solution="gensim puts $P(x, y) + \\varepsilon$ = ε inside both logarithms: PMI = ln(ε / (({c_x}/{n})"
                  "({c_y}/{n}))) and the denominator is −ln ε, so NPMI = {expected:.3f}, not −1.",
@@ -178,7 +178,7 @@ EXERCISES = [
         question="A pair found in **every** window: $c_{xy} = c_x = c_y = n = 10$. The exact definition gives +1. "
                  "Predict before you run: what does the NPMI guide's own code give, with its "
                  "$\\varepsilon = 10^{-12}$: +1, 0 or −1?",
-        data={"n": 10, "eps": 1e-12},
+        data={"n": 10, "eps": EPSILON},
         answer=lambda n, eps: {1.0: "+1", 0.0: "0", -1.0: "−1"}[
             round(npmi_from_counts(n, n, n, n, eps=eps, smoothing="guide"))],
         choices=("+1", "0", "−1"),
@@ -229,7 +229,7 @@ EXERCISES = [
         question="Two words never share a window: $c_{xy} = 0$, with $c_x = 500$ and $c_y = 400$ of "
                  "$n = 10{,}000$. Compute the pair's NPMI under the guide's convention with its "
                  "$\\varepsilon = 10^{-12}$ (`smoothing=\"guide\"`). What does that score tell you about the pair?",
-        data={"c_xy": 0, "c_x": 500, "c_y": 400, "n": 10_000, "eps": 1e-12},
+        data={"c_xy": 0, "c_x": 500, "c_y": 400, "n": 10_000, "eps": EPSILON},
         answer=_what_the_smoothed_score_says,
         choices=(_SOME, _GUARD, _ESTIMATE, _RANKED),
         steps=_smoothed_steps,
