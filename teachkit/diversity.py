@@ -29,6 +29,7 @@ with different but synonymous words ("car", "auto") are fully diverse here.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -54,7 +55,7 @@ def _topics(topics, top_k):
     return [[normalize_token(w) for w in t[:top_k]] for t in words], top_k
 
 
-def topic_diversity(topics, top_k=25):
+def topic_diversity(topics: Sequence[Sequence[str]], top_k: int = 25) -> float:
     """Share of distinct words among the top ``top_k`` words of all topics (Dieng et al. 2020).
 
     ::
@@ -81,7 +82,7 @@ def topic_diversity(topics, top_k=25):
     return len(unique) / (top_k * len(lists))
 
 
-def rank_biased_overlap(list1, list2, p=0.9):
+def rank_biased_overlap(list1: Sequence[str], list2: Sequence[str], p: float = 0.9) -> float:
     """Extrapolated rank-biased overlap of two ranked lists of the same length.
 
     ::
@@ -129,7 +130,7 @@ def rank_biased_overlap(list1, list2, p=0.9):
     return overlap / k * p ** k + (1 - p) / p * total
 
 
-def inverted_rbo(topics, top_k=10, p=0.9):
+def inverted_rbo(topics: Sequence[Sequence[str]], top_k: int = 10, p: float = 0.9) -> float:
     """Inverted rank-biased overlap (Bianchi et al. 2021), as OCTIS reports it.
 
     ::

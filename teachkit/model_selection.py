@@ -29,7 +29,8 @@ from __future__ import annotations
 import html
 import math
 import numbers
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 from dataclasses import dataclass
 
 import numpy as np
@@ -60,7 +61,8 @@ def _seed(seed, name="seed", maximum=None):
 _GENSIM_SEED_MAX = 2**32 - 1
 
 
-def split_documents(documents, heldout=0.2, *, seed=0):
+def split_documents(documents: Sequence[Sequence[str]], heldout: float = 0.2, *,
+                    seed: int = 0) -> tuple[list[list[str]], list[list[str]]]:
     """Split documents at random into a training part and a held-out part.
 
     Parameters
@@ -128,37 +130,37 @@ class HeldOutPerplexity:
     topic_term: float = float("nan")
 
     @property
-    def perplexity(self):
+    def perplexity(self) -> float:
         """``exp(-bound)``: the perplexity the bound implies (an upper bound on the true perplexity)."""
         return math.exp(-self.bound)
 
     @property
-    def gensim_logged(self):
+    def gensim_logged(self) -> float:
         """``2 ** (-bound)``: the "perplexity estimate" gensim 4.4 prints in its INFO log."""
         return 2.0 ** (-self.bound)
 
     @property
-    def bits_per_word(self):
+    def bits_per_word(self) -> float:
         """The bound in bits: ``-bound / ln 2``; ``2 ** bits_per_word`` is :attr:`perplexity` again."""
         return -self.bound / math.log(2)
 
     @property
-    def document_bound(self):
+    def document_bound(self) -> float:
         """The bound without the topics' prior term (per word, nats)."""
         return self.bound - self.topic_term
 
     @property
-    def document_perplexity(self):
+    def document_perplexity(self) -> float:
         """``exp(-document_bound)``."""
         return math.exp(-self.document_bound)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return (f"bound {self.bound:.4f} nats/word -> perplexity exp(-bound) = {self.perplexity:.1f} "
                 f"(gensim logs 2^(-bound) = {self.gensim_logged:.1f}); "
                 f"{self.n_documents} held-out documents, {self.n_words} words")
 
 
-def heldout_perplexity(lda, heldout_bow):
+def heldout_perplexity(lda: Any, heldout_bow: Sequence[Sequence[tuple[int, int]]]) -> HeldOutPerplexity:
     """Held-out perplexity of a gensim ``LdaModel``, from its per-word bound.
 
     ::
@@ -269,7 +271,7 @@ CRITERIA = {
 }
 
 
-def lda_topics(lda, top_n):
+def lda_topics(lda: Any, top_n: int) -> list[list[str]]:
     """Each topic's ``top_n`` words, most probable first, from a gensim LDA model."""
     return [[lda.id2word[i] for i, _ in lda.get_topic_terms(k, topn=top_n)] for k in range(lda.num_topics)]
 
@@ -288,43 +290,43 @@ class SweepTable:
         first), so they can be inspected or shown to people.
     """
 
-    def __init__(self, rows, criteria, topics=None):
+    def __init__(self, rows: list[dict], criteria: Sequence[str], topics: dict | None = None) -> None:
         self.rows = list(rows)
         self.criteria = tuple(criteria)
         self.topics = dict(topics or {})
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.rows)
 
     @property
-    def ks(self):
+    def ks(self) -> list[int]:
         return sorted({r["K"] for r in self.rows})
 
     @property
-    def seeds(self):
+    def seeds(self) -> list[int]:
         return sorted({r["seed"] for r in self.rows})
 
-    def column(self, name):
+    def column(self, name: str) -> np.ndarray:
         """All values of one column, in row order."""
         if self.rows and name not in self.rows[0]:
             raise ValueError(f"name must be one of {list(self.rows[0])}, got {name!r}.")
         return np.array([r[name] for r in self.rows], dtype=float)
 
-    def value(self, name, K, seed):
+    def value(self, name: str, K: int, seed: int) -> float:
         """The value of one criterion for one model."""
         for r in self.rows:
             if r["K"] == K and r["seed"] == seed:
                 return r[name]
         raise ValueError(f"no model with K={K!r} and seed={seed!r} in this table (Ks {self.ks}, seeds {self.seeds}).")
 
-    def by_k(self, name):
+    def by_k(self, name: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """``(ks, mean, low, high)`` over seeds for each K: the curve and its spread."""
         ks = self.ks
         vals = [[r[name] for r in self.rows if r["K"] == k] for k in ks]
         return (np.array(ks), np.array([np.mean(v) for v in vals]), np.array([np.min(v) for v in vals]),
                 np.array([np.max(v) for v in vals]))
 
-    def best_k(self, name, seed=None):
+    def best_k(self, name: str, seed: int | None = None) -> int:
         """The K the criterion picks: its best value (direction from :data:`CRITERIA`).
 
         With ``seed``: among that seed's models.  Without: from the mean over
@@ -347,25 +349,27 @@ class SweepTable:
         body = [[str(r["K"]), str(r["seed"]), *(f"{r[c]:.4g}" for c in self.criteria)] for r in self.rows]
         return head, body
 
-    def __str__(self):
+    def __str__(self) -> str:
         head, body = self._cells()
         widths = [max(len(x) for x in col) for col in zip(head, *body)]
         fmt = lambda cells: "  ".join(c.rjust(w) for c, w in zip(cells, widths))  # noqa: E731
         return "\n".join([fmt(head)] + [fmt(b) for b in body])
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"SweepTable({len(self)} models: K in {self.ks}, seeds {self.seeds}; criteria {list(self.criteria)})"
 
-    def _repr_html_(self):
+    def _repr_html_(self) -> str:
         head, body = self._cells()
         th = "".join(f"<th>{html.escape(h)}</th>" for h in head)
         trs = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in b) + "</tr>" for b in body)
         return f"<table><thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table>"
 
 
-def k_sweep(documents, ks, seeds=(0, 1), *, heldout=0.2, split_seed=0, no_below=1, no_above=1.0,
-            passes=5, iterations=50, top_n=10,
-            criteria=("npmi", "u_mass", "c_v", "model_score", "diversity", "perplexity")):
+def k_sweep(documents: Sequence[Sequence[str]], ks: Sequence[int], seeds: Sequence[int] = (0, 1), *,
+            heldout: float = 0.2, split_seed: int = 0, no_below: int = 1, no_above: float = 1.0,
+            passes: int = 5, iterations: int = 50, top_n: int = 10,
+            criteria: Sequence[str] = ("npmi", "u_mass", "c_v", "model_score", "diversity", "perplexity"),
+            ) -> SweepTable:
     """Train gensim LDA for every K and seed and score each model: a tidy table.
 
     For each ``(K, seed)``: ``LdaModel(num_topics=K, random_state=seed,
