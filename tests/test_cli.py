@@ -42,7 +42,7 @@ def test_table_exit_zero_grouped_with_summary(full_table):
     for verdict in ("checked",) + VERDICTS:
         assert re.search(rf"\b{verdict} {s[verdict]}\b", last), (verdict, last)
     # A known finding is on its own line with printed, recomputed and verdict.
-    line = next(l for l in out.splitlines() if "6,601" in l)
+    line = next(row for row in out.splitlines() if "6,601" in row)
     assert "6.610" in line and "wrong" in line and "typo" in line
 
 

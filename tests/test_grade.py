@@ -182,13 +182,16 @@ CHEATS = {
     # every number wrong, plus a cell that patches the grader's checks and an always-equal string
     "patcher": ['answer_99_1 = "0.05"',
                 "import teachkit.course.selfcheck as s, teachkit.course.exercises as e\n"
-                "class Yes(str):\n    def __eq__(self, other): return True\n    __hash__ = str.__hash__\n"
+                "class Yes(str):\n    def __eq__(self, other): return True\n"
+                "    __hash__ = str.__hash__\n"
                 "s.check_answer = lambda *a, **k: type('F', (), {'correct': True, 'message': 'ok'})()\n"
                 "e.get = lambda key: None\nanswer_99_1 = Yes('0.05')",
-                "def add(a, b):\n    import teachkit.course.exercises as e\n    e._same = lambda *x: True\n    return 0\n"],
+                "def add(a, b):\n    import teachkit.course.exercises as e\n"
+                "    e._same = lambda *x: True\n    return 0\n"],
     # reads the answer key (the pins, the tests) while its function runs
     "key_reader": ['answer_99_1 = open("../tests/exercise_pins/nb01.py").read()',
-                   "def add(a, b):\n    import glob\n    for p in glob.glob('/work/**/exercise_pins/*.py', recursive=True):\n"
+                   "def add(a, b):\n    import glob\n"
+                   "    for p in glob.glob('/work/**/exercise_pins/*.py', recursive=True):\n"
                    "        return float(open(p).read()[:3])\n    return 0\n"],
     # shells out to write into the course folder and /tmp
     "shell": ["def add(a, b):\n    import os\n    os.system('touch {root}/PWNED {tmp}/PWNED')\n"
@@ -200,7 +203,8 @@ CHEATS = {
     "flooder": ["def add(a, b):\n    import os\n    while True:\n        os.write(1, b'x' * 65536)\n"],
     # forges the runner's results line with made-up values, then leaves before the runner writes
     "forger": ["def add(a, b):\n    import os, json\n"
-               "    os.write(1, ('\\n" + grade.sandbox.MARK + "' + json.dumps({'error': None, 'values': [['ok', 0.0]] * 99}) + '\\n').encode())\n"
+               "    os.write(1, ('\\n" + grade.sandbox.MARK
+               + "' + json.dumps({'error': None, 'values': [['ok', 0.0]] * 99}) + '\\n').encode())\n"
                "    os._exit(0)\n"],
 }
 
@@ -220,7 +224,8 @@ def test_cheating_submissions_score_zero_and_leave_nothing_behind(tmp_path):
     subs = tmp_path / "submissions"
     _write(subs, "honest", "99_synthetic", _submission('answer_99_1 = "0.04"', HONEST_FUNCTION))
     for name, cells in CHEATS.items():
-        _write(subs, name, "99_synthetic", _submission(*[c.replace("{root}", str(root)).replace("{tmp}", str(tmp)) for c in cells]))
+        _write(subs, name, "99_synthetic",
+               _submission(*[c.replace("{root}", str(root)).replace("{tmp}", str(tmp)) for c in cells]))
     out = tmp_path / "grades.csv"
     grade.grade(subs, out, notebooks=[course_nb], exercises=exercises, pins=pins, jobs=2, timeout=5)
     table = {(r["student"], r["exercise"]): (float(r["points"]), r["feedback"]) for r in _rows(out)}
@@ -314,7 +319,8 @@ def test_canvas_and_moodle_files_follow_their_import_layouts(tmp_path):
     assert by_name["Ada Lovelace"] == ["Ada Lovelace", "101", "S1", "", "A", "3", "1"]
     assert by_name["Eve"][1:] == ["103", "S3", "", "B", "0", "0"]
     moodle = list(csv.reader((folder / "moodle.csv").open(encoding="utf-8")))
-    assert moodle[0] == ["Username", "Email address", "ID number", "Full name", "teachkit 98_first", "teachkit 99_second"]
+    assert moodle[0] == ["Username", "Email address", "ID number", "Full name", "teachkit 98_first",
+                         "teachkit 99_second"]
     assert ["ada", "ada@example.org", "101", "Ada Lovelace", "3", "1"] in moodle
     assert all(not cell.startswith(("=", "+", "-", "@")) for row in canvas + moodle for cell in row)
 

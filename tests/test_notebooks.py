@@ -71,7 +71,10 @@ def test_saved_outputs_match_a_fresh_run(path, fresh_runs):
     if tolerated:  # shown in pytest's warnings summary: which numbers sat on a rounding edge on this CPU
         warnings.warn(f"{path.name}: printed numbers one unit of their last digit away from the saved run "
                       "(a value within floating-point noise of a rounding edge): "
-                      + "; ".join(f"cell {i}: {a} -> {b}" for i, a, b in tolerated))
+                      + "; ".join(f"cell {i}: {a} -> {b}" for i, a, b in tolerated),
+                      # 1, the default, spelled out: the warning belongs to this test's line, not to pytest's
+                      # frame that called it, so the warnings summary keeps pointing here.
+                      stacklevel=1)
 
 
 # ---------------------------------------------------------------- saved file
@@ -214,7 +217,8 @@ def test_a_wrong_formula_in_the_package_fails_the_freshness_check(tmp_path):
     startup.mkdir(parents=True)
     (startup / "00-wrong-formula.py").write_text(
         "import importlib, math, teachkit\n"
-        "m = importlib.import_module('teachkit.association')  # the module (teachkit.association, the attribute, is the function)\n"
+        "m = importlib.import_module('teachkit.association')  "
+        "# the module (teachkit.association, the attribute, is the function)\n"
         "right = m.pmi\n"
         "def wrong(*args, **kwargs):\n"
         "    return right(*args, **kwargs) / math.log(2)\n"

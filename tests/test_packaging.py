@@ -93,7 +93,8 @@ def test_teachkit_imports_without_optional_libraries():
 
 def test_the_package_ships_every_teachkit_module_and_no_developer_tool():
     packages = pyproject()["tool"]["setuptools"]["packages"]
-    on_disk = sorted(str(p.parent.relative_to(ROOT)).replace("/", ".") for p in (ROOT / "teachkit").rglob("__init__.py"))
+    on_disk = sorted(str(p.parent.relative_to(ROOT)).replace("/", ".")
+                     for p in (ROOT / "teachkit").rglob("__init__.py"))
     assert sorted(packages) == on_disk, f"pyproject's packages {packages} differ from the packages on disk {on_disk}"
     assert not any(p.split(".")[0] == "tools" for p in packages)
     for path in (ROOT / "teachkit").rglob("*.py"):
@@ -103,8 +104,9 @@ def test_the_package_ships_every_teachkit_module_and_no_developer_tool():
 
 def test_import_teachkit_loads_no_heavy_library_and_no_example_data():
     """import teachkit loads numpy and its own formulas only: scipy, gensim, networkx, matplotlib and
-    ipywidgets load when a function needs them, and the documents' catalogue (teachkit.documents.catalogue, teachkit.documents.check)
-    when it is first used.  (A module-set check, not a timing: timings belong to make bench.)"""
+    ipywidgets load when a function needs them, and the documents' catalogue (teachkit.documents.catalogue,
+    teachkit.documents.check) when it is first used.  (A module-set check, not a timing: timings belong to
+    make bench.)"""
     import subprocess
     import sys
 

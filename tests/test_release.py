@@ -219,7 +219,8 @@ def test_no_rendered_solution_in_any_file_of_the_student_copy(course_release):
             continue
         readable = [raw]
         if path.suffix == ".py":
-            readable += [n.value for n in ast.walk(ast.parse(raw)) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+            readable += [n.value for n in ast.walk(ast.parse(raw))
+                         if isinstance(n, ast.Constant) and isinstance(n.value, str)]
         if path.suffix == ".ipynb":
             readable.append(json.dumps(json.loads(raw), ensure_ascii=False).encode().decode("unicode_escape", "ignore"))
             readable += ["".join(c["source"]) for c in json.loads(raw)["cells"]]
@@ -234,7 +235,8 @@ def test_release_refuses_a_solution_left_in_a_docstring(tmp_path, monkeypatch):
     ex = _exercise()
     student = tmp_path / "student" / "package" / "teachkit"
     student.mkdir(parents=True)
-    (student / "leaky.py").write_text(f'"""Example::\n\n    >>> print(reveal("99.1", show=True).text)\n    {SOLUTION_SHOWN}\n"""\n',
+    (student / "leaky.py").write_text(f'"""Example::\n\n    >>> print(reveal("99.1", show=True).text)\n'
+                                      f'    {SOLUTION_SHOWN}\n"""\n',
                                       encoding="utf-8")
     assert release.leaked_files(tmp_path / "student", [ex]) == [("package/teachkit/leaky.py", "99.1")]
     (student / "leaky.py").write_text('"""Nothing to see."""\n', encoding="utf-8")

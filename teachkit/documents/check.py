@@ -69,7 +69,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, localcontext
 from fractions import Fraction
-from typing import Any, Union
+from typing import Any
 
 from ..course.precision import (
     Written, comparison_exponent, agrees, read, round_half_up, to_decimal,
@@ -90,7 +90,7 @@ VERDICTS = ("holds", "rounding", "convention", "wrong", "uncheckable")
 Printed = Written
 
 #: A small arithmetic tree of printed numbers: "0.85", or ("mul", "0.85", ("add", "0.1", "0.2")).
-Expression = Union[str, int, Decimal, tuple]
+Expression = str | int | Decimal | tuple
 #: A matrix of printed numbers, row by row (strings such as "0.85", or numbers).
 Matrix = Sequence[Sequence[str | float]]
 
@@ -441,7 +441,8 @@ RECIPES = {
     "pmi_ratio": r_pmi_ratio, "neg_log_joint": r_neg_log_joint, "npmi": r_npmi,
     "conditional": r_conditional, "log": r_log, "n_pairs": r_n_pairs, "coherence_mean": r_coherence_mean,
     "report": r_report, "quality_band": r_quality_band, "band_edge": r_band_edge, "windows": r_windows,
-    "perplexity": r_perplexity, "perplexity_difference": r_perplexity_difference, "strength": r_strength, "edge": r_edge, "pagerank": r_pagerank,
+    "perplexity": r_perplexity, "perplexity_difference": r_perplexity_difference, "strength": r_strength,
+    "edge": r_edge, "pagerank": r_pagerank,
     "pagerank_top": r_pagerank_top, "sc": r_sc, "topic_vector": r_topic_vector, "mean_norm": r_mean_norm,
     "cosine_bounds": r_cosine_bounds, "distinctiveness": r_distinctiveness,
     "distinctiveness_extreme": r_distinctiveness_extreme, "topic_cosine": r_topic_cosine, "diversity": r_diversity,
@@ -748,8 +749,8 @@ def resolve_document(prefix: str) -> str:
     if not matches:
         raise ValueError(f"no document starts with {prefix!r}; the documents are: {', '.join(DOCUMENTS)}.")
     if len(matches) > 1:
-        raise ValueError(f"{prefix!r} is ambiguous: it begins {len(matches)} file names ({', '.join(matches)}). Give more characters, "
-                         "e.g. '004'.")
+        raise ValueError(f"{prefix!r} is ambiguous: it begins {len(matches)} file names ({', '.join(matches)}). "
+                         "Give more characters, e.g. '004'.")
     return matches[0]
 
 

@@ -139,7 +139,8 @@ class LabServer:
         shutil.copytree(self.source, self.root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
         for notebook in self.root.rglob("*.ipynb"):
             clear_outputs(notebook)
-        dirs = {name: self.tmp / name for name in ("config", "data", "runtime", "ipython", "settings", "workspaces", "mpl")}
+        dirs = {name: self.tmp / name
+                for name in ("config", "data", "runtime", "ipython", "settings", "workspaces", "mpl")}
         for path in dirs.values():
             path.mkdir()
         for name, value in LAB_SETTINGS.items():
@@ -166,7 +167,8 @@ class LabServer:
             # Nothing from the outside may be put in front of the venv.
             PYTHONNOUSERSITE="1",
         )
-        for var in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH", "JUPYTER_NO_CONFIG", "JUPYTER_TOKEN", "JUPYTER_PREFER_ENV_PATH"):
+        for var in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH", "JUPYTER_NO_CONFIG", "JUPYTER_TOKEN",
+                    "JUPYTER_PREFER_ENV_PATH"):
             env.pop(var, None)
 
         self.port = free_port()
@@ -199,7 +201,8 @@ class LabServer:
         deadline = time.monotonic() + self.startup_timeout
         while True:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"JupyterLab exited with code {self.proc.returncode} while starting:\n{self.log_tail()}")
+                raise RuntimeError(f"JupyterLab exited with code {self.proc.returncode} while starting:\n"
+                                   f"{self.log_tail()}")
             try:
                 self.api("GET", "/api/status")
                 self.api("GET", "/lab")
@@ -207,7 +210,8 @@ class LabServer:
             except (urllib.error.URLError, ConnectionError, OSError):
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError(f"JupyterLab did not answer on {self.url} within {self.startup_timeout:.0f} s:\n{self.log_tail()}")
+                raise RuntimeError(f"JupyterLab did not answer on {self.url} within {self.startup_timeout:.0f} s:\n"
+                                   f"{self.log_tail()}")
             time.sleep(0.25)
 
     def stop(self) -> None:
@@ -246,7 +250,8 @@ class LabServer:
     # -- helpers ----------------------------------------------------------
     def api(self, method: str, path: str, timeout: float = 5.0):
         """Call the server's REST API; return the decoded JSON (or None)."""
-        request = urllib.request.Request(self.url + path, method=method, data=b"" if method in ("POST", "PUT") else None)
+        request = urllib.request.Request(self.url + path, method=method,
+                                         data=b"" if method in ("POST", "PUT") else None)
         with urllib.request.urlopen(request, timeout=timeout) as response:
             body = response.read()
         if not body or not response.headers.get("Content-Type", "").startswith("application/json"):

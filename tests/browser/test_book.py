@@ -127,7 +127,8 @@ def test_page(site_page, site, notebook):
     # Figures: every image output of the notebook, on the page and decoded.
     images = article.locator(".cell_output img")
     expected = _figures(notebook)
-    loaded = page.eval_on_selector_all(".cell_output img", "els => els.filter(e => e.complete && e.naturalWidth > 0).length")
+    loaded = page.eval_on_selector_all(".cell_output img",
+                                       "els => els.filter(e => e.complete && e.naturalWidth > 0).length")
     if images.count() < expected or loaded < expected:
         problems.append(f"{expected} figures in the notebook, {images.count()} on the page, {loaded} loaded")
     # Formulas typeset by the bundled MathJax (no CDN).

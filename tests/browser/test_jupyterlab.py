@@ -126,7 +126,8 @@ def dead_quiz():
     return box
 """
 BROKEN = [
-    "import sys, ipywidgets as w\nfrom teachkit.course.widgets import explorer\nfrom teachkit.course.exercises import ask, reveal\n"
+    "import sys, ipywidgets as w\nfrom teachkit.course.widgets import explorer\n"
+    "from teachkit.course.exercises import ask, reveal\n"
     "print('careful', file=sys.stderr)",
     "explorer(lambda k: 'always the same', k=w.IntSlider(value=1, max=5))",                       # 2
     "explorer(lambda word: word.upper(), word=w.Text(value='abc'))",                               # 3
@@ -231,7 +232,7 @@ def test_the_checks_catch_a_missing_widget_renderer(page, broken_notebooks):
         run.close()
     not_live = [p for p in problems if "1 widget output(s) in the notebook but 0 rendered as live ipywidgets" in p]
     assert [p.split(" (")[0] for p in not_live] == [
-        "cell 2", "cell 3", "cell 4", "cell 5", "cell 6", "cell 7", "cell 8", "cell 10", "cell 13", "cell 14", "cell 15",
-        "cell 16", "cell 17",
+        "cell 2", "cell 3", "cell 4", "cell 5", "cell 6", "cell 7", "cell 8", "cell 10", "cell 13", "cell 14",
+        "cell 15", "cell 16", "cell 17",
     ]
     assert n == 0
