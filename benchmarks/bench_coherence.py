@@ -27,10 +27,11 @@ classes, and with them scipy, are imported before it starts; both import times a
     disk    ``tk.build_index(docs, folder, window=W)`` once, then ``counts = tk.open_index(folder,
             window=W)`` (build and query timed apart);
     dask    ``tk.count_on_dask(dask.bag.read_text(file).map(str.split), topic_words, window=W)`` on a
-            ``LocalCluster`` of 2 workers (started before the clock), against ``words`` in one process.
+            ``LocalCluster`` of 2 workers (started before the clock), against ``words`` in one
+            process.
     then ``[tk.topic_coherence(t, counts, smoothing="gensim", eps=tk.EPSILON).mean for t in topics]``.
-    ``smoothing="gensim", eps=tk.EPSILON`` (gensim's ε, 1e-12) is gensim's convention for pairs that never co-occur; with
-    sliding windows teachkit gets ``gensim_compat=True``, so that its counts are gensim's (gensim 4.4
+    ``smoothing="gensim", eps=tk.EPSILON`` (gensim's ε, 1e-12) is gensim's convention for pairs that never
+    co-occur; with sliding windows teachkit gets ``gensim_compat=True``, so that its counts are gensim's (gensim 4.4
     under-counts words that repeat inside a window; see teachkit/counting.py).
 gensim
     ``CoherenceModel(topics=..., texts=docs, dictionary=..., coherence="c_npmi", window_size=W,
@@ -372,8 +373,9 @@ def report(quick, topic_sets, folder, checks):
         cells = []
         for p in ("index", "words", "disk-query"):
             cells += [ms(r[p]["total"]), f"{statistics.median(r[p + '_ratios']):.1f}×"]
+        peaks = [r[p]["peak"] / MiB for p in ("gensim", "index", "words")]
         print(f"| {kind} | {r['label']} | {ms(g)} | " + " | ".join(cells)
-              + f" | {r['gensim']['peak'] / MiB:.0f} | {r['index']['peak'] / MiB:.0f} | {r['words']['peak'] / MiB:.0f} |")
+              + "".join(f" | {x:.0f}" for x in peaks) + " |")
     for r in rows:
         if len(r["gensim_all"]) > 1:
             kind = "windows of 10" if r["window"] else "whole documents"
@@ -443,7 +445,7 @@ def report(quick, topic_sets, folder, checks):
     print("\n## The index on disk\n")
     print("| tokens | build (s) | build peak growth (MiB) | size on disk (MiB) | bytes per token | open (s) |")
     print("|---:|---:|---:|---:|---:|---:|")
-    for repeat, got in scale.items():
+    for got in scale.values():
         b, q = got["disk-build"], got["disk-query"]
         print(f"| {b['tokens']:,} | {ms(b['total'])} | {b['peak'] / MiB:.0f} | {b['bytes'] / MiB:.0f} "
               f"| {b['bytes'] / b['tokens']:.2f} | {q['open']:.4f} |")

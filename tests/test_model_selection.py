@@ -152,8 +152,10 @@ def test_sweep_table_on_a_tiny_corpus_by_hand():
 
 
 def test_sweep_table_summaries_by_hand():
-    rows = [{"K": 2, "seed": 0, "npmi": 0.1, "perplexity": 50.0}, {"K": 2, "seed": 1, "npmi": 0.3, "perplexity": 40.0},
-            {"K": 4, "seed": 0, "npmi": 0.25, "perplexity": 45.0}, {"K": 4, "seed": 1, "npmi": 0.25, "perplexity": 60.0}]
+    rows = [{"K": 2, "seed": 0, "npmi": 0.1, "perplexity": 50.0},
+            {"K": 2, "seed": 1, "npmi": 0.3, "perplexity": 40.0},
+            {"K": 4, "seed": 0, "npmi": 0.25, "perplexity": 45.0},
+            {"K": 4, "seed": 1, "npmi": 0.25, "perplexity": 60.0}]
     table = SweepTable(rows, ["npmi", "perplexity"])
     ks, mean, low, high = table.by_k("npmi")
     assert ks.tolist() == [2, 4] and mean.tolist() == pytest.approx([0.2, 0.25]) and low.tolist() == [0.1, 0.25]

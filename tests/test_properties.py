@@ -95,7 +95,7 @@ def test_pmi_npmi_bad_probability_names_it(position, bad):
     args = [0.01, 0.1, 0.1]
     args[position] = bad
     for f in (tk.pmi, tk.npmi):
-        refused(lambda: f(*args), names[position])
+        refused(lambda f=f: f(*args), names[position])
 
 
 @prop(30)
@@ -104,7 +104,7 @@ def test_npmi_of_arrays_that_cannot_be_paired_names_the_arguments(a, b):
     assume(a != b and a > 1 and b > 1)
     p_xy, p_x = np.full(a, 0.01), np.full(b, 0.1)
     for f in (tk.pmi, tk.npmi):
-        err = refused(lambda: f(p_xy, p_x, 0.1), "p_xy")
+        err = refused(lambda f=f: f(p_xy, p_x, 0.1), "p_xy")
         assert "p_x" in str(err) and "broadcast" not in str(err)
 
 

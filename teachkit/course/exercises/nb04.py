@@ -219,7 +219,8 @@ EXERCISES = [
                  "= {pp_token:g} ** ({n_tokens}/{predictions}) = {expected:.4f}: higher, because the same total "
                  "surprise is shared by fewer predictions.",
         right=("6.114", "6,114", "6.11", "6.1142"),
-        wrong=("5", "4.18", "5.625", "4.0", "7.48"),    # unchanged; the exponent upside down; 5·9/8; the lesson's; 5^(10/8)
+        # unchanged; the exponent upside down; 5·9/8; the lesson's; 5^(10/8)
+        wrong=("5", "4.18", "5.625", "4.0", "7.48"),
         check={"min_sig_figs": 3},
     ),
     Exercise(

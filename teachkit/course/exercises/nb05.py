@@ -155,7 +155,8 @@ EXERCISES = [
                  "$S S / 3$ is $({s_ma}^2 + {s_la}^2 + 1^2) / 3$ = {expected:.4f}: the mean squared similarity "
                  "of “algorithm”, below 1 because its similarities with the other two words are below 1.",
         right=("0.5883", "0,588", "0.59", "0.588"),
-        wrong=("1", "1.00", "0.7333", "0.255", "0.8156"),   # the document's; plain cosines; no 1 on the diagonal; the lesson's
+        # the document's; plain cosines; no 1 on the diagonal; the lesson's
+        wrong=("1", "1.00", "0.7333", "0.255", "0.8156"),
     ),
     Exercise(
         key="05.3",
@@ -214,7 +215,8 @@ EXERCISES = [
                  "The check compares it with `teachkit.pagerank(A, damping).history[1]` on 200 random graphs.",
         reference=_one_step,
         inputs=_step_inputs,
-        template="def my_pagerank_step(A, damping):\n    n = len(A)\n    return ...   # your code: an array of n weights\n",
+        template=("def my_pagerank_step(A, damping):\n    n = len(A)\n"
+                  "    return ...   # your code: an array of n weights\n"),
         wrong=(_step_full_jump, _step_own_strength),
         solution="```python\nimport numpy as np\n\ndef my_pagerank_step(A, damping):\n"
                  "    n = len(A)\n    rank = np.full(n, 1 / n)\n    strength = A.sum(axis=1)\n"
