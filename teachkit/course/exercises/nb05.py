@@ -215,8 +215,7 @@ EXERCISES = [
                  "The check compares it with `teachkit.pagerank(A, damping).history[1]` on 200 random graphs.",
         reference=_one_step,
         inputs=_step_inputs,
-        template=("def my_pagerank_step(A, damping):\n    n = len(A)\n"
-                  "    return ...   # your code: an array of n weights\n"),
+        template="def my_pagerank_step(A, damping):\n    return ...   # your code: an array of len(A) weights\n",
         wrong=(_step_full_jump, _step_own_strength),
         solution="```python\nimport numpy as np\n\ndef my_pagerank_step(A, damping):\n"
                  "    n = len(A)\n    rank = np.full(n, 1 / n)\n    strength = A.sum(axis=1)\n"
