@@ -48,7 +48,10 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
+from typing import Any
+
 from .precision import FLOAT_SIG_FIGS, read_answer, round_half_down, round_half_up, to_decimal
+from .widgets import StaticFallback, ipywidgets
 
 __all__ = ["Feedback", "check_answer", "answer_box", "AnswerBox", "solution", "Solution", "MAX_ANSWER_LENGTH"]
 
@@ -345,7 +348,7 @@ def solution(content, summary="Show solution", *, is_html=False):
     return Solution(content, summary, is_html)
 
 
-class AnswerBox:
+class AnswerBox(StaticFallback):
     """A text box, a Check button and a feedback line, around :func:`check_answer`.
 
     Where no widget front end runs (GitHub, nbconvert), its display bundle
@@ -353,9 +356,9 @@ class AnswerBox:
     :func:`check_answer` instead.
     """
 
-    def __init__(self, expected, prompt="Your answer:", *, call_hint=None, **check_kwargs):
-        import ipywidgets as w
-
+    def __init__(self, expected: Any, prompt: str = "Your answer:", *, call_hint: str | None = None,
+                 **check_kwargs: Any) -> None:
+        w = ipywidgets()
         _expected_value(expected)        # refuse a bad expected value now, not at the first click
         self.expected = expected
         self.check_kwargs = check_kwargs
@@ -370,7 +373,7 @@ class AnswerBox:
         self.button.on_click(lambda _b: self.check())
         self.last = None
 
-    def check(self, answer=None):
+    def check(self, answer: str | None = None) -> Feedback:
         """Judge ``answer`` (default: the text box) and show the feedback; returns the Feedback."""
         if answer is not None:
             self.text.value = answer
@@ -378,20 +381,15 @@ class AnswerBox:
         self.feedback.value = self.last._repr_html_()
         return self.last
 
-    def _fallback(self):
+    def _view(self) -> Any:
+        return self.widget
+
+    def _static(self) -> tuple[str, str]:
         text = (f"{self.prompt} (interactive box: needs a running Jupyter kernel). Without it, call "
                 f"{self.call_hint} in a code cell.")
         return (f'<div class="teachkit-answer-box-static"><i>{html.escape(self.prompt)}</i> '
                 f"— the answer box needs a running kernel. To check your answer, run "
                 f"<code>{html.escape(self.call_hint)}</code> in a code cell.</div>"), text
-
-    def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
-        bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude, **kwargs) or {}
-        if isinstance(bundle, tuple):
-            bundle = bundle[0]
-        bundle = dict(bundle)
-        bundle["text/html"], bundle["text/plain"] = self._fallback()
-        return bundle
 
 
 def answer_box(expected, prompt="Your answer:", *, call_hint=None, **check_kwargs):
