@@ -107,6 +107,8 @@ True
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from ..selfcheck import Feedback
 from .committed import commit, result_of
 from .compare import _same, compare_functions
@@ -125,7 +127,15 @@ EXERCISE_TAG = "exercise"
 SOLUTION_TAG = "solution"
 
 
-def ask(key, answer=None):
+def _exercise(key: object) -> Exercise | Implement:
+    # The public door's check: a key that is not a string is a slip in the notebook, named as such; an
+    # unknown string key is answered by get's KeyError with the notebook's known keys.
+    if not isinstance(key, str):
+        raise TypeError(f"key must be an exercise key such as '00.1' (a string), got {key!r:.40}.")
+    return get(key)
+
+
+def ask(key: str, answer: str | float | None = None) -> Question | Feedback:
     """Show an exercise: its question and an answer box (or judge ``answer`` directly).
 
     Parameters
@@ -143,7 +153,7 @@ def ask(key, answer=None):
         verdict (a :class:`~teachkit.course.selfcheck.Feedback`).  A prediction's
         verdict message names teachkit's result.
     """
-    ex = get(key)
+    ex = _exercise(key)
     if answer is None:
         return Question(ex)
     if isinstance(ex, Implement):
@@ -157,7 +167,7 @@ def ask(key, answer=None):
     return feedback
 
 
-def reveal(key, show=False):
+def reveal(key: str, show: bool = False) -> Shown | Hidden:
     """A "Show solution" control; the solution is rendered only when asked for.
 
     Parameters
@@ -167,12 +177,19 @@ def reveal(key, show=False):
     show : bool, default False
         True returns the solution itself (markdown, numbers filled in).  Never
         leave ``show=True`` in a saved notebook: the tests refuse it.
+
+    Returns
+    -------
+    Hidden or Shown
+        The button (the solution rendered on click), or the solution's markdown.
     """
-    ex = get(key)
+    if not isinstance(show, bool):
+        raise TypeError(f"show must be True or False, got {show!r:.40}.")
+    ex = _exercise(key)
     return Shown(ex) if show else Hidden(ex)
 
 
-def check_function(key, student_fn):
+def check_function(key: str, student_fn: Callable[..., Any]) -> Feedback:
     """Compare the student's function with teachkit's on the exercise's seeded random inputs.
 
     Parameters
@@ -188,9 +205,10 @@ def check_function(key, student_fn):
     Feedback
         ``.correct`` is True when every input gives the same result (within
         the exercise's tolerance); otherwise ``.message`` names the first input
-        where the results differ, or what the function raised.
+        where the results differ, or what the function raised.  Passing something that is not a function
+        is a verdict too (a message to the student), not an exception.
     """
-    ex = get(key)
+    ex = _exercise(key)
     if not isinstance(ex, Implement):
         raise TypeError(f"exercise {key} asks for a number, not a function: use ask({key!r}, answer='...').")
     return compare_functions(ex, student_fn)
