@@ -127,7 +127,7 @@ class Reading:
     sig_figs: int | str
 
 
-def read_answer(text):
+def read_answer(text: str) -> list[Reading] | str:
     """Read what a student typed, leniently: the list of possible readings, or a message saying what is wrong.
 
     Accepts decimals with a point or a comma, ``"89.1%"``, ``"8.91e-1"``,
@@ -186,7 +186,7 @@ def read_answer(text):
     return readings
 
 
-def to_decimal(value):
+def to_decimal(value: float | int | Fraction | Decimal) -> Decimal:
     """A value as a Decimal: floats rounded to 12 significant figures first, fractions to 40 digits.
 
     Raises
@@ -251,7 +251,7 @@ def round_half_even(value: float | int | Fraction | Decimal, exponent: int) -> D
     return _round(value, exponent, ROUND_HALF_EVEN)
 
 
-def comparison_exponent(written):
+def comparison_exponent(written: Written) -> int:
     """The exponent a decimal ``Written`` is compared at: its last digit, but no finer than 12 significant
     figures (a printed full double, 17 figures, is compared to 12)."""
     if written.value == 0:
@@ -259,7 +259,7 @@ def comparison_exponent(written):
     return max(written.exponent, written.value.adjusted() - (FLOAT_SIG_FIGS - 1))
 
 
-def agrees(value, written, decimal_comma=False):
+def agrees(value: float | int | Fraction | Decimal, written: str | Written, decimal_comma: bool = False) -> bool:
     """True when ``value`` gives the written number at the written precision.
 
     Parameters

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from ..selfcheck import Feedback
+
+if TYPE_CHECKING:
+    from .model import Implement
 
 __all__ = ["compare_functions"]
 
@@ -31,7 +34,13 @@ def _same(a, b, rtol, atol):
     return bool(np.allclose(a_arr, b_arr, rtol=rtol, atol=atol, equal_nan=True))
 
 
-def compare_functions(ex, student_fn):
+def compare_functions(ex: Implement, student_fn: Any) -> Feedback:
+    """Run ``student_fn`` beside ``ex.reference`` on ``ex.cases()``; the verdict names the first input where they differ.
+
+    Two results agree when ``|got - expected| <= atol + rtol * |expected|`` elementwise (``numpy.allclose``
+    with NaN equal to NaN); strings and booleans must be equal.  Whatever the student's function raises
+    is reported, never raised.
+    """
     name = getattr(student_fn, "__name__", "your function")
     if not callable(student_fn):
         return Feedback(False, f"Pass your function itself, e.g. check_function({ex.key!r}, my_function), "

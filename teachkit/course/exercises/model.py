@@ -147,18 +147,18 @@ class Exercise:
                              f"use {sorted(_CHECK_OPTIONS)}.")
 
     @property
-    def expected(self):
+    def expected(self) -> Any:
         """The expected answer: ``answer(**data)``, computed now."""
         value = self.answer(**self.data)
         if hasattr(value, "item") and getattr(value, "shape", None) == ():
             value = value.item()        # numpy scalar -> Python number, for a readable solution
         return value
 
-    def judge(self, typed):
+    def judge(self, typed: Any) -> Feedback:
         """:func:`~teachkit.course.selfcheck.check_answer` with this exercise's options."""
         return check_answer(typed, self.expected, name=self.label, **self.check_options())
 
-    def check_options(self):
+    def check_options(self) -> dict[str, Any]:
         """The options :func:`~teachkit.course.selfcheck.check_answer` judges this exercise with (the grader too).
 
         A percentage is accepted only where the exercise declares its quantity a share
@@ -166,7 +166,7 @@ class Exercise:
         """
         return {"percent": False, **self.check}
 
-    def worked_steps(self):
+    def worked_steps(self) -> dict[str, Any]:
         """The solution's intermediate numbers: ``steps(**data)``, computed now ({} without steps)."""
         if self.steps is None:
             return {}
@@ -179,7 +179,7 @@ class Exercise:
                              "give each intermediate number its own name.")
         return values
 
-    def render_solution(self):
+    def render_solution(self) -> str:
         """The solution as markdown, its format fields filled in."""
         return self.solution.format(**self.data, **self.worked_steps(), expected=self.expected)
 
@@ -209,11 +209,11 @@ class Prediction(Exercise):
                 object.__setattr__(self, "wrong", tuple(c for c in self.choices if c != right))
         super().__post_init__()
 
-    def choice_of(self, typed):
+    def choice_of(self, typed: Any) -> str | None:
         """The choice ``typed`` names ("−1" or "-1", "Lower" or "lower"), or None."""
         return match_choice(str(typed), self.choices)
 
-    def judge(self, typed):
+    def judge(self, typed: Any) -> Feedback:
         if not self.choices:
             return super().judge(typed)
         right = self.expected
@@ -295,11 +295,11 @@ class Interpretation(Exercise):
             object.__setattr__(self, "wrong", tuple(c for c in self.choices if c != right))
         super().__post_init__()
 
-    def letter(self, choice):
+    def letter(self, choice: str) -> str:
         """The letter shown before ``choice`` ("a", "b", ...)."""
         return LETTERS[self.choices.index(choice)]
 
-    def choice_of(self, typed):
+    def choice_of(self, typed: Any) -> str | None:
         """The choice ``typed`` names: its letter ("b", "(b)", "B)") or its text (case, spaces, dashes aside)."""
         text = str(typed).strip()
         match = _LETTER.fullmatch(text)
@@ -308,11 +308,11 @@ class Interpretation(Exercise):
             return self.choices[index] if index < len(self.choices) else None
         return match_choice(text, self.choices)
 
-    def reason(self, choice):
+    def reason(self, choice: str) -> str:
         """``why[choice]`` with its format fields filled in."""
         return self.why[choice].format(**self.data, **self.worked_steps(), expected=self.expected)
 
-    def judge(self, typed):
+    def judge(self, typed: Any) -> Feedback:
         guess = self.choice_of(typed)
         if guess is None:
             letters = ", ".join(LETTERS[:len(self.choices)])
@@ -324,7 +324,7 @@ class Interpretation(Exercise):
         return Feedback(False, f"({self.letter(guess)}) is not it: {self.reason(guess)} Think again and choose "
                                "another.", guess)
 
-    def lettered(self):
+    def lettered(self) -> list[str]:
         """The choices as shown: ``["a) ...", "b) ..."]``."""
         return [f"{LETTERS[i]}) {c}" for i, c in enumerate(self.choices)]
 
@@ -382,15 +382,17 @@ class Implement:
         if isinstance(self.trials, bool) or not isinstance(self.trials, int) or self.trials < 1:
             raise ValueError(f"trials of exercise {self.key} must be a whole number >= 1, got {self.trials!r}.")
 
-    def cases(self):
+    def cases(self) -> list[dict[str, Any]]:
         """The seeded random inputs, as a list of keyword-argument dicts."""
         import numpy as np
 
         rng = np.random.default_rng(self.seed)
         return [self.inputs(rng) for _ in range(self.trials)]
 
-    def render_solution(self):
+    def render_solution(self) -> str:
+        """The solution as written (an implementation's solution has no format fields)."""
         return self.solution
 
-    def judge(self, student_fn):
+    def judge(self, student_fn: Any) -> Feedback:
+        """The student's function beside the reference on :meth:`cases` (see :func:`.compare.compare_functions`)."""
         return compare_functions(self, student_fn)

@@ -18,12 +18,12 @@ __all__ = ["modules", "all_exercises", "get"]
 _REGISTRY: dict | None = None
 
 
-def modules():
+def modules() -> list[str]:
     """Names of the exercise modules (``nb00``, ``nb01``, ...), sorted."""
     return sorted(m.name for m in pkgutil.iter_modules([str(pathlib.Path(__file__).parent)]) if re.fullmatch(r"nb\d\d[a-z]?", m.name))
 
 
-def _load():
+def _load() -> dict[str, Exercise | Implement]:
     global _REGISTRY
     if _REGISTRY is None:
         registry = {}
@@ -46,7 +46,7 @@ def _load():
     return _REGISTRY
 
 
-def all_exercises():
+def all_exercises() -> list[Exercise | Implement]:
     """Every registered exercise, sorted by notebook then number."""
     def order(ex):
         prefix, n = KEY_PATTERN.fullmatch(ex.key).groups()
@@ -55,7 +55,7 @@ def all_exercises():
     return sorted(_load().values(), key=order)
 
 
-def get(key):
+def get(key: str) -> Exercise | Implement:
     """The exercise registered under ``key`` (e.g. ``"00.1"``).
 
     Raises
