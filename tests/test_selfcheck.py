@@ -205,8 +205,8 @@ def test_answer_box_names_a_bad_argument_at_once():
 def test_every_course_widget_shares_the_static_fallback_base():
     import ipywidgets as w
 
-    from teachkit.course.exercises.display import Hidden, Question
     from teachkit.course.exercises import get
+    from teachkit.course.exercises.display import Hidden, Question
     from teachkit.course.intrusion_quiz import intrusion_quiz
     from teachkit.course.widgets import StaticFallback, explorer
     from teachkit.intrusion import intrusion_tasks

@@ -53,7 +53,7 @@ from decimal import Decimal
 if __name__ == "__main__":      # run as a script: this repository's teachkit, not an installed one
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from teachkit.course.precision import read, round_half_even, round_half_up  # noqa: E402
+from teachkit.course.precision import read, round_half_even, round_half_up
 
 #: Numbers accepted in any notebook's prose, each for a stated reason.
 WHITELIST = {

@@ -186,7 +186,7 @@ def read_answer(text: str) -> list[Reading] | str:
     return readings
 
 
-def to_decimal(value: float | int | Fraction | Decimal) -> Decimal:
+def to_decimal(value: float | Fraction | Decimal) -> Decimal:
     """A value as a Decimal: floats rounded to 12 significant figures first, fractions to 40 digits.
 
     Raises
@@ -218,13 +218,13 @@ def to_decimal(value: float | int | Fraction | Decimal) -> Decimal:
         return +Decimal(repr(value))
 
 
-def _round(value: float | int | Fraction | Decimal, exponent: int, rounding: str) -> Decimal:
+def _round(value: float | Fraction | Decimal, exponent: int, rounding: str) -> Decimal:
     with localcontext() as ctx:
         ctx.prec = 2500          # enough for any exponent a 100-character answer can write
         return to_decimal(value).quantize(Decimal(1).scaleb(exponent), rounding=rounding)
 
 
-def round_half_up(value: float | int | Fraction | Decimal, exponent: int) -> Decimal:
+def round_half_up(value: float | Fraction | Decimal, exponent: int) -> Decimal:
     """``value`` rounded half up to ``10**exponent`` (exponent -3 -> three decimals).
 
     ``round_half_up(x, e) = floor(x / 10**e + 1/2) * 10**e`` for ``x >= 0`` (a tie goes away from zero).
@@ -237,12 +237,12 @@ def round_half_up(value: float | int | Fraction | Decimal, exponent: int) -> Dec
     return _round(value, exponent, ROUND_HALF_UP)
 
 
-def round_half_down(value: float | int | Fraction | Decimal, exponent: int) -> Decimal:
+def round_half_down(value: float | Fraction | Decimal, exponent: int) -> Decimal:
     """``value`` rounded to ``10**exponent``, a tie going down (the other rounding of an exact tie)."""
     return _round(value, exponent, ROUND_HALF_DOWN)
 
 
-def round_half_even(value: float | int | Fraction | Decimal, exponent: int) -> Decimal:
+def round_half_even(value: float | Fraction | Decimal, exponent: int) -> Decimal:
     """``value`` rounded to ``10**exponent``, a tie going to the even digit (Python's ``round``, numpy's printing).
 
     >>> round_half_even(0.125, -2), round_half_up(0.125, -2)
@@ -259,7 +259,7 @@ def comparison_exponent(written: Written) -> int:
     return max(written.exponent, written.value.adjusted() - (FLOAT_SIG_FIGS - 1))
 
 
-def agrees(value: float | int | Fraction | Decimal, written: str | Written, decimal_comma: bool = False) -> bool:
+def agrees(value: float | Fraction | Decimal, written: str | Written, decimal_comma: bool = False) -> bool:
     """True when ``value`` gives the written number at the written precision.
 
     Parameters

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-__all__ = ["setup_course", "check_versions", "VersionCheck", "version_tuple", "capture_log"]
+__all__ = ["VersionCheck", "capture_log", "check_versions", "setup_course", "version_tuple"]
 
 
 def version_tuple(text: str) -> tuple[int, ...]:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
-__all__ = ["StaticFallback", "ipywidgets", "Explorer", "explorer", "render_result"]
+__all__ = ["Explorer", "StaticFallback", "explorer", "ipywidgets", "render_result"]
 
 
 def ipywidgets() -> ModuleType:

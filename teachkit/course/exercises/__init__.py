@@ -111,14 +111,14 @@ from typing import Any, Callable
 
 from ..selfcheck import Feedback
 from .committed import commit, result_of
-from .compare import _same, compare_functions
+from .compare import _same, compare_functions  # noqa: F401 - _same stays reachable here, as before the split
 from .display import Hidden, Question, Shown
 from .model import KEY_PATTERN, LETTERS, Exercise, Implement, Interpretation, Prediction
-from .registry import _load, all_exercises, get, modules
+from .registry import _load, all_exercises, get, modules  # noqa: F401 - tests add exercises to _load()'s dict
 
 __all__ = [
     "Exercise", "Prediction", "Implement", "Interpretation", "ask", "reveal", "get", "all_exercises", "check_function",
-    "modules", "result_of", "EXERCISE_TAG", "SOLUTION_TAG", "KEY_PATTERN",
+    "modules", "result_of", "EXERCISE_TAG", "SOLUTION_TAG", "KEY_PATTERN", "LETTERS", "Question", "Hidden", "Shown",
 ]
 
 #: Cell tag of a notebook cell that calls :func:`ask`.

@@ -17,7 +17,7 @@ from ..widgets import StaticFallback, ipywidgets
 from .committed import commit
 from .model import Exercise, Implement, Interpretation, Prediction
 
-__all__ = ["Question", "Hidden", "Shown"]
+__all__ = ["Hidden", "Question", "Shown"]
 
 
 def _markdown_to_html(text: str) -> str:
@@ -38,8 +38,8 @@ def _static_math(text: str) -> str:
     >>> _static_math("with $n = 10$ and $$x^2$$")
     'with \\(n = 10\\) and \\[x^2\\]'
     """
-    text = re.sub(r"(?<!\\)\$\$(.+?)(?<!\\)\$\$", r"\\[\1\\]", text, flags=re.S)
-    return re.sub(r"(?<![\\$])\$(?!\$)(.+?)(?<![\\$])\$", r"\\(\1\\)", text, flags=re.S)
+    text = re.sub(r"(?<!\\)\$\$(.+?)(?<!\\)\$\$", r"\\[\1\\]", text, flags=re.DOTALL)
+    return re.sub(r"(?<![\\$])\$(?!\$)(.+?)(?<![\\$])\$", r"\\(\1\\)", text, flags=re.DOTALL)
 
 
 class Question(StaticFallback):

@@ -9,13 +9,14 @@ registered and asked for lives in the sibling modules :mod:`.display`, :mod:`.re
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..selfcheck import Feedback, check_answer, choice_key, match_choice
 from .compare import compare_functions
 
-__all__ = ["Exercise", "Prediction", "Interpretation", "Implement", "KEY_PATTERN", "LETTERS"]
+__all__ = ["KEY_PATTERN", "LETTERS", "Exercise", "Implement", "Interpretation", "Prediction"]
 
 #: An exercise key: "<notebook prefix>.<n>", e.g. "00.1", "04b.2".
 KEY_PATTERN = re.compile(r"(\d\d[a-z]?)\.(\d+)")

@@ -13,7 +13,7 @@ import re
 
 from .model import KEY_PATTERN, Exercise, Implement
 
-__all__ = ["modules", "all_exercises", "get"]
+__all__ = ["all_exercises", "get", "modules"]
 
 _REGISTRY: dict | None = None
 
