@@ -9,9 +9,8 @@ how often they picked it.  A coherent topic makes the intruder obvious.
 * :func:`intrusion_tasks` -- one task per topic, deterministic for a seed;
 * :func:`hit_rates` -- found / not found per task, from a reader's answers;
 * :func:`npmi_rater` -- an automatic reader that picks the word with the lowest
-  mean NPMI against the others (the idea of Lau, Newman and Baldwin 2014).
-
-The task as a clickable quiz is the course's: :func:`teachkit.course.intrusion_quiz.intrusion_quiz`.
+  mean NPMI against the others (the idea of Lau, Newman and Baldwin 2014);
+* the task as a clickable quiz is the course's: :func:`teachkit.course.intrusion_quiz.intrusion_quiz`.
 
 Examples
 --------
