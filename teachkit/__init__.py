@@ -68,9 +68,10 @@ _EXPORTS = {
     "model_selection": "HeldOutPerplexity SweepTable heldout_perplexity k_sweep split_documents",
     "agreement": "SpearmanInterval bootstrap_spearman bootstrap_winner rank_average spearman",
     "human_ratings": "HumanRatings RatedTopic load_human_ratings",
-    "intrusion": "IntrusionQuiz IntrusionTask hit_rates intrusion_quiz intrusion_tasks npmi_rater",
+    "intrusion": "IntrusionTask hit_rates intrusion_tasks npmi_rater",
     # the course: answer checking a student calls by hand
     "course.selfcheck": "Feedback answer_box check_answer solution",
+    "course.intrusion_quiz": "IntrusionQuiz intrusion_quiz",
     # the documents' audit
     "documents.check": "Finding check_documents finding",
 }

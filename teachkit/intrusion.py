@@ -10,7 +10,7 @@ how often they picked it.  A coherent topic makes the intruder obvious.
 * :func:`hit_rates` -- found / not found per task, from a reader's answers;
 * :func:`npmi_rater` -- an automatic reader that picks the word with the lowest
   mean NPMI against the others (the idea of Lau, Newman and Baldwin 2014);
-* :func:`intrusion_quiz` -- the task as a widget, with a static fallback.
+* the task as a clickable quiz is the course's: :func:`teachkit.course.intrusion_quiz.intrusion_quiz`.
 
 Examples
 --------
@@ -22,7 +22,6 @@ Examples
 
 from __future__ import annotations
 
-import html
 import numbers
 import unicodedata
 from dataclasses import dataclass
@@ -31,7 +30,7 @@ import numpy as np
 
 from ._checks import check_positive_int
 
-__all__ = ["IntrusionTask", "intrusion_tasks", "hit_rates", "npmi_rater", "IntrusionQuiz", "intrusion_quiz"]
+__all__ = ["IntrusionTask", "intrusion_tasks", "hit_rates", "npmi_rater"]
 
 
 @dataclass(frozen=True)
@@ -261,102 +260,3 @@ def npmi_rater(task, counts, *, smoothing="none", eps=0.0):
         others = [score_pair(w, v, counts, smoothing=smoothing, eps=eps).npmi for v in words if v != w]
         means.append(float(np.mean(others)))
     return words[int(np.argmin(means))]
-
-
-class IntrusionQuiz:
-    """Word-intrusion questions as buttons, one row per task.
-
-    The reader clicks the word that does not belong; :attr:`answers` records
-    the pick per task and :meth:`hits` scores them.  Without a widget
-    front end (a static view of the notebook, or no ipywidgets), the display
-    is a plain list of the questions and ``quiz.answer(i, "word")`` records
-    an answer from code instead.
-    """
-
-    def __init__(self, tasks, title=None):
-        self.tasks = _check_tasks(tasks)
-        if not self.tasks:
-            raise ValueError("tasks is empty: make some with intrusion_tasks(topics).")
-        self.title = title
-        self.answers = {}
-        self._widget = None
-
-    def answer(self, i, word):
-        """Record ``word`` as the answer to task ``i``; returns whether it was the intruder."""
-        if not isinstance(i, numbers.Integral) or not 0 <= i < len(self.tasks):
-            raise ValueError(f"i must be a task number from 0 to {len(self.tasks) - 1}, got {i!r}.")
-        if isinstance(i, (bool, np.bool_)):
-            raise TypeError(f"i must be a task number, got {i!r}.")
-        shown = self.tasks[i].shown_word(word)
-        if shown is None:
-            raise ValueError(f"word must be one of task {i}'s words {list(self.tasks[i].words)}, got {word!r}.")
-        self.answers[int(i)] = shown
-        return self.tasks[i].is_hit(shown)
-
-    def hits(self):
-        """``(hits, rate)`` as :func:`hit_rates` gives them for the answers so far."""
-        return hit_rates(self.tasks, self.answers)
-
-    def widget(self):
-        """The live widget (built on first use)."""
-        if self._widget is None:
-            import ipywidgets as w
-
-            rows = []
-            if self.title:
-                rows.append(w.HTML(f"<b>{html.escape(self.title)}</b>"))
-            for i, task in enumerate(self.tasks):
-                buttons = w.ToggleButtons(options=list(task.words), value=None,
-                                          description=f"{i + 1}.", style={"button_width": "auto"})
-                feedback = w.HTML()
-
-                def on_pick(change, i=i, feedback=feedback):
-                    if change["new"] is None:
-                        return
-                    hit = self.answer(i, change["new"])
-                    task = self.tasks[i]
-                    feedback.value = ("✓ found it" if hit else
-                                      f"✗ the intruder was <b>{html.escape(task.intruder)}</b>")
-
-                buttons.observe(on_pick, names="value")
-                rows.append(w.HBox([buttons, feedback]))
-            self._widget = w.VBox(rows)
-            self._widget.add_class("teachkit-intrusion")
-        return self._widget
-
-    def _static(self):
-        lines = [f"{i + 1}. " + "  ".join(t.words) for i, t in enumerate(self.tasks)]
-        hint = ("Which word does not belong? Without widgets, record an answer with "
-                "quiz.answer(task_number, 'word') (task numbers start at 0).")
-        head = f"{self.title}\n" if self.title else ""
-        text = head + "\n".join(lines) + "\n" + hint
-        items = "".join(f"<li>{html.escape('  ·  '.join(t.words))}</li>" for t in self.tasks)
-        title = f"<b>{html.escape(self.title)}</b>" if self.title else ""
-        return f"{title}<ol>{items}</ol><p>{html.escape(hint)}</p>", text
-
-    def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
-        static_html, static_text = self._static()
-        try:
-            bundle = self.widget()._repr_mimebundle_(include=include, exclude=exclude, **kwargs) or {}
-        except ImportError:
-            bundle = {}
-        if isinstance(bundle, tuple):
-            bundle = bundle[0]
-        bundle = dict(bundle)
-        bundle["text/html"] = static_html
-        bundle["text/plain"] = static_text
-        return bundle
-
-
-def intrusion_quiz(tasks, title=None):
-    """Show intrusion tasks as a clickable quiz (see :class:`IntrusionQuiz`).
-
-    Examples
-    --------
-    >>> quiz = intrusion_quiz(intrusion_tasks([["a1", "a2", "a3"], ["b1", "b2", "b3"]], n_words=2, seed=0))
-    >>> quiz.answer(0, quiz.tasks[0].intruder)
-    True
-    >>> quiz.hits()[1]
-    1.0
-    """
-    return IntrusionQuiz(tasks, title=title)

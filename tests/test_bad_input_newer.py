@@ -72,7 +72,7 @@ def test_intrusion_judges_a_capitalised_intruder_the_way_it_was_shown(answer):
     assert not task.is_hit("Apple")
     hits, rate = intrusion.hit_rates([task], [answer])
     assert hits.tolist() == [1.0] and rate == 1.0
-    quiz = intrusion.IntrusionQuiz(intrusion.intrusion_tasks(topics, n_words=3, seed=0))
+    quiz = tk.IntrusionQuiz(intrusion.intrusion_tasks(topics, n_words=3, seed=0))
     first = quiz.tasks[0]
     assert quiz.answer(0, first.intruder.upper()) is True and quiz.answers[0] == first.intruder
 
@@ -221,7 +221,7 @@ def test_k_sweep_checks_its_arguments_before_training():
     (lambda: intrusion.hit_rates([1, 2], [None, None]), TypeError, "tasks[0] is int"),
     (lambda: intrusion.hit_rates("tasks", "a"), TypeError, "tasks must be a list of IntrusionTask"),
     (lambda: intrusion.npmi_rater(None, None), TypeError, "task must be one IntrusionTask"),
-    (lambda: intrusion.IntrusionQuiz([None]), TypeError, "tasks[0] is NoneType"),
+    (lambda: tk.IntrusionQuiz([None]), TypeError, "tasks[0] is NoneType"),
 ])
 def test_intrusion_refuses_what_is_no_task(call, exc, named):
     with pytest.raises(exc) as info:

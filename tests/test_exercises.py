@@ -760,3 +760,14 @@ def test_no_saved_notebook_shows_a_predictions_result_before_it_is_committed(pat
         assert held and held[0]["metadata"]["teachkit"]["held_back"] == key, f"{path.name}: {key} not held back"
         shown = json.dumps([o for o in result.get("outputs", []) if o not in held], ensure_ascii=False)
         assert shown == "[]", f"{path.name}: the cell after prediction {key} shows more than the note: {shown[:200]}"
+
+
+def test_the_public_door_names_a_key_that_is_not_a_string_and_a_bad_show():
+    with pytest.raises(TypeError, match="key must be an exercise key"):
+        tex.ask(1)
+    with pytest.raises(TypeError, match="key must be an exercise key"):
+        tex.reveal(None)
+    with pytest.raises(TypeError, match="key must be an exercise key"):
+        tex.check_function(0.1, lambda: 0)
+    with pytest.raises(TypeError, match="show must be True or False"):
+        tex.reveal("00.1", show="yes")

@@ -3,7 +3,8 @@
 import pytest
 
 from teachkit import CooccurrenceCounts
-from teachkit.intrusion import IntrusionQuiz, IntrusionTask, hit_rates, intrusion_quiz, intrusion_tasks, npmi_rater
+from teachkit.course.intrusion_quiz import IntrusionQuiz, intrusion_quiz
+from teachkit.intrusion import IntrusionTask, hit_rates, intrusion_tasks, npmi_rater
 
 TOPICS = [
     ["fire", "smoke", "blaze", "firefighters", "homes", "bushfire"],

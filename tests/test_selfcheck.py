@@ -186,3 +186,54 @@ def test_numpy_scalars_are_accepted_as_expected_values():
     assert check_answer("0.89", np.float64(0.8912)).correct
     assert not check_answer("0.88", np.float64(0.8912)).correct
     assert check_answer("684", np.int64(684)).correct
+
+
+def test_answer_box_names_a_bad_argument_at_once():
+    # the public door checks everything before a widget is built, not at the first click on Check
+    with pytest.raises(TypeError, match="prompt"):
+        answer_box(0.5, prompt=3)
+    with pytest.raises(TypeError, match="call_hint"):
+        answer_box(0.5, call_hint=1)
+    with pytest.raises(TypeError, match="unknown option"):
+        answer_box(0.5, digits=3)
+    with pytest.raises(ValueError, match="min_sig_figs"):
+        answer_box(0.5, min_sig_figs=0)
+    with pytest.raises(ValueError, match="expected"):
+        answer_box(float("nan"))
+
+
+def test_every_course_widget_shares_the_static_fallback_base():
+    import ipywidgets as w
+
+    from teachkit.course.exercises import get
+    from teachkit.course.exercises.display import Hidden, Question
+    from teachkit.course.intrusion_quiz import intrusion_quiz
+    from teachkit.course.widgets import StaticFallback, explorer
+    from teachkit.intrusion import intrusion_tasks
+
+    shown = [answer_box(0.5), explorer(lambda x: f"x = {x}", x=w.IntSlider(value=1)), Question(get("00.1")),
+             Hidden(get("00.1")), intrusion_quiz(intrusion_tasks([["a1", "a2", "a3"], ["b1", "b2", "b3"]], n_words=2))]
+    for widget in shown:
+        assert isinstance(widget, StaticFallback)
+        bundle = widget._repr_mimebundle_()
+        assert "application/vnd.jupyter.widget-view+json" in bundle
+        assert bundle["text/html"] and bundle["text/plain"]
+
+
+def test_check_versions_prints_the_table_and_capture_log_restores_the_logger(capsys):
+    import logging
+
+    from teachkit.course.setup import capture_log, check_versions
+
+    versions = check_versions()
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].split() == ["package", "installed", "minimum"]
+    assert [row[0] for row in versions.rows] == [line.split()[0] for line in printed[1:]]
+    assert versions.problems == [] and "numpy" in versions.minimums
+    log = logging.getLogger("teachkit.test.capture")
+    before = (log.level, list(log.handlers))
+    with capture_log("teachkit.test.capture") as messages:
+        log.info("one %d", 1)
+        log.debug("not at INFO")
+    log.info("after the block")
+    assert messages == ["one 1"] and (log.level, list(log.handlers)) == before

@@ -48,7 +48,12 @@ import string
 import sys
 from fractions import Fraction
 from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import Decimal
+
+if __name__ == "__main__":      # run as a script: this repository's teachkit, not an installed one
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+from teachkit.course.precision import read, round_half_even, round_half_up
 
 #: Numbers accepted in any notebook's prose, each for a stated reason.
 WHITELIST = {
@@ -108,18 +113,16 @@ class Number:
 
 
 def _parse(body, exponent):
-    if "," in body and not re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", body):
-        body = body.replace(",", ".")           # a decimal comma: 0,891
-    body = body.replace(",", "")
+    """(absolute value, decimals) of a number matched in prose: read by :func:`teachkit.course.precision.read`,
+    the same rule as every number the course reads (a comma grouping thousands separates them, any other
+    comma is a decimal comma)."""
     if exponent:
         m = re.search(r"([-−+]?\d+)\}?\s*$", exponent)
         body = f"{body}e{m.group(1).replace('−', '-')}"
-    try:
-        value = abs(Decimal(body))
-    except InvalidOperation:  # pragma: no cover - the pattern admits only valid literals
+    written = read(body, decimal_comma=None)
+    if written.kind != "decimal":  # pragma: no cover - the pattern admits only valid literals
         return None
-    decimals = max(0, -value.as_tuple().exponent)
-    return value, decimals
+    return abs(written.value), max(0, -written.exponent)
 
 
 def numbers_in(text):
@@ -160,7 +163,6 @@ def _is_whitelisted(number):
 
 def _agrees(value, decimals, candidates):
     """True when a candidate (value, decimals) agrees with value at ``decimals`` decimals."""
-    quantum = Decimal(1).scaleb(-decimals)
     for c_value, c_decimals in candidates:
         if decimals == 0:
             if c_value == value:
@@ -168,8 +170,8 @@ def _agrees(value, decimals, candidates):
             continue
         if c_decimals < decimals:
             continue
-        for rounding in (ROUND_HALF_UP, ROUND_HALF_EVEN):
-            if c_value.quantize(quantum, rounding=rounding) == value:
+        for rounding in (round_half_up, round_half_even):
+            if rounding(c_value, -decimals) == value:
                 return True
     return False
 
@@ -381,5 +383,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
     sys.exit(main())

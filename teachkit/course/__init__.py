@@ -4,7 +4,8 @@
 * :mod:`teachkit.course.selfcheck`  check_answer, answer_box, solution (checking a number worked by hand)
 * :mod:`teachkit.course.widgets`    explorer (sliders with a static fallback) and the widget base class
 * :mod:`teachkit.course.precision`  reading a written number and comparing it at its precision
-* :mod:`teachkit.course.setup`      setup_course (what each notebook calls first)
+* :mod:`teachkit.course.setup`      setup_course (what each notebook calls first), check_versions, capture_log
+* :mod:`teachkit.course.intrusion_quiz`  intrusion_quiz (word intrusion as a clickable quiz)
 
 A notebook imports what it needs from here in one line::
 
@@ -19,7 +20,8 @@ _EXPORTS = {
     "exercises": "ask reveal check_function result_of",
     "selfcheck": "Feedback answer_box check_answer solution",
     "widgets": "explorer",
-    "setup": "setup_course",
+    "setup": "capture_log check_versions setup_course",
+    "intrusion_quiz": "IntrusionQuiz intrusion_quiz",
 }
 _ORIGIN = {name: module for module, names in _EXPORTS.items() for name in names.split()}
 __all__ = sorted(_ORIGIN)

@@ -31,8 +31,8 @@ from decimal import ROUND_HALF_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, In
 from fractions import Fraction
 
 __all__ = [
-    "Written", "Reading", "read", "read_answer", "to_decimal", "round_half_up", "agrees", "comparison_exponent", "FLOAT_SIG_FIGS",
-    "EXACT_TOLERANCE",
+    "Written", "Reading", "read", "read_answer", "to_decimal", "round_half_up", "round_half_down", "round_half_even",
+    "agrees", "comparison_exponent", "FLOAT_SIG_FIGS", "EXACT_TOLERANCE",
 ]
 
 #: Floats are rounded to this many significant figures before any rounding at a written precision.
@@ -65,15 +65,21 @@ def _normalize(text):
             .replace("\u2009", " ").replace("\u202f", " "))
 
 
-def read(text, decimal_comma=False):
+def read(text: str, decimal_comma: bool | None = False) -> Written:
     """Read a printed number: ``"6,601"``, ``"0.892"``, ``"45,000"``, ``"7/684"``, ``"48%"``, ``"1e-16"``.
+
+    The value is the number written; its exponent is that of its last digit (``-3`` for ``"0.892"``): a
+    written number ``w`` with exponent ``e`` stands for any value in ``[w - 10**e / 2, w + 10**e / 2)``.
 
     Parameters
     ----------
     text : str
-    decimal_comma : bool
+    decimal_comma : bool or None
         True reads a comma as the decimal separator (as the Portuguese note
-        writes); otherwise commas separate thousands.
+        writes); False reads commas as thousands separators; None decides
+        from the text: commas grouping thousands (``"45,000"``,
+        ``"1,234,567.5"``) separate thousands, any other comma (``"0,5"``,
+        ``"12,34"``) is a decimal comma (how prose is read).
 
     Returns
     -------
@@ -97,6 +103,8 @@ def read(text, decimal_comma=False):
     pct = s.endswith("%")
     if pct:
         s = s[:-1]
+    if decimal_comma is None:
+        decimal_comma = "," in s and not _GROUPED.fullmatch(s)
     s = s.replace(",", ".") if decimal_comma else s.replace(",", "")
     if not _NUMBER.fullmatch(s):
         return Written(text.strip(), None, "label")
@@ -119,7 +127,7 @@ class Reading:
     sig_figs: int | str
 
 
-def read_answer(text):
+def read_answer(text: str) -> list[Reading] | str:
     """Read what a student typed, leniently: the list of possible readings, or a message saying what is wrong.
 
     Accepts decimals with a point or a comma, ``"89.1%"``, ``"8.91e-1"``,
@@ -178,7 +186,7 @@ def read_answer(text):
     return readings
 
 
-def to_decimal(value):
+def to_decimal(value: float | Fraction | Decimal) -> Decimal:
     """A value as a Decimal: floats rounded to 12 significant figures first, fractions to 40 digits.
 
     Raises
@@ -210,27 +218,40 @@ def to_decimal(value):
         return +Decimal(repr(value))
 
 
-def round_half_up(value, exponent):
+def _round(value: float | Fraction | Decimal, exponent: int, rounding: str) -> Decimal:
+    with localcontext() as ctx:
+        ctx.prec = 2500          # enough for any exponent a 100-character answer can write
+        return to_decimal(value).quantize(Decimal(1).scaleb(exponent), rounding=rounding)
+
+
+def round_half_up(value: float | Fraction | Decimal, exponent: int) -> Decimal:
     """``value`` rounded half up to ``10**exponent`` (exponent -3 -> three decimals).
+
+    ``round_half_up(x, e) = floor(x / 10**e + 1/2) * 10**e`` for ``x >= 0`` (a tie goes away from zero).
 
     Examples
     --------
     >>> round_half_up(0.8912, -2), round_half_up(45_123, 3)
     (Decimal('0.89'), Decimal('4.5E+4'))
     """
-    with localcontext() as ctx:
-        ctx.prec = 2500          # enough for any exponent a 100-character answer can write
-        return to_decimal(value).quantize(Decimal(1).scaleb(exponent), rounding=ROUND_HALF_UP)
+    return _round(value, exponent, ROUND_HALF_UP)
 
 
-def round_half_down(value, exponent):
+def round_half_down(value: float | Fraction | Decimal, exponent: int) -> Decimal:
     """``value`` rounded to ``10**exponent``, a tie going down (the other rounding of an exact tie)."""
-    with localcontext() as ctx:
-        ctx.prec = 2500
-        return to_decimal(value).quantize(Decimal(1).scaleb(exponent), rounding=ROUND_HALF_DOWN)
+    return _round(value, exponent, ROUND_HALF_DOWN)
 
 
-def comparison_exponent(written):
+def round_half_even(value: float | Fraction | Decimal, exponent: int) -> Decimal:
+    """``value`` rounded to ``10**exponent``, a tie going to the even digit (Python's ``round``, numpy's printing).
+
+    >>> round_half_even(0.125, -2), round_half_up(0.125, -2)
+    (Decimal('0.12'), Decimal('0.13'))
+    """
+    return _round(value, exponent, ROUND_HALF_EVEN)
+
+
+def comparison_exponent(written: Written) -> int:
     """The exponent a decimal ``Written`` is compared at: its last digit, but no finer than 12 significant
     figures (a printed full double, 17 figures, is compared to 12)."""
     if written.value == 0:
@@ -238,7 +259,7 @@ def comparison_exponent(written):
     return max(written.exponent, written.value.adjusted() - (FLOAT_SIG_FIGS - 1))
 
 
-def agrees(value, written, decimal_comma=False):
+def agrees(value: float | Fraction | Decimal, written: str | Written, decimal_comma: bool = False) -> bool:
     """True when ``value`` gives the written number at the written precision.
 
     Parameters

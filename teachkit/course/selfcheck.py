@@ -48,7 +48,10 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
+from typing import Any
+
 from .precision import FLOAT_SIG_FIGS, read_answer, round_half_down, round_half_up, to_decimal
+from .widgets import StaticFallback, ipywidgets
 
 __all__ = ["Feedback", "check_answer", "answer_box", "AnswerBox", "solution", "Solution", "MAX_ANSWER_LENGTH"]
 
@@ -82,13 +85,13 @@ class Feedback:
     decimals: int | None = None
     parsed: bool = True
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         return self.correct
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.message
 
-    def _repr_html_(self):
+    def _repr_html_(self) -> str:
         colour = "#1a7f37" if self.correct else ("#9a6700" if not self.parsed else "#cf222e")
         mark = "✓" if self.correct else "✗"
         return f'<span style="color:{colour}"><b>{mark}</b> {html.escape(self.message)}</span>'
@@ -106,7 +109,7 @@ def _reading(text):
 _DASHES = str.maketrans({c: "-" for c in "\u2212\u2010\u2011\u2012\u2013\u2014\ufe63\uff0d"})
 
 
-def choice_key(text):
+def choice_key(text: object) -> str:
     """How a typed choice is compared: Unicode NFKC, every dash as "-", no spaces, case ignored.
 
     "−1" and "-1", "(1 - d)/n" and "(1−d)/n", "Lower" and "lower" are the same choice.
@@ -118,7 +121,7 @@ def choice_key(text):
     return "".join(text.split()).casefold()
 
 
-def match_choice(typed, choices):
+def match_choice(typed: object, choices: tuple[str, ...] | list[str]) -> str | None:
     """The one of ``choices`` that ``typed`` names (see :func:`choice_key`), or None."""
     if not isinstance(typed, str):
         return None
@@ -163,7 +166,8 @@ def _show(v):
     return f"{v:f}" if abs(v.adjusted()) < 7 else f"{v:.4e}"
 
 
-def check_answer(answer, expected, *, min_sig_figs=2, min_decimals=None, name=None, percent=None):
+def check_answer(answer: Any, expected: Any, *, min_sig_figs: int = 2, min_decimals: int | None = None,
+                 name: str | None = None, percent: bool | None = None) -> Feedback:
     """Judge a student's answer against the expected value, at the precision the student gave.
 
     Parameters
@@ -307,7 +311,7 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
 class Solution:
     """A worked solution shown collapsed: ``<details><summary>Show solution</summary>…</details>``."""
 
-    def __init__(self, content, summary="Show solution", is_html=False):
+    def __init__(self, content: Any, summary: str = "Show solution", is_html: bool = False) -> None:
         if hasattr(content, "_repr_html_"):
             body = content._repr_html_()
         elif is_html:
@@ -318,15 +322,15 @@ class Solution:
         self.body = body
         self.text = str(content)
 
-    def _repr_html_(self):
+    def _repr_html_(self) -> str:
         return (f'<details class="teachkit-solution"><summary>{html.escape(self.summary)}</summary>'
                 f"{self.body}</details>")
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"[{self.summary}: open the notebook in Jupyter (or a browser) and click to unfold]"
 
 
-def solution(content, summary="Show solution", *, is_html=False):
+def solution(content: Any, summary: str = "Show solution", *, is_html: bool = False) -> Solution:
     """A hidden solution for a notebook cell: collapsed until the reader clicks.
 
     Parameters
@@ -345,7 +349,7 @@ def solution(content, summary="Show solution", *, is_html=False):
     return Solution(content, summary, is_html)
 
 
-class AnswerBox:
+class AnswerBox(StaticFallback):
     """A text box, a Check button and a feedback line, around :func:`check_answer`.
 
     Where no widget front end runs (GitHub, nbconvert), its display bundle
@@ -353,9 +357,9 @@ class AnswerBox:
     :func:`check_answer` instead.
     """
 
-    def __init__(self, expected, prompt="Your answer:", *, call_hint=None, **check_kwargs):
-        import ipywidgets as w
-
+    def __init__(self, expected: Any, prompt: str = "Your answer:", *, call_hint: str | None = None,
+                 **check_kwargs: Any) -> None:
+        w = ipywidgets()
         _expected_value(expected)        # refuse a bad expected value now, not at the first click
         self.expected = expected
         self.check_kwargs = check_kwargs
@@ -370,7 +374,7 @@ class AnswerBox:
         self.button.on_click(lambda _b: self.check())
         self.last = None
 
-    def check(self, answer=None):
+    def check(self, answer: str | None = None) -> Feedback:
         """Judge ``answer`` (default: the text box) and show the feedback; returns the Feedback."""
         if answer is not None:
             self.text.value = answer
@@ -378,23 +382,23 @@ class AnswerBox:
         self.feedback.value = self.last._repr_html_()
         return self.last
 
-    def _fallback(self):
+    def _view(self) -> Any:
+        return self.widget
+
+    def _static(self) -> tuple[str, str]:
         text = (f"{self.prompt} (interactive box: needs a running Jupyter kernel). Without it, call "
                 f"{self.call_hint} in a code cell.")
         return (f'<div class="teachkit-answer-box-static"><i>{html.escape(self.prompt)}</i> '
                 f"— the answer box needs a running kernel. To check your answer, run "
                 f"<code>{html.escape(self.call_hint)}</code> in a code cell.</div>"), text
 
-    def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
-        bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude, **kwargs) or {}
-        if isinstance(bundle, tuple):
-            bundle = bundle[0]
-        bundle = dict(bundle)
-        bundle["text/html"], bundle["text/plain"] = self._fallback()
-        return bundle
+
+#: The options :func:`check_answer` takes besides the answer and the expected value.
+_CHECK_OPTIONS = frozenset({"min_sig_figs", "min_decimals", "name", "percent"})
 
 
-def answer_box(expected, prompt="Your answer:", *, call_hint=None, **check_kwargs):
+def answer_box(expected: Any, prompt: str = "Your answer:", *, call_hint: str | None = None,
+               **check_kwargs: Any) -> AnswerBox:
     """An answer box for a notebook: type, press Check, read the feedback.
 
     Parameters
@@ -408,6 +412,26 @@ def answer_box(expected, prompt="Your answer:", *, call_hint=None, **check_kwarg
         ``"teachkit.check_answer('your answer', teachkit.finding('001-eq2-pmi').standard)"``.
         Default ``"teachkit.check_answer('your answer', expected)"``.
     **check_kwargs
-        Passed to :func:`check_answer` (``min_sig_figs``, ``name``).
+        Passed to :func:`check_answer` (``min_sig_figs``, ``min_decimals``, ``name``, ``percent``).
+
+    Returns
+    -------
+    AnswerBox
+        Live in a kernel; elsewhere, a sentence naming the call that checks an answer.
+
+    Raises
+    ------
+    TypeError, ValueError
+        Naming the argument, for a bad ``expected``, ``prompt``, ``call_hint`` or option: at once, not at
+        the first click on Check.
     """
+    if not isinstance(prompt, str):
+        raise TypeError(f"prompt must be a string (the label in front of the box), got {type(prompt).__name__}.")
+    if call_hint is not None and not isinstance(call_hint, str):
+        raise TypeError(f"call_hint must be a string or None, got {type(call_hint).__name__}.")
+    unknown = sorted(set(check_kwargs) - _CHECK_OPTIONS)
+    if unknown:
+        raise TypeError(f"answer_box got unknown option(s) {unknown}; check_answer takes {sorted(_CHECK_OPTIONS)}.")
+    # a trial judgement checks expected and the options' values with check_answer's own messages
+    check_answer("0", expected, **check_kwargs)
     return AnswerBox(expected, prompt, call_hint=call_hint, **check_kwargs)

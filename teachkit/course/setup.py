@@ -1,17 +1,148 @@
 """What the course notebooks import to set themselves up: :func:`setup_course`.
 
 Notebooks call :func:`setup_course` in their first code cell: inline PNG
-figures, a colour-blind-safe style and fixed figure metadata.  Executing,
+figures, a colour-blind-safe style and fixed figure metadata.  Two helpers
+keep plumbing out of the notebooks' cells: :func:`check_versions` (notebook
+00's table of installed versions beside the course's minimums) and
+:func:`capture_log` (notebook 09 reads a line gensim logs).  Executing,
 cleaning and comparing notebooks is developer tooling, in ``tools/notebooks.py``
 at the root of the repository (``make notebooks``), not in the package.
 """
 
 from __future__ import annotations
 
-__all__ = ["setup_course"]
+import contextlib
+import logging
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+__all__ = ["VersionCheck", "capture_log", "check_versions", "setup_course", "version_tuple"]
 
 
-def setup_course():
+def version_tuple(text: str) -> tuple[int, ...]:
+    """A version's leading numeric parts, compared as a tuple: ``"1.26.4"`` -> ``(1, 26, 4)``.
+
+    Reading stops at the first part that is not a whole number (``"2.0rc1"`` -> ``(2,)``): a pre-release is
+    not held against a minimum it may not yet meet, and ``(1, 26) < (1, 26, 4)`` as tuples compare.
+
+    >>> version_tuple("1.26.4"), version_tuple("2.0rc1")
+    ((1, 26, 4), (2,))
+    """
+    parts = []
+    for piece in text.split("."):
+        if not piece.isdigit():
+            break
+        parts.append(int(piece))
+    return tuple(parts)
+
+
+@dataclass(frozen=True)
+class VersionCheck:
+    """Installed versions beside the course's minimums.
+
+    Attributes
+    ----------
+    rows : list of (str, str, str)
+        ``(name, installed, minimum)``: Python, every runtime dependency, then teachkit (minimum ``"-"``).
+    minimums : dict of str to str
+        The runtime dependencies' minimum versions, from teachkit's ``>=`` requirements.
+    problems : list of str
+        The names whose installed version is below its minimum (:func:`version_tuple` order).
+    """
+
+    rows: list[tuple[str, str, str]]
+    minimums: dict[str, str]
+    problems: list[str]
+
+    def table(self) -> str:
+        """The check as a fixed-width table; a package that is too old is marked ``<-- too old``."""
+        lines = [f"{'package':<12}{'installed':<12}{'minimum':<10}"]
+        for name, found, minimum in self.rows:
+            flag = "  <-- too old" if name in self.problems else ""
+            lines.append(f"{name:<12}{found:<12}{minimum:<10}{flag}")
+        return "\n".join(lines)
+
+
+def check_versions() -> VersionCheck:
+    """Print and return the installed versions of Python and of teachkit's dependencies beside their minimums.
+
+    A dependency is too old when ``version_tuple(installed) < version_tuple(minimum)``.  Only runtime
+    requirements of the form ``name >= x.y`` count: optional extras carry a ``; extra == ...`` marker.
+    teachkit's own row shows the version imported, with no minimum.
+
+    Returns
+    -------
+    VersionCheck
+        Its rows, the minimums and the names that are too old; the table is printed.
+    """
+    import importlib.metadata
+    import platform
+
+    from .. import __version__
+
+    minimums = {}
+    for requirement in importlib.metadata.requires("teachkit"):
+        m = re.match(r"^([A-Za-z0-9_.-]+)\s*>=\s*([0-9.]+)\s*$", requirement)
+        if m:
+            minimums[m.group(1).lower()] = m.group(2)
+    python_minimum = importlib.metadata.metadata("teachkit")["Requires-Python"].lstrip(">=")
+    rows = [("python", platform.python_version(), python_minimum)]
+    rows += [(name, importlib.metadata.version(name), minimum) for name, minimum in minimums.items()]
+    rows.append(("teachkit", __version__, "-"))
+    problems = [name for name, found, minimum in rows
+                if minimum != "-" and version_tuple(found) < version_tuple(minimum)]
+    check = VersionCheck(rows, minimums, problems)
+    print(check.table())
+    return check
+
+
+@contextlib.contextmanager
+def capture_log(logger: str, level: int = logging.INFO) -> Iterator[list[str]]:
+    """Collect the messages a logger emits inside a ``with`` block (gensim reports its perplexity only there).
+
+    The logger's level is lowered to ``level`` for the block and restored after it, as is its list of
+    handlers, so nothing else about logging changes.
+
+    Parameters
+    ----------
+    logger : str
+        The logger's name, e.g. ``"gensim.models.ldamodel"``.
+    level : int, default logging.INFO
+        The lowest level collected.
+
+    Yields
+    ------
+    list of str
+        The messages, in order, filled in as they are logged.
+
+    Examples
+    --------
+    >>> with capture_log("teachkit.demo") as messages:
+    ...     logging.getLogger("teachkit.demo").info("per-word bound %.3f", -4.2971)
+    >>> messages
+    ['per-word bound -4.297']
+    """
+    if not isinstance(logger, str):
+        raise TypeError(f"logger must be a logger's name (a string), got {type(logger).__name__}.")
+    messages: list[str] = []
+
+    class _Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            messages.append(record.getMessage())
+
+    target = logging.getLogger(logger)
+    handler, previous = _Collect(level), target.level
+    target.addHandler(handler)
+    target.setLevel(level)
+    try:
+        yield messages
+    finally:
+        target.removeHandler(handler)
+        target.setLevel(previous)
+
+
+def setup_course() -> None:
     """Set up plotting for a course notebook (call once, in the first code cell).
 
     * figures inline as PNG, without the software-version metadata, so a saved

@@ -1,4 +1,11 @@
-"""Interactive explorers that still say something where no widget can run.
+"""Widgets that still say something where no widget can run, and the course's explorers.
+
+:class:`StaticFallback` is the shape every teachkit widget shares: a live
+ipywidgets view where a front end runs it, and beside it, in the same display
+bundle, a static ``text/html`` and ``text/plain`` (and, for an exercise,
+``text/markdown``) rendering shown by GitHub, nbconvert or a notebook opened
+without a kernel.  The explorer, the answer box, an exercise's question and
+hidden solution, and the intrusion quiz are all built on it.
 
 An :class:`Explorer` is a row of ipywidgets controls and a result pane,
 recomputed with teachkit on every change.  Its display bundle carries, beside
@@ -16,11 +23,61 @@ from __future__ import annotations
 import base64
 import html
 import io
+from collections.abc import Callable, Mapping
+from types import ModuleType
+from typing import Any
 
-__all__ = ["Explorer", "explorer", "render_result"]
+__all__ = ["Explorer", "StaticFallback", "explorer", "ipywidgets", "render_result"]
 
 
-def render_result(value):
+def ipywidgets() -> ModuleType:
+    """The ipywidgets module, imported now: only a widget being built needs it, ``import teachkit`` does not."""
+    import ipywidgets as w
+
+    return w
+
+
+class StaticFallback:
+    """Base of a display that is a live widget in a kernel and static HTML/text elsewhere.
+
+    A subclass says two things:
+
+    * :meth:`_view`, the ipywidgets widget to show live (``None`` for none);
+    * :meth:`_static`, ``(html, plain)`` or ``(html, plain, markdown)``: what a
+      reader without a widget front end sees.
+
+    :meth:`_repr_mimebundle_` puts both in one bundle: the widget's own view
+    entry, with the static renderings as ``text/html``, ``text/plain`` (and
+    ``text/markdown``).  JupyterLab shows the live widget; a static render
+    shows the fallback instead of "Loading widget...".  Without ipywidgets
+    (the view raises ImportError) the bundle is the static part alone.
+    """
+
+    def _view(self) -> Any:
+        """The live ipywidgets widget, or None (built lazily; may raise ImportError)."""
+        raise NotImplementedError
+
+    def _static(self) -> tuple[str, ...]:
+        """``(html, plain)`` or ``(html, plain, markdown)`` for a reader without widgets."""
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None, **kwargs: Any) -> dict[str, Any]:
+        static = self._static()
+        try:
+            view = self._view()
+        except ImportError:  # pragma: no cover - ipywidgets is a dependency
+            view = None
+        bundle = view._repr_mimebundle_(include=include, exclude=exclude, **kwargs) if view is not None else {}
+        if isinstance(bundle, tuple):       # (data, metadata) from some front ends' helpers
+            bundle = bundle[0]
+        bundle = dict(bundle or {})
+        bundle["text/html"], bundle["text/plain"] = static[0], static[1]
+        if len(static) > 2 and static[2] is not None:
+            bundle["text/markdown"] = static[2]
+        return bundle
+
+
+def render_result(value: Any) -> tuple[str, str]:
     """Turn what an explorer function returns into ``(html, text)``.
 
     Accepted: a string (shown as preformatted text), an object with
@@ -45,7 +102,7 @@ def render_result(value):
     return f"<pre>{html.escape(text)}</pre>", text
 
 
-class Explorer:
+class Explorer(StaticFallback):
     """Controls plus a result recomputed on every change.
 
     Parameters
@@ -64,21 +121,9 @@ class Explorer:
         The pane that shows the latest result (tests read its ``value``).
     """
 
-    def __init__(self, func, controls, title=None):
-        import ipywidgets as w
-
-        if not callable(func):
-            raise TypeError(f"func must be a function of the controls' values, got {type(func).__name__}.")
-        if title is not None and not isinstance(title, str):
-            raise TypeError(f"title must be a string or None, got {type(title).__name__}.")
-        if not controls:
-            raise ValueError("controls is empty: an explorer needs at least one control.")
-        for name, control in dict(controls).items():
-            if not (hasattr(control, "value") and hasattr(control, "observe")):
-                raise TypeError(
-                    f"control {name!r} must be an ipywidgets control (e.g. ipywidgets.IntSlider(...)), "
-                    f"got {type(control).__name__}."
-                )
+    def __init__(self, func: Callable[..., Any], controls: Mapping[str, Any], title: str | None = None) -> None:
+        w = ipywidgets()
+        _check_explorer(func, controls, title)
         self.func = func
         self.controls = dict(controls)
         self.defaults = {k: c.value for k, c in self.controls.items()}
@@ -94,15 +139,15 @@ class Explorer:
             control.observe(self._update, names="value")
         self._update()
 
-    def values(self):
+    def values(self) -> dict[str, Any]:
         """The controls' current values."""
         return {k: c.value for k, c in self.controls.items()}
 
-    def compute(self, **values):
+    def compute(self, **values: Any) -> Any:
         """Run the explorer's function with the given values (defaults elsewhere)."""
         return self.func(**{**self.defaults, **values})
 
-    def _update(self, change=None):
+    def _update(self, change: Any = None) -> None:
         try:
             html_text, _ = render_result(self.func(**self.values()))
         except ValueError as err:
@@ -111,17 +156,44 @@ class Explorer:
             html_text = f'<pre style="color:#a50026">{html.escape(str(err))}</pre>'
         self.result.value = html_text
 
-    def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
-        bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude, **kwargs) or {}
-        if isinstance(bundle, tuple):
-            bundle = bundle[0]
-        static_html, static_text = render_result(self.func(**self.defaults))
-        bundle = dict(bundle)
-        bundle["text/html"] = static_html
-        bundle["text/plain"] = static_text
-        return bundle
+    def _view(self) -> Any:
+        return self.widget
+
+    def _static(self) -> tuple[str, str]:
+        return render_result(self.func(**self.defaults))
 
 
-def explorer(func, title=None, **controls):
-    """Build an :class:`Explorer`: ``explorer(f, x=IntSlider(...), y=...)``."""
+def _check_explorer(func: Any, controls: Any, title: Any) -> None:
+    # the public door's check (explorer and Explorer): a wrong argument is named before any widget is built
+    if not callable(func):
+        raise TypeError(f"func must be a function of the controls' values, got {type(func).__name__}.")
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be a string or None, got {type(title).__name__}.")
+    if not controls:
+        raise ValueError("controls is empty: an explorer needs at least one control.")
+    for name, control in dict(controls).items():
+        if not (hasattr(control, "value") and hasattr(control, "observe")):
+            raise TypeError(
+                f"control {name!r} must be an ipywidgets control (e.g. ipywidgets.IntSlider(...)), "
+                f"got {type(control).__name__}."
+            )
+
+
+def explorer(func: Callable[..., Any], title: str | None = None, **controls: Any) -> Explorer:
+    """Build an :class:`Explorer`: ``explorer(f, x=IntSlider(...), y=...)``.
+
+    Parameters
+    ----------
+    func : callable
+        ``func(**values)`` of the controls' values; returns a string, an HTML-able object or a Figure.
+    title : str, optional
+        A line above the controls.
+    **controls
+        One ipywidgets control per keyword argument of ``func``.
+
+    Returns
+    -------
+    Explorer
+        Shown live in a kernel; its static bundle shows ``func`` at the controls' defaults.
+    """
     return Explorer(func, controls, title=title)

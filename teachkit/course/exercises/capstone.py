@@ -37,6 +37,10 @@ import html
 import math
 import numbers as _numbers
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ...model_selection import SweepTable
 
 __all__ = ["NUMBERS", "CHOICE_OPTIONS", "SWEEP_SETTINGS", "TEMPLATE", "lee_texts", "separate_texts", "sweep",
            "describe", "recompute", "check_report", "read_report", "ReportCheck"]
@@ -100,7 +104,7 @@ def _lee_texts():
                  for doc in lee_background())
 
 
-def lee_texts():
+def lee_texts() -> list[list[str]]:
     """The Lee background corpus as the course preprocesses it (stopwords, short and non-alphabetic
     tokens removed): 300 token lists."""
     return [list(d) for d in _lee_texts()]
@@ -118,7 +122,7 @@ def _separate_texts():
                      for line in f)
 
 
-def separate_texts():
+def separate_texts() -> list[list[str]]:
     """gensim's ``lee.cor``: 50 other articles of the same newspaper, preprocessed as :func:`lee_texts`."""
     return [list(d) for d in _separate_texts()]
 
@@ -130,7 +134,7 @@ def _sweep(ks, seeds):
     return k_sweep(lee_texts(), ks=list(ks), seeds=list(seeds), top_n=TOP_N, **SWEEP_SETTINGS)
 
 
-def sweep(ks, seeds):
+def sweep(ks: list[int], seeds: list[int]) -> SweepTable:
     """The LDA sweep of the Lee corpus for these Ks and seeds (:func:`teachkit.k_sweep` with
     :data:`SWEEP_SETTINGS`), trained once per session and reused by :func:`check_report`."""
     return _sweep(*_choice_lists({"ks": ks, "seeds": seeds}))
@@ -187,7 +191,7 @@ def _read(report):
     return _choice_lists(report)
 
 
-def describe(report):
+def describe(report: dict[str, Any]) -> str:
     """The report's choices written out as notebook 08's checklist asks: everything a coherence number
     depends on (window, top-n, reference corpus, zero convention, counting, versions) and how K was chosen.
     """
@@ -221,7 +225,7 @@ def describe(report):
     return "\n".join(lines)
 
 
-def read_report(source):
+def read_report(source: str) -> dict[str, Any] | None:
     """The last top-level ``report = {...}`` of a notebook cell's source, read as a literal, or None.
 
     For a grader: the report is parsed (:func:`ast.literal_eval`), never run, so nothing a student writes
@@ -243,7 +247,7 @@ def read_report(source):
 
 
 # ---------------------------------------------------------------- recomputing
-def recompute(report):
+def recompute(report: dict[str, Any]) -> dict[str, Any]:
     """Every number of :data:`NUMBERS`, computed from the report's choices (its numbers are not read).
 
     ``reference="training"`` counts on the articles the models were trained on (the sweep's training
@@ -302,19 +306,19 @@ class ReportCheck:
     share that do, and ``missing_reasons`` names the choices given no reason.
     """
 
-    def __init__(self, lines, missing_reasons):
+    def __init__(self, lines: list[Line], missing_reasons: list[str]) -> None:
         self.lines = list(lines)
         self.missing_reasons = list(missing_reasons)
 
     @property
-    def flagged(self):
+    def flagged(self) -> list[str]:
         return [line.name for line in self.lines if not line.follows]
 
     @property
-    def score(self):
+    def score(self) -> float:
         return sum(line.follows for line in self.lines) / len(self.lines)
 
-    def __str__(self):
+    def __str__(self) -> str:
         rows = [f"{'✓' if line.follows else '✗'} {line.name:<15} {line.message}" for line in self.lines]
         if self.missing_reasons:
             rows.append(f"✗ reasons         none given for {', '.join(self.missing_reasons)}")
@@ -323,7 +327,7 @@ class ReportCheck:
 
     __repr__ = __str__
 
-    def _repr_html_(self):
+    def _repr_html_(self) -> str:
         body = "".join(
             f"<tr><td>{'✓' if line.follows else '✗'}</td><td><code>{line.name}</code></td>"
             f"<td>{html.escape(line.message)}</td></tr>" for line in self.lines)
@@ -356,7 +360,7 @@ def _judge(name, written, value):
                                              f"{value:.5g} ({verdict.message})")
 
 
-def check_report(report):
+def check_report(report: dict[str, Any]) -> ReportCheck:
     """Recompute the report's numbers from its choices and judge each at the precision it is written.
 
     Parameters

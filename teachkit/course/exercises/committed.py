@@ -10,6 +10,8 @@ either way, so later cells can use its variables.
 from __future__ import annotations
 
 import html
+from types import TracebackType
+from typing import Self
 
 _COMMITTED: set[str] = set()
 
@@ -59,7 +61,7 @@ class result_of:  # noqa: N801 - used as a statement: ``with result_of("00.4"):`
     Result held back until you commit to prediction 00.4 above (in its box, or ask('00.4', answer=...) in code); then run this cell again.
     """
 
-    def __init__(self, key):
+    def __init__(self, key: str) -> None:
         from . import Prediction, get
 
         if not isinstance(get(key), Prediction):
@@ -67,14 +69,14 @@ class result_of:  # noqa: N801 - used as a statement: ``with result_of("00.4"):`
         self.key = key
         self._capture = None
 
-    def __enter__(self):
+    def __enter__(self) -> Self:
         from IPython.utils.capture import capture_output
 
         self._capture = capture_output()
         self._captured = self._capture.__enter__()
         return self
 
-    def __exit__(self, kind, error, traceback):
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None) -> bool:
         self._capture.__exit__(kind, error, traceback)
         if kind is not None or is_committed(self.key):
             # committed (or the block failed: the student must see the error and what led to it)

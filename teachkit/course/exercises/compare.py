@@ -1,0 +1,62 @@
+"""Comparing a student's function with teachkit's, on seeded random inputs ("write it yourself")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..selfcheck import Feedback
+
+if TYPE_CHECKING:
+    from .model import Implement
+
+__all__ = ["compare_functions"]
+
+
+def _describe(kwargs):
+    def short(v):
+        text = repr(v)
+        return text if len(text) <= 60 else text[:57] + "..."
+
+    return ", ".join(f"{k}={short(v)}" for k, v in kwargs.items())
+
+
+def _same(a, b, rtol, atol):
+    import numpy as np
+
+    if isinstance(a, (str, bool)) or isinstance(b, (str, bool)):
+        return a == b
+    try:
+        a_arr, b_arr = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    except (TypeError, ValueError):
+        return a == b
+    if a_arr.shape != b_arr.shape:
+        return False
+    return bool(np.allclose(a_arr, b_arr, rtol=rtol, atol=atol, equal_nan=True))
+
+
+def compare_functions(ex: Implement, student_fn: Any) -> Feedback:
+    """Run ``student_fn`` beside ``ex.reference`` on ``ex.cases()``; the verdict names the first input where they differ.
+
+    Two results agree when ``|got - expected| <= atol + rtol * |expected|`` elementwise (``numpy.allclose``
+    with NaN equal to NaN); strings and booleans must be equal.  Whatever the student's function raises
+    is reported, never raised.
+    """
+    name = getattr(student_fn, "__name__", "your function")
+    if not callable(student_fn):
+        return Feedback(False, f"Pass your function itself, e.g. check_function({ex.key!r}, my_function), "
+                               f"not {type(student_fn).__name__}.", repr(student_fn)[:40], parsed=False)
+    cases = ex.cases()
+    for i, kwargs in enumerate(cases, start=1):
+        expected = ex.reference(**kwargs)
+        try:
+            got = student_fn(**kwargs)
+        except Exception as err:  # the student's code may raise anything; report it, do not crash
+            return Feedback(False, f"{name} raised {type(err).__name__}: {err} for {_describe(kwargs)}.", name,
+                            parsed=False)
+        if got is Ellipsis or got is None:
+            return Feedback(False, f"{name} returned {got!r}: replace the ... with your calculation and return "
+                                   f"the result.", name, parsed=False)
+        if not _same(got, expected, ex.rtol, ex.atol):
+            return Feedback(False, f"{name} differs from teachkit on input {i} of {len(cases)}: "
+                                   f"{_describe(kwargs)} gives {got!r}, teachkit gives {expected!r}.", name)
+    return Feedback(True, f"{name} agrees with teachkit on all {len(cases)} random inputs.", name)

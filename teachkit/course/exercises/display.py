@@ -1,0 +1,220 @@
+"""How an exercise is shown: its question with an answer box, and its solution hidden or shown.
+
+:class:`Question` (what :func:`~teachkit.course.exercises.ask` displays) and :class:`Hidden` (what
+:func:`~teachkit.course.exercises.reveal` displays) are :class:`~teachkit.course.widgets.StaticFallback`
+widgets: live in a kernel, a static question or note on a page without one.  :class:`Shown` is a
+solution shown on request, as markdown.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from ..selfcheck import Feedback
+from ..widgets import StaticFallback, ipywidgets
+from .committed import commit
+from .model import Exercise, Implement, Interpretation, Prediction
+
+__all__ = ["Hidden", "Question", "Shown"]
+
+
+def _markdown_to_html(text: str) -> str:
+    """A tiny markdown subset for the widget's question (math is left for MathJax)."""
+    out = html.escape(text, quote=False)
+    out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
+    out = re.sub(r"(?<![\\\w])\*(?!\s)(.+?)(?<!\s)\*", r"<i>\1</i>", out)
+    out = re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
+    return "<br>".join(p for p in out.split("\n\n"))
+
+
+def _static_math(text: str) -> str:
+    r"""Maths of HTML shown without a widget, with the delimiters every MathJax setting reads.
+
+    The widget's ``HTMLMath`` takes ``$...$``; a page typeset by MathJax's defaults (the course website,
+    a notebook viewer) reads only ``\(...\)`` and ``\[...\]``, and would show ``$c(\textit{x})$`` raw.
+
+    >>> _static_math("with $n = 10$ and $$x^2$$")
+    'with \\(n = 10\\) and \\[x^2\\]'
+    """
+    text = re.sub(r"(?<!\\)\$\$(.+?)(?<!\\)\$\$", r"\\[\1\\]", text, flags=re.DOTALL)
+    return re.sub(r"(?<![\\$])\$(?!\$)(.+?)(?<![\\$])\$", r"\\(\1\\)", text, flags=re.DOTALL)
+
+
+class Question(StaticFallback):
+    """What :func:`ask` displays: the question and, in a live notebook, an answer box.
+
+    Parameters
+    ----------
+    exercise : Exercise or Implement
+        The registered exercise (any of the four kinds).
+
+    Attributes
+    ----------
+    last : Feedback or None
+        The verdict on the latest answer checked in the box.
+    """
+
+    def __init__(self, exercise: Exercise | Implement) -> None:
+        self.exercise = exercise
+        self._widget = None
+        self.last: Feedback | None = None
+
+    # -- the live widget, built only when displayed in a kernel with ipywidgets
+    def _build(self) -> Any:
+        w = ipywidgets()
+
+        ex = self.exercise
+        question = w.HTMLMath(_markdown_to_html(ex.question))
+        feedback = w.HTML()
+        if isinstance(ex, Implement):
+            start = (f"<pre>{html.escape(ex.template)}</pre>" if ex.template else "")
+            note = w.HTML(f"{start}Write your function in the next cell, then run "
+                          f"<code>check_function({ex.key!r}, your_function)</code>.")
+            box = w.VBox([question, note])
+        elif isinstance(ex, Interpretation):
+            entry = w.RadioButtons(options=[(text, c) for text, c in zip(ex.lettered(), ex.choices)], value=None,
+                                   description="Your answer:", style={"description_width": "initial"},
+                                   layout=w.Layout(width="auto"))
+            button = w.Button(description="Check", button_style="primary")
+
+            def on_check(_b):
+                if entry.value is None:
+                    feedback.value = "<i>Choose an answer first.</i>"
+                    return
+                # not locked: a wrong choice says which misconception it stands for, and the student tries again
+                self.last = ex.judge(entry.value)
+                feedback.value = self.last._repr_html_()
+
+            button.on_click(on_check)
+            box = w.VBox([question, entry, button, feedback])
+        else:
+            if isinstance(ex, Prediction) and ex.choices:
+                entry = w.RadioButtons(options=list(ex.choices), value=None, description="Your prediction:",
+                                       style={"description_width": "initial"})
+            else:
+                entry = w.Text(placeholder="e.g. 0.891, 0,891, 89.1% or 4/684",
+                               description=("Your prediction:" if isinstance(ex, Prediction) else f"{ex.label}:"),
+                               style={"description_width": "initial"})
+            is_prediction = isinstance(ex, Prediction)
+            button = w.Button(description="Commit and run" if is_prediction else "Check", button_style="primary")
+
+            def on_click(_b):
+                if entry.value in (None, ""):
+                    feedback.value = "<i>Commit to a guess first.</i>" if is_prediction else "<i>Type an answer.</i>"
+                    return
+                self.last = ex.judge(entry.value)
+                if is_prediction:
+                    # the guess is committed: it cannot be changed once the result is shown
+                    entry.disabled = button.disabled = True
+                    commit(ex.key)
+                    feedback.value = _prediction_html(ex, self.last)
+                else:
+                    feedback.value = self.last._repr_html_()
+
+            button.on_click(on_click)
+            box = w.VBox([question, w.HBox([entry, button]), feedback])
+        box.add_class("teachkit-exercise")
+        return box
+
+    def _static(self) -> tuple[str, str, str]:
+        ex = self.exercise
+        if isinstance(ex, Implement):
+            how = f"write the function, then run check_function({ex.key!r}, your_function) in a code cell."
+        elif isinstance(ex, Interpretation):
+            how = f"run ask({ex.key!r}, answer='a') (with the letter of your choice) in a code cell to check it."
+        elif isinstance(ex, Prediction):
+            example = ex.choices[0] if ex.choices else "0.5"
+            how = (f"commit to your prediction, then run ask({ex.key!r}, answer={example!r}) "
+                   f"(with your guess) in a code cell to see the result.")
+        else:
+            how = f"run ask({ex.key!r}, answer='your answer') in a code cell to check your answer."
+        if isinstance(ex, Interpretation):
+            choices = "\n\n" + "\n".join(f"- {line}" for line in ex.lettered())
+        elif isinstance(ex, Prediction) and ex.choices:
+            choices = f" Choices: {', '.join(ex.choices)}."
+        else:
+            choices = ""
+        template = ex.template if isinstance(ex, Implement) else ""
+        md = (f"{ex.question}{choices}\n\n" + (f"```python\n{template}\n```\n\n" if template else "")
+              + f"*Without a running kernel, {how}*")
+        if isinstance(ex, Interpretation):
+            choices_html = "<ul>" + "".join(f"<li>{_markdown_to_html(line)}</li>" for line in ex.lettered()) + "</ul>"
+        else:
+            choices_html = html.escape(choices)
+        html_text = (f'<div class="teachkit-exercise-static">{_static_math(_markdown_to_html(ex.question))}'
+                     f"{choices_html}" + (f"<pre>{html.escape(template)}</pre>" if template else "<br>")
+                     + f"<i>Without a running kernel, {html.escape(how)}</i></div>")
+        plain = f"{ex.question}{choices}\n" + (f"{template}\n" if template else "") + f"(Without a running kernel, {how})"
+        return html_text, plain, md
+
+    def _view(self) -> Any:
+        # a fresh box at every display: each shown copy has its own entry and feedback
+        self._widget = self._build()
+        return self._widget
+
+    def __repr__(self) -> str:
+        return self._static()[1]
+
+
+def _prediction_html(ex: Prediction, feedback: Feedback) -> str:
+    verdict = feedback._repr_html_()
+    result = ex.expected
+    return (f"{verdict}<br>teachkit computes: <b>{html.escape(str(result))}</b><br>"
+            "<i>Run the result cell below again to see it happen.</i>")
+
+
+class Hidden(StaticFallback):
+    """What :func:`reveal` displays: a "Show solution" button; the text appears only on click."""
+
+    def __init__(self, exercise: Exercise | Implement) -> None:
+        self.exercise = exercise
+
+    def _build(self) -> Any:
+        w = ipywidgets()
+
+        ex = self.exercise
+        button = w.Button(description="Show solution", icon="eye")
+        out = w.Output()
+
+        def on_click(_b):
+            # rendered now, not before: nothing of the solution is in the saved output or widget state
+            from IPython.display import Markdown, display
+
+            button.disabled = True
+            with out:
+                display(Markdown(ex.render_solution()))
+
+        button.on_click(on_click)
+        box = w.VBox([button, out])
+        box.add_class("teachkit-solution")
+        return box
+
+    def _static(self) -> tuple[str, str]:
+        key = self.exercise.key
+        # No code to type here: on a static page (the course website, a saved copy) the instruction is to
+        # open the notebook, where the button works.
+        text = (f"Solution of exercise {key} hidden: open this notebook in JupyterLab and click “Show solution” "
+                "once you have answered.")
+        return (f'<div class="teachkit-solution-static"><i>{html.escape(text)}</i></div>', text)
+
+    def _view(self) -> Any:
+        return self._build()
+
+    def __repr__(self) -> str:
+        return self._static()[1]
+
+
+class Shown:
+    """A solution shown on request (``reveal(key, show=True)``): markdown with its numbers filled in."""
+
+    def __init__(self, exercise: Exercise | Implement) -> None:
+        self.exercise = exercise
+        self.text = exercise.render_solution()
+
+    def _repr_markdown_(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return self.text

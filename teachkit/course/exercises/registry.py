@@ -1,0 +1,71 @@
+"""The registry of exercises: every ``nbXX.py`` module's ``EXERCISES``, loaded once, by key.
+
+Adding a file ``nbXX.py`` that defines a list ``EXERCISES`` is all it takes to register its exercises: the
+modules are found on disk (:func:`modules`) and imported when an exercise is first asked for.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pathlib
+import pkgutil
+import re
+
+from .model import KEY_PATTERN, Exercise, Implement
+
+__all__ = ["all_exercises", "get", "modules"]
+
+_REGISTRY: dict | None = None
+
+
+def modules() -> list[str]:
+    """Names of the exercise modules (``nb00``, ``nb01``, ...), sorted."""
+    return sorted(m.name for m in pkgutil.iter_modules([str(pathlib.Path(__file__).parent)]) if re.fullmatch(r"nb\d\d[a-z]?", m.name))
+
+
+def _load() -> dict[str, Exercise | Implement]:
+    global _REGISTRY
+    if _REGISTRY is None:
+        registry = {}
+        for name in modules():
+            module = importlib.import_module(f"{__package__}.{name}")
+            exercises = getattr(module, "EXERCISES", None)
+            if not isinstance(exercises, list):
+                raise TypeError(f"teachkit.course.exercises.{name} must define EXERCISES, a list of exercises.")
+            for ex in exercises:
+                if not isinstance(ex, (Exercise, Implement)):
+                    raise TypeError(f"teachkit.course.exercises.{name}.EXERCISES holds {ex!r}, not an exercise.")
+                prefix = KEY_PATTERN.fullmatch(ex.key).group(1)
+                if f"nb{prefix}" != name:
+                    raise ValueError(f"exercise {ex.key} is declared in {name}; its key must start with "
+                                     f"'{name[2:]}.', or move it to nb{prefix}.py.")
+                if ex.key in registry:
+                    raise ValueError(f"exercise key {ex.key} is declared twice; keys must be unique.")
+                registry[ex.key] = ex
+        _REGISTRY = registry
+    return _REGISTRY
+
+
+def all_exercises() -> list[Exercise | Implement]:
+    """Every registered exercise, sorted by notebook then number."""
+    def order(ex):
+        prefix, n = KEY_PATTERN.fullmatch(ex.key).groups()
+        return prefix, int(n)
+
+    return sorted(_load().values(), key=order)
+
+
+def get(key: str) -> Exercise | Implement:
+    """The exercise registered under ``key`` (e.g. ``"00.1"``).
+
+    Raises
+    ------
+    KeyError
+        With the known keys of the same notebook, when ``key`` is unknown.
+    """
+    registry = _load()
+    if key not in registry:
+        prefix = key.split(".")[0] if isinstance(key, str) else ""
+        near = sorted(k for k in registry if k.startswith(prefix + ".")) or sorted(registry)[:10]
+        raise KeyError(f"no exercise {key!r}; known keys include {', '.join(near)}.")
+    return registry[key]
