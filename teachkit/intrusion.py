@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import numbers
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -54,7 +55,7 @@ class IntrusionTask:
     intruder: str
     source: int
 
-    def shown_word(self, answer):
+    def shown_word(self, answer: object) -> str | None:
         """The shown word that ``answer`` names, or None.
 
         Readers type words as they like: the comparison ignores surrounding spaces, case and the Unicode
@@ -65,7 +66,7 @@ class IntrusionTask:
         key = _word_key(answer)
         return next((w for w in self.words if _word_key(w) == key), None)
 
-    def is_hit(self, answer):
+    def is_hit(self, answer: object) -> bool:
         """True when ``answer`` (a word) is the intruder."""
         return self.shown_word(answer) == self.intruder
 
@@ -93,7 +94,8 @@ def _topics(topics):
     except TypeError:
         raise TypeError("topics must be a list of word lists (one list per topic).") from None
     if len(out) < 2:
-        raise ValueError(f"topics holds {len(out)} topic(s); an intruder must come from another topic, so give at least 2.")
+        raise ValueError(f"topics holds {len(out)} topic(s); an intruder must come from another topic, "
+                         "so give at least 2.")
     for k, t in enumerate(out):
         if isinstance(t, str) or not all(isinstance(w, str) for w in t):
             raise TypeError(f"topics[{k}] must be a list of words (strings), got {t!r:.80}.")
@@ -102,7 +104,8 @@ def _topics(topics):
     return out
 
 
-def intrusion_tasks(topics, n_words=5, *, seed=0, candidate_depth=None):
+def intrusion_tasks(topics: Sequence[Sequence[str]], n_words: int = 5, *, seed: int = 0,
+                    candidate_depth: int | None = None) -> list[IntrusionTask]:
     """One intrusion task per topic, the same for the same ``seed``.
 
     For topic ``k``: its first ``n_words`` words, plus an intruder drawn
@@ -169,7 +172,7 @@ def intrusion_tasks(topics, n_words=5, *, seed=0, candidate_depth=None):
     return tasks
 
 
-def hit_rates(tasks, answers):
+def hit_rates(tasks: Sequence[IntrusionTask], answers: Sequence[str | None]) -> tuple[np.ndarray, float]:
     """Whether each answered task was a hit, and the overall hit rate.
 
     Parameters
@@ -194,7 +197,8 @@ def hit_rates(tasks, answers):
     Examples
     --------
     >>> tasks = intrusion_tasks([["a1", "a2", "a3"], ["b1", "b2", "b3"]], n_words=2, seed=0)
-    >>> hits, rate = hit_rates(tasks, [tasks[0].intruder, tasks[1].words[0] if tasks[1].words[0] != tasks[1].intruder else tasks[1].words[1]])
+    >>> not_intruder = next(w for w in tasks[1].words if w != tasks[1].intruder)
+    >>> hits, rate = hit_rates(tasks, [tasks[0].intruder, not_intruder])
     >>> hits.tolist(), rate
     ([1.0, 0.0], 0.5)
     """
@@ -207,7 +211,8 @@ def hit_rates(tasks, answers):
     else:
         picked = list(answers)
         if len(picked) != len(tasks):
-            raise ValueError(f"answers has {len(picked)} entries for {len(tasks)} tasks; give one per task (None if skipped).")
+            raise ValueError(f"answers has {len(picked)} entries for {len(tasks)} tasks; "
+                             "give one per task (None if skipped).")
     hits = np.full(len(tasks), np.nan)
     for i, (task, answer) in enumerate(zip(tasks, picked)):
         if answer is None:

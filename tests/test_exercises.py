@@ -726,7 +726,7 @@ def test_an_unparsed_guess_commits_nothing_and_an_error_in_the_block_is_shown(ca
     with pytest.raises(ZeroDivisionError):
         with tex.result_of("00.4"):
             print("before the error")
-            1 / 0
+            raise ZeroDivisionError("division by zero")
     assert "before the error" in capsys.readouterr().out
 
 
@@ -747,7 +747,8 @@ def test_no_saved_notebook_shows_a_predictions_result_before_it_is_committed(pat
     the saved output of that cell is the held-back note, not the result."""
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     for i, cell in enumerate(cells):
-        match = re.fullmatch(r'ask\("([^"]+)"\)', "".join(cell["source"]).strip()) if cell["cell_type"] == "code" else None
+        source = "".join(cell["source"]).strip()
+        match = re.fullmatch(r'ask\("([^"]+)"\)', source) if cell["cell_type"] == "code" else None
         if not match or not isinstance(tex.get(match.group(1)), Prediction):
             continue
         key = match.group(1)

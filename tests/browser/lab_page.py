@@ -23,7 +23,7 @@ WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 WIDGET_FAILURE_TEXTS = ("Error displaying widget", "Loading widget")
 
 # Selectors.  JupyterLab 4 / ipywidgets 8 class names; teachkit's own classes
-# come from teachkit.course.widgets.Explorer, teachkit.course.exercises and teachkit.intrusion.
+# come from teachkit.course.widgets.Explorer, teachkit.course.exercises and teachkit.course.intrusion_quiz.
 NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"
 CELL = f"{NOTEBOOK} .jp-Cell"
 CURRENT_TAB_LABEL = "#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel"
@@ -35,7 +35,7 @@ EXPLORER_RESULT = ".teachkit-explorer-result"
 # a button and a feedback line; reveal: a "Show solution" button and an output.
 EXERCISE = ".teachkit-exercise"
 SOLUTION = ".teachkit-solution"
-# teachkit.intrusion.intrusion_quiz: one row of word buttons per topic.
+# teachkit.course.intrusion_quiz: one row of word buttons per topic.
 INTRUSION = ".teachkit-intrusion"
 # The cells that call the exercise framework, found in the saved notebook.
 EXERCISE_CALL = re.compile(r"(?<![\w.])(ask|reveal|check_function)\(\s*[\"']([^\"']+)[\"']")

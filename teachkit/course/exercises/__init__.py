@@ -107,7 +107,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from ..selfcheck import Feedback
 from .committed import commit, result_of

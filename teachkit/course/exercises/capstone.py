@@ -28,13 +28,12 @@ Examples
 Traceback (most recent call last):
 ...
 ValueError: report is missing seeds, k_criterion, measure, reference, human_corpus, judgement, reasons, numbers; see teachkit.course.exercises.capstone.TEMPLATE.
-"""
+"""  # noqa: E501 (a doctest prints the whole error message on one line)
 
 from __future__ import annotations
 
 import functools
 import html
-import math
 import numbers as _numbers
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -217,7 +216,7 @@ def describe(report: dict[str, Any]) -> str:
         f"segments; zero convention {m.zero!r}; top {TOP_N} words; counts correct (not gensim 4.4's "
         "sliding-window under-count)",
         f"reference corpus  {reference}",
-        f"spread            lowest and highest seed at the chosen K",
+        "spread            lowest and highest seed at the chosen K",
         f"people            Hoyle et al. 2021, {report['human_corpus']} topics, mean {report['judgement']}; "
         f"Spearman's rho, {LEVEL:.0%} percentile bootstrap, {N_RESAMPLES} resamples, seed {BOOTSTRAP_SEED}",
         f"versions          teachkit {__version__}, gensim {importlib.metadata.version('gensim')}",

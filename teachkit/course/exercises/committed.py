@@ -59,7 +59,7 @@ class result_of:  # noqa: N801 - used as a statement: ``with result_of("00.4"):`
     >>> with result_of("00.4"):
     ...     print("observed / expected: 15.00")
     Result held back until you commit to prediction 00.4 above (in its box, or ask('00.4', answer=...) in code); then run this cell again.
-    """
+    """  # noqa: E501 (a doctest prints its message on one line)
 
     def __init__(self, key: str) -> None:
         from . import Prediction, get
@@ -76,7 +76,8 @@ class result_of:  # noqa: N801 - used as a statement: ``with result_of("00.4"):`
         self._captured = self._capture.__enter__()
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None) -> bool:
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> bool:
         self._capture.__exit__(kind, error, traceback)
         if kind is not None or is_committed(self.key):
             # committed (or the block failed: the student must see the error and what led to it)

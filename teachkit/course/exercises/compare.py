@@ -35,7 +35,8 @@ def _same(a, b, rtol, atol):
 
 
 def compare_functions(ex: Implement, student_fn: Any) -> Feedback:
-    """Run ``student_fn`` beside ``ex.reference`` on ``ex.cases()``; the verdict names the first input where they differ.
+    """Run ``student_fn`` beside ``ex.reference`` on ``ex.cases()``; the verdict names the first input where they
+    differ.
 
     Two results agree when ``|got - expected| <= atol + rtol * |expected|`` elementwise (``numpy.allclose``
     with NaN equal to NaN); strings and booleans must be equal.  Whatever the student's function raises

@@ -146,7 +146,8 @@ class Question(StaticFallback):
         html_text = (f'<div class="teachkit-exercise-static">{_static_math(_markdown_to_html(ex.question))}'
                      f"{choices_html}" + (f"<pre>{html.escape(template)}</pre>" if template else "<br>")
                      + f"<i>Without a running kernel, {html.escape(how)}</i></div>")
-        plain = f"{ex.question}{choices}\n" + (f"{template}\n" if template else "") + f"(Without a running kernel, {how})"
+        plain = (f"{ex.question}{choices}\n" + (f"{template}\n" if template else "")
+                 + f"(Without a running kernel, {how})")
         return html_text, plain, md
 
     def _view(self) -> Any:

@@ -20,7 +20,8 @@ _REGISTRY: dict | None = None
 
 def modules() -> list[str]:
     """Names of the exercise modules (``nb00``, ``nb01``, ...), sorted."""
-    return sorted(m.name for m in pkgutil.iter_modules([str(pathlib.Path(__file__).parent)]) if re.fullmatch(r"nb\d\d[a-z]?", m.name))
+    found = pkgutil.iter_modules([str(pathlib.Path(__file__).parent)])
+    return sorted(m.name for m in found if re.fullmatch(r"nb\d\d[a-z]?", m.name))
 
 
 def _load() -> dict[str, Exercise | Implement]:
