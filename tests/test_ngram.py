@@ -456,3 +456,60 @@ def test_the_bigram_model_and_its_warning_live_in_ngram():
     assert tk.BigramLM is teachkit.ngram.BigramLM and tk.Vocabulary is teachkit.ngram.Vocabulary
     assert tk.ZeroProbabilityWarning is teachkit.ngram.ZeroProbabilityWarning is ZeroProbabilityWarning
     assert not hasattr(teachkit.lm_metrics, "SEED_TRAINING")
+
+
+# ---------------------------------------------------------------- the engine's options for the bigram case
+def test_unk_false_keeps_v_to_the_training_types_and_scores_unseen_words_as_themselves():
+    lm = NgramLM([["a", "b", "a"]], order=2, smoothing="laplace", pad=False, unk=False)
+    assert lm.vocabulary == ("a", "b") and lm.V == 2 and "unk=False" in repr(lm)
+    assert lm.lookup("zebra") == "zebra" and lm.count("a", "zebra") == 0
+    # P(zebra | a) = (0 + 1) / (1 + 2); the row over the two training words already sums to 1
+    assert lm.prob("zebra", ["a"]) == 1 / 3
+    assert lm.probs(["a"]).sum() == pytest.approx(1, rel=1e-15)
+    assert lm.evaluate([["a", "zebra"]]).n_oov == 1
+
+
+def test_occurrence_denominator_counts_sentence_final_histories():
+    from teachkit.ngram import AddAlpha
+
+    # padded: <s> a b </s>, <s> b </s>; c(b •) = 2 (b </s> twice), and </s> ends both sentences: e(</s>) = 2
+    train = [["a", "b"], ["b"]]
+    ctx = NgramLM(train, order=2, smoothing=AddAlpha(1))
+    occ = NgramLM(train, order=2, smoothing=AddAlpha(1, denominator="occurrences"))
+    assert (occ.context_count(["</s>"]), occ.occurrences(["</s>"]), occ.occurrences(["b"])) == (0, 2, 2)
+    assert occ.prob("a", ["</s>"]) == 1 / (2 + occ.V) and ctx.prob("a", ["</s>"]) == 1 / occ.V
+    assert occ.prob("</s>", ["b"]) == ctx.prob("</s>", ["b"])          # b is always followed by a word
+    assert "denominator='occurrences'" in repr(occ) and "denominator" in repr(AddAlpha(1, denominator="occurrences"))
+
+
+def test_alpha_zero_only_on_request_and_0_over_0_is_refused():
+    from teachkit.ngram import AddAlpha
+
+    with pytest.raises(ValueError, match="alpha must be a finite number > 0"):
+        AddAlpha(0)
+    with pytest.raises(ValueError, match="alpha must be a finite number >= 0"):
+        AddAlpha(-1, allow_zero=True)
+    mle = NgramLM([["a", "b"]], order=2, smoothing=AddAlpha(0, allow_zero=True), pad=False)
+    assert mle.prob("b", ["a"]) == 1.0 and mle.prob("a", ["a"]) == 0.0
+    with pytest.raises(ValueError, match="0/0"):
+        mle.prob("a", ["b"])
+    with pytest.raises(ValueError, match="0/0"):
+        mle.perplexity([["b", "a"]])
+
+
+@pytest.mark.parametrize("make, error, match", [
+    (lambda m: NgramLM(TINY, order=2, unk="no"), TypeError, "unk must be True or False"),
+    (lambda m: NgramLM(TINY, order=2, unk=False, min_count=2), ValueError, "min_count"),
+    (lambda m: NgramLM([["a", "<s>"]], order=2, unk=False), ValueError, "reserves"),
+    (lambda m: m.AddAlpha(1, denominator="unigram"), ValueError, "denominator must be one of"),
+    (lambda m: m.AddAlpha(1, allow_zero=1), TypeError, "allow_zero"),
+    (lambda m: NgramLM(TINY, order=1, smoothing=m.AddAlpha(1, denominator="occurrences")), ValueError,
+     "denominator='occurrences'"),
+    (lambda m: NgramLM(TINY, order=1, smoothing="laplace").occurrences(), ValueError, "order >= 2"),
+    (lambda m: NgramLM(TINY, order=2, smoothing="laplace").occurrences("a"), TypeError, "context"),
+])
+def test_the_bigram_options_refuse_bad_values_by_name(make, error, match):
+    import teachkit.ngram as module
+
+    with pytest.raises(error, match=match):
+        make(module)
