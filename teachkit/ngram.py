@@ -1,10 +1,13 @@
 """N-gram language models of order 1 to 4: add-α, Jelinek-Mercer and Kneser-Ney.
 
 :class:`NgramLM` predicts each word from the ``n - 1`` words before it and
-scores held-out text by cross-entropy and perplexity.  It generalizes
-:class:`teachkit.BigramLM`: at order 2 with ``smoothing="laplace"`` (or
-``"lidstone"``) it is ``BigramLM(..., vocabulary="with-unk",
-denominator="context")``, probability for probability.
+scores held-out text by cross-entropy and perplexity.  It is the one model of
+this module: :class:`teachkit.BigramLM`, notebook 04's bigram model, is an
+order-2 NgramLM with :class:`AddAlpha` smoothing under another name (see
+"The bigram model of notebook 04" below).  With the defaults,
+``NgramLM(..., order=2, smoothing="laplace")`` (or ``"lidstone"``) is
+``BigramLM(..., vocabulary="with-unk", denominator="context")``, probability
+for probability.
 
 What is counted
 ---------------
@@ -72,7 +75,11 @@ entries for every history, seen or not (a test checks it on random histories).
 The bigram model of notebook 04: BigramLM
 -----------------------------------------
 :class:`BigramLM` keeps the conventions of the source notebook (or, on request, nltk.lm's)
-and shows every bigram's fraction.  A bigram model predicts each word from the word just before it.  With
+and shows every bigram's fraction.  It counts and scores nothing itself: it holds an order-2
+:class:`NgramLM` (its ``ngram`` attribute) whose options carry the source notebook's conventions --
+``unk=False`` for ``vocabulary="training"``, ``AddAlpha(α, denominator="occurrences")`` for
+``denominator="unigram"`` -- and translates its own argument order, ``prob(prev, word)``, to the
+model's ``prob(word, [prev])``.  A bigram model predicts each word from the word just before it.  With
 add-α smoothing (Laplace for α = 1, Lidstone for any other α >= 0)::
 
                         c(prev, word) + α
@@ -1263,11 +1270,37 @@ class BigramRow:
     log2_probability: float
 
 
-class BigramLM:
-    """A bigram language model with add-α (Laplace / Lidstone) smoothing.
+def _log2_fraction(numerator: float, denominator: float, p: float) -> float:
+    """log2 of ``p = numerator / denominator``; -inf for 0.
 
-    ``P(word | prev) = (c(prev, word) + α) / (d(prev) + α·V)``; see the module
-    docstring for the meaning of each choice and the nltk.lm correspondence.
+    A tiny α (say 1e-320) with d(prev) > 0 gives a probability below the smallest float; its logarithm is
+    still finite, so it is taken as the difference of the two logarithms.
+    """
+    if p > 0:
+        return math.log2(p)
+    if numerator > 0:
+        return math.log2(numerator) - math.log2(denominator)
+    return -math.inf
+
+
+class BigramLM:
+    """A bigram language model with add-α (Laplace / Lidstone) smoothing: :class:`NgramLM` at order 2.
+
+    ``P(word | prev) = (c(prev, word) + α) / (d(prev) + α·V)``; see the module docstring for the meaning
+    of each choice and the nltk.lm correspondence.  The counts and the formula are those of the model's
+    :attr:`ngram`, an order-2 :class:`NgramLM` with :class:`AddAlpha` smoothing; BigramLM keeps the seed
+    notebook's names, argument order and defaults, and shows every prediction's fraction::
+
+        BigramLM option           the NgramLM it holds
+        vocabulary="training"     unk=False  (V = training types; an unseen word stays itself)
+        vocabulary="with-unk"     unk=True   (unseen words are <UNK>, counted in V)
+        denominator="unigram"     AddAlpha(alpha, denominator="occurrences")   d(prev) = c(prev)
+        denominator="context"     AddAlpha(alpha, denominator="context")       d(prev) = c(prev •)
+        pad                       pad
+
+    ``lm.prob(prev, word)`` is ``lm.ngram.prob(word, [prev])``.  Unlike a plain NgramLM, α = 0 is allowed
+    (to show what smoothing is for), and ``<s>``, ``</s>`` (and ``<UNK>`` with ``"training"``) are
+    ordinary tokens, as in the seed notebook.
 
     Parameters
     ----------
@@ -1291,11 +1324,14 @@ class BigramLM:
 
     Attributes
     ----------
+    ngram : NgramLM
+        The order-2 model that counts and scores.
     vocabulary : Vocabulary
+        The V entries in first-seen order of the (padded) training text.
     V : int
         Vocabulary size used in the denominator.
     unigram_counts, bigram_counts, context_counts : collections.Counter
-        c(w), c(prev, word) and the number of bigrams starting with prev.
+        c(w), c(prev, word) and the number of bigrams starting with prev, read from :attr:`ngram`.
     sentences : list of tuple
         The (padded) training sentences the counts come from.
 
@@ -1306,6 +1342,8 @@ class BigramLM:
     (5, 2, 1)
     >>> lm.prob("the", "cat")                     # (1 + 1) / (2 + 5) = 2/7
     0.2857142857142857
+    >>> lm.prob("the", "cat") == lm.ngram.prob("cat", ["the"])
+    True
     """
 
     def __init__(self, tokens: Sequence[str] | Sequence[Sequence[str]], alpha: float = 1.0,
@@ -1333,21 +1371,16 @@ class BigramLM:
             )
         self.alpha, self.vocabulary_kind, self.denominator, self.pad = alpha, vocabulary, denominator, pad
         self.sentences = [self._pad(sent) for sent in sentences]
-        self.unigram_counts = Counter(tok for sent in self.sentences for tok in sent)
-        self.bigram_counts = Counter(bg for sent in self.sentences for bg in zip(sent, sent[1:]))
-        self.context_counts = Counter()
-        for (prev, _), c in self.bigram_counts.items():
-            self.context_counts[prev] += c
+        smoothing = AddAlpha(alpha, denominator="occurrences" if denominator == "unigram" else "context",
+                             allow_zero=True)
+        # NgramLM refuses an alpha whose alpha·V overflows, with the message BigramLM always gave.
+        self.ngram = NgramLM(sentences, order=2, smoothing=smoothing, pad=pad, unk=vocabulary == "with-unk",
+                             _as_given=True)
         self.vocabulary = Vocabulary(
             (tok for sent in self.sentences for tok in sent),
             unk_label=UNK if vocabulary == "with-unk" else None,
         )
-        self.V = len(self.vocabulary)
-        if not math.isfinite(alpha * self.V):
-            raise ValueError(
-                f"alpha={alpha!r} is too large: alpha·V = {alpha!r}·{self.V} overflows a float. Any alpha far "
-                "above the counts already gives every word the same probability 1/V; use a smaller alpha."
-            )
+        self.V = self.ngram.V
 
     def __repr__(self) -> str:
         return (
@@ -1363,62 +1396,74 @@ class BigramLM:
         if not isinstance(word, str):
             raise TypeError(f"{name} must be a string token, got {type(word).__name__} {word!r}.")
 
+    # The three tables of counts, read from the model's counts (nothing is counted here).
+    @property
+    def unigram_counts(self) -> Counter:
+        """c(w): how often each word occurs in the (padded) training text."""
+        return Counter({w: c for w in self.vocabulary if (c := self.ngram.occurrences([w]))})
+
+    @property
+    def bigram_counts(self) -> Counter:
+        """c(prev, word) for every training bigram, in first-seen order."""
+        return Counter({bg: self.ngram.count(*bg) for sent in self.sentences for bg in zip(sent, sent[1:])})
+
+    @property
+    def context_counts(self) -> Counter:
+        """c(prev •): how many training bigrams start with each word."""
+        return Counter({w: c for w in self.vocabulary if (c := self.ngram.context_count([w]))})
+
     def lookup(self, word: str) -> str:
         """The token the model uses for ``word`` (``<UNK>`` if unseen and vocabulary="with-unk")."""
         self._check_word(word, "word")
-        return self.vocabulary.lookup(word)
+        return self.ngram.lookup(word)
 
     def count(self, word: str, next_word: str | None = None) -> int:
         """``count(w)`` = c(w) in training; ``count(prev, word)`` = c(prev, word). Words are looked up first."""
+        self._check_word(word, "word")
         if next_word is None:
-            return self.unigram_counts[self.lookup(word)]
-        return self.bigram_counts[(self.lookup(word), self.lookup(next_word))]
+            return self.ngram.occurrences([word])
+        self._check_word(next_word, "word")
+        return self.ngram.count(word, next_word)
 
     def context_count(self, prev: str) -> int:
         """d(prev): c(prev) for denominator="unigram", bigrams starting with prev for "context"."""
-        prev = self.lookup(prev)
-        counts = self.unigram_counts if self.denominator == "unigram" else self.context_counts
-        return counts[prev]
+        self._check_word(prev, "word")
+        if self.denominator == "unigram":
+            return self.ngram.occurrences([prev])
+        return self.ngram.context_count([prev])
 
-    def _row(self, prev: str, word: str) -> BigramRow:
-        # prev and word are strings: prob, logprob2 and table (through test_sentences) checked them.
-        key = (self.vocabulary.lookup(prev), self.vocabulary.lookup(word))
-        counts = self.unigram_counts if self.denominator == "unigram" else self.context_counts
-        c, d = self.bigram_counts[key], counts[key[0]]
-        # Same order of operations as the seed notebook and nltk.lm:
-        # (c + alpha) / (d + alpha * V).
-        numerator, denominator = c + self.alpha, d + self.alpha * self.V
-        if denominator == 0:
-            raise ValueError(
-                f"P({word!r} | {prev!r}) is 0/0: {key[0]!r} has d(prev) = 0 in training "
-                f"(denominator={self.denominator!r}) and alpha = 0 adds nothing. "
-                "Use alpha > 0 (smoothing) to give unseen contexts a probability."
-            )
-        p = numerator / denominator
-        if p > 0:
-            log2_p = math.log2(p)
-        elif numerator > 0:
-            # A tiny alpha (say 1e-320) with d(prev) > 0 gives a probability
-            # below the smallest float; its logarithm is still finite.
-            log2_p = math.log2(numerator) - math.log2(denominator)
-        else:
-            log2_p = -math.inf
-        return BigramRow(prev, word, key, c, d, numerator, denominator, p, log2_p)
+    def _rows(self, pairs: Sequence[tuple[str, str]]) -> list[BigramRow]:
+        """One :class:`BigramRow` per (prev, word) pair (strings, checked by the callers), scored by the model."""
+        model = self.ngram
+        hist = np.asarray(model._ids([prev for prev, _ in pairs]), np.int64).reshape(len(pairs), 1)
+        words = np.asarray(model._ids([word for _, word in pairs]), np.int64)
+        terms = zip(pairs, *(part.tolist() for part in model._add_alpha_terms(hist, words)))
+        rows = []
+        for (prev, word), count, context_count, numerator, denominator, p in terms:
+            if denominator == 0:
+                raise ValueError(
+                    f"P({word!r} | {prev!r}) is 0/0: {model.lookup(prev)!r} has d(prev) = 0 in training "
+                    f"(denominator={self.denominator!r}) and alpha = 0 adds nothing. "
+                    "Use alpha > 0 (smoothing) to give unseen contexts a probability."
+                )
+            rows.append(BigramRow(prev, word, (model.lookup(prev), model.lookup(word)), count, context_count,
+                                  numerator, denominator, p, _log2_fraction(numerator, denominator, p)))
+        return rows
 
     def prob(self, prev: str, word: str) -> float:
-        """P(word | prev) = (c(prev, word) + α) / (d(prev) + α·V).
+        """P(word | prev) = (c(prev, word) + α) / (d(prev) + α·V), that is ``ngram.prob(word, [prev])``.
 
         Raises ``ValueError`` when both d(prev) and α are 0 (0/0).
         """
         self._check_word(prev, "prev")
         self._check_word(word, "word")
-        return self._row(prev, word).probability
+        return self._rows([(prev, word)])[0].probability
 
     def logprob2(self, prev: str, word: str) -> float:
         """log2 P(word | prev); ``-math.inf`` when the probability is 0 (α = 0, unseen bigram)."""
         self._check_word(prev, "prev")
         self._check_word(word, "word")
-        return self._row(prev, word).log2_probability
+        return self._rows([(prev, word)])[0].log2_probability
 
     def test_sentences(self, tokens: Sequence[str] | Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
         """The (padded) sentences of a test text, validated."""
@@ -1437,4 +1482,4 @@ class BigramLM:
         >>> row.prev, row.word, row.count, row.context_count, row.denominator, row.probability
         ('dreams', 'about', 0, 0, 7.0, 0.14285714285714285)
         """
-        return [self._row(p, w) for sent in self.test_sentences(tokens) for p, w in zip(sent, sent[1:])]
+        return self._rows([(p, w) for sent in self.test_sentences(tokens) for p, w in zip(sent, sent[1:])])
