@@ -3,7 +3,11 @@
 ``teachkit.lm_metrics`` is the *function* below (the package re-exports it),
 so reach this module with ``import teachkit.lm_metrics`` or ``sys.modules``.
 The models themselves (:class:`~teachkit.ngram.BigramLM`, :class:`~teachkit.ngram.NgramLM`)
-live in :mod:`teachkit.ngram`.
+live in :mod:`teachkit.ngram`; a BigramLM is an order-2 NgramLM, so the
+probabilities summed here are NgramLM's.  What these functions add is notebook
+04's way of averaging them: the rows of :meth:`BigramLM.table` summed left to
+right, and ``per="token"`` counting the padding symbols as tokens (NgramLM's
+own :meth:`~teachkit.ngram.NgramLM.evaluate` counts words only).
 
 Perplexity, and the seed's normalisation
 ----------------------------------------

@@ -1,10 +1,13 @@
 """N-gram language models of order 1 to 4: add-α, Jelinek-Mercer and Kneser-Ney.
 
 :class:`NgramLM` predicts each word from the ``n - 1`` words before it and
-scores held-out text by cross-entropy and perplexity.  It generalizes
-:class:`teachkit.BigramLM`: at order 2 with ``smoothing="laplace"`` (or
-``"lidstone"``) it is ``BigramLM(..., vocabulary="with-unk",
-denominator="context")``, probability for probability.
+scores held-out text by cross-entropy and perplexity.  It is the one model of
+this module: :class:`teachkit.BigramLM`, notebook 04's bigram model, is an
+order-2 NgramLM with :class:`AddAlpha` smoothing under another name (see
+"The bigram model of notebook 04" below).  With the defaults,
+``NgramLM(..., order=2, smoothing="laplace")`` (or ``"lidstone"``) is
+``BigramLM(..., vocabulary="with-unk", denominator="context")``, probability
+for probability.
 
 What is counted
 ---------------
@@ -72,7 +75,11 @@ entries for every history, seen or not (a test checks it on random histories).
 The bigram model of notebook 04: BigramLM
 -----------------------------------------
 :class:`BigramLM` keeps the conventions of the source notebook (or, on request, nltk.lm's)
-and shows every bigram's fraction.  A bigram model predicts each word from the word just before it.  With
+and shows every bigram's fraction.  It counts and scores nothing itself: it holds an order-2
+:class:`NgramLM` (its ``ngram`` attribute) whose options carry the source notebook's conventions --
+``unk=False`` for ``vocabulary="training"``, ``AddAlpha(α, denominator="occurrences")`` for
+``denominator="unigram"`` -- and translates its own argument order, ``prob(prev, word)``, to the
+model's ``prob(word, [prev])``.  A bigram model predicts each word from the word just before it.  With
 add-α smoothing (Laplace for α = 1, Lidstone for any other α >= 0)::
 
                         c(prev, word) + α
@@ -177,6 +184,7 @@ MAX_ORDER = 4
 PER = ("prediction", "token")
 VOCABULARIES = ("training", "with-unk")
 DENOMINATORS = ("unigram", "context")
+ADD_ALPHA_DENOMINATORS = ("context", "occurrences")
 _RESERVED = (START, END, UNK)
 _RESERVED_SET = frozenset(_RESERVED)
 
@@ -186,8 +194,11 @@ class ZeroProbabilityWarning(UserWarning):
 
 
 # ---------------------------------------------------------------- input checks
-def _sentences(sentences, name):
-    """``sentences`` as a list of lists of str, or a clear error."""
+def _sentences(sentences, name, reserved=_RESERVED_SET):
+    """``sentences`` as a list of lists of str, or a clear error.
+
+    ``reserved``: the symbols a sentence may not contain (an empty set takes every token as given).
+    """
     if isinstance(sentences, str):
         raise TypeError(
             f"{name} must be a list of sentences, each a list of tokens, such as [{sentences.split()[:3]!r}], "
@@ -216,8 +227,8 @@ def _sentences(sentences, name):
             i, tok = next((i, t) for i, t in enumerate(sent) if not isinstance(t, str))
             raise TypeError(f"{name}: token {i} of sentence {s} is {type(tok).__name__} {tok!r}; "
                             "every token must be a string.")
-        if not _RESERVED_SET.isdisjoint(sent):
-            tok = next(t for t in sent if t in _RESERVED_SET)
+        if not reserved.isdisjoint(sent):
+            tok = next(t for t in sent if t in reserved)
             raise ValueError(f"{name}: sentence {s} contains {tok!r}, a symbol the model reserves "
                              f"({', '.join(_RESERVED)}); rename that token.")
         out.append(tuple(sent))
@@ -307,8 +318,15 @@ def kneser_ney_step(count: ArrayLike, context_total: ArrayLike, types: ArrayLike
 
 
 # The same two formulas without the checks, for NgramLM's own (already valid) counts.
+def _add_alpha_fraction(c, total, V, alpha):
+    # Numerator and denominator apart, in the seed notebook's (and nltk.lm's) order of operations, so that
+    # a hand calculation can show the fraction and the quotient comes out bit for bit as theirs.
+    return c + alpha, total + alpha * V
+
+
 def _add_alpha(c, total, V, alpha):
-    return (c + alpha) / (total + alpha * V)
+    numerator, denominator = _add_alpha_fraction(c, total, V, alpha)
+    return numerator / denominator
 
 
 def _kneser_ney_step(a, total, t, p_lower, d):
@@ -319,9 +337,14 @@ def _kneser_ney_step(a, total, t, p_lower, d):
 # Each method is a small object in the manner of nltk.lm's estimators: it holds its own parameter, checked
 # once when it is made, and turns the counts NgramLM looked up into probabilities.  NgramLM only counts.
 #
-# ``stats(k, continuation)`` (given by NgramLM) returns, for every prediction, three arrays at history
-# length k - 1: the count of the k-gram ``g w``, the total ``c(g •)`` after its history g and the number
-# of distinct words ``T(g)`` seen after g; raw counts, or continuation counts N1+(• g w) when asked.
+# ``stats(k, counts)`` (given by NgramLM) returns, for every prediction, three arrays at history length
+# k - 1: the count of the k-gram ``g w``, the total after its history g and the number of distinct words
+# ``T(g)`` seen after g.  ``counts`` says which: "raw" (c(g w) and c(g •)), "continuation" (N1+(• g w) and
+# its sum over w) or, for the full history only (k = order), "occurrences" (c(g w) and the number of times
+# g occurs in the padded training text, c(g •) + e(g), where e(g) counts the sentences that end in g).
+_STATS = Callable[[int, str], tuple]
+
+
 class Smoothing:
     """How an :class:`NgramLM` turns its counts into ``P(w | h)``; subclasses give the formula.
 
@@ -337,7 +360,7 @@ class Smoothing:
     def check_order(self, order: int) -> None:
         """Raise if this method cannot serve a model of ``order`` (all can, except a wrong λ count)."""
 
-    def scores(self, stats: Callable[[int, bool], tuple], order: int, V: int, size: int) -> np.ndarray:
+    def scores(self, stats: _STATS, order: int, V: int, size: int) -> np.ndarray:
         """P(w_i | h_i) for the ``size`` predictions whose counts ``stats`` looks up."""
         raise NotImplementedError
 
@@ -350,12 +373,24 @@ class AddAlpha(Smoothing):
 
     Every n-gram count is raised by the pseudo-count α before normalising over the history::
 
-        P(w | h) = (c(h w) + α) / (c(h •) + α·V)
+        P(w | h) = (c(h w) + α) / (d(h) + α·V)
+
+    where ``d(h) = c(h •)``, the number of training n-grams with history h (``denominator="context"``,
+    the default and nltk.lm's choice).  With ``denominator="occurrences"``, d(h) = c(h •) + e(h) counts every
+    occurrence of h in the (padded) training text, also the e(h) times h ends a sentence and nothing
+    follows it: the seed notebook's bigram model divides by the unigram count c(prev) this way.  Then the
+    row after a history that ends sentences sums to less than 1 (see :class:`BigramLM`).
 
     Parameters
     ----------
     alpha : float, default 1.0
         The pseudo-count, finite and > 0 (α = 0 would give an unseen n-gram probability 0).
+    denominator : {"context", "occurrences"}, default "context"
+        d(h) as above; ``"occurrences"`` needs a history (order >= 2).
+    allow_zero : bool, default False
+        Accept α = 0, the unsmoothed relative frequency: an unseen n-gram then gets probability 0 and an
+        unseen history the undefined 0/0 (scoring it raises ``ValueError``).  :class:`BigramLM` uses it
+        to show why smoothing exists.
 
     Examples
     --------
@@ -366,9 +401,15 @@ class AddAlpha(Smoothing):
     0.3333333333333333
     >>> NgramLM([["a", "b"]], order=2, smoothing=AddAlpha(0.5)).prob("b", ["a"])   # 1.5 / 3.5
     0.42857142857142855
+
+    ``b`` ends the sentence, so it occurs once (e(b) = 1) but is followed by ``</s>`` only when padded;
+    unpadded, c(b •) = 0 and d(b) = 1 with occurrences (V = 3: a, b, ``<UNK>``), so P(a | b) = 1 / (1 + 3):
+
+    >>> NgramLM([["a", "b"]], order=2, smoothing=AddAlpha(1, denominator="occurrences"), pad=False).prob("a", ["b"])
+    0.25
     """
 
-    def __init__(self, alpha: float = 1.0) -> None:
+    def __init__(self, alpha: float = 1.0, *, denominator: str = "context", allow_zero: bool = False) -> None:
         if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real):
             raise TypeError(f"alpha must be a number, got {alpha!r}.")
         # float(10**400) raises OverflowError; only a Python int can be that large.
@@ -376,21 +417,45 @@ class AddAlpha(Smoothing):
             raise ValueError(f"alpha (a whole number of {len(str(abs(int(alpha))))} digits) is too large for a "
                              "float; any alpha far above the counts "
                              "already gives every word the same probability 1/V. Use a smaller alpha.")
-        if not math.isfinite(alpha) or alpha <= 0:
-            raise ValueError(f"alpha must be a finite number > 0, got {alpha!r}. "
+        if not isinstance(allow_zero, bool):
+            raise TypeError(f"allow_zero must be True or False, got {allow_zero!r}.")
+        if not math.isfinite(alpha) or alpha < 0 or (alpha == 0 and not allow_zero):
+            raise ValueError(f"alpha must be a finite number {'>= 0' if allow_zero else '> 0'}, got {alpha!r}. "
                              "With alpha = 0 an unseen n-gram gets probability 0.")
+        self.denominator = check_choice(denominator, "denominator", ADD_ALPHA_DENOMINATORS)
         self.alpha = float(alpha)
         self.name = "laplace" if self.alpha == 1.0 else "lidstone"
 
-    def scores(self, stats: Callable[[int, bool], tuple], order: int, V: int, size: int) -> np.ndarray:
-        c, total, _ = stats(order, False)
-        return _add_alpha(c, total, V, self.alpha)
+    def check_order(self, order: int) -> None:
+        if self.denominator == "occurrences" and order < 2:
+            raise ValueError("denominator='occurrences' counts the occurrences of the history, and an order-1 "
+                             "model has none; use order >= 2 or denominator='context'.")
+
+    def terms(self, stats: _STATS, order: int, V: int) -> tuple[np.ndarray, ...]:
+        """Every part of the estimate, per prediction: ``c(h w), d(h), numerator, denominator, P(w | h)``.
+
+        ``numerator = c(h w) + α`` and ``denominator = d(h) + α·V``; ``P`` is NaN where both are 0
+        (α = 0 after a history never seen), for the caller to report.
+        """
+        c, total, _ = stats(order, "raw" if self.denominator == "context" else "occurrences")
+        numerator, denominator = _add_alpha_fraction(c, total, V, self.alpha)
+        with np.errstate(invalid="ignore"):          # 0/0 -> NaN, only possible with allow_zero
+            return c, total, numerator, denominator, numerator / denominator
+
+    def scores(self, stats: _STATS, order: int, V: int, size: int) -> np.ndarray:
+        *_, denominator, p = self.terms(stats, order, V)
+        if not np.all(denominator > 0):
+            raise ValueError("P(w | h) is 0/0: a history never seen in training, and alpha = 0 adds nothing. "
+                             "Use alpha > 0 (smoothing) to give unseen histories a probability.")
+        return p
 
     def _parameter_repr(self) -> str:
-        return "" if self.name == "laplace" else f", alpha={self.alpha!r}"
+        alpha = "" if self.name == "laplace" else f", alpha={self.alpha!r}"
+        return alpha + ("" if self.denominator == "context" else f", denominator={self.denominator!r}")
 
     def __repr__(self) -> str:
-        return f"AddAlpha(alpha={self.alpha!r})"
+        extra = "" if self.denominator == "context" else f", denominator={self.denominator!r}"
+        return f"AddAlpha(alpha={self.alpha!r}{extra})"
 
 
 class JelinekMercer(Smoothing):
@@ -428,11 +493,11 @@ class JelinekMercer(Smoothing):
     def check_order(self, order: int) -> None:
         _check_weight_count(self.lambdas, order)
 
-    def scores(self, stats: Callable[[int, bool], tuple], order: int, V: int, size: int) -> np.ndarray:
+    def scores(self, stats: _STATS, order: int, V: int, size: int) -> np.ndarray:
         p_k = np.full(size, 1.0 / V)
         mix = self.lambdas[0] * p_k
         for k in range(1, order + 1):
-            c, total, _ = stats(k, False)
+            c, total, _ = stats(k, "raw")
             # An unseen history keeps the shorter history's estimate.
             p_k = np.where(total > 0, c / np.maximum(total, 1), p_k)
             mix = mix + self.lambdas[k] * p_k
@@ -478,10 +543,10 @@ class KneserNey(Smoothing):
     def __init__(self, discount: float = 0.75) -> None:
         self.discount = _probability_parameter(discount, "discount", True, True)
 
-    def scores(self, stats: Callable[[int, bool], tuple], order: int, V: int, size: int) -> np.ndarray:
+    def scores(self, stats: _STATS, order: int, V: int, size: int) -> np.ndarray:
         p = np.full(size, 1.0 / V)
         for k in range(1, order + 1):
-            a, total, types = stats(k, k < order)
+            a, total, types = stats(k, "continuation" if k < order else "raw")
             p = _kneser_ney_step(a, total, types, p, self.discount)
         return p
 
@@ -671,6 +736,11 @@ class NgramLM:
         Training words seen fewer times become ``<UNK>``.
     pad : bool, default True
         n - 1 ``<s>`` before and one ``</s>`` after each sentence.
+    unk : bool, default True
+        ``True``: a word the model does not keep is scored as ``<UNK>``, one more vocabulary entry (nltk.lm).
+        ``False``: V counts the training types only, and a word never seen in training is scored as itself,
+        outside the vocabulary, with count 0 (the seed notebook's bigram model; with add-α a row then sums
+        to more than 1 over training and unseen words together).  Needs ``min_count=1``.
 
     Attributes
     ----------
@@ -692,25 +762,41 @@ class NgramLM:
 
     def __init__(self, sentences: Sequence[Sequence[str]], order: int = 3, smoothing: str | Smoothing = "kneser-ney",
                  *, alpha: float | None = None, lambdas: Sequence[float] | None = None,
-                 discount: float | None = None, min_count: int = 1, pad: bool = True) -> None:
+                 discount: float | None = None, min_count: int = 1, pad: bool = True, unk: bool = True,
+                 _as_given: bool = False) -> None:
+        # _as_given (private, for BigramLM): take the text as the seed notebook did -- <s> and </s> (and
+        # <UNK> when unk=False) are ordinary tokens, and a text without a single n-gram is accepted
+        # (every history is then unseen).
         order = check_positive_int(order, "order")
         if order > MAX_ORDER:
             raise ValueError(f"order must be between 1 and {MAX_ORDER}, got {order}.")
         min_count = check_positive_int(min_count, "min_count")
         if not isinstance(pad, bool):
             raise TypeError(f"pad must be True or False, got {pad!r}.")
-        self.order, self.min_count, self.pad = order, min_count, pad
+        if not isinstance(unk, bool):
+            raise TypeError(f"unk must be True or False, got {unk!r}.")
+        if not unk and min_count > 1:
+            raise ValueError(f"min_count={min_count} folds rare words into <UNK>, and unk=False has no <UNK>; "
+                             "use unk=True or min_count=1.")
+        self.order, self.min_count, self.pad, self.unk = order, min_count, pad, unk
         self._set_smoothing(smoothing, alpha, lambdas, discount)
-        train = _sentences(sentences, "sentences")
+        self._reserved = (frozenset([UNK]) if unk else frozenset()) if _as_given else _RESERVED_SET
+        train = _sentences(sentences, "sentences", self._reserved)
 
-        # Vocabulary: kept words in first-seen order, then the special symbols.
+        # Vocabulary: kept words in first-seen order, then the special symbols (once, even when the text
+        # itself holds <s> or </s>, which only _as_given allows).
         raw = Counter(itertools.chain.from_iterable(train))       # insertion order = first seen
         words = [w for w, c in raw.items() if c >= min_count]
-        specials = ([START] if pad and order > 1 else []) + ([END] if pad else []) + [UNK]
-        self.vocabulary = tuple(words + specials)
+        specials = ([START] if pad and order > 1 else []) + ([END] if pad else []) + ([UNK] if unk else [])
+        self.vocabulary = tuple(dict.fromkeys(words + specials))
         self.V = len(self.vocabulary)
         self._index = {w: i for i, w in enumerate(self.vocabulary)}
-        if self.V ** order >= 2 ** 62:
+        # The id of a word the model does not keep: <UNK>'s, or (unk=False) one id past the vocabulary that
+        # no training n-gram contains, so its counts are 0 and it is not one of the V entries.
+        self._unknown_id = self._index[UNK] if unk else self.V
+        # n-gram keys are numbers in base _base: every id, the unknown one included, is one digit.
+        self._base = self.V if unk else self.V + 1
+        if self._base ** order >= 2 ** 62:
             raise ValueError(f"V = {self.V} words at order {order} is too many n-grams to index; "
                              "raise min_count or lower the order.")
         self.n_training_tokens = sum(raw.values())
@@ -720,12 +806,14 @@ class NgramLM:
                              "float. Any alpha far above the counts already gives every word the same "
                              "probability 1/V; use a smaller alpha.")
 
-        events = self._events(train)[0]
-        if len(events) == 0:
+        ids, lengths = self._flat_ids(train)
+        events = self._windows(ids, lengths)
+        if len(events) == 0 and not _as_given:
             raise ValueError(f"sentences give no {order}-gram to learn from: every sentence is shorter "
                              f"than {order} tokens and pad=False. Use pad=True or a lower order.")
         self.n_events = len(events)
         self._build(events)
+        self._build_ends(ids, lengths)
 
     # ------------------------------------------------------------ set-up
     def _set_smoothing(self, smoothing: str | Smoothing, alpha: float | None, lambdas: Sequence[float] | None,
@@ -756,17 +844,13 @@ class NgramLM:
         return new
 
     def _ids(self, sent):
-        get, unk = self._index.get, self._index[UNK]
+        get, unk = self._index.get, self._unknown_id
         return [get(tok, unk) for tok in sent]
 
-    def _events(self, sentences):
-        """Histories and words as one (M, n) id array, and the number of OOV tokens.
-
-        All sentences are laid end to end (padded) in one id array; a window of n ids is an event when its
-        first and last id belong to the same sentence, so n-grams never cross a boundary.
-        """
+    def _flat_ids(self, sentences):
+        """All sentences laid end to end (padded) as one id array, and the length of each."""
         n = self.order
-        get, unk = self._index.get, self._index[UNK]
+        get, unk = self._index.get, self._unknown_id
         before = [self._index[START]] * (n - 1) if self.pad and n > 1 else []
         after = [self._index[END]] if self.pad else []
         flat, lengths = [], []
@@ -775,35 +859,54 @@ class NgramLM:
             flat += [get(tok, unk) for tok in sent]
             flat += after
             lengths.append(len(before) + len(sent) + len(after))
-        ids = np.asarray(flat, np.int64)
-        # Padding symbols are never <UNK>, so every <UNK> in ids is a word the model does not keep.
-        n_oov = int(np.count_nonzero(ids == unk))
+        return np.asarray(flat, np.int64), np.asarray(lengths, np.int64)
+
+    def _windows(self, ids, lengths):
+        """The (M, n) windows of n ids that lie inside one sentence: n-grams never cross a boundary."""
+        n = self.order
         if len(ids) < n:
-            return np.zeros((0, n), np.int64), n_oov
+            return np.zeros((0, n), np.int64)
         sentence_of = np.repeat(np.arange(len(lengths)), lengths)
         windows = np.lib.stride_tricks.sliding_window_view(ids, n)
         inside = sentence_of[: len(windows)] == sentence_of[n - 1:]
-        return np.ascontiguousarray(windows[inside]), n_oov
+        return np.ascontiguousarray(windows[inside])
+
+    def _events(self, sentences):
+        """Histories and words as one (M, n) id array, and the number of OOV tokens."""
+        ids, lengths = self._flat_ids(sentences)
+        # Padding symbols are never unknown, so every unknown id in ids is a word the model does not keep.
+        n_oov = int(np.count_nonzero(ids == self._unknown_id))
+        return self._windows(ids, lengths), n_oov
 
     def _keys(self, grams):
-        """Integer key of each row of ``grams`` (ids, base V); a (M, 0) array gives zeros."""
+        """Integer key of each row of ``grams`` (ids, base ``_base``); a (M, 0) array gives zeros."""
         key = np.zeros(len(grams), np.int64)
         for j in range(grams.shape[1]):
-            key = key * self.V + grams[:, j]
+            key = key * self._base + grams[:, j]
         return key
 
     def _build(self, events):
-        n, V = self.order, self.V
+        n, base = self.order, self._base
         # raw[k]: counts of the last k words of every event (k = 1..n).
         self._raw, self._cont = {}, {}
         for k in range(1, n + 1):
             keys, counts = np.unique(self._keys(events[:, n - k:]), return_counts=True)
-            self._raw[k] = _Level(keys, counts.astype(np.int64), V)
+            self._raw[k] = _Level(keys, counts.astype(np.int64), base)
         # cont[k] (k < n): N1+(• g w) = distinct (k+1)-grams whose last k words are g w.
         for k in range(1, n):
             longer = self._raw[k + 1].gram_keys
-            keys, counts = np.unique(longer % V ** k, return_counts=True)
-            self._cont[k] = _Level(keys, counts.astype(np.int64), V)
+            keys, counts = np.unique(longer % base ** k, return_counts=True)
+            self._cont[k] = _Level(keys, counts.astype(np.int64), base)
+
+    def _build_ends(self, ids, lengths):
+        # e(h): how many training sentences end in the history h (their last n - 1 padded ids).  An
+        # occurrence of h there is followed by no word, so c(h •) misses it; c(h •) + e(h) counts every
+        # occurrence of h (see occurrences and AddAlpha(denominator="occurrences")).
+        width = self.order - 1
+        stops = np.cumsum(lengths)[lengths >= width] if width else np.zeros(0, np.int64)
+        last = np.stack([ids[stops - width + j] for j in range(width)], axis=1) if width else np.zeros((0, 0))
+        keys, counts = np.unique(self._keys(last.astype(np.int64)), return_counts=True)
+        self._ends = (keys, counts.astype(np.int64))
 
     # ------------------------------------------------------------ scoring
     def _scores(self, hist, words, cache=None):
@@ -812,22 +915,34 @@ class NgramLM:
         ``cache`` (a dict kept by an :class:`EncodedText`) remembers each level's counts for these
         predictions, so scoring the same text again with another α, d or λ skips the look-ups.
         """
-        n, V = self.order, self.V
+        return self.smoothing_method.scores(self._stats(hist, words, cache), self.order, self.V, len(words))
 
-        def stats(k, continuation):
-            # (count of g w, total after g, distinct words after g) for the last k - 1 words g of each
-            # history, from raw counts or (continuation=True) continuation counts
-            level = self._cont[k] if continuation else self._raw[k]
-            if cache is not None and level in cache:
-                return cache[level]
+    def _stats(self, hist, words, cache=None):
+        """The ``stats(k, counts)`` look-up a smoothing method scores with (see the smoothing methods)."""
+        n, base = self.order, self._base
+
+        def stats(k, counts):
+            # (count of g w, total after g, distinct words after g) for the last k - 1 words g of each history
+            if counts == "occurrences" and k != n:
+                raise ValueError("occurrence counts are kept for the full history only (k = order).")
+            level = self._cont[k] if counts == "continuation" else self._raw[k]
+            key = level if counts != "occurrences" else (level, counts)
+            if cache is not None and key in cache:
+                return cache[key]
             hkey = self._keys(hist[:, n - k:])
             total, types = level.total_and_types(hkey)
-            found = (level.count(hkey * V + words), total, types)
+            if counts == "occurrences":
+                total = total + _Level._find(*self._ends, hkey)
+            found = (level.count(hkey * base + words), total, types)
             if cache is not None:
-                cache[level] = found
+                cache[key] = found
             return found
 
-        return self.smoothing_method.scores(stats, n, V, len(words))
+        return stats
+
+    def _add_alpha_terms(self, hist, words):
+        """c(h w), d(h), numerator, denominator and P(w | h) of an add-α model (see :meth:`AddAlpha.terms`)."""
+        return self.smoothing_method.terms(self._stats(hist, words), self.order, self.V)
 
     def _history_ids(self, context):
         if isinstance(context, str):
@@ -850,7 +965,7 @@ class NgramLM:
     def _word_id(self, word):
         if not isinstance(word, str):
             raise TypeError(f"word must be a string token, got {type(word).__name__} {word!r}.")
-        return self._index.get(word, self._index[UNK])
+        return self._index.get(word, self._unknown_id)
 
     def prob(self, word: str, context: Sequence[str] = ()) -> float:
         """P(word | context), using the last n - 1 words of ``context`` (unknown words count as ``<UNK>``).
@@ -896,6 +1011,24 @@ class NgramLM:
         hist = self._history_ids(context)
         return int(self._raw[self.order].total(self._keys(hist))[0])
 
+    def occurrences(self, context: Sequence[str] = ()) -> int:
+        """d(h) = c(h •) + e(h): how often the history ``h`` occurs in the (padded) training text.
+
+        Besides the c(h •) times a word follows h, this counts the e(h) times h ends a sentence.  It is
+        the denominator of ``AddAlpha(denominator="occurrences")``; for a bigram model,
+        ``occurrences([w])`` is c(w), how often w occurs.  Needs order >= 2.
+
+        Examples
+        --------
+        >>> lm = NgramLM([["a", "b", "a"]], order=2, smoothing="laplace", pad=False)
+        >>> lm.context_count(["a"]), lm.occurrences(["a"])       # the second a ends the sentence
+        (1, 2)
+        """
+        if self.order < 2:
+            raise ValueError("an order-1 model has no history to count; occurrences needs order >= 2.")
+        hkey = self._keys(self._history_ids(context))
+        return int(self._raw[self.order].total(hkey)[0] + _Level._find(*self._ends, hkey)[0])
+
     def unseen_mass(self, context: Sequence[str] = ()) -> float:
         """The probability the model gives, after ``context``, to words never seen there in training.
 
@@ -912,7 +1045,7 @@ class NgramLM:
         level = self._raw[self.order]
         hkey = self._keys(hist)[0]
         words = np.arange(self.V, dtype=np.int64)
-        seen = level.count(hkey * self.V + words) > 0
+        seen = level.count(hkey * self._base + words) > 0
         # What probs(context) gives, scored directly: the context was checked once above.
         p = self._scores(np.repeat(hist, self.V, axis=0), words)
         return float(p[~seen].sum())
@@ -941,7 +1074,7 @@ class NgramLM:
         ([1, 0, 0], [0.6667, 0.6667, 1.0])
         """
         text = self.encode(sentences)
-        n, V = self.order, self.V
+        n, V = self.order, self._base       # V: the key base here (V, or V + 1 with unk=False)
         hist, words = text.events[:, :-1], text.events[:, -1]
         level = self._raw[n]
         hkey = self._keys(hist)
@@ -963,8 +1096,9 @@ class NgramLM:
         }
 
     def lookup(self, word: str) -> str:
-        """The vocabulary entry ``word`` is scored as (itself, or ``<UNK>``)."""
-        return self.vocabulary[self._word_id(word)]
+        """The vocabulary entry ``word`` is scored as (itself, or ``<UNK>``; itself when unk=False)."""
+        i = self._word_id(word)
+        return self.vocabulary[i] if i < self.V else word
 
     # ------------------------------------------------------------ evaluation
     def encode(self, sentences: Sequence[Sequence[str]] | EncodedText) -> EncodedText:
@@ -988,7 +1122,7 @@ class NgramLM:
                 raise ValueError("this encoded text was made by a model with other counts (another vocabulary, "
                                  "order or padding); encode the sentences again with this model.")
             return sentences
-        test = _sentences(sentences, "sentences")
+        test = _sentences(sentences, "sentences", self._reserved)
         events, n_oov = self._events(test)
         if len(events) == 0:
             raise ValueError(f"sentences give no {self.order}-gram to score (all shorter than {self.order} "
@@ -1040,7 +1174,7 @@ class NgramLM:
     def __repr__(self) -> str:
         extra = self.smoothing_method._parameter_repr()
         return (f"NgramLM(order={self.order}, smoothing={self.smoothing!r}{extra}, V={self.V}, "
-                f"min_count={self.min_count}, pad={self.pad})")
+                f"min_count={self.min_count}, pad={self.pad}{'' if self.unk else ', unk=False'})")
 
 
 # ---------------------------------------------------------------- the bigram model of notebook 04
@@ -1136,11 +1270,37 @@ class BigramRow:
     log2_probability: float
 
 
-class BigramLM:
-    """A bigram language model with add-α (Laplace / Lidstone) smoothing.
+def _log2_fraction(numerator: float, denominator: float, p: float) -> float:
+    """log2 of ``p = numerator / denominator``; -inf for 0.
 
-    ``P(word | prev) = (c(prev, word) + α) / (d(prev) + α·V)``; see the module
-    docstring for the meaning of each choice and the nltk.lm correspondence.
+    A tiny α (say 1e-320) with d(prev) > 0 gives a probability below the smallest float; its logarithm is
+    still finite, so it is taken as the difference of the two logarithms.
+    """
+    if p > 0:
+        return math.log2(p)
+    if numerator > 0:
+        return math.log2(numerator) - math.log2(denominator)
+    return -math.inf
+
+
+class BigramLM:
+    """A bigram language model with add-α (Laplace / Lidstone) smoothing: :class:`NgramLM` at order 2.
+
+    ``P(word | prev) = (c(prev, word) + α) / (d(prev) + α·V)``; see the module docstring for the meaning
+    of each choice and the nltk.lm correspondence.  The counts and the formula are those of the model's
+    :attr:`ngram`, an order-2 :class:`NgramLM` with :class:`AddAlpha` smoothing; BigramLM keeps the seed
+    notebook's names, argument order and defaults, and shows every prediction's fraction::
+
+        BigramLM option           the NgramLM it holds
+        vocabulary="training"     unk=False  (V = training types; an unseen word stays itself)
+        vocabulary="with-unk"     unk=True   (unseen words are <UNK>, counted in V)
+        denominator="unigram"     AddAlpha(alpha, denominator="occurrences")   d(prev) = c(prev)
+        denominator="context"     AddAlpha(alpha, denominator="context")       d(prev) = c(prev •)
+        pad                       pad
+
+    ``lm.prob(prev, word)`` is ``lm.ngram.prob(word, [prev])``.  Unlike a plain NgramLM, α = 0 is allowed
+    (to show what smoothing is for), and ``<s>``, ``</s>`` (and ``<UNK>`` with ``"training"``) are
+    ordinary tokens, as in the seed notebook.
 
     Parameters
     ----------
@@ -1164,11 +1324,14 @@ class BigramLM:
 
     Attributes
     ----------
+    ngram : NgramLM
+        The order-2 model that counts and scores.
     vocabulary : Vocabulary
+        The V entries in first-seen order of the (padded) training text.
     V : int
         Vocabulary size used in the denominator.
     unigram_counts, bigram_counts, context_counts : collections.Counter
-        c(w), c(prev, word) and the number of bigrams starting with prev.
+        c(w), c(prev, word) and the number of bigrams starting with prev, read from :attr:`ngram`.
     sentences : list of tuple
         The (padded) training sentences the counts come from.
 
@@ -1179,6 +1342,8 @@ class BigramLM:
     (5, 2, 1)
     >>> lm.prob("the", "cat")                     # (1 + 1) / (2 + 5) = 2/7
     0.2857142857142857
+    >>> lm.prob("the", "cat") == lm.ngram.prob("cat", ["the"])
+    True
     """
 
     def __init__(self, tokens: Sequence[str] | Sequence[Sequence[str]], alpha: float = 1.0,
@@ -1206,21 +1371,16 @@ class BigramLM:
             )
         self.alpha, self.vocabulary_kind, self.denominator, self.pad = alpha, vocabulary, denominator, pad
         self.sentences = [self._pad(sent) for sent in sentences]
-        self.unigram_counts = Counter(tok for sent in self.sentences for tok in sent)
-        self.bigram_counts = Counter(bg for sent in self.sentences for bg in zip(sent, sent[1:]))
-        self.context_counts = Counter()
-        for (prev, _), c in self.bigram_counts.items():
-            self.context_counts[prev] += c
+        smoothing = AddAlpha(alpha, denominator="occurrences" if denominator == "unigram" else "context",
+                             allow_zero=True)
+        # NgramLM refuses an alpha whose alpha·V overflows, with the message BigramLM always gave.
+        self.ngram = NgramLM(sentences, order=2, smoothing=smoothing, pad=pad, unk=vocabulary == "with-unk",
+                             _as_given=True)
         self.vocabulary = Vocabulary(
             (tok for sent in self.sentences for tok in sent),
             unk_label=UNK if vocabulary == "with-unk" else None,
         )
-        self.V = len(self.vocabulary)
-        if not math.isfinite(alpha * self.V):
-            raise ValueError(
-                f"alpha={alpha!r} is too large: alpha·V = {alpha!r}·{self.V} overflows a float. Any alpha far "
-                "above the counts already gives every word the same probability 1/V; use a smaller alpha."
-            )
+        self.V = self.ngram.V
 
     def __repr__(self) -> str:
         return (
@@ -1236,62 +1396,74 @@ class BigramLM:
         if not isinstance(word, str):
             raise TypeError(f"{name} must be a string token, got {type(word).__name__} {word!r}.")
 
+    # The three tables of counts, read from the model's counts (nothing is counted here).
+    @property
+    def unigram_counts(self) -> Counter:
+        """c(w): how often each word occurs in the (padded) training text."""
+        return Counter({w: c for w in self.vocabulary if (c := self.ngram.occurrences([w]))})
+
+    @property
+    def bigram_counts(self) -> Counter:
+        """c(prev, word) for every training bigram, in first-seen order."""
+        return Counter({bg: self.ngram.count(*bg) for sent in self.sentences for bg in zip(sent, sent[1:])})
+
+    @property
+    def context_counts(self) -> Counter:
+        """c(prev •): how many training bigrams start with each word."""
+        return Counter({w: c for w in self.vocabulary if (c := self.ngram.context_count([w]))})
+
     def lookup(self, word: str) -> str:
         """The token the model uses for ``word`` (``<UNK>`` if unseen and vocabulary="with-unk")."""
         self._check_word(word, "word")
-        return self.vocabulary.lookup(word)
+        return self.ngram.lookup(word)
 
     def count(self, word: str, next_word: str | None = None) -> int:
         """``count(w)`` = c(w) in training; ``count(prev, word)`` = c(prev, word). Words are looked up first."""
+        self._check_word(word, "word")
         if next_word is None:
-            return self.unigram_counts[self.lookup(word)]
-        return self.bigram_counts[(self.lookup(word), self.lookup(next_word))]
+            return self.ngram.occurrences([word])
+        self._check_word(next_word, "word")
+        return self.ngram.count(word, next_word)
 
     def context_count(self, prev: str) -> int:
         """d(prev): c(prev) for denominator="unigram", bigrams starting with prev for "context"."""
-        prev = self.lookup(prev)
-        counts = self.unigram_counts if self.denominator == "unigram" else self.context_counts
-        return counts[prev]
+        self._check_word(prev, "word")
+        if self.denominator == "unigram":
+            return self.ngram.occurrences([prev])
+        return self.ngram.context_count([prev])
 
-    def _row(self, prev: str, word: str) -> BigramRow:
-        # prev and word are strings: prob, logprob2 and table (through test_sentences) checked them.
-        key = (self.vocabulary.lookup(prev), self.vocabulary.lookup(word))
-        counts = self.unigram_counts if self.denominator == "unigram" else self.context_counts
-        c, d = self.bigram_counts[key], counts[key[0]]
-        # Same order of operations as the seed notebook and nltk.lm:
-        # (c + alpha) / (d + alpha * V).
-        numerator, denominator = c + self.alpha, d + self.alpha * self.V
-        if denominator == 0:
-            raise ValueError(
-                f"P({word!r} | {prev!r}) is 0/0: {key[0]!r} has d(prev) = 0 in training "
-                f"(denominator={self.denominator!r}) and alpha = 0 adds nothing. "
-                "Use alpha > 0 (smoothing) to give unseen contexts a probability."
-            )
-        p = numerator / denominator
-        if p > 0:
-            log2_p = math.log2(p)
-        elif numerator > 0:
-            # A tiny alpha (say 1e-320) with d(prev) > 0 gives a probability
-            # below the smallest float; its logarithm is still finite.
-            log2_p = math.log2(numerator) - math.log2(denominator)
-        else:
-            log2_p = -math.inf
-        return BigramRow(prev, word, key, c, d, numerator, denominator, p, log2_p)
+    def _rows(self, pairs: Sequence[tuple[str, str]]) -> list[BigramRow]:
+        """One :class:`BigramRow` per (prev, word) pair (strings, checked by the callers), scored by the model."""
+        model = self.ngram
+        hist = np.asarray(model._ids([prev for prev, _ in pairs]), np.int64).reshape(len(pairs), 1)
+        words = np.asarray(model._ids([word for _, word in pairs]), np.int64)
+        terms = zip(pairs, *(part.tolist() for part in model._add_alpha_terms(hist, words)))
+        rows = []
+        for (prev, word), count, context_count, numerator, denominator, p in terms:
+            if denominator == 0:
+                raise ValueError(
+                    f"P({word!r} | {prev!r}) is 0/0: {model.lookup(prev)!r} has d(prev) = 0 in training "
+                    f"(denominator={self.denominator!r}) and alpha = 0 adds nothing. "
+                    "Use alpha > 0 (smoothing) to give unseen contexts a probability."
+                )
+            rows.append(BigramRow(prev, word, (model.lookup(prev), model.lookup(word)), count, context_count,
+                                  numerator, denominator, p, _log2_fraction(numerator, denominator, p)))
+        return rows
 
     def prob(self, prev: str, word: str) -> float:
-        """P(word | prev) = (c(prev, word) + α) / (d(prev) + α·V).
+        """P(word | prev) = (c(prev, word) + α) / (d(prev) + α·V), that is ``ngram.prob(word, [prev])``.
 
         Raises ``ValueError`` when both d(prev) and α are 0 (0/0).
         """
         self._check_word(prev, "prev")
         self._check_word(word, "word")
-        return self._row(prev, word).probability
+        return self._rows([(prev, word)])[0].probability
 
     def logprob2(self, prev: str, word: str) -> float:
         """log2 P(word | prev); ``-math.inf`` when the probability is 0 (α = 0, unseen bigram)."""
         self._check_word(prev, "prev")
         self._check_word(word, "word")
-        return self._row(prev, word).log2_probability
+        return self._rows([(prev, word)])[0].log2_probability
 
     def test_sentences(self, tokens: Sequence[str] | Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
         """The (padded) sentences of a test text, validated."""
@@ -1310,4 +1482,4 @@ class BigramLM:
         >>> row.prev, row.word, row.count, row.context_count, row.denominator, row.probability
         ('dreams', 'about', 0, 0, 7.0, 0.14285714285714285)
         """
-        return [self._row(p, w) for sent in self.test_sentences(tokens) for p, w in zip(sent, sent[1:])]
+        return self._rows([(p, w) for sent in self.test_sentences(tokens) for p, w in zip(sent, sent[1:])])

@@ -456,3 +456,132 @@ def test_the_bigram_model_and_its_warning_live_in_ngram():
     assert tk.BigramLM is teachkit.ngram.BigramLM and tk.Vocabulary is teachkit.ngram.Vocabulary
     assert tk.ZeroProbabilityWarning is teachkit.ngram.ZeroProbabilityWarning is ZeroProbabilityWarning
     assert not hasattr(teachkit.lm_metrics, "SEED_TRAINING")
+
+
+# ---------------------------------------------------------------- BigramLM is NgramLM at order 2
+def engine_for(train, alpha, vocabulary, denominator, pad):
+    """The order-2 NgramLM that BigramLM(train, alpha, vocabulary, denominator, pad) stands for."""
+    from teachkit.ngram import AddAlpha
+
+    smoothing = AddAlpha(alpha, denominator="occurrences" if denominator == "unigram" else "context",
+                         allow_zero=True)
+    return NgramLM(train, order=2, smoothing=smoothing, pad=pad, unk=vocabulary == "with-unk")
+
+
+BIGRAM_CONFIGS = [(v, d, pad) for v in ("training", "with-unk") for d in ("unigram", "context") for pad in (False, True)]
+
+
+@pytest.mark.parametrize("vocabulary, denominator, pad", BIGRAM_CONFIGS)
+@pytest.mark.parametrize("alpha", [1.0, 0.5, 0.0])
+def test_bigramlm_gives_the_probabilities_of_ngramlm_with_add_alpha(alpha, vocabulary, denominator, pad):
+    # The toy corpus: "mat" ends a sentence (so c(mat) > c(mat •)), "the" occurs twice, and the test
+    # words include one never seen ("dog").
+    train = [["the", "cat", "sat", "on", "the", "mat"], ["cat", "sat"]]
+    bigram = BigramLM(train, alpha=alpha, vocabulary=vocabulary, denominator=denominator, pad=pad)
+    ngram = engine_for(train, alpha, vocabulary, denominator, pad)
+    assert bigram.V == ngram.V and set(bigram.vocabulary) == set(ngram.vocabulary)
+    words = list(bigram.vocabulary) + ["dog"]
+    for prev in words:
+        for word in words:
+            d = bigram.context_count(prev)
+            assert d == (ngram.occurrences([prev]) if denominator == "unigram" else ngram.context_count([prev]))
+            assert bigram.count(prev, word) == ngram.count(prev, word)
+            if d == 0 and alpha == 0:       # 0/0: both refuse
+                with pytest.raises(ValueError, match="0/0"):
+                    bigram.prob(prev, word)
+                with pytest.raises(ValueError, match="0/0"):
+                    ngram.prob(word, [prev])
+                continue
+            assert bigram.prob(prev, word) == ngram.prob(word, [prev])       # the same numbers, exactly
+    assert bigram.count("cat") == ngram.occurrences(["cat"]) == 2
+
+
+def test_bigramlm_scores_through_the_add_alpha_formula_of_ngram(monkeypatch):
+    import teachkit.ngram as module
+
+    lm = BigramLM(["the", "cat", "sat", "on", "the", "mat"])
+    assert lm.prob("the", "cat") == 2 / 7
+    # Change the one add-α formula: BigramLM and NgramLM both follow, so BigramLM has no formula of its own.
+    monkeypatch.setattr(module, "_add_alpha_fraction", lambda c, total, V, alpha: (c + alpha, 2 * (total + alpha * V)))
+    assert lm.prob("the", "cat") == 1 / 7
+    assert lm.table(["the", "cat"])[0].denominator == 14
+    assert NgramLM([["a", "b"]], order=2, smoothing="laplace").prob("b", ["a"]) == 1 / 6
+
+
+def test_bigramlm_class_body_does_no_arithmetic():
+    import ast
+    import inspect
+    import textwrap
+
+    tree = ast.parse(textwrap.dedent(inspect.getsource(BigramLM)))
+    arithmetic = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod)
+    found = [ast.unparse(node) for node in ast.walk(tree)
+             if isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, arithmetic)]
+    assert not found, f"BigramLM computes something itself: {found}"
+
+
+def test_bigramlm_holds_its_ngram_model():
+    lm = BigramLM([["a", "b"], ["b", "a", "a"]], alpha=0.5, vocabulary="with-unk", denominator="context", pad=True)
+    assert isinstance(lm.ngram, NgramLM) and lm.ngram.order == 2 and lm.ngram.alpha == 0.5
+    assert lm.unigram_counts == {"<s>": 2, "a": 3, "b": 2, "</s>": 2}
+    assert lm.bigram_counts == {("<s>", "a"): 1, ("a", "b"): 1, ("b", "</s>"): 1, ("<s>", "b"): 1,
+                                ("b", "a"): 1, ("a", "a"): 1, ("a", "</s>"): 1}
+    assert lm.context_counts == {"<s>": 2, "a": 3, "b": 2}
+    assert lm.lookup("zebra") == "<UNK>" and BigramLM(["a", "b"]).lookup("zebra") == "zebra"
+
+
+# ---------------------------------------------------------------- the engine's options for the bigram case
+def test_unk_false_keeps_v_to_the_training_types_and_scores_unseen_words_as_themselves():
+    lm = NgramLM([["a", "b", "a"]], order=2, smoothing="laplace", pad=False, unk=False)
+    assert lm.vocabulary == ("a", "b") and lm.V == 2 and "unk=False" in repr(lm)
+    assert lm.lookup("zebra") == "zebra" and lm.count("a", "zebra") == 0
+    # P(zebra | a) = (0 + 1) / (1 + 2); the row over the two training words already sums to 1
+    assert lm.prob("zebra", ["a"]) == 1 / 3
+    assert lm.probs(["a"]).sum() == pytest.approx(1, rel=1e-15)
+    assert lm.evaluate([["a", "zebra"]]).n_oov == 1
+
+
+def test_occurrence_denominator_counts_sentence_final_histories():
+    from teachkit.ngram import AddAlpha
+
+    # padded: <s> a b </s>, <s> b </s>; c(b •) = 2 (b </s> twice), and </s> ends both sentences: e(</s>) = 2
+    train = [["a", "b"], ["b"]]
+    ctx = NgramLM(train, order=2, smoothing=AddAlpha(1))
+    occ = NgramLM(train, order=2, smoothing=AddAlpha(1, denominator="occurrences"))
+    assert (occ.context_count(["</s>"]), occ.occurrences(["</s>"]), occ.occurrences(["b"])) == (0, 2, 2)
+    assert occ.prob("a", ["</s>"]) == 1 / (2 + occ.V) and ctx.prob("a", ["</s>"]) == 1 / occ.V
+    assert occ.prob("</s>", ["b"]) == ctx.prob("</s>", ["b"])          # b is always followed by a word
+    assert "denominator='occurrences'" in repr(occ) and "denominator" in repr(AddAlpha(1, denominator="occurrences"))
+
+
+def test_alpha_zero_only_on_request_and_0_over_0_is_refused():
+    from teachkit.ngram import AddAlpha
+
+    with pytest.raises(ValueError, match="alpha must be a finite number > 0"):
+        AddAlpha(0)
+    with pytest.raises(ValueError, match="alpha must be a finite number >= 0"):
+        AddAlpha(-1, allow_zero=True)
+    mle = NgramLM([["a", "b"]], order=2, smoothing=AddAlpha(0, allow_zero=True), pad=False)
+    assert mle.prob("b", ["a"]) == 1.0 and mle.prob("a", ["a"]) == 0.0
+    with pytest.raises(ValueError, match="0/0"):
+        mle.prob("a", ["b"])
+    with pytest.raises(ValueError, match="0/0"):
+        mle.perplexity([["b", "a"]])
+
+
+@pytest.mark.parametrize("make, error, match", [
+    (lambda m: NgramLM(TINY, order=2, unk="no"), TypeError, "unk must be True or False"),
+    (lambda m: NgramLM(TINY, order=2, unk=False, min_count=2), ValueError, "min_count"),
+    (lambda m: NgramLM([["a", "<s>"]], order=2, unk=False), ValueError, "reserves"),
+    (lambda m: m.AddAlpha(1, denominator="unigram"), ValueError, "denominator must be one of"),
+    (lambda m: m.AddAlpha(1, allow_zero=1), TypeError, "allow_zero"),
+    (lambda m: NgramLM(TINY, order=1, smoothing=m.AddAlpha(1, denominator="occurrences")), ValueError,
+     "denominator='occurrences'"),
+    (lambda m: NgramLM(TINY, order=1, smoothing="laplace").occurrences(), ValueError, "order >= 2"),
+    (lambda m: NgramLM(TINY, order=2, smoothing="laplace").occurrences("a"), TypeError, "context"),
+])
+def test_the_bigram_options_refuse_bad_values_by_name(make, error, match):
+    import teachkit.ngram as module
+
+    with pytest.raises(error, match=match):
+        make(module)
