@@ -461,9 +461,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="execute: re-run and save in place; check: re-run and compare with the saved copy")
     parser.add_argument("paths", nargs="+", help="notebook files (.ipynb)")
     parser.add_argument("--jobs", type=int, default=2, help="kernels at once (default 2)")
+    parser.add_argument("--timeout", type=int, default=CELL_TIMEOUT,
+                        help=f"seconds a cell may take (default {CELL_TIMEOUT}; more only on a busy machine)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    results = execute_notebooks(args.paths, jobs=args.jobs)
+    results = execute_notebooks(args.paths, jobs=args.jobs, timeout=args.timeout)
     failed = False
     for path, fresh in results.items():
         errors = error_outputs(fresh)
