@@ -314,6 +314,8 @@ SHOWN_FOR_ANOTHER_REASON = {
     ("00.2", "01_pmi", "7.50"): "01 teaches PMI on the guide's running + exercise, observed / expected = 7.5, the "
                                 "ratio the warm-up 00.2 asks before the lesson; read after it",
     # The same value for another quantity.
+    ("02.1", "08_which_coherence", "0.418"): "08's AUC of C_A, LDA topics against their one-intruder copies; 02.1 is "
+                                             "NPMI(running, meeting) = −0.418",
     ("02.2", "00_start_here", "5.00"): "00's explorer starts at observed / expected = 90 / 18, a ratio; 02.2 asks a "
                                        "joint count, 100 × 50 / 1,000 windows",
     ("03.2", "08_which_coherence", "0.454"): "08's mean C_V of the intruded LDA topics; 03.2 is a plain mean of "
