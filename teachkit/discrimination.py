@@ -548,10 +548,12 @@ def intruded_topics(topics: Iterable[Iterable[str]], vocabulary: Iterable[str], 
     n_intruders : int, default 1
         Between 1 and the length of the shortest topic.
     seed : int, default 0
+        The same seed gives the same positions and the same intruders.
 
     Returns
     -------
     list of list of str
+        The topics in their order, each as long as it was.
 
     Examples
     --------
