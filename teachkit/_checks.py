@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import numpy as np
+
+from .text import normalize_token
 
 # Cosines computed in float32 (e.g. by sentence-transformers) can miss 1 or
 # symmetry by a few units in the 7th decimal; anything closer than this
@@ -76,6 +78,15 @@ def check_count_array(values, name):
             )
     if np.any(arr < 0):
         raise ValueError(f"{name} must be zero or more, got {values!r}. A count cannot be negative.")
+    return exact_counts(arr)
+
+
+def exact_counts(arr: np.ndarray) -> np.ndarray:
+    """Whole, non-negative numbers (already checked) as int64, or as Python ints at or past 2**61.
+
+    The conversion :func:`check_count_array` ends with, for callers that hold
+    counts checked earlier (as floats, say) and need them exact again.
+    """
     if arr.size and np.max(arr) >= _BIG_COUNT:
         return _object_ints([int(v) for v in arr.ravel().tolist()], arr.shape)
     return arr.astype(np.int64)
@@ -174,6 +185,41 @@ def check_word_list(words, name, ids=False):
             raise TypeError(f"{name}[{i}] is {type(w).__name__} {w!r}; every word must be a string"
                             + (" or a whole-number word id." if ids else "."))
     return items
+
+
+def check_keywords(keywords: Iterable[str], name: str = "keywords") -> list[str]:
+    """``keywords`` as a list of distinct words, or raise naming ``name``.
+
+    Two entries are the same word when they agree after lowercasing and NFC
+    normalization (``normalize_token(a) == normalize_token(b)``): a topic that
+    lists a word twice would score the pair (w, w), which is no pair at all.
+
+    Examples
+    --------
+    >>> check_keywords(("fire", "Smoke"))
+    ['fire', 'Smoke']
+    """
+    if isinstance(keywords, str):
+        raise TypeError(f"{name} must be a list of words, got the single string {keywords!r}. Split it first.")
+    if isinstance(keywords, (bytes, dict)):
+        raise TypeError(f"{name} must be a list of words, got {type(keywords).__name__} (iterating over it "
+                        "would give its keys or bytes, not words).")
+    try:
+        words = list(keywords)
+    except TypeError:
+        raise TypeError(f"{name} must be a list of words, got {type(keywords).__name__}.") from None
+    seen = {}
+    for w in words:
+        if not isinstance(w, str):
+            raise TypeError(f"{name} must hold strings, got {w!r}.")
+        key = normalize_token(w)
+        if key in seen:
+            raise ValueError(
+                f"{name} lists {w!r} twice (as {seen[key]!r} and {w!r}, equal after lowercasing and Unicode "
+                "normalization). A topic's keywords must be distinct."
+            )
+        seen[key] = w
+    return words
 
 
 def check_documents(documents, name="documents"):

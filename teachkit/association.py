@@ -198,6 +198,11 @@ def npmi(p_xy: ArrayLike, p_x: ArrayLike, p_y: ArrayLike) -> float | np.ndarray:
     """
     scalar = _is_scalar(p_xy, p_x, p_y)
     p_xy, p_x, p_y = _check_probabilities(p_xy, p_x, p_y)
+    return _scalar_or_array(_npmi_of_probabilities(p_xy, p_x, p_y), scalar)
+
+
+def _npmi_of_probabilities(p_xy, p_x, p_y):
+    """:func:`npmi` on probabilities already checked (arrays); the caller has validated them."""
     p_xy, p_x, p_y = np.broadcast_arrays(p_xy, p_x, p_y)
     never = p_xy == 0
     always = (p_xy == p_x) & (p_xy == p_y)
@@ -208,7 +213,7 @@ def npmi(p_xy: ArrayLike, p_x: ArrayLike, p_y: ArrayLike) -> float | np.ndarray:
     ps = p_xy[safe]
     value[safe] = _log_ratio(ps, p_x[safe], p_y[safe]) / -np.log(ps)
     np.clip(value, -1.0, 1.0, out=value)
-    return _scalar_or_array(value, scalar)
+    return value
 
 
 def probabilities_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLike, eps: float = 0.0,
@@ -253,7 +258,8 @@ def _guide_npmi(c_xy, c_x, c_y, n, eps):
     return np.clip(value, -1.0, 1.0)
 
 
-def _check_counts(c_xy, c_x, c_y, n, eps, smoothing):
+def _check_smoothing(smoothing, eps):
+    """The smoothing convention and its eps, checked together: returns eps as a float >= 0."""
     check_choice(smoothing, "smoothing", tuple(SMOOTHING_CONVENTIONS))
     eps = check_finite_real(eps, "eps", minimum=0.0)
     if smoothing == "none" and eps != 0:
@@ -261,6 +267,11 @@ def _check_counts(c_xy, c_x, c_y, n, eps, smoothing):
             f"eps={eps} has no effect with smoothing='none' (the exact definition). "
             "Choose smoothing='guide' or smoothing='gensim' to smooth, or leave eps at 0."
         )
+    return eps
+
+
+def _check_counts(c_xy, c_x, c_y, n, eps, smoothing):
+    eps = _check_smoothing(smoothing, eps)
     scalar = _is_scalar(c_xy, c_x, c_y, n)
     c_xy = check_count_array(c_xy, "c_xy")
     c_x = check_count_array(c_x, "c_x")
@@ -375,7 +386,7 @@ def _npmi_of_checked_counts(c_xy, c_x, c_y, n, eps, smoothing):
                 f"(log 0 in numerator and denominator). Use eps > 0 (gensim uses {EPSILON}), "
                 "or smoothing='none', which gives the limit -1."
             )
-        return np.asarray(npmi(*_probabilities(c_xy, c_x, c_y, n, 0.0)), dtype=float)
+        return _npmi_of_probabilities(*_probabilities(c_xy, c_x, c_y, n, 0.0))
     if smoothing == "guide":
         return _guide_npmi(c_xy, c_x, c_y, n, eps)
     # gensim: written as gensim writes it, so the numbers agree to the last bit.

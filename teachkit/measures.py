@@ -57,19 +57,20 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._checks import (as_float_array, check_choice, check_count_array, check_finite_real, check_positive_int,
-                      check_word_list, scale_by_power_of_two)
-from .coherence import _count_tables, _keyword_list, scorable_keywords
+from ._checks import (as_exact_counts, as_float_array, check_choice, check_count_array, check_finite_real,
+                      check_keywords, check_positive_int, check_word_list, exact_counts, scale_by_power_of_two)
 from .counting import CooccurrenceCounts
-from .association import EPSILON, npmi as _npmi, npmi_from_counts
+from .association import (EPSILON, _guide_npmi, _npmi_of_checked_counts, _npmi_of_probabilities,
+                          _probabilities)
 from .gensim_compat import ZERO as GENSIM_ZERO, trim_topics
+from .text import normalize_token
 
 __all__ = [
     "MEASURES", "ZERO_CONVENTIONS", "EPSILON", "Measure",
     "one_one", "one_preceding", "one_set", "SEGMENTATIONS",
     "log_conditional_probability", "log_ratio", "normalized_log_ratio", "DIRECT_CONFIRMATIONS",
     "context_vectors", "indirect_cosine",
-    "arithmetic_mean", "SegmentScore", "TopicScore", "CoherencePerTopic", "coherence_per_topic",
+    "arithmetic_mean", "SegmentScore", "TopicScore", "CoherencePerTopic", "coherence_per_topic", "scorable_keywords",
 ]
 
 #: How far above 1 a word's NPMI with itself may come under gensim's eps convention (a rounding hair).
@@ -231,6 +232,11 @@ def log_conditional_probability(c_joint: ArrayLike, c_star: ArrayLike, n: ArrayL
     -0.405465
     """
     c_joint, (c_star,), n, eps = _check_confirmation_args(c_joint, [("c_star", c_star)], n, zero, eps)
+    return _result(_confirm_lc(c_joint, c_star, n, zero, eps), c_joint, c_star, n)
+
+
+def _confirm_lc(c_joint, c_star, n, zero, eps):
+    """m_lc on counts the caller has checked (numpy arrays; every marginal at least 1)."""
     _zero_joint(c_joint, zero, "log P(W'|W*)")
     with np.errstate(divide="ignore"):
         if zero == "epsilon":
@@ -239,7 +245,7 @@ def log_conditional_probability(c_joint: ArrayLike, c_star: ArrayLike, n: ArrayL
             value = np.log((c_joint + 1) / c_star)
         else:
             value = np.where(c_joint == 0, 0.0, np.log(np.where(c_joint == 0, 1.0, c_joint) / c_star))
-    return _result(value, c_joint, c_star, n)
+    return value
 
 
 def log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLike, n: ArrayLike, *, zero: str = "epsilon",
@@ -260,6 +266,11 @@ def log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLike, n: Arra
     """
     c_joint, (c_prime, c_star), n, eps = _check_confirmation_args(
         c_joint, [("c_prime", c_prime), ("c_star", c_star)], n, zero, eps)
+    return _result(_confirm_lr(c_joint, c_prime, c_star, n, zero, eps), c_joint, c_prime, c_star, n)
+
+
+def _confirm_lr(c_joint, c_prime, c_star, n, zero, eps):
+    """m_lr on counts the caller has checked (numpy arrays; every marginal at least 1)."""
     _zero_joint(c_joint, zero, "PMI")
     p_prime, p_star = c_prime / n, c_star / n
     with np.errstate(divide="ignore"):
@@ -270,7 +281,7 @@ def log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLike, n: Arra
         else:
             safe = np.where(c_joint == 0, 1.0, c_joint)
             value = np.where(c_joint == 0, 0.0, np.log((safe / n) / (p_prime * p_star)))
-    return _result(value, c_joint, c_prime, c_star, n)
+    return value
 
 
 def normalized_log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLike, n: ArrayLike, *,
@@ -294,19 +305,44 @@ def normalized_log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLi
     >>> normalized_log_ratio(0, 3, 1, 4), normalized_log_ratio(0, 3, 1, 4, zero="zero")
     (-1.0, 0.0)
     """
+    _refuse_plus_one(zero)      # before the counts: whatever they are, this convention cannot score NPMI
+    c_joint, (c_prime, c_star), n, eps = _check_confirmation_args(
+        c_joint, [("c_prime", c_prime), ("c_star", c_star)], n, zero, eps)
+    return _result(_confirm_npmi(c_joint, c_prime, c_star, n, zero, eps), c_joint, c_prime, c_star, n)
+
+
+def _refuse_plus_one(zero):
     if zero == "plus_one":
         raise ValueError("zero='plus_one' is Mimno et al.'s convention for UMass; adding 1 to a joint count can "
                          "push NPMI above 1. Use 'exact', 'epsilon' or 'zero'.")
-    c_joint, (c_prime, c_star), n, eps = _check_confirmation_args(
-        c_joint, [("c_prime", c_prime), ("c_star", c_star)], n, zero, eps)
+
+
+def _confirm_npmi(c_joint, c_prime, c_star, n, zero, eps):
+    """m_nlr on counts the caller has checked (numpy arrays; every marginal at least 1), as a float array.
+
+    The one place where a pair's NPMI is computed from its counts, for every measure and for
+    :func:`teachkit.topic_coherence`::
+
+        "exact"    NPMI(c/n), -1 for a pair that never co-occurs
+        "zero"     the same, 0 for a pair that never co-occurs
+        "epsilon"  gensim: log((c(W', W*)/n + eps) / (P(W') P(W*))) / -log(c(W', W*)/n + eps)
+        "guide"    the NPMI guide: P = (c + eps) / (n + eps), its guard and clamp (topic_coherence only)
+    """
+    _refuse_plus_one(zero)
     if zero == "epsilon":
-        # gensim's formula lives in one place, teachkit.npmi_from_counts(smoothing="gensim").
-        value = np.asarray(npmi_from_counts(c_joint, c_prime, c_star, n, eps=eps, smoothing="gensim"), dtype=float)
-    else:
-        value = np.asarray(_npmi(c_joint / n, c_prime / n, c_star / n), dtype=float)
-        if zero == "zero":
-            value = np.where(c_joint == 0, 0.0, value)
-    return _result(value, c_joint, c_prime, c_star, n)
+        # gensim's formula lives in association (npmi_from_counts(smoothing="gensim")); it takes exact counts.
+        return _npmi_of_checked_counts(*_exact(c_joint, c_prime, c_star, n), eps, "gensim")
+    if zero == "guide":
+        return _guide_npmi(*_exact(c_joint, c_prime, c_star, n), eps)
+    value = _npmi_of_probabilities(*_probabilities(*_exact(c_joint, c_prime, c_star, n), 0.0))
+    if zero == "zero":
+        value = np.where(c_joint == 0, 0.0, value)
+    return value
+
+
+def _exact(*counts):
+    """Checked counts (floats holding whole numbers, or ints) as association's exact integer arrays."""
+    return as_exact_counts(*(exact_counts(np.asarray(c)) for c in counts))
 
 
 def context_vectors(npmi_table: ArrayLike, gamma: int = 1) -> np.ndarray:
@@ -428,14 +464,15 @@ def arithmetic_mean(values: ArrayLike) -> float:
 
 
 #: The direct confirmations by name, each read from the segment's counts
-#: ``(c(W', W*), c(W'), c(W*), n, zero)``.  A new direct measure is one more line here
+#: ``(c(W', W*), c(W'), c(W*), n, zero, eps)``.  A new direct measure is one more line here
 #: and one more entry in :data:`MEASURES`.
+#: They read counts that coherence_per_topic has already checked (a CooccurrenceCounts' own), so they
+#: go straight to the formulas; the public functions of the same names check their arguments first.
 DIRECT_CONFIRMATIONS = {
-    "log_conditional_probability": lambda c_joint, c_prime, c_star, n, zero:
-        log_conditional_probability(c_joint, c_star, n, zero=zero),
-    "log_ratio": lambda c_joint, c_prime, c_star, n, zero: log_ratio(c_joint, c_prime, c_star, n, zero=zero),
-    "normalized_log_ratio": lambda c_joint, c_prime, c_star, n, zero:
-        normalized_log_ratio(c_joint, c_prime, c_star, n, zero=zero),
+    "log_conditional_probability": lambda c_joint, c_prime, c_star, n, zero, eps:
+        _confirm_lc(c_joint, c_star, n, zero, eps),
+    "log_ratio": _confirm_lr,
+    "normalized_log_ratio": _confirm_npmi,
 }
 
 
@@ -595,6 +632,79 @@ class CoherencePerTopic:
         return self.values.tolist()[i]
 
 
+# ------------------------------------------------------------------ the topic's words and their counts
+def _check_counts_object(counts):
+    if not isinstance(counts, CooccurrenceCounts):
+        raise TypeError(
+            "counts must be a teachkit.CooccurrenceCounts; build one with "
+            "CooccurrenceCounts.from_documents(docs) or CooccurrenceCounts.from_counts(...)."
+        )
+
+
+
+def _count_tables(counts, words):
+    """``c[i] = c(w_i)`` and ``m[i, j] = c(w_i, w_j)``, with c(w_i, w_i) = c(w_i) on the diagonal.
+
+    ``words`` must all occur (see :func:`scorable_keywords`).  Uses the public
+    ``counts_for`` (one vectorized look-up for the whole table).
+    """
+    c, m = counts.counts_for(words)
+    c = np.asarray(c, dtype=np.int64)
+    m = np.array(m, dtype=np.int64)
+    np.fill_diagonal(m, c)   # a word shares every one of its windows with itself
+    return c, m
+
+
+def scorable_keywords(keywords: Sequence[str], counts: CooccurrenceCounts,
+                      top_n: int = 10) -> tuple[list[str], tuple[str, ...]]:
+    """The first ``top_n`` keywords that can be scored, and those skipped.
+
+    The one place that decides which words of a topic a coherence measure
+    uses: the first ``top_n`` keywords, less those that lie in no window of
+    the reference corpus (their probability is 0, so no measure is defined
+    for them).  Used by :func:`teachkit.topic_coherence` and
+    :func:`coherence_per_topic`.
+
+    Parameters
+    ----------
+    keywords : list of str
+        Most probable first.
+    counts : CooccurrenceCounts
+    top_n : int, default 10
+
+    Returns
+    -------
+    (list of str, tuple of str)
+        The words kept (normalized: lowercased, NFC) and the words skipped.
+
+    Raises
+    ------
+    ValueError
+        If fewer than two words are left (no pair to score).
+
+    Examples
+    --------
+    >>> counts = CooccurrenceCounts.from_documents(["fire smoke", "fire ash"])
+    >>> scorable_keywords(["fire", "rain", "smoke", "ash"], counts, top_n=3)
+    (['fire', 'smoke'], ('rain',))
+    """
+    _check_counts_object(counts)
+    words = check_keywords(keywords)
+    top_n = check_positive_int(top_n, "top_n", minimum=2)
+    used = [normalize_token(w) for w in words[:top_n]]
+    found = [w for w in used if counts.count(w) > 0]
+    skipped = tuple(w for w in used if counts.count(w) == 0)
+    if len(found) < 2:
+        empty = (" The corpus the counts come from holds no word at all (empty documents, or only punctuation)."
+                 if len(counts) == 0 or counts.n_tokens == 0 else "")
+        raise ValueError(
+            f"keywords: only {len(found)} of the first {len(used)} keywords occur in the reference corpus "
+            f"(not found: {', '.join(skipped) or 'none'}); at least two are needed to form a pair. "
+            "Check tokenization (case, accents) and that the counts come from the right corpus." + empty
+        )
+    return found, skipped
+
+
 def _topic_list(topics):
     if isinstance(topics, (str, bytes)) or topics is None or not isinstance(topics, Iterable):
         raise TypeError("topics must be a list of topics, each a list of words (most probable first), "
@@ -604,7 +714,7 @@ def _topic_list(topics):
     items = list(topics)
     if not items:
         raise ValueError("topics is empty: pass at least one topic (a list of words).")
-    return [_keyword_list(t, f"topics[{i}]") for i, t in enumerate(items)]
+    return [check_keywords(t, f"topics[{i}]") for i, t in enumerate(items)]
 
 
 def _counts_for_measure(texts, window, gensim_compat, words):
@@ -628,6 +738,24 @@ def _counts_for_measure(texts, window, gensim_compat, words):
         raise type(err)(f"texts (the reference corpus, or CooccurrenceCounts built from it): {err}") from err
 
 
+def _pair_scores(words, counts, spec, zero, eps):
+    """A symmetric one-one measure's confirmation of each unordered pair of ``words``.
+
+    One-one segmentation lists every pair twice, (w_i, w_j) and (w_j, w_i); a
+    symmetric confirmation (PMI, NPMI) gives both the same value, so each
+    pair is confirmed once, i < j::
+
+        values[k] = m(c(w_i, w_j), c(w_i), c(w_j), n)     for (i, j) = (iu[k], ju[k])
+
+    Returns ``(iu, ju, c, table, values)``, the counts included for callers
+    that show them (:func:`teachkit.topic_coherence`).
+    """
+    c, table = _count_tables(counts, words)
+    iu, ju = np.triu_indices(len(words), k=1)
+    values = DIRECT_CONFIRMATIONS[spec.confirmation](table[iu, ju], c[iu], c[ju], counts.n, zero, eps)
+    return iu, ju, c, table, values
+
+
 def _score_topic(words, counts, spec, zero, gamma):
     c, table = _count_tables(counts, words)
     n = counts.n
@@ -638,7 +766,7 @@ def _score_topic(words, counts, spec, zero, gamma):
     if spec.confirmation == "indirect_cosine":
         k = len(words)
         iu, ju = np.triu_indices(k)
-        flat = normalized_log_ratio(table[iu, ju], c[iu], c[ju], n, zero=zero)
+        flat = _confirm_npmi(table[iu, ju], c[iu], c[ju], n, zero, EPSILON)
         npmi_table = np.empty((k, k))
         npmi_table[iu, ju] = flat
         npmi_table[ju, iu] = flat
@@ -648,7 +776,7 @@ def _score_topic(words, counts, spec, zero, gamma):
         i = np.array([r[0] for r in rows_prime])
         j = np.array([r[0] for r in rows_star])
         try:
-            values = DIRECT_CONFIRMATIONS[spec.confirmation](table[i, j], c[i], c[j], n, zero)
+            values = DIRECT_CONFIRMATIONS[spec.confirmation](table[i, j], c[i], c[j], n, zero, EPSILON)
         except ValueError as err:
             never = [(words[a], words[b]) for a, b in zip(i, j) if table[a, b] == 0]
             raise ValueError(f"{err} Pairs that never co-occur: {never[:3]}.") from err
