@@ -59,7 +59,7 @@ from numpy.typing import ArrayLike
 
 from ._checks import (as_exact_counts, as_float_array, check_choice, check_count_array, check_finite_real,
                       check_keywords, check_positive_int, check_word_list, exact_counts, scale_by_power_of_two)
-from .counting import CooccurrenceCounts
+from .counting import CooccurrenceCounts, _check_docs
 from .association import (EPSILON, _guide_npmi, _npmi_of_checked_counts, _npmi_of_probabilities,
                           _probabilities)
 from .gensim_compat import ZERO as GENSIM_ZERO, trim_topics
@@ -108,7 +108,10 @@ def one_one(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
     [(('fire',), ('smoke',)), (('fire',), ('ash',)), (('smoke',), ('fire',)),
      (('smoke',), ('ash',)), (('ash',), ('fire',)), (('ash',), ('smoke',))]
     """
-    w = _word_tuple(words)
+    return _one_one(_word_tuple(words))
+
+
+def _one_one(w):
     return [((a,), (b,)) for i, a in enumerate(w) for j, b in enumerate(w) if i != j]
 
 
@@ -127,7 +130,10 @@ def one_preceding(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
     >>> one_preceding(["fire", "smoke", "ash"])
     [(('smoke',), ('fire',)), (('ash',), ('fire',)), (('ash',), ('smoke',))]
     """
-    w = _word_tuple(words)
+    return _one_preceding(_word_tuple(words))
+
+
+def _one_preceding(w):
     return [((w[i],), (w[j],)) for i in range(1, len(w)) for j in range(i)]
 
 
@@ -145,11 +151,16 @@ def one_set(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
     >>> one_set(["fire", "smoke"])
     [(('fire',), ('fire', 'smoke')), (('smoke',), ('fire', 'smoke'))]
     """
-    w = _word_tuple(words)
+    return _one_set(_word_tuple(words))
+
+
+def _one_set(w):
     return [((a,), w) for a in w]
 
 
 SEGMENTATIONS = {"one_one": one_one, "one_preceding": one_preceding, "one_set": one_set}
+# The same segmentations for words already checked (a tuple of distinct strings), as coherence_per_topic has them.
+_SEGMENT_CHECKED = {"one_one": _one_one, "one_preceding": _one_preceding, "one_set": _one_set}
 
 
 # -------------------------------------------------------- confirmation measures
@@ -412,8 +423,13 @@ def indirect_cosine(vectors: ArrayLike, w_prime: Sequence[int], w_star: Sequence
         raise ValueError(f"vectors must be a table with one context vector per row, got shape {v.shape}.")
     if not np.all(np.isfinite(v)):
         raise ValueError("vectors holds NaN or infinity; context vectors are finite NPMI values.")
-    u_prime = v[_row_indices(w_prime, "w_prime", len(v))].sum(axis=0)
-    u_star = v[_row_indices(w_star, "w_star", len(v))].sum(axis=0)
+    return _cosine(v, _row_indices(w_prime, "w_prime", len(v)), _row_indices(w_star, "w_star", len(v)))
+
+
+def _cosine(v, w_prime, w_star):
+    """:func:`indirect_cosine` of checked context vectors (a finite float table) and row lists."""
+    u_prime = v[w_prime].sum(axis=0)
+    u_star = v[w_star].sum(axis=0)
     if not (np.any(u_prime) and np.any(u_star)):
         raise ValueError("a context vector is all zeros, so the cosine is undefined (0/0); this happens when "
                          "the NPMI values cancel. Use more words or another zero convention.")
@@ -452,6 +468,12 @@ def arithmetic_mean(values: ArrayLike) -> float:
     arr = as_float_array(values, "values")
     if arr.size == 0:
         raise ValueError("values is empty: there is no confirmation to aggregate.")
+    return _mean(arr)
+
+
+def _mean(arr):
+    """:func:`arithmetic_mean` of a non-empty float array; a NaN or infinity is still refused, since a
+    confirmation computed here (not given by the caller) can overflow."""
     if not np.all(np.isfinite(arr)):
         raise ValueError("values holds a NaN or infinite confirmation; the mean would be meaningless.")
     # np.mean, as gensim aggregates, so that the last bits agree.
@@ -691,6 +713,11 @@ def scorable_keywords(keywords: Sequence[str], counts: CooccurrenceCounts,
     _check_counts_object(counts)
     words = check_keywords(keywords)
     top_n = check_positive_int(top_n, "top_n", minimum=2)
+    return _scorable(words, counts, top_n)
+
+
+def _scorable(words, counts, top_n):
+    """:func:`scorable_keywords` on arguments already checked (a list of distinct words, counts, top_n >= 2)."""
     used = [normalize_token(w) for w in words[:top_n]]
     found = [w for w in used if counts.count(w) > 0]
     skipped = tuple(w for w in used if counts.count(w) == 0)
@@ -730,9 +757,9 @@ def _counts_for_measure(texts, window, gensim_compat, words):
                              "gensim_compat=True too, or count again without it.")
         return texts
     try:
-        if window is None:
-            return CooccurrenceCounts.from_documents(texts, words=words)
-        return CooccurrenceCounts.from_documents(texts, window, gensim_compat=gensim_compat, words=words)
+        # coherence_per_topic has checked window and gensim_compat; only the corpus is left to check.
+        _check_docs(texts)
+        return CooccurrenceCounts._from_checked(texts, window, gensim_compat and window is not None, words)
     except (TypeError, ValueError) as err:
         # from_documents names its argument "docs"; here the reference corpus is called texts.
         raise type(err)(f"texts (the reference corpus, or CooccurrenceCounts built from it): {err}") from err
@@ -760,7 +787,7 @@ def _score_topic(words, counts, spec, zero, gamma):
     c, table = _count_tables(counts, words)
     n = counts.n
     index = {w: i for i, w in enumerate(words)}
-    segments = SEGMENTATIONS[spec.segmentation](words)
+    segments = _SEGMENT_CHECKED[spec.segmentation](tuple(words))
     rows_prime = [[index[w] for w in s[0]] for s in segments]
     rows_star = [[index[w] for w in s[1]] for s in segments]
     if spec.confirmation == "indirect_cosine":
@@ -770,8 +797,10 @@ def _score_topic(words, counts, spec, zero, gamma):
         npmi_table = np.empty((k, k))
         npmi_table[iu, ju] = flat
         npmi_table[ju, iu] = flat
-        vectors = context_vectors(npmi_table, gamma)
-        values = np.array([indirect_cosine(vectors, p, s) for p, s in zip(rows_prime, rows_star)])
+        # The table is NPMI computed here, finite and within [-1, 1]: context_vectors' checks are for tables
+        # given by hand, so the vectors are its power directly.
+        vectors = npmi_table ** gamma
+        values = np.array([_cosine(vectors, p, s) for p, s in zip(rows_prime, rows_star)])
     else:
         i = np.array([r[0] for r in rows_prime])
         j = np.array([r[0] for r in rows_star])
@@ -782,7 +811,7 @@ def _score_topic(words, counts, spec, zero, gamma):
             raise ValueError(f"{err} Pairs that never co-occur: {never[:3]}.") from err
         values = np.atleast_1d(values)
     scores = tuple(SegmentScore(s[0], s[1], float(v)) for s, v in zip(segments, values))
-    return scores, arithmetic_mean(values)
+    return scores, _mean(np.asarray(values, dtype=float))
 
 
 def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | CooccurrenceCounts,
@@ -873,7 +902,7 @@ def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | Coocc
             found, skipped = trimmed[i]
         else:
             try:
-                found, skipped = scorable_keywords(t, counts, top_n)
+                found, skipped = _scorable(t, counts, top_n)
             except ValueError as err:
                 raise ValueError(f"topics[{i}]: {err}") from err
         segments, value = _score_topic(found, counts, spec, zero, gamma)
