@@ -25,7 +25,7 @@ from numpy.typing import ArrayLike
 
 from .gensim_compat import EPSILON  # defined once, with the rest of gensim's conventions
 from ._checks import (
-    as_exact_counts, check_broadcast, check_choice, check_count_array, check_finite_real, check_probability_array,
+    check_broadcast, check_choice, check_counts, check_finite_real, check_joint_rules, check_probability_array,
 )
 
 __all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "SMOOTHING_CONVENTIONS", "EPSILON"]
@@ -72,45 +72,29 @@ def _log_ratio(p_xy, p_x, p_y):
     return np.where(normal, direct, in_logs)
 
 
-def _check_joint_rules(joint, first, second, total, slack, messages):
-    """The three rules a joint value obeys against its marginals, for probabilities and counts alike::
-
-        joint <= min(first, second)             (two words share no more windows than either lies in)
-        joint >= first + second - total         (total: 1 for probabilities, n for counts)
-        first > 0 and second > 0               (a word in no window has no PMI)
-
-    ``slack`` absorbs the rounding of probabilities typed by hand (0 for counts, which are exact);
-    ``messages`` names the broken rule in the caller's own vocabulary (p_xy or c_xy).
-    """
-    too_many, too_few, absent = messages
-    if np.any(joint > np.minimum(first, second) + slack):
-        raise ValueError(too_many)
-    if np.any(joint < first + second - total - slack):
-        raise ValueError(too_few)
-    if np.any(first == 0) or np.any(second == 0):
-        raise ValueError(absent)
-
-
-_PROBABILITY_RULES = (
-    ("p_xy is larger than p_x or p_y: two words cannot occur together more often than either "
+# Each rule of _checks.check_joint_rules in the words of probabilities, then of counts.
+_PROBABILITY_RULES = {
+    "too_many": ("p_xy is larger than p_x or p_y: two words cannot occur together more often than either "
      "occurs alone. Check that the joint and the marginal probabilities come from the same counts."),
-    ("p_xy is smaller than p_x + p_y - 1, which no corpus allows (the two words would need more "
+    "too_few": ("p_xy is smaller than p_x + p_y - 1, which no corpus allows (the two words would need more "
      "windows than there are). Check the probabilities."),
-    ("p_x or p_y is 0: a word that never occurs has no PMI (the ratio is 0/0). "
+    "absent": ("p_x or p_y is 0: a word that never occurs has no PMI (the ratio is 0/0). "
      "Leave the word out, or smooth the counts (npmi_from_counts with smoothing='guide')."),
-)
-_COUNT_RULES = (
-    ("c_xy is more than c_x or c_y: two words cannot share more windows than either lies in. "
+}
+_COUNT_RULES = {
+    "no_window": "n must be at least 1: with no window there is no probability to compute.",
+    "above_total": "c_x or c_y is more than n: a word cannot lie in more windows than there are.",
+    "too_many": ("c_xy is more than c_x or c_y: two words cannot share more windows than either lies in. "
      "Check that the joint count and the marginals come from the same corpus."),
-    ("c_xy is less than c_x + c_y - n, which is impossible: that many windows must hold both words. "
+    "too_few": ("c_xy is less than c_x + c_y - n, which is impossible: that many windows must hold both words. "
      "Check the counts and n."),
-    ("c_x or c_y is 0: a word that lies in no window has no NPMI. Leave the word out of the topic "
+    "absent": ("c_x or c_y is 0: a word that lies in no window has no NPMI. Leave the word out of the topic "
      "(topic_coherence does this and reports it as skipped)."),
-)
+}
 
 
 def _check_joint(p_xy, p_x, p_y):
-    _check_joint_rules(p_xy, p_x, p_y, 1, _TOL, _PROBABILITY_RULES)
+    check_joint_rules(p_xy, (p_x, p_y), 1, _PROBABILITY_RULES, _TOL)
 
 
 def pmi(p_xy: ArrayLike, p_x: ArrayLike, p_y: ArrayLike, base: float = math.e) -> float | np.ndarray:
@@ -273,17 +257,7 @@ def _check_smoothing(smoothing, eps):
 def _check_counts(c_xy, c_x, c_y, n, eps, smoothing):
     eps = _check_smoothing(smoothing, eps)
     scalar = _is_scalar(c_xy, c_x, c_y, n)
-    c_xy = check_count_array(c_xy, "c_xy")
-    c_x = check_count_array(c_x, "c_x")
-    c_y = check_count_array(c_y, "c_y")
-    n = check_count_array(n, "n")
-    check_broadcast(c_xy=c_xy, c_x=c_x, c_y=c_y, n=n)
-    c_xy, c_x, c_y, n = as_exact_counts(c_xy, c_x, c_y, n)
-    if np.any(n == 0):
-        raise ValueError("n must be at least 1: with no window there is no probability to compute.")
-    if np.any(c_x > n) or np.any(c_y > n):
-        raise ValueError("c_x or c_y is more than n: a word cannot lie in more windows than there are.")
-    _check_joint_rules(c_xy, c_x, c_y, n, 0, _COUNT_RULES)
+    c_xy, (c_x, c_y), n = check_counts(("c_xy", c_xy), [("c_x", c_x), ("c_y", c_y)], ("n", n), _COUNT_RULES)
     return c_xy, c_x, c_y, n, eps, scalar
 
 

@@ -57,11 +57,12 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._checks import (as_exact_counts, as_float_array, check_choice, check_count_array, check_finite_real,
-                      check_keywords, check_positive_int, check_word_list, exact_counts, scale_by_power_of_two)
+from ._checks import (as_exact_counts, as_float_array, check_choice, check_counts, check_finite_real,
+                      check_joint_rules, check_keywords, check_positive_int, check_word_list, exact_counts,
+                      scale_by_power_of_two)
 from .counting import CooccurrenceCounts, _check_docs
-from .association import (EPSILON, _guide_npmi, _npmi_of_checked_counts, _npmi_of_probabilities,
-                          _probabilities)
+from .association import (_COUNT_RULES, _PROBABILITY_RULES, _TOL, EPSILON, _guide_npmi, _npmi_of_checked_counts,
+                          _npmi_of_probabilities, _probabilities)
 from .gensim_compat import ZERO as GENSIM_ZERO, trim_topics
 from .text import normalize_token
 
@@ -172,33 +173,23 @@ def _zero_joint(c_joint, zero, what):
         )
 
 
-def _as_counts(name, value):
-    # check_count_array refuses booleans, complex numbers, fractions and negatives, and keeps counts past
-    # int64 as exact Python ints; the measures work with probabilities, so floats are exact enough here.
-    arr = check_count_array(value, name)
-    try:
-        return np.asarray(arr, dtype=float)
-    except OverflowError:
-        raise ValueError(f"{name} holds a count too large for a float (above about 1.8e308).") from None
+# The rules of _checks.check_joint_rules for a segment's counts, in the measures' words, each marginal in turn.
+_SEGMENT_RULES = {
+    "no_window": "n must be at least 1: with no window there is no probability.",
+    "absent": ("a word (or set) of the segment lies in no window: its probability is 0 and the "
+               "measure is undefined. Leave the word out (coherence_per_topic reports it as skipped)."),
+    "too_many": "c_joint is more than a marginal count: two words cannot share more windows than either lies in.",
+    "above_total": "a marginal count is more than n: a word cannot lie in more windows than there are.",
+}
 
 
 def _check_confirmation_args(c_joint, marginals, n, zero, eps):
     check_choice(zero, "zero", tuple(ZERO_CONVENTIONS))
     eps = check_finite_real(eps, "eps", minimum=0.0)
-    n = _as_counts("n", n)
-    if np.any(n == 0):
-        raise ValueError("n must be at least 1: with no window there is no probability.")
-    c_joint = _as_counts("c_joint", c_joint)
-    marginals = [_as_counts(name, c) for name, c in marginals]
-    for c in marginals:
-        if np.any(c == 0):
-            raise ValueError("a word (or set) of the segment lies in no window: its probability is 0 and the "
-                             "measure is undefined. Leave the word out (coherence_per_topic reports it as skipped).")
-        if np.any(c_joint > c):
-            raise ValueError("c_joint is more than a marginal count: two words cannot share more windows "
-                             "than either lies in.")
-        if np.any(c > n):
-            raise ValueError("a marginal count is more than n: a word cannot lie in more windows than there are.")
+    # The measures work with probabilities, so floats are exact enough (counts past int64 are checked exactly
+    # first, then rounded once).
+    c_joint, marginals, n = check_counts(("c_joint", c_joint), marginals, ("n", n), _SEGMENT_RULES, n_first=True,
+                                         as_float=True, per_marginal=True)
     return c_joint, marginals, n, eps
 
 
@@ -319,6 +310,15 @@ def normalized_log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLi
     _refuse_plus_one(zero)      # before the counts: whatever they are, this convention cannot score NPMI
     c_joint, (c_prime, c_star), n, eps = _check_confirmation_args(
         c_joint, [("c_prime", c_prime), ("c_star", c_star)], n, zero, eps)
+    # NPMI also needs c(W', W*) >= c(W') + c(W*) - n (its logarithm of P(W', W*) assumes a corpus that
+    # can hold the counts), said in the words of the formula it goes through: counts for gensim's, else
+    # probabilities.
+    if zero == "epsilon":
+        exact_joint, exact_prime, exact_star, exact_n = _exact(c_joint, c_prime, c_star, n)
+        check_joint_rules(exact_joint, (exact_prime, exact_star), exact_n, {"too_few": _COUNT_RULES["too_few"]})
+    else:
+        check_joint_rules(c_joint / n, (c_prime / n, c_star / n), 1, {"too_few": _PROBABILITY_RULES["too_few"]},
+                          _TOL)
     return _result(_confirm_npmi(c_joint, c_prime, c_star, n, zero, eps), c_joint, c_prime, c_star, n)
 
 
