@@ -222,10 +222,10 @@ def check_broadcast(**arrays):
     --------
     >>> check_broadcast(p_xy=[0.1, 0.2], p_x=0.5)
     (2,)
-    >>> check_broadcast(p_xy=[0.1, 0.2], p_x=[0.5, 0.5, 0.5])
+    >>> check_broadcast(p_xy=[0.1, 0.2], p_x=[0.5, 0.5, 0.5])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: p_xy, p_x cannot be paired element by element: p_xy has shape (2,), p_x has shape (3,). Give arrays of the same length (one entry per word pair), or single numbers.
+    ValueError: p_xy, p_x cannot be paired element by element: p_xy has shape (2,), p_x has shape (3,). Give ...
     """
     try:
         return np.broadcast_shapes(*(np.shape(a) for a in arrays.values()))
@@ -486,7 +486,8 @@ def check_unit_sum(a, b, name_a, name_b):
         raise ValueError(
             f"{name_a} + {name_b} must equal 1 (got {a} + {b} = {a + b}). They are the two shares of a "
             f"weighted mean, and any other sum moves the score off [0, 1]; teachkit does not rescale them "
-            f"for you. Pass e.g. {name_a}={a / (a + b) if a + b else 0.5:g}, {name_b}={b / (a + b) if a + b else 0.5:g}."
+            f"for you. Pass e.g. {name_a}={a / (a + b) if a + b else 0.5:g}, "
+            f"{name_b}={b / (a + b) if a + b else 0.5:g}."
         )
     return a, b
 

@@ -282,7 +282,8 @@ class CooccurrenceCounts:
                 raise ValueError(f"word_counts names {w!r} twice (after lowercasing and Unicode normalization).")
             c = _check_window_count(c, f"word_counts[{w!r}]")
             if c > n:
-                raise ValueError(f"word_counts[{w!r}] = {c} is more than n = {n}: a word cannot lie in more windows than there are.")
+                raise ValueError(f"word_counts[{w!r}] = {c} is more than n = {n}: a word cannot lie in more windows "
+                                 "than there are.")
             index[key] = len(index)
             values.append(c)
         table: dict[tuple[int, int], int] = {}
@@ -296,7 +297,8 @@ class CooccurrenceCounts:
             k1, k2 = normalize_token(w1), normalize_token(w2)
             for w, k in ((w1, k1), (w2, k2)):
                 if k not in index:
-                    raise ValueError(f"pair_counts names {w!r}, which has no entry in word_counts; give its count there too.")
+                    raise ValueError(f"pair_counts names {w!r}, which has no entry in word_counts; give its count "
+                                     "there too.")
             if k1 == k2:
                 raise ValueError(f"pair_counts pairs {w1!r} with itself; a pair needs two different words.")
             c = _check_window_count(c, f"pair_counts[{pair!r}]")
