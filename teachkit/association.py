@@ -28,15 +28,45 @@ from ._checks import (
     check_broadcast, check_choice, check_counts, check_finite_real, check_joint_rules, check_probability_array,
 )
 
-__all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "SMOOTHING_CONVENTIONS", "EPSILON"]
+__all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "SMOOTHING_CONVENTIONS", "EPSILON",
+           "ZERO_CONVENTIONS", "SMOOTHING_ALIASES"]
 
 
-#: The conventions :func:`npmi_from_counts` knows, with one line on each.
-SMOOTHING_CONVENTIONS = {
-    "none": "exact definition: P = c / n; a pair that never co-occurs scores -1",
-    "guide": "NPMI guide: eps added to every count and to n, P = (c + eps) / (n + eps)",
-    "gensim": "gensim c_npmi: eps added inside the logs of the joint probability only",
+#: The zero conventions: what a pair that never shares a window scores, and how eps enters.  The one table
+#: of them in teachkit; a convention is named here and passed as ``zero=``.  ``coherence_per_topic`` and the
+#: confirmation measures take the first four (:data:`teachkit.measures.ZERO_CONVENTIONS`);
+#: :func:`npmi_from_counts`, :func:`teachkit.topic_coherence` and :func:`teachkit.score_pair` take
+#: ``"exact"``, ``"epsilon"`` and ``"guide"``.
+ZERO_CONVENTIONS = {
+    "exact": "no smoothing: NPMI takes its limit -1; log conditional probability and PMI would be "
+             "-inf, so such a pair is refused",
+    "epsilon": f"gensim and Röder et al.: eps = {EPSILON} added to P(W', W*) inside the logarithm",
+    "plus_one": "Mimno et al.'s UMass: 1 added to the joint count, log((c(W', W*) + 1) / c(W*))",
+    "zero": "Lau et al.'s topic_interpretability scripts: a pair that never co-occurs scores 0",
+    "guide": "the NPMI guide: eps added to every count and to n, P = (c + eps) / (n + eps), then its guard "
+             "(0 where -log P(x, y) is 0 or infinite) and its clamp to [-1, 1]",
 }
+#: The older spelling, ``smoothing=``, of the conventions NPMI from counts takes: each old name and the
+#: convention of :data:`ZERO_CONVENTIONS` it stands for (both spellings keep working).
+SMOOTHING_ALIASES = {"none": "exact", "guide": "guide", "gensim": "epsilon"}
+#: The conventions :func:`npmi_from_counts` knows, by their ``smoothing=`` names, each described by the
+#: table's line on the convention it names.
+SMOOTHING_CONVENTIONS = {old: ZERO_CONVENTIONS[zero] for old, zero in SMOOTHING_ALIASES.items()}
+_SMOOTHING_OF_ZERO = {zero: old for old, zero in SMOOTHING_ALIASES.items()}
+
+
+def _smoothing_of(zero, smoothing):
+    """The convention as its ``smoothing=`` name, from ``zero=`` (its name) or ``smoothing=`` (the older one).
+
+    ``zero=None`` leaves ``smoothing`` as it is (checked later, with its own messages).
+    """
+    if zero is None:
+        return smoothing
+    check_choice(zero, "zero", tuple(_SMOOTHING_OF_ZERO))
+    if smoothing != "none":
+        raise ValueError(f"zero={zero!r} and smoothing={smoothing!r} both name a convention; smoothing= is the "
+                         "older spelling of zero=. Give one of them.")
+    return _SMOOTHING_OF_ZERO[zero]
 
 # Floating-point slack allowed when checking that a joint probability is
 # compatible with its marginals (probabilities typed by hand are rounded).
@@ -201,13 +231,15 @@ def _npmi_of_probabilities(p_xy, p_x, p_y):
 
 
 def probabilities_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLike, eps: float = 0.0,
-                              smoothing: str = "none") -> tuple[float | np.ndarray, ...]:
+                              smoothing: str = "none", *,
+                              zero: str | None = None) -> tuple[float | np.ndarray, ...]:
     """The probabilities each smoothing convention uses, ``(p_xy, p_x, p_y)``.
 
     ``"none"`` and ``"gensim"``: ``P = c / n`` (gensim adds eps later,
     inside the logarithms).  ``"guide"``: ``P = (c + eps) / (n + eps)``.
     Arguments are validated as in :func:`npmi_from_counts`.
     """
+    smoothing = _smoothing_of(zero, smoothing)
     c_xy, c_x, c_y, n, eps, scalar = _check_counts(c_xy, c_x, c_y, n, eps, smoothing)
     probs = _probabilities(c_xy, c_x, c_y, n, eps if smoothing == "guide" else 0.0)
     return tuple(_scalar_or_array(p, scalar) for p in probs)
@@ -283,7 +315,7 @@ def _probabilities(c_xy, c_x, c_y, n, eps):
 
 
 def npmi_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLike, eps: float = 0.0,
-                     smoothing: str = "none") -> float | np.ndarray:
+                     smoothing: str = "none", *, zero: str | None = None) -> float | np.ndarray:
     """NPMI from window counts, under one of three smoothing conventions.
 
     Parameters
@@ -320,6 +352,10 @@ def npmi_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLi
         limit of the definition), 0 under ``"guide"`` (its guard), and with
         ``eps > 0`` about -1 under ``"gensim"`` (the numerator becomes
         log(1 + eps) > 0 and the denominator -log(1 + eps) < 0).
+    zero : {"exact", "guide", "epsilon"}, optional
+        The same three conventions by their names in :data:`ZERO_CONVENTIONS`
+        (``"exact"`` is ``"none"``, ``"epsilon"`` is ``"gensim"``; see
+        :data:`SMOOTHING_ALIASES`).  Give ``zero`` or ``smoothing``, not both.
 
     Returns
     -------
@@ -347,6 +383,7 @@ def npmi_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLi
     ...  ({}, {"eps": EPSILON, "smoothing": "guide"}, {"eps": EPSILON, "smoothing": "gensim"})]
     [1.0, 0.0, -1.0]
     """
+    smoothing = _smoothing_of(zero, smoothing)
     c_xy, c_x, c_y, n, eps, scalar = _check_counts(c_xy, c_x, c_y, n, eps, smoothing)
     return _scalar_or_array(_npmi_of_checked_counts(c_xy, c_x, c_y, n, eps, smoothing), scalar)
 

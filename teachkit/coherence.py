@@ -23,7 +23,7 @@ from fractions import Fraction
 import numpy as np
 
 from ._checks import check_count, check_finite_real
-from .association import _check_smoothing, _log_ratio, _probabilities
+from .association import SMOOTHING_ALIASES, _check_smoothing, _log_ratio, _probabilities, _smoothing_of
 from .counting import CooccurrenceCounts
 from .measures import MEASURES, _check_counts_object, _pair_scores, arithmetic_mean, scorable_keywords
 from .text import normalize_token
@@ -75,7 +75,7 @@ class PairScore:
 
 
 def score_pair(w1: str, w2: str, counts: CooccurrenceCounts, *, smoothing: str = "none",
-               eps: float = 0.0) -> PairScore:
+               eps: float = 0.0, zero: str | None = None) -> PairScore:
     """Score one word pair by NPMI: a topic of two words under the ``c_npmi`` measure.
 
     ::
@@ -87,8 +87,9 @@ def score_pair(w1: str, w2: str, counts: CooccurrenceCounts, *, smoothing: str =
     w1, w2 : str
         Two different words (compared after lowercasing and NFC normalization).
     counts : CooccurrenceCounts
-    smoothing, eps
-        As for :func:`teachkit.npmi_from_counts`.
+    smoothing, eps, zero
+        As for :func:`teachkit.npmi_from_counts` (``zero`` names the convention, ``smoothing`` is its
+        older spelling).
 
     Returns
     -------
@@ -123,6 +124,7 @@ def score_pair(w1: str, w2: str, counts: CooccurrenceCounts, *, smoothing: str =
                 "Check its spelling and tokenization, or leave it out (topic_coherence skips such words)."
             )
     c12 = counts.count(w1, w2)
+    smoothing = _smoothing_of(zero, smoothing)
     eps = _check_smoothing(smoothing, eps)
     # One pair is a topic of two words: the same path as topic_coherence, its words already checked.
     _, _, _, _, values = _pair_scores([normalize_token(w1), normalize_token(w2)], counts, _C_NPMI,
@@ -170,8 +172,8 @@ class TopicCoherence:
 
 #: topic_coherence is this measure: one-one segmentation, NPMI confirmation, the arithmetic mean.
 _C_NPMI = MEASURES["c_npmi"]
-#: Each smoothing= convention of the course by its name among the measures' zero conventions.
-_ZERO_OF_SMOOTHING = {"none": "exact", "guide": "guide", "gensim": "epsilon"}
+#: Each smoothing= convention of the course by its name among the zero conventions.
+_ZERO_OF_SMOOTHING = SMOOTHING_ALIASES
 
 
 def _intermediates(c12, c1, c2, n, smoothing, eps):
@@ -193,7 +195,7 @@ def _intermediates(c12, c1, c2, n, smoothing, eps):
 
 
 def topic_coherence(keywords: Sequence[str], counts: CooccurrenceCounts, top_n: int = 10, *,
-                    smoothing: str = "none", eps: float = 0.0) -> TopicCoherence:
+                    smoothing: str = "none", eps: float = 0.0, zero: str | None = None) -> TopicCoherence:
     """Coherence of a topic: the mean NPMI over all pairs of its top keywords.
 
     It is the ``c_npmi`` measure of :mod:`teachkit.measures` (one-one
@@ -212,8 +214,9 @@ def topic_coherence(keywords: Sequence[str], counts: CooccurrenceCounts, top_n: 
     top_n : int, default 10
         How many leading keywords to score (the Portuguese note and OCTIS use
         10; gensim's ``CoherenceModel`` uses 20 unless told otherwise).
-    smoothing, eps
-        As for :func:`teachkit.npmi_from_counts`.
+    smoothing, eps, zero
+        As for :func:`teachkit.npmi_from_counts` (``zero`` names the convention, ``smoothing`` is its
+        older spelling).
 
     Returns
     -------
@@ -234,6 +237,7 @@ def topic_coherence(keywords: Sequence[str], counts: CooccurrenceCounts, top_n: 
     (3, -0.0158)
     """
     found, skipped = scorable_keywords(keywords, counts, top_n)
+    smoothing = _smoothing_of(zero, smoothing)
     eps = _check_smoothing(smoothing, eps)
     iu, ju, c, m, values = _pair_scores(found, counts, _C_NPMI, _ZERO_OF_SMOOTHING[smoothing], eps)
     pmis, p1, p2, p12 = _intermediates(m[iu, ju], c[iu], c[ju], counts.n, smoothing, eps)
@@ -444,14 +448,16 @@ class CoherenceReport:
                 "all_positive": self.all_positive}
 
 
-def evaluate_topics(topics, counts, top_n=10, *, smoothing="none", eps=0.0, exclude=()):
+def evaluate_topics(topics: Sequence[Sequence[str]] | dict, counts: CooccurrenceCounts, top_n: int = 10, *,
+                    smoothing: str = "none", eps: float = 0.0, exclude: Iterable = (),
+                    zero: str | None = None) -> CoherenceReport:
     """Score several topics and summarize them.
 
     Parameters
     ----------
     topics : list of keyword lists, or dict label -> keyword list
     counts : CooccurrenceCounts
-    top_n, smoothing, eps
+    top_n, smoothing, eps, zero
         As for :func:`topic_coherence`.
     exclude : iterable of labels, optional
         Topics to leave out, e.g. an outlier topic (BERTopic's topic -1).
@@ -485,7 +491,7 @@ def evaluate_topics(topics, counts, top_n=10, *, smoothing="none", eps=0.0, excl
     results = []
     for lab, kw in items:
         try:
-            results.append(topic_coherence(kw, counts, top_n, smoothing=smoothing, eps=eps))
+            results.append(topic_coherence(kw, counts, top_n, smoothing=smoothing, eps=eps, zero=zero))
         except ValueError as err:
             raise ValueError(f"topic {lab!r}: {err}") from err
         except TypeError as err:

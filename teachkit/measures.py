@@ -61,8 +61,8 @@ from ._checks import (as_exact_counts, as_float_array, check_choice, check_count
                       check_joint_rules, check_keywords, check_positive_int, check_word_list, exact_counts,
                       scale_by_power_of_two)
 from .counting import CooccurrenceCounts, _check_docs
-from .association import (_COUNT_RULES, _PROBABILITY_RULES, _TOL, EPSILON, _guide_npmi, _npmi_of_checked_counts,
-                          _npmi_of_probabilities, _probabilities)
+from .association import (ZERO_CONVENTIONS as ALL_ZERO_CONVENTIONS, _COUNT_RULES, _PROBABILITY_RULES, _TOL, EPSILON,
+                          _guide_npmi, _npmi_of_checked_counts, _npmi_of_probabilities, _probabilities)
 from .gensim_compat import ZERO as GENSIM_ZERO, trim_topics
 from .text import normalize_token
 
@@ -78,13 +78,9 @@ __all__ = [
 NPMI_SLACK = 1e-6
 
 #: What a pair (W', W*) that shares no window scores, by convention.
-ZERO_CONVENTIONS = {
-    "exact": "no smoothing: NPMI takes its limit -1; log conditional probability and PMI would be "
-             "-inf, so such a pair is refused",
-    "epsilon": f"gensim and Röder et al.: eps = {EPSILON} added to P(W', W*) inside the logarithm",
-    "plus_one": "Mimno et al.'s UMass: 1 added to the joint count, log((c(W', W*) + 1) / c(W*))",
-    "zero": "Lau et al.'s topic_interpretability scripts: a pair that never co-occurs scores 0",
-}
+#: The conventions the measures take, from the one table, :data:`teachkit.association.ZERO_CONVENTIONS`
+#: (its "guide" is for NPMI from counts only).
+ZERO_CONVENTIONS = {name: ALL_ZERO_CONVENTIONS[name] for name in ("exact", "epsilon", "plus_one", "zero")}
 
 
 # ---------------------------------------------------------------- segmentation
