@@ -52,8 +52,8 @@ _EXPORTS = {
     "dask_counts": "count_on_dask",
     "association": "EPSILON SMOOTHING_CONVENTIONS npmi npmi_from_counts pmi probabilities_from_counts",
     "coherence": "CoherenceReport PairScore TopicCoherence UnknownWordError coherence_from_pairs evaluate_topics "
-                 "model_score score_pair scorable_keywords topic_coherence",
-    "measures": "MEASURES ZERO_CONVENTIONS CoherencePerTopic coherence_per_topic",
+                 "model_score score_pair topic_coherence",
+    "measures": "MEASURES ZERO_CONVENTIONS CoherencePerTopic coherence_per_topic scorable_keywords",
     "diversity": "inverted_rbo rank_biased_overlap topic_diversity",
     "lm_metrics": "ZeroProbabilityWarning cross_entropy perplexity",
     "ngram": "BigramLM BigramRow NgramLM Vocabulary",

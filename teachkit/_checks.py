@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
+
+from .text import normalize_token
 
 # Cosines computed in float32 (e.g. by sentence-transformers) can miss 1 or
 # symmetry by a few units in the 7th decimal; anything closer than this
@@ -54,14 +57,8 @@ def check_count_array(values, name):
     >>> check_count_array(10**19, "n").item() == 10**19      # above int64's 9.2e18, kept exact
     True
     """
-    if values is None or isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be a whole number or an array of whole numbers (counts), got {values!r}.")
-    try:
-        arr = np.asarray(values)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be a whole number or a flat array of whole numbers (counts).") from None
-    if arr.dtype == bool or np.iscomplexobj(arr):
-        raise TypeError(f"{name} must hold whole numbers, not {'booleans' if arr.dtype == bool else 'complex numbers'}.")
+    arr = _real_array(values, name, "a whole number or an array of whole numbers (counts)",
+                      "a whole number or a flat array of whole numbers (counts)", "whole numbers")
     if arr.dtype == object:
         # Python ints too large for int64 end up here (and anything else that is no number).
         items = [check_count(v, name) for v in arr.ravel().tolist()]
@@ -76,9 +73,124 @@ def check_count_array(values, name):
             )
     if np.any(arr < 0):
         raise ValueError(f"{name} must be zero or more, got {values!r}. A count cannot be negative.")
+    return exact_counts(arr)
+
+
+def exact_counts(arr: np.ndarray) -> np.ndarray:
+    """Whole, non-negative numbers (already checked) as int64, or as Python ints at or past 2**61.
+
+    The conversion :func:`check_count_array` ends with, for callers that hold
+    counts checked earlier (as floats, say) and need them exact again.
+    """
     if arr.size and np.max(arr) >= _BIG_COUNT:
         return _object_ints([int(v) for v in arr.ravel().tolist()], arr.shape)
     return arr.astype(np.int64)
+
+
+def _real_array(value, name, what, regular, held):
+    """``np.asarray(value)``, refusing None, text, ragged rows, booleans and complex numbers.
+
+    ``what`` (what the argument must be), ``regular`` (the same, said for ragged input) and ``held``
+    (what its entries must be) put each caller's own words into the messages.
+    """
+    if value is None or isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be {what}, got {value!r}.")
+    try:
+        arr = np.asarray(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be {regular}.") from None
+    if arr.dtype == bool or np.iscomplexobj(arr):
+        raise TypeError(f"{name} must hold {held}, not {'booleans' if arr.dtype == bool else 'complex numbers'}.")
+    return arr
+
+
+def check_counts(joint: tuple[str, ArrayLike], marginals: Sequence[tuple[str, ArrayLike]],
+                 n: tuple[str, ArrayLike], messages: Mapping[str, str], *, n_first: bool = False,
+                 as_float: bool = False,
+                 per_marginal: bool = False) -> tuple[np.ndarray, list[np.ndarray], np.ndarray]:
+    """The one check of a joint count, its marginal counts and the number of windows ``n``.
+
+    Every argument is a ``(name, value)`` pair and must hold whole numbers
+    >= 0 (:func:`check_count_array`); then ``n >= 1`` and the rules of
+    :func:`check_joint_rules` hold, with total ``n``::
+
+        c(x) <= n,   c(x, y) <= min(c(x), c(y)),   c(x, y) >= c(x) + c(y) - n,   c(x) > 0
+
+    Parameters
+    ----------
+    joint, marginals, n
+        The counts, each with the name its messages use.
+    messages : mapping
+        ``"no_window"`` (n is 0) and the rule messages of :func:`check_joint_rules`, in the caller's words;
+        the rules are checked in the order given, and only those given.
+    n_first : bool, default False
+        Check ``n`` (and ``n >= 1``) before the other counts, instead of last.
+    as_float : bool, default False
+        Return float arrays (for formulas on probabilities; a count past 1.8e308 is refused);
+        otherwise exact integer arrays, all int64 or all Python ints (:func:`as_exact_counts`), of
+        shapes that pair element by element.
+    per_marginal : bool, default False
+        Apply the rules to one marginal after the other (each message then speaks of one marginal).
+
+    Returns
+    -------
+    (joint, list of marginals, n)
+    """
+    no_window = messages["no_window"]
+    rules = {rule: message for rule, message in messages.items() if rule != "no_window"}
+
+    def one(name, value):
+        arr = check_count_array(value, name)
+        if not as_float:
+            return arr
+        try:
+            return np.asarray(arr, dtype=float)
+        except OverflowError:
+            raise ValueError(f"{name} holds a count too large for a float (above about 1.8e308).") from None
+
+    if n_first:
+        n_arr = one(*n)
+        if np.any(n_arr == 0):
+            raise ValueError(no_window)
+    joint_arr = one(*joint)
+    marginal_arrs = [one(name, value) for name, value in marginals]
+    if not n_first:
+        n_arr = one(*n)
+    if not as_float:
+        names = [joint[0], *(name for name, _ in marginals), n[0]]
+        check_broadcast(**dict(zip(names, (joint_arr, *marginal_arrs, n_arr))))
+        joint_arr, *marginal_arrs, n_arr = as_exact_counts(joint_arr, *marginal_arrs, n_arr)
+        if np.any(n_arr == 0):
+            raise ValueError(no_window)
+    for group in ([[m] for m in marginal_arrs] if per_marginal else [marginal_arrs]):
+        check_joint_rules(joint_arr, group, n_arr, rules)
+    return joint_arr, marginal_arrs, n_arr
+
+
+def check_joint_rules(joint: ArrayLike, marginals: Sequence[ArrayLike], total: ArrayLike,
+                      messages: Mapping[str, str], slack: float = 0) -> None:
+    """The rules a joint value obeys against its marginals, for probabilities and counts alike.
+
+    Raises ``ValueError(messages[rule])`` for the first broken rule, in the order ``messages`` lists them::
+
+        "above_total"  c(x) <= total                      (a word lies in no more windows than there are)
+        "too_many"     joint <= min(c(x), c(y))            (two words share no more windows than either lies in)
+        "too_few"      joint >= c(x) + c(y) - total        (total: 1 for probabilities, n for counts)
+        "absent"       c(x) > 0 and c(y) > 0              (a word in no window has no PMI)
+
+    ``slack`` absorbs the rounding of probabilities typed by hand (0 for counts, which are exact).
+    """
+    for rule, message in messages.items():
+        if rule == "above_total":
+            broken = any(np.any(m > total) for m in marginals)
+        elif rule == "too_many":
+            broken = np.any(joint > (np.minimum(*marginals) if len(marginals) == 2 else marginals[0]) + slack)
+        elif rule == "too_few":
+            broken = np.any(joint < marginals[0] + marginals[1] - total - slack)
+        else:
+            broken = any(np.any(m == 0) for m in marginals)
+        if broken:
+            raise ValueError(message)
 
 
 # Counts at or above this are kept as exact Python ints: two int64 counts
@@ -110,10 +222,10 @@ def check_broadcast(**arrays):
     --------
     >>> check_broadcast(p_xy=[0.1, 0.2], p_x=0.5)
     (2,)
-    >>> check_broadcast(p_xy=[0.1, 0.2], p_x=[0.5, 0.5, 0.5])
+    >>> check_broadcast(p_xy=[0.1, 0.2], p_x=[0.5, 0.5, 0.5])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: p_xy, p_x cannot be paired element by element: p_xy has shape (2,), p_x has shape (3,). Give arrays of the same length (one entry per word pair), or single numbers.
+    ValueError: p_xy, p_x cannot be paired element by element: p_xy has shape (2,), p_x has shape (3,). Give ...
     """
     try:
         return np.broadcast_shapes(*(np.shape(a) for a in arrays.values()))
@@ -174,6 +286,41 @@ def check_word_list(words, name, ids=False):
             raise TypeError(f"{name}[{i}] is {type(w).__name__} {w!r}; every word must be a string"
                             + (" or a whole-number word id." if ids else "."))
     return items
+
+
+def check_keywords(keywords: Iterable[str], name: str = "keywords") -> list[str]:
+    """``keywords`` as a list of distinct words, or raise naming ``name``.
+
+    Two entries are the same word when they agree after lowercasing and NFC
+    normalization (``normalize_token(a) == normalize_token(b)``): a topic that
+    lists a word twice would score the pair (w, w), which is no pair at all.
+
+    Examples
+    --------
+    >>> check_keywords(("fire", "Smoke"))
+    ['fire', 'Smoke']
+    """
+    if isinstance(keywords, str):
+        raise TypeError(f"{name} must be a list of words, got the single string {keywords!r}. Split it first.")
+    if isinstance(keywords, (bytes, dict)):
+        raise TypeError(f"{name} must be a list of words, got {type(keywords).__name__} (iterating over it "
+                        "would give its keys or bytes, not words).")
+    try:
+        words = list(keywords)
+    except TypeError:
+        raise TypeError(f"{name} must be a list of words, got {type(keywords).__name__}.") from None
+    seen = {}
+    for w in words:
+        if not isinstance(w, str):
+            raise TypeError(f"{name} must hold strings, got {w!r}.")
+        key = normalize_token(w)
+        if key in seen:
+            raise ValueError(
+                f"{name} lists {w!r} twice (as {seen[key]!r} and {w!r}, equal after lowercasing and Unicode "
+                "normalization). A topic's keywords must be distinct."
+            )
+        seen[key] = w
+    return words
 
 
 def check_documents(documents, name="documents"):
@@ -237,14 +384,8 @@ def check_finite_real(value, name, minimum=None):
 # ------------------------------------------------------- arrays and matrices
 def as_float_array(value, name):
     """A new float array holding ``value`` (the caller's object is never modified)."""
-    if value is None or isinstance(value, (str, bytes)):
-        raise TypeError(f"{name} must be an array of numbers, got {value!r}.")
-    try:
-        raw = np.asarray(value)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be an array of numbers with rows of equal length.") from None
-    if raw.dtype == bool or np.iscomplexobj(raw):
-        raise TypeError(f"{name} must hold real numbers, not {'booleans' if raw.dtype == bool else 'complex numbers'}.")
+    raw = _real_array(value, name, "an array of numbers", "an array of numbers with rows of equal length",
+                      "real numbers")
     try:
         arr = np.array(raw, dtype=float)
     except OverflowError:
@@ -345,7 +486,8 @@ def check_unit_sum(a, b, name_a, name_b):
         raise ValueError(
             f"{name_a} + {name_b} must equal 1 (got {a} + {b} = {a + b}). They are the two shares of a "
             f"weighted mean, and any other sum moves the score off [0, 1]; teachkit does not rescale them "
-            f"for you. Pass e.g. {name_a}={a / (a + b) if a + b else 0.5:g}, {name_b}={b / (a + b) if a + b else 0.5:g}."
+            f"for you. Pass e.g. {name_a}={a / (a + b) if a + b else 0.5:g}, "
+            f"{name_b}={b / (a + b) if a + b else 0.5:g}."
         )
     return a, b
 

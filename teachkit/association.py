@@ -25,18 +25,48 @@ from numpy.typing import ArrayLike
 
 from .gensim_compat import EPSILON  # defined once, with the rest of gensim's conventions
 from ._checks import (
-    as_exact_counts, check_broadcast, check_choice, check_count_array, check_finite_real, check_probability_array,
+    check_broadcast, check_choice, check_counts, check_finite_real, check_joint_rules, check_probability_array,
 )
 
-__all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "SMOOTHING_CONVENTIONS", "EPSILON"]
+__all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "SMOOTHING_CONVENTIONS", "EPSILON",
+           "ZERO_CONVENTIONS", "SMOOTHING_ALIASES"]
 
 
-#: The conventions :func:`npmi_from_counts` knows, with one line on each.
-SMOOTHING_CONVENTIONS = {
-    "none": "exact definition: P = c / n; a pair that never co-occurs scores -1",
-    "guide": "NPMI guide: eps added to every count and to n, P = (c + eps) / (n + eps)",
-    "gensim": "gensim c_npmi: eps added inside the logs of the joint probability only",
+#: The zero conventions: what a pair that never shares a window scores, and how eps enters.  The one table
+#: of them in teachkit; a convention is named here and passed as ``zero=``.  ``coherence_per_topic`` and the
+#: confirmation measures take the first four (:data:`teachkit.measures.ZERO_CONVENTIONS`);
+#: :func:`npmi_from_counts`, :func:`teachkit.topic_coherence` and :func:`teachkit.score_pair` take
+#: ``"exact"``, ``"epsilon"`` and ``"guide"``.
+ZERO_CONVENTIONS = {
+    "exact": "no smoothing: NPMI takes its limit -1; log conditional probability and PMI would be "
+             "-inf, so such a pair is refused",
+    "epsilon": f"gensim and Röder et al.: eps = {EPSILON} added to P(W', W*) inside the logarithm",
+    "plus_one": "Mimno et al.'s UMass: 1 added to the joint count, log((c(W', W*) + 1) / c(W*))",
+    "zero": "Lau et al.'s topic_interpretability scripts: a pair that never co-occurs scores 0",
+    "guide": "the NPMI guide: eps added to every count and to n, P = (c + eps) / (n + eps), then its guard "
+             "(0 where -log P(x, y) is 0 or infinite) and its clamp to [-1, 1]",
 }
+#: The older spelling, ``smoothing=``, of the conventions NPMI from counts takes: each old name and the
+#: convention of :data:`ZERO_CONVENTIONS` it stands for (both spellings keep working).
+SMOOTHING_ALIASES = {"none": "exact", "guide": "guide", "gensim": "epsilon"}
+#: The conventions :func:`npmi_from_counts` knows, by their ``smoothing=`` names, each described by the
+#: table's line on the convention it names.
+SMOOTHING_CONVENTIONS = {old: ZERO_CONVENTIONS[zero] for old, zero in SMOOTHING_ALIASES.items()}
+_SMOOTHING_OF_ZERO = {zero: old for old, zero in SMOOTHING_ALIASES.items()}
+
+
+def _smoothing_of(zero, smoothing):
+    """The convention as its ``smoothing=`` name, from ``zero=`` (its name) or ``smoothing=`` (the older one).
+
+    ``zero=None`` leaves ``smoothing`` as it is (checked later, with its own messages).
+    """
+    if zero is None:
+        return smoothing
+    check_choice(zero, "zero", tuple(_SMOOTHING_OF_ZERO))
+    if smoothing != "none":
+        raise ValueError(f"zero={zero!r} and smoothing={smoothing!r} both name a convention; smoothing= is the "
+                         "older spelling of zero=. Give one of them.")
+    return _SMOOTHING_OF_ZERO[zero]
 
 # Floating-point slack allowed when checking that a joint probability is
 # compatible with its marginals (probabilities typed by hand are rounded).
@@ -72,45 +102,29 @@ def _log_ratio(p_xy, p_x, p_y):
     return np.where(normal, direct, in_logs)
 
 
-def _check_joint_rules(joint, first, second, total, slack, messages):
-    """The three rules a joint value obeys against its marginals, for probabilities and counts alike::
-
-        joint <= min(first, second)             (two words share no more windows than either lies in)
-        joint >= first + second - total         (total: 1 for probabilities, n for counts)
-        first > 0 and second > 0               (a word in no window has no PMI)
-
-    ``slack`` absorbs the rounding of probabilities typed by hand (0 for counts, which are exact);
-    ``messages`` names the broken rule in the caller's own vocabulary (p_xy or c_xy).
-    """
-    too_many, too_few, absent = messages
-    if np.any(joint > np.minimum(first, second) + slack):
-        raise ValueError(too_many)
-    if np.any(joint < first + second - total - slack):
-        raise ValueError(too_few)
-    if np.any(first == 0) or np.any(second == 0):
-        raise ValueError(absent)
-
-
-_PROBABILITY_RULES = (
-    ("p_xy is larger than p_x or p_y: two words cannot occur together more often than either "
+# Each rule of _checks.check_joint_rules in the words of probabilities, then of counts.
+_PROBABILITY_RULES = {
+    "too_many": ("p_xy is larger than p_x or p_y: two words cannot occur together more often than either "
      "occurs alone. Check that the joint and the marginal probabilities come from the same counts."),
-    ("p_xy is smaller than p_x + p_y - 1, which no corpus allows (the two words would need more "
+    "too_few": ("p_xy is smaller than p_x + p_y - 1, which no corpus allows (the two words would need more "
      "windows than there are). Check the probabilities."),
-    ("p_x or p_y is 0: a word that never occurs has no PMI (the ratio is 0/0). "
+    "absent": ("p_x or p_y is 0: a word that never occurs has no PMI (the ratio is 0/0). "
      "Leave the word out, or smooth the counts (npmi_from_counts with smoothing='guide')."),
-)
-_COUNT_RULES = (
-    ("c_xy is more than c_x or c_y: two words cannot share more windows than either lies in. "
+}
+_COUNT_RULES = {
+    "no_window": "n must be at least 1: with no window there is no probability to compute.",
+    "above_total": "c_x or c_y is more than n: a word cannot lie in more windows than there are.",
+    "too_many": ("c_xy is more than c_x or c_y: two words cannot share more windows than either lies in. "
      "Check that the joint count and the marginals come from the same corpus."),
-    ("c_xy is less than c_x + c_y - n, which is impossible: that many windows must hold both words. "
+    "too_few": ("c_xy is less than c_x + c_y - n, which is impossible: that many windows must hold both words. "
      "Check the counts and n."),
-    ("c_x or c_y is 0: a word that lies in no window has no NPMI. Leave the word out of the topic "
+    "absent": ("c_x or c_y is 0: a word that lies in no window has no NPMI. Leave the word out of the topic "
      "(topic_coherence does this and reports it as skipped)."),
-)
+}
 
 
 def _check_joint(p_xy, p_x, p_y):
-    _check_joint_rules(p_xy, p_x, p_y, 1, _TOL, _PROBABILITY_RULES)
+    check_joint_rules(p_xy, (p_x, p_y), 1, _PROBABILITY_RULES, _TOL)
 
 
 def pmi(p_xy: ArrayLike, p_x: ArrayLike, p_y: ArrayLike, base: float = math.e) -> float | np.ndarray:
@@ -198,6 +212,11 @@ def npmi(p_xy: ArrayLike, p_x: ArrayLike, p_y: ArrayLike) -> float | np.ndarray:
     """
     scalar = _is_scalar(p_xy, p_x, p_y)
     p_xy, p_x, p_y = _check_probabilities(p_xy, p_x, p_y)
+    return _scalar_or_array(_npmi_of_probabilities(p_xy, p_x, p_y), scalar)
+
+
+def _npmi_of_probabilities(p_xy, p_x, p_y):
+    """:func:`npmi` on probabilities already checked (arrays); the caller has validated them."""
     p_xy, p_x, p_y = np.broadcast_arrays(p_xy, p_x, p_y)
     never = p_xy == 0
     always = (p_xy == p_x) & (p_xy == p_y)
@@ -208,17 +227,19 @@ def npmi(p_xy: ArrayLike, p_x: ArrayLike, p_y: ArrayLike) -> float | np.ndarray:
     ps = p_xy[safe]
     value[safe] = _log_ratio(ps, p_x[safe], p_y[safe]) / -np.log(ps)
     np.clip(value, -1.0, 1.0, out=value)
-    return _scalar_or_array(value, scalar)
+    return value
 
 
 def probabilities_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLike, eps: float = 0.0,
-                              smoothing: str = "none") -> tuple[float | np.ndarray, ...]:
+                              smoothing: str = "none", *,
+                              zero: str | None = None) -> tuple[float | np.ndarray, ...]:
     """The probabilities each smoothing convention uses, ``(p_xy, p_x, p_y)``.
 
     ``"none"`` and ``"gensim"``: ``P = c / n`` (gensim adds eps later,
     inside the logarithms).  ``"guide"``: ``P = (c + eps) / (n + eps)``.
     Arguments are validated as in :func:`npmi_from_counts`.
     """
+    smoothing = _smoothing_of(zero, smoothing)
     c_xy, c_x, c_y, n, eps, scalar = _check_counts(c_xy, c_x, c_y, n, eps, smoothing)
     probs = _probabilities(c_xy, c_x, c_y, n, eps if smoothing == "guide" else 0.0)
     return tuple(_scalar_or_array(p, scalar) for p in probs)
@@ -253,7 +274,8 @@ def _guide_npmi(c_xy, c_x, c_y, n, eps):
     return np.clip(value, -1.0, 1.0)
 
 
-def _check_counts(c_xy, c_x, c_y, n, eps, smoothing):
+def _check_smoothing(smoothing, eps):
+    """The smoothing convention and its eps, checked together: returns eps as a float >= 0."""
     check_choice(smoothing, "smoothing", tuple(SMOOTHING_CONVENTIONS))
     eps = check_finite_real(eps, "eps", minimum=0.0)
     if smoothing == "none" and eps != 0:
@@ -261,18 +283,13 @@ def _check_counts(c_xy, c_x, c_y, n, eps, smoothing):
             f"eps={eps} has no effect with smoothing='none' (the exact definition). "
             "Choose smoothing='guide' or smoothing='gensim' to smooth, or leave eps at 0."
         )
+    return eps
+
+
+def _check_counts(c_xy, c_x, c_y, n, eps, smoothing):
+    eps = _check_smoothing(smoothing, eps)
     scalar = _is_scalar(c_xy, c_x, c_y, n)
-    c_xy = check_count_array(c_xy, "c_xy")
-    c_x = check_count_array(c_x, "c_x")
-    c_y = check_count_array(c_y, "c_y")
-    n = check_count_array(n, "n")
-    check_broadcast(c_xy=c_xy, c_x=c_x, c_y=c_y, n=n)
-    c_xy, c_x, c_y, n = as_exact_counts(c_xy, c_x, c_y, n)
-    if np.any(n == 0):
-        raise ValueError("n must be at least 1: with no window there is no probability to compute.")
-    if np.any(c_x > n) or np.any(c_y > n):
-        raise ValueError("c_x or c_y is more than n: a word cannot lie in more windows than there are.")
-    _check_joint_rules(c_xy, c_x, c_y, n, 0, _COUNT_RULES)
+    c_xy, (c_x, c_y), n = check_counts(("c_xy", c_xy), [("c_x", c_x), ("c_y", c_y)], ("n", n), _COUNT_RULES)
     return c_xy, c_x, c_y, n, eps, scalar
 
 
@@ -298,7 +315,7 @@ def _probabilities(c_xy, c_x, c_y, n, eps):
 
 
 def npmi_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLike, eps: float = 0.0,
-                     smoothing: str = "none") -> float | np.ndarray:
+                     smoothing: str = "none", *, zero: str | None = None) -> float | np.ndarray:
     """NPMI from window counts, under one of three smoothing conventions.
 
     Parameters
@@ -335,6 +352,10 @@ def npmi_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLi
         limit of the definition), 0 under ``"guide"`` (its guard), and with
         ``eps > 0`` about -1 under ``"gensim"`` (the numerator becomes
         log(1 + eps) > 0 and the denominator -log(1 + eps) < 0).
+    zero : {"exact", "guide", "epsilon"}, optional
+        The same three conventions by their names in :data:`ZERO_CONVENTIONS`
+        (``"exact"`` is ``"none"``, ``"epsilon"`` is ``"gensim"``; see
+        :data:`SMOOTHING_ALIASES`).  Give ``zero`` or ``smoothing``, not both.
 
     Returns
     -------
@@ -362,6 +383,7 @@ def npmi_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLi
     ...  ({}, {"eps": EPSILON, "smoothing": "guide"}, {"eps": EPSILON, "smoothing": "gensim"})]
     [1.0, 0.0, -1.0]
     """
+    smoothing = _smoothing_of(zero, smoothing)
     c_xy, c_x, c_y, n, eps, scalar = _check_counts(c_xy, c_x, c_y, n, eps, smoothing)
     return _scalar_or_array(_npmi_of_checked_counts(c_xy, c_x, c_y, n, eps, smoothing), scalar)
 
@@ -375,7 +397,7 @@ def _npmi_of_checked_counts(c_xy, c_x, c_y, n, eps, smoothing):
                 f"(log 0 in numerator and denominator). Use eps > 0 (gensim uses {EPSILON}), "
                 "or smoothing='none', which gives the limit -1."
             )
-        return np.asarray(npmi(*_probabilities(c_xy, c_x, c_y, n, 0.0)), dtype=float)
+        return _npmi_of_probabilities(*_probabilities(c_xy, c_x, c_y, n, 0.0))
     if smoothing == "guide":
         return _guide_npmi(c_xy, c_x, c_y, n, eps)
     # gensim: written as gensim writes it, so the numbers agree to the last bit.

@@ -16,20 +16,21 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
 
-from ._checks import check_count, check_finite_real, check_positive_int
+from ._checks import check_count, check_finite_real
+from .association import SMOOTHING_ALIASES, _check_smoothing, _log_ratio, _probabilities, _smoothing_of
 from .counting import CooccurrenceCounts
-from .association import _check_counts, _npmi_of_checked_counts, _probabilities, pmi as _pmi
+from .measures import MEASURES, _check_counts_object, _pair_scores, arithmetic_mean, scorable_keywords
 from .text import normalize_token
 
 __all__ = [
     "PairScore", "score_pair", "TopicCoherence", "topic_coherence", "coherence_from_pairs",
-    "model_score", "CoherenceReport", "evaluate_topics", "UnknownWordError", "scorable_keywords",
+    "model_score", "CoherenceReport", "evaluate_topics", "UnknownWordError",
 ]
 
 
@@ -73,24 +74,22 @@ class PairScore:
         return self.npmi
 
 
-def _check_counts_object(counts):
-    if not isinstance(counts, CooccurrenceCounts):
-        raise TypeError(
-            "counts must be a teachkit.CooccurrenceCounts; build one with "
-            "CooccurrenceCounts.from_documents(docs) or CooccurrenceCounts.from_counts(...)."
-        )
+def score_pair(w1: str, w2: str, counts: CooccurrenceCounts, *, smoothing: str = "none",
+               eps: float = 0.0, zero: str | None = None) -> PairScore:
+    """Score one word pair by NPMI: a topic of two words under the ``c_npmi`` measure.
 
+    ::
 
-def score_pair(w1, w2, counts, *, smoothing="none", eps=0.0):
-    """Score one word pair by NPMI.
+        NPMI(w1, w2) = log(P(w1, w2) / (P(w1) P(w2))) / -log P(w1, w2),    P = c / n
 
     Parameters
     ----------
     w1, w2 : str
         Two different words (compared after lowercasing and NFC normalization).
     counts : CooccurrenceCounts
-    smoothing, eps
-        As for :func:`teachkit.npmi_from_counts`.
+    smoothing, eps, zero
+        As for :func:`teachkit.npmi_from_counts` (``zero`` names the convention, ``smoothing`` is its
+        older spelling).
 
     Returns
     -------
@@ -125,9 +124,15 @@ def score_pair(w1, w2, counts, *, smoothing="none", eps=0.0):
                 "Check its spelling and tokenization, or leave it out (topic_coherence skips such words)."
             )
     c12 = counts.count(w1, w2)
-    value, pmi_value, p1, p2, p12 = _npmi_with_intermediates(c12, c1, c2, counts.n, smoothing, eps)
-    return PairScore(normalize_token(w1), normalize_token(w2), float(value), float(pmi_value),
-                     float(p1), float(p2), float(p12), c1, c2, c12, counts.n)
+    smoothing = _smoothing_of(zero, smoothing)
+    eps = _check_smoothing(smoothing, eps)
+    # One pair is a topic of two words: the same path as topic_coherence, its words already checked.
+    _, _, _, _, values = _pair_scores([normalize_token(w1), normalize_token(w2)], counts, _C_NPMI,
+                                      _ZERO_OF_SMOOTHING[smoothing], eps)
+    pmi_value, p1, p2, p12 = _intermediates(np.array([c12]), np.array([c1]), np.array([c2]), counts.n,
+                                            smoothing, eps)
+    return PairScore(normalize_token(w1), normalize_token(w2), float(values[0]), float(pmi_value[0]),
+                     float(p1[0]), float(p2[0]), float(p12[0]), c1, c2, c12, counts.n)
 
 
 @dataclass(frozen=True)
@@ -165,115 +170,40 @@ class TopicCoherence:
         return m
 
 
-def _keyword_list(keywords, name="keywords"):
-    if isinstance(keywords, str):
-        raise TypeError(f"{name} must be a list of words, got the single string {keywords!r}. Split it first.")
-    if isinstance(keywords, (bytes, dict)):
-        raise TypeError(f"{name} must be a list of words, got {type(keywords).__name__} (iterating over it "
-                        "would give its keys or bytes, not words).")
-    try:
-        words = list(keywords)
-    except TypeError:
-        raise TypeError(f"{name} must be a list of words, got {type(keywords).__name__}.") from None
-    seen = {}
-    for w in words:
-        if not isinstance(w, str):
-            raise TypeError(f"{name} must hold strings, got {w!r}.")
-        key = normalize_token(w)
-        if key in seen:
-            raise ValueError(
-                f"{name} lists {w!r} twice (as {seen[key]!r} and {w!r}, equal after lowercasing and Unicode "
-                "normalization). A topic's keywords must be distinct."
-            )
-        seen[key] = w
-    return words
+#: topic_coherence is this measure: one-one segmentation, NPMI confirmation, the arithmetic mean.
+_C_NPMI = MEASURES["c_npmi"]
+#: Each smoothing= convention of the course by its name among the zero conventions.
+_ZERO_OF_SMOOTHING = SMOOTHING_ALIASES
 
 
-def _npmi_with_intermediates(c12, c1, c2, n, smoothing, eps):
-    """NPMI, PMI and the three probabilities a hand calculation shows, under one smoothing.
+def _intermediates(c12, c1, c2, n, smoothing, eps):
+    """PMI and the three probabilities a hand calculation shows beside each pair's NPMI.
 
-    The one place where gensim's convention (eps added to the joint
-    probability inside both logarithms) is spelled out for the PMI shown
-    beside the NPMI.
+    The probabilities are those the convention uses (``(c + eps) / (n + eps)``
+    for the guide, ``c / n`` otherwise); under gensim's, eps is added to the
+    joint probability inside the logarithm, as in its NPMI::
+
+        PMI = log((p12 + eps) / (p1 p2))
     """
-    # validated once, then both computed from the checked counts (as the two public functions do)
-    c12, c1, c2, n, eps, scalar = _check_counts(c12, c1, c2, n, eps, smoothing)
-    value = _npmi_of_checked_counts(c12, c1, c2, n, eps, smoothing)
-    p12, p1, p2 = _probabilities(c12, c1, c2, n, eps if smoothing == "guide" else 0.0)
-    if scalar:
-        value, p12, p1, p2 = float(value), float(p12), float(p1), float(p2)
+    p12, p1, p2 = _probabilities(c12, c1, c2, np.asarray(n, dtype=np.int64), eps if smoothing == "guide" else 0.0)
     if smoothing == "gensim":
         p12 = p12 + eps
         pmi_value = np.log(p12 / (p1 * p2))
     else:
-        pmi_value = _pmi(p12, p1, p2)
-    return value, pmi_value, p1, p2, p12
+        pmi_value = _log_ratio(p12, p1, p2)
+    return pmi_value, p1, p2, p12
 
 
-def _count_tables(counts, words):
-    """``c[i] = c(w_i)`` and ``m[i, j] = c(w_i, w_j)``, with c(w_i, w_i) = c(w_i) on the diagonal.
-
-    ``words`` must all occur (see :func:`scorable_keywords`).  Uses the public
-    ``counts_for`` (one vectorized look-up for the whole table).
-    """
-    c, m = counts.counts_for(words)
-    c = np.asarray(c, dtype=np.int64)
-    m = np.array(m, dtype=np.int64)
-    np.fill_diagonal(m, c)   # a word shares every one of its windows with itself
-    return c, m
-
-
-def scorable_keywords(keywords, counts, top_n=10):
-    """The first ``top_n`` keywords that can be scored, and those skipped.
-
-    The one place that decides which words of a topic a coherence measure
-    uses: the first ``top_n`` keywords, less those that lie in no window of
-    the reference corpus (their probability is 0, so no measure is defined
-    for them).  Used by :func:`topic_coherence` and
-    :func:`teachkit.coherence_per_topic`.
-
-    Parameters
-    ----------
-    keywords : list of str
-        Most probable first.
-    counts : CooccurrenceCounts
-    top_n : int, default 10
-
-    Returns
-    -------
-    (list of str, tuple of str)
-        The words kept (normalized: lowercased, NFC) and the words skipped.
-
-    Raises
-    ------
-    ValueError
-        If fewer than two words are left (no pair to score).
-
-    Examples
-    --------
-    >>> counts = CooccurrenceCounts.from_documents(["fire smoke", "fire ash"])
-    >>> scorable_keywords(["fire", "rain", "smoke", "ash"], counts, top_n=3)
-    (['fire', 'smoke'], ('rain',))
-    """
-    _check_counts_object(counts)
-    words = _keyword_list(keywords)
-    top_n = check_positive_int(top_n, "top_n", minimum=2)
-    used = [normalize_token(w) for w in words[:top_n]]
-    found = [w for w in used if counts.count(w) > 0]
-    skipped = tuple(w for w in used if counts.count(w) == 0)
-    if len(found) < 2:
-        empty = (" The corpus the counts come from holds no word at all (empty documents, or only punctuation)."
-                 if len(counts) == 0 or counts.n_tokens == 0 else "")
-        raise ValueError(
-            f"keywords: only {len(found)} of the first {len(used)} keywords occur in the reference corpus "
-            f"(not found: {', '.join(skipped) or 'none'}); at least two are needed to form a pair. "
-            "Check tokenization (case, accents) and that the counts come from the right corpus." + empty
-        )
-    return found, skipped
-
-
-def topic_coherence(keywords, counts, top_n=10, *, smoothing="none", eps=0.0):
+def topic_coherence(keywords: Sequence[str], counts: CooccurrenceCounts, top_n: int = 10, *,
+                    smoothing: str = "none", eps: float = 0.0, zero: str | None = None) -> TopicCoherence:
     """Coherence of a topic: the mean NPMI over all pairs of its top keywords.
+
+    It is the ``c_npmi`` measure of :mod:`teachkit.measures` (one-one
+    segmentation, NPMI confirmation, arithmetic mean) with the course's
+    defaults: the counts given (whole documents by default), no smoothing,
+    and every intermediate of each pair kept for a hand calculation::
+
+        coherence(T) = mean over i < j of NPMI(w_i, w_j)
 
     Parameters
     ----------
@@ -284,8 +214,9 @@ def topic_coherence(keywords, counts, top_n=10, *, smoothing="none", eps=0.0):
     top_n : int, default 10
         How many leading keywords to score (the Portuguese note and OCTIS use
         10; gensim's ``CoherenceModel`` uses 20 unless told otherwise).
-    smoothing, eps
-        As for :func:`teachkit.npmi_from_counts`.
+    smoothing, eps, zero
+        As for :func:`teachkit.npmi_from_counts` (``zero`` names the convention, ``smoothing`` is its
+        older spelling).
 
     Returns
     -------
@@ -305,11 +236,11 @@ def topic_coherence(keywords, counts, top_n=10, *, smoothing="none", eps=0.0):
     >>> tc.n_pairs, round(tc.mean, 4)   # pair NPMI -0.1699, -0.2925, +0.4150 (each document a window)
     (3, -0.0158)
     """
-    words = _keyword_list(keywords)
-    found, skipped = scorable_keywords(words, counts, top_n)
-    c, m = _count_tables(counts, found)
-    iu, ju = np.triu_indices(len(found), k=1)
-    values, pmis, p1, p2, p12 = _npmi_with_intermediates(m[iu, ju], c[iu], c[ju], counts.n, smoothing, eps)
+    found, skipped = scorable_keywords(keywords, counts, top_n)
+    smoothing = _smoothing_of(zero, smoothing)
+    eps = _check_smoothing(smoothing, eps)
+    iu, ju, c, m, values = _pair_scores(found, counts, _C_NPMI, _ZERO_OF_SMOOTHING[smoothing], eps)
+    pmis, p1, p2, p12 = _intermediates(m[iu, ju], c[iu], c[ju], counts.n, smoothing, eps)
     norm = found
     # tolist() turns each array into Python numbers at once (cheaper than float() per item)
     columns = zip(iu.tolist(), ju.tolist(), *(np.asarray(a, dtype=float).tolist() for a in (values, pmis, p1, p2, p12)),
@@ -317,7 +248,7 @@ def topic_coherence(keywords, counts, top_n=10, *, smoothing="none", eps=0.0):
     c_list = c.tolist()
     pairs = tuple(PairScore(norm[i], norm[j], v, pm, q1, q2, q12, c_list[i], c_list[j], c12, counts.n)
                   for i, j, v, pm, q1, q2, q12, c12 in columns)
-    return TopicCoherence(tuple(norm), pairs, float(np.mean(values)), skipped)
+    return TopicCoherence(tuple(norm), pairs, arithmetic_mean(values), skipped)
 
 
 def coherence_from_pairs(pair_npmi):
@@ -517,14 +448,16 @@ class CoherenceReport:
                 "all_positive": self.all_positive}
 
 
-def evaluate_topics(topics, counts, top_n=10, *, smoothing="none", eps=0.0, exclude=()):
+def evaluate_topics(topics: Sequence[Sequence[str]] | dict, counts: CooccurrenceCounts, top_n: int = 10, *,
+                    smoothing: str = "none", eps: float = 0.0, exclude: Iterable = (),
+                    zero: str | None = None) -> CoherenceReport:
     """Score several topics and summarize them.
 
     Parameters
     ----------
     topics : list of keyword lists, or dict label -> keyword list
     counts : CooccurrenceCounts
-    top_n, smoothing, eps
+    top_n, smoothing, eps, zero
         As for :func:`topic_coherence`.
     exclude : iterable of labels, optional
         Topics to leave out, e.g. an outlier topic (BERTopic's topic -1).
@@ -558,7 +491,7 @@ def evaluate_topics(topics, counts, top_n=10, *, smoothing="none", eps=0.0, excl
     results = []
     for lab, kw in items:
         try:
-            results.append(topic_coherence(kw, counts, top_n, smoothing=smoothing, eps=eps))
+            results.append(topic_coherence(kw, counts, top_n, smoothing=smoothing, eps=eps, zero=zero))
         except ValueError as err:
             raise ValueError(f"topic {lab!r}: {err}") from err
         except TypeError as err:

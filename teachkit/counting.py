@@ -197,7 +197,12 @@ class CooccurrenceCounts:
         (2, 2, 1)
         """
         window, gensim_compat = _check_corpus_arguments(docs, window, gensim_compat)
+        return cls._from_checked(docs, window, gensim_compat, words)
 
+    @classmethod
+    def _from_checked(cls, docs, window, gensim_compat, words):
+        """:meth:`from_documents` once ``docs``, ``window`` and ``gensim_compat`` are checked (its callers
+        check them at their own door: from_documents, or coherence_per_topic with its own names)."""
         restricted = words is not None
         index = _words_index(words) if restricted else {}
         if restricted:
@@ -277,7 +282,8 @@ class CooccurrenceCounts:
                 raise ValueError(f"word_counts names {w!r} twice (after lowercasing and Unicode normalization).")
             c = _check_window_count(c, f"word_counts[{w!r}]")
             if c > n:
-                raise ValueError(f"word_counts[{w!r}] = {c} is more than n = {n}: a word cannot lie in more windows than there are.")
+                raise ValueError(f"word_counts[{w!r}] = {c} is more than n = {n}: a word cannot lie in more windows "
+                                 "than there are.")
             index[key] = len(index)
             values.append(c)
         table: dict[tuple[int, int], int] = {}
@@ -291,7 +297,8 @@ class CooccurrenceCounts:
             k1, k2 = normalize_token(w1), normalize_token(w2)
             for w, k in ((w1, k1), (w2, k2)):
                 if k not in index:
-                    raise ValueError(f"pair_counts names {w!r}, which has no entry in word_counts; give its count there too.")
+                    raise ValueError(f"pair_counts names {w!r}, which has no entry in word_counts; give its count "
+                                     "there too.")
             if k1 == k2:
                 raise ValueError(f"pair_counts pairs {w1!r} with itself; a pair needs two different words.")
             c = _check_window_count(c, f"pair_counts[{pair!r}]")
@@ -502,6 +509,20 @@ class CooccurrenceCounts:
 # ---------------------------------------------------------------------- checks
 def _check_corpus_arguments(docs, window, gensim_compat):
     """from_documents' (and build_index's) checks of a corpus and its window; returns window and gensim_compat."""
+    _check_docs(docs)
+    if window is not None:
+        window = check_positive_int(window, "window")
+    gensim_compat = check_flag(gensim_compat, "gensim_compat")
+    if gensim_compat and window is None:
+        raise ValueError(
+            "gensim_compat=True only changes sliding-window counts; pass window=k as well "
+            "(at document level gensim and teachkit already agree)."
+        )
+    return window, gensim_compat
+
+
+def _check_docs(docs):
+    """Refuse what is no collection of documents: a single string, a dict (its keys), or no iterable."""
     if isinstance(docs, (str, bytes)):
         raise TypeError(
             "docs must be a collection of documents (a list of strings or of token lists), "
@@ -514,15 +535,6 @@ def _check_corpus_arguments(docs, window, gensim_compat):
         )
     if not isinstance(docs, Iterable):
         raise TypeError(f"docs must be an iterable of documents, got {type(docs).__name__}.")
-    if window is not None:
-        window = check_positive_int(window, "window")
-    gensim_compat = check_flag(gensim_compat, "gensim_compat")
-    if gensim_compat and window is None:
-        raise ValueError(
-            "gensim_compat=True only changes sliding-window counts; pass window=k as well "
-            "(at document level gensim and teachkit already agree)."
-        )
-    return window, gensim_compat
 
 
 def _words_index(words):

@@ -299,7 +299,7 @@ def _merge(chunks, word_run, folder, window_type):
                     blocks[name][dest] = values[r0:r1]
                     del values
                 place[lo - first:hi - first] += per_word
-            for name, (path, offset) in outputs.items():
+            for name, (_path, offset) in outputs.items():
                 handles[name].seek(offset + base * np.dtype(window_type).itemsize)
                 handles[name].write(blocks[name].tobytes())
             first = last

@@ -11,8 +11,9 @@ three ways this module holds:
 
        NPMI = log((c(w', w*)/n + ε) / (P(w') P(w*))) / -log(c(w', w*)/n + ε)
 
-   In :mod:`teachkit.measures` that convention is called :data:`ZERO` (``"epsilon"``),
-   in :func:`teachkit.npmi_from_counts` :data:`SMOOTHING` (``"gensim"``).
+   That convention is :data:`ZERO` (``zero="epsilon"``) in the one table of zero
+   conventions, ``teachkit.association.ZERO_CONVENTIONS``; :data:`SMOOTHING`
+   (``smoothing="gensim"``) is its older spelling.
 2. **The sliding-window under-count.**  gensim's ``WordOccurrenceAccumulator``
    marks a word present when a copy enters a window and clears it when *a*
    copy leaves, even if another copy is still inside, so a word repeated
@@ -37,9 +38,9 @@ __all__ = ["EPSILON", "SMOOTHING", "ZERO", "last_window_seen", "trim_topics"]
 #: probability inside the logarithm.  Defined here once: every default, exercise, notebook and benchmark
 #: that means "gensim's ε" imports this name, so changing ε is this one line.
 EPSILON = 1e-12
-#: gensim's convention for a pair that never shares a window, by its name in ``teachkit.measures.ZERO_CONVENTIONS``.
+#: gensim's convention for a pair that never shares a window, by its name in ``teachkit.association.ZERO_CONVENTIONS``.
 ZERO = "epsilon"
-#: The same convention by its name in ``teachkit.association.SMOOTHING_CONVENTIONS``.
+#: The same convention by its older ``smoothing=`` name (``teachkit.association.SMOOTHING_ALIASES``).
 SMOOTHING = "gensim"
 
 

@@ -57,32 +57,30 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._checks import (as_float_array, check_choice, check_count_array, check_finite_real, check_positive_int,
-                      check_word_list, scale_by_power_of_two)
-from .coherence import _count_tables, _keyword_list, scorable_keywords
-from .counting import CooccurrenceCounts
-from .association import EPSILON, npmi as _npmi, npmi_from_counts
+from ._checks import (as_exact_counts, as_float_array, check_choice, check_counts, check_finite_real,
+                      check_joint_rules, check_keywords, check_positive_int, check_word_list, exact_counts,
+                      scale_by_power_of_two)
+from .counting import CooccurrenceCounts, _check_docs
+from .association import (ZERO_CONVENTIONS as ALL_ZERO_CONVENTIONS, _COUNT_RULES, _PROBABILITY_RULES, _TOL, EPSILON,
+                          _guide_npmi, _npmi_of_checked_counts, _npmi_of_probabilities, _probabilities)
 from .gensim_compat import ZERO as GENSIM_ZERO, trim_topics
+from .text import normalize_token
 
 __all__ = [
     "MEASURES", "ZERO_CONVENTIONS", "EPSILON", "Measure",
     "one_one", "one_preceding", "one_set", "SEGMENTATIONS",
     "log_conditional_probability", "log_ratio", "normalized_log_ratio", "DIRECT_CONFIRMATIONS",
     "context_vectors", "indirect_cosine",
-    "arithmetic_mean", "SegmentScore", "TopicScore", "CoherencePerTopic", "coherence_per_topic",
+    "arithmetic_mean", "SegmentScore", "TopicScore", "CoherencePerTopic", "coherence_per_topic", "scorable_keywords",
 ]
 
 #: How far above 1 a word's NPMI with itself may come under gensim's eps convention (a rounding hair).
 NPMI_SLACK = 1e-6
 
 #: What a pair (W', W*) that shares no window scores, by convention.
-ZERO_CONVENTIONS = {
-    "exact": "no smoothing: NPMI takes its limit -1; log conditional probability and PMI would be "
-             "-inf, so such a pair is refused",
-    "epsilon": f"gensim and Röder et al.: eps = {EPSILON} added to P(W', W*) inside the logarithm",
-    "plus_one": "Mimno et al.'s UMass: 1 added to the joint count, log((c(W', W*) + 1) / c(W*))",
-    "zero": "Lau et al.'s topic_interpretability scripts: a pair that never co-occurs scores 0",
-}
+#: The conventions the measures take, from the one table, :data:`teachkit.association.ZERO_CONVENTIONS`
+#: (its "guide" is for NPMI from counts only).
+ZERO_CONVENTIONS = {name: ALL_ZERO_CONVENTIONS[name] for name in ("exact", "epsilon", "plus_one", "zero")}
 
 
 # ---------------------------------------------------------------- segmentation
@@ -107,7 +105,10 @@ def one_one(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
     [(('fire',), ('smoke',)), (('fire',), ('ash',)), (('smoke',), ('fire',)),
      (('smoke',), ('ash',)), (('ash',), ('fire',)), (('ash',), ('smoke',))]
     """
-    w = _word_tuple(words)
+    return _one_one(_word_tuple(words))
+
+
+def _one_one(w):
     return [((a,), (b,)) for i, a in enumerate(w) for j, b in enumerate(w) if i != j]
 
 
@@ -126,7 +127,10 @@ def one_preceding(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
     >>> one_preceding(["fire", "smoke", "ash"])
     [(('smoke',), ('fire',)), (('ash',), ('fire',)), (('ash',), ('smoke',))]
     """
-    w = _word_tuple(words)
+    return _one_preceding(_word_tuple(words))
+
+
+def _one_preceding(w):
     return [((w[i],), (w[j],)) for i in range(1, len(w)) for j in range(i)]
 
 
@@ -144,11 +148,16 @@ def one_set(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
     >>> one_set(["fire", "smoke"])
     [(('fire',), ('fire', 'smoke')), (('smoke',), ('fire', 'smoke'))]
     """
-    w = _word_tuple(words)
+    return _one_set(_word_tuple(words))
+
+
+def _one_set(w):
     return [((a,), w) for a in w]
 
 
 SEGMENTATIONS = {"one_one": one_one, "one_preceding": one_preceding, "one_set": one_set}
+# The same segmentations for words already checked (a tuple of distinct strings), as coherence_per_topic has them.
+_SEGMENT_CHECKED = {"one_one": _one_one, "one_preceding": _one_preceding, "one_set": _one_set}
 
 
 # -------------------------------------------------------- confirmation measures
@@ -160,33 +169,23 @@ def _zero_joint(c_joint, zero, what):
         )
 
 
-def _as_counts(name, value):
-    # check_count_array refuses booleans, complex numbers, fractions and negatives, and keeps counts past
-    # int64 as exact Python ints; the measures work with probabilities, so floats are exact enough here.
-    arr = check_count_array(value, name)
-    try:
-        return np.asarray(arr, dtype=float)
-    except OverflowError:
-        raise ValueError(f"{name} holds a count too large for a float (above about 1.8e308).") from None
+# The rules of _checks.check_joint_rules for a segment's counts, in the measures' words, each marginal in turn.
+_SEGMENT_RULES = {
+    "no_window": "n must be at least 1: with no window there is no probability.",
+    "absent": ("a word (or set) of the segment lies in no window: its probability is 0 and the "
+               "measure is undefined. Leave the word out (coherence_per_topic reports it as skipped)."),
+    "too_many": "c_joint is more than a marginal count: two words cannot share more windows than either lies in.",
+    "above_total": "a marginal count is more than n: a word cannot lie in more windows than there are.",
+}
 
 
 def _check_confirmation_args(c_joint, marginals, n, zero, eps):
     check_choice(zero, "zero", tuple(ZERO_CONVENTIONS))
     eps = check_finite_real(eps, "eps", minimum=0.0)
-    n = _as_counts("n", n)
-    if np.any(n == 0):
-        raise ValueError("n must be at least 1: with no window there is no probability.")
-    c_joint = _as_counts("c_joint", c_joint)
-    marginals = [_as_counts(name, c) for name, c in marginals]
-    for c in marginals:
-        if np.any(c == 0):
-            raise ValueError("a word (or set) of the segment lies in no window: its probability is 0 and the "
-                             "measure is undefined. Leave the word out (coherence_per_topic reports it as skipped).")
-        if np.any(c_joint > c):
-            raise ValueError("c_joint is more than a marginal count: two words cannot share more windows "
-                             "than either lies in.")
-        if np.any(c > n):
-            raise ValueError("a marginal count is more than n: a word cannot lie in more windows than there are.")
+    # The measures work with probabilities, so floats are exact enough (counts past int64 are checked exactly
+    # first, then rounded once).
+    c_joint, marginals, n = check_counts(("c_joint", c_joint), marginals, ("n", n), _SEGMENT_RULES, n_first=True,
+                                         as_float=True, per_marginal=True)
     return c_joint, marginals, n, eps
 
 
@@ -231,6 +230,11 @@ def log_conditional_probability(c_joint: ArrayLike, c_star: ArrayLike, n: ArrayL
     -0.405465
     """
     c_joint, (c_star,), n, eps = _check_confirmation_args(c_joint, [("c_star", c_star)], n, zero, eps)
+    return _result(_confirm_lc(c_joint, c_star, n, zero, eps), c_joint, c_star, n)
+
+
+def _confirm_lc(c_joint, c_star, n, zero, eps):
+    """m_lc on counts the caller has checked (numpy arrays; every marginal at least 1)."""
     _zero_joint(c_joint, zero, "log P(W'|W*)")
     with np.errstate(divide="ignore"):
         if zero == "epsilon":
@@ -239,7 +243,7 @@ def log_conditional_probability(c_joint: ArrayLike, c_star: ArrayLike, n: ArrayL
             value = np.log((c_joint + 1) / c_star)
         else:
             value = np.where(c_joint == 0, 0.0, np.log(np.where(c_joint == 0, 1.0, c_joint) / c_star))
-    return _result(value, c_joint, c_star, n)
+    return value
 
 
 def log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLike, n: ArrayLike, *, zero: str = "epsilon",
@@ -260,6 +264,11 @@ def log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLike, n: Arra
     """
     c_joint, (c_prime, c_star), n, eps = _check_confirmation_args(
         c_joint, [("c_prime", c_prime), ("c_star", c_star)], n, zero, eps)
+    return _result(_confirm_lr(c_joint, c_prime, c_star, n, zero, eps), c_joint, c_prime, c_star, n)
+
+
+def _confirm_lr(c_joint, c_prime, c_star, n, zero, eps):
+    """m_lr on counts the caller has checked (numpy arrays; every marginal at least 1)."""
     _zero_joint(c_joint, zero, "PMI")
     p_prime, p_star = c_prime / n, c_star / n
     with np.errstate(divide="ignore"):
@@ -270,7 +279,7 @@ def log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLike, n: Arra
         else:
             safe = np.where(c_joint == 0, 1.0, c_joint)
             value = np.where(c_joint == 0, 0.0, np.log((safe / n) / (p_prime * p_star)))
-    return _result(value, c_joint, c_prime, c_star, n)
+    return value
 
 
 def normalized_log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLike, n: ArrayLike, *,
@@ -294,19 +303,53 @@ def normalized_log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLi
     >>> normalized_log_ratio(0, 3, 1, 4), normalized_log_ratio(0, 3, 1, 4, zero="zero")
     (-1.0, 0.0)
     """
+    _refuse_plus_one(zero)      # before the counts: whatever they are, this convention cannot score NPMI
+    c_joint, (c_prime, c_star), n, eps = _check_confirmation_args(
+        c_joint, [("c_prime", c_prime), ("c_star", c_star)], n, zero, eps)
+    # NPMI also needs c(W', W*) >= c(W') + c(W*) - n (its logarithm of P(W', W*) assumes a corpus that
+    # can hold the counts), said in the words of the formula it goes through: counts for gensim's, else
+    # probabilities.
+    if zero == "epsilon":
+        exact_joint, exact_prime, exact_star, exact_n = _exact(c_joint, c_prime, c_star, n)
+        check_joint_rules(exact_joint, (exact_prime, exact_star), exact_n, {"too_few": _COUNT_RULES["too_few"]})
+    else:
+        check_joint_rules(c_joint / n, (c_prime / n, c_star / n), 1, {"too_few": _PROBABILITY_RULES["too_few"]},
+                          _TOL)
+    return _result(_confirm_npmi(c_joint, c_prime, c_star, n, zero, eps), c_joint, c_prime, c_star, n)
+
+
+def _refuse_plus_one(zero):
     if zero == "plus_one":
         raise ValueError("zero='plus_one' is Mimno et al.'s convention for UMass; adding 1 to a joint count can "
                          "push NPMI above 1. Use 'exact', 'epsilon' or 'zero'.")
-    c_joint, (c_prime, c_star), n, eps = _check_confirmation_args(
-        c_joint, [("c_prime", c_prime), ("c_star", c_star)], n, zero, eps)
+
+
+def _confirm_npmi(c_joint, c_prime, c_star, n, zero, eps):
+    """m_nlr on counts the caller has checked (numpy arrays; every marginal at least 1), as a float array.
+
+    The one place where a pair's NPMI is computed from its counts, for every measure and for
+    :func:`teachkit.topic_coherence`::
+
+        "exact"    NPMI(c/n), -1 for a pair that never co-occurs
+        "zero"     the same, 0 for a pair that never co-occurs
+        "epsilon"  gensim: log((c(W', W*)/n + eps) / (P(W') P(W*))) / -log(c(W', W*)/n + eps)
+        "guide"    the NPMI guide: P = (c + eps) / (n + eps), its guard and clamp (topic_coherence only)
+    """
+    _refuse_plus_one(zero)
     if zero == "epsilon":
-        # gensim's formula lives in one place, teachkit.npmi_from_counts(smoothing="gensim").
-        value = np.asarray(npmi_from_counts(c_joint, c_prime, c_star, n, eps=eps, smoothing="gensim"), dtype=float)
-    else:
-        value = np.asarray(_npmi(c_joint / n, c_prime / n, c_star / n), dtype=float)
-        if zero == "zero":
-            value = np.where(c_joint == 0, 0.0, value)
-    return _result(value, c_joint, c_prime, c_star, n)
+        # gensim's formula lives in association (npmi_from_counts(smoothing="gensim")); it takes exact counts.
+        return _npmi_of_checked_counts(*_exact(c_joint, c_prime, c_star, n), eps, "gensim")
+    if zero == "guide":
+        return _guide_npmi(*_exact(c_joint, c_prime, c_star, n), eps)
+    value = _npmi_of_probabilities(*_probabilities(*_exact(c_joint, c_prime, c_star, n), 0.0))
+    if zero == "zero":
+        value = np.where(c_joint == 0, 0.0, value)
+    return value
+
+
+def _exact(*counts):
+    """Checked counts (floats holding whole numbers, or ints) as association's exact integer arrays."""
+    return as_exact_counts(*(exact_counts(np.asarray(c)) for c in counts))
 
 
 def context_vectors(npmi_table: ArrayLike, gamma: int = 1) -> np.ndarray:
@@ -376,8 +419,13 @@ def indirect_cosine(vectors: ArrayLike, w_prime: Sequence[int], w_star: Sequence
         raise ValueError(f"vectors must be a table with one context vector per row, got shape {v.shape}.")
     if not np.all(np.isfinite(v)):
         raise ValueError("vectors holds NaN or infinity; context vectors are finite NPMI values.")
-    u_prime = v[_row_indices(w_prime, "w_prime", len(v))].sum(axis=0)
-    u_star = v[_row_indices(w_star, "w_star", len(v))].sum(axis=0)
+    return _cosine(v, _row_indices(w_prime, "w_prime", len(v)), _row_indices(w_star, "w_star", len(v)))
+
+
+def _cosine(v, w_prime, w_star):
+    """:func:`indirect_cosine` of checked context vectors (a finite float table) and row lists."""
+    u_prime = v[w_prime].sum(axis=0)
+    u_star = v[w_star].sum(axis=0)
     if not (np.any(u_prime) and np.any(u_star)):
         raise ValueError("a context vector is all zeros, so the cosine is undefined (0/0); this happens when "
                          "the NPMI values cancel. Use more words or another zero convention.")
@@ -416,6 +464,12 @@ def arithmetic_mean(values: ArrayLike) -> float:
     arr = as_float_array(values, "values")
     if arr.size == 0:
         raise ValueError("values is empty: there is no confirmation to aggregate.")
+    return _mean(arr)
+
+
+def _mean(arr):
+    """:func:`arithmetic_mean` of a non-empty float array; a NaN or infinity is still refused, since a
+    confirmation computed here (not given by the caller) can overflow."""
     if not np.all(np.isfinite(arr)):
         raise ValueError("values holds a NaN or infinite confirmation; the mean would be meaningless.")
     # np.mean, as gensim aggregates, so that the last bits agree.
@@ -428,14 +482,15 @@ def arithmetic_mean(values: ArrayLike) -> float:
 
 
 #: The direct confirmations by name, each read from the segment's counts
-#: ``(c(W', W*), c(W'), c(W*), n, zero)``.  A new direct measure is one more line here
+#: ``(c(W', W*), c(W'), c(W*), n, zero, eps)``.  A new direct measure is one more line here
 #: and one more entry in :data:`MEASURES`.
+#: They read counts that coherence_per_topic has already checked (a CooccurrenceCounts' own), so they
+#: go straight to the formulas; the public functions of the same names check their arguments first.
 DIRECT_CONFIRMATIONS = {
-    "log_conditional_probability": lambda c_joint, c_prime, c_star, n, zero:
-        log_conditional_probability(c_joint, c_star, n, zero=zero),
-    "log_ratio": lambda c_joint, c_prime, c_star, n, zero: log_ratio(c_joint, c_prime, c_star, n, zero=zero),
-    "normalized_log_ratio": lambda c_joint, c_prime, c_star, n, zero:
-        normalized_log_ratio(c_joint, c_prime, c_star, n, zero=zero),
+    "log_conditional_probability": lambda c_joint, c_prime, c_star, n, zero, eps:
+        _confirm_lc(c_joint, c_star, n, zero, eps),
+    "log_ratio": _confirm_lr,
+    "normalized_log_ratio": _confirm_npmi,
 }
 
 
@@ -595,6 +650,84 @@ class CoherencePerTopic:
         return self.values.tolist()[i]
 
 
+# ------------------------------------------------------------------ the topic's words and their counts
+def _check_counts_object(counts):
+    if not isinstance(counts, CooccurrenceCounts):
+        raise TypeError(
+            "counts must be a teachkit.CooccurrenceCounts; build one with "
+            "CooccurrenceCounts.from_documents(docs) or CooccurrenceCounts.from_counts(...)."
+        )
+
+
+
+def _count_tables(counts, words):
+    """``c[i] = c(w_i)`` and ``m[i, j] = c(w_i, w_j)``, with c(w_i, w_i) = c(w_i) on the diagonal.
+
+    ``words`` must all occur (see :func:`scorable_keywords`).  Uses the public
+    ``counts_for`` (one vectorized look-up for the whole table).
+    """
+    c, m = counts.counts_for(words)
+    c = np.asarray(c, dtype=np.int64)
+    m = np.array(m, dtype=np.int64)
+    np.fill_diagonal(m, c)   # a word shares every one of its windows with itself
+    return c, m
+
+
+def scorable_keywords(keywords: Sequence[str], counts: CooccurrenceCounts,
+                      top_n: int = 10) -> tuple[list[str], tuple[str, ...]]:
+    """The first ``top_n`` keywords that can be scored, and those skipped.
+
+    The one place that decides which words of a topic a coherence measure
+    uses: the first ``top_n`` keywords, less those that lie in no window of
+    the reference corpus (their probability is 0, so no measure is defined
+    for them).  Used by :func:`teachkit.topic_coherence` and
+    :func:`coherence_per_topic`.
+
+    Parameters
+    ----------
+    keywords : list of str
+        Most probable first.
+    counts : CooccurrenceCounts
+    top_n : int, default 10
+
+    Returns
+    -------
+    (list of str, tuple of str)
+        The words kept (normalized: lowercased, NFC) and the words skipped.
+
+    Raises
+    ------
+    ValueError
+        If fewer than two words are left (no pair to score).
+
+    Examples
+    --------
+    >>> counts = CooccurrenceCounts.from_documents(["fire smoke", "fire ash"])
+    >>> scorable_keywords(["fire", "rain", "smoke", "ash"], counts, top_n=3)
+    (['fire', 'smoke'], ('rain',))
+    """
+    _check_counts_object(counts)
+    words = check_keywords(keywords)
+    top_n = check_positive_int(top_n, "top_n", minimum=2)
+    return _scorable(words, counts, top_n)
+
+
+def _scorable(words, counts, top_n):
+    """:func:`scorable_keywords` on arguments already checked (a list of distinct words, counts, top_n >= 2)."""
+    used = [normalize_token(w) for w in words[:top_n]]
+    found = [w for w in used if counts.count(w) > 0]
+    skipped = tuple(w for w in used if counts.count(w) == 0)
+    if len(found) < 2:
+        empty = (" The corpus the counts come from holds no word at all (empty documents, or only punctuation)."
+                 if len(counts) == 0 or counts.n_tokens == 0 else "")
+        raise ValueError(
+            f"keywords: only {len(found)} of the first {len(used)} keywords occur in the reference corpus "
+            f"(not found: {', '.join(skipped) or 'none'}); at least two are needed to form a pair. "
+            "Check tokenization (case, accents) and that the counts come from the right corpus." + empty
+        )
+    return found, skipped
+
+
 def _topic_list(topics):
     if isinstance(topics, (str, bytes)) or topics is None or not isinstance(topics, Iterable):
         raise TypeError("topics must be a list of topics, each a list of words (most probable first), "
@@ -604,7 +737,7 @@ def _topic_list(topics):
     items = list(topics)
     if not items:
         raise ValueError("topics is empty: pass at least one topic (a list of words).")
-    return [_keyword_list(t, f"topics[{i}]") for i, t in enumerate(items)]
+    return [check_keywords(t, f"topics[{i}]") for i, t in enumerate(items)]
 
 
 def _counts_for_measure(texts, window, gensim_compat, words):
@@ -620,41 +753,61 @@ def _counts_for_measure(texts, window, gensim_compat, words):
                              "gensim_compat=True too, or count again without it.")
         return texts
     try:
-        if window is None:
-            return CooccurrenceCounts.from_documents(texts, words=words)
-        return CooccurrenceCounts.from_documents(texts, window, gensim_compat=gensim_compat, words=words)
+        # coherence_per_topic has checked window and gensim_compat; only the corpus is left to check.
+        _check_docs(texts)
+        return CooccurrenceCounts._from_checked(texts, window, gensim_compat and window is not None, words)
     except (TypeError, ValueError) as err:
         # from_documents names its argument "docs"; here the reference corpus is called texts.
         raise type(err)(f"texts (the reference corpus, or CooccurrenceCounts built from it): {err}") from err
+
+
+def _pair_scores(words, counts, spec, zero, eps):
+    """A symmetric one-one measure's confirmation of each unordered pair of ``words``.
+
+    One-one segmentation lists every pair twice, (w_i, w_j) and (w_j, w_i); a
+    symmetric confirmation (PMI, NPMI) gives both the same value, so each
+    pair is confirmed once, i < j::
+
+        values[k] = m(c(w_i, w_j), c(w_i), c(w_j), n)     for (i, j) = (iu[k], ju[k])
+
+    Returns ``(iu, ju, c, table, values)``, the counts included for callers
+    that show them (:func:`teachkit.topic_coherence`).
+    """
+    c, table = _count_tables(counts, words)
+    iu, ju = np.triu_indices(len(words), k=1)
+    values = DIRECT_CONFIRMATIONS[spec.confirmation](table[iu, ju], c[iu], c[ju], counts.n, zero, eps)
+    return iu, ju, c, table, values
 
 
 def _score_topic(words, counts, spec, zero, gamma):
     c, table = _count_tables(counts, words)
     n = counts.n
     index = {w: i for i, w in enumerate(words)}
-    segments = SEGMENTATIONS[spec.segmentation](words)
+    segments = _SEGMENT_CHECKED[spec.segmentation](tuple(words))
     rows_prime = [[index[w] for w in s[0]] for s in segments]
     rows_star = [[index[w] for w in s[1]] for s in segments]
     if spec.confirmation == "indirect_cosine":
         k = len(words)
         iu, ju = np.triu_indices(k)
-        flat = normalized_log_ratio(table[iu, ju], c[iu], c[ju], n, zero=zero)
+        flat = _confirm_npmi(table[iu, ju], c[iu], c[ju], n, zero, EPSILON)
         npmi_table = np.empty((k, k))
         npmi_table[iu, ju] = flat
         npmi_table[ju, iu] = flat
-        vectors = context_vectors(npmi_table, gamma)
-        values = np.array([indirect_cosine(vectors, p, s) for p, s in zip(rows_prime, rows_star)])
+        # The table is NPMI computed here, finite and within [-1, 1]: context_vectors' checks are for tables
+        # given by hand, so the vectors are its power directly.
+        vectors = npmi_table ** gamma
+        values = np.array([_cosine(vectors, p, s) for p, s in zip(rows_prime, rows_star)])
     else:
         i = np.array([r[0] for r in rows_prime])
         j = np.array([r[0] for r in rows_star])
         try:
-            values = DIRECT_CONFIRMATIONS[spec.confirmation](table[i, j], c[i], c[j], n, zero)
+            values = DIRECT_CONFIRMATIONS[spec.confirmation](table[i, j], c[i], c[j], n, zero, EPSILON)
         except ValueError as err:
             never = [(words[a], words[b]) for a, b in zip(i, j) if table[a, b] == 0]
             raise ValueError(f"{err} Pairs that never co-occur: {never[:3]}.") from err
         values = np.atleast_1d(values)
     scores = tuple(SegmentScore(s[0], s[1], float(v)) for s, v in zip(segments, values))
-    return scores, arithmetic_mean(values)
+    return scores, _mean(np.asarray(values, dtype=float))
 
 
 def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | CooccurrenceCounts,
@@ -745,7 +898,7 @@ def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | Coocc
             found, skipped = trimmed[i]
         else:
             try:
-                found, skipped = scorable_keywords(t, counts, top_n)
+                found, skipped = _scorable(t, counts, top_n)
             except ValueError as err:
                 raise ValueError(f"topics[{i}]: {err}") from err
         segments, value = _score_topic(found, counts, spec, zero, gamma)

@@ -220,3 +220,18 @@ def test_evaluate_topics_report():
 ])
 def test_model_score_weighs_sizes_too_large_for_a_float_by_their_exact_shares(sizes, expected):
     assert tk.model_score([0.5, 0.1], sizes) == pytest.approx(expected, rel=1e-15)
+
+
+def test_zero_spelling_gives_the_same_topic_coherence_as_smoothing():
+    counts = CooccurrenceCounts.from_documents([["running", "exercise"], ["running", "morning"], ["exercise", "gym"],
+                                                ["running", "exercise", "gym"], ["budget", "meeting"]])
+    words = ["running", "exercise", "gym", "budget"]
+    for old, zero, eps in [("none", "exact", 0.0), ("guide", "guide", 1e-12), ("gensim", "epsilon", 1e-12)]:
+        assert (topic_coherence(words, counts, zero=zero, eps=eps)
+                == topic_coherence(words, counts, smoothing=old, eps=eps))
+        assert score_pair("running", "budget", counts, zero=zero, eps=eps) == score_pair(
+            "running", "budget", counts, smoothing=old, eps=eps)
+        assert (evaluate_topics([words], counts, zero=zero, eps=eps).scores
+                == evaluate_topics([words], counts, smoothing=old, eps=eps).scores).all()
+    with pytest.raises(ValueError, match="both name a convention"):
+        topic_coherence(words, counts, smoothing="gensim", zero="epsilon", eps=1e-12)

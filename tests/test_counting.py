@@ -474,7 +474,8 @@ def test_a_docs_that_is_no_collection_of_documents_names_docs(docs):
 
 
 @settings(max_examples=60, deadline=None)
-@given(token=st.one_of(st.integers(), st.floats(), st.none(), st.binary(max_size=3), st.lists(st.text(max_size=2), max_size=2)),
+@given(token=st.one_of(st.integers(), st.floats(), st.none(), st.binary(max_size=3),
+                       st.lists(st.text(max_size=2), max_size=2)),
        position=st.integers(0, 2))
 def test_a_token_that_is_not_a_string_names_the_document(token, position):
     doc = ["a", "b"]
@@ -483,7 +484,9 @@ def test_a_token_that_is_not_a_string_names_the_document(token, position):
         CooccurrenceCounts.from_documents([["a"], doc])
 
 
-bad_count = st.one_of(st.integers(max_value=-1), st.floats(allow_nan=True, allow_infinity=True).filter(lambda x: x != int(x) if x == x and abs(x) != float("inf") else True),
+bad_count = st.one_of(st.integers(max_value=-1),
+                      st.floats(allow_nan=True, allow_infinity=True).filter(
+                          lambda x: x != int(x) if x == x and abs(x) != float("inf") else True),
                       st.booleans(), st.text(max_size=3), st.none(), st.integers(min_value=2**63))
 
 
@@ -503,7 +506,8 @@ def test_a_bad_count_names_its_argument(value, where):
 
 
 @settings(max_examples=40, deadline=None)
-@given(docs=docs_strategy, window=st.one_of(st.none(), st.integers(1, 6)), words=st.lists(st.sampled_from("abcdefg"), max_size=5))
+@given(docs=docs_strategy, window=st.one_of(st.none(), st.integers(1, 6)),
+       words=st.lists(st.sampled_from("abcdefg"), max_size=5))
 def test_inputs_are_not_modified(docs, window, words):
     import copy
 

@@ -149,6 +149,28 @@ def test_bad_counts(args, kwargs, match):
         npmi_from_counts(*args, **kwargs)
 
 
+# --- one vocabulary: zero= names the convention, smoothing= is its older spelling --------------------------
+@pytest.mark.parametrize("old, zero", [("none", "exact"), ("guide", "guide"), ("gensim", "epsilon")])
+def test_zero_names_the_same_conventions_as_smoothing(old, zero):
+    from teachkit.association import SMOOTHING_ALIASES, ZERO_CONVENTIONS
+
+    assert SMOOTHING_ALIASES[old] == zero and zero in ZERO_CONVENTIONS
+    eps = 0.0 if old == "none" else 1e-12
+    for counts in [(150, 500, 400, 10_000), (0, 5, 5, 10), (10, 10, 10, 10)]:
+        assert npmi_from_counts(*counts, eps=eps, zero=zero) == npmi_from_counts(*counts, eps=eps, smoothing=old)
+        assert (probabilities_from_counts(*counts, eps=eps, zero=zero)
+                == probabilities_from_counts(*counts, eps=eps, smoothing=old))
+
+
+def test_zero_and_smoothing_refused_together_and_bad_zero_named():
+    with pytest.raises(ValueError, match="both name a convention"):
+        npmi_from_counts(1, 5, 5, 10, eps=1e-12, smoothing="guide", zero="guide")
+    with pytest.raises(ValueError, match="zero must be one of"):
+        npmi_from_counts(1, 5, 5, 10, zero="plus_one")     # a measures' convention, not one for NPMI from counts
+    with pytest.raises(ValueError, match="eps=0 is undefined"):
+        npmi_from_counts(0, 5, 5, 10, zero="epsilon")      # the same refusal as smoothing="gensim"
+
+
 # --- properties -----------------------------------------------------------------
 
 @st.composite
