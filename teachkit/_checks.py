@@ -267,6 +267,21 @@ def check_flag(value, name):
     return bool(value)
 
 
+def as_list(value: object, *, refuse: tuple[type, ...], refused: str, not_iterable: str) -> list:
+    """``value`` as a list, or a TypeError with the caller's own message.
+
+    A string (or whatever ``refuse`` names: bytes, a dict) is refused before ``list()`` sees it: a string
+    would become its letters and a dict its keys, and the mistake would surface far from where it was made.
+    ``refused`` and ``not_iterable`` are the messages, with ``{value!r}`` and ``{type}`` filled in.
+    """
+    if isinstance(value, refuse):
+        raise TypeError(refused.format(value=value, type=type(value).__name__))
+    try:
+        return list(value)
+    except TypeError:
+        raise TypeError(not_iterable.format(value=value, type=type(value).__name__)) from None
+
+
 def check_word_list(words, name, ids=False):
     """``words`` as a tuple of strings: one list of words, never a string (which would be split into
     letters), a dict (its keys) or bytes.  With ``ids=True`` whole-number word ids are words too."""
@@ -274,18 +289,15 @@ def check_word_list(words, name, ids=False):
         raise TypeError(f"{name} must be a list of words, got the string {words!r}; iterating over it would "
                         f"give its letters. Split it first, e.g. {words.split()[:3]!r}."
                         if isinstance(words, str) else f"{name} must be a list of words (strings), not bytes.")
-    if isinstance(words, Mapping):
-        raise TypeError(f"{name} is a dict: iterating over it would give its keys. Pass a list of words.")
-    try:
-        items = tuple(words)
-    except TypeError:
-        raise TypeError(f"{name} must be a list of words (strings), got {type(words).__name__}.") from None
+    items = as_list(words, refuse=(Mapping,),
+                    refused=f"{name} is a dict: iterating over it would give its keys. Pass a list of words.",
+                    not_iterable=f"{name} must be a list of words (strings), got {{type}}.")
     for i, w in enumerate(items):
         is_id = ids and isinstance(w, numbers.Integral) and not isinstance(w, (bool, np.bool_))
         if not (isinstance(w, str) or is_id):
             raise TypeError(f"{name}[{i}] is {type(w).__name__} {w!r}; every word must be a string"
                             + (" or a whole-number word id." if ids else "."))
-    return items
+    return tuple(items)
 
 
 def check_keywords(keywords: Iterable[str], name: str = "keywords") -> list[str]:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._checks import check_finite_real, check_positive_int
+from ._checks import as_list, check_finite_real, check_positive_int
 from .text import normalize_token, tokenize
 
 __all__ = ["lee_background", "PlantedTopics", "planted_topics", "nltk_corpus"]
@@ -175,12 +175,9 @@ class PlantedTopics:
 
 
 def _word_list(words, name):
-    if isinstance(words, str):
-        raise TypeError(f"{name} must be a list of words, got the single string {words!r}. Split it first.")
-    try:
-        words = list(words)
-    except TypeError:
-        raise TypeError(f"{name} must be a list of words, got {type(words).__name__}.") from None
+    words = as_list(words, refuse=(str,),
+                    refused=f"{name} must be a list of words, got the single string {{value!r}}. Split it first.",
+                    not_iterable=f"{name} must be a list of words, got {{type}}.")
     out = []
     for w in words:
         if not isinstance(w, str):

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._checks import check_choice, check_positive_int
+from ._checks import as_list, check_choice, check_positive_int
 
 # The symbols are the n-gram models' (defined once, in teachkit.ngram), so every language model of the
 # package writes its padding and its unknown word alike.  Here:
@@ -150,12 +150,9 @@ class Evaluation:
 
 
 def _texts(texts, name):
-    if isinstance(texts, (str, bytes)) or isinstance(texts, dict):
-        raise TypeError(f"{name} must be a list of documents (strings), got {type(texts).__name__}.")
-    try:
-        docs = list(texts)
-    except TypeError:
-        raise TypeError(f"{name} must be a list of documents (strings).") from None
+    docs = as_list(texts, refuse=(str, bytes, dict),
+                   refused=f"{name} must be a list of documents (strings), got {{type}}.",
+                   not_iterable=f"{name} must be a list of documents (strings).")
     for i, d in enumerate(docs):
         if not isinstance(d, str):
             raise TypeError(f"{name}[{i}] is {type(d).__name__}; each document must be a string "

@@ -168,7 +168,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._checks import check_choice, check_positive_int
+from ._checks import as_list, check_choice, check_positive_int
 
 __all__ = [
     "NgramLM", "Evaluation", "EncodedText", "Smoothing", "AddAlpha", "JelinekMercer", "KneserNey",
@@ -945,12 +945,9 @@ class NgramLM:
         return self.smoothing_method.terms(self._stats(hist, words), self.order, self.V)
 
     def _history_ids(self, context):
-        if isinstance(context, str):
-            raise TypeError(f"context must be a list of the previous words, e.g. [{context!r}], not a string.")
-        try:
-            context = list(context)
-        except TypeError:
-            raise TypeError(f"context must be a list of the previous words, got {type(context).__name__}.") from None
+        context = as_list(context, refuse=(str,),
+                          refused="context must be a list of the previous words, e.g. [{value!r}], not a string.",
+                          not_iterable="context must be a list of the previous words, got {type}.")
         need = self.order - 1
         if len(context) < need:
             pad_hint = f" (use {START!r} for the start of a sentence)" if self.pad else ""
