@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
+from typing import TypeVar
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -21,8 +22,11 @@ from .text import normalize_token
 # (relative to the matrix's largest entry) is accepted and then made exact.
 MATRIX_TOL = 1e-6
 
+# check_choice hands back the very value it was given, so its type is the caller's.
+_T = TypeVar("_T")
 
-def check_count(value, name):
+
+def check_count(value: object, name: str) -> int:
     """Return ``value`` as a non-negative Python int, or raise naming ``name``."""
     if isinstance(value, bool):
         raise TypeError(f"{name} must be a whole number of windows, got the boolean {value!r}.")
@@ -42,7 +46,7 @@ def check_count(value, name):
     return value
 
 
-def check_count_array(values, name):
+def check_count_array(values: ArrayLike, name: str) -> np.ndarray:
     """Return ``values`` as an array of non-negative whole numbers.
 
     The array is int64 when every count is safely below 2**61 (so that sums
@@ -204,7 +208,7 @@ def _object_ints(items, shape):
     return out.reshape(shape)
 
 
-def as_exact_counts(*arrays):
+def as_exact_counts(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
     """The count arrays unchanged if all are int64, else all as object arrays of Python ints.
 
     Mixing the two kinds would overflow (numpy refuses int64 + 10**19), so
@@ -215,7 +219,7 @@ def as_exact_counts(*arrays):
     return tuple(a if a.dtype == object else _object_ints(a.ravel().tolist(), a.shape) for a in arrays)
 
 
-def check_broadcast(**arrays):
+def check_broadcast(**arrays: ArrayLike) -> tuple[int, ...]:
     """Raise unless the arrays can be combined element by element; return the common shape.
 
     Examples
@@ -238,7 +242,7 @@ def check_broadcast(**arrays):
         ) from None
 
 
-def check_probability_array(values, name):
+def check_probability_array(values: ArrayLike, name: str) -> np.ndarray:
     """Return ``values`` as a float array in [0, 1], or raise naming ``name``."""
     if values is None or isinstance(values, (str, bytes)):
         raise TypeError(f"{name} must be a probability (a number in [0, 1]), got {values!r}.")
@@ -260,7 +264,7 @@ def check_probability_array(values, name):
     return arr
 
 
-def check_flag(value, name):
+def check_flag(value: object, name: str) -> bool:
     """Return ``value`` if it is True or False; a flag given as "yes", 1 or None is refused."""
     if not isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be True or False, got {value!r}.")
@@ -282,7 +286,7 @@ def as_list(value: object, *, refuse: tuple[type, ...], refused: str, not_iterab
         raise TypeError(not_iterable.format(value=value, type=type(value).__name__)) from None
 
 
-def check_word_list(words, name, ids=False):
+def check_word_list(words: Iterable[str | int], name: str, ids: bool = False) -> tuple[str | int, ...]:
     """``words`` as a tuple of strings: one list of words, never a string (which would be split into
     letters), a dict (its keys) or bytes.  With ``ids=True`` whole-number word ids are words too."""
     if isinstance(words, (str, bytes)):
@@ -335,7 +339,7 @@ def check_keywords(keywords: Iterable[str], name: str = "keywords") -> list[str]
     return words
 
 
-def check_documents(documents, name="documents"):
+def check_documents(documents: Iterable[Iterable[str]], name: str = "documents") -> list[list[str]]:
     """``documents`` as a list of token lists (each a list of strings).
 
     A string (or a list of strings: each document a string) would be split into letters, and a dict
@@ -361,7 +365,7 @@ def check_documents(documents, name="documents"):
     return docs
 
 
-def check_choice(value, name, choices):
+def check_choice(value: _T, name: str, choices: Collection[object]) -> _T:
     """Raise unless ``value`` is one of ``choices``."""
     if value not in choices:
         options = ", ".join(repr(c) for c in choices)
@@ -369,7 +373,7 @@ def check_choice(value, name, choices):
     return value
 
 
-def check_positive_int(value, name, minimum=1):
+def check_positive_int(value: object, name: str, minimum: int = 1) -> int:
     """Return ``value`` as an int >= ``minimum``."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be a whole number, got {value!r}.")
@@ -378,7 +382,7 @@ def check_positive_int(value, name, minimum=1):
     return int(value)
 
 
-def check_finite_real(value, name, minimum=None):
+def check_finite_real(value: object, name: str, minimum: float | None = None) -> float:
     """Return ``value`` as a finite float (and >= ``minimum`` when given)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, got {value!r}.")
@@ -394,7 +398,7 @@ def check_finite_real(value, name, minimum=None):
 
 
 # ------------------------------------------------------- arrays and matrices
-def as_float_array(value, name):
+def as_float_array(value: ArrayLike, name: str) -> np.ndarray:
     """A new float array holding ``value`` (the caller's object is never modified)."""
     raw = _real_array(value, name, "an array of numbers", "an array of numbers with rows of equal length",
                       "real numbers")
@@ -408,7 +412,7 @@ def as_float_array(value, name):
     return arr
 
 
-def check_square(arr, name):
+def check_square(arr: np.ndarray, name: str) -> np.ndarray:
     """A square, finite, symmetric matrix (up to :data:`MATRIX_TOL`), made exactly symmetric."""
     if arr.ndim != 2 or arr.shape[0] != arr.shape[1]:
         raise ValueError(f"{name} must be a square matrix (n × n), got shape {arr.shape}.")
@@ -429,7 +433,7 @@ def check_square(arr, name):
     return arr / 2 + arr.T / 2
 
 
-def check_similarity(value, name="similarity"):
+def check_similarity(value: ArrayLike, name: str = "similarity") -> np.ndarray:
     """A cosine-similarity matrix: square, symmetric, finite, in [-1, 1], unit diagonal."""
     s = check_square(as_float_array(value, name), name)
     if np.any(np.abs(s) > 1 + MATRIX_TOL):
@@ -449,7 +453,8 @@ def check_similarity(value, name="similarity"):
     return s
 
 
-def check_vectors(vectors, name, labels=None):
+def check_vectors(vectors: ArrayLike | Mapping[Hashable, ArrayLike], name: str,
+                  labels: Iterable[object] | None = None) -> tuple[np.ndarray, tuple[Hashable, ...] | None]:
     """Vectors as rows of a (k, d) matrix, or a mapping key -> vector.
 
     Returns ``(array, keys)``: ``keys`` is the mapping's keys in order, or
@@ -475,7 +480,7 @@ def check_vectors(vectors, name, labels=None):
     return arr, keys
 
 
-def check_labels(labels, n, name, default_prefix):
+def check_labels(labels: Iterable[object] | None, n: int, name: str, default_prefix: str) -> tuple[str, ...]:
     """``n`` names as a tuple of str (``<prefix>1 .. <prefix>n`` when None)."""
     if labels is None:
         return tuple(f"{default_prefix}{i + 1}" for i in range(n))
@@ -490,7 +495,7 @@ def check_labels(labels, n, name, default_prefix):
     return labels
 
 
-def check_unit_sum(a, b, name_a, name_b):
+def check_unit_sum(a: float, b: float, name_a: str, name_b: str) -> tuple[float, float]:
     """Two non-negative shares of a weighted mean that add up to 1 (refused otherwise, not rescaled)."""
     a = check_finite_real(a, name_a, minimum=0.0)
     b = check_finite_real(b, name_b, minimum=0.0)
@@ -505,7 +510,7 @@ def check_unit_sum(a, b, name_a, name_b):
 
 
 # ------------------------------------------------------------------ scale
-def scale_by_power_of_two(arr, axis=None):
+def scale_by_power_of_two(arr: np.ndarray, axis: int | None = None) -> np.ndarray:
     """``arr`` divided by a power of two so that its largest ``|entry|`` lies in [0.5, 1).
 
     With ``axis=1`` each row gets its own power.  Multiplying by a power of
