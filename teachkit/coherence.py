@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -69,7 +69,7 @@ class PairScore:
     measure = "c_npmi"
 
     @property
-    def value(self):
+    def value(self) -> float:
         """The pair's score under :attr:`measure`: its NPMI."""
         return self.npmi
 
@@ -157,10 +157,10 @@ class TopicCoherence:
     skipped: tuple = ()
 
     @property
-    def n_pairs(self):
+    def n_pairs(self) -> int:
         return len(self.pairs)
 
-    def matrix(self):
+    def matrix(self) -> np.ndarray:
         """Pair NPMI as a symmetric k-by-k array (NaN on the diagonal, which has no pair)."""
         k = len(self.keywords)
         m = np.full((k, k), np.nan)
@@ -251,7 +251,7 @@ def topic_coherence(keywords: Sequence[str], counts: CooccurrenceCounts, top_n: 
     return TopicCoherence(tuple(norm), pairs, arithmetic_mean(values), skipped)
 
 
-def coherence_from_pairs(pair_npmi):
+def coherence_from_pairs(pair_npmi: Mapping[tuple[str, str], float]) -> TopicCoherence:
     """Topic coherence from pair NPMI values given by hand, e.g. a printed table.
 
     Checks that the table is complete, which a student's hand calculation
@@ -312,7 +312,8 @@ def _coherence_value(c, i):
     return check_finite_real(c, f"coherences[{i}]")
 
 
-def model_score(coherences, sizes, n_documents=None):
+def model_score(coherences: Iterable[float | TopicCoherence], sizes: Iterable[int],
+                n_documents: int | None = None) -> float:
     """The Portuguese note's model score: topic coherences weighted by topic size.
 
     ::
@@ -390,37 +391,37 @@ class CoherenceReport:
     scores: np.ndarray = field(repr=False)
 
     @property
-    def mean(self):
+    def mean(self) -> float:
         return float(np.mean(self.scores))
 
     @property
-    def median(self):
+    def median(self) -> float:
         return float(statistics.median(self.scores.tolist()))
 
     @property
-    def min(self):
+    def min(self) -> float:
         return float(np.min(self.scores))
 
     @property
-    def max(self):
+    def max(self) -> float:
         return float(np.max(self.scores))
 
     @property
-    def all_positive(self):
+    def all_positive(self) -> bool:
         """True when every topic's coherence is above 0."""
         return bool(np.all(self.scores > 0))
 
-    def ranked(self):
+    def ranked(self) -> list[tuple[Hashable, float]]:
         """``[(label, score), ...]`` from the most to the least coherent topic."""
         order = np.argsort(-self.scores, kind="stable")
         return [(self.labels[i], float(self.scores[i])) for i in order]
 
-    def below(self, threshold=0.0):
+    def below(self, threshold: float = 0.0) -> list[Hashable]:
         """Labels of the topics whose coherence is below ``threshold``."""
         threshold = check_finite_real(threshold, "threshold")
         return [lab for lab, s in zip(self.labels, self.scores) if s < threshold]
 
-    def without(self, *labels):
+    def without(self, *labels: Hashable) -> CoherenceReport:
         """The same report with some topics (e.g. an outlier topic) left out."""
         unknown = [lab for lab in labels if lab not in self.labels]
         if unknown:
@@ -432,7 +433,7 @@ class CoherenceReport:
                                self.scores[keep])
 
     @classmethod
-    def from_scores(cls, scores, labels=None):
+    def from_scores(cls, scores: Iterable[float], labels: Iterable[Hashable] | None = None) -> CoherenceReport:
         """A report from coherences computed elsewhere (e.g. printed in a document)."""
         values = np.array([check_finite_real(s, f"scores[{i}]") for i, s in enumerate(scores)], dtype=float)
         if values.size == 0:
@@ -442,7 +443,7 @@ class CoherenceReport:
             raise ValueError(f"labels has {len(labels)} entries but scores has {len(values)}.")
         return cls(labels, tuple([None] * len(values)), values)
 
-    def summary(self):
+    def summary(self) -> dict[str, float | bool]:
         """A dict of the summary statistics (mean, median, min, max, all_positive)."""
         return {"mean": self.mean, "median": self.median, "min": self.min, "max": self.max,
                 "all_positive": self.all_positive}
