@@ -58,11 +58,12 @@ reproduces gensim's numbers exactly, for side-by-side comparisons only.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 from itertools import count as count_from, filterfalse, repeat
 from typing import NamedTuple
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._checks import check_count, check_flag, check_positive_int
 from .gensim_compat import last_window_seen
@@ -116,8 +117,11 @@ class CooccurrenceCounts:
     (3, 2, 1)
     """
 
-    def __init__(self, vocabulary, word_counts, n, *, runs=None, pair_table=None, pair_matrix=None, window=None,
-                 gensim_compat=False, restricted=False, n_documents=None, n_tokens=None):
+    def __init__(self, vocabulary: list[str] | Mapping[str, int], word_counts: ArrayLike, n: int, *,
+                 runs: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+                 pair_table: dict[tuple[int, int], int] | None = None, pair_matrix: np.ndarray | None = None,
+                 window: int | None = None, gensim_compat: bool = False, restricted: bool = False,
+                 n_documents: int | None = None, n_tokens: int | None = None) -> None:
         # Built by from_documents or from_counts; not meant to be called directly.
         if isinstance(vocabulary, list):                # words in id order (an index opened from disk)
             self._words = vocabulary
@@ -142,7 +146,8 @@ class CooccurrenceCounts:
 
     # ------------------------------------------------------------------ build
     @classmethod
-    def from_documents(cls, docs, window=None, *, gensim_compat=False, words=None):
+    def from_documents(cls, docs: Iterable[str | Sequence[str]], window: int | None = None, *,
+                       gensim_compat: bool = False, words: Iterable[str] | None = None) -> CooccurrenceCounts:
         """Count windows in a corpus.
 
         Parameters
@@ -237,7 +242,8 @@ class CooccurrenceCounts:
                    n_documents=n_documents, n_tokens=n_tokens)
 
     @classmethod
-    def from_counts(cls, n, word_counts, pair_counts=None):
+    def from_counts(cls, n: int, word_counts: Mapping[str, int],
+                    pair_counts: Mapping[tuple[str, str], int] | None = None) -> CooccurrenceCounts:
         """Build counts from numbers given by hand (a textbook example).
 
         Parameters
@@ -318,7 +324,7 @@ class CooccurrenceCounts:
 
     # ------------------------------------------------------------------ query
     @property
-    def vocabulary(self):
+    def vocabulary(self) -> tuple[str, ...]:
         """The counted words, in the order they were first seen."""
         return tuple(self._words)
 
@@ -342,7 +348,7 @@ class CooccurrenceCounts:
             )
         return i
 
-    def count(self, w1, w2=None):
+    def count(self, w1: str, w2: str | None = None) -> int:
         """c(w1), or c(w1, w2) when two words are given.
 
         A word that never occurs in the corpus lies in no window, so its
@@ -382,7 +388,7 @@ class CooccurrenceCounts:
         values = _shared_windows(self._runs, first, second, self.n + 2)
         self._pair_cache.update(zip(keys, values.tolist()))
 
-    def counts_for(self, words):
+    def counts_for(self, words: Iterable[str]) -> tuple[np.ndarray, np.ndarray]:
         """Word counts and the pair-count matrix for ``words``, vectorized.
 
         Only the pairs of ``words`` are computed (and kept for later calls).
@@ -442,7 +448,7 @@ class CooccurrenceCounts:
         pairs[np.ix_(present, present)] = self._pair_matrix[np.ix_(chosen, chosen)]
         return c, pairs
 
-    def pair_count_matrix(self, words=None):
+    def pair_count_matrix(self, words: Iterable[str] | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Every pair count among ``words``, as one dense matrix (built explicitly).
 
         For the few uses that need all pairs of many words, such as PPMI word
