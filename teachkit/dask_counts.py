@@ -24,13 +24,19 @@ teachkit imports it.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .counting import CooccurrenceCounts, _add_known, _check_corpus_arguments, _count_known, _symmetric, _words_index
+
+if TYPE_CHECKING:  # Dask is an optional extra: it is imported inside count_on_dask, when first needed
+    import dask.bag
 
 __all__ = ["count_on_dask"]
 
 
-def count_on_dask(bag, words, window=None, *, gensim_compat=False):
+def count_on_dask(bag: dask.bag.Bag, words: Iterable[str], window: int | None = None, *,
+                  gensim_compat: bool = False) -> CooccurrenceCounts:
     """Count ``words`` in a ``dask.bag`` of documents, partition by partition, on the current Dask client.
 
     Parameters

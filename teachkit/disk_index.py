@@ -56,7 +56,9 @@ import json
 import os
 import shutil
 import uuid
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -75,7 +77,8 @@ _MERGE_RUNS = 1 << 21
 _ARRAYS = ("word_counts", "word_run", "run_start", "run_end")
 
 
-def build_index(docs, directory, window=None, *, gensim_compat=False):
+def build_index(docs: Iterable[str | Sequence[str]], directory: str | os.PathLike[str], window: int | None = None,
+                *, gensim_compat: bool = False) -> dict[str, Any]:
     """Count windows in a corpus and save the index to a new folder.
 
     Parameters
@@ -123,7 +126,8 @@ def build_index(docs, directory, window=None, *, gensim_compat=False):
     return header
 
 
-def open_index(directory, window, *, gensim_compat=False):
+def open_index(directory: str | os.PathLike[str], window: int | None, *,
+               gensim_compat: bool = False) -> CooccurrenceCounts:
     """Open an index saved by :func:`build_index`, memory-mapped.
 
     Parameters

@@ -27,10 +27,14 @@ three ways this module holds:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .text import normalize_token
+
+if TYPE_CHECKING:  # counting imports this module, so the class is named for the annotations only
+    from .counting import CooccurrenceCounts
 
 __all__ = ["EPSILON", "SMOOTHING", "ZERO", "last_window_seen", "trim_topics"]
 
@@ -74,7 +78,8 @@ def last_window_seen(word: np.ndarray, pos: np.ndarray, start_pos: np.ndarray) -
     return pos[np.searchsorted(keys, word.astype(np.int64) * span + start_pos)]
 
 
-def trim_topics(topics: Sequence[Sequence[str]], counts, top_n: int) -> list[tuple[list[str], tuple[str, ...]]]:
+def trim_topics(topics: Sequence[Sequence[str]], counts: CooccurrenceCounts,
+                top_n: int) -> list[tuple[list[str], tuple[str, ...]]]:
     """Each topic's words as gensim's ``CoherenceModel`` scores them, and the unknown words it passed over.
 
     gensim drops the words the reference corpus lacks, then keeps the first

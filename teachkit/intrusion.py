@@ -26,10 +26,14 @@ import numbers
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ._checks import check_positive_int
+
+if TYPE_CHECKING:  # for the annotations only: the counting machinery loads when a rater first needs it
+    from .counting import CooccurrenceCounts
 
 __all__ = ["IntrusionTask", "intrusion_tasks", "hit_rates", "npmi_rater"]
 
@@ -226,7 +230,8 @@ def hit_rates(tasks: Sequence[IntrusionTask], answers: Sequence[str | None]) -> 
     return hits, float(np.mean(hits[answered]))
 
 
-def npmi_rater(task, counts, *, smoothing="none", eps=0.0):
+def npmi_rater(task: IntrusionTask, counts: CooccurrenceCounts, *, smoothing: str = "none",
+               eps: float = 0.0) -> str:
     """An automatic reader: pick the word least associated with the others.
 
     For each shown word, its mean NPMI with the other shown words (over the
