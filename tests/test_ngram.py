@@ -468,7 +468,8 @@ def engine_for(train, alpha, vocabulary, denominator, pad):
     return NgramLM(train, order=2, smoothing=smoothing, pad=pad, unk=vocabulary == "with-unk")
 
 
-BIGRAM_CONFIGS = [(v, d, pad) for v in ("training", "with-unk") for d in ("unigram", "context") for pad in (False, True)]
+BIGRAM_CONFIGS = [(v, d, pad) for v in ("training", "with-unk") for d in ("unigram", "context")
+                  for pad in (False, True)]
 
 
 @pytest.mark.parametrize("vocabulary, denominator, pad", BIGRAM_CONFIGS)
