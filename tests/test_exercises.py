@@ -772,3 +772,176 @@ def test_the_public_door_names_a_key_that_is_not_a_string_and_a_bad_show():
         tex.check_function(0.1, lambda: 0)
     with pytest.raises(TypeError, match="show must be True or False"):
         tex.reveal("00.1", show="yes")
+
+
+# ---------------------------------------------------------------- variants: every student their own numbers
+#: The kinds that ask for a number: each has variants, checked on this many seeds against a pin function.
+VARIANT_KEYS = [ex.key for ex in EXERCISES
+                if isinstance(ex, Exercise) and not isinstance(ex, Interpretation) and not getattr(ex, "choices", ())]
+VARIANT_SEEDS = range(1, 201)
+
+
+def pin_function_of(key):
+    functions = load_pins(f"nb{prefix(key)}", "PIN_FUNCTIONS") or {}
+    return functions.get(key)
+
+
+def step_functions_of(key):
+    return (load_pins(f"nb{prefix(key)}", "STEP_FUNCTIONS") or {}).get(key)
+
+
+def missing_variant_parts(ex, pin_function, step_function=None):
+    """What a numeric exercise lacks to have verified variants (empty when nothing)."""
+    missing = []
+    if not getattr(ex, "has_variants", False):
+        missing.append("no variant generator (variant=lambda rng: {...} in its declaration)")
+    if not callable(pin_function):
+        missing.append(f"no pin function (PIN_FUNCTIONS[{ex.key!r}] in tests/exercise_pins/nb{prefix(ex.key)}.py)")
+    if ex.steps is not None and not callable(step_function):
+        missing.append(f"steps without a pin function (STEP_FUNCTIONS[{ex.key!r}])")
+    return missing
+
+
+def _stated(text):
+    return {n.value for n in pn.numbers_in(text)}
+
+
+def variant_problems(ex, pin_function, step_function=None, seeds=VARIANT_SEEDS):
+    """Every way variant ``seed`` of ``ex`` disagrees with the hand-written pin function, for each seed.
+
+    The answer must equal the pin; the pin typed at the precision asked (decimal point or comma) must be
+    accepted; each of the exercise's ``mistakes`` typed must be rejected; the steps must equal their pin
+    function; the question must state the variant's numbers and no others; the solution must render with
+    every number it shows computed."""
+    problems = []
+    for seed in seeds:
+        v = ex.at(seed)
+        where = f"{ex.key} seed {seed} {v.data}"
+        pin = pin_function(**v.data)
+        value = v.expected
+        if not (isinstance(value, (int, float, Fraction)) and math.isfinite(value)
+                and math.isclose(value, pin, rel_tol=1e-9, abs_tol=1e-12)):
+            problems.append(f"{where}: teachkit computes {value!r}, the pin function {pin!r}")
+            continue
+        for typed in tex.typed_forms(pin, ex.check):
+            if not v.judge(typed).correct:
+                problems.append(f"{where}: the right answer typed as {typed!r} is rejected: {v.judge(typed).message}")
+        for mistake in ex.mistakes:
+            wrong = mistake(**v.data)
+            for typed in tex.typed_forms(wrong, ex.check):
+                if v.judge(typed).correct:
+                    problems.append(f"{where}: the mistake {mistake.__name__} typed as {typed!r} is accepted")
+        if step_function is not None:
+            steps, pins = v.worked_steps(), step_function(**v.data)
+            if set(steps) != set(pins):
+                problems.append(f"{where}: steps {sorted(steps)} but step pins {sorted(pins)}")
+            else:
+                problems += [f"{where}: step {name} = {steps[name]!r}, its pin function gives {pins[name]!r}"
+                             for name in pins if not _same_step(steps[name], pins[name])]
+        stated = _stated(v.question)
+        values = set()
+        for name, index, number in _data_numbers(v):
+            values |= {abs(Decimal(repr(number))), abs(Decimal(number))}
+            if not ({abs(Decimal(repr(number))), abs(Decimal(number))} & stated):
+                problems.append(f"{where}: data[{name!r}] = {number!r} is not stated in the question")
+        problems += [f"{where}: the question states {number}, which is not in this variant's data"
+                     for number in stated if number not in values and not (number == int(number) and number <= 10)]
+        try:
+            unaccounted = pn.unaccounted_in_solution(v)
+        except (KeyError, IndexError, ValueError) as err:
+            problems.append(f"{where}: the solution does not render: {err!r}")
+            continue
+        problems += [f"{where}: the solution types {u.text!r} (“…{u.context}…”), which nothing computes"
+                     for u in unaccounted]
+    return problems
+
+
+@pytest.mark.parametrize("key", VARIANT_KEYS)
+def test_every_numeric_exercise_has_variants_and_a_pin_function(key):
+    """A numeric exercise or prediction declares ``variant`` and ``mistakes``, and its pin file a function of
+    the data (``PIN_FUNCTIONS``), written by hand, beside the constant pin of seed 0."""
+    ex = tex.get(key)
+    missing = missing_variant_parts(ex, pin_function_of(key), step_functions_of(key))
+    assert not missing, f"{key}: " + "; ".join(missing)
+    assert ex.mistakes, f"{key}: declare mistakes=(...), the likeliest wrong answers as functions of the data"
+    assert math.isclose(pin_function_of(key)(**ex.data), pin_of(key), rel_tol=1e-12, abs_tol=1e-15), (
+        f"{key}: the pin function disagrees with the constant pin on the exercise as declared")
+
+
+@pytest.mark.parametrize("key", VARIANT_KEYS)
+def test_two_hundred_variants_agree_with_the_hand_written_pin_function(key):
+    ex = tex.get(key)
+    pin_function = pin_function_of(key)
+    if not ex.has_variants or pin_function is None:
+        pytest.fail(f"{key} has no variants or no pin function (see the test above)")
+    problems = variant_problems(ex, pin_function, step_functions_of(key))
+    assert not problems, f"{len(problems)} problem(s):\n" + "\n".join(problems[:20])
+    drawn = {json.dumps(ex.data_for(seed), sort_keys=True, default=str) for seed in VARIANT_SEEDS}
+    assert len(drawn) >= 20, f"{key}: 200 seeds give only {len(drawn)} different variants; widen the generator"
+    assert json.dumps(ex.data, sort_keys=True, default=str) not in drawn or len(drawn) > 1
+
+
+@pytest.mark.parametrize("key", VARIANT_KEYS)
+def test_seed_zero_is_the_exercise_as_written(key):
+    ex = tex.get(key)
+    assert ex.at(0) is ex and ex.at(None) is ex and ex.data_for(0) == ex.data
+    assert repr(tex.ask(key)) == repr(tex.ask(key, seed=0))
+    assert tex.reveal(key, show=True).text == tex.reveal(key, show=True, seed=0).text == ex.render_solution()
+
+
+def test_a_variant_is_the_same_on_every_call_and_differs_between_exercises():
+    one, other = tex.get(VARIANT_KEYS[0]), tex.get(VARIANT_KEYS[1])
+    assert one.data_for(17) == one.data_for(17)
+    assert one.at(17).question == one.at(17).question != one.question
+    assert tex.ask(one.key, answer=one.at(17).right[0], seed=17).correct
+    assert not tex.ask(one.key, answer=one.right[0], seed=17).correct or one.at(17).expected == one.expected
+    assert other.at(17).data != other.data
+
+
+def _made_up_numeric(**changes):
+    fields = dict(key="99.1", label="P(word)", question="In $n = {n:t}$ windows a word occurs in {count}. P(word)?",
+                  data={"count": 400, "n": 10_000}, answer=lambda count, n: count / n,
+                  solution="{count} / {n} = {expected}", right=("0.04",), wrong=("0.4",),
+                  check={"min_sig_figs": 1},
+                  variant=lambda rng: {"count": int(rng.integers(1, 500)), "n": int(rng.choice([1_000, 5_000]))},
+                  mistakes=(lambda count, n: n / count,))
+    fields.update(changes)
+    return Exercise(**fields)
+
+
+def test_the_variant_check_catches_a_wrong_pin_function_and_a_missing_generator():
+    """Negative controls: a pin function right on seed 0 but wrong elsewhere (it types n = 10,000) is caught
+    on some variant; a right one is not; an exercise without a generator or a pin function is named."""
+    ex = _made_up_numeric()
+    assert variant_problems(ex, lambda count, n: count / n, seeds=range(1, 51)) == []
+    wrong = variant_problems(ex, lambda count, n: count / 10_000, seeds=range(1, 51))
+    assert wrong and "the pin function" in wrong[0]
+    assert ex.question == "In $n = 10{,}000$ windows a word occurs in 400. P(word)?"
+    stale = _made_up_numeric(question="In $n = 10{{,}}000$ windows a word occurs in {count}. P(word)?")
+    assert any("not stated in the question" in p or "not in this variant" in p
+               for p in variant_problems(stale, lambda count, n: count / n, seeds=range(1, 11)))
+    no_generator = _made_up_numeric(variant=None, question="In $n = 10{,}000$ windows a word occurs in 400. P(word)?")
+    assert missing_variant_parts(no_generator, None) == [
+        "no variant generator (variant=lambda rng: {...} in its declaration)",
+        "no pin function (PIN_FUNCTIONS['99.1'] in tests/exercise_pins/nb99.py)"]
+
+
+def test_a_variant_redraws_rounding_edges_and_data_a_mistake_would_pass():
+    # every n / count drawn here is judged apart from the answer, and no answer sits on a rounding tie
+    ex = _made_up_numeric(variant=lambda rng: {"count": int(rng.choice([30, 50, 70])), "n": 1_000},
+                          mistakes=(lambda count, n: 0.05,))
+    for seed in range(1, 40):
+        assert ex.at(seed).data["count"] != 50          # 0.05 would be the mistake's value: drawn again
+    assert tex.on_rounding_edge(0.125, {}) and not tex.on_rounding_edge(0.126, {})
+
+
+@pytest.mark.parametrize("seed, error", [(-1, ValueError), (1.5, TypeError), (True, TypeError), ("3", TypeError)])
+def test_a_bad_seed_is_named(seed, error):
+    with pytest.raises(error, match="seed"):
+        tex.ask(VARIANT_KEYS[0], seed=seed)
+
+
+def test_an_exercise_without_variants_refuses_a_seed():
+    key = next(ex.key for ex in EXERCISES if isinstance(ex, Interpretation))
+    with pytest.raises(ValueError, match="has no variants"):
+        tex.ask(key, seed=3)

@@ -10,3 +10,9 @@ PINS = {
     # the definition of the audit's "carried over" verdict (teachkit.documents.check)
     "00.6": "the number is wrong only because an earlier wrong number went into it; the arithmetic here is right",
 }
+
+
+# Every variant's answer, as a function of its data (tests/test_exercises.py draws 200 variants of each).
+PIN_FUNCTIONS = {
+    "00.1": lambda count, n: count / n,                 # the share of windows holding the word
+}

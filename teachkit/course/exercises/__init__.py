@@ -113,13 +113,14 @@ from collections.abc import Callable
 from ..selfcheck import Feedback
 from .committed import commit, result_of
 from .compare import _same, compare_functions  # noqa: F401 - _same stays reachable here, as before the split
-from .display import Hidden, Question, Shown
-from .model import KEY_PATTERN, LETTERS, Exercise, Implement, Interpretation, Prediction
+from .display import Hidden, Question, Shown, current_seed
+from .model import KEY_PATTERN, LETTERS, Exercise, Implement, Interpretation, Prediction, on_rounding_edge, typed_forms
 from .registry import _load, all_exercises, get, modules  # noqa: F401 - tests add exercises to _load()'s dict
 
 __all__ = [
     "Exercise", "Prediction", "Implement", "Interpretation", "ask", "reveal", "get", "all_exercises", "check_function",
     "modules", "result_of", "EXERCISE_TAG", "SOLUTION_TAG", "KEY_PATTERN", "LETTERS", "Question", "Hidden", "Shown",
+    "typed_forms", "on_rounding_edge", "current_seed",
 ]
 
 #: Cell tag of a notebook cell that calls :func:`ask`.
@@ -136,7 +137,15 @@ def _exercise(key: object) -> Exercise | Implement:
     return get(key)
 
 
-def ask(key: str, answer: str | float | None = None) -> Question | Feedback:
+def _variant(ex: Exercise | Implement, seed: object) -> Exercise | Implement:
+    if isinstance(ex, Implement):
+        if seed not in (None, 0):
+            raise ValueError(f"exercise {ex.key} asks for a function and has no variants: call it without a seed.")
+        return ex
+    return ex.at(seed)
+
+
+def ask(key: str, answer: str | float | None = None, seed: int | None = None) -> Question | Feedback:
     """Show an exercise: its question and an answer box (or judge ``answer`` directly).
 
     Parameters
@@ -146,6 +155,11 @@ def ask(key: str, answer: str | float | None = None) -> Question | Feedback:
     answer : str or number, optional
         Judge this answer now, without a widget (how to check in a static
         notebook, or a prediction committed in code).
+    seed : int, optional
+        Which variant: the same question with other numbers (an exercise
+        that computes a number has as many as you like).  0 or None is the
+        exercise as written; the "Another one" button beside the box draws
+        fresh ones and shows each one's seed.
 
     Returns
     -------
@@ -154,7 +168,7 @@ def ask(key: str, answer: str | float | None = None) -> Question | Feedback:
         verdict (a :class:`~teachkit.course.selfcheck.Feedback`).  A prediction's
         verdict message names teachkit's result.
     """
-    ex = _exercise(key)
+    ex = _variant(_exercise(key), seed)
     if answer is None:
         return Question(ex)
     if isinstance(ex, Implement):
@@ -168,7 +182,7 @@ def ask(key: str, answer: str | float | None = None) -> Question | Feedback:
     return feedback
 
 
-def reveal(key: str, show: bool = False) -> Shown | Hidden:
+def reveal(key: str, show: bool = False, seed: int | None = None) -> Shown | Hidden:
     """A "Show solution" control; the solution is rendered only when asked for.
 
     Parameters
@@ -178,6 +192,11 @@ def reveal(key: str, show: bool = False) -> Shown | Hidden:
     show : bool, default False
         True returns the solution itself (markdown, numbers filled in).  Never
         leave ``show=True`` in a saved notebook: the tests refuse it.
+    seed : int, optional
+        The variant whose solution to show (see :func:`ask`).  Without it, the
+        button shows the solution of the numbers the question above shows
+        when it is clicked: after "Another one", that variant's (and
+        ``show=True`` shows the exercise as written).
 
     Returns
     -------
@@ -187,7 +206,11 @@ def reveal(key: str, show: bool = False) -> Shown | Hidden:
     if not isinstance(show, bool):
         raise TypeError(f"show must be True or False, got {show!r:.40}.")
     ex = _exercise(key)
-    return Shown(ex) if show else Hidden(ex)
+    if show:
+        return Shown(_variant(ex, seed))
+    if seed is not None:
+        ex = _variant(ex, seed)
+    return Hidden(ex, follow=seed is None)
 
 
 def check_function(key: str, student_fn: Callable[..., Any]) -> Feedback:

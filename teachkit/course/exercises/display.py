@@ -17,7 +17,31 @@ from ..widgets import StaticFallback, ipywidgets
 from .committed import commit
 from .model import Exercise, Implement, Interpretation, Prediction
 
-__all__ = ["Hidden", "Question", "Shown"]
+__all__ = ["Hidden", "Question", "Shown", "current_seed", "practice_seed"]
+
+#: The variant each exercise's question shows now, by key: what a "Show solution" button below it reveals.
+_CURRENT: dict[str, int] = {}
+
+
+def current_seed(key: str) -> int:
+    """The seed of the variant the latest question of exercise ``key`` shows (0 before any)."""
+    return _CURRENT.get(key, 0)
+
+
+def practice_seed(seed: int, k: int) -> int:
+    """The ``k``-th practice variant after ``seed`` ("Another one"): a seed from 1 to 999,999.
+
+    The student's own sequence: it starts from the seed their question shows, so two students whose
+    notebooks are stamped with different seeds practise on different numbers, and anyone can draw the
+    same variant again in code with ``ask(key, seed=...)``.
+
+    >>> practice_seed(0, 1), practice_seed(0, 2), practice_seed(0, 1)
+    (174764, 899036, 174764)
+    """
+    import hashlib
+
+    digest = hashlib.sha256(f"teachkit-practice:{seed}:{k}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % 999_999 + 1
 
 
 def _markdown_to_html(text: str) -> str:
@@ -60,6 +84,33 @@ class Question(StaticFallback):
         self.exercise = exercise
         self._widget = None
         self.last: Feedback | None = None
+        self._drawn = 0                    # practice variants drawn with "Another one"
+        if getattr(exercise, "has_variants", False):
+            _CURRENT[exercise.key] = exercise.variant_seed
+
+    @property
+    def _practice(self) -> bool:
+        # "Another one" sits beside a number to compute or predict (not a choice, not a function)
+        ex = self.exercise
+        return getattr(ex, "has_variants", False) and not getattr(ex, "choices", ())
+
+    def another(self) -> Exercise:
+        """Draw the next practice variant (what "Another one" does) and show it from now on."""
+        first = self.exercise._declared()
+        self._drawn += 1
+        base = getattr(self, "_base_seed", None)
+        if base is None:
+            base = self._base_seed = self.exercise.variant_seed
+        self.exercise = first.at(practice_seed(base, self._drawn))
+        _CURRENT[self.exercise.key] = self.exercise.variant_seed
+        return self.exercise
+
+    def _seed_note(self) -> str:
+        ex = self.exercise
+        if not ex.variant_seed:
+            return ""
+        return (f"Variant {ex.variant_seed}: the same numbers again with "
+                f"<code>ask({ex.key!r}, seed={ex.variant_seed})</code>.")
 
     # -- the live widget, built only when displayed in a kernel with ipywidgets
     def _build(self) -> Any:
@@ -101,20 +152,38 @@ class Question(StaticFallback):
             button = w.Button(description="Commit and run" if is_prediction else "Check", button_style="primary")
 
             def on_click(_b):
+                current = self.exercise
                 if entry.value in (None, ""):
                     feedback.value = "<i>Commit to a guess first.</i>" if is_prediction else "<i>Type an answer.</i>"
                     return
-                self.last = ex.judge(entry.value)
+                self.last = current.judge(entry.value)
                 if is_prediction:
                     # the guess is committed: it cannot be changed once the result is shown
                     entry.disabled = button.disabled = True
-                    commit(ex.key)
-                    feedback.value = _prediction_html(ex, self.last)
+                    commit(current.key)
+                    feedback.value = _prediction_html(current, self.last)
                 else:
                     feedback.value = self.last._repr_html_()
 
             button.on_click(on_click)
-            box = w.VBox([question, w.HBox([entry, button]), feedback])
+            row = [entry, button]
+            seed_note = w.HTML(self._seed_note())
+            if self._practice:
+                again = w.Button(description="Another one", icon="refresh",
+                                 tooltip="The same exercise with other numbers")
+
+                def on_again(_b):
+                    fresh = self.another()
+                    question.value = _markdown_to_html(fresh.question)
+                    seed_note.value = self._seed_note()
+                    entry.value = "" if not (isinstance(fresh, Prediction) and fresh.choices) else None
+                    entry.disabled = button.disabled = False
+                    feedback.value = ""
+
+                again.on_click(on_again)
+                again.add_class("teachkit-another")
+                row.append(again)
+            box = w.VBox([question, w.HBox(row), seed_note, feedback])
         box.add_class("teachkit-exercise")
         return box
 
@@ -130,6 +199,12 @@ class Question(StaticFallback):
                    f"(with your guess) in a code cell to see the result.")
         else:
             how = f"run ask({ex.key!r}, answer='your answer') in a code cell to check your answer."
+        if self._practice:
+            seed = ex.variant_seed
+            how += (f" For the same exercise with other numbers, run ask({ex.key!r}, seed={practice_seed(seed, 1)}) "
+                    "(any whole number is a seed; each gives its own numbers, and reveal(..., seed=...) its solution).")
+        if getattr(ex, "variant_seed", 0):
+            how = f"this is variant {ex.variant_seed} of exercise {ex.key}; " + how
         if isinstance(ex, Interpretation):
             choices = "\n\n" + "\n".join(f"- {line}" for line in ex.lettered())
         elif isinstance(ex, Prediction) and ex.choices:
@@ -169,13 +244,20 @@ def _prediction_html(ex: Prediction, feedback: Feedback) -> str:
 class Hidden(StaticFallback):
     """What :func:`reveal` displays: a "Show solution" button; the text appears only on click."""
 
-    def __init__(self, exercise: Exercise | Implement) -> None:
+    def __init__(self, exercise: Exercise | Implement, follow: bool = False) -> None:
         self.exercise = exercise
+        # follow: show the solution of the variant the question shows when the button is clicked
+        self.follow = follow and getattr(exercise, "has_variants", False)
+
+    def shown_exercise(self) -> Exercise | Implement:
+        """The exercise whose solution a click shows: the question's current variant when following it."""
+        if self.follow:
+            return self.exercise.at(current_seed(self.exercise.key))
+        return self.exercise
 
     def _build(self) -> Any:
         w = ipywidgets()
 
-        ex = self.exercise
         button = w.Button(description="Show solution", icon="eye")
         out = w.Output()
 
@@ -183,8 +265,13 @@ class Hidden(StaticFallback):
             # rendered now, not before: nothing of the solution is in the saved output or widget state
             from IPython.display import Markdown, display
 
-            button.disabled = True
+            ex = self.shown_exercise()
+            if not self.follow:
+                button.disabled = True
             with out:
+                out.clear_output()
+                if getattr(ex, "variant_seed", 0):
+                    display(Markdown(f"*Variant {ex.variant_seed}:*"))
                 display(Markdown(ex.render_solution()))
 
         button.on_click(on_click)

@@ -8,20 +8,135 @@ registered and asked for lives in the sibling modules :mod:`.display`, :mod:`.re
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import re
+import string
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_EVEN, Decimal
+from fractions import Fraction
 from typing import Any
 
 from ..selfcheck import Feedback, check_answer, choice_key, match_choice
 from .compare import compare_functions
 
-__all__ = ["KEY_PATTERN", "LETTERS", "Exercise", "Implement", "Interpretation", "Prediction"]
+__all__ = ["KEY_PATTERN", "LETTERS", "Exercise", "Implement", "Interpretation", "Prediction", "fill", "typed_forms",
+           "MAX_DRAWS"]
 
 #: An exercise key: "<notebook prefix>.<n>", e.g. "00.1", "04b.2".
 KEY_PATTERN = re.compile(r"(\d\d[a-z]?)\.(\d+)")
 #: Options :func:`teachkit.course.selfcheck.check_answer` accepts in ``check``.
 _CHECK_OPTIONS = frozenset({"min_sig_figs", "min_decimals", "percent"})
+
+
+# ---------------------------------------------------------------- variants: filling a template, typing an answer
+class _Formatter(string.Formatter):
+    """``str.format`` plus one spec for LaTeX: ``{n:t}`` writes 1000 as ``1{,}000`` (a thousands comma that
+    MathJax does not pad with a space); ``{n:.2ft}`` rounds first.  Everything else is ``format``'s."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.endswith("t"):
+            return format(value, format_spec[:-1] + ",").replace(",", "{,}")
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
+
+
+def fill(template: str, **fields: Any) -> str:
+    """``template`` with its format fields filled in (``str.format``, plus ``{n:t}`` for ``1{,}000``).
+
+    >>> fill("$n = {n:t}$, $c = {c}$", n=10_000, c=40)
+    '$n = 10{,}000$, $c = 40$'
+    """
+    return _FORMATTER.format(template, **fields)
+
+
+#: How many draws a variant generator gets to give usable data before the exercise is declared broken.
+MAX_DRAWS = 200
+#: A value this close (in units of its last typed digit) to a rounding tie is a rounding edge: a student
+#: who rounds an intermediate number may land on either side, so a variant never asks for it.
+_EDGE = Decimal("0.05")
+
+
+def _precisions(check: dict) -> list[tuple[str, int]]:
+    """The precisions a right answer is typed at: ("decimals", d) or ("figures", s)."""
+    if check.get("min_decimals") is not None:
+        d = int(check["min_decimals"])
+        return [("decimals", d), ("decimals", d + 1)]
+    s = int(check.get("min_sig_figs", 2))
+    return [("figures", s), ("figures", s + 1), ("figures", s + 2)]
+
+
+def _rounded(value: Any, how: str, n: int) -> tuple[Decimal, Decimal]:
+    """``value`` rounded to ``n`` decimals or figures, and how far (in units of the last digit) it sits from
+    the nearest rounding tie (0 on a tie, 0.5 on a representable value)."""
+    exact = Decimal(value.numerator) / Decimal(value.denominator) if isinstance(value, Fraction) else Decimal(value)
+    if how == "decimals":
+        exponent = -n
+    else:
+        exponent = (exact.adjusted() if exact != 0 else 0) - n + 1
+    unit = Decimal(1).scaleb(exponent)
+    scaled = abs(exact) / unit
+    distance = abs((scaled - scaled.to_integral_value(rounding="ROUND_FLOOR")) - Decimal("0.5"))
+    return exact.quantize(unit, rounding=ROUND_HALF_EVEN), distance
+
+
+def typed_forms(value: Any, check: dict | None = None) -> list[str]:
+    """The ways a student types ``value`` at the precision an exercise asks (``check`` as its ``check``).
+
+    A whole number is typed as it is; any other number at the fewest figures (or decimals) the exercise
+    accepts and one or two more, each also with a decimal comma.
+
+    >>> typed_forms(0.76862, {})
+    ['0.77', '0,77', '0.769', '0,769', '0.7686', '0,7686']
+    >>> typed_forms(5)
+    ['5']
+    """
+    check = check or {}
+    if isinstance(value, bool):
+        raise TypeError(f"value must be a number, got {value!r}.")
+    if isinstance(value, int) or (isinstance(value, Fraction) and value.denominator == 1):
+        return [str(int(value))]
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return [str(int(value))]
+    forms = []
+    for how, n in _precisions(check):
+        rounded, _ = _rounded(value, how, n)
+        text = format(rounded, "f")
+        forms += [text, text.replace(".", ",")] if "." in text else [text]
+    return list(dict.fromkeys(forms))
+
+
+def on_rounding_edge(value: Any, check: dict | None = None) -> bool:
+    """Whether ``value`` sits within 5 % of a unit of a rounding tie at any precision it is typed at."""
+    check = check or {}
+    if isinstance(value, int) or (isinstance(value, Fraction) and value.denominator == 1):
+        return False
+    if isinstance(value, float) and value.is_integer():
+        return False
+    return any(_rounded(value, how, n)[1] < _EDGE for how, n in _precisions(check))
+
+
+def _variant_rng(key: str, seed: int):
+    import numpy as np
+
+    # the exercise's key goes into the seed, so that seed 7 gives unrelated numbers in 02.1 and 02.3;
+    # crc32 (not hash()) is the same in every process and on every machine
+    return np.random.default_rng([seed, zlib.crc32(key.encode())])
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` as a whole number >= 0 (None is 0, the exercise as written); TypeError/ValueError otherwise."""
+    if seed is None:
+        return 0
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be a whole number (0 is the exercise as written), got {seed!r:.40}.")
+    if not 0 <= seed < 2 ** 63:
+        raise ValueError(f"seed must be a whole number from 0 to 2**63 - 1, got {seed}.")
+    return seed
 
 
 # ---------------------------------------------------------------- the three kinds
@@ -113,6 +228,21 @@ class Exercise:
         ``137/168``.  Each has a hand-derived pin (``STEPS`` in the pin file).
     points : float, default 1
         What the exercise is worth in ``make grade``'s gradebook.
+    variant : callable, optional
+        ``variant(rng)`` draws the data of another variant of the exercise
+        with the numpy ``Generator`` it is given (same names as ``data``),
+        numbers a person can work by hand that still teach what the exercise
+        is for.  With ``variant``, ``question`` is a template whose format
+        fields are the data keys (``{n:t}`` writes ``1{,}000``; write LaTeX
+        braces doubled, ``10^{{-12}}``), and :meth:`at` gives the exercise for
+        any seed: seed 0 is ``data`` itself.  A draw whose answer sits on a
+        rounding edge, or where one of ``mistakes`` would be accepted, is
+        drawn again.
+    mistakes : tuple of callables
+        The likeliest wrong answers of any variant, each a function of the
+        data (``lambda c_xy, c_x, c_y, n: ...``); every variant's box rejects them.
+    variant_seed : int
+        Which variant this is (set by :meth:`at`; 0 for the exercise as declared).
     """
 
     key: str
@@ -126,6 +256,10 @@ class Exercise:
     check: dict = field(default_factory=dict)
     steps: Callable[..., dict] | None = None
     points: float = 1
+    variant: Callable[..., dict] | None = None
+    mistakes: tuple = ()
+    variant_seed: int = 0
+    question_template: str = field(default="", init=False, repr=False, compare=False)
 
     kind = "number"
 
@@ -146,6 +280,22 @@ class Exercise:
         if unknown:
             raise ValueError(f"check of exercise {self.key} has unknown options {sorted(unknown)}; "
                              f"use {sorted(_CHECK_OPTIONS)}.")
+        if self.variant is not None and not callable(self.variant):
+            raise TypeError(f"variant of exercise {self.key} must be a function of a numpy Generator returning "
+                            "data, e.g. lambda rng: {'n': int(rng.integers(100, 1000))}.")
+        if not isinstance(self.mistakes, tuple) or not all(callable(m) for m in self.mistakes):
+            raise TypeError(f"mistakes of exercise {self.key} must be a tuple of functions of the data.")
+        if self.variant is not None:
+            # the declared question is a template; .question is always the text of this variant
+            template = self.question_template or self.question
+            object.__setattr__(self, "question_template", template)
+            try:
+                text = fill(template, **self.data)
+            except (KeyError, IndexError, ValueError) as err:
+                raise ValueError(f"question of exercise {self.key} is a template (the exercise has variants) and "
+                                 f"does not fill in with its data: {err!r}; name each number by its data key, "
+                                 "e.g. {n:t}, and double LaTeX braces, 10^{{-12}}.") from None
+            object.__setattr__(self, "question", text)
 
     @property
     def expected(self) -> Any:
@@ -182,7 +332,106 @@ class Exercise:
 
     def render_solution(self) -> str:
         """The solution as markdown, its format fields filled in."""
-        return self.solution.format(**self.data, **self.worked_steps(), expected=self.expected)
+        return fill(self.solution, **self.data, **self.worked_steps(), expected=self.expected)
+
+    # -- variants
+    @property
+    def has_variants(self) -> bool:
+        """Whether :meth:`at` draws other numbers for seeds other than 0."""
+        return self.variant is not None
+
+    def data_for(self, seed: int | None = None) -> dict:
+        """The data of variant ``seed`` (0 or None: ``data`` as declared).
+
+        Drawn by ``variant`` with a generator seeded from ``seed`` and the exercise's key, the same on every
+        machine; a draw whose answer is on a rounding edge or where a mistake would pass is drawn again.
+        """
+        seed = check_seed(seed)
+        declared = self._declared()
+        if seed == 0:
+            return dict(declared.data)
+        if declared.variant is None:
+            raise ValueError(f"exercise {self.key} has no variants: call ask({self.key!r}) without a seed.")
+        rng = _variant_rng(self.key, seed)
+        for _ in range(MAX_DRAWS):
+            data = declared.variant(rng)
+            if not isinstance(data, dict) or set(data) != set(declared.data):
+                raise TypeError(f"variant of exercise {self.key} must return a dict with the keys of its data "
+                                f"{sorted(declared.data)}, got {data!r:.80}.")
+            if declared._usable(data):
+                return data
+        raise RuntimeError(f"exercise {self.key}: its variant generator gave no usable data in {MAX_DRAWS} draws "
+                           f"(seed {seed}); widen its ranges.")
+
+    def _usable(self, data: dict) -> bool:
+        try:
+            value = _plain(self.answer(**data))
+        except (ValueError, ArithmeticError):
+            return False
+        if getattr(self, "choices", ()):
+            return True
+        if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, Decimal)):
+            return False
+        if not math.isfinite(value) or on_rounding_edge(value, self.check):
+            return False
+        options = self.check_options()
+        for mistake in self.mistakes:
+            try:
+                wrong = _plain(mistake(**data))
+            except (ValueError, ArithmeticError):
+                continue
+            if not isinstance(wrong, (int, float, Fraction, Decimal)) or not math.isfinite(wrong):
+                continue
+            if any(check_answer(typed, value, **options).correct for typed in typed_forms(wrong, self.check)):
+                return False
+        return True
+
+    def _declared(self) -> Exercise:
+        return getattr(self, "_declared_as", None) or self
+
+    def at(self, seed: int | None = None) -> Exercise:
+        """This exercise with the numbers of variant ``seed``: question, answer, solution and steps.
+
+        Seed 0 (or None) is the exercise as declared.  A variant's ``right`` is its answer as typed at the
+        precision asked; its ``wrong`` are its ``mistakes``, typed.
+
+        Examples
+        --------
+        >>> from teachkit.course.exercises import get
+        >>> get("00.1").at(0) is get("00.1")
+        True
+        >>> v = get("00.1").at(7)
+        >>> v.variant_seed, v.judge(v.right[0]).correct
+        (7, True)
+        """
+        seed = check_seed(seed)
+        declared = self._declared()
+        if seed == 0:
+            return declared
+        data = declared.data_for(seed)
+        value = _plain(declared.answer(**data))
+        if getattr(declared, "choices", ()):
+            right, wrong = (), ()
+        else:
+            right = tuple(typed_forms(value, declared.check)[:2])
+            wrong = []
+            for mistake in declared.mistakes:
+                try:
+                    wrong.append(typed_forms(_plain(mistake(**data)), declared.check)[0])
+                except (ValueError, ArithmeticError, TypeError):
+                    continue
+            wrong = tuple(dict.fromkeys(wrong))
+        variant = dataclasses.replace(declared, question=declared.question_template, data=data, right=right,
+                                      wrong=wrong, variant_seed=seed)
+        object.__setattr__(variant, "_declared_as", declared)
+        return variant
+
+
+def _plain(value: Any) -> Any:
+    # numpy scalar -> Python number, as .expected does
+    if hasattr(value, "item") and getattr(value, "shape", None) == ():
+        return value.item()
+    return value
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,7 @@ EXERCISES = [
     Exercise(
         key="00.1",
         label="P(exercise)",
-        question="In $n = 10{,}000$ windows the word *exercise* occurs in 400. What is $P(\\textit{exercise})$?",
+        question="In $n = {n:t}$ windows the word *exercise* occurs in {count}. What is $P(\\textit{{exercise}})$?",
         data={"count": 400, "n": 10_000},
         answer=_p_word,
         solution="$P(\\textit{{exercise}})$ = {count} / {n} = {expected}: the share of windows that contain "
@@ -65,6 +65,11 @@ EXERCISES = [
         right=("0.04", "0,04", "1/25", "4%", "0.040"),
         wrong=("0.05", "0.4", "0.015"),
         check={"min_sig_figs": 1, "percent": True},
+        variant=lambda rng: {"count": int(rng.integers(2, 200)) * 5,
+                             "n": int(rng.choice([2_000, 5_000, 10_000, 20_000]))},
+        mistakes=(lambda count, n: n / count,          # the fraction upside down
+                  lambda count, n: count / n * 10,      # a slipped decimal point
+                  lambda count, n: count / 100),        # the count read as a percentage
     ),
     Exercise(
         key="00.2",
