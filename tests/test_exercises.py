@@ -840,7 +840,7 @@ def variant_problems(ex, pin_function, step_function=None, seeds=VARIANT_SEEDS):
                              for name in pins if not _same_step(steps[name], pins[name])]
         stated = _stated(v.question)
         values = set()
-        for name, index, number in _data_numbers(v):
+        for name, _index, number in _data_numbers(v):
             values |= {abs(Decimal(repr(number))), abs(Decimal(number))}
             if not ({abs(Decimal(repr(number))), abs(Decimal(number))} & stated):
                 problems.append(f"{where}: data[{name!r}] = {number!r} is not stated in the question")
