@@ -93,14 +93,14 @@ bench: $(VENV)/.installed-test
 
 ## release: release/student/ (notebooks without solutions, an answer cell per exercise) and release/teacher/
 release: $(VENV)/.installed-test
-	$(BIN)/python tools/release.py
+	$(BIN)/python tools/release.py $(if $(CLASS),--class "$(CLASS)" --secret "$(or $(SECRET),course-secret.txt)")
 
 ## grade: grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student) -> dir/grades.csv, gradebook.csv, canvas.csv,
 ## moodle.csv, feedback/; JOBS=2 TIMEOUT=60 ROSTER=roster.csv optional;
 ## answers are read without running the notebook, students' functions run under bubblewrap (apt-get install bubblewrap)
 grade: $(VENV)/.installed-test
 	@if [ -z "$(SUBMISSIONS)" ]; then echo "usage: make grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student)" >&2; exit 2; fi
-	$(BIN)/python tools/grade.py "$(SUBMISSIONS)" $(if $(GRADES),--out "$(GRADES)") $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(ROSTER),--roster "$(ROSTER)")
+	$(BIN)/python tools/grade.py "$(SUBMISSIONS)" $(if $(GRADES),--out "$(GRADES)") $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(ROSTER),--roster "$(ROSTER)") $(if $(SECRET),--secret "$(SECRET)")
 
 ## book: the course as a static website in _build/book/html/ (Sphinx + MyST-NB, committed outputs, offline);
 ## make book RELEASE=student builds it from the student release (no solutions, no prediction results)

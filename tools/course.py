@@ -20,10 +20,13 @@ Cells (set by the notebooks, read here):
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import importlib
 import importlib.util
 import pathlib
 import re
+import secrets
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -116,6 +119,67 @@ def pins(prefix: str) -> dict:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return dict(module.PINS)
+
+
+def pin_functions(prefix: str) -> dict:
+    """The hand-written answer of every variant: ``tests/exercise_pins/nbXX.py``'s ``PIN_FUNCTIONS``."""
+    path = PINS / f"nb{prefix}.py"
+    if not path.is_file():
+        return {}
+    spec = importlib.util.spec_from_file_location(f"_exercise_pin_functions_nb{prefix}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return dict(getattr(module, "PIN_FUNCTIONS", {}))
+
+
+# ---------------------------------------------------------------- a class where copying does not pay
+#: A student id becomes a folder name of the release and of the submissions: letters, digits, . _ - @ +.
+STUDENT_ID = re.compile(r"[\w@+-][\w.@+-]{0,99}")
+#: The smallest course secret accepted (hex digits): shorter ones could be guessed from the seeds.
+MIN_SECRET = 32
+
+
+def read_secret(path, create: bool = False) -> str:
+    """The course secret kept in ``path`` (created, 64 random hex digits, when ``create`` and it is missing).
+
+    The secret turns a student id into that student's seed (:func:`student_seed`): whoever has it can compute
+    every student's numbers, so the teacher keeps it, out of the release and out of git.
+    """
+    path = pathlib.Path(path)
+    if not path.exists():
+        if not create:
+            raise SystemExit(f"SECRET={path} does not exist; give the file make release wrote when it handed out "
+                             "the class's variants (without it no student's numbers can be recomputed).")
+        path.write_text(secrets.token_hex(32) + "\n", encoding="utf-8")
+        path.chmod(0o600)
+        print(f"release: a new course secret is in {path}: keep it (make grade needs it) and never hand it out.")
+    text = path.read_text(encoding="utf-8").strip()
+    if len(text) < MIN_SECRET or not re.fullmatch(r"[0-9A-Za-z_-]+", text):
+        raise SystemExit(f"SECRET={path} does not hold a course secret (at least {MIN_SECRET} letters or digits "
+                         "on one line); delete it to have make release write a new one before the release.")
+    return text
+
+
+def check_student_id(student: str) -> str:
+    """``student`` if it can name a folder (letters, digits, ``. _ - @ +``), else SystemExit naming it."""
+    if not isinstance(student, str) or not STUDENT_ID.fullmatch(student):
+        raise SystemExit(f"student id {student!r} cannot name a folder: use letters, digits and . _ - @ + only "
+                         "(it names the student's release folder and their submission folder).")
+    return student
+
+
+def student_seed(secret: str, student: str) -> int:
+    """The seed of ``student``'s variants: HMAC-SHA256 of the id under the course secret, 1 to 999,999.
+
+    Without the secret a student cannot compute a classmate's seed from their id; with it, the grader
+    recomputes every student's numbers from the folder name alone (a seed written in a submission is
+    never trusted).
+
+    >>> student_seed("0" * 64, "ada"), student_seed("0" * 64, "ada") == student_seed("1" * 64, "ada")
+    (896277, False)
+    """
+    digest = hmac.new(secret.encode(), f"teachkit-student:{student}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") % 999_999 + 1
 
 
 def notebooks() -> list[pathlib.Path]:

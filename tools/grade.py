@@ -28,6 +28,11 @@ How it grades, and why a submission cannot change its own grade:
   teachkit from the choices it states (:func:`~teachkit.course.exercises.capstone.check_report`): one gradebook
   column per number (``10.report.k``, ...), worth a point when it follows from the choices; the feedback
   says which value does, and which choices were given no reason (for the teacher to read).
+* **Each student their own numbers.**  With ``SECRET=`` (the course secret of a class release, see
+  ``tools/release.py``), every exercise with variants is judged against the student's own variant: the
+  seed is recomputed from the submission folder's name and the secret (never read from the notebook),
+  and the answer is the pin *function* of that variant's data (``PIN_FUNCTIONS``, written by hand), so a
+  classmate's answers, copied, are judged against numbers they do not fit.
 * A submission that is not a notebook, has a malformed cell or never finishes gets 0 points for what it
   affects, with the reason as feedback, and grading goes on.  ``--jobs`` grades several submissions at
   once; ``--timeout`` bounds each function's run.
@@ -203,8 +208,26 @@ def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT) -> tuple[int, str]:
     return ex.points, "right"
 
 
-def grade_notebook(path: pathlib.Path, exercises, pins, timeout=FUNCTION_TIMEOUT) -> dict:
-    """``{exercise key: (points, feedback)}`` for one submitted notebook."""
+def has_variants(ex) -> bool:
+    """Whether ``ex`` is judged per student under a class release (a number with variants)."""
+    return bool(getattr(ex, "has_variants", False)) and not getattr(ex, "choices", ())
+
+
+def variant_pin(ex, pin_functions, seed):
+    """The exercise as student ``seed`` sees it, and its answer by the hand-written pin function."""
+    variant = ex.at(seed)
+    pin = pin_functions[ex.key](**variant.data)
+    _check_pin(variant, pin)
+    return variant, pin
+
+
+def grade_notebook(path: pathlib.Path, exercises, pins, timeout=FUNCTION_TIMEOUT, seed=None,
+                   pin_functions=None) -> dict:
+    """``{exercise key: (points, feedback)}`` for one submitted notebook.
+
+    With ``seed`` (a class release), an exercise with variants is judged against that variant, its answer
+    given by ``pin_functions[key]`` of the variant's data.
+    """
     try:
         nb = read_submission(path)
     except (OSError, ValueError) as err:
@@ -214,6 +237,10 @@ def grade_notebook(path: pathlib.Path, exercises, pins, timeout=FUNCTION_TIMEOUT
     for ex in exercises:
         if course.kind(ex) == "function":
             graded[ex.key] = judge_function(ex, nb, timeout)
+        elif seed is not None and has_variants(ex):
+            variant, pin = variant_pin(ex, pin_functions, seed)
+            points, feedback = judge_answer(variant, pin, answers.get(course.answer_variable(ex.key)))
+            graded[ex.key] = (points, feedback if points else f"variant {seed}: {feedback}")
         else:
             graded[ex.key] = judge_answer(ex, pins[ex.key], answers.get(course.answer_variable(ex.key)))
     return graded
@@ -262,17 +289,21 @@ def submissions(folder: pathlib.Path) -> Iterator[tuple[str, pathlib.Path]]:
 
 def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.Path] | None = None,
           exercises: dict[str, list] | None = None, pins: dict[str, dict] | None = None, jobs: int = 1,
-          timeout: int = FUNCTION_TIMEOUT, roster: str | pathlib.Path | None = None) -> list[dict]:
+          timeout: int = FUNCTION_TIMEOUT, roster: str | pathlib.Path | None = None,
+          secret: str | None = None) -> list[dict]:
     """Grade every submission under ``folder``; write the long CSV ``out`` and, beside it, the gradebook.
 
     ``notebooks`` (paths), ``exercises`` ({prefix: [exercise]}) and ``pins`` ({prefix: {key: value}})
     default to the course's own.  ``roster`` (a CSV path, see :mod:`gradebook`) names the class: a student
-    on it without a folder gets 0 for every notebook the class handed in.  Returns the long CSV's rows.
+    on it without a folder gets 0 for every notebook the class handed in.  ``secret`` (the course secret of a
+    class release) judges every exercise with variants against the student's own numbers, the seed
+    recomputed from the folder's name.  Returns the long CSV's rows.
     """
     folder = pathlib.Path(folder)
     if not folder.is_dir():
         raise SystemExit(f"SUBMISSIONS={folder} is not a folder; give the folder holding one sub-folder per student.")
     people = gradebook.read_roster(roster) if roster is not None else {}
+    functions_of = {}
     notebooks = {p.stem: p for p in (course.notebooks() if notebooks is None else notebooks)}
 
     def exercises_for(prefix):
@@ -295,6 +326,12 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
                              f"tests/exercise_pins/nb{prefix}.py; a grade needs the independent pin.")
         for ex in exs:
             _check_pin(ex, known[ex.key])
+        if secret is not None and prefix not in functions_of:
+            functions_of[prefix] = course.pin_functions(prefix)
+            lacking = [ex.key for ex in exs if has_variants(ex) and ex.key not in functions_of[prefix]]
+            if lacking:
+                raise SystemExit(f"exercise(s) {', '.join(lacking)} have variants but no pin function in "
+                                 f"tests/exercise_pins/nb{prefix}.py; a per-student grade needs it.")
         work.append((student, name, (exs, known), path))
     if any(w[2] and any(course.kind(ex) == "function" for ex in w[2][0]) for w in work):
         try:
@@ -308,7 +345,12 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
             return [dict(student=student, notebook=name, exercise="", points=0, max_points=0,
                          feedback=f"not graded: {path.name} is not one of the course notebooks")]
         exs, known = spec
-        graded = grade_notebook(path, exs, known, timeout)
+        if secret is None:
+            graded = grade_notebook(path, exs, known, timeout)
+        else:
+            prefix = course.notebook_prefix(name)
+            graded = grade_notebook(path, exs, known, timeout, seed=course.student_seed(secret, student),
+                                    pin_functions=functions_of[prefix])
         rows = [dict(student=student, notebook=name, exercise=ex.key, points=graded[ex.key][0],
                      max_points=ex.points, feedback=graded[ex.key][1]) for ex in exs]
         if name == CAPSTONE:
@@ -359,11 +401,15 @@ def main(argv=None) -> int:
     parser.add_argument("--roster", type=pathlib.Path,
                         help="CSV naming the class (columns: student, and any of name, id, sis_user_id, "
                              "sis_login_id, section, username, email)")
+    parser.add_argument("--secret", type=pathlib.Path,
+                        help="the course secret of a class release (make release CLASS=... SECRET=...): judge "
+                             "each student's answers against their own numbers")
     args = parser.parse_args(argv)
     if args.jobs < 1 or not math.isfinite(args.timeout) or args.timeout <= 0:
         parser.error("--jobs must be at least 1 and --timeout a positive number of seconds")
     out = args.out or args.submissions / "grades.csv"
-    rows = grade(args.submissions, out, jobs=args.jobs, timeout=args.timeout, roster=args.roster)
+    secret = course.read_secret(args.secret) if args.secret is not None else None
+    rows = grade(args.submissions, out, jobs=args.jobs, timeout=args.timeout, roster=args.roster, secret=secret)
     print(f"grade: {len(rows)} rows -> {out}; gradebook.csv, canvas.csv, moodle.csv and feedback/ beside it")
     return 0
 

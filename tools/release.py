@@ -33,6 +33,15 @@ with the number teachkit computes, and a student can compute it too).  The
 student release keeps the worked solutions away from students; it is a
 teaching aid, not exam security.
 
+With a class list, ``make release CLASS=class.csv SECRET=course-secret.txt`` also writes
+``release/class/<student>/`` (and ``<student>.zip``) for every student of the CSV (its ``student`` column,
+the id that will name their submission folder): the student notebooks, stamped with that student's seed.
+Every exercise that computes a number asks ``ask("02.3", seed=S)``, so each student works their own
+numbers; the seed is derived from the id and the course secret (:func:`course.student_seed`), which the
+teacher keeps (created in ``SECRET`` when missing), so that no student can compute a classmate's.
+``make grade ... SECRET=course-secret.txt`` recomputes each student's seed from their folder's name and
+judges each answer against that student's own variant.  ``release/teacher/seeds.csv`` lists the seeds.
+
 Nothing under ``release/`` is committed (see ``.gitignore``).
 """
 
@@ -386,12 +395,66 @@ def _paths(notebooks) -> list[pathlib.Path]:
     return paths
 
 
-def release(notebooks, out: pathlib.Path, exercises=None, package=True) -> dict:
+def stamp_seed(nb: dict, student: str, seed: int) -> dict:
+    """A copy of student notebook ``nb`` that asks every exercise with variants for variant ``seed``.
+
+    Each exercise cell ``ask("02.3")`` of an exercise with variants becomes ``ask("02.3", seed=S)`` and its
+    static output is the question with that variant's numbers (what a student sees before running the
+    cell); its answer cell says which variant is graded.  ``metadata.teachkit`` names the student and the
+    seed for the teacher's eyes only: the grader recomputes the seed and never reads it from here.
+    """
+    from teachkit.course.exercises import Question, get
+
+    out = copy.deepcopy(nb)
+    for cell in out["cells"]:
+        key = course.exercise_key(cell)
+        if key is None or course.is_solution_cell(cell):
+            continue
+        try:
+            ex = get(key)
+        except KeyError:
+            continue
+        if not getattr(ex, "has_variants", False) or getattr(ex, "choices", ()):
+            continue
+        if course.is_exercise_cell(cell):
+            text = course.source(cell)
+            cell["source"] = re.sub(r"""(\bask\(\s*["']""" + re.escape(key) + r"""["'])\s*\)""",
+                                    rf"\1, seed={seed})", text)
+            bundle = Question(ex.at(seed))._repr_mimebundle_()
+            data = {k: v for k, v in bundle.items() if k in ("text/plain", "text/html", "text/markdown")}
+            cell["outputs"] = [{"output_type": "display_data", "data": data, "metadata": {}}] if data else []
+        elif course.ANSWER_TAG in course.tags(cell):
+            cell["source"] = (f"# Your numbers are variant {seed}: answer the question as the cell above shows it "
+                              "(not a practice variant from “Another one”).\n" + course.source(cell))
+    meta = out.setdefault("metadata", {}).setdefault("teachkit", {})
+    meta.update({"student": student, "seed": seed})
+    return out
+
+
+def class_release(student_dir: pathlib.Path, out: pathlib.Path, roster, secret: str) -> dict[str, int]:
+    """``out/<student>/`` and ``out/<student>.zip`` for every student of ``roster``; {student: seed}."""
+    seeds = {}
+    notebooks = {p: json.loads(p.read_text(encoding="utf-8")) for p in sorted(student_dir.glob("*.ipynb"))}
+    out.mkdir(parents=True)
+    for student in roster:
+        course.check_student_id(student)
+        seeds[student] = seed = course.student_seed(secret, student)
+        folder = out / student
+        folder.mkdir()
+        for path, nb in notebooks.items():
+            (folder / path.name).write_text(json.dumps(stamp_seed(nb, student, seed), indent=1,
+                                                       ensure_ascii=False) + "\n", encoding="utf-8")
+        archive(folder, out / f"{student}.zip")
+    return seeds
+
+
+def release(notebooks, out: pathlib.Path, exercises=None, package=True, roster=None, secret=None) -> dict:
     """Write ``out/student`` and ``out/teacher``; return {notebook name: [exercise keys]}.
 
     Every input is read and checked, and both copies are built in a folder beside ``out``, before
     anything under ``out`` is replaced: a bad notebook stops the release and leaves the previous one
-    as it was.
+    as it was.  With ``roster`` (student ids) and ``secret`` (the course secret), ``out/class`` holds one
+    stamped copy per student (:func:`class_release`) and ``out/teacher/seeds.csv`` their seeds.
     """
     exercises = course.all_exercises() if exercises is None else list(exercises)
     paths = _paths(notebooks)
@@ -402,7 +465,15 @@ def release(notebooks, out: pathlib.Path, exercises=None, package=True) -> dict:
     try:
         written = _build(inputs, staging, exercises, package)
         archive(staging / "student", staging / "student.zip")
-        for part in ("student", "teacher"):
+        parts = ["student", "teacher"]
+        if roster is not None:
+            if secret is None:
+                raise ReleaseError("a class release needs the course secret (SECRET=course-secret.txt)")
+            seeds = class_release(staging / "student", staging / "class", roster, secret)
+            (staging / "teacher" / "seeds.csv").write_text(
+                "student,seed\n" + "".join(f"{s},{seed}\n" for s, seed in seeds.items()), encoding="utf-8")
+            parts.append("class")
+        for part in parts:
             old = out / part
             if old.exists():
                 shutil.rmtree(old)
@@ -467,13 +538,34 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="*", help="notebooks to release (default: notebooks/*.ipynb)")
     parser.add_argument("--out", type=pathlib.Path, default=DEFAULT_OUT, help="output folder (default: release/)")
+    parser.add_argument("--class", dest="roster", type=pathlib.Path,
+                        help="CSV of the class (column 'student': each student's id): one copy per student, "
+                             "with their own numbers")
+    parser.add_argument("--secret", type=pathlib.Path,
+                        help="file holding the course secret (created when missing); needed with --class")
     args = parser.parse_args(argv)
     paths = [pathlib.Path(p) for p in args.notebooks] or course.notebooks()
+    roster = secret = None
+    if args.roster is not None:
+        import gradebook
+
+        if args.secret is None:
+            parser.error("--class needs --secret FILE (make release CLASS=class.csv SECRET=course-secret.txt)")
+        try:
+            roster = list(gradebook.read_roster(args.roster))
+        except SystemExit as err:       # the roster reader names make grade's variable; here it is CLASS
+            raise SystemExit(str(err).replace("ROSTER=", "CLASS=")) from None
+        for student in roster:
+            course.check_student_id(student)
+        secret = course.read_secret(args.secret, create=True)
     try:
-        written = release(paths, args.out)
+        written = release(paths, args.out, roster=roster, secret=secret)
     except ReleaseError as err:
         print(f"release: nothing written: {err}", file=sys.stderr)
         return 2
+    if roster is not None:
+        print(f"release: {len(roster)} students, each with their own numbers -> {args.out / 'class'} "
+              f"(one folder and one zip per student); their seeds in {args.out / 'teacher' / 'seeds.csv'}")
     total = sum(len(keys) for keys in written.values())
     print(f"release: {len(written)} notebooks, {total} exercises -> {args.out / 'student'} and "
           f"{args.out / 'student.zip'} (no solutions; the package for students in "

@@ -338,6 +338,13 @@ class NotebookRun:
         if found["reveal"]:
             counts["solution revealed"] = next(iter(found["reveal"]))
             problems += self.check_reveal(counts["solution revealed"], saved, timeout)
+        # after the solution as written was revealed: "Another one" draws new numbers, and its solution follows
+        practice = [k for k in numeric if getattr(get(k), "has_variants", False) and k in found["reveal"]]
+        if practice:
+            counts["another one"] = practice[0]
+            problems += self.check_another_one(practice[0], saved, timeout)
+        elif numeric:
+            problems.append(f"{numeric[0]}: a numeric exercise without variants ('Another one')")
         return counts, problems
 
     def _cell(self, index: int):
@@ -482,6 +489,55 @@ class NotebookRun:
                     f"shows {box.inner_text()[-200:]!r})"]
         return []
 
+    def check_another_one(self, key: str, saved: dict, timeout: float = 30.0) -> list[str]:
+        """Click "Another one" as a student would: the question's numbers change, the new variant's right
+        answer gets ✓ and the previous numbers' answer ✗, and "Show solution" shows the new variant's."""
+        from teachkit.course.exercises import get
+
+        ex = get(key)
+        box, missing = self._exercise_box(key, saved)
+        if missing:
+            return [missing]
+        again = box.locator(".teachkit-another")
+        if not again.count():
+            return [f"{key}: no 'Another one' button in the exercise box"]
+        question = box.locator(".widget-htmlmath").first
+        before = _normal(question.inner_text())
+        again.first.click()
+        if not _wait_change(lambda: _normal(question.inner_text()), before, timeout):
+            return [f"{key}: clicking 'Another one' did not change the question ({before[:120]!r})"]
+        seed_shown = re.search(r"Variant (\d+)", box.inner_text())
+        if not seed_shown:
+            return [f"{key}: after 'Another one' the box names no variant ({box.inner_text()[-200:]!r})"]
+        variant = ex.at(int(seed_shown.group(1)))
+        # numbers inside $...$ are typeset by MathJax (their text is not plain); some number is plain text
+        shown = _normal(question.inner_text()).replace(",", "")
+        numbers = [str(v) for v in variant.data.values() if isinstance(v, int) and not isinstance(v, bool)]
+        problems = [] if not numbers or any(n in shown for n in numbers) else [
+            f"{key}: the new question shows none of the variant's numbers {numbers} ({shown[:160]!r})"]
+        text_input = box.locator("input[type=text], input:not([type])").first
+        button = box.locator("button").first
+        previous = ex.right[0]
+        previous_is_right = variant.judge(previous).correct
+        for typed, mark, other, what in ((variant.right[0], "✓", "✗", "the new numbers' answer"),
+                                         (previous, "✗", "✓", "the previous numbers' answer")):
+            if mark == "✗" and previous_is_right:
+                continue              # the two variants share their answer at this precision: nothing to tell apart
+            text_input.fill(typed)
+            button.click()
+            if not _wait_for(lambda: mark in box.inner_text() and other not in box.inner_text(), timeout):  # noqa: B023
+                problems.append(f"{key}: after 'Another one', {what} {typed!r} did not get {mark} "
+                                f"(box shows {box.inner_text()[-200:]!r})")
+        reveal, missing = self._exercise_box(key, saved, call="reveal")
+        if missing:
+            return problems + [missing]
+        fragment = solution_fragment(key, variant.variant_seed)
+        reveal.locator("button").first.click()
+        if not _wait_for(lambda: fragment in _normal(reveal.inner_text()), timeout):
+            problems.append(f"{key}: 'Show solution' after 'Another one' did not show the variant's solution "
+                            f"(expected {fragment!r}; shows {reveal.inner_text()[-200:]!r})")
+        return problems
+
     def check_intrusion_quiz(self, timeout: float = 30.0, only=None) -> tuple[int, list[str]]:
         """Click a word in the first row of each intrusion quiz (or those in
         ``only``, 0-based); the row must then say whether it was the intruder."""
@@ -540,19 +596,28 @@ def exercise_cells(saved: dict) -> dict[str, dict[str, int]]:
     return found
 
 
-def solution_fragment(key: str) -> str:
-    """The longest stretch of an exercise's solution that reads the same as
-    plain text in the rendered page: its markdown with the maths and the
-    markup cut out, one line at a time, whitespace collapsed."""
-    from teachkit.course.exercises import get
-
-    text = get(key).render_solution()
+def _plain_pieces(text: str) -> list[str]:
     text = re.sub(r"\$\$.*?\$\$|\$[^$]*\$", "\n", text, flags=re.S)     # maths: typeset by MathJax
     pieces = []
     for line in text.splitlines():
         line = re.sub(r"^\s*(?:[-+*>#]+|\d+\.)\s+", "", line)           # list items, quotes, headings
         pieces += re.split(r"[*_`\[\]()|\\<>&{}~]+", line)
-    fragment = max((_normal(p) for p in pieces), key=len, default="")
+    return [_normal(p) for p in pieces]
+
+
+def solution_fragment(key: str, seed: int = 0) -> str:
+    """The longest stretch of an exercise's solution that reads the same as
+    plain text in the rendered page: its markdown with the maths and the
+    markup cut out, one line at a time, whitespace collapsed.  For a variant
+    (``seed``), the longest stretch that is not in the solution as written:
+    one that shows the variant's own numbers."""
+    from teachkit.course.exercises import get
+
+    pieces = _plain_pieces(get(key).at(seed).render_solution())
+    if seed:
+        written = set(_plain_pieces(get(key).render_solution()))
+        pieces = [p for p in pieces if p not in written and re.search(r"\d", p)]
+    fragment = max(pieces, key=len, default="")
     if len(fragment) < 8:  # too short to be told apart from the rest of the page
         raise AssertionError(f"solution of {key} has no plain-text stretch of 8+ characters to look for: {text!r}")
     return fragment

@@ -13,7 +13,9 @@ student would see:
   works;
 * its exercises work (teachkit.course.exercises): every ``ask`` cell shows a live
   box; in one numeric exercise the exercise's own ``right`` answer gets a
-  positive verdict and its ``wrong`` answer a negative one; a "predict, then
+  positive verdict and its ``wrong`` answer a negative one, and "Another one"
+  draws new numbers whose answer is accepted, the previous numbers' answer
+  rejected, and whose solution "Show solution" then shows; a "predict, then
   run" choice can be committed and then shows teachkit's result; no solution
   is on the page until its "Show solution" button is clicked, and clicking
   one shows it; every ``check_function`` cell shows a verdict;
@@ -177,6 +179,7 @@ def test_the_checks_catch_a_broken_notebook(page, broken_notebooks):
         dead_box = run.check_numeric_exercise("00.2", saved, timeout=2)
         yes_box = run.check_numeric_exercise("02.1", saved, timeout=2)
         dead_reveal = run.check_reveal("00.3", saved, timeout=2)
+        no_another = run.check_another_one("02.1", saved, timeout=2)
         no_reason = run.check_interpretation("00.6", saved, timeout=2)
         quizzes, quiz_problems = run.check_intrusion_quiz(timeout=2)
         run.close()
@@ -195,7 +198,8 @@ def test_the_checks_catch_a_broken_notebook(page, broken_notebooks):
     # revealed); the missing box, the missing button and the solution shown at
     # once are caught.
     assert counts == {"ask": 7, "reveal": 3, "check_function": 0, "typed right and wrong": "00.1",
-                      "prediction committed": "00.4", "interpretation answered": "00.5", "solution revealed": "00.1"}
+                      "prediction committed": "00.4", "interpretation answered": "00.5", "solution revealed": "00.1",
+                      "another one": "00.1"}
     assert exercise_problems == [
         "cell 12 (ask('00.3')): no live exercise box (.teachkit-exercise) on the page",
         "cell 11 (reveal('00.2')): no 'Show solution' button (.teachkit-solution) on the page",
@@ -208,6 +212,7 @@ def test_the_checks_catch_a_broken_notebook(page, broken_notebooks):
     ]
     assert [p.split(" (")[0] for p in yes_box] == ["02.1: typing '0.42' and pressing 'Check' gave no negative verdict"]
     assert [p.split(" (")[0] for p in dead_reveal] == ["00.3: clicking 'Show solution' did not show the solution"]
+    assert no_another == ["02.1: no 'Another one' button in the exercise box"]
     from teachkit.course.exercises import get as tex_get
 
     ex = tex_get("00.6")    # the box that never says why is caught on the wrong choice and on the right one
