@@ -619,7 +619,7 @@ def solution_fragment(key: str, seed: int = 0) -> str:
         pieces = [p for p in pieces if p not in written and re.search(r"\d", p)]
     fragment = max(pieces, key=len, default="")
     if len(fragment) < 8:  # too short to be told apart from the rest of the page
-        raise AssertionError(f"solution of {key} has no plain-text stretch of 8+ characters to look for: {text!r}")
+        raise AssertionError(f"solution of {key} has no plain-text stretch of 8+ characters to look for: {pieces!r}")
     return fragment
 
 
