@@ -92,11 +92,12 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_grading.py
 
 ## release: release/student/ (notebooks without solutions, an answer cell per exercise) and release/teacher/
+## make release CLASS=class.csv SECRET=course-secret.txt also writes release/class/<student>/: each student's own numbers
 release: $(VENV)/.installed-test
 	$(BIN)/python tools/release.py $(if $(CLASS),--class "$(CLASS)" --secret "$(or $(SECRET),course-secret.txt)")
 
 ## grade: grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student) -> dir/grades.csv, gradebook.csv, canvas.csv,
-## moodle.csv, feedback/; JOBS=2 TIMEOUT=60 ROSTER=roster.csv optional;
+## moodle.csv, feedback/; JOBS=2 TIMEOUT=60 ROSTER=roster.csv optional; SECRET=course-secret.txt judges each student's own numbers;
 ## answers are read without running the notebook, students' functions run under bubblewrap (apt-get install bubblewrap)
 grade: $(VENV)/.installed-test
 	@if [ -z "$(SUBMISSIONS)" ]; then echo "usage: make grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student)" >&2; exit 2; fi
