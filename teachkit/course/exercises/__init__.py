@@ -74,6 +74,17 @@ function to write::
 
 Its pin is an independent implementation of the function, written in the pin file.
 
+Variants
+--------
+An exercise that asks for a number declares ``variant``, a function drawing other data with the numpy
+``Generator`` it is given, and ``mistakes``, its likeliest wrong answers as functions of the data; its
+``question`` is then a template of its data (``{n:t}`` writes ``10{,}000``).  ``ask("00.1", seed=7)``
+asks variant 7, ``reveal("00.1", seed=7)`` shows its solution, and seed 0 (or none) is the exercise as
+written.  Beside the answer box, "Another one" draws a fresh variant (:func:`.display.practice_seed`) and
+the "Show solution" button below shows the solution of whatever the question shows.  The pin file holds,
+beside ``PINS``, ``PIN_FUNCTIONS = {"00.1": lambda count, n: count / n}``: every variant's answer, written
+by hand, which the tests compare with teachkit's on 200 variants of each exercise.
+
 Pins
 ----
 ``tests/exercise_pins/nbXX.py`` holds ``PINS = {"00.1": 400 / 10_000, ...}``:
@@ -102,6 +113,9 @@ True
 False
 >>> "0.04" in reveal("00.1", show=True).text     # the worked solution, shown on request
 True
+>>> v = get("00.1").at(7)                        # variant 7: other numbers, its own answer
+>>> ask("00.1", answer=v.right[0], seed=7).correct, ask("00.1", answer="0.04", seed=7).correct
+(True, False)
 """
 
 
