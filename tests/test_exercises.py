@@ -61,6 +61,16 @@ def pin_of(key):
     return pins[key]
 
 
+@pytest.fixture(autouse=True)
+def fresh_questions():
+    """Forget which variant each question shows (module state a kernel keeps), before and after each test."""
+    from teachkit.course.exercises import display
+
+    display._CURRENT.clear()
+    yield
+    display._CURRENT.clear()
+
+
 # ---------------------------------------------------------------- every exercise
 def test_there_are_exercises_and_each_module_has_its_pins_file():
     assert EXERCISES, "no exercise is registered in teachkit/exercises/nb*.py"
@@ -482,7 +492,7 @@ def test_ask_shows_the_question_with_a_static_fallback():
 def test_the_answer_box_judges_with_the_exercise_options():
     q = tex.Question(_numeric())
     box = q._build()
-    _, row, feedback = box.children
+    _, row, _seed_note, feedback = box.children
     entry, button = row.children
     entry.value = "0,25"
     button.click()
@@ -500,7 +510,7 @@ def test_a_prediction_is_committed_before_the_result_is_shown():
     assert pred.right == ("+1",) and pred.wrong == ("0", "-1")
     q = tex.Question(pred)
     box = q._build()
-    _, row, feedback = box.children
+    _, row, _seed_note, feedback = box.children
     entry, button = row.children
     assert entry.value is None and feedback.value == ""
     button.click()                                  # no guess yet: nothing is shown
@@ -945,3 +955,35 @@ def test_an_exercise_without_variants_refuses_a_seed():
     key = next(ex.key for ex in EXERCISES if isinstance(ex, Interpretation))
     with pytest.raises(ValueError, match="has no variants"):
         tex.ask(key, seed=3)
+
+
+def test_another_one_draws_the_students_next_variant_and_the_solution_follows():
+    """The widget's "Another one": new numbers in the question, the box judges them, the seed is shown, and
+    the "Show solution" button below reveals that variant's solution (its static text says how in code)."""
+    from teachkit.course.exercises.display import practice_seed
+
+    q = tex.ask("00.1")
+    box = q._build()
+    question, row, seed_note, feedback = box.children
+    entry, button, again = row.children
+    assert again.description == "Another one" and seed_note.value == ""
+    written = question.value
+    again.click()
+    first = practice_seed(0, 1)
+    variant = tex.get("00.1").at(first)
+    assert q.exercise.variant_seed == first and question.value != written and str(first) in seed_note.value
+    assert tex.current_seed("00.1") == first
+    entry.value = variant.right[0]
+    button.click()
+    assert q.last.correct
+    entry.value = tex.get("00.1").right[0]
+    button.click()
+    assert not q.last.correct
+    hidden = tex.reveal("00.1")
+    assert hidden.shown_exercise().render_solution() == variant.render_solution() != tex.get("00.1").render_solution()
+    again.click()
+    assert q.exercise.variant_seed == practice_seed(0, 2) and feedback.value == ""
+    static = repr(tex.ask("00.1", seed=first))
+    assert f"variant {first} of exercise 00.1" in static and "ask('00.1', seed=" in static
+    # a stamped copy starts its practice from the student's own seed
+    assert tex.ask("00.1", seed=5).another().variant_seed == practice_seed(5, 1)
