@@ -40,7 +40,7 @@ def _notebooks():
     return paths
 
 
-def _answers(nb_name, seed, mistake=False):
+def answers_for(nb_name, seed, mistake=False):
     """{answer variable: typed} for one notebook: the right answer of variant ``seed`` (or its first mistake)."""
     prefix = course.notebook_prefix(nb_name)
     pins, functions = course.pins(prefix), course.pin_functions(prefix)
@@ -57,7 +57,7 @@ def _answers(nb_name, seed, mistake=False):
     return typed
 
 
-def _fill(nb, typed):
+def fill_answers(nb, typed):
     nb = json.loads(json.dumps(nb))
     for cell in nb["cells"]:
         if course.ANSWER_TAG in course.tags(cell):
@@ -95,12 +95,12 @@ def graded_class(tmp_path_factory):
             if student in copiers:
                 # the neighbour's answer lines, word for word, in the copier's own notebook
                 neighbour = right[copiers.index(student)]
-                typed = _answers(path.stem, seeds[neighbour])
+                typed = answers_for(path.stem, seeds[neighbour])
             else:
-                typed = _answers(path.stem, seeds[student], mistake=student in wrong)
+                typed = answers_for(path.stem, seeds[student], mistake=student in wrong)
             target = subs / student / path.name
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(json.dumps(_fill(nb, typed)), encoding="utf-8")
+            target.write_text(json.dumps(fill_answers(nb, typed)), encoding="utf-8")
     run = subprocess.run([sys.executable, str(ROOT / "tools" / "grade.py"), str(subs), "--secret", str(secret)],
                          capture_output=True, text=True, timeout=1200, cwd=ROOT)
     assert run.returncode == 0, run.stderr[-3000:]

@@ -354,3 +354,24 @@ def test_exercise_points_must_be_a_positive_number():
         dataclasses.replace(_exercise("99.1", 1), points=0)
     with pytest.raises(TypeError, match="points of exercise 99.1 must be a number"):
         dataclasses.replace(_exercise("99.1", 1), points="2")
+
+
+def test_a_function_returning_text_where_an_array_is_expected_scores_zero_and_grading_goes_on(tmp_path):
+    """A returned list of strings against a reference array once made the comparison ask numpy for the truth of
+    an elementwise ``==`` and stopped the whole class's grading; now it is a wrong answer like any other."""
+    import numpy as np
+    from teachkit.course.exercises import Implement
+
+    pair = Implement(key="99.8", label="pair", question="Write pair(a, b).", reference=lambda a, b: np.array([a, b]),
+                     inputs=lambda rng: {"a": float(rng.uniform(-5, 5)), "b": float(rng.uniform(-5, 5))},
+                     template="def pair(a, b):\n    ...\n", solution="np.array([a, b])", trials=5, seed=1)
+    course_nb = tmp_path / "99_synthetic.ipynb"
+    course_nb.write_text(json.dumps(_submission("x = 1")))
+    subs = tmp_path / "submissions"
+    _write(subs, "text", "99_synthetic", _submission("def pair(a, b):\n    return ['a', 'b']\n"))
+    _write(subs, "honest", "99_synthetic", _submission("def pair(a, b):\n    return [a, b]\n"))
+    out = tmp_path / "grades.csv"
+    grade.grade(subs, out, notebooks=[course_nb], exercises={"99": [pair]}, pins={"99": {"99.8": None}}, timeout=20)
+    table = {r["student"]: (float(r["points"]), r["feedback"]) for r in _rows(out)}
+    assert table["text"] == (0, "pair differs from teachkit on input 1 of 5")
+    assert table["honest"] == (1, "right")

@@ -28,7 +28,12 @@ def _same(a, b, rtol, atol):
     try:
         a_arr, b_arr = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     except (TypeError, ValueError):
-        return a == b
+        # not numbers (a student's function returned text, None, a ragged list): equal only if plainly equal;
+        # an elementwise answer (a list against an array) is not a verdict, so it counts as different
+        try:
+            return bool(a == b)
+        except (TypeError, ValueError):
+            return False
     if a_arr.shape != b_arr.shape:
         return False
     return bool(np.allclose(a_arr, b_arr, rtol=rtol, atol=atol, equal_nan=True))
