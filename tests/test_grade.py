@@ -369,9 +369,10 @@ def test_a_function_returning_text_where_an_array_is_expected_scores_zero_and_gr
     course_nb.write_text(json.dumps(_submission("x = 1")))
     subs = tmp_path / "submissions"
     _write(subs, "text", "99_synthetic", _submission("def pair(a, b):\n    return ['a', 'b']\n"))
+    _write(subs, "word", "99_synthetic", _submission("def pair(a, b):\n    return 'ab'\n"))
     _write(subs, "honest", "99_synthetic", _submission("def pair(a, b):\n    return [a, b]\n"))
     out = tmp_path / "grades.csv"
     grade.grade(subs, out, notebooks=[course_nb], exercises={"99": [pair]}, pins={"99": {"99.8": None}}, timeout=20)
     table = {r["student"]: (float(r["points"]), r["feedback"]) for r in _rows(out)}
-    assert table["text"] == (0, "pair differs from teachkit on input 1 of 5")
+    assert table["text"] == table["word"] == (0, "pair differs from teachkit on input 1 of 5")
     assert table["honest"] == (1, "right")

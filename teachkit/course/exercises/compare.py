@@ -20,20 +20,24 @@ def _describe(kwargs):
     return ", ".join(f"{k}={short(v)}" for k, v in kwargs.items())
 
 
+def _plainly_equal(a, b) -> bool:
+    # not numbers (a student's function returned text, None, a ragged list): equal only if plainly equal; an
+    # elementwise answer (text against an array) is not a verdict, so it counts as different
+    try:
+        return bool(a == b)
+    except (TypeError, ValueError):
+        return False
+
+
 def _same(a, b, rtol, atol):
     import numpy as np
 
     if isinstance(a, (str, bool)) or isinstance(b, (str, bool)):
-        return a == b
+        return _plainly_equal(a, b)
     try:
         a_arr, b_arr = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     except (TypeError, ValueError):
-        # not numbers (a student's function returned text, None, a ragged list): equal only if plainly equal;
-        # an elementwise answer (a list against an array) is not a verdict, so it counts as different
-        try:
-            return bool(a == b)
-        except (TypeError, ValueError):
-            return False
+        return _plainly_equal(a, b)
     if a_arr.shape != b_arr.shape:
         return False
     return bool(np.allclose(a_arr, b_arr, rtol=rtol, atol=atol, equal_nan=True))
