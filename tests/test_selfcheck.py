@@ -237,3 +237,16 @@ def test_check_versions_prints_the_table_and_capture_log_restores_the_logger(cap
         log.debug("not at INFO")
     log.info("after the block")
     assert messages == ["one 1"] and (log.level, list(log.handlers)) == before
+
+
+@pytest.mark.parametrize("typed, expected, options, right", [
+    ("0", 0.4167, {}, False),                       # once "right to the nearest whole number"
+    ("0", 0.04, {"min_sig_figs": 1}, False),
+    ("0.0", 0.04, {}, False),
+    ("0", 0.0, {}, True),
+    ("0", 1e-17, {}, True),                         # a float's rounding of an exact 0
+    ("0.00", 0.004, {"min_decimals": 2}, True),     # to the decimals the exercise asks for
+    ("-0", -0.3, {}, False),
+])
+def test_zero_is_no_rounding_of_a_value_that_is_not_zero(typed, expected, options, right):
+    assert check_answer(typed, expected, **options).correct is right

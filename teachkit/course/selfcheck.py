@@ -272,7 +272,11 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
             verdicts.append(Feedback(ok, msg, shown, value, None))
             continue
         # An answer exactly equal to the expected value is never too rough: "0.4" for 0.40 is right.
-        precise_enough = (sig >= min_sig_figs or value == 0 or value == exp_value
+        # "0" has no significant figure: it is precise enough only for a value that is 0 (to a float's last
+        # bits), or to the decimals an exercise asks for; for 0.4167 it is a guess, not a rounding
+        zero_guess = value == 0 and abs(exp_value) >= 1e-9
+        precise_enough = ((sig >= min_sig_figs and not zero_guess) or value == 0 and not zero_guess
+                          or value == exp_value
                           or (min_decimals is not None and -exponent >= min_decimals)
                           or (exp_exponent is not None and exponent <= exp_exponent))
         if not precise_enough:

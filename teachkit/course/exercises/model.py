@@ -77,7 +77,9 @@ def _rounded(value: Any, how: str, n: int) -> tuple[Decimal, Decimal]:
     if how == "decimals":
         exponent = -n
     else:
-        exponent = (exact.adjusted() if exact != 0 else 0) - n + 1
+        # never fewer than the units: "5400" for 5431.66 reads as a whole number exact to its last 0 (wrong), so a
+        # student types 5432 at any number of figures
+        exponent = min((exact.adjusted() if exact != 0 else 0) - n + 1, 0)
     unit = Decimal(1).scaleb(exponent)
     scaled = abs(exact) / unit
     distance = abs((scaled - scaled.to_integral_value(rounding="ROUND_FLOOR")) - Decimal("0.5"))
@@ -94,6 +96,8 @@ def typed_forms(value: Any, check: dict | None = None) -> list[str]:
     ['0.77', '0,77', '0.769', '0,769', '0.7686', '0,7686']
     >>> typed_forms(5)
     ['5']
+    >>> typed_forms(5431.66)
+    ['5432']
     """
     check = check or {}
     if isinstance(value, bool):
