@@ -28,3 +28,42 @@ STEPS = {
              "pmi": math.log(0.05 / (0.06 * 0.08)),           # ln(0.05 / 0.0048) = ln(10.4167) = 2.3434
              "npmi": math.log(0.05 / (0.06 * 0.08)) / -math.log(0.05)},   # 2.3434 / 2.9957 = 0.7822
 }
+
+
+def _td_by_hand(topics, top_k):
+    """Distinct words over all the words listed, counted with a dictionary."""
+    seen = {}
+    for topic in topics:
+        for word in topic[:top_k]:
+            seen[word] = seen.get(word, 0) + 1
+    return len(seen) / (len(topics) * top_k)
+
+
+def _td_steps_by_hand(topics, top_k):
+    order = []
+    for topic in topics:
+        for word in topic[:top_k]:
+            if word not in order:
+                order.append(word)
+    return {"listed": len(topics) * top_k, "n_topics": len(topics), "distinct": ", ".join(order),
+            "n_distinct": len(order)}
+
+
+def _rbo_by_hand(p):
+    # (a, b, c) against (a, c, d): shared in the first 1, 2, 3 places are {a}, {a}, {a, c}: X = 1, 1, 2
+    x = {1: 1, 2: 1, 3: 2}
+    tail = x[3] / 3 * p ** 3
+    return tail + (1 - p) / p * sum(x[d] / d * p ** d for d in (1, 2, 3))
+
+
+# Every variant's answer, as a function of its data (tests/test_exercises.py draws 200 variants of each).
+PIN_FUNCTIONS = {
+    "08.1": lambda c_joint, c_star: math.log(c_joint + 1) - math.log(c_star),   # log of the +1 ratio
+    "08.2": _td_by_hand,
+    "08.3": lambda n_words: sum(1 for i in range(n_words) for j in range(n_words) if i != j),   # ordered pairs
+    "08.4": _rbo_by_hand,
+}
+
+STEP_FUNCTIONS = {
+    "08.2": _td_steps_by_hand,
+}

@@ -37,3 +37,32 @@ STEPS = {
     "09.6": {"picks": "6, 8 and 6", "pick_0": 6, "mean_pick": 8,
              "means": "0.210 at K = 4, 0.227 at K = 6, 0.233 at K = 8"},
 }
+
+
+def _diversity_by_hand(topics):
+    words = [w for topic in topics for w in topic]
+    return len(set(words)) / len(words)
+
+
+def _diversity_steps_by_hand(topics):
+    words = [w for topic in topics for w in topic]
+    counts = {}
+    for w in words:
+        counts[w] = counts.get(w, 0) + 1
+    repeated = [w for w in counts if counts[w] >= 2]          # in order of first listing
+    named = ["*" + w + "*" for w in repeated]
+    return {"repeated": ", ".join(named[:-1]) + " and " + named[-1],
+            "times": "twice" if max(counts.values()) == 2 else "more than once",
+            "listed": len(words), "extra": len(words) - len(counts), "distinct": len(counts)}
+
+
+# Every variant's answer, as a function of its data (tests/test_exercises.py draws 200 variants of each).
+PIN_FUNCTIONS = {
+    "09.1": lambda nats: math.exp(nats),                       # e^(-bound), the bound being -nats
+    "09.2": lambda nats: math.exp(nats) / 2 ** nats,           # e^(-bound) over gensim's 2^(-bound)
+    "09.4": _diversity_by_hand,
+}
+
+STEP_FUNCTIONS = {
+    "09.4": _diversity_steps_by_hand,
+}

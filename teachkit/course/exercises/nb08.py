@@ -70,13 +70,51 @@ def _what_the_auc_says(auc, low, high):
 
 _TOPICS_2 = (("fire", "smoke", "ash", "heat"), ("rain", "cloud", "storm", "smoke"), ("fire", "rain", "flood", "heat"))
 
+
+# ---------------------------------------------------------------- variants
+def _umass_variant(rng):
+    # the higher-ranked word in 5 to 30 documents; the pair shares at most c(W*) - 2, so that (c + 1) / c(W*) < 1
+    c_star = int(rng.integers(5, 31))
+    return {"c_joint": int(rng.integers(1, c_star - 1)), "c_star": c_star}
+
+
+#: Words 08.2's variants draw their topics from (weather and fire, as in the exercise as written).
+_WEATHER = ("fire", "smoke", "ash", "heat", "rain", "cloud", "storm", "flood", "wind", "hail", "drought", "snow",
+            "ember", "thunder")
+
+
+def _topics_variant(rng):
+    # three topics of four words each drawn from a pool of 7 to 10 words: some words are always shared
+    pool = rng.choice(_WEATHER, size=int(rng.integers(7, 11)), replace=False)
+    topics = tuple(tuple(str(w) for w in rng.choice(pool, size=4, replace=False)) for _ in range(3))
+    return {"topics": topics, "top_k": 4}
+
+
+def _once_only_share(topics, top_k):
+    # a mistake: counting only the words that occur in one topic, as if a repeated word were not distinct at all
+    listed = [w for t in topics for w in t[:top_k]]
+    return sum(listed.count(w) == 1 for w in listed) / len(listed)
+
+
+def _topics_in_braces(count, size):
+    # 08.2's topics as the question writes them, {w1, w2, ...}, each word a format field of the data
+    return ["{{" + ", ".join(f"{{topics[{i}][{j}]}}" for j in range(size)) + "}}" for i in range(count)]
+
+
+_BRACED = _topics_in_braces(3, 4)
+
+
+def _rbo_fixed_lists(p):
+    return rank_biased_overlap(["a", "b", "c"], ["a", "c", "d"], p=p)
+
 EXERCISES = [
     Exercise(
         key="08.1",
         label="UMass confirmation",
-        question="*wicket* and *cricket* share 5 documents; *cricket*, the higher-ranked word, lies in 8. With "
+        question="*wicket* and *cricket* share {c_joint} documents; *cricket*, the higher-ranked word, lies in "
+                 "{c_star}. With "
                  "Mimno et al.'s +1, what is UMass's confirmation of *wicket* given *cricket*, "
-                 "$\\log\\frac{c(\\text{wicket}, \\text{cricket}) + 1}{c(\\text{cricket})}$ (natural log)?",
+                 "$\\log\\frac{{c(\\text{{wicket}}, \\text{{cricket}}) + 1}}{{c(\\text{{cricket}})}}$ (natural log)?",
         data={"c_joint": 5, "c_star": 8},
         answer=_umass_plus_one,
         solution="log(({c_joint} + 1) / {c_star}) = {expected:.4f}. UMass conditions on the higher-ranked word, "
@@ -84,12 +122,17 @@ EXERCISES = [
         right=("-0.288", "-0,288", "-0.29", "-0.2877"),
         wrong=("-0.470", "0.288", "-0.125", "-0.405"),
         check={"min_sig_figs": 2},
+        variant=_umass_variant,
+        mistakes=(lambda c_joint, c_star: math.log(c_joint / c_star),                  # without the +1
+                  lambda c_joint, c_star: math.log(c_star / (c_joint + 1)),            # the fraction upside down
+                  lambda c_joint, c_star: math.log10((c_joint + 1) / c_star),          # base 10, not natural log
+                  lambda c_joint, c_star: math.log((c_joint + 1) / (c_star + 1))),     # +1 below the line too
     ),
     Exercise(
         key="08.2",
         label="topic diversity",
-        question="A model has three topics: {fire, smoke, ash, heat}, {rain, cloud, storm, smoke} and "
-                 "{fire, rain, flood, heat}. What is its topic diversity with the top $k = 4$ words?",
+        question=f"A model has three topics: {_BRACED[0]}, {_BRACED[1]} and "
+                 f"{_BRACED[2]}. What is its topic diversity with the top $k = {{top_k}}$ words?",
         data={"topics": _TOPICS_2, "top_k": 4},
         answer=lambda topics, top_k: topic_diversity(topics, top_k=top_k),
         steps=lambda topics, top_k: {
@@ -101,11 +144,15 @@ EXERCISES = [
         right=("0.667", "0,667", "2/3", "0.67", "66.7%"),
         wrong=("0.75", "0.5", "0.333"),
         check={"min_sig_figs": 2, "percent": True},
+        variant=_topics_variant,
+        mistakes=(lambda topics, top_k: 1 - topic_diversity(topics, top_k=top_k),   # the share of repeats
+                  _once_only_share),                                                 # repeated words dropped
     ),
     Exercise(
         key="08.3",
         label="one-one segments",
-        question="How many segments $(W', W^*)$ does one-one segmentation make for a topic of $N = 10$ words?",
+        question="How many segments $(W', W^*)$ does one-one segmentation make for a topic of $N = {n_words}$ "
+                 "words?",
         data={"n_words": 10},
         answer=lambda n_words: len(one_one([f"w{i}" for i in range(n_words)])),
         solution="Every ordered pair of different words: {n_words} × ({n_words} − 1) = {expected}. One-preceding "
@@ -113,20 +160,32 @@ EXERCISES = [
         right=("90", "90.0"),
         wrong=("45", "10", "100"),
         check={"min_sig_figs": 1},
+        variant=lambda rng: {"n_words": int(rng.integers(4, 31))},
+        mistakes=(lambda n_words: n_words * (n_words - 1) // 2,    # unordered pairs: one-preceding's count
+                  lambda n_words: n_words,                          # one segment per word: one-set's count
+                  lambda n_words: n_words ** 2),                    # a word paired with itself too
     ),
     Exercise(
         key="08.4",
         label="rank-biased overlap",
-        question="With persistence $p = 0.5$, what is the rank-biased overlap of the lists (a, b, c) and (a, c, d)? "
-                 "Use $RBO = \\frac{X_k}{k} p^k + \\frac{1-p}{p} \\sum_{d=1}^{k} \\frac{X_d}{d} p^d$, where $X_d$ "
-                 "is the number of items the lists share in their first $d$ places.",
+        question="With persistence $p = {p}$, what is the rank-biased overlap of the lists (a, b, c) and (a, c, d)? "
+                 "Use $RBO = \\frac{{X_k}}{{k}} p^k + \\frac{{1-p}}{{p}} \\sum_{{d=1}}^{{k}} \\frac{{X_d}}{{d}} p^d$, "
+                 "where $X_d$ is the number of items the lists share in their first $d$ places.",
         data={"p": 0.5},
-        answer=lambda p: rank_biased_overlap(["a", "b", "c"], ["a", "c", "d"], p=p),
+        answer=_rbo_fixed_lists,
         solution="X_1 = 1 (a), X_2 = 1 (a), X_3 = 2 (a and c). With p = {p}: (2/3)·p³ plus ((1 − p)/p)·(1·p + "
                  "(1/2)·p² + (2/3)·p³) gives {expected:.4f}.",
         right=("0.792", "0,792", "19/24", "0.79"),
         wrong=("0.5", "0.708", "0.667"),
         check={"min_sig_figs": 2, "percent": True},
+        # p from 0.35: below it the last term X_k / k p^k is too small to tell apart from leaving it out
+        variant=lambda rng: {"p": round(int(rng.integers(35, 96)) / 100, 2)},
+        # the sum alone, without the term X_k / k p^k for the unseen depths
+        mistakes=(lambda p: (1 - p) / p * (p + p ** 2 / 2 + 2 / 3 * p ** 3),
+                  # (1 - p) in front of the sum instead of (1 - p) / p
+                  lambda p: 2 / 3 * p ** 3 + (1 - p) * (p + p ** 2 / 2 + 2 / 3 * p ** 3),
+                  # the plain overlap at depth 3, X_3 / 3, with no weights at all
+                  lambda p: 2 / 3),
     ),
     Prediction(
         key="08.5",

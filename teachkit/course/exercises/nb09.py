@@ -1,5 +1,7 @@
 """Exercises of notebook 09 (choosing a topic model; agreement with people)."""
 
+import math
+
 import numpy as np
 
 from ...agreement import spearman
@@ -18,6 +20,23 @@ def _times_gensims_figure(nats):
     return result.perplexity / result.gensim_logged
 
 
+def _hundredths(k):
+    # k / 100 as a short number: 4.2, not 4.20; 3, not 3.0
+    return k // 100 if k % 100 == 0 else round(k / 100, 2)
+
+
+def _bound_below_100(rng):
+    # 09.1's variants: a bound from -1.5 to -4.59 nats per word, a perplexity from 4.5 to 98.5.  Kept below 100:
+    # the answer box reads a whole number typed as exact to the unit, so 2 figures of 5431.7 ("5400") would fail
+    return {"nats": _hundredths(int(rng.integers(150, 460)))}
+
+
+def _bound_in_tenths(rng):
+    # 09.2's variants: a bound from -3 to -7.4 nats per word, in tenths, so that (e/2)^nats stays below 10 and
+    # one figure ("5") is a decimal the answer box reads at that precision
+    return {"nats": _hundredths(10 * int(rng.integers(30, 75)))}
+
+
 def _diversity_steps(topics):
     # 09.4's worked solution: the words listed more than once, and the counts
     from collections import Counter
@@ -25,9 +44,37 @@ def _diversity_steps(topics):
     seen = Counter(w for t in topics for w in t)
     repeated = [w for w in seen if seen[w] > 1]
     listed = sum(len(t) for t in topics)
+    if len(repeated) < 2:
+        raise ValueError("the worked solution names at least two repeated words")
     return {"repeated": ", ".join(f"*{w}*" for w in repeated[:-1]) + f" and *{repeated[-1]}*",
             "listed": listed, "extra": listed - len(seen), "distinct": len(seen),
             "times": "twice" if set(seen[w] for w in repeated) == {2} else "more than once"}
+
+
+#: Words of the Lee corpus's news that 09.4's variants draw their topics from.
+_NEWS = ("fire", "smoke", "blaze", "homes", "sydney", "crews", "wind", "blue", "cricket", "test", "wicket", "runs",
+         "police", "australia", "government", "rain", "mountains", "match")
+
+
+def _diversity_variant(rng):
+    # three topics of five words from a pool of 10 to 12: at least three places repeat a word, so that at least
+    # two words are repeated (a word can fill at most three places, one per topic)
+    pool = rng.choice(_NEWS, size=int(rng.integers(10, 13)), replace=False)
+    return {"topics": tuple(tuple(str(w) for w in rng.choice(pool, size=5, replace=False)) for _ in range(3))}
+
+
+def _listed_once_share(topics):
+    # a mistake: the share of the words listed in only one topic (the repeated words dropped altogether)
+    listed = [w for t in topics for w in t]
+    return sum(listed.count(w) == 1 for w in listed) / len(listed)
+
+
+def _italic_topics(count, size):
+    # 09.4's topics as the question writes them, *w1, w2, ...*, each word a format field of the data
+    return ["*" + ", ".join(f"{{topics[{i}][{j}]}}" for j in range(size)) + "*" for i in range(count)]
+
+
+_ITALIC = _italic_topics(3, 5)
 
 
 def _scores_with_ties(rng):
@@ -108,7 +155,7 @@ EXERCISES = [
     Exercise(
         key="09.1",
         label="perplexity from the bound",
-        question="gensim's `log_perplexity` returns a per-word bound of −4.2 (nats, natural logarithms). "
+        question="gensim's `log_perplexity` returns a per-word bound of −{nats} (nats, natural logarithms). "
                  "What perplexity does this bound imply?",
         data={"nats": 4.2},
         answer=_perplexity_from_bound,
@@ -117,13 +164,17 @@ EXERCISES = [
                  "$2^{{{nats}}}$, which mixes the natural-log bound with base 2.",
         right=("66.7", "66,7", "66.69", "67"),
         wrong=("18.4", "4.2", "0.015", "16.0"),
+        variant=_bound_below_100,
+        mistakes=(lambda nats: 2 ** nats,              # gensim's log line: base 2 with a natural-log bound
+                  lambda nats: math.exp(-nats),        # the bound's sign kept: e^bound
+                  lambda nats: nats),                  # the bound itself read as the perplexity
     ),
     Prediction(
         key="09.2",
         label="e^(-bound) over gensim's 2^(-bound)",
-        question="A model's held-out bound is −7 nats per word, and gensim's log line prints $2^{7}$ as its "
-                 "perplexity estimate. Predict, without a calculator: how many times larger than gensim's "
-                 "figure is the perplexity the bound implies, $e^{7}$?",
+        question="A model's held-out bound is −{nats} nats per word, and gensim's log line prints $2^{{{nats}}}$ as "
+                 "its perplexity estimate. Predict, without a calculator: how many times larger than gensim's "
+                 "figure is the perplexity the bound implies, $e^{{{nats}}}$?",
         data={"nats": 7},
         answer=_times_gensims_figure,
         solution="$e^{{{nats}}} / 2^{{{nats}}} = (e/2)^{{{nats}}}$ = {expected:.2f}: gensim's figure is the true "
@@ -131,6 +182,11 @@ EXERCISES = [
         right=("8.6", "8,6", "8.57", "9"),
         wrong=("1", "2.7", "128", "1.4"),
         check={"min_sig_figs": 1},
+        variant=_bound_in_tenths,
+        mistakes=(lambda nats: (2 / math.e) ** nats,   # the ratio upside down: gensim's figure over e^(-bound)
+                  lambda nats: 2 ** nats,              # gensim's figure itself
+                  lambda nats: math.e / 2,             # the ratio of the bases, without the power
+                  lambda nats: 1),                     # "both are the perplexity": no difference
     ),
     Implement(
         key="09.3",
@@ -150,18 +206,20 @@ EXERCISES = [
     Exercise(
         key="09.4",
         label="topic diversity",
-        question="Three topics' top five words are *fire, smoke, blaze, homes, sydney*; *fire, crews, homes, "
-                 "wind, blue*; *cricket, test, wicket, runs, sydney*. What is their topic diversity (the share "
-                 "of distinct words among all the words listed)?",
+        question=f"Three topics' top five words are {_ITALIC[0]}; {_ITALIC[1]}; {_ITALIC[2]}. What is their topic "
+                 "diversity (the share of distinct words among all the words listed)?",
         data={"topics": (("fire", "smoke", "blaze", "homes", "sydney"), ("fire", "crews", "homes", "wind", "blue"),
                          ("cricket", "test", "wicket", "runs", "sydney"))},
         answer=lambda topics: topic_diversity(topics, top_k=5),
         steps=_diversity_steps,
         solution="{repeated} each appear {times}, so {listed} − {extra} = {distinct} of the {listed} words are "
-                 "distinct: {distinct} / {listed} = {expected:.1f}.",
+                 "distinct: {distinct} / {listed} = {expected:.4g}.",
         right=("0.8", "0,8", "12/15", "4/5", "80%"),
         wrong=("0.2", "0.6", "0.73", "0.9"),
         check={"min_sig_figs": 1, "percent": True},
+        variant=_diversity_variant,
+        mistakes=(lambda topics: 1 - topic_diversity(topics, top_k=5),     # the share of repeats
+                  _listed_once_share),                                      # repeated words not counted at all
     ),
     Interpretation(
         key="09.5",

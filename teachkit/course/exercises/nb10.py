@@ -86,6 +86,23 @@ def _what_agreement_says(measure, corpus, judgement):
     raise ValueError("the interval lies below zero or reaches 0.9: this question's choices do not cover it")
 
 
+# ---------------------------------------------------------------- 10.4: the mean over seeds
+def _seeds_variant(rng):
+    # two seeds close together (5 to 25 thousandths apart), the third 35 to 70 thousandths below the lower of
+    # them, in any of the three places: the mean, and a spread the mean alone would hide
+    first = int(rng.integers(80, 161))
+    second = first + int(rng.choice([-1, 1])) * int(rng.integers(5, 26))
+    low = min(first, second) - int(rng.integers(35, 71))
+    values = [first, second, low]
+    rng.shuffle(values)
+    return {f"seed_{i}": round(v / 1000, 3) for i, v in enumerate(values)}
+
+
+def _midrange(seed_0, seed_1, seed_2):
+    # a mistake: halfway between the lowest and the highest seed, as if the report's two ends made the mean
+    return (min(seed_0, seed_1, seed_2) + max(seed_0, seed_1, seed_2)) / 2
+
+
 EXERCISES = [
     Prediction(
         key="10.1",
@@ -161,7 +178,8 @@ EXERCISES = [
     Exercise(
         key="10.4",
         label="the report's coherence over seeds",
-        question="A classmate's three seeds give their chosen model a coherence of 0.113, 0.052 and 0.098. "
+        question="A classmate's three seeds give their chosen model a coherence of {seed_0:.3f}, {seed_1:.3f} and "
+                 "{seed_2:.3f}. "
                  "The report states the mean over seeds beside the lowest and the highest seed. What mean "
                  "does it state?",
         data={"seed_0": 0.113, "seed_1": 0.052, "seed_2": 0.098},
@@ -169,9 +187,14 @@ EXERCISES = [
         steps=lambda seed_0, seed_1, seed_2: {"total": seed_0 + seed_1 + seed_2,
                                               "low": min(seed_0, seed_1, seed_2),
                                               "high": max(seed_0, seed_1, seed_2)},
-        solution="({seed_0} + {seed_1} + {seed_2}) / 3 = {total:.3f} / 3 = {expected:.4f}, reported with the "
-                 "spread from {low} to {high}: the mean alone would hide that one seed is far below the others.",
+        solution="({seed_0:.3f} + {seed_1:.3f} + {seed_2:.3f}) / 3 = {total:.3f} / 3 = {expected:.4f}, reported "
+                 "with the spread from {low:.3f} to {high:.3f}: the mean alone would hide that one seed is far below "
+                 "the others.",
         right=("0.0877", "0,0877", "0.088", "0.08767"),
         wrong=("0.263", "0.061", "0.0825", "0.098"),
+        variant=_seeds_variant,
+        mistakes=(lambda seed_0, seed_1, seed_2: seed_0 + seed_1 + seed_2,      # the sum, not divided by 3
+                  _midrange,                                                   # (lowest + highest) / 2
+                  lambda seed_0, seed_1, seed_2: sorted([seed_0, seed_1, seed_2])[1]),    # the median
     ),
 ]
