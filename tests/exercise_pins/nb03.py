@@ -38,3 +38,26 @@ STEPS = {
              "total": 500, "bin_share": 350 / 500,                                              # 0.7
              "plain_all": (0.55 + 0.48 + 0.40 - 0.10) / 4},                                     # 1.33 / 4 = 0.3325
 }
+
+
+# Every variant's answer, as a function of its data (tests/test_exercises.py draws 200 variants of each).
+def _npmi(c_xy, c_x, c_y, n):
+    # PMI = ln(P(x, y) / (P(x) P(y))) = ln(c_xy n / (c_x c_y)), divided by -ln P(x, y) = ln(n / c_xy)
+    return math.log(c_xy * n / (c_x * c_y)) / math.log(n / c_xy)
+
+
+PIN_FUNCTIONS = {
+    "03.1": _npmi,
+    "03.2": lambda kept: sum(kept) / len(kept),                                  # the plain mean of the five
+    "03.3": lambda scores, sizes: sum(n * s for n, s in zip(sizes, scores)) / sum(sizes),   # sum n_i s_i / N
+    "03.4": lambda k, how: k * (k - 1) // 2,                                     # unordered pairs of k keywords
+}
+
+STEP_FUNCTIONS = {
+    "03.1": lambda c_xy, c_x, c_y, n: {"ratio": c_xy * n / (c_x * c_y), "pmi": math.log(c_xy * n / (c_x * c_y)),
+                                       "h": math.log(n / c_xy)},
+    "03.2": lambda kept: {"total": sum(kept), "k": len(kept)},
+    "03.3": lambda scores, sizes: {"weighted": sum(n * s for n, s in zip(sizes, scores)), "documents": sum(sizes),
+                                   "plain": sum(scores) / len(scores)},
+    "03.4": lambda k, how: {"k_less_1": k - 1, "octis_pairs": 10 * 9 // 2},
+}

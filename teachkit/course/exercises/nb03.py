@@ -49,6 +49,51 @@ def _divided_by_topics(scores, sizes):
     return sum(n * s for n, s in zip(sizes, scores)) / len(scores)
 
 
+# ---------------------------------------------------------------- variants of the numeric exercises
+#: The walkthrough's corpus: its number of windows and the count of *running* are facts of the walkthrough, so a
+#: variant of 03.1 keeps them and draws only the word the guide does not list.
+_WALKTHROUGH_N, _RUNNING = 45_000, 312
+
+
+def _unlisted_word_counts(rng):
+    # c_y a round count; c_xy puts the pair 8 to 40 times above chance, so PMI and NPMI are clearly positive
+    c_y = int(rng.integers(10, 61)) * 10
+    chance = _RUNNING * c_y / _WALKTHROUGH_N          # shared windows expected of two unrelated words
+    c_xy = int(rng.integers(max(3, math.ceil(8 * chance)), min(c_y // 2, math.floor(40 * chance)) + 1))
+    return {"c_xy": c_xy, "c_x": _RUNNING, "c_y": c_y, "n": _WALKTHROUGH_N}
+
+
+def _five_coherences(rng):
+    # five different coherences with two decimals (none a whole tenth, which would print with one)
+    hundredths = [v for v in range(20, 76) if v % 10]
+    return {"kept": tuple(int(v) / 100 for v in rng.choice(hundredths, size=5, replace=False))}
+
+
+def _two_topics(rng):
+    # Two topics of different sizes (multiples of 10 documents).  The scores (in hundredths) differ by a multiple
+    # of (a + b) / gcd(a, a + b) and of 2, so that the weighted score and the plain mean both come out in
+    # hundredths, as the worked solution writes them; they differ by 0.20 to 0.70 so that weighting matters.
+    a, b = (int(x) * 10 for x in rng.choice(np.arange(1, 10), size=2, replace=False))
+    q = (a + b) // math.gcd(a, a + b)
+    step = q * 2 // math.gcd(q, 2)
+    gaps = [d for d in range(step, 71, step) if d >= 20]
+    d = int(rng.choice(gaps)) * int(rng.choice([1, -1]))
+    low = int(rng.integers(max(5, 5 - d), min(80, 80 - d) + 1))
+    return {"scores": ((low + d) / 100, low / 100), "sizes": (a, b)}
+
+
+#: How a variant of 03.4 says where its k comes from (gensim's default is 20).
+def _top_k(rng):
+    k = int(rng.integers(5, 31))
+    return {"k": k, "how": "by default" if k == 20 else f"when called with `topn={k}`"}
+
+
+def _pairs_of_top(k, how):
+    if how != ("by default" if k == 20 else f"when called with `topn={k}`"):
+        raise ValueError(f"gensim's CoherenceModel scores {k} keywords with topn={k}; 20 is its default.")
+    return _pairs(k)
+
+
 #: 03.7's choices: what the mean over pairs says about a topic with one odd keyword.
 _EVEN, _INTRUDER, _ONE_PAIR, _POSITIVE = (
     "all ten pairs are about equally associated, each close to the coherence",
@@ -113,8 +158,8 @@ EXERCISES = [
     Exercise(
         key="03.1",
         label="NPMI from exact counts",
-        question="In the walkthrough's corpus of $n = 45{,}000$ windows, *running* is in $c_x = 312$ windows and a "
-                 "word the guide does not list, *stretching*, in $c_y = 210$; the two share $c_{xy} = 35$ "
+        question="In the walkthrough's corpus of $n = {n:t}$ windows, *running* is in $c_x = {c_x}$ windows and a "
+                 "word the guide does not list, *stretching*, in $c_y = {c_y}$; the two share $c_{{xy}} = {c_xy}$ "
                  "windows. Compute NPMI(*running*, *stretching*) from these exact counts.",
         data={"c_xy": 35, "c_x": 312, "c_y": 210, "n": 45_000},
         answer=lambda c_xy, c_x, c_y, n: npmi_from_counts(c_xy, c_x, c_y, n),
@@ -128,11 +173,20 @@ EXERCISES = [
                  "NPMI = {expected:.3f}. Rounding the probabilities first, as the walkthrough does, would move it.",
         right=("0.44", "0,44", "0.444", "0.4441"),
         wrong=("3.18", "0.45", "0.43", "0.5245", "24.04"),   # PMI itself; slips; the lesson's pair; the ratio
+        variant=_unlisted_word_counts,
+        mistakes=(lambda c_xy, c_x, c_y, n: math.log(c_xy * n / (c_x * c_y)),     # PMI, never normalised
+                  # PMI in bits over a normaliser in nats
+                  lambda c_xy, c_x, c_y, n: math.log2(c_xy * n / (c_x * c_y)) / -math.log(c_xy / n),
+                  # normalised by -ln(P(x) P(y)) instead of -ln P(x, y)
+                  lambda c_xy, c_x, c_y, n: math.log(c_xy * n / (c_x * c_y)) / -math.log(c_x * c_y / n ** 2),
+                  # the minus sign of the normaliser dropped
+                  lambda c_xy, c_x, c_y, n: math.log(c_xy * n / (c_x * c_y)) / math.log(c_xy / n)),
     ),
     Exercise(
         key="03.2",
         label="mean coherence without the outlier bin",
-        question="A BERTopic model gives six topics: five with coherences 0.62, 0.51, 0.38, 0.45 and 0.31, and its "
+        question="A BERTopic model gives six topics: five with coherences {kept[0]}, {kept[1]}, {kept[2]}, {kept[3]} "
+                 "and {kept[4]}, and its "
                  "outlier bin (topic −1, a bin the model marks independently of any score), which scores below "
                  "all of them. Leave the bin out: what is the mean coherence of the other five?",
         data={"kept": (0.62, 0.51, 0.38, 0.45, 0.31)},
@@ -144,11 +198,16 @@ EXERCISES = [
                  "choice, not the model's quality.",
         right=("0.454", "0,454", "0.45", "227/500"),
         wrong=("0.49", "0.46", "0.455", "0.38"),     # the lesson's four topics; slips; the middle score
+        variant=_five_coherences,
+        mistakes=(lambda kept: math.fsum(kept) / (len(kept) + 1),         # the bin out of the sum, still in the count
+                  lambda kept: sorted(kept)[len(kept) // 2],              # the middle score, not the mean
+                  lambda kept: math.fsum(sorted(kept)[1:]) / (len(kept) - 1)),   # the lowest topic dropped too
     ),
     Exercise(
         key="03.3",
         label="size-weighted model score",
-        question="A model has two topics: coherence 0.50 with 30 documents and 0.10 with 10 documents. "
+        question="A model has two topics: coherence {scores[0]:.2f} with {sizes[0]} documents and {scores[1]:.2f} "
+                 "with {sizes[1]} documents. "
                  "Compute the Portuguese note's model score (each topic weighted by its number of documents).",
         data={"scores": (0.50, 0.10), "sizes": (30, 10)},
         answer=lambda scores, sizes: model_score(list(scores), list(sizes)),
@@ -159,18 +218,28 @@ EXERCISES = [
         right=("0.4", "0.40", "0,4", "2/5"),
         wrong=("0.30", "0.3", "0.35", "0.6", "40%"),     # a mean NPMI is no share: not a percentage
         check={"min_sig_figs": 1},
+        variant=_two_topics,
+        mistakes=(lambda scores, sizes: math.fsum(scores) / len(scores),          # the plain mean, unweighted
+                  # the weighted sum divided by the number of topics, not of documents
+                  lambda scores, sizes: math.fsum(n * s for n, s in zip(sizes, scores)) / len(scores),
+                  # each topic weighted by the other's size
+                  lambda scores, sizes: math.fsum(n * s for n, s in zip(sizes[::-1], scores)) / sum(sizes)),
     ),
     Exercise(
         key="03.4",
-        label="pairs in a 20-keyword topic",
-        question="gensim's `CoherenceModel` scores the top $k = 20$ keywords of a topic by default. How many "
+        label="pairs in a top-k topic",
+        question="gensim's `CoherenceModel` scores the top $k = {k}$ keywords of a topic {how}. How many "
                  "pairs does it average over for one topic?",
-        data={"k": 20},
-        answer=_pairs,
-        steps=lambda k: {"k_less_1": k - 1, "octis_pairs": _pairs(10)},
+        data={"k": 20, "how": "by default"},
+        answer=_pairs_of_top,
+        steps=lambda k, how: {"k_less_1": k - 1, "octis_pairs": _pairs(10)},
         solution="$k(k-1)/2$ = {k} × {k_less_1} / 2 = {expected} pairs ({octis_pairs} for OCTIS's top 10).",
         right=("190", "190.0", "380/2"),
         wrong=("380", "400", "45", "200"),
+        variant=_top_k,
+        mistakes=(lambda k, how: k * (k - 1),         # ordered pairs: each pair counted twice
+                  lambda k, how: k * k,               # every keyword with every keyword, itself included
+                  lambda k, how: k * (k + 1) // 2),   # each keyword paired with itself too
     ),
     Prediction(
         key="03.6",

@@ -22,6 +22,8 @@ def _best_alpha(training, test):
         raise ValueError("the closed form needs every context of the test text to occur once in training.")
     known = sum(r.count > 0 for r in rows)
     new = len(rows) - known
+    if not known or not new:
+        raise ValueError("the perplexity has a minimum at some alpha > 0 only with a known and a new bigram.")
     return Fraction(new, known * model.V - known - new)
 
 
@@ -30,18 +32,20 @@ def _lidstone_steps(training, test, alpha):
     model = BigramLM(training.split(), alpha=alpha)
     first, new, _ = model.table(test.split())
     return {"V": model.V, "c_first": first.context_count, "d_first": first.denominator,
-            "d_new": new.denominator, "inv_first": 1 / first.probability, "inv_new": 1 / new.probability}
+            "d_new": new.denominator, "inv_first": 1 / first.probability, "inv_new": 1 / new.probability,
+            "second": new.prev, "third": new.word}
 
 
-def _best_alpha_steps(training, test):
+def _best_alpha_steps(training, test, pointer):
     # The coefficients of 04.4's worked solution: k known and m new bigrams, V words.
     model = BigramLM(training.split(), alpha=1)
     rows = model.table(test.split())
     k = sum(r.count > 0 for r in rows)
     m = len(rows) - k
     V = model.V
+    new = " and ".join(f"“{r.prev}” → “{r.word}”" for r in rows if r.count == 0)
     return {"V": V, "k": k, "m": m, "k_plus_m": k + m, "square": (k + m) * V, "linear": k + m * (1 + V),
-            "decimal": float(_best_alpha(training, test))}
+            "decimal": float(_best_alpha(training, test)), "new_ones": f"({new}) {'is' if m == 1 else 'are'} new"}
 
 
 def _unk_model(training, alpha):
@@ -49,13 +53,108 @@ def _unk_model(training, alpha):
     return BigramLM(training.split(), alpha=alpha, vocabulary="with-unk", denominator="context")
 
 
-def _unk_steps(training, prev, word, alpha):
-    # The numbers of 04.2's worked solution, read from the model's own row for the bigram.
+def _unk_steps(training, prev, word, alpha, smoothing):
+    # The numbers of 04.2's worked solution, read from the model's own row for the bigram, and the training
+    # bigram that starts with prev.
     model = _unk_model(training, alpha)
     (row,) = model.table([prev, word])
+    words = training.split()
     return {"V": model.V, "context": row.context_count, "count": row.count,
+            "follows": next(b for a, b in zip(words, words[1:]) if a == prev),
             "fraction": Fraction(row.numerator) / Fraction(row.denominator),
             "add_one": Fraction(_unk_model(training, 1).prob(prev, word)).limit_denominator(1000)}
+
+
+# ---------------------------------------------------------------- variants of the numeric exercises
+#: Words the training sentence does not have, for test sentences "Alice <verb> <link> <end>" (04.1) and the
+#: unseen word of 04.2.
+_VERBS = ("dreams", "thinks", "talks", "sings", "reads", "writes", "hums", "wanders")
+_LINKS = ("about", "of", "through", "beyond", "near", "across")
+_ENDS = ("Wonderland", "rabbits", "tea", "cards", "gardens", "queens")
+
+
+def _unseen_sentence(rng):
+    # 04.1: after "Alice" (seen once) come two words never seen, so every bigram is new and only the first context
+    # has a count; alpha such that 1/alpha is a round number a person can work with
+    test = f"Alice {rng.choice(_VERBS)} {rng.choice(_LINKS)} {rng.choice(_ENDS)}"
+    alpha = [0.04, 0.05, 0.1, 0.2, 0.25, 0.5, 2, 4][int(rng.integers(0, 8))]
+    return {"training": TRAINING, "test": test, "alpha": alpha}
+
+
+def _lidstone_by_hand(training, test, alpha, *, extra_v=0, per_token=False, root=True):
+    # The source notebook's add-alpha model computed from the counts, for 04.1's mistakes: V with `extra_v` more
+    # entries, divided by the tokens instead of the predictions, or the product of 1/P without its root.
+    pairs, singles = _counts(training.split())
+    V = len(singles) + extra_v
+    words = test.split()
+    inverse = math.prod((singles.get(prev, 0) + alpha * V) / (pairs.get((prev, w), 0) + alpha)
+                        for prev, w in zip(words, words[1:]))
+    if not root:
+        return inverse
+    return inverse ** (1 / (len(words) if per_token else len(words) - 1))
+
+
+#: The names of add-alpha smoothing for 04.2's alphas.  Its variants skip 2, the declared one (and 5, 6, 10): its
+#: answer sits on a rounding edge, 2/17 = 0.117647 typed to four figures is 0.1176 or, rounding 0.11765, 0.1177.
+_ADD = {2: "add-two", 3: "add-three", 4: "add-four", 7: "add-seven", 8: "add-eight", 9: "add-nine", 12: "add-twelve"}
+
+
+def _unk_bigram(rng):
+    # 04.2: a training word that starts one training bigram, an unseen word after it, a harder smoothing than add-one
+    alpha = int(rng.choice([3, 4, 7, 8, 9, 12]))
+    return {"training": TRAINING, "prev": str(rng.choice(TRAINING.split()[:-1])),
+            "word": str(rng.choice(_VERBS + _ENDS[1:])), "alpha": alpha, "smoothing": _ADD[alpha]}
+
+
+def _unk_probability(training, prev, word, alpha, smoothing):
+    if _ADD.get(alpha) != smoothing:
+        raise ValueError(f"{smoothing!r} is not the name of add-alpha smoothing with alpha = {alpha}.")
+    return _unk_model(training, alpha).prob(prev, word)
+
+
+def _unk_slip(training, prev, alpha, *, count=0, unk=1):
+    # 04.2's answer (count + alpha) / (context + alpha V) from the counts, with a slip: another count, another alpha,
+    # or V without its <UNK> entry (unk=0); the context count is how many training bigrams start with prev
+    words = training.split()
+    context, V = sum(a == prev for a in words[:-1]), len(set(words)) + unk
+    return (count + alpha) / (context + alpha * V)
+
+
+def _known_and_new(training, test):
+    # 04.4's mistakes: how many bigrams of test are training bigrams, how many are not, and V
+    words, seen = test.split(), set(zip(training.split(), training.split()[1:]))
+    known = sum(pair in seen for pair in zip(words, words[1:]))
+    return known, len(words) - 1 - known, len(set(training.split()))
+
+
+def _m_over(training, test, denominator):
+    # m / denominator(k, m, V): 04.4's answer m / (kV - k - m) with the denominator of a slip
+    k, m, V = _known_and_new(training, test)
+    return Fraction(m, denominator(k, m, V))
+
+
+#: Where 04.4's question points for the minimum: section 6 plots the mixed sentence only.
+_CURVE = "The dashed curve of section 6 and the explorer show roughly where the minimum lies; find it"
+
+
+def _mixed_sentence(rng):
+    # 04.4: the training sentence with up to two words cut at its start and up to two at its end, and one or two
+    # stretches of words left out inside; each stretch left out makes one new bigram, the rest are training bigrams
+    # (at least two training bigrams, as the worked solution's "are known bigrams" says)
+    words = TRAINING.split()
+    while True:
+        start, end = int(rng.integers(0, 3)), int(rng.integers(4, 7))
+        inside = list(range(start + 1, end))
+        dropped = set(int(i) for i in rng.choice(inside, size=min(len(inside), int(rng.integers(1, 3))), replace=False))
+        test = " ".join(words[i] for i in range(start, end + 1) if i not in dropped)
+        if _known_and_new(TRAINING, test)[0] >= 2:
+            return {"training": TRAINING, "test": test, "pointer": _CURVE if test == MIXED else "Find it"}
+
+
+def _best_alpha_of(training, test, pointer):
+    if (pointer == _CURVE) != (test == MIXED):
+        raise ValueError("section 6's curve is drawn for the mixed sentence only.")
+    return _best_alpha(training, test)
 
 
 def _which_is_lower(training, test):
@@ -170,45 +269,56 @@ def _near_v_steps(training, alpha):
 EXERCISES = [
     Exercise(
         key="04.1",
-        label="perplexity per prediction, α = 0.5",
-        question="Keep the source notebook's model (trained on “Alice wonders what is happening in Wonderland”, "
-                 "$V$ = the 7 training words, denominator $c(\\text{prev}) + \\alpha V$) but use $\\alpha = 0.5$. "
-                 "What is the perplexity **per prediction** of “Alice dreams about Wonderland”? Work out the "
+        label="perplexity per prediction, add-α",
+        question="Keep the source notebook's model (trained on “{training}”, "
+                 "$V$ = the 7 training words, denominator $c(\\text{{prev}}) + \\alpha V$) but use "
+                 "$\\alpha = {alpha}$. What is the perplexity **per prediction** of “{test}”? Work out the "
                  "three probabilities first.",
         data={"training": TRAINING, "test": UNSEEN, "alpha": 0.5},
         answer=lambda training, test, alpha: perplexity(BigramLM(training.split(), alpha=alpha), test.split()),
         steps=_lidstone_steps,
-        solution="After “Alice” the denominator is {c_first} + {alpha}·{V} = {d_first:g}; after “dreams” and "
-                 "“about” (never seen) it is 0 + {alpha}·{V} = {d_new:g}. Every numerator is 0 + {alpha}. So "
+        solution="After “Alice” the denominator is {c_first} + {alpha}·{V} = {d_first:g}; after “{second}” and "
+                 "“{third}” (never seen) it is 0 + {alpha}·{V} = {d_new:g}. Every numerator is 0 + {alpha}. So "
                  "P = {alpha}/{d_first:g}, {alpha}/{d_new:g}, {alpha}/{d_new:g} and the perplexity is "
                  "({inv_first:g} · {inv_new:g} · {inv_new:g})^(1/3) = {expected:.4f}.",
         right=("7.61", "7,61", "7.612", "7.6"),
         wrong=("7.32", "4.58", "7.62", "441"),
+        variant=_unseen_sentence,
+        mistakes=(lambda training, test, alpha: _lidstone_by_hand(training, test, alpha, per_token=True),  # per token
+                  lambda training, test, alpha: _lidstone_by_hand(training, test, 1),     # add-one, alpha ignored
+                  lambda training, test, alpha: _lidstone_by_hand(training, test, alpha, extra_v=1),  # V with <UNK>
+                  lambda training, test, alpha: _lidstone_by_hand(training, test, alpha, root=False)),  # no root
     ),
     Exercise(
         key="04.2",
-        label="P(dreams | Alice), add-two, under nltk.lm's conventions",
+        label="P(word | prev) under nltk.lm's conventions",
         question="Switch to the `nltk.lm` conventions, `vocabulary=\"with-unk\"` and `denominator=\"context\"`, "
-                 "and smooth harder: add-two, $\\alpha = 2$, same training sentence. What is "
-                 "$P(\\text{dreams} \\mid \\text{Alice})$? (Hint: first ask what *dreams* becomes, how many "
-                 "bigrams in training start with *Alice*, and how many entries the vocabulary has now.)",
-        data={"training": TRAINING, "prev": "Alice", "word": "dreams", "alpha": 2},
-        answer=lambda training, prev, word, alpha: _unk_model(training, alpha).prob(prev, word),
+                 "and smooth harder: {smoothing}, $\\alpha = {alpha}$, same training sentence. What is "
+                 "$P(\\text{{{word}}} \\mid \\text{{{prev}}})$? (Hint: first ask what *{word}* becomes, how many "
+                 "bigrams in training start with *{prev}*, and how many entries the vocabulary has now.)",
+        data={"training": TRAINING, "prev": "Alice", "word": "dreams", "alpha": 2, "smoothing": "add-two"},
+        answer=_unk_probability,
         steps=_unk_steps,
-        solution="*dreams* is not a training word, so the bigram is *Alice* → `<UNK>`, and $V$ = 7 training words + "
-                 "`<UNK>` = {V}. One training bigram starts with *Alice* (*Alice wonders*), so the context count is "
-                 "{context}, and none is *Alice* `<UNK>`: its count is {count}. P = ({count} + {alpha}) / "
+        solution="*{word}* is not a training word, so the bigram is *{prev}* → `<UNK>`, and $V$ = 7 training words + "
+                 "`<UNK>` = {V}. One training bigram starts with *{prev}* (*{prev} {follows}*), so the context count "
+                 "is {context}, and none is *{prev}* `<UNK>`: its count is {count}. P = ({count} + {alpha}) / "
                  "({context} + {alpha} · {V}) = {fraction} = {expected:.4f}. Add-one gives the same bigram "
                  "{add_one} (section 4's table): the more smoothing, the more probability goes to unseen words.",
         right=("0.1176", "2/17", "0,118", "0.12", "11.8%"),
         # add-one (section 4); V = 7 without <UNK>; context count 0; alpha left out of the numerator; count 1
         wrong=("1/9", "0.1333", "0.125", "1/17", "3/17"),
         check={"percent": True},   # a share of a whole, so a percentage is one way to write it
+        variant=_unk_bigram,
+        mistakes=(lambda training, prev, word, alpha, smoothing: _unk_slip(training, prev, 1),   # add-one
+                  lambda training, prev, word, alpha, smoothing: _unk_slip(training, prev, alpha, unk=0),   # no <UNK>
+                  # the context's one training bigram taken for this one: count 1
+                  lambda training, prev, word, alpha, smoothing: _unk_slip(training, prev, alpha, count=1)),
     ),
     Exercise(
         key="04.3",
         label="per-prediction perplexity",
-        question="A colleague reports a per-token perplexity of 5.0 for a single unpadded sentence of $N = 9$ "
+        question="A colleague reports a per-token perplexity of {pp_token:.1f} for a single unpadded sentence of "
+                 "$N = {n_tokens}$ "
                  "tokens scored by a bigram model. What is the per-prediction perplexity of the same sentence? "
                  "Use only the relation from section 3.",
         data={"pp_token": 5.0, "n_tokens": 9},
@@ -222,19 +332,23 @@ EXERCISES = [
         # unchanged; the exponent upside down; 5·9/8; the lesson's; 5^(10/8)
         wrong=("5", "4.18", "5.625", "4.0", "7.48"),
         check={"min_sig_figs": 3},
+        variant=lambda rng: {"pp_token": int(rng.integers(5, 41)) / 2, "n_tokens": int(rng.integers(4, 26))},
+        mistakes=(lambda pp_token, n_tokens: pp_token,                                   # left as it is
+                  lambda pp_token, n_tokens: pp_token ** ((n_tokens - 1) / n_tokens),    # the exponent upside down
+                  lambda pp_token, n_tokens: pp_token * n_tokens / (n_tokens - 1),       # scaled, not raised
+                  lambda pp_token, n_tokens: pp_token ** ((n_tokens + 1) / (n_tokens - 1))),   # N + 1 over N - 1
     ),
     Exercise(
         key="04.4",
-        label="α with the lowest perplexity on the mixed sentence",
+        label="α with the lowest perplexity",
         question="Under the source notebook's model (same training sentence, $V = 7$), which $\\alpha$ gives the "
-                 "lowest per-prediction perplexity on “Alice wonders what is in Wonderland”? The dashed curve of "
-                 "section 6 and the explorer show roughly where the minimum lies; find it by setting the derivative "
+                 "lowest per-prediction perplexity on “{test}”? {pointer} by setting the derivative "
                  "of the log-likelihood to zero and give $\\alpha$ to three significant digits.",
-        data={"training": TRAINING, "test": MIXED},
-        answer=_best_alpha,
+        data={"training": TRAINING, "test": MIXED, "pointer": _CURVE},
+        answer=_best_alpha_of,
         steps=_best_alpha_steps,
         solution="Of the {k_plus_m} predictions, {k} are known bigrams, (1 + α)/(1 + {V}α) each, and {m} "
-                 "(“is” → “in”) is new, "
+                 "{new_ones}, "
                  "α/(1 + {V}α). Minimising the perplexity means maximising "
                  "f(α) = {k} ln(1 + α) + {m} ln α − {k_plus_m} ln(1 + {V}α). Setting "
                  "f′(α) = {k}/(1 + α) + {m}/α − {square}/(1 + {V}α) to 0 and multiplying by α(1 + α)(1 + {V}α) "
@@ -242,6 +356,11 @@ EXERCISES = [
         right=("0.0435", "1/23", "0,0435", "0.04348"),
         wrong=("0.05", "0.04", "0.1", "1"),
         check={"min_sig_figs": 3},
+        variant=_mixed_sentence,
+        mistakes=(lambda training, test, pointer: _m_over(training, test, lambda k, m, V: k * (V - 1)),  # - m lost
+                  lambda training, test, pointer: _m_over(training, test, lambda k, m, V: k * V - m),    # - k lost
+                  # solved for 1/alpha
+                  lambda training, test, pointer: 1 / _m_over(training, test, lambda k, m, V: k * V - k - m)),
     ),
     Prediction(
         key="04.6",
