@@ -856,6 +856,9 @@ def variant_problems(ex, pin_function, step_function=None, seeds=VARIANT_SEEDS):
                 problems.append(f"{where}: data[{name!r}] = {number!r} is not stated in the question")
         problems += [f"{where}: the question states {number}, which is not in this variant's data"
                      for number in stated if number not in values and not (number == int(number) and number <= 10)]
+        problems += [f"{where}: the label {v.label!r} states {number}, which is not in this variant's data"
+                     for number in _stated(v.label)
+                     if number not in values and not (number == int(number) and number <= 10)]
         try:
             unaccounted = pn.unaccounted_in_solution(v)
         except (KeyError, IndexError, ValueError) as err:

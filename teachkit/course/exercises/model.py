@@ -238,7 +238,7 @@ class Exercise:
         numbers a person can work by hand that still teach what the exercise
         is for.  With ``variant``, ``question`` is a template whose format
         fields are the data keys (``{n:t}`` writes ``1{,}000``; write LaTeX
-        braces doubled, ``10^{{-12}}``), and :meth:`at` gives the exercise for
+        braces doubled, ``10^{{-12}}``), and so is ``label``; :meth:`at` gives the exercise for
         any seed: seed 0 is ``data`` itself.  A draw whose answer sits on a
         rounding edge, or where one of ``mistakes`` would be accepted, is
         drawn again.
@@ -264,6 +264,7 @@ class Exercise:
     mistakes: tuple = ()
     variant_seed: int = 0
     question_template: str = field(default="", init=False, repr=False, compare=False)
+    label_template: str = field(default="", init=False, repr=False, compare=False)
 
     kind = "number"
 
@@ -300,6 +301,13 @@ class Exercise:
                                  f"does not fill in with its data: {err!r}; name each number by its data key, "
                                  "e.g. {n:t}, and double LaTeX braces, 10^{{-12}}.") from None
             object.__setattr__(self, "question", text)
+            label = self.label_template or self.label
+            object.__setattr__(self, "label_template", label)
+            try:
+                object.__setattr__(self, "label", fill(label, **self.data))
+            except (KeyError, IndexError, ValueError) as err:
+                raise ValueError(f"label of exercise {self.key} is a template too (the exercise has variants) and "
+                                 f"does not fill in with its data: {err!r}.") from None
 
     @property
     def expected(self) -> Any:
@@ -425,7 +433,8 @@ class Exercise:
                 except (ValueError, ArithmeticError, TypeError):
                     continue
             wrong = tuple(dict.fromkeys(wrong))
-        variant = dataclasses.replace(declared, question=declared.question_template, data=data, right=right,
+        variant = dataclasses.replace(declared, question=declared.question_template, label=declared.label_template,
+                                      data=data, right=right,
                                       wrong=wrong, variant_seed=seed)
         object.__setattr__(variant, "_declared_as", declared)
         return variant

@@ -227,7 +227,7 @@ EXERCISES = [
     ),
     Exercise(
         key="03.4",
-        label="pairs in a top-k topic",
+        label="pairs in a {k}-keyword topic",
         question="gensim's `CoherenceModel` scores the top $k = {k}$ keywords of a topic {how}. How many "
                  "pairs does it average over for one topic?",
         data={"k": 20, "how": "by default"},

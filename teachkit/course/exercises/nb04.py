@@ -269,7 +269,7 @@ def _near_v_steps(training, alpha):
 EXERCISES = [
     Exercise(
         key="04.1",
-        label="perplexity per prediction, add-α",
+        label="perplexity per prediction, α = {alpha}",
         question="Keep the source notebook's model (trained on “{training}”, "
                  "$V$ = the 7 training words, denominator $c(\\text{{prev}}) + \\alpha V$) but use "
                  "$\\alpha = {alpha}$. What is the perplexity **per prediction** of “{test}”? Work out the "
@@ -291,7 +291,7 @@ EXERCISES = [
     ),
     Exercise(
         key="04.2",
-        label="P(word | prev) under nltk.lm's conventions",
+        label="P({word} | {prev}), {smoothing}, under nltk.lm's conventions",
         question="Switch to the `nltk.lm` conventions, `vocabulary=\"with-unk\"` and `denominator=\"context\"`, "
                  "and smooth harder: {smoothing}, $\\alpha = {alpha}$, same training sentence. What is "
                  "$P(\\text{{{word}}} \\mid \\text{{{prev}}})$? (Hint: first ask what *{word}* becomes, how many "
@@ -340,7 +340,7 @@ EXERCISES = [
     ),
     Exercise(
         key="04.4",
-        label="α with the lowest perplexity",
+        label="α with the lowest perplexity on the mixed sentence",
         question="Under the source notebook's model (same training sentence, $V = 7$), which $\\alpha$ gives the "
                  "lowest per-prediction perplexity on “{test}”? {pointer} by setting the derivative "
                  "of the log-likelihood to zero and give $\\alpha$ to three significant digits.",
