@@ -61,3 +61,73 @@ STEPS["04b.5"] = {
     "p_glasses": (Fraction(9, 4) + Fraction(3, 4) * Fraction(7, 9)) / 10,         # (9/4 + 7/12) / 10 = 17/60
     "add_one": Fraction(1, 9),                   # add-one after a history with no counts: (0 + 1) / (0 + 9)
 }
+# 04b.1: c -> </s> once, c followed once in all, V = 6
+STEPS["04b.1"] = {"count": 1, "total": 1, "V": 6, "mle": Fraction(1, 1),
+                  "moved": (1 - Fraction(2, 7)) / 1}      # 5/7 of the unsmoothed 1 moved to unseen followers
+
+
+# ---------------------------------------------------------------- every variant, by hand
+def _padded_bigrams(sentences):
+    # (history, word) -> count over the sentences padded as <s> ... </s>
+    counts = {}
+    for sentence in sentences:
+        words = ["<s>"] + list(sentence) + ["</s>"]
+        for i in range(len(words) - 1):
+            counts[(words[i], words[i + 1])] = counts.get((words[i], words[i + 1]), 0) + 1
+    return counts
+
+
+def _vocabulary_size(sentences):
+    # the distinct words, plus <s>, </s> and <UNK>
+    return len({w for sentence in sentences for w in sentence}) + 3
+
+
+def _after(sentences, prev):
+    # c(prev word) for each word seen after prev
+    return {w: c for (h, w), c in _padded_bigrams(sentences).items() if h == prev}
+
+
+def _add_one_by_hand(sentences, word, prev):
+    after = _after(sentences, prev)
+    return (after.get(word, 0) + 1) / (sum(after.values()) + _vocabulary_size(sentences))
+
+
+def _add_one_steps_by_hand(sentences, word, prev):
+    after = _after(sentences, prev)
+    count, total, v = after.get(word, 0), sum(after.values()), _vocabulary_size(sentences)
+    mle = Fraction(count, total)
+    return {"count": count, "total": total, "V": v, "mle": mle,
+            "moved": (mle - Fraction(count + 1, total + v)) / mle}
+
+
+def _continuation_by_hand(sentences, word, d):
+    # P_1(w) = [max(N1+(. w) - d, 0) + d * (words with N1+ > 0) / V] / (bigram types); d a Fraction
+    types = set(_padded_bigrams(sentences))
+    before = {}
+    for _h, w in types:
+        before[w] = before.get(w, 0) + 1
+    kept = max(before.get(word, 0) - d, 0)
+    return (kept + d * len(before) / _vocabulary_size(sentences)) / len(types)
+
+
+def _kneser_ney_steps_by_hand(sentences, word, prev, d):
+    d = Fraction(str(d))
+    after = _after(sentences, prev)
+    count, total, followers = after.get(word, 0), sum(after.values()), len(after)
+    lower = _continuation_by_hand(sentences, word, d)
+    types = set(_padded_bigrams(sentences))
+    continuation = Fraction(sum(1 for h, w in types if w == word), len(types))   # nltk: undiscounted
+    return {"count": count, "total": total, "types": followers, "lower": lower,
+            "kn": (max(count - d, 0) + d * followers * lower) / total, "continuation": continuation,
+            "nltk": (max(count - d, 0) + d * followers * continuation) / total}
+
+
+PIN_FUNCTIONS = {
+    "04b.1": _add_one_by_hand,                            # (c(h w) + 1) / (c(h .) + V)
+    "04b.2": lambda sentences, word, prev, d: float(_kneser_ney_steps_by_hand(sentences, word, prev, d)["kn"]),
+}
+
+STEP_FUNCTIONS = {
+    "04b.1": _add_one_steps_by_hand,
+    "04b.2": _kneser_ney_steps_by_hand,
+}

@@ -38,3 +38,26 @@ STEPS = {
               "sub_bpc": 14_000 * math.log(25) / math.log(2) / 50_000,
               "word_bpc": 9_000 * math.log(60) / math.log(2) / 50_000},
 }
+
+
+# ---------------------------------------------------------------- every variant, by hand
+def _softmax_by_hand(z_e, z_a, z_o):
+    # e^z over the sum of the three e^z, in the order e, a, o
+    total = math.exp(z_e) + math.exp(z_a) + math.exp(z_o)
+    return {"e": math.exp(z_e) / total, "a": math.exp(z_a) / total, "o": math.exp(z_o) / total}
+
+
+PIN_FUNCTIONS = {
+    "04c.1": lambda z_e, z_a, z_o, true: -math.log(_softmax_by_hand(z_e, z_a, z_o)[true]),
+    # log2(perplexity) bits per prediction, times the predictions, over the characters
+    "04c.2": lambda perplexity, predictions, characters: predictions * math.log(perplexity, 2) / characters,
+}
+
+STEP_FUNCTIONS = {
+    "04c.1": lambda z_e, z_a, z_o, true: {
+        "exp_e": math.exp(z_e), "exp_a": math.exp(z_a), "exp_o": math.exp(z_o),
+        "total": math.exp(z_e) + math.exp(z_a) + math.exp(z_o), "p_true": _softmax_by_hand(z_e, z_a, z_o)["a"]},
+    "04c.2": lambda perplexity, predictions, characters: {
+        "bits_each": math.log(perplexity) / math.log(2),
+        "bits_total": predictions * math.log(perplexity) / math.log(2)},
+}

@@ -50,3 +50,42 @@ STEPS = {
     "05.8": {"w_neural": pytest.approx(3.55 / 7.4, rel=1e-9),   # iterated to convergence, as 05.3
              "w_rest": ", ".join(f"{0.15 / 4 + 0.85 * (3.55 / 7.4) * w / 2.25:.3f}" for w in (0.8, 0.7, 0.75))},
 }
+
+
+# ---------------------------------------------------------------- every variant, by hand
+def _h_by_hand(s_ml, s_ma, s_la, gamma=0.7):
+    # S_h off the diagonal: gamma S + (1 - gamma) (S S / 3); (S S)_xy = s_xy * 1 + 1 * s_xy + s_xz * s_yz
+    return {"ml": gamma * s_ml + (1 - gamma) * (2 * s_ml + s_ma * s_la) / 3,
+            "ma": gamma * s_ma + (1 - gamma) * (2 * s_ma + s_ml * s_la) / 3,
+            "la": gamma * s_la + (1 - gamma) * (2 * s_la + s_ml * s_ma) / 3}
+
+
+def _strict_sc_by_hand(s_ml, s_ma, s_la, threshold, damping, direct_weight):
+    # machine isolated (both its cosines below the threshold): lam_m = ((1 - d)/3) / (1 - d/3); learning and
+    # algorithm, joined only to each other, share the rest equally; SC = sum_ij lam_i lam_j S_h[i, j]
+    assert max(s_ml, s_ma) < threshold < s_la
+    h = _h_by_hand(s_ml, s_ma, s_la, direct_weight)
+    lm = ((1 - damping) / 3) / (1 - damping / 3)
+    lo = (1 - lm) / 2
+    return lm ** 2 + 2 * lo ** 2 + 2 * lm * lo * (h["ml"] + h["ma"]) + 2 * lo * lo * h["la"]
+
+
+def _equal_weights_by_hand(s_ml, s_ma, s_la):
+    h = _h_by_hand(s_ml, s_ma, s_la)
+    return (3 + 2 * (h["ml"] + h["ma"] + h["la"])) / 9        # three 1s and each pair twice, over nine entries
+
+
+PIN_FUNCTIONS = {
+    # (1 - d)/3 + d * (1/3 * s_ml / (s_ml + s_ma) + 1/3 * s_la / (s_ma + s_la)): machine's and algorithm's shares
+    "05.1": lambda word, s_ml, s_ma, s_la, threshold, damping: (
+        (1 - damping) / 3 + damping * (s_ml / (s_ml + s_ma) + s_la / (s_ma + s_la)) / 3),
+    "05.2": lambda s_ma, s_la: (s_ma ** 2 + s_la ** 2 + 1) / 3,    # the mean square of algorithm's row
+    "05.3": _strict_sc_by_hand,
+    "05.4": _equal_weights_by_hand,
+}
+
+STEP_FUNCTIONS = {
+    "05.3": lambda s_ml, s_ma, s_la, threshold, damping, direct_weight: {
+        "jump": (1 - damping) / 3, "n_words": 3,
+        "isolated_weight": pytest.approx(((1 - damping) / 3) / (1 - damping / 3), rel=1e-9)},
+}

@@ -10,6 +10,11 @@ from . import Exercise, Implement, Interpretation, Prediction
 # The corpus the questions state: two sentences, padded with <s> ... </s> by the model.
 TWO_SENTENCES = (("a", "b", "a"), ("b", "a", "c"))
 _CORPUS_MD = "the two training sentences *a b a* and *b a c*"
+#: The same words as a template of the data (04b.1 and 04b.2 have variants: other sentences of three words).
+_CORPUS_TEMPLATE = ("the two training sentences *{sentences[0][0]} {sentences[0][1]} {sentences[0][2]}* and "
+                    "*{sentences[1][0]} {sentences[1][1]} {sentences[1][2]}*")
+#: The words the variants' sentences are made of; every variant uses all three, so that V stays 6 as stated.
+_WORDS = ("a", "b", "c")
 
 
 def _add_one_bigram(sentences, word, prev):
@@ -18,6 +23,86 @@ def _add_one_bigram(sentences, word, prev):
 
 def _kneser_ney_bigram(sentences, word, prev, d):
     return NgramLM([list(s) for s in sentences], order=2, smoothing="kneser-ney", discount=d).prob(word, [prev])
+
+
+def _random_sentences(rng):
+    # two sentences of three words drawn from a, b, c, drawn again until each of the three words occurs
+    while True:
+        sentences = tuple(tuple(str(w) for w in rng.choice(_WORDS, size=3)) for _ in range(2))
+        if set(sentences[0]) | set(sentences[1]) == set(_WORDS):
+            return sentences
+
+
+def _bigram_counts(sentences):
+    # every bigram of the padded sentences, with its count
+    counts = {}
+    for s in sentences:
+        for pair in zip(("<s>",) + tuple(s), tuple(s) + ("</s>",)):
+            counts[pair] = counts.get(pair, 0) + 1
+    return counts
+
+
+def _add_one_variant(rng):
+    # the history is a word that ends a sentence, so that `</s>` has been seen after it (c(h </s>) >= 1)
+    sentences = _random_sentences(rng)
+    return {"sentences": sentences, "word": "</s>", "prev": str(rng.choice(sorted({s[-1] for s in sentences})))}
+
+
+def _add_one_steps(sentences, word, prev):
+    """The numbers of 04b.1's worked solution: the counts after the history, V, and the unsmoothed estimate."""
+    model = NgramLM([list(s) for s in sentences], order=2, smoothing="laplace")
+    count, total = model.count(prev, word), model.context_count([prev])
+    mle = Fraction(count, total)
+    return {"count": count, "total": total, "V": model.V, "mle": mle,
+            "moved": (mle - Fraction(count + 1, total + model.V)) / mle}
+
+
+def _add_one_without_smoothing(sentences, word, prev):
+    steps = _add_one_steps(sentences, word, prev)
+    return steps["count"] / steps["total"]
+
+
+def _add_one_without_unk(sentences, word, prev):
+    steps = _add_one_steps(sentences, word, prev)
+    return (steps["count"] + 1) / (steps["total"] + steps["V"] - 1)
+
+
+def _add_one_words_only(sentences, word, prev):
+    steps = _add_one_steps(sentences, word, prev)
+    return (steps["count"] + 1) / (steps["total"] + len(_WORDS))
+
+
+def _add_one_unseen(sentences, word, prev):
+    steps = _add_one_steps(sentences, word, prev)
+    return 1 / (steps["total"] + steps["V"])
+
+
+def _kneser_ney_variant(rng):
+    # a bigram seen at least once (the discount has something to take), a discount above the lesson's 0.5
+    sentences = _random_sentences(rng)
+    seen = sorted((h, w) for h, w in _bigram_counts(sentences) if h in _WORDS and w in _WORDS)
+    prev, word = seen[int(rng.integers(len(seen)))]
+    return {"sentences": sentences, "word": word, "prev": prev,
+            "d": float(rng.choice([0.6, 0.7, 0.75, 0.8, 0.9]))}
+
+
+def _kneser_ney_lesson_discount(sentences, word, prev, d):
+    return _kneser_ney_bigram(sentences, word, prev, 0.5)
+
+
+def _kneser_ney_as_nltk(sentences, word, prev, d):
+    return float(_kneser_ney_steps(sentences, word, prev, d)["nltk"])
+
+
+def _kneser_ney_no_lower(sentences, word, prev, d):
+    steps = _kneser_ney_steps(sentences, word, prev, d)
+    return max(steps["count"] - d, 0) / steps["total"]
+
+
+def _kneser_ney_lower_at_lesson_discount(sentences, word, prev, d):
+    steps = _kneser_ney_steps(sentences, word, prev, d)
+    lower = _kneser_ney_steps(sentences, word, prev, 0.5)["lower"]
+    return (max(steps["count"] - d, 0) + d * steps["types"] * float(lower)) / steps["total"]
 
 
 def _as_fraction(p):
@@ -34,7 +119,7 @@ def _kneser_ney_steps(sentences, word, prev, d):
     # nltk.lm's KneserNeyInterpolated: the continuation probability N1+(• w) / N1+(• •), not discounted,
     # and no uniform part below it
     continuation = Fraction(len({h for h, w in bigrams if w == word}), len(bigrams))
-    d = Fraction(d)
+    d = Fraction(str(d))       # 0.75 as 3/4, not as the binary float's long fraction
     nltk_value = (max(count - d, 0) + d * types * continuation) / total
     return {"count": count, "total": total, "types": types,
             "lower": _as_fraction(model.prob(word, ["zebra"])),        # an unseen history falls back to P_1
@@ -149,37 +234,48 @@ EXERCISES = [
     Exercise(
         key="04b.1",
         label="add-one P(</s> | c)",
-        question=f"A bigram model with add-one smoothing is trained on {_CORPUS_MD} (each padded as "
+        question=f"A bigram model with add-one smoothing is trained on {_CORPUS_TEMPLATE} (each padded as "
                  "`<s> … </s>`; the vocabulary is *a, b, c*, `<s>`, `</s>` and `<UNK>`). What is "
-                 "P(`</s>` | *c*), the probability that a sentence ends right after *c*?",
+                 "P(`{word}` | *{prev}*), the probability that a sentence ends right after *{prev}*?",
         data={"sentences": TWO_SENTENCES, "word": "</s>", "prev": "c"},
         answer=_add_one_bigram,
-        solution="*c* occurs once, at the end of *b a c*, so it is followed by `</s>` once and by nothing else: "
-                 "c(*c* `</s>`) = 1 and $c(c\\,\\bullet) = 1$. $V = 6$ (three words, two boundary symbols, "
-                 "`<UNK>`). Add one to every count: P(`</s>` | *c*) = (1 + 1) / (1 + 6) = {expected:.4f}. "
-                 "Without smoothing it would be 1: add-one has moved more than two thirds of the probability to "
-                 "what was never seen after *c*.",
+        steps=_add_one_steps,
+        solution="*{prev}* is followed by something {total} time(s) in the padded corpus, {count} of them by "
+                 "`</s>`: c(*{prev}* `</s>`) = {count} and $c({prev}\\,\\bullet) = {total}$. $V = {V}$ (three "
+                 "words, two boundary symbols, `<UNK>`). Add one to every count: P(`</s>` | *{prev}*) = "
+                 "({count} + 1) / ({total} + {V}) = {expected:.4f}. Without smoothing it would be {mle}: add-one "
+                 "has moved {moved} of it to what was never seen after *{prev}*.",
         right=("0.2857", "0,286", "2/7", "28.6%", "0.29"),
         wrong=("1", "1/7", "0.33", "0.5"),   # no smoothing; c(c </s>) taken as 0; V = 5 or 3 (symbols left out)
         check={"min_sig_figs": 2, "percent": True},
+        variant=_add_one_variant,
+        mistakes=(_add_one_without_smoothing,     # the unsmoothed c(h </s>) / c(h •)
+                  _add_one_without_unk,           # V = 5: <UNK> left out of the vocabulary
+                  _add_one_words_only,            # V = 3: only the words, no boundary symbols
+                  _add_one_unseen),               # c(h </s>) taken as 0, as if the bigram were unseen
     ),
     Exercise(
         key="04b.2",
         label="Kneser-Ney P(a | b)",
-        question=f"Now interpolated Kneser-Ney on the same corpus ({_CORPUS_MD}) with a stronger discount, "
-                 "$d = 0.75$. First compute the continuation probability of *a* one level down, $P_1(a)$, with "
-                 "this discount, the way section 2 computes it (it is what an unseen history such as *zebra* falls "
-                 "back to). What is $P_{KN}(a \\mid b)$?",
+        question=f"Now interpolated Kneser-Ney on the same corpus ({_CORPUS_TEMPLATE}) with a stronger discount, "
+                 "$d = {d}$. First compute the continuation probability of *{word}* one level down, $P_1({word})$, "
+                 "with this discount, the way section 2 computes it (it is what an unseen history such as *zebra* "
+                 "falls back to). What is $P_{{KN}}({word} \\mid {prev})$?",
         data={"sentences": TWO_SENTENCES, "word": "a", "prev": "b", "d": 0.75},
         answer=_kneser_ney_bigram,
         steps=_kneser_ney_steps,
-        solution="After *b*: $c(b\\,a) = {count}$, $c(b\\,\\bullet) = {total}$, $T = {types}$ distinct "
-                 "follower(s). $P_{{KN}}(a \\mid b) = [\\max({count} - {d}, 0) + {d} \\cdot {types} \\cdot {lower}] "
-                 "/ {total} = {kn} = {expected:.4f}$. nltk.lm gives {nltk} here: it uses the continuation "
-                 "probability {continuation} undiscounted and no uniform part.",
+        solution="After *{prev}*: $c({prev}\\,{word}) = {count}$, $c({prev}\\,\\bullet) = {total}$, $T = {types}$ "
+                 "distinct follower(s). $P_{{KN}}({word} \\mid {prev}) = [\\max({count} - {d}, 0) + {d} \\cdot "
+                 "{types} \\cdot {lower}] / {total} = {kn} = {expected:.4f}$. nltk.lm gives {nltk} here: it uses "
+                 "the continuation probability {continuation} undiscounted and no uniform part.",
         right=("0.7188", "0,7188", "23/32", "0.719", "0.71875"),
         wrong=("0.8155", "0.7232", "0.7321", "0.625", "0.75"),   # d = 0.5; P_1 of d = 0.5; nltk's; no lower part
         check={"min_sig_figs": 3, "percent": True},
+        variant=_kneser_ney_variant,
+        mistakes=(_kneser_ney_lesson_discount,          # the lesson's d = 0.5 at both levels
+                  _kneser_ney_lower_at_lesson_discount,  # P_1 computed with d = 0.5, the top level with d
+                  _kneser_ney_as_nltk,                  # nltk.lm's undiscounted continuation probability
+                  _kneser_ney_no_lower),                # the reserve d T left out: max(c - d, 0) / c(h •)
     ),
     Prediction(
         key="04b.3",

@@ -24,6 +24,49 @@ def _log_loss_steps(z_e, z_a, z_o, true):
             "p_true": float(p[1])}
 
 
+def _log_loss_variant(rng):
+    # in tenths: z_e is the largest logit, 1.5 to 3 above z_a, so that P(a) stays under a fifth (as the solution
+    # says) and above 0.04; z_o lies 0.5 to 2.5 below z_a
+    z_a = int(rng.integers(-10, 16))
+    return {"z_e": (z_a + int(rng.integers(15, 31))) / 10, "z_a": z_a / 10,
+            "z_o": (z_a - int(rng.integers(5, 26))) / 10, "true": "a"}
+
+
+def _probability_not_loss(z_e, z_a, z_o, true):
+    return math.exp(-_log_loss(z_e, z_a, z_o, true))
+
+
+def _loss_of_the_likeliest(z_e, z_a, z_o, true):
+    return _log_loss(z_e, z_a, z_o, "e")
+
+
+def _log_loss_in_bits(z_e, z_a, z_o, true):
+    return _log_loss(z_e, z_a, z_o, true) / math.log(2)
+
+
+def _log_loss_sign_dropped(z_e, z_a, z_o, true):
+    return -_log_loss(z_e, z_a, z_o, true)
+
+
+def _bpc_variant(rng):
+    # a word model: 4 to 7 characters per prediction (a word and its space), perplexities of 40 to 490
+    predictions = int(rng.integers(10, 100)) * 50
+    return {"perplexity": int(rng.integers(4, 50)) * 10, "predictions": predictions,
+            "characters": int(rng.integers(predictions * 4 // 100, predictions * 7 // 100 + 1)) * 100}
+
+
+def _bits_per_prediction(perplexity, predictions, characters):
+    return math.log2(perplexity)
+
+
+def _nats_per_character(perplexity, predictions, characters):
+    return predictions * math.log(perplexity) / characters
+
+
+def _perplexity_per_character(perplexity, predictions, characters):
+    return perplexity * predictions / characters
+
+
 def _bits_per_character(perplexity, predictions, characters):
     nats = predictions * math.log(perplexity)
     return Evaluation(nats, predictions, characters, characters, predictions).bits_per_character
@@ -110,9 +153,9 @@ EXERCISES = [
     Exercise(
         key="04c.1",
         label="log-loss of one prediction",
-        question="After the context *th*, a character model's output layer gives the logits $z_e = 2.0$, "
-                 "$z_a = 0.5$ and $z_o = -1.0$ (every other character's logit is so low that it does not "
-                 "count). The next character is in fact *a*. What is the log-loss $-\\ln P(a)$, in nats?",
+        question="After the context *th*, a character model's output layer gives the logits $z_e = {z_e}$, "
+                 "$z_a = {z_a}$ and $z_o = {z_o}$ (every other character's logit is so low that it does not "
+                 "count). The next character is in fact *{true}*. What is the log-loss $-\\ln P(a)$, in nats?",
         data={"z_e": 2.0, "z_a": 0.5, "z_o": -1.0, "true": "a"},
         answer=_log_loss,
         steps=_log_loss_steps,
@@ -124,17 +167,22 @@ EXERCISES = [
         right=("1.7413", "1,7413", "1.74", "1.741"),
         wrong=("0.1753", "0.2413", "-1.7413", "2.5122"),
         check={"min_sig_figs": 3},
+        variant=_log_loss_variant,
+        mistakes=(_probability_not_loss,      # P(a) itself, not -ln P(a)
+                  _loss_of_the_likeliest,     # -ln P(e): the loss of the character with the largest logit
+                  _log_loss_sign_dropped,     # ln P(a), the minus sign forgotten
+                  _log_loss_in_bits),         # -log2 P(a): bits, not nats
     ),
     Exercise(
         key="04c.2",
         label="bits per character",
-        question="A word model reaches a perplexity of 180 per prediction on a held-out text: 1,250 "
-                 "predictions (the words and one end symbol per document) on a text of 7,000 characters. How "
-                 "many bits per character is that?",
+        question="A word model reaches a perplexity of {perplexity} per prediction on a held-out text: "
+                 "{predictions:,} predictions (the words and one end symbol per document) on a text of "
+                 "{characters:,} characters. How many bits per character is that?",
         data={"perplexity": 180, "predictions": 1250, "characters": 7000},
         answer=_bits_per_character,
         steps=_bpc_steps,
-        solution="Perplexity 180 means $\\log_2 180 = {bits_each:.4f}$ bits per prediction; over "
+        solution="Perplexity {perplexity} means $\\log_2 {perplexity} = {bits_each:.4f}$ bits per prediction; over "
                  "{predictions} predictions that is {bits_total:.1f} bits for the whole text. Spread over its "
                  "{characters} characters: ${bits_total:.1f} / {characters} = {expected:.4f}$ bits per character. "
                  "The total is what the model spent on the text; only the denominator changes, and characters "
@@ -142,6 +190,10 @@ EXERCISES = [
         right=("1.3378", "1,3378", "1.34", "1.338"),
         wrong=("7.4919", "7.49", "0.9273", "1.0703"),
         check={"min_sig_figs": 3},
+        variant=_bpc_variant,
+        mistakes=(_bits_per_prediction,         # log2 of the perplexity, not spread over the characters
+                  _nats_per_character,          # ln instead of log2: nats per character
+                  _perplexity_per_character),   # the perplexity itself spread over the characters
     ),
     Prediction(
         key="04c.3",

@@ -44,6 +44,116 @@ def _isolated_steps(s_ml, s_ma, s_la, threshold, damping, direct_weight):
             "isolated_weight": float(sc.weights[WORDS.index(sc.isolated[0])])}
 
 
+def _cosines(rng, low, high, k=3):
+    # k different cosines with two decimals, from low to high (both in hundredths, high excluded)
+    return [int(c) / 100 for c in rng.choice(np.arange(low, high), size=k, replace=False)]
+
+
+def _first_step_variant(rng):
+    # three different cosines above the threshold 0.3, so that every word keeps both its edges; as in the
+    # declared numbers, machine-algorithm is the weakest by at least 0.1, so that "learning" gains visibly
+    s_ma = int(rng.integers(35, 61))
+    s_ml, s_la = _cosines(rng, s_ma + 10, 96, k=2)
+    return {"word": "learning", "s_ml": s_ml, "s_ma": s_ma / 100, "s_la": s_la, "threshold": 0.3,
+            "damping": float(rng.choice([0.8, 0.85, 0.9]))}
+
+
+def _share_sum(s_ml, s_ma, s_la):
+    # what "learning" receives before damping: 1/3 of each neighbour's rank times weight / the neighbour's strength
+    return (s_ml / (s_ml + s_ma) + s_la / (s_ma + s_la)) / 3
+
+
+def _first_step_without_jump(word, s_ml, s_ma, s_la, threshold, damping):
+    return damping * _share_sum(s_ml, s_ma, s_la)
+
+
+def _first_step_own_strength(word, s_ml, s_ma, s_la, threshold, damping):
+    # each weight divided by learning's own strength: the shares add up to 1/3, whatever the cosines
+    return (1 - damping) / 3 + damping * (s_ml + s_la) / (s_ml + s_la) / 3
+
+
+def _first_step_damping_swapped(word, s_ml, s_ma, s_la, threshold, damping):
+    return damping / 3 + (1 - damping) * _share_sum(s_ml, s_ma, s_la)
+
+
+def _diagonal(s_ma, s_la):
+    return float((_similarity(0.0, s_ma, s_la) @ _similarity(0.0, s_ma, s_la) / 3)[2, 2])
+
+
+def _diagonal_variant(rng):
+    s_ma, s_la = _cosines(rng, 20, 96, k=2)
+    return {"s_ma": s_ma, "s_la": s_la}
+
+
+def _threshold_variant(rng):
+    # learning-algorithm above the threshold, the two cosines of "machine" below it (and above the document's
+    # 0.3, so that raising the threshold is what removes their edges); drawn again in the rare case where
+    # removing the edges would not raise SC, which the solution says it does
+    while True:
+        s_la = int(rng.integers(72, 96))
+        threshold = int(rng.integers(55, s_la))
+        s_ml, s_ma = _cosines(rng, max(threshold - 20, 31), threshold, k=2)
+        data = {"s_ml": s_ml, "s_ma": s_ma, "s_la": s_la / 100, "threshold": threshold / 100, "damping": 0.85,
+                "direct_weight": 0.7}
+        if _strict_sc(**data) > _strict_sc(**dict(data, threshold=0.3)):
+            return data
+
+
+def _strict_sc(s_ml, s_ma, s_la, threshold, damping, direct_weight):
+    return semantic_coherence(_similarity(s_ml, s_ma, s_la), threshold=threshold, damping=damping,
+                              direct_weight=direct_weight, indirect_weight=1 - direct_weight, words=WORDS).score
+
+
+def _sc_threshold_not_raised(s_ml, s_ma, s_la, threshold, damping, direct_weight):
+    return _strict_sc(s_ml, s_ma, s_la, 0.3, damping, direct_weight)
+
+
+def _sc_equal_weights(s_ml, s_ma, s_la, threshold, damping, direct_weight):
+    return semantic_coherence(_similarity(s_ml, s_ma, s_la), weights=[1 / 3] * 3, direct_weight=direct_weight,
+                              indirect_weight=1 - direct_weight, words=WORDS).score
+
+
+def _sc_isolated_word_dropped(s_ml, s_ma, s_la, threshold, damping, direct_weight):
+    # "machine" given weight 0, the other two 1/2 each
+    return semantic_coherence(_similarity(s_ml, s_ma, s_la), weights=[0, 0.5, 0.5], direct_weight=direct_weight,
+                              indirect_weight=1 - direct_weight, words=WORDS).score
+
+
+def _equal_weights_sc(s_ml, s_ma, s_la):
+    return semantic_coherence(_similarity(s_ml, s_ma, s_la), weights=[1 / 3] * 3, words=WORDS).score
+
+
+def _equal_weights_variant(rng):
+    # cosines close enough (0.70 to 0.95) for PageRank's weights to be near-uniform, as the solution says
+    s_ml, s_ma, s_la = _cosines(rng, 70, 96)
+    return {"s_ml": s_ml, "s_ma": s_ma, "s_la": s_la}
+
+
+def _s_h(s_ml, s_ma, s_la):
+    # 0.7 S + 0.3 S S / 3, the diagonal of S S / 3 set to 1
+    S = _similarity(s_ml, s_ma, s_la)
+    indirect = S @ S / 3
+    np.fill_diagonal(indirect, 1.0)
+    return 0.7 * S + 0.3 * indirect
+
+
+def _equal_weights_off_diagonal(s_ml, s_ma, s_la):
+    # the mean of the six off-diagonal entries only
+    h = _s_h(s_ml, s_ma, s_la)
+    return float((h.sum() - np.trace(h)) / 6)
+
+
+def _equal_weights_diagonal_kept(s_ml, s_ma, s_la):
+    # the diagonal of S S / 3 left as computed, not set to 1
+    S = _similarity(s_ml, s_ma, s_la)
+    return float((0.7 * S + 0.3 * S @ S / 3).mean())
+
+
+def _equal_weights_plain_cosines(s_ml, s_ma, s_la):
+    # the mean of S itself: the indirect part S S / 3 forgotten
+    return float(_similarity(s_ml, s_ma, s_la).mean())
+
+
 def _step_inputs(rng):
     n = int(rng.integers(3, 7))
     W = rng.uniform(0.1, 1.0, size=(n, n))
@@ -128,10 +238,10 @@ EXERCISES = [
     Exercise(
         key="05.1",
         label="λ_learning after iteration 1",
-        question="Another embedding model gives the same three words other cosines: machine–learning 0.60, "
-                 "machine–algorithm 0.45, learning–algorithm 0.75. Compute $\\lambda_\\text{learning}$ after the "
-                 "**first** PageRank iteration (edges above the threshold 0.3; start $1/3$ each; $d = 0.85$), to "
-                 "four decimals.",
+        question="Another embedding model gives the same three words other cosines: machine–learning {s_ml:.2f}, "
+                 "machine–algorithm {s_ma:.2f}, learning–algorithm {s_la:.2f}. Compute $\\lambda_\\text{{learning}}$ "
+                 "after the **first** PageRank iteration (edges above the threshold {threshold}; start $1/3$ each; "
+                 "$d = {damping}$), to four decimals.",
         data={"word": "learning", **OTHER_COSINES, "threshold": 0.3, "damping": 0.85},
         answer=_first_step,
         solution="“learning” receives from “machine” (strength {s_ml} + {s_ma}) and “algorithm” (strength "
@@ -141,33 +251,40 @@ EXERCISES = [
         right=("0.3890", "0,3890", "0.389", "0.39"),
         wrong=("0.3988", "0.3390", "0.3333", "0.3409"),   # no damping; no (1 - d)/3; own strength; the lesson's
         check={"percent": True},   # a share of a whole, so a percentage is one way to write it
+        variant=_first_step_variant,
+        mistakes=(_first_step_without_jump,       # the random-jump share (1 - d)/3 left out
+                  _first_step_own_strength,       # each weight divided by learning's own strength
+                  _first_step_damping_swapped),   # d and 1 - d swapped
     ),
     Exercise(
         key="05.2",
         label="(S S / 3)[algorithm, algorithm]",
-        question="In the same other embedding model, “algorithm” has cosine 0.45 with “machine”, 0.75 with "
-                 "“learning” and 1 with itself. What does the formula give for the “algorithm” diagonal entry of "
+        question="In the same other embedding model, “algorithm” has cosine {s_ma:.2f} with “machine”, {s_la:.2f} "
+                 "with “learning” and 1 with itself. What does the formula give for the “algorithm” diagonal entry of "
                  "$S S / n$, $n = 3$ (the document sets such entries to 1)?",
         data={"s_ma": 0.45, "s_la": 0.75},
         # the diagonal entry of "algorithm" needs only its own row of S; machine-learning plays no part
-        answer=lambda s_ma, s_la: float((_similarity(0.0, s_ma, s_la) @ _similarity(0.0, s_ma, s_la) / 3)[2, 2]),
+        answer=_diagonal,
         solution="The “algorithm” diagonal entry of $S S$ is the sum of the squares of its row, so the entry of "
                  "$S S / 3$ is $({s_ma}^2 + {s_la}^2 + 1^2) / 3$ = {expected:.4f}: the mean squared similarity "
                  "of “algorithm”, below 1 because its similarities with the other two words are below 1.",
         right=("0.5883", "0,588", "0.59", "0.588"),
         # the document's; plain cosines; no 1 on the diagonal; the lesson's
         wrong=("1", "1.00", "0.7333", "0.255", "0.8156"),
+        variant=_diagonal_variant,
+        mistakes=(lambda s_ma, s_la: 1,                         # the document's 1, not the formula's value
+                  lambda s_ma, s_la: (s_ma + s_la + 1) / 3,     # the cosines not squared
+                  lambda s_ma, s_la: (s_ma ** 2 + s_la ** 2) / 3),   # the 1 of "algorithm" with itself left out
     ),
     Exercise(
         key="05.3",
         label="SC with threshold 0.86",
-        question="Raise the threshold to 0.86 (keep the document's other settings: $d = 0.85$, $\\gamma_d = 0.7$, "
-                 "PageRank weights, diagonal of $S S/n$ set to 1; cosines 0.85, 0.82, 0.88). Which word becomes "
+        question="Raise the threshold to {threshold} (keep the document's other settings: $d = {damping}$, "
+                 "$\\gamma_d = {direct_weight}$, PageRank weights, diagonal of $S S/n$ set to 1; cosines {s_ml:.2f}, "
+                 "{s_ma:.2f}, {s_la:.2f}). Which word becomes "
                  "isolated, what is its PageRank weight, and what is SC? Enter SC.",
         data={**COSINES, "threshold": 0.86, "damping": 0.85, "direct_weight": 0.7},
-        answer=lambda s_ml, s_ma, s_la, threshold, damping, direct_weight: semantic_coherence(
-            _similarity(s_ml, s_ma, s_la), threshold=threshold, damping=damping, direct_weight=direct_weight,
-            indirect_weight=1 - direct_weight, words=WORDS).score,
+        answer=_strict_sc,
         steps=_isolated_steps,
         solution="Only learning–algorithm ({s_la}) is above {threshold}, so “machine” is isolated. A word without "
                  "edges spreads its rank over all words, itself included (networkx's dangling-node rule), so "
@@ -177,21 +294,28 @@ EXERCISES = [
                  "the score go *up*: the threshold decides which words count as important.",
         right=("0.9174", "0,917", "0.92"),
         wrong=("0.8917", "0.892", "1", "0.9175"),
+        variant=_threshold_variant,
+        mistakes=(_sc_threshold_not_raised,    # the document's threshold 0.3 kept: every edge still there
+                  _sc_equal_weights,           # lambda = 1/3 each instead of PageRank's weights
+                  _sc_isolated_word_dropped),  # the isolated word given weight 0
     ),
     Exercise(
         key="05.4",
         label="SC with equal weights",
         question="If every keyword had the same weight ($\\lambda = 1/3$ each), SC would be the plain mean of all "
-                 "nine entries of $S_h = 0.7\\,S + 0.3\\,S S/3$ (diagonal of $S S/3$ set to 1; cosines 0.85, "
-                 "0.82, 0.88). Compute it.",
+                 "nine entries of $S_h = 0.7\\,S + 0.3\\,S S/3$ (diagonal of $S S/3$ set to 1; cosines {s_ml:.2f}, "
+                 "{s_ma:.2f}, {s_la:.2f}). Compute it.",
         data=dict(COSINES),
-        answer=lambda s_ml, s_ma, s_la: semantic_coherence(_similarity(s_ml, s_ma, s_la), weights=[1 / 3] * 3,
-                                                           words=WORDS).score,
+        answer=_equal_weights_sc,
         solution="$S_h$ has three 1s on its diagonal and each off-diagonal pair twice; their mean is "
                  "{expected:.4f}, practically the PageRank-weighted value: with near-uniform λ the weighting "
                  "hardly matters.",
         right=("0.8915", "0,891", "0.89"),
         wrong=("0.8917", "0.8923", "0.85", "0.892"),
+        variant=_equal_weights_variant,
+        mistakes=(_equal_weights_off_diagonal,     # the three 1s of the diagonal left out of the mean
+                  _equal_weights_diagonal_kept,    # the diagonal of S S / 3 not set to 1
+                  _equal_weights_plain_cosines),   # S instead of S_h
     ),
     Prediction(
         key="05.6",
