@@ -278,7 +278,7 @@ EXERCISES = [
     ),
     Exercise(
         key="05.3",
-        label="SC with threshold 0.86",
+        label="SC with threshold {threshold}",
         question="Raise the threshold to {threshold} (keep the document's other settings: $d = {damping}$, "
                  "$\\gamma_d = {direct_weight}$, PageRank weights, diagonal of $S S/n$ set to 1; cosines {s_ml:.2f}, "
                  "{s_ma:.2f}, {s_la:.2f}). Which word becomes "
