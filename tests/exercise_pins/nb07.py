@@ -41,3 +41,66 @@ STEPS = {
     "07.6": {"auc_ratio": 0.80 / 0.55, "gini_a": 0.60, "gini_b": 0.10, "gini_ratio": 6.0, "auc_b_up": 0.56,
              "auc_ratio_up": 0.80 / 0.56, "gini_ratio_up": 5.0},
 }
+
+
+def _won(good, bad):
+    # pairs (g, b) with g above b; a tie would count one half
+    return sum(1.0 if g > b else 0.5 if g == b else 0.0 for g in good for b in bad)
+
+
+def _auc(good, bad):
+    return _won(good, bad) / (len(good) * len(bad))
+
+
+def _variance(xs):
+    m = sum(xs) / len(xs)
+    return sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
+
+
+def _cohen(good, bad):
+    pooled = ((len(good) - 1) * _variance(good) + (len(bad) - 1) * _variance(bad)) / (len(good) + len(bad) - 2)
+    return (sum(good) / len(good) - sum(bad) / len(bad)) / math.sqrt(pooled)
+
+
+def _cohen_steps(good, bad):
+    n_g, n_b = len(good), len(bad)
+    pooled = ((n_g - 1) * _variance(good) + (n_b - 1) * _variance(bad)) / (n_g + n_b - 2)
+    return {"sum_good": sum(good), "n_good": n_g, "mean_good": sum(good) / n_g,
+            "sum_bad": sum(bad), "n_bad": n_b, "mean_bad": sum(bad) / n_b,
+            "var_good": _variance(good), "var_bad": _variance(bad), "df_good": n_g - 1, "df_bad": n_b - 1,
+            "df": n_g + n_b - 2, "pooled_var": pooled, "pooled_sd": math.sqrt(pooled)}
+
+
+def _lost_pairs(good, bad):
+    return ", ".join(f"({g:.2f}, {b:.2f})" for g in good for b in bad if b > g)
+
+
+def _gini_pin_steps(good, bad_a, bad_b):
+    pairs = len(good) * len(bad_a)
+    wins_a, wins_b = _won(good, bad_a), _won(good, bad_b)
+    return {"wins_a": wins_a, "wins_b": wins_b, "pairs": pairs, "gini_a": 2 * wins_a / pairs - 1,
+            "gini_b": 2 * wins_b / pairs - 1, "auc_ratio": wins_a / wins_b}
+
+
+def _each(good, bad):
+    # the bad scores each good topic beats, as the solution writes them: "2 + 3 + 3 + 3"
+    return " + ".join(str(int(_won([g], bad))) for g in good)
+
+
+# Every variant's answer, as a function of its data (tests/test_exercises.py draws 200 variants of each).
+PIN_FUNCTIONS = {
+    "07.1": _auc,
+    "07.2": _cohen,
+    "07.3": lambda good, bad_a, bad_b: (2 * _auc(good, bad_a) - 1) / (2 * _auc(good, bad_b) - 1),
+    "07.4": lambda good, bad_a, bad_b: _won(good, bad_a) / _won(good, bad_b),   # the same 16 pairs cancel
+}
+
+STEP_FUNCTIONS = {
+    "07.1": lambda good, bad: {"n_good": len(good), "n_bad": len(bad), "pairs": len(good) * len(bad),
+                               "wins": _won(good, bad), "lost": _lost_pairs(good, bad)},
+    "07.2": _cohen_steps,
+    "07.3": _gini_pin_steps,
+    "07.4": lambda good, bad_a, bad_b: {"each_a": _each(good, bad_a), "each_b": _each(good, bad_b),
+                                        "wins_a": _won(good, bad_a), "wins_b": _won(good, bad_b),
+                                        "pairs": len(good) * len(bad_a)},
+}

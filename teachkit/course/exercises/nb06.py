@@ -1,6 +1,7 @@
 """Exercises of notebook 06 (distinctiveness and diversity): SD, the length of a mean, entropy of sizes."""
 
 import math
+from fractions import Fraction
 
 import numpy as np
 
@@ -30,11 +31,73 @@ def _distribution_part(sizes):
     return semantic_diversity(None, _assignments(sizes), similarity=np.eye(len(sizes))).distribution
 
 
-def _entropy_steps(sizes, base=math.e):
+def _checked_sizes(sizes, n_docs):
+    # 06.3 and 06.4 state the number of documents beside the sizes: the two must agree
+    if sum(sizes) != n_docs:
+        raise ValueError(f"the sizes {sizes} add up to {sum(sizes)} documents, not {n_docs}")
+    return sizes
+
+
+def _distribution_of(sizes, n_docs):
+    return _distribution_part(_checked_sizes(sizes, n_docs))
+
+
+def _entropy_steps(sizes, n_docs, base=math.e):
     # The numbers of 06.3's and 06.4's worked solutions: the shares, H and H_max in the given base.
-    shares = [s / sum(sizes) for s in sizes]
+    shares = [s / n_docs for s in _checked_sizes(sizes, n_docs)]
     return {"shares": shares, "H": _entropy_not_normalised(sizes) / math.log(base),
             "H_max": math.log(len(sizes), base), "reference": _distribution_part((4, 3, 3))}
+
+
+def _entropy_in(sizes, n_docs, base):
+    # the entropy of the shares sizes / n_docs with logarithms to ``base`` (a mistake's building block)
+    return -sum(s / n_docs * math.log(s / n_docs, base) for s in sizes if s)
+
+
+# ---------------------------------------------------------------- 06.1 and 06.2: variants
+_PAIR_NAMES = {"cos_12": "T1, T2", "cos_13": "T1, T3", "cos_23": "T2, T3"}
+
+
+def _least_distinct(cos_12, cos_13, cos_23):
+    # 06.1's worked solution: the pair with the largest cosine, and that cosine
+    cosines = {"cos_12": cos_12, "cos_13": cos_13, "cos_23": cos_23}
+    name = max(cosines, key=cosines.get)
+    return {"pair": _PAIR_NAMES[name], "largest": cosines[name]}
+
+
+def _three_cosines(rng):
+    # three cosines of 2 or 3 decimals (an even last digit: SD = (1 - cos)/2 ends at the third decimal) that
+    # real unit vectors can have (the cosine matrix has a positive determinant), the largest clear of the others
+    while True:
+        cos_12, cos_13, cos_23 = (round(int(k) * 2 / 1000, 3) for k in rng.integers(40, 451, size=3))
+        first, second, third = sorted((cos_12, cos_13, cos_23), reverse=True)
+        det = 1 + 2 * cos_12 * cos_13 * cos_23 - cos_12 ** 2 - cos_13 ** 2 - cos_23 ** 2
+        if det > 0.05 and first - second >= 0.05 and second - third >= 0.02:
+            return {"cos_12": cos_12, "cos_13": cos_13, "cos_23": cos_23}
+
+
+def _mean_norm_steps(cosine):
+    # 06.2's worked solution: 3 + 2·3·cos over 9, as a decimal numerator and as an exact fraction
+    exact = Fraction(str(cosine))
+    return {"numerator": float(3 + 6 * exact), "squared": (3 + 6 * exact) / 9}
+
+
+# ---------------------------------------------------------------- 06.3 and 06.4: variants
+def _skewed_sizes(rng):
+    # one topic takes most documents, the other two share the rest equally; shares end in few decimals
+    n_docs = int(rng.choice([10, 20, 40, 50, 100]))
+    each = int(rng.integers(1, n_docs // 5 + 1))
+    return {"sizes": (n_docs - 2 * each, each, each), "n_docs": n_docs}
+
+
+def _three_sizes(rng):
+    # three different sizes, largest first, of a total whose shares end in few decimals
+    n_docs = int(rng.choice([10, 20, 25, 40, 50]))
+    while True:
+        a, b = sorted((int(k) for k in rng.integers(1, n_docs, size=2)), reverse=True)
+        sizes = tuple(sorted((n_docs - a, a - b, b), reverse=True))
+        if min(sizes) > 0 and len(set(sizes)) == 3:
+            return {"sizes": sizes, "n_docs": n_docs}
 
 
 def _sizes_inputs(rng):
@@ -92,54 +155,75 @@ EXERCISES = [
     Exercise(
         key="06.1",
         label="SD of the least distinct pair",
-        question="Another model's three topic cosines are cos(T1, T2) = 0.31, cos(T1, T3) = 0.12 and "
-                 "cos(T2, T3) = 0.644. Which two topics are the least distinct, and what is their SD (three "
+        question="Another model's three topic cosines are cos(T1, T2) = {cos_12}, cos(T1, T3) = {cos_13} and "
+                 "cos(T2, T3) = {cos_23}. Which two topics are the least distinct, and what is their SD (three "
                  "decimals)?",
         data={"cos_12": 0.31, "cos_13": 0.12, "cos_23": 0.644},
         answer=lambda cos_12, cos_13, cos_23: min(
             distinctiveness(similarity=_cosine_matrix(cos_12, cos_13, cos_23)).pairs.values()),
-        solution="The largest cosine is the smallest SD: cos(T2, T3) = {cos_23}, so SD(T2, T3) = "
-                 "(1 − {cos_23}) / 2 = {expected:.3f}.",
+        steps=_least_distinct,
+        solution="The largest cosine is the smallest SD: cos({pair}) = {largest}, so SD({pair}) = "
+                 "(1 − {largest}) / 2 = {expected:.3f}.",
         right=("0.178", "0,178", "0.18"),
         wrong=("0.356", "0.822", "0.345", "0.44", "0.109"),   # no /2; (1 + cos)/2; T1-T2; T1-T3; the lesson's
+        variant=_three_cosines,
+        mistakes=(lambda cos_12, cos_13, cos_23: 1 - max(cos_12, cos_13, cos_23),          # forgot the / 2
+                  lambda cos_12, cos_13, cos_23: (1 + max(cos_12, cos_13, cos_23)) / 2,    # + instead of −
+                  lambda cos_12, cos_13, cos_23: (1 - min(cos_12, cos_13, cos_23)) / 2),   # the most distinct pair
     ),
     Exercise(
         key="06.2",
         label="|mean of three unit vectors|",
-        question="Three unit vectors have all pairwise cosines equal to 0.5. How long is their mean?",
+        question="Three unit vectors have all pairwise cosines equal to {cosine}. How long is their mean?",
         data={"cosine": 0.5},
         answer=lambda cosine: mean_norm_from_cosines([cosine, cosine, cosine]),
-        solution="$|t|^2 = (3 + 2 \\cdot 3 \\cdot {cosine}) / 9 = 6/9$, so $|t| = \\sqrt{{2/3}}$ = {expected:.4f}.",
+        steps=_mean_norm_steps,
+        solution="$|t|^2 = (3 + 2 \\cdot 3 \\cdot {cosine}) / 9 = {numerator:g}/9$, so $|t| = \\sqrt{{{squared}}}$ = "
+                 "{expected:.4f}.",
         right=("0.8165", "0,816", "0.82", "0.816"),
         wrong=("1", "0.6667", "0.5", "0.667"),
+        variant=lambda rng: {"cosine": round(int(rng.integers(5, 96)) / 100, 2)},
+        mistakes=(lambda cosine: (3 + 6 * cosine) / 9,                 # |t|², the square root forgotten
+                  lambda cosine: math.sqrt((3 + 3 * cosine) / 9),      # each pair counted once, not twice
+                  lambda cosine: math.sqrt(3 + 6 * cosine)),           # the length of the sum, not of the mean
     ),
     Exercise(
         key="06.3",
-        label="distribution part for sizes 8, 1, 1",
-        question="Keep the three topics, but suppose 8 of the 10 documents go to T1 and 1 each to T2 and T3. "
-                 "What is the distribution part of SemDiv?",
-        data={"sizes": (8, 1, 1)},
-        answer=_distribution_part,
+        label="distribution part for skewed sizes",
+        question="Keep the three topics, but suppose {sizes[0]} of the {n_docs} documents go to T1 and {sizes[1]} "
+                 "each to T2 and T3. What is the distribution part of SemDiv?",
+        data={"sizes": (8, 1, 1), "n_docs": 10},
+        answer=_distribution_of,
         steps=_entropy_steps,
         solution="$H = -({shares[0]:g} \\ln {shares[0]:g} + 2 \\cdot {shares[1]:g} \\ln {shares[1]:g})$ ≈ {H:.3f} "
                  "nats and $H_{{max}} = \\ln 3$ ≈ {H_max:.3f}, so the distribution part is {expected:.4f}, far "
                  "below the {reference:.3f} of sizes 4, 3, 3.",
         right=("0.58", "0,582", "0.5817"),
         wrong=("0.64", "0.639", "0.99", "0.57"),
+        variant=_skewed_sizes,
+        mistakes=(lambda sizes, n_docs: _entropy_in(sizes, n_docs, math.e),     # H, not divided by H_max
+                  # the two equal topics counted once
+                  lambda sizes, n_docs: _entropy_in(sizes[:2], n_docs, math.e) / math.log(3),
+                  # divided by ln of the documents, not of the topics
+                  lambda sizes, n_docs: _entropy_in(sizes, n_docs, math.e) / math.log(n_docs)),
     ),
     Exercise(
         key="06.4",
         label="distribution part with log base 2",
-        question="A model puts 5, 3 and 2 of its 10 documents in its three topics. Compute the entropy of these "
-                 "sizes with $\\log_2$ instead of $\\ln$ and divide by $\\log_2 3$. What distribution part do you "
-                 "get?",
-        data={"sizes": (5, 3, 2)},
-        answer=_distribution_part,
-        steps=lambda sizes: _entropy_steps(sizes, base=2),
+        question="A model puts {sizes[0]}, {sizes[1]} and {sizes[2]} of its {n_docs} documents in its three topics. "
+                 "Compute the entropy of these sizes with $\\log_2$ instead of $\\ln$ and divide by $\\log_2 3$. "
+                 "What distribution part do you get?",
+        data={"sizes": (5, 3, 2), "n_docs": 10},
+        answer=_distribution_of,
+        steps=lambda sizes, n_docs: _entropy_steps(sizes, n_docs, base=2),
         solution="H in bits ≈ {H:.3f} and $\\log_2 3$ ≈ {H_max:.3f}: their ratio is {expected:.4f}, the same as with "
                  "natural logarithms, because changing the base multiplies $H$ and $H_{{max}}$ by the same factor.",
         right=("0.937", "0,9372", "0.94"),
         wrong=("1.485", "1.03", "0.650", "0.991", "0.938"),   # H in bits; H in nats; nats over log2 3; the lesson's
+        variant=_three_sizes,
+        mistakes=(lambda sizes, n_docs: _entropy_in(sizes, n_docs, 2),                  # H in bits, not divided
+                  lambda sizes, n_docs: _entropy_in(sizes, n_docs, math.e) / math.log2(3),   # nats over log2 3
+                  lambda sizes, n_docs: _entropy_in(sizes, n_docs, 2) / math.log(3)),        # bits over ln 3
     ),
     Prediction(
         key="06.6",

@@ -3,6 +3,8 @@
 import math
 import statistics
 
+import numpy as np
+
 from ...discrimination import cohens_d, discrimination, roc_auc
 from . import Exercise, Interpretation, Prediction
 
@@ -51,6 +53,65 @@ def _one_more_bad(good, bad, extra):
     if abs(after - before) < 1e-12:
         return "it stays the same"
     return "it goes up" if after > before else "it goes down"
+
+
+# ---------------------------------------------------------------- 07.1-07.4: variants
+def _number(halves):
+    # a score given in halves: a whole number stays an int (written "4", not "4.0")
+    return halves // 2 if halves % 2 == 0 else halves / 2
+
+
+def _pairs_won(good, bad):
+    return sum(1 for g in good for b in bad if g > b)
+
+
+def _two_decimal_scores(rng, count, low, high):
+    # ``count`` different scores of two decimals in [low, high] hundredths, largest first
+    return tuple(round(int(k) / 100, 2) for k in sorted(rng.choice(np.arange(low, high + 1), count, replace=False),
+                                                           reverse=True))
+
+
+def _auc_scores(rng):
+    # three good and three bad scores, all different; the good side wins 5 to 8 of the 9 pairs
+    while True:
+        scores = _two_decimal_scores(rng, 6, 1, 60)
+        order = rng.permutation(6)
+        good = tuple(sorted((scores[i] for i in order[:3]), reverse=True))
+        bad = tuple(sorted((scores[i] for i in order[3:]), reverse=True))
+        if 5 <= _pairs_won(good, bad) <= 8:
+            return {"good": good, "bad": bad}
+
+
+def _cohens_d_scores(rng):
+    # three good and two bad scores of two decimals, the good mean clearly above the bad one
+    while True:
+        good = _two_decimal_scores(rng, 3, 5, 50)
+        bad = _two_decimal_scores(rng, 2, 1, 35)
+        if 0.3 <= cohens_d(list(good), list(bad)) <= 3:
+            return {"good": good, "bad": bad}
+
+
+def _metric_scores(rng, good_range, accept):
+    # four good scores (whole numbers) and each metric's four bad scores (in halves, never equal to a good
+    # score, so no pair is a tie), until ``accept(wins_a, wins_b)``
+    while True:
+        good_halves = sorted(2 * int(k) for k in rng.choice(np.arange(*good_range), 4, replace=False))
+        free = np.array([h for h in range(0, 21) if h not in good_halves])
+        bad_a, bad_b = (sorted(int(h) for h in rng.choice(free, 4, replace=False)) for _ in range(2))
+        good = tuple(_number(h) for h in good_halves)
+        data = {"good": good, "bad_a": tuple(_number(h) for h in bad_a), "bad_b": tuple(_number(h) for h in bad_b)}
+        if accept(_pairs_won(good, data["bad_a"]), _pairs_won(good, data["bad_b"])):
+            return data
+
+
+def _two_metrics_above_chance(rng):
+    # 07.3: both metrics beat chance (more than 8 of the 16 pairs), A more than B
+    return _metric_scores(rng, (1, 10), lambda wins_a, wins_b: 8 < wins_b < wins_a)
+
+
+def _one_metric_below_chance(rng):
+    # 07.4: A above chance (9 or more of the 16 pairs), B below it (1 to 7), so that the ratio is above 2
+    return _metric_scores(rng, (1, 9), lambda wins_a, wins_b: 1 <= wins_b <= 7 and wins_a >= 9)
 
 
 #: 07.6's choices: which ratio a "k times better" claim is, given the two AUCs.
@@ -116,8 +177,8 @@ EXERCISES = [
     Exercise(
         key="07.1",
         label="ROC AUC",
-        question="Good topics score 0.40, 0.20 and 0.15; bad topics 0.30, 0.10 and 0.05. Compute the ROC AUC "
-                 "(count the pairs).",
+        question="Good topics score {good[0]:.2f}, {good[1]:.2f} and {good[2]:.2f}; bad topics {bad[0]:.2f}, "
+                 "{bad[1]:.2f} and {bad[2]:.2f}. Compute the ROC AUC (count the pairs).",
         data={"good": (0.40, 0.20, 0.15), "bad": (0.30, 0.10, 0.05)},
         answer=lambda good, bad: roc_auc(list(good), list(bad)),
         steps=lambda good, bad: {"n_good": len(good), "n_bad": len(bad), "pairs": len(good) * len(bad),
@@ -128,12 +189,17 @@ EXERCISES = [
         right=("0.778", "7/9", "0,78", "77.8%", "0.7778"),
         wrong=("0.5", "0.667", "6/9", "0.75", "0.8333"),   # chance; a pair missed; the lesson's scores
         check={"percent": True},   # a share of a whole, so a percentage is one way to write it
+        variant=_auc_scores,
+        mistakes=(lambda good, bad: (_wins(good, bad) - 1) / (len(good) * len(bad)),   # a won pair missed
+                  lambda good, bad: 1 - roc_auc(list(good), list(bad)),              # the lost pairs' share
+                  # only the pairs of equal rank compared (best with best, ...)
+                  lambda good, bad: sum(g > b for g, b in zip(sorted(good), sorted(bad))) / len(good)),
     ),
     Exercise(
         key="07.2",
         label="Cohen's d",
-        question="For good topics scoring 0.30, 0.25 and 0.10 and bad ones 0.20 and 0.05, compute Cohen's d "
-                 "(pooled standard deviation, $n - 1$ in each variance).",
+        question="For good topics scoring {good[0]:.2f}, {good[1]:.2f} and {good[2]:.2f} and bad ones {bad[0]:.2f} "
+                 "and {bad[1]:.2f}, compute Cohen's d (pooled standard deviation, $n - 1$ in each variance).",
         data={"good": (0.30, 0.25, 0.10), "bad": (0.20, 0.05)},
         answer=lambda good, bad: cohens_d(list(good), list(bad)),
         steps=_cohens_d_steps,
@@ -143,29 +209,45 @@ EXERCISES = [
                  "d = ({mean_good:.4f} − {mean_bad:.3f})/{pooled_sd:.4f} = {expected:.3f}.",
         right=("0.875", "0,88", "0.8751", "0.88"),
         wrong=("0.872", "0.092", "1", "0.87"),
+        variant=_cohens_d_scores,
+        mistakes=(  # variances divided by n, not n - 1
+                  lambda good, bad: ((statistics.fmean(good) - statistics.fmean(bad))
+                                     / math.sqrt((len(good) * statistics.pvariance(good) + len(bad)
+                                                  * statistics.pvariance(bad)) / (len(good) + len(bad)))),
+                  # the two variances averaged, not weighted by their n - 1
+                  lambda good, bad: ((statistics.fmean(good) - statistics.fmean(bad))
+                                     / math.sqrt((statistics.variance(good) + statistics.variance(bad)) / 2)),
+                  # the difference of the means, never divided by s
+                  lambda good, bad: statistics.fmean(good) - statistics.fmean(bad)),
     ),
     Exercise(
         key="07.3",
         label="ratio of 2·AUC − 1",
-        question="Two metrics score the same four good topics 4, 5, 6, 7. Against them, metric A's bad topics "
-                 "score 0, 1, 2, 4.5 and metric B's 0, 4.5, 5.5, 6.5. Work out both AUCs and their ratio for "
-                 "yourself, then give the ratio of their 2·AUC − 1 (A's over B's). Is it the ratio of the AUCs?",
+        question="Two metrics score the same four good topics {good[0]}, {good[1]}, {good[2]}, {good[3]}. Against "
+                 "them, metric A's bad topics score {bad_a[0]}, {bad_a[1]}, {bad_a[2]}, {bad_a[3]} and metric B's "
+                 "{bad_b[0]}, {bad_b[1]}, {bad_b[2]}, {bad_b[3]}. Work out both AUCs and their ratio for yourself, "
+                 "then give the ratio of their 2·AUC − 1 (A's over B's). Is it the ratio of the AUCs?",
         data={"good": (4, 5, 6, 7), "bad_a": (0, 1, 2, 4.5), "bad_b": (0, 4.5, 5.5, 6.5)},
         answer=_gini_ratio,
         steps=_gini_steps,
         solution="A: 2 · {wins_a:g}/{pairs} − 1 = {gini_a:g}; B: 2 · {wins_b:g}/{pairs} − 1 = {gini_b:g}. Ratio "
-                 "{gini_a:g} / {gini_b:g} = {expected:.2f}, against {auc_ratio:g} for the AUCs. The same two "
-                 "metrics are {auc_ratio:g}× or {expected:g}× apart depending on the definition, "
+                 "{gini_a:g} / {gini_b:g} = {expected:.2f}, against {auc_ratio:.3g} for the AUCs. The same two "
+                 "metrics are {auc_ratio:.3g}× or {expected:.3g}× apart depending on the definition, "
                  "which is why a \"k× better\" needs one.",
         right=("3.5", "7/2", "3,5", "3.50"),
         wrong=("1.5", "2", "0.29", "3.4"),
+        variant=_two_metrics_above_chance,
+        mistakes=(_auc_ratio,                                                  # the ratio of the AUCs
+                  lambda good, bad_a, bad_b: 1 / _gini_ratio(good, bad_a, bad_b),     # B's over A's
+                  lambda good, bad_a, bad_b: 2 * _auc_ratio(good, bad_a, bad_b) - 1),  # 2·x − 1 of the AUCs' ratio
     ),
     Exercise(
         key="07.4",
         label="ratio of AUCs",
-        question="Good topics score 1, 2, 3, 4. Metric A's bad topics score 0, 0.5, 1.5, 5; metric B's bad topics "
-                 "score 2.5, 3.5, 4.5, 5.5 (B ranks worse than chance). What is AUC(A) / AUC(B)? Can a ratio of "
-                 "AUCs exceed 2?",
+        question="Good topics score {good[0]}, {good[1]}, {good[2]}, {good[3]}. Metric A's bad topics score "
+                 "{bad_a[0]}, {bad_a[1]}, {bad_a[2]}, {bad_a[3]}; metric B's bad topics score {bad_b[0]}, {bad_b[1]}, "
+                 "{bad_b[2]}, {bad_b[3]} (B ranks worse than chance). What is AUC(A) / AUC(B)? Can a ratio of AUCs "
+                 "exceed 2?",
         data={"good": (1, 2, 3, 4), "bad_a": (0, 0.5, 1.5, 5), "bad_b": (2.5, 3.5, 4.5, 5.5)},
         answer=_auc_ratio,
         steps=_auc_steps,
@@ -175,6 +257,11 @@ EXERCISES = [
                  "you like.",
         right=("3.67", "11/3", "3,67", "3.7", "3.667"),
         wrong=("2", "1.5", "0.27", "3.6"),
+        variant=_one_metric_below_chance,
+        mistakes=(lambda good, bad_a, bad_b: 1 / _auc_ratio(good, bad_a, bad_b),     # B's over A's
+                  _gini_ratio,                                                      # the ratio of 2·AUC − 1
+                  # the difference of the AUCs, not their ratio
+                  lambda good, bad_a, bad_b: roc_auc(list(good), list(bad_a)) - roc_auc(list(good), list(bad_b))),
     ),
     Prediction(
         key="07.5",
