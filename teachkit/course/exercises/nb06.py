@@ -189,7 +189,7 @@ EXERCISES = [
     ),
     Exercise(
         key="06.3",
-        label="distribution part for skewed sizes",
+        label="distribution part for sizes {sizes[0]}, {sizes[1]}, {sizes[2]}",
         question="Keep the three topics, but suppose {sizes[0]} of the {n_docs} documents go to T1 and {sizes[1]} "
                  "each to T2 and T3. What is the distribution part of SemDiv?",
         data={"sizes": (8, 1, 1), "n_docs": 10},
