@@ -23,6 +23,7 @@ PINS = {
 
 # The intermediate numbers of the worked solutions (``steps``), by hand.
 STEPS = {
+    "02.3": {"ratio": 1_000 / 100, "p_xy": 50 / 1_000},        # ln 10 and -ln 0.05
     "02.1": {"ratio": (12 / 10_000) / ((500 / 10_000) * (4_000 / 10_000))},   # 0.0012 / 0.02 = 0.06
     "02.8": {"pmi_rare": math.log(2 * 10_000 / (30 * 30)),     # ln 22.22 = 3.101
              "pmi_freq": math.log(150 * 10_000 / (500 * 400)),  # ln 7.5 = 2.015
@@ -35,4 +36,26 @@ STEPS = {
     "02.9": {"p_smoothed": 1e-16,
              "shift": math.log(0.002) / math.log(1e-16),        # 0.1687
              "smoothed": -1 + math.log(0.002) / math.log(1e-16)},   # -0.8313
+}
+
+
+# Every variant's answer, as a function of its data, by hand (tests/test_exercises.py draws 200 variants of each).
+def _npmi_by_hand(c_xy, c_x, c_y, n):
+    # PMI = ln(P(x, y) / (P(x) P(y))) = ln(c_xy n / (c_x c_y)); NPMI divides it by -ln P(x, y) = ln(n / c_xy)
+    return math.log(c_xy * n / (c_x * c_y)) / math.log(n / c_xy)
+
+
+PIN_FUNCTIONS = {
+    "02.1": lambda c_xy, c_x, c_y, n, source: _npmi_by_hand(c_xy, c_x, c_y, n),
+    "02.2": lambda c_x, c_y, n: c_x * c_y / n,            # PMI = 0 when P(x, y) = P(x) P(y)
+    # c_xy = c_y: PMI = ln(n / c_x), the denominator ln(n / c_y)
+    "02.3": lambda c_xy, c_x, c_y, n, corpus: math.log(n / c_x) / math.log(n / c_y),
+    # gensim: P(x, y) + ε inside both logarithms, with P(x, y) = 0
+    "02.4": lambda c_xy, c_x, c_y, n, eps: math.log((c_xy / n + eps) / ((c_x / n) * (c_y / n)))
+                                           / -math.log(c_xy / n + eps),
+}
+
+STEP_FUNCTIONS = {
+    "02.1": lambda c_xy, c_x, c_y, n, source: {"ratio": c_xy * n / (c_x * c_y)},
+    "02.3": lambda c_xy, c_x, c_y, n, corpus: {"ratio": n / c_x, "p_xy": c_y / n},
 }

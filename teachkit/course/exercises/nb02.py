@@ -92,25 +92,83 @@ def _smoothed_steps(c_xy, c_x, c_y, n, eps):
             "shift": math.log(p_x * p_y) / math.log(p_xy)}
 
 
+# ---------------------------------------------------------------- variants of 02.1-02.4 (see model.Exercise)
+def _npmi_of_a_source(c_xy, c_x, c_y, n, source):
+    # source only names where the counts come from ("the guide's counts" for the exercise as written)
+    return npmi_from_counts(c_xy, c_x, c_y, n)
+
+
+def _avoiding_pair(rng):
+    # a pair met clearly less often than chance, but far from never: NPMI between -0.6 and -0.15
+    while True:
+        n = int(rng.choice([5_000, 10_000, 20_000]))
+        c_x = int(rng.integers(4, 21)) * 50
+        c_y = int(rng.integers(4, 21)) * 250
+        c_xy = int(rng.integers(2, 40))
+        if c_x + c_y < n and c_xy < c_x and -0.6 < npmi_from_counts(c_xy, c_x, c_y, n) < -0.15:
+            return {"c_xy": c_xy, "c_x": c_x, "c_y": c_y, "n": n, "source": "these counts"}
+
+
+def _independent_counts(rng):
+    # c(x) c(y) / n a whole number from 2 to 60: the count at which NPMI is exactly 0 is a count
+    while True:
+        n = int(rng.choice([1_000, 2_000, 5_000, 10_000]))
+        c_x = int(rng.integers(2, 31)) * 10
+        step = n // math.gcd(n, c_x)                  # c_y a multiple of this makes c_x c_y / n whole
+        c_y = step * int(rng.integers(1, max(2, 600 // step)))
+        if c_y != c_x and 20 <= c_y < n and 2 <= c_x * c_y // n <= 60:
+            return {"c_x": c_x, "c_y": c_y, "n": n}
+
+
+def _npmi_nested(c_xy, c_x, c_y, n, corpus):
+    if c_xy != c_y:
+        raise ValueError("02.3 is about a word y that never appears without x: c(x, y) must equal c(y)")
+    return npmi_from_counts(c_xy, c_x, c_y, n)
+
+
+def _nested_pair(rng):
+    # y never without x (c(x, y) = c(y)), x often without y: NPMI = ln(n / c_x) / ln(n / c_y), below +1
+    n = int(rng.choice([1_000, 2_000, 5_000, 10_000]))
+    c_x = int(rng.integers(2, 26)) * n // 100
+    c_y = int(rng.integers(1, c_x * 8 // 10 // (n // 200) + 1)) * (n // 200)
+    return {"c_xy": c_y, "c_x": c_x, "c_y": c_y, "n": n, "corpus": "A corpus"}
+
+
+def _never_together(rng):
+    n = int(rng.choice([5_000, 10_000, 20_000, 50_000]))
+    c_x = int(rng.integers(1, 21)) * n // 100
+    c_y = int(rng.integers(1, 21)) * n // 200
+    return {"c_xy": 0, "c_x": c_x, "c_y": c_y, "n": n, "eps": EPSILON}
+
+
+def _pmi_over_marginals(c_xy, c_x, c_y, n, **_words):
+    # normalised by -ln P(x)P(y) instead of -ln P(x, y)
+    return math.log(c_xy * n / (c_x * c_y)) / -math.log(c_x * c_y / n ** 2)
+
+
 EXERCISES = [
     Exercise(
         key="02.1",
         label="NPMI(running, meeting)",
-        question="Compute NPMI(*running*, *meeting*) from the guide's counts: $c_{xy} = 12$ shared windows, "
-                 "$c_x = 500$ and $c_y = 4{,}000$ on their own, $n = 10{,}000$.",
-        data={"c_xy": 12, "c_x": 500, "c_y": 4_000, "n": 10_000},
-        answer=_npmi,
-        steps=lambda c_xy, c_x, c_y, n: {"ratio": (c_xy / n) / ((c_x / n) * (c_y / n))},
-        solution="PMI = ln(({c_xy}/{n}) / (({c_x}/{n})({c_y}/{n}))) = ln {ratio:.2f}; the denominator is "
+        question="Compute NPMI(*running*, *meeting*) from {source}: $c_{{xy}} = {c_xy:t}$ shared windows, "
+                 "$c_x = {c_x:t}$ and $c_y = {c_y:t}$ on their own, $n = {n:t}$.",
+        data={"c_xy": 12, "c_x": 500, "c_y": 4_000, "n": 10_000, "source": "the guide's counts"},
+        answer=_npmi_of_a_source,
+        steps=lambda c_xy, c_x, c_y, n, source: {"ratio": (c_xy / n) / ((c_x / n) * (c_y / n))},
+        solution="PMI = ln(({c_xy}/{n}) / (({c_x}/{n})({c_y}/{n}))) = ln {ratio:.3g}; the denominator is "
                  "$-\\ln P(x, y) = -\\ln({c_xy}/{n})$. NPMI = {expected:.3f}: a clear negative association, "
                  "far from −1.",
         right=("-0.42", "−0,42", "-0.418", "-0.4183"),
         wrong=("0.42", "-2.81", "-0.41", "-1"),
+        variant=_avoiding_pair,
+        mistakes=(lambda c_xy, c_x, c_y, n, source: -npmi_from_counts(c_xy, c_x, c_y, n),   # the sign dropped
+                  lambda c_xy, c_x, c_y, n, source: _pmi(c_xy, c_x, c_y, n),               # PMI, not normalised
+                  _pmi_over_marginals),
     ),
     Exercise(
         key="02.2",
         label="c(x, y) giving NPMI = 0",
-        question="In $n = 1{,}000$ windows, $c(x) = 100$ and $c(y) = 50$. For which joint count $c(x, y)$ is "
+        question="In $n = {n:t}$ windows, $c(x) = {c_x:t}$ and $c(y) = {c_y:t}$. For which joint count $c(x, y)$ is "
                  "NPMI exactly 0?",
         data={"c_x": 100, "c_y": 50, "n": 1_000},
         answer=_independent_count,
@@ -119,30 +177,43 @@ EXERCISES = [
         right=("5", "5.0", "10/2"),
         wrong=("6", "4", "50", "0.5"),
         check={"min_sig_figs": 1},
+        variant=_independent_counts,
+        mistakes=(lambda c_x, c_y, n: c_x * c_y / n ** 2,      # the probability P(x) P(y), not a count
+                  lambda c_x, c_y, n: c_x * c_y / n + 1,       # one more than chance, "to be sure"
+                  lambda c_x, c_y, n: math.sqrt(c_x * c_y)),   # a geometric mean of the counts
     ),
     Exercise(
         key="02.3",
-        label="NPMI when c(x, y) = 50",
-        question="Same corpus ($n = 1{,}000$, $c(x) = 100$, $c(y) = 50$). What is NPMI when $c(x, y) = 50$, "
+        label="NPMI when c(x, y) = {c_xy}",
+        question="{corpus} ($n = {n:t}$, $c(x) = {c_x:t}$, $c(y) = {c_y:t}$). What is NPMI when $c(x, y) = {c_xy:t}$, "
                  "i.e. $y$ never appears without $x$?",
-        data={"c_xy": 50, "c_x": 100, "c_y": 50, "n": 1_000},
-        answer=_npmi,
-        solution="PMI = ln(({c_xy}/{n}) / (({c_x}/{n})({c_y}/{n}))) = ln 10, and $-\\ln({c_xy}/{n}) = -\\ln 0.05$; "
-                 "NPMI = {expected:.3f}. Not +1, because $x$ also appears without $y$.",
+        data={"c_xy": 50, "c_x": 100, "c_y": 50, "n": 1_000, "corpus": "Same corpus"},
+        answer=_npmi_nested,
+        steps=lambda c_xy, c_x, c_y, n, corpus: {"ratio": (c_xy / n) / ((c_x / n) * (c_y / n)), "p_xy": c_xy / n},
+        solution="PMI = ln(({c_xy}/{n}) / (({c_x}/{n})({c_y}/{n}))) = ln {ratio:.4g}, and $-\\ln({c_xy}/{n}) = "
+                 "-\\ln {p_xy:g}$; NPMI = {expected:.3f}. Not +1, because $x$ also appears without $y$.",
         right=("0.77", "0,769", "0.7686"),
         wrong=("1", "2.30", "0.76", "0.5"),
+        variant=_nested_pair,
+        mistakes=(lambda c_xy, c_x, c_y, n, corpus: 1,                            # "y always with x" read as +1
+                  lambda c_xy, c_x, c_y, n, corpus: _pmi(c_xy, c_x, c_y, n),     # PMI, not normalised
+                  _pmi_over_marginals),
     ),
     Exercise(
         key="02.4",
         label="gensim NPMI of a never-co-occurring pair",
-        question="Under gensim's convention with $\\varepsilon = 10^{-12}$, what NPMI does a pair that never "
-                 "co-occurs ($c(x, y) = 0$) get when $c(x) = 200$, $c(y) = 100$, $n = 10{,}000$?",
+        question="Under gensim's convention with $\\varepsilon = 10^{{-12}}$, what NPMI does a pair that never "
+                 "co-occurs ($c(x, y) = {c_xy}$) get when $c(x) = {c_x:t}$, $c(y) = {c_y:t}$, $n = {n:t}$?",
         data={"c_xy": 0, "c_x": 200, "c_y": 100, "n": 10_000, "eps": EPSILON},
         answer=lambda c_xy, c_x, c_y, n, eps: npmi_from_counts(c_xy, c_x, c_y, n, eps=eps, smoothing="gensim"),
         solution="gensim puts $P(x, y) + \\varepsilon$ = ε inside both logarithms: PMI = ln(ε / (({c_x}/{n})"
                  "({c_y}/{n}))) and the denominator is −ln ε, so NPMI = {expected:.3f}, not −1.",
         right=("-0.69", "−0,692", "-0.6918"),
         wrong=("-1", "-0.77", "-0.775", "-0.70", "0"),      # -1; the guide's convention (-0.769); the lesson's pair
+        variant=_never_together,
+        mistakes=(lambda c_xy, c_x, c_y, n, eps: -1,                   # the exact limit, no ε
+                  lambda c_xy, c_x, c_y, n, eps: npmi_from_counts(c_xy, c_x, c_y, n, eps=eps, smoothing="guide"),
+                  lambda c_xy, c_x, c_y, n, eps: 0),                   # "no evidence, so 0"
     ),
     Prediction(
         key="02.6",
