@@ -110,26 +110,32 @@ def solution_text(ex) -> str:
     return ex.render_solution()
 
 
-def pins(prefix: str) -> dict:
-    """The hand-derived answers of one notebook: ``tests/exercise_pins/nbXX.py``'s ``PINS``."""
+def _pin_module(prefix: str):
+    # the pin file runs once per notebook prefix: PINS and PIN_FUNCTIONS come from the same module object
     path = PINS / f"nb{prefix}.py"
     if not path.is_file():
-        return {}
-    spec = importlib.util.spec_from_file_location(f"_exercise_pins_nb{prefix}", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return dict(module.PINS)
+        return None
+    if prefix not in _PIN_MODULES:
+        spec = importlib.util.spec_from_file_location(f"_exercise_pins_nb{prefix}", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _PIN_MODULES[prefix] = module
+    return _PIN_MODULES[prefix]
+
+
+_PIN_MODULES: dict = {}
+
+
+def pins(prefix: str) -> dict:
+    """The hand-derived answers of one notebook: ``tests/exercise_pins/nbXX.py``'s ``PINS``."""
+    module = _pin_module(prefix)
+    return dict(module.PINS) if module is not None else {}
 
 
 def pin_functions(prefix: str) -> dict:
     """The hand-written answer of every variant: ``tests/exercise_pins/nbXX.py``'s ``PIN_FUNCTIONS``."""
-    path = PINS / f"nb{prefix}.py"
-    if not path.is_file():
-        return {}
-    spec = importlib.util.spec_from_file_location(f"_exercise_pin_functions_nb{prefix}", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return dict(getattr(module, "PIN_FUNCTIONS", {}))
+    module = _pin_module(prefix)
+    return dict(getattr(module, "PIN_FUNCTIONS", {})) if module is not None else {}
 
 
 # ---------------------------------------------------------------- a class where copying does not pay
