@@ -36,7 +36,7 @@ PIN_FUNCTIONS = {
     # PMI in nats: ln of P(x, y) / (P(x) P(y)), with every probability a count over n
     "01.1": lambda c_xy, c_x, c_y, n: math.log(c_xy / n) - math.log(c_x / n) - math.log(c_y / n),
     # c_xy = c_y: log2(n / c_x) bits, times ln 2 nats per bit
-    "01.2": lambda c_xy, c_x, c_y, n: math.log2(c_xy * n / (c_x * c_y)) * math.log(2),
+    "01.2": lambda c_xy, c_x, c_y, n, **_: math.log2(c_xy * n / (c_x * c_y)) * math.log(2),
     "01.3": lambda c_x, c_y, n: Fraction(c_x, n) * Fraction(c_y, n) * n,   # P(x) P(y) as a number of windows
     "01.4": lambda c_xy, c_x, c_y, n, **_: math.log(c_xy / n) - math.log(c_x / n) - math.log(c_y / n),
 }

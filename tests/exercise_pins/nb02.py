@@ -1,6 +1,7 @@
 """Notebook 02's exercise answers, worked out by hand (no teachkit)."""
 
 import math
+from fractions import Fraction
 
 PINS = {
     "02.1": math.log(0.06) / -math.log(0.0012),                 # -2.8134 / 6.7254 = -0.418
@@ -24,6 +25,8 @@ PINS = {
 # The intermediate numbers of the worked solutions (``steps``), by hand.
 STEPS = {
     "02.1": {"ratio": (12 / 10_000) / ((500 / 10_000) * (4_000 / 10_000))},   # 0.0012 / 0.02 = 0.06
+    "02.3": {"ratio": 10.0,                                    # 50 · 1,000 / (100 · 50) = 1,000 / 100
+             "p_xy": 0.05},                                    # 50 / 1,000
     "02.8": {"pmi_rare": math.log(2 * 10_000 / (30 * 30)),     # ln 22.22 = 3.101
              "pmi_freq": math.log(150 * 10_000 / (500 * 400)),  # ln 7.5 = 2.015
              "top_rare": math.log(10_000 / 2),                  # -ln(2/10,000) = ln 5,000 = 8.517
@@ -35,4 +38,29 @@ STEPS = {
     "02.9": {"p_smoothed": 1e-16,
              "shift": math.log(0.002) / math.log(1e-16),        # 0.1687
              "smoothed": -1 + math.log(0.002) / math.log(1e-16)},   # -0.8313
+}
+
+
+# Every variant's answer, as a function of its data (tests/test_exercises.py draws 200 variants of each).
+def _npmi(c_xy, c_x, c_y, n):
+    # PMI over -ln P(x, y), every probability a count over n
+    p_xy, p_x, p_y = c_xy / n, c_x / n, c_y / n
+    return math.log(p_xy / (p_x * p_y)) / -math.log(p_xy)
+
+
+PIN_FUNCTIONS = {
+    "02.1": lambda c_xy, c_x, c_y, n, **_: _npmi(c_xy, c_x, c_y, n),
+    "02.2": lambda c_x, c_y, n: Fraction(c_x * c_y, n),       # independence: c(x, y) = c(x) c(y) / n
+    # c_xy = c_y: PMI = ln(n / c_x), the denominator ln(n / c_y)
+    "02.3": lambda c_xy, c_x, c_y, n, **_: math.log(n / c_x) / math.log(n / c_xy),
+    # gensim: ε added to P(x, y) = 0 only, P(x) and P(y) as counted
+    "02.4": lambda c_xy, c_x, c_y, n, eps: math.log((c_xy / n + eps) / ((c_x / n) * (c_y / n)))
+                                           / -math.log(c_xy / n + eps),
+}
+
+# The intermediate numbers of the worked solutions, for every variant.
+STEP_FUNCTIONS = {
+    "02.1": lambda c_xy, c_x, c_y, n, **_: {"ratio": c_xy * n / (c_x * c_y)},   # observed / chance
+    "02.3": lambda c_xy, c_x, c_y, n, **_: {"ratio": n / c_x,                   # c_xy = c_y cancels
+                                            "p_xy": c_xy / n},
 }

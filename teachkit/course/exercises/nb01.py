@@ -47,10 +47,11 @@ def _office_variant(rng):
 
 
 def _poems_variant(rng):
-    # the note's 684 poems; exílio (y) never appears without canção (x), so the ratio is still n / c_x
+    # the note's 684 poems with other counts (so the note no longer "gives" them); exílio (y) never appears
+    # without canção (x), so the ratio is still n / c_x
     c_x = int(rng.integers(3, 41))
     c_y = int(rng.integers(1, min(c_x, 13)))              # 1..12, below c_x
-    return {"c_xy": c_y, "c_x": c_x, "c_y": c_y, "n": 684}
+    return {"premise": "Suppose the Portuguese note gave", "c_xy": c_y, "c_x": c_x, "c_y": c_y, "n": 684}
 
 
 def _independence_variant(rng):
@@ -158,19 +159,19 @@ EXERCISES = [
     Exercise(
         key="01.2",
         label="PMI(canção, exílio) in nats",
-        question="The Portuguese note gives PMI(*canção*, *exílio*) in bits: *canção* is in $c_x = {c_x}$, *exílio* "
+        question="{premise} PMI(*canção*, *exílio*) in bits: *canção* is in $c_x = {c_x}$, *exílio* "
                  "in $c_y = {c_y}$ of $n = {n}$ poems, and both in $c_{{xy}} = {c_xy}$. Give the PMI in **nats**.",
-        data={"c_xy": 4, "c_x": 7, "c_y": 4, "n": 684},
-        answer=_pmi_from_counts,
+        data={"premise": "The Portuguese note gives", "c_xy": 4, "c_x": 7, "c_y": 4, "n": 684},
+        answer=lambda premise, c_xy, c_x, c_y, n: _pmi_from_counts(c_xy, c_x, c_y, n),
         solution="In bits PMI = $\\log_2({n}/{c_x})$ (the joint count equals $c_y$, so the ratio is $n/c_x$). "
                  "One bit is ln 2 nats, so multiply by ln 2, or take the natural log directly: "
                  "ln({n}/{c_x}) = {expected:.3f} nats.",
         right=("4.58", "4,58", "4.582", "4.6"),
         wrong=("6.61", "9.54", "1.99", "4.57"),
         variant=_poems_variant,
-        mistakes=(lambda c_xy, c_x, c_y, n: math.log2(c_xy * n / (c_x * c_y)),      # left in bits
-                  lambda c_xy, c_x, c_y, n: math.log2(c_xy * n / (c_x * c_y)) / math.log(2),  # ÷ ln 2, not ×
-                  lambda c_xy, c_x, c_y, n: math.log10(c_xy * n / (c_x * c_y))),    # log10, not ln
+        mistakes=(lambda premise, c_xy, c_x, c_y, n: math.log2(c_xy * n / (c_x * c_y)),      # left in bits
+                  lambda premise, c_xy, c_x, c_y, n: math.log2(c_xy * n / (c_x * c_y)) / math.log(2),  # ÷ ln 2
+                  lambda premise, c_xy, c_x, c_y, n: math.log10(c_xy * n / (c_x * c_y))),    # log10, not ln
     ),
     Exercise(
         key="01.3",

@@ -33,6 +33,43 @@ def _npmi_inputs(rng):
     return {"c_xy": c_xy, "c_x": c_x, "c_y": c_y, "n": n}
 
 
+def _meeting_variant(rng):
+    # running and meeting sharing fewer windows than chance gives them: an NPMI clearly below 0 and far from -1
+    while True:
+        n = int(rng.choice([5_000, 10_000, 20_000]))
+        c_x, c_y = 100 * int(rng.integers(2, 10)), 500 * int(rng.integers(2, 11))
+        chance = c_x * c_y / n
+        c_xy = int(rng.integers(1, max(2, int(0.7 * chance))))
+        value = math.log(c_xy * n / (c_x * c_y)) / math.log(n / c_xy)
+        if -0.6 <= value <= -0.2:
+            return {"source": "these counts", "c_xy": c_xy, "c_x": c_x, "c_y": c_y, "n": n}
+
+
+def _zero_variant(rng):
+    # counts in tens whose chance count c_x c_y / n is a whole number of windows, at least 2
+    while True:
+        n = int(rng.choice([500, 1_000, 2_000, 5_000]))
+        c_x, c_y = (10 * int(k) for k in rng.integers(2, n // 40 + 1, size=2))
+        if c_x != c_y and c_x * c_y % n == 0 and c_x * c_y >= 2 * n:
+            return {"c_x": c_x, "c_y": c_y, "n": n}
+
+
+def _one_sided_variant(rng):
+    # y never appears without x (c_xy = c_y), x also without y (c_y < c_x): n / c_x a whole number, so that
+    # PMI is the log of a whole number, and c_y / n a short decimal
+    n = int(rng.choice([1_000, 2_000, 5_000, 10_000]))
+    c_x = n // int(rng.choice([2, 4, 5, 8, 10, 20, 25, 40, 50]))
+    c_y = 10 * int(rng.integers(1, max(2, int(0.8 * c_x) // 10 + 1)))
+    return {"corpus": "A corpus", "c_xy": c_y, "c_x": c_x, "c_y": c_y, "n": n}
+
+
+def _never_variant(rng):
+    # a pair that never shares a window; the two words' counts differ; gensim's ε stays 1e-12
+    n = int(rng.choice([5_000, 10_000, 20_000, 50_000]))
+    c_x, c_y = (50 * (1 + int(k)) for k in rng.choice(20, size=2, replace=False))
+    return {"c_xy": 0, "c_x": c_x, "c_y": c_y, "n": n, "eps": EPSILON}
+
+
 def _npmi_without_minus(c_xy, c_x, c_y, n):
     return math.log(c_xy * n / (c_x * c_y)) / math.log(c_xy / n)
 
@@ -96,21 +133,25 @@ EXERCISES = [
     Exercise(
         key="02.1",
         label="NPMI(running, meeting)",
-        question="Compute NPMI(*running*, *meeting*) from the guide's counts: $c_{xy} = 12$ shared windows, "
-                 "$c_x = 500$ and $c_y = 4{,}000$ on their own, $n = 10{,}000$.",
-        data={"c_xy": 12, "c_x": 500, "c_y": 4_000, "n": 10_000},
-        answer=_npmi,
-        steps=lambda c_xy, c_x, c_y, n: {"ratio": (c_xy / n) / ((c_x / n) * (c_y / n))},
-        solution="PMI = ln(({c_xy}/{n}) / (({c_x}/{n})({c_y}/{n}))) = ln {ratio:.2f}; the denominator is "
+        question="Compute NPMI(*running*, *meeting*) from {source}: $c_{{xy}} = {c_xy}$ shared windows, "
+                 "$c_x = {c_x:t}$ and $c_y = {c_y:t}$ on their own, $n = {n:t}$.",
+        data={"source": "the guide's counts", "c_xy": 12, "c_x": 500, "c_y": 4_000, "n": 10_000},
+        answer=lambda source, c_xy, c_x, c_y, n: _npmi(c_xy, c_x, c_y, n),
+        steps=lambda source, c_xy, c_x, c_y, n: {"ratio": (c_xy / n) / ((c_x / n) * (c_y / n))},
+        solution="PMI = ln(({c_xy}/{n}) / (({c_x}/{n})({c_y}/{n}))) = ln {ratio:.3g}; the denominator is "
                  "$-\\ln P(x, y) = -\\ln({c_xy}/{n})$. NPMI = {expected:.3f}: a clear negative association, "
                  "far from −1.",
         right=("-0.42", "−0,42", "-0.418", "-0.4183"),
         wrong=("0.42", "-2.81", "-0.41", "-1"),
+        variant=_meeting_variant,
+        mistakes=(lambda source, c_xy, c_x, c_y, n: _npmi_without_minus(c_xy, c_x, c_y, n),  # -ln P(x, y) as ln
+                  lambda source, c_xy, c_x, c_y, n: _pmi(c_xy, c_x, c_y, n),                 # PMI, not normalized
+                  lambda source, c_xy, c_x, c_y, n: _npmi_by_marginals(c_xy, c_x, c_y, n)),  # ÷ -ln P(x)P(y)
     ),
     Exercise(
         key="02.2",
         label="c(x, y) giving NPMI = 0",
-        question="In $n = 1{,}000$ windows, $c(x) = 100$ and $c(y) = 50$. For which joint count $c(x, y)$ is "
+        question="In $n = {n:t}$ windows, $c(x) = {c_x:t}$ and $c(y) = {c_y:t}$. For which joint count $c(x, y)$ is "
                  "NPMI exactly 0?",
         data={"c_x": 100, "c_y": 50, "n": 1_000},
         answer=_independent_count,
@@ -119,30 +160,47 @@ EXERCISES = [
         right=("5", "5.0", "10/2"),
         wrong=("6", "4", "50", "0.5"),
         check={"min_sig_figs": 1},
+        variant=_zero_variant,
+        mistakes=(lambda c_x, c_y, n: c_x * c_y / n ** 2,     # P(x) P(y), a probability, not a count
+                  lambda c_x, c_y, n: c_x * c_y,              # the division by n forgotten
+                  lambda c_x, c_y, n: min(c_x, c_y)),         # NPMI's top (one word never without the other)
     ),
     Exercise(
         key="02.3",
         label="NPMI when c(x, y) = 50",
-        question="Same corpus ($n = 1{,}000$, $c(x) = 100$, $c(y) = 50$). What is NPMI when $c(x, y) = 50$, "
+        question="{corpus} ($n = {n:t}$, $c(x) = {c_x:t}$, $c(y) = {c_y:t}$). What is NPMI when $c(x, y) = {c_xy:t}$, "
                  "i.e. $y$ never appears without $x$?",
-        data={"c_xy": 50, "c_x": 100, "c_y": 50, "n": 1_000},
-        answer=_npmi,
-        solution="PMI = ln(({c_xy}/{n}) / (({c_x}/{n})({c_y}/{n}))) = ln 10, and $-\\ln({c_xy}/{n}) = -\\ln 0.05$; "
-                 "NPMI = {expected:.3f}. Not +1, because $x$ also appears without $y$.",
+        data={"corpus": "Same corpus", "c_xy": 50, "c_x": 100, "c_y": 50, "n": 1_000},
+        answer=lambda corpus, c_xy, c_x, c_y, n: _npmi(c_xy, c_x, c_y, n),
+        steps=lambda corpus, c_xy, c_x, c_y, n: {"ratio": c_xy * n / (c_x * c_y), "p_xy": c_xy / n},
+        solution="PMI = ln(({c_xy}/{n}) / (({c_x}/{n})({c_y}/{n}))) = ln {ratio:g}, and "
+                 "$-\\ln({c_xy}/{n}) = -\\ln {p_xy:g}$; NPMI = {expected:.3f}. Not +1, because $x$ also appears "
+                 "without $y$.",
         right=("0.77", "0,769", "0.7686"),
         wrong=("1", "2.30", "0.76", "0.5"),
+        variant=_one_sided_variant,
+        mistakes=(lambda corpus, c_xy, c_x, c_y, n: 1,          # "never without x" taken for NPMI's top, +1
+                  lambda corpus, c_xy, c_x, c_y, n: _pmi(c_xy, c_x, c_y, n),                 # PMI, not normalized
+                  lambda corpus, c_xy, c_x, c_y, n: _npmi_without_minus(c_xy, c_x, c_y, n),  # the minus forgotten
+                  lambda corpus, c_xy, c_x, c_y, n: _npmi_by_marginals(c_xy, c_x, c_y, n)),  # ÷ -ln P(x)P(y)
     ),
     Exercise(
         key="02.4",
         label="gensim NPMI of a never-co-occurring pair",
-        question="Under gensim's convention with $\\varepsilon = 10^{-12}$, what NPMI does a pair that never "
-                 "co-occurs ($c(x, y) = 0$) get when $c(x) = 200$, $c(y) = 100$, $n = 10{,}000$?",
+        question="Under gensim's convention with $\\varepsilon = 10^{{-12}}$, what NPMI does a pair that never "
+                 "co-occurs ($c(x, y) = {c_xy}$) get when $c(x) = {c_x:t}$, $c(y) = {c_y:t}$, $n = {n:t}$?",
         data={"c_xy": 0, "c_x": 200, "c_y": 100, "n": 10_000, "eps": EPSILON},
         answer=lambda c_xy, c_x, c_y, n, eps: npmi_from_counts(c_xy, c_x, c_y, n, eps=eps, smoothing="gensim"),
         solution="gensim puts $P(x, y) + \\varepsilon$ = ε inside both logarithms: PMI = ln(ε / (({c_x}/{n})"
                  "({c_y}/{n}))) and the denominator is −ln ε, so NPMI = {expected:.3f}, not −1.",
         right=("-0.69", "−0,692", "-0.6918"),
         wrong=("-1", "-0.77", "-0.775", "-0.70", "0"),      # -1; the guide's convention (-0.769); the lesson's pair
+        variant=_never_variant,
+        # the exact definition's -1; the guide's convention, ε added to the counts and to n; "no co-occurrence,
+        # no association", 0
+        mistakes=(lambda c_xy, c_x, c_y, n, eps: -1,
+                  lambda c_xy, c_x, c_y, n, eps: npmi_from_counts(c_xy, c_x, c_y, n, eps=eps, smoothing="guide"),
+                  lambda c_xy, c_x, c_y, n, eps: 0),
     ),
     Prediction(
         key="02.6",
