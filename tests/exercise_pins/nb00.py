@@ -15,4 +15,7 @@ PINS = {
 # Every variant's answer, as a function of its data (tests/test_exercises.py draws 200 variants of each).
 PIN_FUNCTIONS = {
     "00.1": lambda count, n: count / n,                 # the share of windows holding the word
+    # shared windows over the windows chance gives them: c_xy / (c_x c_y / n)
+    "00.2": lambda c_xy, c_x, c_y, n: c_xy * n / (c_x * c_y),
+    "00.3": lambda k: k * (k - 1) // 2,                 # each of k words with the k - 1 others, each pair twice
 }

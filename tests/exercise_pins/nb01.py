@@ -1,6 +1,7 @@
 """Notebook 01's exercise answers, worked out by hand (no teachkit)."""
 
 import math
+from fractions import Fraction
 
 PINS = {
     # 30/10,000 = 0.003 over (500/10,000)(2,500/10,000) = 0.05 × 0.25 = 0.0125: ratio 0.24, ln 0.24 = -1.427
@@ -27,4 +28,15 @@ STEPS = {
              "pmi_freq": math.log(7.5),                  # ln(150 · 10,000 / (500 · 400)) = 2.015
              "pmi_freq_less": math.log(7.45),            # ln(149 · 10,000 / 200,000) = 2.008
              "ceiling": -math.log(1 / 10_000)},          # -ln P(larger word) = -ln(1/10,000) = 9.210
+}
+
+
+# Every variant's answer, as a function of its data (tests/test_exercises.py draws 200 variants of each).
+PIN_FUNCTIONS = {
+    # PMI in nats: ln of P(x, y) / (P(x) P(y)), with every probability a count over n
+    "01.1": lambda c_xy, c_x, c_y, n: math.log(c_xy / n) - math.log(c_x / n) - math.log(c_y / n),
+    # c_xy = c_y: log2(n / c_x) bits, times ln 2 nats per bit
+    "01.2": lambda c_xy, c_x, c_y, n, **_: math.log2(c_xy * n / (c_x * c_y)) * math.log(2),
+    "01.3": lambda c_x, c_y, n: Fraction(c_x, n) * Fraction(c_y, n) * n,   # P(x) P(y) as a number of windows
+    "01.4": lambda c_xy, c_x, c_y, n, **_: math.log(c_xy / n) - math.log(c_x / n) - math.log(c_y / n),
 }

@@ -53,6 +53,17 @@ def _lift(c_xy, c_x, c_y, n):
     return p_xy / (p_x * p_y)
 
 
+def _lift_variant(rng):
+    # two words of a few hundred windows each, sharing more windows than chance gives them (the ratio is
+    # above 1, as the question "how many times more often" presumes), at most half of the rarer word's
+    n = int(rng.choice([5_000, 10_000, 20_000]))
+    c_x, c_y = (100 * (2 + int(k)) for k in rng.choice(8, size=2, replace=False))    # 200..900, unequal
+    chance = c_x * c_y / n
+    low, high = math.floor(1.5 * chance / 5) + 1, min(c_x, c_y) // 10
+    c_xy = 5 * int(rng.integers(low, high + 1)) if low <= high else 5 * high
+    return {"c_xy": c_xy, "c_x": c_x, "c_y": c_y, "n": n}
+
+
 EXERCISES = [
     Exercise(
         key="00.1",
@@ -74,20 +85,24 @@ EXERCISES = [
     Exercise(
         key="00.2",
         label="observed / expected",
-        question="Two words share $c_{xy} = 150$ of $n = 10{,}000$ windows; one occurs in 500 windows, the other "
-                 "in 400. How many times more often than chance do they meet, $P(x,y) / (P(x)\\,P(y))$?",
+        question="Two words share $c_{{xy}} = {c_xy}$ of $n = {n:t}$ windows; one occurs in {c_x} windows, the "
+                 "other in {c_y}. How many times more often than chance do they meet, $P(x,y) / (P(x)\\,P(y))$?",
         data={"c_xy": 150, "c_x": 500, "c_y": 400, "n": 10_000},
         answer=_lift,
         solution="If the words were unrelated they would meet in about {c_x} × {c_y} / {n} windows; they meet in "
-                 "{c_xy}, so the ratio is {c_xy} / ({c_x} × {c_y} / {n}) = {expected:.1f}: that many times as "
+                 "{c_xy}, so the ratio is {c_xy} / ({c_x} × {c_y} / {n}) = {expected:.3g}: that many times as "
                  "often as chance.",
         right=("7.5", "7,5", "15/2", "7.50"),
         wrong=("20", "0.3", "0.075", "7.4"),
+        variant=_lift_variant,
+        mistakes=(lambda c_xy, c_x, c_y, n: c_x * c_y / n,             # the windows chance gives, not the ratio
+                  lambda c_xy, c_x, c_y, n: c_x * c_y / (n * c_xy),      # the ratio upside down
+                  lambda c_xy, c_x, c_y, n: c_xy / c_x),                 # the share of x's windows that hold y
     ),
     Exercise(
         key="00.3",
         label="pairs among 5 keywords",
-        question="How many pairs of words can be formed from a topic's $k = 5$ keywords?",
+        question="How many pairs of words can be formed from a topic's $k = {k}$ keywords?",
         data={"k": 5},
         answer=lambda k: math.comb(k, 2),
         solution="$k(k-1)/2$ with $k$ = {k} gives {expected}: each of the {k} words pairs with every other one, "
@@ -95,6 +110,10 @@ EXERCISES = [
         right=("10", "10.0", "20/2"),
         wrong=("20", "25", "5"),
         check={"min_sig_figs": 1},
+        variant=lambda rng: {"k": int(rng.integers(4, 31))},
+        mistakes=(lambda k: k * (k - 1),          # ordered pairs: each pair counted twice
+                  lambda k: k * k,                # every word with every word, itself included, twice
+                  lambda k: k * (k + 1) // 2),    # a word paired with itself counted as a pair
     ),
     Prediction(
         key="00.4",

@@ -35,6 +35,50 @@ def _pmi_inputs(rng):
     return {"c_xy": c_xy, "c_x": c_x, "c_y": c_y, "n": n}
 
 
+def _office_variant(rng):
+    # the guide's corpus and its *running* stay (n = 10,000, c_x = 500); *office* gets another count, and the
+    # pair shares at most 80 % of the windows chance gives it, so that PMI is clearly negative, as the
+    # question's "what does its sign tell you?" expects
+    n, c_x = 10_000, 500
+    c_y = 100 * int(rng.integers(10, 61))                 # 1,000..6,000
+    chance = c_x * c_y / n                                # 50..300
+    c_xy = 5 * int(rng.integers(1, int(0.8 * chance / 5) + 1))
+    return {"c_xy": c_xy, "c_x": c_x, "c_y": c_y, "n": n}
+
+
+def _poems_variant(rng):
+    # the note's 684 poems with other counts (so the note no longer "gives" them); exílio (y) never appears
+    # without canção (x), so the ratio is still n / c_x
+    c_x = int(rng.integers(3, 41))
+    c_y = int(rng.integers(1, min(c_x, 13)))              # 1..12, below c_x
+    return {"premise": "Suppose the Portuguese note gave", "c_xy": c_y, "c_x": c_x, "c_y": c_y, "n": 684}
+
+
+def _independence_variant(rng):
+    # counts in hundreds and fifties whose chance count c_x c_y / n is a whole number of windows
+    while True:
+        n = int(rng.choice([1_000, 2_000, 5_000, 10_000, 20_000]))
+        c_x, c_y = (50 * int(k) for k in rng.integers(2, min(n // 100, 60) + 1, size=2))
+        if c_x != c_y and c_x * c_y % n == 0 and c_x * c_y >= n:
+            return {"c_x": c_x, "c_y": c_y, "n": n}
+
+
+_NUMBER_WORDS = {5: "a five", 6: "a six", 7: "a seven", 8: "an eight", 9: "a nine", 10: "a ten", 11: "an eleven",
+                 12: "a twelve"}
+
+
+def _diary_variant(rng):
+    # another tiny diary (5 to 12 entries) where running and exercise share more entries than chance gives
+    # them: a positive PMI that one entry more or fewer would change a lot
+    while True:
+        n = int(rng.integers(5, 13))
+        c_x, c_y = (int(c) for c in rng.integers(2, n, size=2))
+        c_xy = int(rng.integers(max(1, c_x + c_y - n), min(c_x, c_y) + 1))
+        if c_xy * n > c_x * c_y and not c_xy == c_x == c_y:
+            return {"corpus": f"{_NUMBER_WORDS[n]}-entry diary corpus", "source": "",
+                    "c_xy": c_xy, "c_x": c_x, "c_y": c_y, "n": n}
+
+
 def _pmi_in_bits(c_xy, c_x, c_y, n):
     return math.log2(c_xy * n / (c_x * c_y))
 
@@ -95,8 +139,8 @@ EXERCISES = [
     Exercise(
         key="01.1",
         label="PMI(running, office) in nats",
-        question="Suppose the guide's made-up corpus of $n = 10{,}000$ windows also counted *office*: it is in "
-                 "$c_y = 2{,}500$ windows, and $c_{xy} = 30$ of them also hold *running* (in $c_x = 500$). "
+        question="Suppose the guide's made-up corpus of $n = {n:t}$ windows also counted *office*: it is in "
+                 "$c_y = {c_y:t}$ windows, and $c_{{xy}} = {c_xy}$ of them also hold *running* (in $c_x = {c_x}$). "
                  "Compute PMI(*running*, *office*) in nats. What does its sign tell you?",
         data={"c_xy": 30, "c_x": 500, "c_y": 2_500, "n": 10_000},
         answer=_pmi_from_counts,
@@ -106,24 +150,33 @@ EXERCISES = [
                  "than chance predicts, although {c_xy} windows hold both.",
         right=("-1.43", "−1,43", "-1.427", "-1.4"),
         wrong=("1.43", "-0.62", "-2.06", "0.24", "-1.42"),   # sign; log10; log2; the ratio; a slip
+        variant=_office_variant,
+        mistakes=(lambda c_xy, c_x, c_y, n: -math.log(c_xy * n / (c_x * c_y)),   # the sign lost
+                  lambda c_xy, c_x, c_y, n: math.log10(c_xy * n / (c_x * c_y)),  # log10, not ln
+                  lambda c_xy, c_x, c_y, n: math.log2(c_xy * n / (c_x * c_y)),   # bits, not nats
+                  lambda c_xy, c_x, c_y, n: c_xy * n / (c_x * c_y)),             # the ratio, its log not taken
     ),
     Exercise(
         key="01.2",
         label="PMI(canção, exílio) in nats",
-        question="The Portuguese note gives PMI(*canção*, *exílio*) in bits: *canção* is in $c_x = 7$, *exílio* "
-                 "in $c_y = 4$ of $n = 684$ poems, and both in $c_{xy} = 4$. Give the PMI in **nats**.",
-        data={"c_xy": 4, "c_x": 7, "c_y": 4, "n": 684},
-        answer=_pmi_from_counts,
+        question="{premise} PMI(*canção*, *exílio*) in bits: *canção* is in $c_x = {c_x}$, *exílio* "
+                 "in $c_y = {c_y}$ of $n = {n}$ poems, and both in $c_{{xy}} = {c_xy}$. Give the PMI in **nats**.",
+        data={"premise": "The Portuguese note gives", "c_xy": 4, "c_x": 7, "c_y": 4, "n": 684},
+        answer=lambda premise, c_xy, c_x, c_y, n: _pmi_from_counts(c_xy, c_x, c_y, n),
         solution="In bits PMI = $\\log_2({n}/{c_x})$ (the joint count equals $c_y$, so the ratio is $n/c_x$). "
                  "One bit is ln 2 nats, so multiply by ln 2, or take the natural log directly: "
                  "ln({n}/{c_x}) = {expected:.3f} nats.",
         right=("4.58", "4,58", "4.582", "4.6"),
         wrong=("6.61", "9.54", "1.99", "4.57"),
+        variant=_poems_variant,
+        mistakes=(lambda premise, c_xy, c_x, c_y, n: math.log2(c_xy * n / (c_x * c_y)),      # left in bits
+                  lambda premise, c_xy, c_x, c_y, n: math.log2(c_xy * n / (c_x * c_y)) / math.log(2),  # ÷ ln 2
+                  lambda premise, c_xy, c_x, c_y, n: math.log10(c_xy * n / (c_x * c_y))),    # log10, not ln
     ),
     Exercise(
         key="01.3",
         label="c(x, y) for PMI = 0",
-        question="Two words occur in $c(x) = 600$ and $c(y) = 450$ of $n = 10{,}000$ windows. How many shared "
+        question="Two words occur in $c(x) = {c_x:t}$ and $c(y) = {c_y:t}$ of $n = {n:t}$ windows. How many shared "
                  "windows would give PMI exactly 0?",
         data={"c_x": 600, "c_y": 450, "n": 10_000},
         answer=_independent_count,
@@ -132,20 +185,29 @@ EXERCISES = [
         right=("27", "27.0", "54/2"),
         wrong=("270", "2.7", "150", "0"),
         check={"min_sig_figs": 1},
+        variant=_independence_variant,
+        mistakes=(lambda c_x, c_y, n: c_x * c_y / n ** 2,     # P(x) P(y), a probability, not a count
+                  lambda c_x, c_y, n: c_x * c_y),             # the division by n forgotten
     ),
     Exercise(
         key="01.4",
         label="PMI(running, exercise) in the diary, nats",
-        question="In the six-entry diary corpus (each entry one window, $n = 6$), *running* is in $c_x = 3$ "
-                 "entries, *exercise* in $c_y = 3$ and both in $c_{xy} = 2$ (check with `diary_counts`). "
+        question="In {corpus} (each entry one window, $n = {n}$), *running* is in $c_x = {c_x}$ "
+                 "entries, *exercise* in $c_y = {c_y}$ and both in $c_{{xy}} = {c_xy}${source}. "
                  "Compute PMI in nats. Would you trust it? How many windows is it based on?",
-        data={"c_xy": 2, "c_x": 3, "c_y": 3, "n": 6},
-        answer=_pmi_from_counts,
+        data={"corpus": "the six-entry diary corpus", "source": " (check with `diary_counts`)",
+              "c_xy": 2, "c_x": 3, "c_y": 3, "n": 6},
+        answer=lambda corpus, source, c_xy, c_x, c_y, n: _pmi_from_counts(c_xy, c_x, c_y, n),
         solution="PMI = ln(({c_xy}/{n}) / (({c_x}/{n})({c_y}/{n}))) = ln({c_xy}·{n}/({c_x}·{c_y})) = "
                  "{expected:.3f} nats. It rests on a handful of windows: one shared entry more or fewer changes "
                  "it a lot. Association measures need a reference corpus far larger than the topics they judge.",
         right=("0.29", "0,288", "0.2877"),
         wrong=("0.12", "0.42", "1.33", "0.30"),
+        variant=_diary_variant,
+        mistakes=(lambda corpus, source, c_xy, c_x, c_y, n: math.log10(c_xy * n / (c_x * c_y)),  # log10, not ln
+                  lambda corpus, source, c_xy, c_x, c_y, n: math.log2(c_xy * n / (c_x * c_y)),   # bits, not nats
+                  lambda corpus, source, c_xy, c_x, c_y, n: c_xy * n / (c_x * c_y),   # the ratio, no log
+                  lambda corpus, source, c_xy, c_x, c_y, n: math.log(c_xy / (c_x * c_y))),   # n left out
     ),
     Prediction(
         key="01.6",
