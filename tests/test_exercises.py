@@ -990,3 +990,31 @@ def test_another_one_draws_the_students_next_variant_and_the_solution_follows():
     assert f"variant {first} of exercise 00.1" in static and "ask('00.1', seed=" in static
     # a stamped copy starts its practice from the student's own seed
     assert tex.ask("00.1", seed=5).another().variant_seed == practice_seed(5, 1)
+
+
+#: At most this share of neighbouring seeds (1 and 2, 2 and 3, ...) may share their answer: a classmate's answer,
+#: copied as they typed it (to the most figures the exercise is typed at), is then right for the copier this rarely.
+MAX_SHARED_ANSWERS = 0.10
+
+
+def shared_answers(ex, seeds=VARIANT_SEEDS):
+    """The share of neighbouring seeds whose answers agree at the precision a student types them."""
+    answers = [ex.at(seed).expected for seed in seeds]
+    same = [tk.check_answer(tex.typed_forms(theirs, ex.check)[-1], own, **ex.check_options()).correct
+            for own, theirs in zip(answers, answers[1:])]
+    return sum(same) / len(same)
+
+
+@pytest.mark.parametrize("key", VARIANT_KEYS)
+def test_a_classmates_answer_is_rarely_right_for_another_variant(key):
+    """Copying must not pay: two neighbouring variants share their answer at most 10 % of the time (an exercise
+    whose answer takes only a handful of values would hand a copier the marks every few seeds)."""
+    share = shared_answers(tex.get(key))
+    assert share <= MAX_SHARED_ANSWERS, (
+        f"{key}: {share:.0%} of neighbouring variants have the same answer; draw from a wider range")
+
+
+def test_the_copy_check_catches_an_exercise_with_few_answers():
+    few = _made_up_numeric(variant=lambda rng: {"count": int(rng.choice([30, 70])), "n": 1_000})
+    assert shared_answers(few, seeds=range(1, 41)) > MAX_SHARED_ANSWERS
+    assert shared_answers(_made_up_numeric(), seeds=range(1, 41)) <= MAX_SHARED_ANSWERS

@@ -101,7 +101,7 @@ EXERCISES = [
     ),
     Exercise(
         key="00.3",
-        label="pairs among 5 keywords",
+        label="pairs among {k} keywords",
         question="How many pairs of words can be formed from a topic's $k = {k}$ keywords?",
         data={"k": 5},
         answer=lambda k: math.comb(k, 2),
