@@ -30,8 +30,12 @@ STEPS = {
 }
 
 
-def _td_by_hand(topics, top_k):
-    """Distinct words over all the words listed, counted with a dictionary."""
+def _td_by_hand(topics, top_k, count, shown):
+    """Distinct words over all the words listed, counted with a dictionary (count and shown are the question's
+    wording of the topics: checked, not used)."""
+    assert count == ("two", "three", "four", "five")[len(topics) - 2]
+    assert shown == " and ".join([", ".join("{" + ", ".join(t) + "}" for t in topics[:-1]),
+                                  "{" + ", ".join(topics[-1]) + "}"])
     seen = {}
     for topic in topics:
         for word in topic[:top_k]:
@@ -39,7 +43,7 @@ def _td_by_hand(topics, top_k):
     return len(seen) / (len(topics) * top_k)
 
 
-def _td_steps_by_hand(topics, top_k):
+def _td_steps_by_hand(topics, top_k, count, shown):
     order = []
     for topic in topics:
         for word in topic[:top_k]:

@@ -80,28 +80,62 @@ def _umass_variant(rng):
 
 #: Words 08.2's variants draw their topics from (weather and fire, as in the exercise as written).
 _WEATHER = ("fire", "smoke", "ash", "heat", "rain", "cloud", "storm", "flood", "wind", "hail", "drought", "snow",
-            "ember", "thunder")
+            "ember", "thunder", "fog", "frost", "sleet", "gale", "mist", "lightning", "ice", "dust", "cyclone", "sun")
+
+#: How many, in words ("three topics"), up to ten.
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def topics_sharing(rng, vocabulary, count, size, distinct):
+    """``count`` topics of ``size`` different words each, ``distinct`` different words among them all.
+
+    Each of ``distinct`` words drawn from ``vocabulary`` is listed once, and the ``count * size - distinct``
+    places left go one at a time to a word not yet in every topic; then the most-listed words are placed first,
+    each in the topics with the most room left (so every topic ends with exactly ``size`` words)."""
+    if not size <= distinct <= count * size:
+        raise ValueError("count topics of size words hold from size to count * size different words")
+    words = [str(w) for w in rng.choice(vocabulary, size=distinct, replace=False)]
+    times = np.ones(distinct, dtype=int)
+    for _ in range(count * size - distinct):
+        times[int(rng.choice(np.flatnonzero(times < count)))] += 1
+    room = [size] * count
+    topics = [[] for _ in range(count)]
+    for i in sorted(range(distinct), key=lambda i: -times[i]):
+        places = sorted((int(t) for t in rng.permutation(count)), key=lambda t: -room[t])[:times[i]]
+        for t in places:
+            topics[t].append(words[i])
+            room[t] -= 1
+    return tuple(tuple(str(w) for w in rng.permutation(topic)) for topic in topics)
+
+
+def _braced(topics):
+    # 08.2's topics as the question writes them: {w1, w2, ...}, {...} and {...}
+    shown = ["{" + ", ".join(t) + "}" for t in topics]
+    return ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
 def _topics_variant(rng):
-    # three topics of four words each drawn from a pool of 7 to 10 words: some words are always shared
-    pool = rng.choice(_WEATHER, size=int(rng.integers(7, 11)), replace=False)
-    topics = tuple(tuple(str(w) for w in rng.choice(pool, size=4, replace=False)) for _ in range(3))
-    return {"topics": topics, "top_k": 4}
+    # three to five topics of three to seven words, 25 listed at most; at least one word shared (count * top_k
+    # different words would be none shared) and at least one not (top_k different words: every topic the same),
+    # the number of different words drawn evenly between, so that the answers spread over many fractions
+    count, top_k = int(rng.integers(3, 6)), int(rng.integers(3, 8))
+    while count * top_k > 25:
+        count, top_k = int(rng.integers(3, 6)), int(rng.integers(3, 8))
+    topics = topics_sharing(rng, _WEATHER, count, top_k, int(rng.integers(top_k + 1, count * top_k)))
+    return {"topics": topics, "top_k": top_k, "count": NUMBER_WORDS[count], "shown": _braced(topics)}
 
 
-def _once_only_share(topics, top_k):
+def _diversity_of_shown(topics, top_k, count, shown):
+    # the words of the question (count and shown) must be the topics of the data
+    if count != NUMBER_WORDS[len(topics)] or shown != _braced(topics):
+        raise ValueError("the question's words do not state these topics")
+    return topic_diversity(topics, top_k=top_k)
+
+
+def _once_only_share(topics, top_k, count, shown):
     # a mistake: counting only the words that occur in one topic, as if a repeated word were not distinct at all
     listed = [w for t in topics for w in t[:top_k]]
     return sum(listed.count(w) == 1 for w in listed) / len(listed)
-
-
-def _topics_in_braces(count, size):
-    # 08.2's topics as the question writes them, {w1, w2, ...}, each word a format field of the data
-    return ["{{" + ", ".join(f"{{topics[{i}][{j}]}}" for j in range(size)) + "}}" for i in range(count)]
-
-
-_BRACED = _topics_in_braces(3, 4)
 
 
 def _rbo_fixed_lists(p):
@@ -131,11 +165,10 @@ EXERCISES = [
     Exercise(
         key="08.2",
         label="topic diversity",
-        question=f"A model has three topics: {_BRACED[0]}, {_BRACED[1]} and "
-                 f"{_BRACED[2]}. What is its topic diversity with the top $k = {{top_k}}$ words?",
-        data={"topics": _TOPICS_2, "top_k": 4},
-        answer=lambda topics, top_k: topic_diversity(topics, top_k=top_k),
-        steps=lambda topics, top_k: {
+        question="A model has {count} topics: {shown}. What is its topic diversity with the top $k = {top_k}$ words?",
+        data={"topics": _TOPICS_2, "top_k": 4, "count": NUMBER_WORDS[len(_TOPICS_2)], "shown": _braced(_TOPICS_2)},
+        answer=_diversity_of_shown,
+        steps=lambda topics, top_k, count, shown: {
             "listed": sum(len(t[:top_k]) for t in topics), "n_topics": len(topics),
             "distinct": ", ".join(dict.fromkeys(w for t in topics for w in t[:top_k])),
             "n_distinct": len({w for t in topics for w in t[:top_k]})},
@@ -145,7 +178,7 @@ EXERCISES = [
         wrong=("0.75", "0.5", "0.333"),
         check={"min_sig_figs": 2, "percent": True},
         variant=_topics_variant,
-        mistakes=(lambda topics, top_k: 1 - topic_diversity(topics, top_k=top_k),   # the share of repeats
+        mistakes=(lambda topics, top_k, count, shown: 1 - topic_diversity(topics, top_k=top_k),  # share of repeats
                   _once_only_share),                                                 # repeated words dropped
     ),
     Exercise(
