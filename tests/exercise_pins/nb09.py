@@ -39,12 +39,20 @@ STEPS = {
 }
 
 
-def _diversity_by_hand(topics):
+def _wording_checked(topics, count, size, shown):
+    # count, size and shown are the question's wording of the topics: checked, not used
+    numbers = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+    assert count == numbers[len(topics)].capitalize() and size == numbers[len(topics[0])]
+    assert shown == "; ".join("*" + ", ".join(t) + "*" for t in topics)
+
+
+def _diversity_by_hand(topics, count, size, shown):
+    _wording_checked(topics, count, size, shown)
     words = [w for topic in topics for w in topic]
     return len(set(words)) / len(words)
 
 
-def _diversity_steps_by_hand(topics):
+def _diversity_steps_by_hand(topics, count, size, shown):
     words = [w for topic in topics for w in topic]
     counts = {}
     for w in words:

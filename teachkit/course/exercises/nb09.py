@@ -8,6 +8,7 @@ from ...agreement import spearman
 from ...diversity import topic_diversity
 from ...model_selection import HeldOutPerplexity, SweepTable
 from . import Exercise, Implement, Interpretation, Prediction
+from .nb08 import NUMBER_WORDS, topics_sharing
 
 
 def _perplexity_from_bound(nats):
@@ -37,7 +38,11 @@ def _bound_in_tenths(rng):
     return {"nats": _hundredths(10 * int(rng.integers(30, 75)))}
 
 
-def _diversity_steps(topics):
+_TOPICS_4 = (("fire", "smoke", "blaze", "homes", "sydney"), ("fire", "crews", "homes", "wind", "blue"),
+             ("cricket", "test", "wicket", "runs", "sydney"))
+
+
+def _diversity_steps(topics, count, size, shown):
     # 09.4's worked solution: the words listed more than once, and the counts
     from collections import Counter
 
@@ -53,28 +58,44 @@ def _diversity_steps(topics):
 
 #: Words of the Lee corpus's news that 09.4's variants draw their topics from.
 _NEWS = ("fire", "smoke", "blaze", "homes", "sydney", "crews", "wind", "blue", "cricket", "test", "wicket", "runs",
-         "police", "australia", "government", "rain", "mountains", "match")
+         "police", "australia", "government", "rain", "mountains", "match", "bowler", "innings", "qantas", "union",
+         "workers", "hospital", "israeli", "palestinian", "taliban", "afghanistan")
+
+
+def _italic(topics):
+    # 09.4's topics as the question writes them: *w1, w2, ...*; *...*; *...*
+    return "; ".join("*" + ", ".join(t) + "*" for t in topics)
 
 
 def _diversity_variant(rng):
-    # three topics of five words from a pool of 10 to 12: at least three places repeat a word, so that at least
-    # two words are repeated (a word can fill at most three places, one per topic)
-    pool = rng.choice(_NEWS, size=int(rng.integers(10, 13)), replace=False)
-    return {"topics": tuple(tuple(str(w) for w in rng.choice(pool, size=5, replace=False)) for _ in range(3))}
+    # three to five topics of four to seven words, 28 listed at most; the number of different words drawn evenly
+    # from one more than a topic holds to two fewer than are listed, drawn again until at least two words are
+    # repeated (the worked solution names them), so that the answers spread over many fractions
+    while True:
+        count, size = int(rng.integers(3, 6)), int(rng.integers(4, 8))
+        if count * size > 28:
+            continue
+        topics = topics_sharing(rng, _NEWS, count, size, int(rng.integers(size + 1, count * size - 1)))
+        listed = [w for t in topics for w in t]
+        if sum(listed.count(w) > 1 for w in set(listed)) >= 2:
+            return {"topics": topics, "count": NUMBER_WORDS[count].capitalize(), "size": NUMBER_WORDS[size],
+                    "shown": _italic(topics)}
 
 
-def _listed_once_share(topics):
+def _diversity_of_shown(topics, count, size, shown):
+    # the words of the question (count, size and shown) must be the topics of the data, all of one size
+    if len({len(t) for t in topics}) != 1:
+        raise ValueError("the topics must list the same number of words")
+    if (count, size, shown) != (NUMBER_WORDS[len(topics)].capitalize(), NUMBER_WORDS[len(topics[0])],
+                                _italic(topics)):
+        raise ValueError("the question's words do not state these topics")
+    return topic_diversity(topics, top_k=len(topics[0]))
+
+
+def _listed_once_share(topics, count, size, shown):
     # a mistake: the share of the words listed in only one topic (the repeated words dropped altogether)
     listed = [w for t in topics for w in t]
     return sum(listed.count(w) == 1 for w in listed) / len(listed)
-
-
-def _italic_topics(count, size):
-    # 09.4's topics as the question writes them, *w1, w2, ...*, each word a format field of the data
-    return ["*" + ", ".join(f"{{topics[{i}][{j}]}}" for j in range(size)) + "*" for i in range(count)]
-
-
-_ITALIC = _italic_topics(3, 5)
 
 
 def _scores_with_ties(rng):
@@ -206,11 +227,10 @@ EXERCISES = [
     Exercise(
         key="09.4",
         label="topic diversity",
-        question=f"Three topics' top five words are {_ITALIC[0]}; {_ITALIC[1]}; {_ITALIC[2]}. What is their topic "
-                 "diversity (the share of distinct words among all the words listed)?",
-        data={"topics": (("fire", "smoke", "blaze", "homes", "sydney"), ("fire", "crews", "homes", "wind", "blue"),
-                         ("cricket", "test", "wicket", "runs", "sydney"))},
-        answer=lambda topics: topic_diversity(topics, top_k=5),
+        question="{count} topics' top {size} words are {shown}. What is their topic diversity (the share of distinct "
+                 "words among all the words listed)?",
+        data={"topics": _TOPICS_4, "count": "Three", "size": "five", "shown": _italic(_TOPICS_4)},
+        answer=_diversity_of_shown,
         steps=_diversity_steps,
         solution="{repeated} each appear {times}, so {listed} − {extra} = {distinct} of the {listed} words are "
                  "distinct: {distinct} / {listed} = {expected:.4g}.",
@@ -218,7 +238,7 @@ EXERCISES = [
         wrong=("0.2", "0.6", "0.73", "0.9"),
         check={"min_sig_figs": 1, "percent": True},
         variant=_diversity_variant,
-        mistakes=(lambda topics: 1 - topic_diversity(topics, top_k=5),     # the share of repeats
+        mistakes=(lambda topics, count, size, shown: 1 - _diversity_of_shown(topics, count, size, shown),  # repeats
                   _listed_once_share),                                      # repeated words not counted at all
     ),
     Interpretation(
