@@ -33,7 +33,8 @@ STEPS = {
              "pooled_var": (2 * _VAR_GOOD + _VAR_BAD) / 3, "pooled_sd": math.sqrt((2 * _VAR_GOOD + _VAR_BAD) / 3)},
     # A: 4 5 6 7 each beat 0 1 2; 5 6 7 also beat 4.5 -> 12 + 3 = 15 of 16.  B: 4 beats 0; 5 beats 0 and 4.5;
     # 6 beats 0, 4.5, 5.5; 7 beats all four -> 1 + 2 + 3 + 4 = 10.
-    "07.3": {"wins_a": 15, "wins_b": 10, "pairs": 16, "gini_a": 2 * 15 / 16 - 1, "gini_b": 2 * 10 / 16 - 1,
+    "07.3": {"wins_a": 15, "wins_b": 10, "pairs_a": 16, "pairs_b": 16, "gini_a": 2 * 15 / 16 - 1,
+             "gini_b": 2 * 10 / 16 - 1,
              "auc_ratio": (15 / 16) / (10 / 16)},
     # A: 1 beats 0, 0.5; 2, 3, 4 beat 0, 0.5, 1.5.  B: 3 beats 2.5; 4 beats 2.5, 3.5.
     "07.4": {"each_a": "2 + 3 + 3 + 3", "each_b": "0 + 0 + 1 + 2", "wins_a": 11, "wins_b": 3, "pairs": 16},
@@ -76,10 +77,12 @@ def _lost_pairs(good, bad):
 
 
 def _gini_pin_steps(good, bad_a, bad_b):
-    pairs = len(good) * len(bad_a)
+    # A and B may have different numbers of bad topics, hence of pairs
+    pairs_a, pairs_b = len(good) * len(bad_a), len(good) * len(bad_b)
     wins_a, wins_b = _won(good, bad_a), _won(good, bad_b)
-    return {"wins_a": wins_a, "wins_b": wins_b, "pairs": pairs, "gini_a": 2 * wins_a / pairs - 1,
-            "gini_b": 2 * wins_b / pairs - 1, "auc_ratio": wins_a / wins_b}
+    return {"wins_a": wins_a, "wins_b": wins_b, "pairs_a": pairs_a, "pairs_b": pairs_b,
+            "gini_a": 2 * wins_a / pairs_a - 1, "gini_b": 2 * wins_b / pairs_b - 1,
+            "auc_ratio": (wins_a / pairs_a) / (wins_b / pairs_b)}
 
 
 def _each(good, bad):

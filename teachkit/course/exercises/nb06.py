@@ -84,8 +84,10 @@ def _mean_norm_steps(cosine):
 
 # ---------------------------------------------------------------- 06.3 and 06.4: variants
 def _skewed_sizes(rng):
-    # one topic takes most documents, the other two share the rest equally; shares end in few decimals
-    n_docs = int(rng.choice([10, 20, 40, 50, 100]))
+    # one topic takes most documents, the other two share the rest equally; shares end in few decimals.  Many
+    # totals and a small topic of up to a fifth of them, so that the share of the small topics (and with it the
+    # answer) seldom repeats from one student to the next
+    n_docs = int(rng.choice([40, 50, 80, 100, 125, 200, 250]))
     each = int(rng.integers(1, n_docs // 5 + 1))
     return {"sizes": (n_docs - 2 * each, each, each), "n_docs": n_docs}
 

@@ -34,7 +34,8 @@ def _wins(good, bad):
 
 
 def _gini_steps(good, bad_a, bad_b):
-    return {"wins_a": _wins(good, bad_a), "wins_b": _wins(good, bad_b), "pairs": len(good) * len(bad_a),
+    return {"wins_a": _wins(good, bad_a), "wins_b": _wins(good, bad_b), "pairs_a": len(good) * len(bad_a),
+            "pairs_b": len(good) * len(bad_b),
             "gini_a": discrimination(list(good), list(bad_a)).gini,
             "gini_b": discrimination(list(good), list(bad_b)).gini, "auc_ratio": _auc_ratio(good, bad_a, bad_b)}
 
@@ -56,6 +57,23 @@ def _one_more_bad(good, bad, extra):
 
 
 # ---------------------------------------------------------------- 07.1-07.4: variants
+class _Listed(tuple):
+    """Scores that a question writes as a list: ``{good:.2f}`` gives "0.40, 0.20 and 0.15", each score in the
+    format asked, however many there are (a variant may have more or fewer topics than the exercise as written)."""
+
+    last_joint = " and "
+
+    def __format__(self, spec):
+        items = [format(item, spec) for item in self]
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + self.last_joint + items[-1]
+
+
+class _Commas(_Listed):
+    """Scores written with commas only: ``{good}`` gives "4, 5, 6, 7"."""
+
+    last_joint = ", "
+
+
 def _number(halves):
     # a score given in halves: a whole number stays an int (written "4", not "4.0")
     return halves // 2 if halves % 2 == 0 else halves / 2
@@ -72,14 +90,23 @@ def _two_decimal_scores(rng, count, low, high):
 
 
 def _auc_scores(rng):
-    # three good and three bad scores, all different; the good side wins 5 to 8 of the 9 pairs
-    while True:
-        scores = _two_decimal_scores(rng, 6, 1, 60)
-        order = rng.permutation(6)
-        good = tuple(sorted((scores[i] for i in order[:3]), reverse=True))
-        bad = tuple(sorted((scores[i] for i in order[3:]), reverse=True))
-        if 5 <= _pairs_won(good, bad) <= 8:
-            return {"good": good, "bad": bad}
+    # three to five good and four to seven bad scores, all different; the good side wins more than half of the
+    # pairs but not all, each such number of wins as likely as the others.  The numbers of topics vary so that
+    # the AUC, a share of 12 to 35 pairs, seldom repeats from one student to the next
+    n_good, n_bad = int(rng.integers(3, 6)), int(rng.integers(4, 8))
+    target = int(rng.integers(n_good * n_bad // 2 + 1, n_good * n_bad))
+    # the ranking, highest score first: True for a good topic.  Swapping a neighbouring bad and good topic wins
+    # or loses exactly one pair, so a shuffled ranking walks to the number of wins drawn
+    ranking = [True] * n_good + [False] * n_bad
+    rng.shuffle(ranking)
+    while (wins := sum(ranking[i] and not below for i in range(len(ranking)) for below in ranking[i + 1:])) != target:
+        up = wins < target          # a good topic moves above a bad one, or (too many wins) below it
+        places = [i for i in range(len(ranking) - 1) if ranking[i] != up and ranking[i + 1] == up]
+        i = int(rng.choice(places))
+        ranking[i], ranking[i + 1] = ranking[i + 1], ranking[i]
+    scores = _two_decimal_scores(rng, n_good + n_bad, 1, 60)
+    return {"good": _Listed(score for score, good in zip(scores, ranking) if good),
+            "bad": _Listed(score for score, good in zip(scores, ranking) if not good)}
 
 
 def _cohens_d_scores(rng):
@@ -91,27 +118,33 @@ def _cohens_d_scores(rng):
             return {"good": good, "bad": bad}
 
 
-def _metric_scores(rng, good_range, accept):
-    # four good scores (whole numbers) and each metric's four bad scores (in halves, never equal to a good
-    # score, so no pair is a tie), until ``accept(wins_a, wins_b)``
+def _metric_scores(rng, good_range, accept, bad_counts=None):
+    # four good scores (whole numbers) and each metric's bad scores (in halves, never equal to a good score, so
+    # no pair is a tie), until ``accept(wins_a, wins_b, pairs_a, pairs_b)``; four bad scores each, or as many as
+    # ``bad_counts(rng)`` says
     while True:
         good_halves = sorted(2 * int(k) for k in rng.choice(np.arange(*good_range), 4, replace=False))
         free = np.array([h for h in range(0, 21) if h not in good_halves])
-        bad_a, bad_b = (sorted(int(h) for h in rng.choice(free, 4, replace=False)) for _ in range(2))
-        good = tuple(_number(h) for h in good_halves)
-        data = {"good": good, "bad_a": tuple(_number(h) for h in bad_a), "bad_b": tuple(_number(h) for h in bad_b)}
-        if accept(_pairs_won(good, data["bad_a"]), _pairs_won(good, data["bad_b"])):
+        counts = (4, 4) if bad_counts is None else bad_counts(rng)
+        bad_a, bad_b = (sorted(int(h) for h in rng.choice(free, count, replace=False)) for count in counts)
+        good = _Commas(_number(h) for h in good_halves)
+        data = {"good": good, "bad_a": _Commas(_number(h) for h in bad_a), "bad_b": _Commas(_number(h) for h in bad_b)}
+        if accept(_pairs_won(good, data["bad_a"]), _pairs_won(good, data["bad_b"]), 4 * len(bad_a), 4 * len(bad_b)):
             return data
 
 
 def _two_metrics_above_chance(rng):
-    # 07.3: both metrics beat chance (more than 8 of the 16 pairs), A more than B
-    return _metric_scores(rng, (1, 10), lambda wins_a, wins_b: 8 < wins_b < wins_a)
+    # 07.3: both metrics beat chance (more than half of their pairs), A more than B.  Each metric has three to
+    # seven bad topics, so that the two 2·AUC − 1 (shares of 12 to 28 pairs) and their ratio seldom repeat from
+    # one student to the next
+    return _metric_scores(rng, (1, 10),
+                          lambda wins_a, wins_b, pairs_a, pairs_b: 0.5 < wins_b / pairs_b < wins_a / pairs_a,
+                          bad_counts=lambda rng: tuple(int(n) for n in rng.integers(3, 8, size=2)))
 
 
 def _one_metric_below_chance(rng):
     # 07.4: A above chance (9 or more of the 16 pairs), B below it (1 to 7), so that the ratio is above 2
-    return _metric_scores(rng, (1, 9), lambda wins_a, wins_b: 1 <= wins_b <= 7 and wins_a >= 9)
+    return _metric_scores(rng, (1, 9), lambda wins_a, wins_b, *_pairs: 1 <= wins_b <= 7 and wins_a >= 9)
 
 
 #: 07.6's choices: which ratio a "k times better" claim is, given the two AUCs.
@@ -177,9 +210,8 @@ EXERCISES = [
     Exercise(
         key="07.1",
         label="ROC AUC",
-        question="Good topics score {good[0]:.2f}, {good[1]:.2f} and {good[2]:.2f}; bad topics {bad[0]:.2f}, "
-                 "{bad[1]:.2f} and {bad[2]:.2f}. Compute the ROC AUC (count the pairs).",
-        data={"good": (0.40, 0.20, 0.15), "bad": (0.30, 0.10, 0.05)},
+        question="Good topics score {good:.2f}; bad topics {bad:.2f}. Compute the ROC AUC (count the pairs).",
+        data={"good": _Listed((0.40, 0.20, 0.15)), "bad": _Listed((0.30, 0.10, 0.05))},
         answer=lambda good, bad: roc_auc(list(good), list(bad)),
         steps=lambda good, bad: {"n_good": len(good), "n_bad": len(bad), "pairs": len(good) * len(bad),
                                  "wins": _wins(good, bad),
@@ -223,16 +255,15 @@ EXERCISES = [
     Exercise(
         key="07.3",
         label="ratio of 2·AUC − 1",
-        question="Two metrics score the same four good topics {good[0]}, {good[1]}, {good[2]}, {good[3]}. Against "
-                 "them, metric A's bad topics score {bad_a[0]}, {bad_a[1]}, {bad_a[2]}, {bad_a[3]} and metric B's "
-                 "{bad_b[0]}, {bad_b[1]}, {bad_b[2]}, {bad_b[3]}. Work out both AUCs and their ratio for yourself, "
+        question="Two metrics score the same four good topics {good}. Against them, metric A's bad topics "
+                 "score {bad_a} and metric B's {bad_b}. Work out both AUCs and their ratio for yourself, "
                  "then give the ratio of their 2·AUC − 1 (A's over B's). Is it the ratio of the AUCs?",
-        data={"good": (4, 5, 6, 7), "bad_a": (0, 1, 2, 4.5), "bad_b": (0, 4.5, 5.5, 6.5)},
+        data={"good": _Commas((4, 5, 6, 7)), "bad_a": _Commas((0, 1, 2, 4.5)), "bad_b": _Commas((0, 4.5, 5.5, 6.5))},
         answer=_gini_ratio,
         steps=_gini_steps,
-        solution="A: 2 · {wins_a:g}/{pairs} − 1 = {gini_a:g}; B: 2 · {wins_b:g}/{pairs} − 1 = {gini_b:g}. Ratio "
-                 "{gini_a:g} / {gini_b:g} = {expected:.2f}, against {auc_ratio:.3g} for the AUCs. The same two "
-                 "metrics are {auc_ratio:.3g}× or {expected:.3g}× apart depending on the definition, "
+        solution="A: 2 · {wins_a:g}/{pairs_a} − 1 = {gini_a:.3g}; B: 2 · {wins_b:g}/{pairs_b} − 1 = {gini_b:.3g}. "
+                 "Ratio {gini_a:.3g} / {gini_b:.3g} = {expected:.2f}, against {auc_ratio:.3g} for the AUCs. The "
+                 "same two metrics are {auc_ratio:.3g}× or {expected:.3g}× apart depending on the definition, "
                  "which is why a \"k× better\" needs one.",
         right=("3.5", "7/2", "3,5", "3.50"),
         wrong=("1.5", "2", "0.29", "3.4"),
