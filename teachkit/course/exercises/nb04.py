@@ -10,6 +10,18 @@ from . import Exercise, Implement, Interpretation, Prediction
 TRAINING = "Alice wonders what is happening in Wonderland"
 UNSEEN = "Alice dreams about Wonderland"
 MIXED = "Alice wonders what is in Wonderland"
+#: Training sentences of the variants, each with its words once and "Alice" among them: 5 to 12 words, so that
+#: V (and with it the answers) differs between variants.  None has a word of _VERBS or _LINKS below.
+SENTENCES = (
+    TRAINING,
+    "Alice follows the White Rabbit",
+    "Alice falls down a deep well",
+    "Alice plays croquet with flamingos and the Queen",
+    "Alice sits with the Mad Hatter and March Hare",
+    "Alice follows a White Rabbit down its hole into Wonderland",
+    "Alice eats a little cake marked EAT ME and grows tall",
+    "Alice swims in a pool made from her own big salty tears",
+)
 
 
 def _best_alpha(training, test):
@@ -27,16 +39,15 @@ def _best_alpha(training, test):
     return Fraction(new, known * model.V - known - new)
 
 
-def _lidstone_steps(training, test, alpha):
+def _lidstone_steps(model, training, V, test, alpha):
     # The numbers of 04.1's worked solution, read from the model's own table of the three predictions.
-    model = BigramLM(training.split(), alpha=alpha)
-    first, new, _ = model.table(test.split())
-    return {"V": model.V, "c_first": first.context_count, "d_first": first.denominator,
+    first, new, _ = BigramLM(training.split(), alpha=alpha).table(test.split())
+    return {"c_first": first.context_count, "d_first": first.denominator,
             "d_new": new.denominator, "inv_first": 1 / first.probability, "inv_new": 1 / new.probability,
             "second": new.prev, "third": new.word}
 
 
-def _best_alpha_steps(training, test, pointer):
+def _best_alpha_steps(sentence, training, V, test, pointer):
     # The coefficients of 04.4's worked solution: k known and m new bigrams, V words.
     model = BigramLM(training.split(), alpha=1)
     rows = model.table(test.split())
@@ -44,7 +55,7 @@ def _best_alpha_steps(training, test, pointer):
     m = len(rows) - k
     V = model.V
     new = " and ".join(f"“{r.prev}” → “{r.word}”" for r in rows if r.count == 0)
-    return {"V": V, "k": k, "m": m, "k_plus_m": k + m, "square": (k + m) * V, "linear": k + m * (1 + V),
+    return {"k": k, "m": m, "k_plus_m": k + m, "square": (k + m) * V, "linear": k + m * (1 + V),
             "decimal": float(_best_alpha(training, test)), "new_ones": f"({new}) {'is' if m == 1 else 'are'} new"}
 
 
@@ -53,16 +64,18 @@ def _unk_model(training, alpha):
     return BigramLM(training.split(), alpha=alpha, vocabulary="with-unk", denominator="context")
 
 
-def _unk_steps(training, prev, word, alpha, smoothing):
+def _unk_steps(training, sentence, prev, word, alpha, smoothing):
     # The numbers of 04.2's worked solution, read from the model's own row for the bigram, and the training
     # bigram that starts with prev.
     model = _unk_model(training, alpha)
     (row,) = model.table([prev, word])
     words = training.split()
-    return {"V": model.V, "context": row.context_count, "count": row.count,
+    return {"V": model.V, "n_words": model.V - 1, "context": row.context_count, "count": row.count,
             "follows": next(b for a, b in zip(words, words[1:]) if a == prev),
             "fraction": Fraction(row.numerator) / Fraction(row.denominator),
-            "add_one": Fraction(_unk_model(training, 1).prob(prev, word)).limit_denominator(1000)}
+            "add_one": Fraction(_unk_model(training, 1).prob(prev, word)).limit_denominator(1000),
+            # section 4's table shows add-one after "Alice" in the source notebook's sentence, and nothing else
+            "table": " (section 4's table)" if training == TRAINING and prev == "Alice" else ""}
 
 
 # ---------------------------------------------------------------- variants of the numeric exercises
@@ -73,12 +86,27 @@ _LINKS = ("about", "of", "through", "beyond", "near", "across")
 _ENDS = ("Wonderland", "rabbits", "tea", "cards", "gardens", "queens")
 
 
+#: How 04.1's question introduces the model: kept as the source notebook trains it, or trained on another sentence.
+_KEEP, _RETRAIN = "Keep the source notebook's model (trained on", "Retrain the source notebook's model (now on"
+
+
 def _unseen_sentence(rng):
-    # 04.1: after "Alice" (seen once) come two words never seen, so every bigram is new and only the first context
-    # has a count; alpha such that 1/alpha is a round number a person can work with
+    # 04.1: a training sentence of 5 to 12 words; after "Alice" (seen once) come two words never seen, so every
+    # bigram is new and only the first context has a count; alpha such that 1/alpha is a round number a person can
+    # work with
+    training = str(rng.choice(SENTENCES))
     test = f"Alice {rng.choice(_VERBS)} {rng.choice(_LINKS)} {rng.choice(_ENDS)}"
-    alpha = [0.04, 0.05, 0.1, 0.2, 0.25, 0.5, 2, 4][int(rng.integers(0, 8))]
-    return {"training": TRAINING, "test": test, "alpha": alpha}
+    alpha = [0.01, 0.02, 0.04, 0.05, 0.1, 0.2, 0.25, 0.5, 2, 4, 5, 10][int(rng.integers(0, 12))]
+    return {"model": _KEEP if training == TRAINING else _RETRAIN, "training": training,
+            "V": len(set(training.split())), "test": test, "alpha": alpha}
+
+
+def _lidstone_perplexity(model, training, V, test, alpha):
+    if (model == _KEEP) != (training == TRAINING):
+        raise ValueError("only the source notebook's own training sentence keeps its model.")
+    if V != len(set(training.split())):
+        raise ValueError(f"V is the number of distinct training words, not {V}.")
+    return perplexity(BigramLM(training.split(), alpha=alpha), test.split())
 
 
 def _lidstone_by_hand(training, test, alpha, *, extra_v=0, per_token=False, root=True):
@@ -94,21 +122,33 @@ def _lidstone_by_hand(training, test, alpha, *, extra_v=0, per_token=False, root
     return inverse ** (1 / (len(words) if per_token else len(words) - 1))
 
 
-#: The names of add-alpha smoothing for 04.2's alphas.  Its variants skip 2, the declared one (and 5, 6, 10): its
-#: answer sits on a rounding edge, 2/17 = 0.117647 typed to four figures is 0.1176 or, rounding 0.11765, 0.1177.
-_ADD = {2: "add-two", 3: "add-three", 4: "add-four", 7: "add-seven", 8: "add-eight", 9: "add-nine", 12: "add-twelve"}
+#: The names of add-alpha smoothing for 04.2's alphas.  Its variants skip 2, the declared one: its answer sits on a
+#: rounding edge, 2/17 = 0.117647 typed to four figures is 0.1176 or, rounding 0.11765, 0.1177 (a variant whose
+#: answer does is drawn again).
+_ADD = {2: "add-two", 3: "add-three", 4: "add-four", 5: "add-five", 6: "add-six", 7: "add-seven", 8: "add-eight",
+        9: "add-nine", 10: "add-ten", 12: "add-twelve"}
+
+
+def _which_sentence(training):
+    # how 04.2's question names its training sentence: the one of the exercises before, or another one, stated
+    return "same training sentence" if training == TRAINING else f"training sentence “{training}”"
 
 
 def _unk_bigram(rng):
-    # 04.2: a training word that starts one training bigram, an unseen word after it, a harder smoothing than add-one
-    alpha = int(rng.choice([3, 4, 7, 8, 9, 12]))
-    return {"training": TRAINING, "prev": str(rng.choice(TRAINING.split()[:-1])),
-            "word": str(rng.choice(_VERBS + _ENDS[1:])), "alpha": alpha, "smoothing": _ADD[alpha]}
+    # 04.2: a training sentence of 5 to 12 words, a word of it that starts one training bigram, an unseen word after
+    # it, a harder smoothing than add-one
+    training = str(rng.choice(SENTENCES))
+    alpha = int(rng.choice([3, 4, 5, 6, 7, 8, 9, 10, 12]))
+    unseen = [w for w in _VERBS + _ENDS[1:] if w not in training.split()]
+    return {"training": training, "sentence": _which_sentence(training), "prev": str(rng.choice(training.split()[:-1])),
+            "word": str(rng.choice(unseen)), "alpha": alpha, "smoothing": _ADD[alpha]}
 
 
-def _unk_probability(training, prev, word, alpha, smoothing):
+def _unk_probability(training, sentence, prev, word, alpha, smoothing):
     if _ADD.get(alpha) != smoothing:
         raise ValueError(f"{smoothing!r} is not the name of add-alpha smoothing with alpha = {alpha}.")
+    if sentence != _which_sentence(training):
+        raise ValueError(f"{sentence!r} does not name the training sentence {training!r}.")
     return _unk_model(training, alpha).prob(prev, word)
 
 
@@ -137,23 +177,37 @@ def _m_over(training, test, denominator):
 _CURVE = "The dashed curve of section 6 and the explorer show roughly where the minimum lies; find it"
 
 
+def _model_of(training):
+    # how 04.4's question names its training sentence: the one of the exercises before, or another one, stated
+    return "same training sentence" if training == TRAINING else f"trained on “{training}”"
+
+
 def _mixed_sentence(rng):
-    # 04.4: the training sentence with up to two words cut at its start and up to two at its end, and one or two
-    # stretches of words left out inside; each stretch left out makes one new bigram, the rest are training bigrams
-    # (at least two training bigrams, as the worked solution's "are known bigrams" says)
-    words = TRAINING.split()
+    # 04.4: a training sentence of 7 to 12 words (the shorter ones leave too few ways to mix) with up to two words
+    # cut at its start and up to one at its end, and one to three words left out inside; each stretch of words left
+    # out makes one new bigram, the rest are training bigrams (at least two training bigrams, as the worked
+    # solution's "are known bigrams" says)
+    training = str(rng.choice([s for s in SENTENCES if len(s.split()) >= 7]))
+    words = training.split()
     while True:
-        start, end = int(rng.integers(0, 3)), int(rng.integers(4, 7))
+        start, end = int(rng.integers(0, 3)), int(rng.integers(len(words) - 2, len(words)))
         inside = list(range(start + 1, end))
-        dropped = set(int(i) for i in rng.choice(inside, size=min(len(inside), int(rng.integers(1, 3))), replace=False))
+        size = min(len(inside), int(rng.integers(1, 4)))
+        dropped = set(int(i) for i in rng.choice(inside, size=size, replace=False))
         test = " ".join(words[i] for i in range(start, end + 1) if i not in dropped)
-        if _known_and_new(TRAINING, test)[0] >= 2:
-            return {"training": TRAINING, "test": test, "pointer": _CURVE if test == MIXED else "Find it"}
+        if _known_and_new(training, test)[0] >= 2:
+            curve = training == TRAINING and test == MIXED
+            return {"sentence": _model_of(training), "training": training, "V": len(words), "test": test,
+                    "pointer": _CURVE if curve else "Find it"}
 
 
-def _best_alpha_of(training, test, pointer):
-    if (pointer == _CURVE) != (test == MIXED):
+def _best_alpha_of(sentence, training, V, test, pointer):
+    if (pointer == _CURVE) != (training == TRAINING and test == MIXED):
         raise ValueError("section 6's curve is drawn for the mixed sentence only.")
+    if sentence != _model_of(training):
+        raise ValueError(f"{sentence!r} does not name the training sentence {training!r}.")
+    if V != len(set(training.split())):
+        raise ValueError(f"V is the number of distinct training words, not {V}.")
     return _best_alpha(training, test)
 
 
@@ -270,12 +324,12 @@ EXERCISES = [
     Exercise(
         key="04.1",
         label="perplexity per prediction, α = {alpha}",
-        question="Keep the source notebook's model (trained on “{training}”, "
-                 "$V$ = the 7 training words, denominator $c(\\text{{prev}}) + \\alpha V$) but use "
+        question="{model} “{training}”, "
+                 "$V$ = the {V} training words, denominator $c(\\text{{prev}}) + \\alpha V$) but use "
                  "$\\alpha = {alpha}$. What is the perplexity **per prediction** of “{test}”? Work out the "
                  "three probabilities first.",
-        data={"training": TRAINING, "test": UNSEEN, "alpha": 0.5},
-        answer=lambda training, test, alpha: perplexity(BigramLM(training.split(), alpha=alpha), test.split()),
+        data={"model": _KEEP, "training": TRAINING, "V": 7, "test": UNSEEN, "alpha": 0.5},
+        answer=_lidstone_perplexity,
         steps=_lidstone_steps,
         solution="After “Alice” the denominator is {c_first} + {alpha}·{V} = {d_first:g}; after “{second}” and "
                  "“{third}” (never seen) it is 0 + {alpha}·{V} = {d_new:g}. Every numerator is 0 + {alpha}. So "
@@ -284,35 +338,40 @@ EXERCISES = [
         right=("7.61", "7,61", "7.612", "7.6"),
         wrong=("7.32", "4.58", "7.62", "441"),
         variant=_unseen_sentence,
-        mistakes=(lambda training, test, alpha: _lidstone_by_hand(training, test, alpha, per_token=True),  # per token
-                  lambda training, test, alpha: _lidstone_by_hand(training, test, 1),     # add-one, alpha ignored
-                  lambda training, test, alpha: _lidstone_by_hand(training, test, alpha, extra_v=1),  # V with <UNK>
-                  lambda training, test, alpha: _lidstone_by_hand(training, test, alpha, root=False)),  # no root
+        mistakes=(lambda model, training, V, test, alpha: _lidstone_by_hand(training, test, alpha,
+                                                                            per_token=True),     # per token
+                  lambda model, training, V, test, alpha: _lidstone_by_hand(training, test, 1),   # add-one
+                  lambda model, training, V, test, alpha: _lidstone_by_hand(training, test, alpha,
+                                                                            extra_v=1),          # V with <UNK>
+                  lambda model, training, V, test, alpha: _lidstone_by_hand(training, test, alpha,
+                                                                            root=False)),        # no root
     ),
     Exercise(
         key="04.2",
         label="P({word} | {prev}), {smoothing}, under nltk.lm's conventions",
         question="Switch to the `nltk.lm` conventions, `vocabulary=\"with-unk\"` and `denominator=\"context\"`, "
-                 "and smooth harder: {smoothing}, $\\alpha = {alpha}$, same training sentence. What is "
+                 "and smooth harder: {smoothing}, $\\alpha = {alpha}$, {sentence}. What is "
                  "$P(\\text{{{word}}} \\mid \\text{{{prev}}})$? (Hint: first ask what *{word}* becomes, how many "
                  "bigrams in training start with *{prev}*, and how many entries the vocabulary has now.)",
-        data={"training": TRAINING, "prev": "Alice", "word": "dreams", "alpha": 2, "smoothing": "add-two"},
+        data={"training": TRAINING, "sentence": "same training sentence", "prev": "Alice", "word": "dreams", "alpha": 2,
+              "smoothing": "add-two"},
         answer=_unk_probability,
         steps=_unk_steps,
-        solution="*{word}* is not a training word, so the bigram is *{prev}* → `<UNK>`, and $V$ = 7 training words + "
-                 "`<UNK>` = {V}. One training bigram starts with *{prev}* (*{prev} {follows}*), so the context count "
-                 "is {context}, and none is *{prev}* `<UNK>`: its count is {count}. P = ({count} + {alpha}) / "
-                 "({context} + {alpha} · {V}) = {fraction} = {expected:.4f}. Add-one gives the same bigram "
-                 "{add_one} (section 4's table): the more smoothing, the more probability goes to unseen words.",
+        solution="*{word}* is not a training word, so the bigram is *{prev}* → `<UNK>`, and $V$ = {n_words} training "
+                 "words + `<UNK>` = {V}. One training bigram starts with *{prev}* (*{prev} {follows}*), so the "
+                 "context count is {context}, and none is *{prev}* `<UNK>`: its count is {count}. P = ({count} + "
+                 "{alpha}) / ({context} + {alpha} · {V}) = {fraction} = {expected:.4f}. Add-one gives the same "
+                 "bigram {add_one}{table}: the more smoothing, the more probability goes to unseen words.",
         right=("0.1176", "2/17", "0,118", "0.12", "11.8%"),
         # add-one (section 4); V = 7 without <UNK>; context count 0; alpha left out of the numerator; count 1
         wrong=("1/9", "0.1333", "0.125", "1/17", "3/17"),
         check={"percent": True},   # a share of a whole, so a percentage is one way to write it
         variant=_unk_bigram,
-        mistakes=(lambda training, prev, word, alpha, smoothing: _unk_slip(training, prev, 1),   # add-one
-                  lambda training, prev, word, alpha, smoothing: _unk_slip(training, prev, alpha, unk=0),   # no <UNK>
+        mistakes=(lambda training, sentence, prev, word, alpha, smoothing: _unk_slip(training, prev, 1),   # add-one
+                  # V without <UNK>
+                  lambda training, sentence, prev, word, alpha, smoothing: _unk_slip(training, prev, alpha, unk=0),
                   # the context's one training bigram taken for this one: count 1
-                  lambda training, prev, word, alpha, smoothing: _unk_slip(training, prev, alpha, count=1)),
+                  lambda training, sentence, prev, word, alpha, smoothing: _unk_slip(training, prev, alpha, count=1)),
     ),
     Exercise(
         key="04.3",
@@ -341,10 +400,10 @@ EXERCISES = [
     Exercise(
         key="04.4",
         label="α with the lowest perplexity on the mixed sentence",
-        question="Under the source notebook's model (same training sentence, $V = 7$), which $\\alpha$ gives the "
+        question="Under the source notebook's model ({sentence}, $V = {V}$), which $\\alpha$ gives the "
                  "lowest per-prediction perplexity on “{test}”? {pointer} by setting the derivative "
                  "of the log-likelihood to zero and give $\\alpha$ to three significant digits.",
-        data={"training": TRAINING, "test": MIXED, "pointer": _CURVE},
+        data={"sentence": "same training sentence", "training": TRAINING, "V": 7, "test": MIXED, "pointer": _CURVE},
         answer=_best_alpha_of,
         steps=_best_alpha_steps,
         solution="Of the {k_plus_m} predictions, {k} are known bigrams, (1 + α)/(1 + {V}α) each, and {m} "
@@ -357,10 +416,13 @@ EXERCISES = [
         wrong=("0.05", "0.04", "0.1", "1"),
         check={"min_sig_figs": 3},
         variant=_mixed_sentence,
-        mistakes=(lambda training, test, pointer: _m_over(training, test, lambda k, m, V: k * (V - 1)),  # - m lost
-                  lambda training, test, pointer: _m_over(training, test, lambda k, m, V: k * V - m),    # - k lost
+        mistakes=(lambda sentence, training, V, test, pointer: _m_over(training, test,
+                                                                       lambda k, m, V: k * (V - 1)),  # - m lost
+                  lambda sentence, training, V, test, pointer: _m_over(training, test,
+                                                                       lambda k, m, V: k * V - m),    # - k lost
                   # solved for 1/alpha
-                  lambda training, test, pointer: 1 / _m_over(training, test, lambda k, m, V: k * V - k - m)),
+                  lambda sentence, training, V, test, pointer: 1 / _m_over(training, test,
+                                                                           lambda k, m, V: k * V - k - m)),
     ),
     Prediction(
         key="04.6",
