@@ -63,7 +63,8 @@ STEPS["04b.5"] = {
 }
 # 04b.1: c -> </s> once, c followed once in all, V = 6
 STEPS["04b.1"] = {"count": 1, "total": 1, "V": 6, "mle": Fraction(1, 1),
-                  "moved": (1 - Fraction(2, 7)) / 1}      # 5/7 of the unsmoothed 1 moved to unseen followers
+                  "moved": (1 - Fraction(2, 7)) / 1,      # 5/7 of the unsmoothed 1 moved to unseen followers
+                  "how_many_words": "three"}              # a, b and c
 
 
 # ---------------------------------------------------------------- every variant, by hand
@@ -87,17 +88,31 @@ def _after(sentences, prev):
     return {w: c for (h, w), c in _padded_bigrams(sentences).items() if h == prev}
 
 
-def _add_one_by_hand(sentences, word, prev):
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six")
+
+
+def _stated_by_hand(sentences, corpus, vocabulary):
+    # 04b.1's question must quote exactly these sentences and list exactly their words, a to f in order
+    quoted = ["*" + " ".join(s) + "*" for s in sentences]
+    listed = " and ".join([", ".join(quoted[:-1]), quoted[-1]])
+    assert corpus == f"the {_NUMBER_WORDS[len(sentences)]} training sentences {listed}", corpus
+    letters = [w for w in "abcdef" if any(w in s for s in sentences)]
+    assert vocabulary == "*" + ", ".join(letters) + "*", vocabulary
+
+
+def _add_one_by_hand(sentences, word, prev, corpus, vocabulary):
+    _stated_by_hand(sentences, corpus, vocabulary)
     after = _after(sentences, prev)
     return (after.get(word, 0) + 1) / (sum(after.values()) + _vocabulary_size(sentences))
 
 
-def _add_one_steps_by_hand(sentences, word, prev):
+def _add_one_steps_by_hand(sentences, word, prev, corpus, vocabulary):
+    _stated_by_hand(sentences, corpus, vocabulary)
     after = _after(sentences, prev)
     count, total, v = after.get(word, 0), sum(after.values()), _vocabulary_size(sentences)
     mle = Fraction(count, total)
     return {"count": count, "total": total, "V": v, "mle": mle,
-            "moved": (mle - Fraction(count + 1, total + v)) / mle}
+            "moved": (mle - Fraction(count + 1, total + v)) / mle, "how_many_words": _NUMBER_WORDS[v - 3]}
 
 
 def _continuation_by_hand(sentences, word, d):

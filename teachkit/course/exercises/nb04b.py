@@ -10,14 +10,22 @@ from . import Exercise, Implement, Interpretation, Prediction
 # The corpus the questions state: two sentences, padded with <s> ... </s> by the model.
 TWO_SENTENCES = (("a", "b", "a"), ("b", "a", "c"))
 _CORPUS_MD = "the two training sentences *a b a* and *b a c*"
-#: The same words as a template of the data (04b.1 and 04b.2 have variants: other sentences of three words).
+#: The same words as a template of the data (04b.2's variants: other sentences of three words; 04b.1's variants
+#: state their corpus, of other sizes, as text items built by _corpus_text and _vocabulary_text).
 _CORPUS_TEMPLATE = ("the two training sentences *{sentences[0][0]} {sentences[0][1]} {sentences[0][2]}* and "
                     "*{sentences[1][0]} {sentences[1][1]} {sentences[1][2]}*")
-#: The words the variants' sentences are made of; every variant uses all three, so that V stays 6 as stated.
+#: The words 04b.2's variants' sentences are made of; every variant uses all three, so that V stays 6 as stated.
 _WORDS = ("a", "b", "c")
 
 
-def _add_one_bigram(sentences, word, prev):
+def _check_stated(sentences, corpus, vocabulary):
+    # 04b.1's question states the corpus and its words in text items: they must be these sentences'
+    if corpus != _corpus_text(sentences) or vocabulary != _vocabulary_text(sentences):
+        raise ValueError(f"the question's corpus {corpus!r} and words {vocabulary!r} are not those of {sentences!r}")
+
+
+def _add_one_bigram(sentences, word, prev, corpus, vocabulary):
+    _check_stated(sentences, corpus, vocabulary)
     return NgramLM([list(s) for s in sentences], order=2, smoothing="laplace").prob(word, [prev])
 
 
@@ -42,38 +50,96 @@ def _bigram_counts(sentences):
     return counts
 
 
+#: 04b.1's variants: the words a corpus is made of (the first three to six letters) and how sentences are counted.
+_LETTERS = ("a", "b", "c", "d", "e", "f")
+_HOW_MANY = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+_LONGEST = 5        # words in a sentence of a variant, at most (and at least 2)
+
+
+def _corpus_text(sentences):
+    # "the two training sentences *a b a* and *b a c*", as the question states the corpus
+    quoted = [f"*{' '.join(s)}*" for s in sentences]
+    return f"the {_HOW_MANY[len(sentences)]} training sentences {', '.join(quoted[:-1])} and {quoted[-1]}"
+
+
+def _vocabulary_text(sentences):
+    # "*a, b, c*": the words of the corpus, as the question lists them before the symbols
+    return "*" + ", ".join(sorted({w for s in sentences for w in s})) + "*"
+
+
+def _add_one_shapes():
+    # every (words, sentences, k, extra) a variant can take: k sentences end with the history, which occurs `extra`
+    # more times inside sentences; the sentences (at most _LONGEST words each) must hold all that and every other word
+    shapes = {}
+    for words in range(3, 7):
+        for n in range(2, 5):
+            for k in range(1, n + 1):
+                for extra in range(0, 5):
+                    if extra <= n * (_LONGEST - 1) and k + extra + words - 1 <= n * _LONGEST:
+                        answer = Fraction(k + 1, k + extra + words + 3)
+                        shapes.setdefault(answer, []).append((words, n, k, extra))
+    return [shapes[a] for a in sorted(shapes)]
+
+
 def _add_one_variant(rng):
-    # the history is a word that ends a sentence, so that `</s>` has been seen after it (c(h </s>) >= 1)
-    sentences = _random_sentences(rng)
-    return {"sentences": sentences, "word": "</s>", "prev": str(rng.choice(sorted({s[-1] for s in sentences})))}
+    # the answer (c(h </s>) + 1) / (c(h .) + V) is drawn first, each value as likely as another, then a corpus that
+    # gives it: so that two students' variants rarely share their answer.  The history ends k >= 1 sentences
+    # (c(h </s>) >= 1) and occurs `extra` more times inside sentences.
+    choices = _add_one_shapes()
+    group = choices[int(rng.integers(len(choices)))]
+    n_words, n, k, extra = group[int(rng.integers(len(group)))]
+    words = _LETTERS[:n_words]
+    prev = str(rng.choice(words))
+    others = [w for w in words if w != prev]
+    while True:
+        lengths = [int(rng.integers(2, _LONGEST + 1)) for _ in range(n)]
+        ending = set(rng.permutation(n)[:k].tolist())
+        inner = [(i, j) for i in range(n) for j in range(lengths[i] - 1)]
+        free_count = sum(lengths) - k - extra
+        if len(inner) < extra or free_count < len(others):
+            continue
+        placed = {inner[x] for x in rng.permutation(len(inner))[:extra].tolist()}
+        sentences = [[prev if (i in ending and j == lengths[i] - 1) or (i, j) in placed else None
+                      for j in range(lengths[i])] for i in range(n)]
+        free = [(i, j) for i in range(n) for j in range(lengths[i]) if sentences[i][j] is None]
+        order = rng.permutation(len(free)).tolist()
+        for x, where in enumerate(order):
+            # every other word once, then any of them
+            i, j = free[where]
+            sentences[i][j] = others[x] if x < len(others) else str(rng.choice(others))
+        sentences = tuple(tuple(s) for s in sentences)
+        return {"sentences": sentences, "word": "</s>", "prev": prev,
+                "corpus": _corpus_text(sentences), "vocabulary": _vocabulary_text(sentences)}
 
 
-def _add_one_steps(sentences, word, prev):
+def _add_one_steps(sentences, word, prev, corpus, vocabulary):
     """The numbers of 04b.1's worked solution: the counts after the history, V, and the unsmoothed estimate."""
+    _check_stated(sentences, corpus, vocabulary)
     model = NgramLM([list(s) for s in sentences], order=2, smoothing="laplace")
     count, total = model.count(prev, word), model.context_count([prev])
     mle = Fraction(count, total)
     return {"count": count, "total": total, "V": model.V, "mle": mle,
-            "moved": (mle - Fraction(count + 1, total + model.V)) / mle}
+            "moved": (mle - Fraction(count + 1, total + model.V)) / mle,
+            "how_many_words": _HOW_MANY[model.V - 3]}
 
 
-def _add_one_without_smoothing(sentences, word, prev):
-    steps = _add_one_steps(sentences, word, prev)
+def _add_one_without_smoothing(sentences, word, prev, corpus, vocabulary):
+    steps = _add_one_steps(sentences, word, prev, corpus, vocabulary)
     return steps["count"] / steps["total"]
 
 
-def _add_one_without_unk(sentences, word, prev):
-    steps = _add_one_steps(sentences, word, prev)
+def _add_one_without_unk(sentences, word, prev, corpus, vocabulary):
+    steps = _add_one_steps(sentences, word, prev, corpus, vocabulary)
     return (steps["count"] + 1) / (steps["total"] + steps["V"] - 1)
 
 
-def _add_one_words_only(sentences, word, prev):
-    steps = _add_one_steps(sentences, word, prev)
-    return (steps["count"] + 1) / (steps["total"] + len(_WORDS))
+def _add_one_words_only(sentences, word, prev, corpus, vocabulary):
+    steps = _add_one_steps(sentences, word, prev, corpus, vocabulary)
+    return (steps["count"] + 1) / (steps["total"] + steps["V"] - 3)
 
 
-def _add_one_unseen(sentences, word, prev):
-    steps = _add_one_steps(sentences, word, prev)
+def _add_one_unseen(sentences, word, prev, corpus, vocabulary):
+    steps = _add_one_steps(sentences, word, prev, corpus, vocabulary)
     return 1 / (steps["total"] + steps["V"])
 
 
@@ -234,15 +300,17 @@ EXERCISES = [
     Exercise(
         key="04b.1",
         label="add-one P(</s> | c)",
-        question=f"A bigram model with add-one smoothing is trained on {_CORPUS_TEMPLATE} (each padded as "
-                 "`<s> … </s>`; the vocabulary is *a, b, c*, `<s>`, `</s>` and `<UNK>`). What is "
+        question="A bigram model with add-one smoothing is trained on {corpus} (each padded as "
+                 "`<s> … </s>`; the vocabulary is {vocabulary}, `<s>`, `</s>` and `<UNK>`). What is "
                  "P(`{word}` | *{prev}*), the probability that a sentence ends right after *{prev}*?",
-        data={"sentences": TWO_SENTENCES, "word": "</s>", "prev": "c"},
+        data={"sentences": TWO_SENTENCES, "word": "</s>", "prev": "c", "corpus": _CORPUS_MD,
+              "vocabulary": "*a, b, c*"},
         answer=_add_one_bigram,
         steps=_add_one_steps,
         solution="*{prev}* is followed by something {total} time(s) in the padded corpus, {count} of them by "
-                 "`</s>`: c(*{prev}* `</s>`) = {count} and $c({prev}\\,\\bullet) = {total}$. $V = {V}$ (three "
-                 "words, two boundary symbols, `<UNK>`). Add one to every count: P(`</s>` | *{prev}*) = "
+                 "`</s>`: c(*{prev}* `</s>`) = {count} and $c({prev}\\,\\bullet) = {total}$. "
+                 "$V = {V}$ ({how_many_words} words, two boundary symbols, `<UNK>`). Add one to every count: "
+                 "P(`</s>` | *{prev}*) = "
                  "({count} + 1) / ({total} + {V}) = {expected:.4f}. Without smoothing it would be {mle}: add-one "
                  "has moved {moved} of it to what was never seen after *{prev}*.",
         right=("0.2857", "0,286", "2/7", "28.6%", "0.29"),
@@ -250,8 +318,8 @@ EXERCISES = [
         check={"min_sig_figs": 2, "percent": True},
         variant=_add_one_variant,
         mistakes=(_add_one_without_smoothing,     # the unsmoothed c(h </s>) / c(h •)
-                  _add_one_without_unk,           # V = 5: <UNK> left out of the vocabulary
-                  _add_one_words_only,            # V = 3: only the words, no boundary symbols
+                  _add_one_without_unk,           # V - 1: <UNK> left out of the vocabulary
+                  _add_one_words_only,            # V - 3: only the words, no boundary symbols
                   _add_one_unseen),               # c(h </s>) taken as 0, as if the bigram were unseen
     ),
     Exercise(
