@@ -4,8 +4,8 @@ Sixty made-up students each answer their own variant right (the answer computed 
 *function* of their variant's data, typed as a student types it); five copy a neighbour's answer lines;
 five type the likeliest mistake of their own variant.  One run of ``tools/grade.py`` (what ``make grade
 ... SECRET=...`` runs) must give the sixty full marks, mark the copied numbers wrong (unless the two
-variants happen to share the answer at the precision typed, which is counted and must stay rare) and the
-mistakes wrong.  The notebooks are 00, 07, 08 and 09; their one function to write (09.3) is left blank and
+variants happen to share the answer at the precision typed, which is counted and must stay under a tenth of
+the copied answers, the bound every exercise is held to) and the mistakes wrong.  The notebooks are 00, 07, 08 and 09; their one function to write (09.3) is left blank and
 its row set aside: a function is the same for every student, and the sandbox that runs it is tested in
 ``test_grade.py``.
 """
@@ -153,7 +153,8 @@ def test_copied_answers_are_marked_wrong(graded_class):
             assert float(r["points"]) == 0, r
             assert r["feedback"].startswith(f"variant {seeds[r['student']]}:"), r
     assert copied == COPIERS * len(keys)
-    assert coincided <= 0.05 * copied, f"{coincided} of {copied} copied answers are right for the copier too"
+    # the bound each exercise is held to (test_exercises.MAX_SHARED_ANSWERS): at most a tenth by chance
+    assert coincided <= 0.10 * copied, f"{coincided} of {copied} copied answers are right for the copier too"
 
 
 @pytest.mark.slow
