@@ -85,6 +85,8 @@ class Question(StaticFallback):
         self._widget = None
         self.last: Feedback | None = None
         self._drawn = 0                    # practice variants drawn with "Another one"
+        # the student's practice sequence starts from the variant first shown (their own, in a stamped copy)
+        self._base_seed = getattr(exercise, "variant_seed", 0)
         if getattr(exercise, "has_variants", False):
             _CURRENT[exercise.key] = exercise.variant_seed
 
@@ -98,10 +100,7 @@ class Question(StaticFallback):
         """Draw the next practice variant (what "Another one" does) and show it from now on."""
         first = self.exercise._declared()
         self._drawn += 1
-        base = getattr(self, "_base_seed", None)
-        if base is None:
-            base = self._base_seed = self.exercise.variant_seed
-        self.exercise = first.at(practice_seed(base, self._drawn))
+        self.exercise = first.at(practice_seed(self._base_seed, self._drawn))
         _CURRENT[self.exercise.key] = self.exercise.variant_seed
         return self.exercise
 
