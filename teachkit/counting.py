@@ -1112,6 +1112,8 @@ def _known_word_counts(chunk, k, window, gensim_compat):
     pairs = np.zeros((k, k), dtype=np.int64)
     if lengths.shape[0] == 0:
         return word_counts, pairs, 0, 0, chunk.n_tokens
+    if window is None:
+        return (*_document_pairs(ids, lengths, k), lengths.shape[0], lengths.shape[0], chunk.n_tokens)
     if window is not None:
         window = min(window, max(1, int(lengths.max())))   # as the full index does: no huge numbers
     run_start, run_end, run_word, n = _known_runs(ids, lengths, window, gensim_compat)
@@ -1138,6 +1140,18 @@ def _known_word_counts(chunk, k, window, gensim_compat):
             np.add.at(flat, np.minimum(wa, wb) * k + np.maximum(wa, wb), np.minimum(end[a], end[b]) - start[b])
         first = stop
     return word_counts, pairs, n, lengths.shape[0], chunk.n_tokens
+
+
+def _document_pairs(ids, lengths, k):
+    """Whole documents: ``(word_counts, pairs)`` of the k known words, ``ids`` holding each document's known
+    words once.  With X the document-by-word table of 0s and 1s, c(i, j) = (X.T X)[i, j] and c(i) its
+    diagonal: one sparse product, in integers."""
+    import scipy.sparse as sp   # loaded when first needed: import teachkit stays quick
+
+    x = sp.csr_matrix((np.ones(ids.shape[0], dtype=np.int64), ids, np.concatenate([[0], np.cumsum(lengths)])),
+                      shape=(lengths.shape[0], k))
+    table = (x.T @ x).toarray()
+    return np.diagonal(table).copy(), np.triu(table, 1)
 
 
 def _known_runs(ids, lengths, window, gensim_compat):
