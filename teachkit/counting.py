@@ -589,6 +589,8 @@ def _word_list(words, name):
 
 def _document_tokens(doc, doc_number, window):
     """The tokens of one document, or a TypeError saying what shape documents must have."""
+    if doc.__class__ is list or doc.__class__ is tuple:    # the usual case, before the slower checks
+        return doc
     if isinstance(doc, str):
         return tokenize(doc)
     if isinstance(doc, bytes):
@@ -764,7 +766,7 @@ class _KnownSpellings(dict):
         self.doc_number = 0
 
     def __missing__(self, token):
-        if not isinstance(token, str):
+        if token.__class__ is not str and not isinstance(token, str):
             _add_new_tokens([token], self.doc_number, {}, {}, True)     # names it
         i = self[token] = self.index.get(token.lower() if token.isascii() else normalize_token(token), -1)
         return i
