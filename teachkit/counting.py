@@ -72,9 +72,8 @@ from .text import normalize_token, tokenize
 
 __all__ = ["CooccurrenceCounts"]
 
-# Token ids are gathered in a Python list and turned into a numpy array every
-# this many tokens, so a generator of documents is read without holding its
-# text, and the list never grows large.
+# The index is built a chunk of this many tokens at a time (their word ids in numpy arrays, looked up
+# _LOOKUP_TOKENS at a time), so a generator of documents is read without holding its text.
 _CHUNK_TOKENS = 1 << 20
 
 # Counting known words (words=) keeps one chunk of this many tokens at a time; the raw-token cache is
