@@ -58,6 +58,7 @@ reproduces gensim's numbers exactly, for side-by-side comparisons only.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence, Set
 from itertools import count as count_from, filterfalse, repeat
 from typing import NamedTuple
@@ -71,9 +72,8 @@ from .text import normalize_token, tokenize
 
 __all__ = ["CooccurrenceCounts"]
 
-# Token ids are gathered in a Python list and turned into a numpy array every
-# this many tokens, so a generator of documents is read without holding its
-# text, and the list never grows large.
+# The index is built a chunk of this many tokens at a time (their word ids in numpy arrays, looked up
+# _LOOKUP_TOKENS at a time), so a generator of documents is read without holding its text.
 _CHUNK_TOKENS = 1 << 20
 
 # Counting known words (words=) keeps one chunk of this many tokens at a time; the raw-token cache is
@@ -588,6 +588,8 @@ def _word_list(words, name):
 
 def _document_tokens(doc, doc_number, window):
     """The tokens of one document, or a TypeError saying what shape documents must have."""
+    if doc.__class__ is list or doc.__class__ is tuple:    # the usual case, before the slower checks
+        return doc
     if isinstance(doc, str):
         return tokenize(doc)
     if isinstance(doc, bytes):
@@ -652,77 +654,148 @@ class _Chunk(NamedTuple):
     n_tokens: int
 
 
+class _RawIds:
+    """Raw token -> word id, looked up a batch of tokens at a time, every step in C but for new spellings.
+
+    Each raw token (as it appears in the documents) gets a *raw id* the first time it is met: the raw ids live
+    in a ``defaultdict`` whose factory is a counter, so a look-up that misses numbers the token in C, in the
+    order tokens are first seen.  After a batch, the spellings met for the first time (the raw ids past the
+    ones known before the batch, at their first positions) are checked, normalized once each and given their
+    word ids; ``word_of`` turns raw ids into word ids by one numpy gather.  Unless ``restricted``, a new word
+    is added to ``index`` (ids in first-seen order); with ``restricted``, a word not in ``index`` is -1 and the
+    raw ids are forgotten past _CACHE_LIMIT spellings, so that an ever-growing vocabulary cannot make them grow
+    without end.
+    """
+
+    def __init__(self, index, restricted):
+        self.index, self.restricted = index, restricted
+        self._forget()
+
+    def _forget(self):
+        self.raw = defaultdict(count_from().__next__)
+        self.word_of = np.zeros(0, dtype=np.int32)
+
+    def lookup(self, tokens, lengths, first_doc):
+        """Word ids (int32) of ``tokens``, the tokens of documents ``first_doc``, ... (``lengths[d]`` each)."""
+        if self.restricted and len(self.raw) > _CACHE_LIMIT:
+            self._forget()
+        known = len(self.raw)
+        try:
+            raw = np.fromiter(map(self.raw.__getitem__, tokens), dtype=np.int64, count=len(tokens))
+        except TypeError:                # an unhashable token (a nested list)
+            _name_bad_token(tokens, lengths, first_doc)
+            raise
+        if len(self.raw) > known:
+            at = np.flatnonzero(raw >= known)
+            first = at[np.unique(raw[at], return_index=True)[1]]      # each new spelling's first position
+            new = [tokens[p] for p in first.tolist()]
+            if not all(map(isinstance, new, repeat(str))):
+                _name_bad_token(tokens, lengths, first_doc)
+            self.word_of = np.concatenate([self.word_of, np.array(self._word_ids(new), dtype=np.int32)])
+        return self.word_of[raw]
+
+    def _word_ids(self, new):
+        """The word ids of new spellings (strings), each normalized once."""
+        # NFC leaves ASCII text unchanged, so lowercasing is all normalize_token would do.
+        keys = list(map(str.lower, new))
+        if not all(map(str.isascii, new)):
+            for k, tok in enumerate(new):
+                if not tok.isascii():
+                    keys[k] = normalize_token(tok)
+        index = self.index
+        if self.restricted:
+            return list(map(index.get, keys, repeat(-1)))
+        index.update(zip(dict.fromkeys(filterfalse(index.__contains__, keys)), count_from(len(index))))
+        return list(map(index.__getitem__, keys))
+
+
+def _name_bad_token(tokens, lengths, first_doc):
+    """Raise the TypeError that names the first token that is not a string, and its document."""
+    start = 0
+    for doc_number, length in enumerate(lengths, first_doc):
+        _add_new_tokens(tokens[start:start + length], doc_number, {}, {}, True)
+        start += length
+
+
+# Tokens are looked up this many at a time (the batch's strings are held until then).
+_LOOKUP_TOKENS = 1 << 16
+
+
 def _token_id_chunks(docs, index, window, *, restricted, chunk_tokens):
     """Read ``docs`` once, yielding a :class:`_Chunk` every ``chunk_tokens`` entries (at a document's end).
 
     ``index`` maps normalized words to ids; unless ``restricted``, new words are added to it as they come.
-    Raw token -> id is cached, so the cost per token is one dict look-up done by map() in C; a token not seen
-    before raises KeyError, and its document takes the slow path (which also names a token of the wrong
-    type).  With ``restricted``, the cache is emptied whenever it passes _CACHE_LIMIT entries, so that a
-    corpus with an ever-growing vocabulary cannot make it grow without end.  With whole documents (``window``
-    None) only which words a document holds matters, so each of its words is kept once.
+    The tokens of consecutive documents are gathered into batches of about _LOOKUP_TOKENS and looked up by
+    :class:`_RawIds`: one dict look-up per token, done by map() in C.  Every token gives an entry, with whole
+    documents too (``window`` None), where a word met twice in a document is left to the index to count once.
     """
-    cache: dict[str, int] = {}
-    id_of = cache.__getitem__
-    buffer: list[int] = []
+    ids = _RawIds(index, restricted)
+    pending: list = []            # tokens not looked up yet
+    pending_lengths: list[int] = []
+    first_pending = 0             # the document number of the first of them
+    parts: list[np.ndarray] = []
     lengths: list[int] = []
-    n_tokens = 0
-    whole = window is None
+    entries = 0
     for doc_number, doc in enumerate(docs):
         tokens = _document_tokens(doc, doc_number, window)
-        n_tokens += len(tokens)
-        mark = len(buffer)
-        try:
-            buffer.extend(set(map(id_of, set(tokens))) if whole else map(id_of, tokens))
-        except (KeyError, TypeError):  # a new token, or an unhashable one (a nested list)
-            del buffer[mark:]
-            if restricted and len(cache) > _CACHE_LIMIT:
-                cache.clear()
-            _add_new_tokens(tokens, doc_number, index, cache, restricted)  # names a bad token
-            buffer.extend(set(map(id_of, tokens)) if whole else map(id_of, tokens))
-        lengths.append(len(buffer) - mark)
-        if len(buffer) >= chunk_tokens:
-            yield _Chunk(np.fromiter(buffer, dtype=np.int32, count=len(buffer)),
-                         np.array(lengths, dtype=np.int64), n_tokens)
-            buffer, lengths, n_tokens = [], [], 0
-    yield _Chunk(np.fromiter(buffer, dtype=np.int32, count=len(buffer)), np.array(lengths, dtype=np.int64), n_tokens)
+        pending += tokens
+        pending_lengths.append(len(tokens))
+        entries += len(tokens)
+        if len(pending) >= _LOOKUP_TOKENS or entries >= chunk_tokens:
+            parts.append(ids.lookup(pending, pending_lengths, first_pending))
+            lengths += pending_lengths
+            pending, pending_lengths, first_pending = [], [], doc_number + 1
+        if entries >= chunk_tokens:
+            yield _Chunk(np.concatenate(parts), np.array(lengths, dtype=np.int64), entries)
+            parts, lengths, entries = [], [], 0
+    if pending_lengths:
+        parts.append(ids.lookup(pending, pending_lengths, first_pending))
+        lengths += pending_lengths
+    yield _Chunk(np.concatenate(parts) if parts else np.zeros(0, dtype=np.int32), np.array(lengths, dtype=np.int64),
+                 entries)
+
+
+class _KnownSpellings(dict):
+    """Raw spelling -> id of the known word it spells, or -1; a spelling not met before is checked and
+    normalized once, by ``__missing__`` (dict look-ups that hit stay in C)."""
+
+    def __init__(self, index):
+        super().__init__()
+        self.index = index
+        self.doc_number = 0
+
+    def __missing__(self, token):
+        if token.__class__ is not str and not isinstance(token, str):
+            _add_new_tokens([token], self.doc_number, {}, {}, True)     # names it
+        i = self[token] = self.index.get(token.lower() if token.isascii() else normalize_token(token), -1)
+        return i
 
 
 def _known_document_chunks(docs, index, chunk_tokens):
     """:func:`_token_id_chunks` for known words and whole documents: only which known words a document holds.
 
-    Whether a document holds a raw token not met before is one set look-up per token, in C; such spellings
-    are normalized and looked up once, and the known ones kept; the document's known words are then the
-    intersection of the known spellings with its tokens, again in C.  A chunk is yielded every ``chunk_tokens``
-    entries: its ``ids`` hold each document's known words once (two spellings of a word count once).
-    The set of spellings already looked at is emptied past _CACHE_LIMIT entries.
+    A document's known words are the set of its tokens' ids (one dict look-up per token, in C; see
+    :class:`_KnownSpellings`), -1 dropped, so two spellings of a word count once.  A chunk is yielded every
+    ``chunk_tokens`` entries: its ``ids`` hold each document's known words once.  The spellings met are
+    forgotten past _CACHE_LIMIT of them.
     """
-    known: dict[str, int] = {}       # raw spelling -> id, for the known words
-    spellings: set[str] = set()      # its keys
-    seen: set = set()                # raw tokens already looked at, known or not
+    spellings = _KnownSpellings(index)
+    id_of = spellings.__getitem__
     buffer: list[int] = []
     lengths: list[int] = []
     n_tokens = 0
     for doc_number, doc in enumerate(docs):
         tokens = _document_tokens(doc, doc_number, None)
         n_tokens += len(tokens)
+        if len(spellings) > _CACHE_LIMIT:
+            spellings.clear()
+        spellings.doc_number = doc_number
         try:
-            all_seen = seen.issuperset(tokens)
-        except TypeError:            # an unhashable token (a nested list): named here
+            hits = set(map(id_of, tokens))
+        except TypeError:            # an unhashable token (a nested list), or one that is not a string: named here
             _add_new_tokens(tokens, doc_number, index, {}, True)
             raise
-        if not all_seen:
-            if len(seen) > _CACHE_LIMIT:
-                seen = set()
-            new = set(tokens).difference(seen)
-            looked_up: dict = {}
-            _add_new_tokens(list(new), doc_number, index, looked_up, True)   # names a token of the wrong type
-            for token, i in looked_up.items():
-                if i >= 0:
-                    known[token] = i
-                    spellings.add(token)
-            seen |= new
-        hits = {known[token] for token in spellings.intersection(tokens)}
+        hits.discard(-1)
         buffer.extend(hits)
         lengths.append(len(hits))
         if len(buffer) >= chunk_tokens:
@@ -739,8 +812,8 @@ def _build_runs(token_ids, lengths, n_words, window, gensim_compat):
     ----------
     token_ids : int32 array
         The word id of every token of the corpus, documents one after the
-        other; with whole documents (``window`` None), each distinct word of
-        a document once, in any order.
+        other (with whole documents, ``window`` None, the order within a
+        document does not matter, and a word may come more than once).
     lengths : int64 array
         Entries of ``token_ids`` per document.
 
@@ -852,17 +925,44 @@ def _compact_runs(run_start, run_end, run_word, n_words, n):
 
 
 def _build_document_runs(token_ids, lengths, n_words):
-    """_build_runs for whole documents, where each entry is a distinct (document, word).
+    """_build_runs for whole documents: document d is window d, so a word's windows are the documents
+    holding it, and a run is a stretch of consecutive document numbers.
 
-    Document d is window d, so a word's windows are the documents holding it,
-    and a run is a stretch of consecutive document numbers.
+    Grouped by word, each word's documents come in ascending order, a document once per token of the word
+    in it; a run starts at a word's first entry and wherever the document is more than one past the
+    previous entry's (an entry equal to the previous one is the same document again, within the run).
     """
-    doc, word_counts = _group_by_word(token_ids, lengths, n_words)
-    word = np.repeat(np.arange(n_words, dtype=np.int64), word_counts)
-    return _compact_runs(*_merge_runs(word, doc, doc, int(lengths.shape[0])), n_words, int(lengths.shape[0]))
+    doc, entries = _transpose(token_ids, lengths, n_words)
+    n = int(lengths.shape[0])
+    new_run = np.empty(doc.shape[0], dtype=bool)
+    runs_of_word = np.zeros(n_words, dtype=np.int64)
+    if doc.shape[0]:
+        new_run[0] = True
+        np.greater(np.diff(doc), 1, out=new_run[1:])
+        held = entries > 0
+        word_first = (np.cumsum(entries) - entries)[held]
+        new_run[word_first] = True                  # a word's first entry, whatever the previous word's
+        runs_of_word[held] = np.add.reduceat(new_run, word_first, dtype=np.int64)
+    first = np.flatnonzero(new_run)
+    del new_run
+    last = np.append(first[1:], doc.shape[0])[:first.shape[0]] - 1
+    run_start, run_end = doc[first], doc[last] + 1
+    del doc, first, last
+    word_run = np.concatenate([[0], np.cumsum(runs_of_word)])
+    length = np.concatenate([[0], np.cumsum(run_end - run_start, dtype=np.int64)])
+    word_counts = length[word_run[1:]] - length[word_run[:-1]]
+    fits = np.int32 if n < np.iinfo(np.int32).max else np.int64
+    runs = fits if run_start.shape[0] < np.iinfo(np.int32).max else np.int64
+    return (run_start.astype(fits), run_end.astype(fits), word_run.astype(runs)), word_counts, n
 
 
 def _group_by_word(token_ids, lengths, n_words):
+    """:func:`_transpose`, the rows in int64."""
+    rows, counts = _transpose(token_ids, lengths, n_words)
+    return rows.astype(np.int64), counts
+
+
+def _transpose(token_ids, lengths, n_words):
     """Which rows hold each word: the rows grouped by word, ascending within a word, and their counts.
 
     Row ``r`` holds the ``lengths[r]`` consecutive entries of ``token_ids``
@@ -876,8 +976,8 @@ def _group_by_word(token_ids, lengths, n_words):
 
     Returns
     -------
-    rows : int64 array
-        Word 0's rows, then word 1's, ... (an entry per token, or per (document, word)).
+    rows : int32 array (int64 past 2**31 entries)
+        Word 0's rows, then word 1's, ... (an entry per token).
     counts : int64 array
         Entries of each word.
     """
@@ -896,7 +996,7 @@ def _group_by_word(token_ids, lengths, n_words):
                           shape=(n_rows, n_words + 1)).tocsc()
     del ids, row_start
     counts = np.diff(table.indptr[:n_words + 1]).astype(np.int64)
-    return table.indices[:int(counts.sum())].astype(np.int64), counts
+    return table.indices[:int(counts.sum())], counts
 
 
 def _shared_windows_of_pair(runs, i, j):
@@ -1013,6 +1113,8 @@ def _known_word_counts(chunk, k, window, gensim_compat):
     pairs = np.zeros((k, k), dtype=np.int64)
     if lengths.shape[0] == 0:
         return word_counts, pairs, 0, 0, chunk.n_tokens
+    if window is None:
+        return (*_document_pairs(ids, lengths, k), lengths.shape[0], lengths.shape[0], chunk.n_tokens)
     if window is not None:
         window = min(window, max(1, int(lengths.max())))   # as the full index does: no huge numbers
     run_start, run_end, run_word, n = _known_runs(ids, lengths, window, gensim_compat)
@@ -1039,6 +1141,18 @@ def _known_word_counts(chunk, k, window, gensim_compat):
             np.add.at(flat, np.minimum(wa, wb) * k + np.maximum(wa, wb), np.minimum(end[a], end[b]) - start[b])
         first = stop
     return word_counts, pairs, n, lengths.shape[0], chunk.n_tokens
+
+
+def _document_pairs(ids, lengths, k):
+    """Whole documents: ``(word_counts, pairs)`` of the k known words, ``ids`` holding each document's known
+    words once.  With X the document-by-word table of 0s and 1s, c(i, j) = (X.T X)[i, j] and c(i) its
+    diagonal: one sparse product, in integers."""
+    import scipy.sparse as sp   # loaded when first needed: import teachkit stays quick
+
+    x = sp.csr_matrix((np.ones(ids.shape[0], dtype=np.int64), ids, np.concatenate([[0], np.cumsum(lengths)])),
+                      shape=(lengths.shape[0], k))
+    table = (x.T @ x).toarray()
+    return np.diagonal(table).copy(), np.triu(table, 1)
 
 
 def _known_runs(ids, lengths, window, gensim_compat):

@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 import teachkit.counting as counting
 from teachkit import CooccurrenceCounts
+from teachkit.text import normalize_token
 
 
 def brute_force(docs, window):
@@ -651,3 +652,52 @@ def test_known_words_name_a_bad_token_and_its_document(window, token, match):
     with pytest.raises(TypeError, match=match) as info:
         CooccurrenceCounts.from_documents([["a", "b"], ["a", token, "b"]], window=window, words=["a", "b"])
     assert "document 1" in str(info.value)
+
+
+# Spellings that normalize to the same few words: case, and "é" precomposed or as "e" + a combining accent.
+SPELLINGS = ["a", "A", "b", "B", "caf\u00e9", "CAF\u00c9", "cafe\u0301", "d"]
+
+
+def _normalized(docs):
+    return [[normalize_token(t) for t in d] for d in docs]
+
+
+@settings(max_examples=100, deadline=None)
+@given(docs=st.lists(st.lists(st.sampled_from(SPELLINGS), max_size=12), min_size=1, max_size=8),
+       window=st.one_of(st.none(), st.integers(1, 5)), restrict=st.booleans(),
+       lookup=st.integers(1, 20), chunk=st.integers(1, 30), cache=st.integers(0, 3))
+def test_lookup_batches_chunks_and_spellings_equal_brute_force(docs, window, restrict, lookup, chunk, cache):
+    """Tokens looked up a few at a time, in chunks of a few tokens, with the spellings forgotten all the time
+    (words=): the counts are brute force's on the normalized tokens, and the index numbers words in the order
+    they are first seen."""
+    plain = _normalized(docs)
+    words = ["a", "caf\u00e9", "d", "zebra"] if restrict else None
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(counting, "_LOOKUP_TOKENS", lookup)
+        patch.setattr(counting, "_CHUNK_TOKENS", chunk)
+        patch.setattr(counting, "_STREAM_CHUNK_TOKENS", chunk)
+        patch.setattr(counting, "_CACHE_LIMIT", cache)
+        counts = CooccurrenceCounts.from_documents(iter(docs), window=window, words=words)
+    n, single, pairs = brute_force(plain, window)
+    assert counts.n == n and counts.n_tokens == sum(map(len, docs))
+    if not restrict:
+        assert counts.vocabulary == tuple(dict.fromkeys(t for d in plain for t in d))
+    asked = words or sorted(single)
+    for a in asked:
+        assert counts.count(a) == single.get(a, 0), a
+        for b in asked:
+            if a < b:
+                assert counts.count(a, b) == pairs.get((a, b), 0), (a, b)
+
+
+@pytest.mark.parametrize("window", [None, 3])
+@pytest.mark.parametrize("lookup", [1, 4, 1 << 16])
+@pytest.mark.parametrize("token, match", [(3, "not a string"), (["x", "y"], "Flatten")])
+def test_the_index_names_a_bad_token_and_its_document_whatever_the_lookup_batch(window, lookup, token, match,
+                                                                                  monkeypatch):
+    # Documents 0 to 3 are looked up together when the batch is large: the message still names document 2.
+    monkeypatch.setattr(counting, "_LOOKUP_TOKENS", lookup)
+    docs = [["a", "b"], ["new", "b"], ["a", token, "b"], ["c"]]
+    with pytest.raises(TypeError, match=match) as info:
+        CooccurrenceCounts.from_documents(docs, window=window)
+    assert "document 2" in str(info.value)
