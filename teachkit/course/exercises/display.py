@@ -201,7 +201,7 @@ class Question(StaticFallback):
         if self._practice:
             seed = ex.variant_seed
             how += (f" For the same exercise with other numbers, run ask({ex.key!r}, seed={practice_seed(seed, 1)}) "
-                    "(any whole number is a seed; each gives its own numbers, and reveal(..., seed=...) its solution).")
+                    "(any whole number is a seed, each with its own numbers).")
         if getattr(ex, "variant_seed", 0):
             how = f"this is variant {ex.variant_seed} of exercise {ex.key}; " + how
         if isinstance(ex, Interpretation):
