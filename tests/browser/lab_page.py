@@ -613,7 +613,8 @@ def solution_fragment(key: str, seed: int = 0) -> str:
     one that shows the variant's own numbers."""
     from teachkit.course.exercises import get
 
-    pieces = _plain_pieces(get(key).at(seed).render_solution())
+    ex = get(key)
+    pieces = _plain_pieces((ex.at(seed) if seed else ex).render_solution())
     if seed:
         written = set(_plain_pieces(get(key).render_solution()))
         pieces = [p for p in pieces if p not in written and re.search(r"\d", p)]
