@@ -339,7 +339,8 @@ class NotebookRun:
             counts["solution revealed"] = next(iter(found["reveal"]))
             problems += self.check_reveal(counts["solution revealed"], saved, timeout)
         # after the solution as written was revealed: "Another one" draws new numbers, and its solution follows
-        practice = [k for k in numeric if getattr(get(k), "has_variants", False) and k in found["reveal"]]
+        practice = [k for k in numeric if getattr(get(k), "has_variants", False) and k in found["reveal"]
+                    and _plain_variant_solution(k)]
         if practice:
             counts["another one"] = practice[0]
             problems += self.check_another_one(practice[0], saved, timeout)
@@ -622,6 +623,18 @@ def solution_fragment(key: str, seed: int = 0) -> str:
     if len(fragment) < 8:  # too short to be told apart from the rest of the page
         raise AssertionError(f"solution of {key} has no plain-text stretch of 8+ characters to look for: {pieces!r}")
     return fragment
+
+
+def _plain_variant_solution(key: str) -> bool:
+    """Whether the solution of the first practice variant ("Another one" in a fresh kernel) shows some of its
+    numbers outside the maths, where the page's text can be read (MathJax typesets the rest)."""
+    from teachkit.course.exercises.display import practice_seed
+
+    try:
+        solution_fragment(key, practice_seed(0, 1))
+    except AssertionError:
+        return False
+    return True
 
 
 def _normal(text: str) -> str:
