@@ -225,9 +225,7 @@ class CooccurrenceCounts:
         # time stays proportional to the corpus) and the chunks' runs are then put together word by word.
         parts, word_counts, n, n_documents, n_tokens = [], np.zeros(0, dtype=np.int64), 0, 0, 0
         for part in _chunk_runs(docs, index, window, gensim_compat, _CHUNK_TOKENS):
-            runs_of_word = np.diff(part.word_run)
-            parts.append((part.start, part.end, np.repeat(np.arange(runs_of_word.shape[0], dtype=np.int32),
-                                                          runs_of_word), n))
+            parts.append((part.start, part.end, np.diff(part.word_run), n))
             word_counts = _grow(word_counts, len(index)) + _grow(part.word_counts, len(index))
             n += part.n
             n_documents += part.n_documents
@@ -830,20 +828,25 @@ def _build_runs(token_ids, lengths, n_words, window, gensim_compat):
     """
     if window is None:
         return _build_document_runs(token_ids, lengths, n_words)
-    doc_start = np.concatenate([[0], np.cumsum(lengths)])
+    # Token and window numbers of a chunk in 32-bit integers when they fit: half the memory to read and write.
+    small = max(token_ids.shape[0], n_words) < np.iinfo(np.int32).max - 1
+    number = np.int32 if small else np.int64
+    doc_start = np.concatenate([[0], np.cumsum(lengths)]).astype(number)
     per_doc = np.maximum(1, lengths - window + 1)
     first_window = np.concatenate([[0], np.cumsum(per_doc)])
     n = int(first_window[-1])
+    per_doc, first_window = per_doc.astype(number), first_window.astype(number)
 
     # Positions grouped by word, ascending within a word.  Arrays of one
     # entry per token are freed as soon as they are used, to keep the peak
     # at a few such arrays.
-    pos, occurrences = _group_by_word(token_ids, None, n_words)
+    pos, occurrences = _transpose(token_ids, None, n_words)
+    pos = pos.astype(number, copy=False)
     # Sorted by word, the word ids are runs of equal values: no random look-up needed.
-    word = np.repeat(np.arange(n_words, dtype=np.int64), occurrences)
+    word = np.repeat(np.arange(n_words, dtype=number), occurrences)
     # The document of each entry: a gather from the entries' document numbers
     # (cheaper than a binary search of pos in doc_start).
-    doc = np.repeat(np.arange(lengths.shape[0], dtype=np.int64), lengths)[pos]
+    doc = np.repeat(np.arange(lengths.shape[0], dtype=number), lengths)[pos]
     start, end = _token_windows(word, pos, doc_start[doc], per_doc[doc], window, gensim_compat)
     del pos
     offset = first_window[doc]
@@ -851,7 +854,7 @@ def _build_runs(token_ids, lengths, n_words, window, gensim_compat):
     start += offset
     end += offset
     del offset
-    run_start, run_end, run_word = _merge_runs(word, start, end, n)
+    run_start, run_end, run_word = _merge_runs(word, start, end)
     del start, end, word
     return _compact_runs(run_start, run_end, run_word, n_words, n)
 
@@ -884,29 +887,35 @@ def _chunk_runs(docs, index, window, gensim_compat, chunk_tokens):
 def _assemble_runs(parts, n_words, n):
     """The whole corpus's ``(run_start, run_end, word_run)`` from its chunks' runs, in corpus order.
 
-    ``parts`` holds ``(start, end, run_word, first_window)`` per chunk, each chunk's runs grouped by word.
-    A word's runs are its runs in the first chunk, then in the second, ...: each run goes to its word's next
-    free place.  ``parts`` is emptied as it goes, so each chunk's arrays are freed once placed.
+    ``parts`` holds ``(start, end, runs_of_word, first_window)`` per chunk, each chunk's runs grouped by word
+    (``runs_of_word``: the chunk's runs of each word known at its end).  A word's runs are its runs in the
+    first chunk, then in the second, ...: a chunk's runs of word w go to the next free places of w, one
+    block per word.  ``parts`` is emptied as it goes, so each chunk's arrays are freed once placed.
     """
     totals = np.zeros(n_words, dtype=np.int64)
-    for _, _, run_word, _ in parts:
-        totals += np.bincount(run_word, minlength=n_words)
+    for _, _, runs_of_word, _ in parts:
+        totals[:runs_of_word.shape[0]] += runs_of_word
     word_run = np.concatenate([[0], np.cumsum(totals)])
     n_runs = int(word_run[-1])
     fits = np.int32 if n < np.iinfo(np.int32).max else np.int64
+    word_run = word_run.astype(np.int32 if n_runs < np.iinfo(np.int32).max else np.int64)
+    if len(parts) == 1:                  # one chunk: its runs are already in place
+        start, end, _, _ = parts.pop()
+        return start.astype(fits, copy=False), end.astype(fits, copy=False), word_run
     run_start, run_end = np.empty(n_runs, dtype=fits), np.empty(n_runs, dtype=fits)
-    place = word_run[:-1].copy()
+    place = word_run[:-1].astype(np.int64)
     parts.reverse()
     while parts:
-        start, end, run_word, first_window = parts.pop()
-        per_word = np.bincount(run_word, minlength=n_words)
-        first_of_word = np.concatenate([[0], np.cumsum(per_word)[:-1]])
-        dest = place[run_word] + (np.arange(run_word.shape[0]) - first_of_word[run_word])
-        run_start[dest] = start.astype(np.int64) + first_window
-        run_end[dest] = end.astype(np.int64) + first_window
-        place += per_word
-        del start, end, run_word, dest
-    return run_start, run_end, word_run.astype(np.int32 if n_runs < np.iinfo(np.int32).max else np.int64)
+        start, end, runs_of_word, first_window = parts.pop()
+        words = runs_of_word.shape[0]
+        # a run's place: its word's next free place, plus how many of the word's runs precede it in the chunk
+        first_of_word = np.cumsum(runs_of_word) - runs_of_word
+        dest = np.repeat(place[:words] - first_of_word, runs_of_word) + np.arange(start.shape[0])
+        run_start[dest] = start.astype(fits) + first_window
+        run_end[dest] = end.astype(fits) + first_window
+        place[:words] += runs_of_word
+        del start, end, dest
+    return run_start, run_end, word_run
 
 
 def _grow(values, size):
@@ -921,7 +930,8 @@ def _compact_runs(run_start, run_end, run_word, n_words, n):
     word_counts = length[word_run[1:]] - length[word_run[:-1]]
     fits = np.int32 if n < np.iinfo(np.int32).max else np.int64
     runs = fits if run_start.shape[0] < np.iinfo(np.int32).max else np.int64
-    return ((run_start.astype(fits), run_end.astype(fits), word_run.astype(runs)), word_counts, n)
+    return ((run_start.astype(fits, copy=False), run_end.astype(fits, copy=False), word_run.astype(runs)),
+            word_counts, n)
 
 
 def _build_document_runs(token_ids, lengths, n_words):
@@ -954,12 +964,6 @@ def _build_document_runs(token_ids, lengths, n_words):
     fits = np.int32 if n < np.iinfo(np.int32).max else np.int64
     runs = fits if run_start.shape[0] < np.iinfo(np.int32).max else np.int64
     return (run_start.astype(fits), run_end.astype(fits), word_run.astype(runs)), word_counts, n
-
-
-def _group_by_word(token_ids, lengths, n_words):
-    """:func:`_transpose`, the rows in int64."""
-    rows, counts = _transpose(token_ids, lengths, n_words)
-    return rows.astype(np.int64), counts
 
 
 def _transpose(token_ids, lengths, n_words):
@@ -1180,7 +1184,7 @@ def _known_runs(ids, lengths, window, gensim_compat):
         start, end = _token_windows(word, pos, doc_start[doc], per_doc[doc], window, gensim_compat)
         start += first_window[doc]
         end += first_window[doc]
-    return (*_merge_runs(word, start, end, n), n)
+    return (*_merge_runs(word, start, end), n)
 
 
 def _token_windows(word, pos, doc_first_token, windows_in_doc, window, gensim_compat):
@@ -1200,21 +1204,24 @@ def _token_windows(word, pos, doc_first_token, windows_in_doc, window, gensim_co
     return start, end
 
 
-def _merge_runs(word, start, end, n):
-    """Each word's windows ``start[t] .. end[t]`` (inclusive; sorted by word, then start) as disjoint runs.
+def _merge_runs(word, start, end):
+    """Each word's windows ``start[t] .. end[t]`` (inclusive) as disjoint runs: ``(run_start, run_end, run_word)``,
+    ends exclusive.
 
-    Returns ``(run_start, run_end, run_word)``, ends exclusive.  Shifting word w's window numbers by
-    w * (n + 2) keeps words apart, so one running maximum over the whole array merges every word at once.
+    The entries are sorted by word, then start, and within a word ``end`` never decreases either (a later
+    copy of a word is seen until a later window, gensim_compat's shortened windows included), so a word's
+    windows break into a new run exactly where an entry starts more than one window past the previous
+    entry's end, and a run ends at the end of its last entry.
     """
-    shift = word * (n + 2)
-    start = start + shift
-    reach = np.maximum.accumulate(end + shift)          # furthest window covered so far
-    new_run = np.ones(word.shape[0], dtype=bool)
-    np.greater(start[1:], reach[:-1] + 1, out=new_run[1:])
+    new_run = np.empty(word.shape[0], dtype=bool)
+    if word.shape[0]:
+        new_run[0] = True
+        np.greater(start[1:], end[:-1] + 1, out=new_run[1:])
+        new_run[1:] |= word[1:] != word[:-1]
     first = np.flatnonzero(new_run)
     del new_run
     last = np.append(first[1:], word.shape[0])[:first.shape[0]] - 1
-    return start[first] - shift[first], reach[last] - shift[last] + 1, word[first]
+    return start[first], end[last] + 1, word[first]
 
 
 def _add_known(a, b):

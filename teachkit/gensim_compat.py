@@ -46,6 +46,9 @@ EPSILON = 1e-12
 ZERO = "epsilon"
 #: The same convention by its older ``smoothing=`` name (``teachkit.association.SMOOTHING_ALIASES``).
 SMOOTHING = "gensim"
+# last_window_seen steps back this many copies before it binary-searches the rest (more than any window
+# of a few dozen tokens holds, so that windows of ordinary sizes never need the search).
+_STEPS_BACK = 32
 
 
 def last_window_seen(word: np.ndarray, pos: np.ndarray, start_pos: np.ndarray) -> np.ndarray:
@@ -73,9 +76,26 @@ def last_window_seen(word: np.ndarray, pos: np.ndarray, start_pos: np.ndarray) -
     numpy.ndarray of int
         ``last(t)`` for every token.
     """
-    span = int(pos.max(initial=0)) + 1
-    keys = word.astype(np.int64) * span + pos
-    return pos[np.searchsorted(keys, word.astype(np.int64) * span + start_pos)]
+    # Sorted by word, then position, a token's earlier copies are the entries just before it, and those at
+    # or after start_pos form an unbroken stretch ending at the token (positions fall stepping back).  So
+    # step back one entry at a time, keeping only the tokens whose stretch goes on: few words repeat inside
+    # a window, so after a step or two hardly any are left, and every step reads only those.  Words repeated
+    # many times inside one long window are finished by one binary search instead.
+    first = np.arange(pos.shape[0])             # entry of the earliest copy seen, so far the token itself
+    at = np.flatnonzero((word[1:] == word[:-1]) & (pos[:-1] >= start_pos[1:])) + 1
+    back = 1
+    while at.shape[0]:
+        first[at] = at - back
+        if back == _STEPS_BACK:
+            span = int(pos.max(initial=0)) + 1
+            keys = word.astype(np.int64) * span + pos
+            first[at] = np.searchsorted(keys, keys[at] - pos[at] + start_pos[at])
+            break
+        at = at[at > back]
+        before = at - back - 1
+        at = at[(word[before] == word[at]) & (pos[before] >= start_pos[at])]
+        back += 1
+    return pos[first]
 
 
 def trim_topics(topics: Sequence[Sequence[str]], counts: CooccurrenceCounts,

@@ -210,6 +210,29 @@ def test_gensim_compat_reproduces_gensims_accumulator(docs, window):
     assert_counts_are_gensims(CooccurrenceCounts.from_documents(docs, window=window, gensim_compat=True), docs, window)
 
 
+@settings(max_examples=60, deadline=None)
+@given(docs=SMALL_DOCS, window=st.integers(2, 6), steps=st.integers(1, 3))
+def test_gensim_compat_binary_search_for_long_repeats_agrees(docs, window, steps):
+    # last_window_seen steps back copy by copy and binary-searches what is left after _STEPS_BACK copies;
+    # windows of ordinary sizes never get that far, so the search is forced here after 1 to 3 steps.
+    from unittest import mock
+
+    import teachkit.gensim_compat as gensim_compat
+
+    with mock.patch.object(gensim_compat, "_STEPS_BACK", steps):
+        counts = CooccurrenceCounts.from_documents(docs, window=window, gensim_compat=True)
+    assert_counts_are_gensims(counts, docs, window)
+
+
+def test_a_word_repeated_all_through_a_long_window_is_counted_as_gensim_does():
+    # 60 copies of "a" in windows of 50: more copies inside one window than last_window_seen steps back.
+    import teachkit.gensim_compat as gensim_compat
+
+    docs = [["a"] * 30 + ["b"] + ["a"] * 30 + ["c"] * 5, ["c", "a"] * 40]
+    assert 50 > gensim_compat._STEPS_BACK
+    assert_counts_are_gensims(CooccurrenceCounts.from_documents(docs, window=50, gensim_compat=True), docs, 50)
+
+
 def test_anarch_on_gensims_wikipedia_sample():
     from gensim.test.utils import datapath
 
