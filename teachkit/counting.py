@@ -60,7 +60,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence, Set
-from itertools import count as count_from, filterfalse, repeat
+from itertools import chain, count as count_from, filterfalse, repeat
 from typing import NamedTuple
 
 import numpy as np
@@ -673,22 +673,32 @@ class _RawIds:
         self.raw = defaultdict(count_from().__next__)
         self.word_of = np.zeros(0, dtype=np.int32)
 
-    def lookup(self, tokens, lengths, first_doc):
-        """Word ids (int32) of ``tokens``, the tokens of documents ``first_doc``, ... (``lengths[d]`` each)."""
+    def lookup(self, docs, lengths, first_doc):
+        """Word ids (int32) of the tokens of ``docs``, documents ``first_doc``, ... (``lengths[d]`` tokens each),
+        one document after the other."""
         if self.restricted and len(self.raw) > _CACHE_LIMIT:
             self._forget()
         known = len(self.raw)
         try:
-            raw = np.fromiter(map(self.raw.__getitem__, tokens), dtype=np.int64, count=len(tokens))
+            # Read straight from the documents: copying their tokens into one list first would touch every
+            # token's string twice more (a reference taken, then dropped), most of the cost of a look-up.
+            raw = np.fromiter(map(self.raw.__getitem__, chain.from_iterable(docs)), dtype=np.int64,
+                              count=sum(lengths))
         except TypeError:                # an unhashable token (a nested list)
-            _name_bad_token(tokens, lengths, first_doc)
+            _name_bad_token(list(chain.from_iterable(docs)), lengths, first_doc)
             raise
         if len(self.raw) > known:
             at = np.flatnonzero(raw >= known)
-            first = at[np.unique(raw[at], return_index=True)[1]]      # each new spelling's first position
-            new = [tokens[p] for p in first.tolist()]
+            # Raw ids are handed out in the order spellings are first met, so a new spelling's first
+            # position is where its raw id passes every raw id before it.
+            new_ids = raw[at]
+            first = at[new_ids > np.maximum.accumulate(np.concatenate([[known - 1], new_ids[:-1]]))]
+            bounds = np.cumsum(lengths)
+            doc_of = np.searchsorted(bounds, first, side="right")
+            place = first - np.concatenate([[0], bounds])[doc_of]
+            new = [docs[d][p] for d, p in zip(doc_of.tolist(), place.tolist())]
             if not all(map(isinstance, new, repeat(str))):
-                _name_bad_token(tokens, lengths, first_doc)
+                _name_bad_token(list(chain.from_iterable(docs)), lengths, first_doc)
             self.word_of = np.concatenate([self.word_of, np.array(self._word_ids(new), dtype=np.int32)])
         return self.word_of[raw]
 
@@ -728,21 +738,23 @@ def _token_id_chunks(docs, index, window, *, restricted, chunk_tokens):
     documents too (``window`` None), where a word met twice in a document is left to the index to count once.
     """
     ids = _RawIds(index, restricted)
-    pending: list = []            # tokens not looked up yet
+    pending: list = []            # documents not looked up yet
     pending_lengths: list[int] = []
+    pending_tokens = 0
     first_pending = 0             # the document number of the first of them
     parts: list[np.ndarray] = []
     lengths: list[int] = []
     entries = 0
     for doc_number, doc in enumerate(docs):
         tokens = _document_tokens(doc, doc_number, window)
-        pending += tokens
+        pending.append(tokens)
         pending_lengths.append(len(tokens))
+        pending_tokens += len(tokens)
         entries += len(tokens)
-        if len(pending) >= _LOOKUP_TOKENS or entries >= chunk_tokens:
+        if pending_tokens >= _LOOKUP_TOKENS or entries >= chunk_tokens:
             parts.append(ids.lookup(pending, pending_lengths, first_pending))
             lengths += pending_lengths
-            pending, pending_lengths, first_pending = [], [], doc_number + 1
+            pending, pending_lengths, pending_tokens, first_pending = [], [], 0, doc_number + 1
         if entries >= chunk_tokens:
             yield _Chunk(np.concatenate(parts), np.array(lengths, dtype=np.int64), entries)
             parts, lengths, entries = [], [], 0
