@@ -30,6 +30,10 @@ classes, and with them scipy, are imported before it starts; both import times a
             ``LocalCluster`` of 2 workers (started before the clock), against ``words`` in one
             process.
     then ``[tk.topic_coherence(t, counts, smoothing="gensim", eps=tk.EPSILON).mean for t in topics]``.
+The floor (whole documents; not a teachkit call)
+    one dict look-up of every token of the corpus and nothing else, ``deque(map(spellings.__getitem__,
+    chain.from_iterable(docs)), maxlen=0)``: the least an exact count of the corpus's words does in
+    Python.  gensim's time over it bounds the speed-up of any such count written in Python.
     ``smoothing="gensim", eps=tk.EPSILON`` (gensim's ε, 1e-12) is gensim's convention for pairs that never
     co-occur; with sliding windows teachkit gets ``gensim_compat=True``, so that its counts are gensim's (gensim 4.4
     under-counts words that repeat inside a window; see teachkit/counting.py).
@@ -177,6 +181,21 @@ def measure(spec):
                    values=values, tokens=dictionary.num_pos)
         return out
 
+    if path == "lookup-floor":
+        # The least any exact counter written in Python does per token: look it up in a dict of the corpus's
+        # spellings (built beforehand from a separate read, so that the documents' strings are fresh and
+        # their hashes computed inside the clock, as in the calls measured).
+        from collections import deque
+        from itertools import chain
+
+        spellings = dict.fromkeys(w for d in sample() for w in d)
+        _reset_peak()
+        before, cpu, start = _rss(), time.process_time(), time.perf_counter()
+        deque(map(spellings.__getitem__, chain.from_iterable(docs)), maxlen=0)
+        out.update(total=time.perf_counter() - start, cpu=time.process_time() - cpu, peak=_peak() - before,
+                   values=[], tokens=sum(map(len, docs)))
+        return out
+
     import teachkit as tk
 
     counts_from, score = tk.CooccurrenceCounts.from_documents, tk.topic_coherence   # loaded before the clock
@@ -296,7 +315,8 @@ def compare(window, topics, label, rounds, folder, checks):
     base = {"repeat": 4, "window": window, "compat": compat, "topics": topics}
     index_dir = os.path.join(folder, f"index-{label}-{window}")
     build = run({**base, "path": "disk-build", "index": index_dir})
-    measured = {p: [] for p in ("gensim", "index", "words", "disk-query")}
+    paths = ("gensim", "index", "words", "disk-query") + (("lookup-floor",) if window is None else ())
+    measured = {p: [] for p in paths}
     for _ in range(rounds):
         for p in measured:
             measured[p].append(run({**base, "path": p, "index": index_dir}))
@@ -309,8 +329,9 @@ def compare(window, topics, label, rounds, folder, checks):
         ordered = sorted(results, key=lambda r: r["total"])
         row[p] = ordered[len(ordered) // 2]
         row[p + "_all"] = [r["total"] for r in results]
-    for p in ("index", "words", "disk-query"):
-        row[p + "_ratios"] = [g / t for g, t in zip(row["gensim_all"], row[p + "_all"])]
+    for p in ("index", "words", "disk-query", "lookup-floor"):
+        if p in measured:
+            row[p + "_ratios"] = [g / t for g, t in zip(row["gensim_all"], row[p + "_all"])]
     kind = f"windows of {window} (gensim_compat)" if compat else "whole documents"
     print(f"\n{kind}, {label} topics: per-topic c_npmi, gensim and teachkit (index)")
     for i, (a, b) in enumerate(zip(gensim_values, measured["index"][0]["values"])):
@@ -383,13 +404,21 @@ def report(quick, topic_sets, folder, checks):
                 print(f"{kind}, {r['label']}, {p}: speed-ups of the {len(r['gensim_all'])} rounds "
                       + ", ".join(f"{x:.1f}×" for x in r[p + "_ratios"]))
     for r in rows:
+        if "lookup-floor" in r:
+            f = r["lookup-floor_ratios"]
+            print(f"whole documents, {r['label']}: one dict look-up per token of the corpus and nothing else takes "
+                  f"{ms(r['lookup-floor']['total'])} s, gensim's time / that = {statistics.median(f):.1f}× (rounds "
+                  f"{min(f):.1f}–{max(f):.1f}×): no exact count of the corpus's words in Python can be faster")
+    for r in rows:
         need = 15 if r["window"] else 3
         kind = "windows of 10 (gensim_compat)" if r["window"] else "whole documents"
         for p in ("index", "words", "disk-query"):
             median = statistics.median(r[p + "_ratios"])
+            bound = (f"; a dict look-up per token alone: {statistics.median(r['lookup-floor_ratios']):.1f}×"
+                     if "lookup-floor" in r and p != "disk-query" else "")
             targets.append((f"{kind}, {r['label']} topics, teachkit {p}: ≥ {need}× gensim",
                             median >= need, f"{median:.1f}× (rounds {min(r[p + '_ratios']):.1f}–"
-                                            f"{max(r[p + '_ratios']):.1f}×)"))
+                                            f"{max(r[p + '_ratios']):.1f}×){bound}"))
 
     # ---------------------------------------------------------------- 2. counting alone by window size
     print("\n## Counting alone, ×4 corpus (1.33M tokens), full index: time and peak memory by window size\n")

@@ -680,8 +680,8 @@ class _RawIds:
             self._forget()
         known = len(self.raw)
         try:
-            # Read straight from the documents: copying their tokens into one list first would touch every
-            # token's string twice more (a reference taken, then dropped), most of the cost of a look-up.
+            # Read straight from the documents, rather than copying their tokens into one list first (which
+            # takes a reference to every token's string and drops it again: two more visits to each).
             raw = np.fromiter(map(self.raw.__getitem__, chain.from_iterable(docs)), dtype=np.int64,
                               count=sum(lengths))
         except TypeError:                # an unhashable token (a nested list)
