@@ -766,8 +766,9 @@ def _token_id_chunks(docs, index, window, *, restricted, chunk_tokens):
 
 
 class _KnownSpellings(dict):
-    """Raw spelling -> id of the known word it spells, or -1; a spelling not met before is checked and
-    normalized once, by ``__missing__`` (dict look-ups that hit stay in C)."""
+    """Raw spelling -> 1 + the id of the known word it spells, or 0 for any other word (0 is false, so that
+    ``filter(None, ...)`` drops the other words in C); a spelling not met before is checked and normalized
+    once, by ``__missing__`` (dict look-ups that hit stay in C)."""
 
     def __init__(self, index):
         super().__init__()
@@ -777,7 +778,7 @@ class _KnownSpellings(dict):
     def __missing__(self, token):
         if token.__class__ is not str and not isinstance(token, str):
             _add_new_tokens([token], self.doc_number, {}, {}, True)     # names it
-        i = self[token] = self.index.get(token.lower() if token.isascii() else normalize_token(token), -1)
+        i = self[token] = 1 + self.index.get(token.lower() if token.isascii() else normalize_token(token), -1)
         return i
 
 
@@ -785,12 +786,12 @@ def _known_document_chunks(docs, index, chunk_tokens):
     """:func:`_token_id_chunks` for known words and whole documents: only which known words a document holds.
 
     A document's known words are the set of its tokens' ids (one dict look-up per token, in C; see
-    :class:`_KnownSpellings`), -1 dropped, so two spellings of a word count once.  A chunk is yielded every
-    ``chunk_tokens`` entries: its ``ids`` hold each document's known words once.  The spellings met are
-    forgotten past _CACHE_LIMIT of them.
+    :class:`_KnownSpellings`), other words dropped on the way, so two spellings of a word count once.  A
+    chunk is yielded every ``chunk_tokens`` entries: its ``ids`` hold each document's known words once.  The
+    spellings met are forgotten past _CACHE_LIMIT of them.
     """
     spellings = _KnownSpellings(index)
-    id_of = spellings.__getitem__
+    one_plus_id = spellings.__getitem__
     buffer: list[int] = []
     lengths: list[int] = []
     n_tokens = 0
@@ -801,17 +802,16 @@ def _known_document_chunks(docs, index, chunk_tokens):
             spellings.clear()
         spellings.doc_number = doc_number
         try:
-            hits = set(map(id_of, tokens))
+            hits = set(filter(None, map(one_plus_id, tokens)))
         except TypeError:            # an unhashable token (a nested list), or one that is not a string: named here
             _add_new_tokens(tokens, doc_number, index, {}, True)
             raise
-        hits.discard(-1)
         buffer.extend(hits)
         lengths.append(len(hits))
         if len(buffer) >= chunk_tokens:
-            yield _Chunk(np.array(buffer, dtype=np.int32), np.array(lengths, dtype=np.int64), n_tokens)
+            yield _Chunk(np.array(buffer, dtype=np.int32) - 1, np.array(lengths, dtype=np.int64), n_tokens)
             buffer, lengths, n_tokens = [], [], 0
-    yield _Chunk(np.array(buffer, dtype=np.int32), np.array(lengths, dtype=np.int64), n_tokens)
+    yield _Chunk(np.array(buffer, dtype=np.int32) - 1, np.array(lengths, dtype=np.int64), n_tokens)
 
 
 # ---------------------------------------------------------------------- the index
