@@ -406,6 +406,11 @@ def report(quick, topic_sets, folder, checks):
                 print(f"{kind}, {r['label']}, {p}: speed-ups of the {len(r['gensim_all'])} rounds "
                       + ", ".join(f"{x:.1f}×" for x in r[p + "_ratios"]))
     for r in rows:
+        if r["window"] is None:
+            parts = "; ".join(f"{p} {ms(r[p]['counting'])} s counting + {ms(r[p]['scoring'])} s scoring"
+                              for p in ("index", "words"))
+            print(f"whole documents, {r['label']}, the median rounds split: {parts}")
+    for r in rows:
         if "lookup-floor" in r:
             f = r["lookup-floor_ratios"]
             print(f"whole documents, {r['label']}: one dict look-up per token of the corpus and nothing else takes "

@@ -688,11 +688,11 @@ def _normalized(docs):
 @settings(max_examples=100, deadline=None)
 @given(docs=st.lists(st.lists(st.sampled_from(SPELLINGS), max_size=12), min_size=1, max_size=8),
        window=st.one_of(st.none(), st.integers(1, 5)), restrict=st.booleans(),
-       lookup=st.integers(1, 20), chunk=st.integers(1, 30), cache=st.integers(0, 3))
-def test_lookup_batches_chunks_and_spellings_equal_brute_force(docs, window, restrict, lookup, chunk, cache):
+       lookup=st.integers(1, 20), chunk=st.integers(1, 30), cache=st.integers(0, 3), wide=st.booleans())
+def test_lookup_batches_chunks_and_spellings_equal_brute_force(docs, window, restrict, lookup, chunk, cache, wide):
     """Tokens looked up a few at a time, in chunks of a few tokens, with the spellings forgotten all the time
-    (words=): the counts are brute force's on the normalized tokens, and the index numbers words in the order
-    they are first seen."""
+    (words=), with raw ids in 32 or (``wide``) 64 bits: the counts are brute force's on the normalized tokens,
+    and the index numbers words in the order they are first seen."""
     plain = _normalized(docs)
     words = ["a", "caf\u00e9", "d", "zebra"] if restrict else None
     with pytest.MonkeyPatch.context() as patch:
@@ -700,6 +700,8 @@ def test_lookup_batches_chunks_and_spellings_equal_brute_force(docs, window, res
         patch.setattr(counting, "_CHUNK_TOKENS", chunk)
         patch.setattr(counting, "_STREAM_CHUNK_TOKENS", chunk)
         patch.setattr(counting, "_CACHE_LIMIT", cache)
+        if wide:
+            patch.setattr(counting, "_INT32_LIMIT", 0)
         counts = CooccurrenceCounts.from_documents(iter(docs), window=window, words=words)
     n, single, pairs = brute_force(plain, window)
     assert counts.n == n and counts.n_tokens == sum(map(len, docs))
