@@ -124,7 +124,7 @@ def test_make_grade_on_released_course_notebook(tmp_path):
     grades = tmp_path / "grades.csv"
     # -o: the test runs inside the installed environment; never reinstall (no registry at test time).
     done = subprocess.run(["make", "--no-print-directory", "-o", ".venv/.installed-test", "grade",
-                           f"SUBMISSIONS={subs}", f"GRADES={grades}"],
+                           f"SUBMISSIONS={subs}", f"GRADES={grades}", f"RELEASE_DIR={tmp_path / 'release'}"],
                           cwd=ROOT, capture_output=True, text=True, timeout=1800)
     assert done.returncode == 0, done.stdout + done.stderr
     table = {(r["student"], r["exercise"]): r for r in _rows(grades)}
@@ -374,5 +374,9 @@ def test_a_function_returning_text_where_an_array_is_expected_scores_zero_and_gr
     out = tmp_path / "grades.csv"
     grade.grade(subs, out, notebooks=[course_nb], exercises={"99": [pair]}, pins={"99": {"99.8": None}}, timeout=20)
     table = {r["student"]: (float(r["points"]), r["feedback"]) for r in _rows(out)}
-    assert table["text"] == table["word"] == (0, "pair differs from teachkit on input 1 of 5")
+    for student, returned in (("text", "['a', 'b']"), ("word", "'ab'")):
+        points, feedback = table[student]
+        # the input it failed on, what it returned and what teachkit gives: something a student can act on
+        assert points == 0 and feedback.startswith("pair differs from teachkit on input 1 of 5 (a="), feedback
+        assert f"it returned {returned}, teachkit gives [" in feedback, feedback
     assert table["honest"] == (1, "right")
