@@ -506,15 +506,19 @@ def grade_student(student: str, found: list[handins.HandIn], specs: dict, timeou
             except handins.Unreadable as err:
                 nb, problem = None, str(err)
             name = identify(file, nb, specs)
+            if name is None and problem is not None:
+                work.note("file not read", f"{file.where}: {problem}", student_sees=True)
+                continue
             if name is None:
                 work.note("not a notebook of the release", f"{file.where}: not one of the notebooks graded "
                                                            f"({', '.join(specs)}); not graded", student_sees=True)
                 continue
             copies.setdefault(name, []).append((file, problem))
             del nb
+    unread = "; ".join(h.problem for h in found if h.problem)
     for name, spec in specs.items():
         if name not in copies:
-            work.zero(name, spec, f"no submission of {name}")
+            work.zero(name, spec, f"not graded: {unread}" if unread else f"no submission of {name}")
             continue
         file, problem, why = choose(name, copies[name])
         if why:

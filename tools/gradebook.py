@@ -82,11 +82,15 @@ def read_roster(path) -> dict[str, dict]:
     if unknown:
         raise SystemExit(f"ROSTER={path} has unknown column(s) {unknown}; use {', '.join(ROSTER_COLUMNS)}.")
     rows = []
-    for row in reader:
+    while True:
+        line = reader.line_num + 1            # where the row starts (a quoted cell may run over several lines)
+        row = next(reader, None)
+        if row is None:
+            break
         row = {k.strip(): (v or "").strip() for k, v in row.items() if isinstance(k, str)}
         if not row.get("student", ""):
-            raise SystemExit(f"ROSTER={path}, line {reader.line_num}: the 'student' cell is empty.")
-        rows.append((reader.line_num, row))
+            raise SystemExit(f"ROSTER={path}, line {line}: the 'student' cell is empty.")
+        rows.append((line, row))
     students.refuse_unsafe([(line, row["student"]) for line, row in rows], f"ROSTER={path}")
     return {students.normalise(row["student"]): row for _, row in rows}
 

@@ -206,7 +206,10 @@ def _folder(path: str, name: str) -> HandIn:
                 return hand_in
             mode = entry.stat(follow_symlinks=False).st_mode
             why = _kind(mode)
-            if why is not None:
+            if why is not None and entry.name.lower().endswith(".ipynb"):
+                # a notebook's name on a link or a device: the notebook's row says why it was not read
+                hand_in.files.append(File(nfc(where), nfc(entry.name), depth, _refuse(f"it is {why}")))
+            elif why is not None:
                 hand_in.skipped.append((where, f"it is {why}"))
             elif stat.S_ISDIR(mode):
                 if IGNORED_FOLDERS.fullmatch(entry.name):
@@ -227,11 +230,8 @@ def _zip(path: str, student: str) -> HandIn:
     label = f"{student}.zip"
     hand_in = HandIn(student, label)
     try:
-        size = os.stat(path, follow_symlinks=False).st_size
-        if size > MAX_ZIP_BYTES:
-            raise Unreadable(f"it is {size >> 20} MiB, more than the {MAX_ZIP_BYTES >> 20} MiB a hand-in may be")
-        with zipfile.ZipFile(path) as zf:
-            infos = zf.infolist()
+        with _open_zip(path) as fp:
+            infos = zipfile.ZipFile(fp).infolist()
     except (OSError, zipfile.BadZipFile, Unreadable, ValueError, EOFError) as err:
         hand_in.problem = f"{label} cannot be read as a zip ({err})"
         return hand_in
@@ -242,45 +242,77 @@ def _zip(path: str, student: str) -> HandIn:
             hand_in.skipped.append((label, f"more than {MAX_ENTRIES} entries: the rest were not looked at"))
             break
         parts = info.filename.replace("\\", "/").split("/")
-        if any(IGNORED_FOLDERS.fullmatch(p) for p in parts[:-1]) or parts[-1].startswith("._") or info.is_dir():
-            continue                # __MACOSX/, ._name (macOS's resource forks), folders, hidden folders
         if info.filename.startswith(("/", "\\")) or ".." in parts or re.match(r"[A-Za-z]:", info.filename):
             hand_in.skipped.append((where, "its path leaves the zip's folder (absolute or with ..): not read"))
             continue
+        if any(IGNORED_FOLDERS.fullmatch(p) for p in parts[:-1]) or parts[-1].startswith("._") or info.is_dir():
+            continue                # __MACOSX/, ._name (macOS's resource forks), folders, hidden folders
         mode = info.external_attr >> 16
         why = _kind(mode) if mode else None
-        if why is not None:
-            hand_in.skipped.append((where, f"it is {why}"))
-            continue
-        if not parts[-1].lower().endswith(".ipynb"):
+        notebook = parts[-1].lower().endswith(".ipynb")
+        if why is None and not notebook:
             if not parts[-1].startswith("."):
                 hand_in.skipped.append((where, "not a notebook: left out"))
             continue
-        if info.flag_bits & 0x1:
-            hand_in.skipped.append((where, "it is encrypted: not read"))
+        if why is not None:
+            why = f"it is {why}"
+        elif info.flag_bits & 0x1:
+            why = "it is encrypted: not read"
+        elif info.file_size > MAX_NOTEBOOK_BYTES:
+            why = (f"it inflates to {info.file_size >> 20} MiB, more than the {MAX_NOTEBOOK_BYTES >> 20} MiB a "
+                   "notebook may be")
+        elif info.file_size > MAX_ZIP_RATIO * max(info.compress_size, 1) and info.file_size > 1 << 20:
+            why = f"it inflates {info.file_size // max(info.compress_size, 1)} times (a zip bomb?): not read"
+        elif inflated + info.file_size > MAX_ZIP_INFLATED:
+            why = f"the zip's notebooks inflate to more than {MAX_ZIP_INFLATED >> 20} MiB in all: not read"
+        if why is not None and not notebook:
+            hand_in.skipped.append((where, why))
             continue
-        if info.file_size > MAX_NOTEBOOK_BYTES:
-            hand_in.skipped.append((where, f"it inflates to {info.file_size >> 20} MiB, more than the "
-                                           f"{MAX_NOTEBOOK_BYTES >> 20} MiB a notebook may be"))
-            continue
-        if info.file_size > MAX_ZIP_RATIO * max(info.compress_size, 1) and info.file_size > 1 << 20:
-            hand_in.skipped.append((where, f"it inflates {info.file_size // max(info.compress_size, 1)} times "
-                                           "(a zip bomb?): not read"))
-            continue
-        inflated += info.file_size
-        if inflated > MAX_ZIP_INFLATED:
-            hand_in.skipped.append((where, f"the zip inflates to more than {MAX_ZIP_INFLATED >> 20} MiB: "
-                                           "the rest was not read"))
-            break
-        hand_in.files.append(File(where, nfc(parts[-1]), len(parts) - 1,
-                                  lambda p=path, n=info.filename: _read_entry(p, n)))
+        if why is None:
+            inflated += info.file_size
+        read = _refuse(why) if why is not None else (lambda p=path, n=info.filename: _read_entry(p, n))
+        hand_in.files.append(File(where, nfc(parts[-1]), len(parts) - 1, read))
     return hand_in
+
+
+def _open_zip(path: str):
+    """The zip at ``path`` opened for reading (never through a link), once its directory is known to be small.
+
+    The count of entries is read from the zip's end record before ``zipfile`` builds one object per entry:
+    a zip of millions of empty entries is refused without them.
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    fp = os.fdopen(fd, "rb")
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise Unreadable("it is not a regular file")
+        if info.st_size > MAX_ZIP_BYTES:
+            raise Unreadable(f"it is {info.st_size >> 20} MiB, more than the {MAX_ZIP_BYTES >> 20} MiB a hand-in "
+                             "may be")
+        end = zipfile._EndRecData(fp)             # the end-of-central-directory record, as ZipFile reads it
+        if end is None:
+            raise Unreadable("File is not a zip file")
+        if end[zipfile._ECD_ENTRIES_TOTAL] > 10 * MAX_ENTRIES:
+            raise Unreadable(f"it has {end[zipfile._ECD_ENTRIES_TOTAL]} entries, more than a hand-in may have")
+        fp.seek(0)
+        return fp
+    except BaseException:
+        fp.close()
+        raise
+
+
+def _refuse(why: str) -> Callable[[], bytes]:
+    def read() -> bytes:
+        raise Unreadable(why)
+
+    return read
 
 
 def _read_entry(path: str, name: str, limit: int = MAX_NOTEBOOK_BYTES) -> bytes:
     """The bytes of one zip entry, inflating at most ``limit + 1`` of them whatever its header claims."""
     try:
-        with zipfile.ZipFile(path) as zf, zf.open(name) as f:
+        with _open_zip(path) as fp, zipfile.ZipFile(fp) as zf, zf.open(name) as f:
             data = f.read(limit + 1)
     except (OSError, zipfile.BadZipFile, ValueError, EOFError, RuntimeError, NotImplementedError) as err:
         raise Unreadable(f"it cannot be read from the zip ({err})") from None
