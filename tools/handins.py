@@ -247,8 +247,10 @@ def _zip(path: str, student: str) -> HandIn:
             continue
         if any(IGNORED_FOLDERS.fullmatch(p) for p in parts[:-1]) or parts[-1].startswith("._") or info.is_dir():
             continue                # __MACOSX/, ._name (macOS's resource forks), folders, hidden folders
-        mode = info.external_attr >> 16
-        why = _kind(mode) if mode else None
+        # The high bits are a Unix mode only in a zip made on Unix (macOS included), and then only their file
+        # type matters: a zip made elsewhere, or without a type, holds regular files.
+        mode = info.external_attr >> 16 if info.create_system == 3 else 0
+        why = _kind(mode) if stat.S_IFMT(mode) else None
         notebook = parts[-1].lower().endswith(".ipynb")
         if why is None and not notebook:
             if not parts[-1].startswith("."):
