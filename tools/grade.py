@@ -374,8 +374,10 @@ def judge_report(nb: dict) -> list[tuple[str, float, float, str]]:
 #: What the grader writes beside grades.csv; in the submissions folder itself, they are no student's hand-in.
 OUTPUTS = {"grades.csv", "gradebook.csv", "canvas.csv", "moodle.csv", "feedback", gradebook.REPORT_CSV,
            gradebook.REPORT_MD}
-#: Notebook files of one student that are read (copies and stray files included); the rest are reported.
+#: Notebook files of one student that are read (copies and stray files included), and their bytes in all; the
+#: rest are reported, not read.
 MAX_FILES_PER_STUDENT = 100
+MAX_BYTES_PER_STUDENT = 128 << 20
 #: The suffixes Jupyter, browsers and file managers add to a copy: "-Copy1", " (2)", " copy".
 COPY_SUFFIX = re.compile(r"(?:-Copy\d*|\s*\(\d+\)|[ _-]copy(?:[ _-]?\d+)?)$", re.IGNORECASE)
 
@@ -489,7 +491,7 @@ def grade_student(student: str, found: list[handins.HandIn], specs: dict, timeou
     work = Work(student)
     seed = course.student_seed(secret, student) if secret is not None else None
     copies: dict[str, list] = {}
-    read = 0
+    read = size = 0
     for hand_in in found:
         if hand_in.problem:
             work.note("hand-in not read", hand_in.problem, student_sees=True)
@@ -497,14 +499,17 @@ def grade_student(student: str, found: list[handins.HandIn], specs: dict, timeou
             work.note("file not read", f"{where}: {why}", student_sees=True)
         for file in hand_in.files:
             read += 1
-            if read > MAX_FILES_PER_STUDENT:
-                work.note("file not read", f"{file.where}: more than {MAX_FILES_PER_STUDENT} notebooks handed in; "
-                                           "not read", student_sees=True)
+            if read > MAX_FILES_PER_STUDENT or size > MAX_BYTES_PER_STUDENT:
+                work.note("file not read", f"{file.where}: more than {MAX_FILES_PER_STUDENT} notebooks or "
+                                           f"{MAX_BYTES_PER_STUDENT >> 20} MiB handed in; not read", student_sees=True)
                 continue
             try:
-                nb, problem = handins.read_notebook(file.read()), None
+                data = file.read()
+                size += len(data)
+                nb, problem = handins.read_notebook(data), None
             except handins.Unreadable as err:
                 nb, problem = None, str(err)
+            data = None
             name = identify(file, nb, specs)
             if name is None and problem is not None:
                 work.note("file not read", f"{file.where}: {problem}", student_sees=True)
@@ -631,7 +636,7 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
     nothing in one hand-in stops the run or changes another's rows.  Returns the long CSV's rows.
     """
     folder = pathlib.Path(folder)
-    if not folder.is_dir() or folder.is_symlink():
+    if not folder.is_dir():
         raise SystemExit(f"SUBMISSIONS={folder} is not a folder; give the folder holding one sub-folder (or zip) "
                          "per student.")
     people = gradebook.read_roster(roster) if roster is not None else {}
