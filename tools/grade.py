@@ -2,13 +2,27 @@
 
 ``make grade SUBMISSIONS=dir/`` runs ``python tools/grade.py dir/`` and writes ``dir/grades.csv`` (or
 ``--out FILE``) with one row per student, notebook and exercise: ``student, notebook, exercise, points,
-feedback``.
+feedback``; beside it the gradebook files (:mod:`gradebook`) and the teacher report.
 
-Layout of the folder: one sub-folder per student holding that student's notebooks as handed out by
-``make release`` (``dir/ada/01_pmi.ipynb``, ...).  Which notebook a file is comes from the metadata the
-release stamps into it (``metadata.teachkit.notebook``), else from its file name.
+Layout of the folder: one sub-folder (or one zip) per student holding that student's notebooks as handed
+out by ``make release`` (``dir/ada/01_pmi.ipynb``, ``dir/ben.zip``, ...).  Which notebook a file is comes
+from the metadata the release stamps into it (``metadata.teachkit.notebook``), else from its file name
+(``02_npmi-Copy1.ipynb`` is a copy of ``02_npmi``).  What is graded comes from the release (``--release``,
+``--notebooks``), never from what was handed in; a student's folder name is read in its one spelling
+(:mod:`students`: Unicode NFC, lower case).
 
-How it grades, and why a submission cannot change its own grade:
+How a class cannot break the grading:
+
+* **Each student is graded on their own.**  Hand-ins are read by :mod:`handins` within fixed limits
+  (file sizes, JSON nesting, zip entries and ratios), never through a link, never a device or a FIFO;
+  a cell is parsed only below a size and a nesting depth, an answer read only below a length.  Whatever
+  still goes wrong with one notebook is that notebook's 0, with the reason; the class goes on.
+* **One copy of each notebook.**  Several files that are the same notebook: one is graded by a stated rule
+  (:func:`choose`) and the teacher report says which and why.
+* **A teacher report** (``teacher-report.md`` and ``.csv``) lists what was not read and why, the copies,
+  the files that are no notebook of the release, and the copy report (:func:`copy_report`): never a penalty.
+
+How it grades, and whyHow it grades, and why a submission cannot change its own grade:
 
 * **Answers are read, not run.**  The release gives every numeric exercise and every prediction an
   answer line ``answer_XX_n = "..."``.  The grader parses the notebook's cells as text (``ast``) and takes
