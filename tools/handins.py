@@ -43,7 +43,7 @@ MAX_ZIP_RATIO = 200
 #: Folders that are never a student's work: macOS's resource forks, Jupyter's autosaves, hidden folders.
 IGNORED_FOLDERS = re.compile(r"__MACOSX|\..*")
 
-_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)      # the unrolled loop: fast on long strings
 _BRACKET = re.compile(rb"[\[\]{}]")
 
 
@@ -58,7 +58,7 @@ def json_depth(data: bytes, limit: int = MAX_JSON_DEPTH) -> int:
     regular expression and one pass over the brackets, however deep the text would nest.
 
     >>> json_depth(b'{"a": [1, "]]]", {"b": []}]}')
-    3
+    4
     """
     depth = deepest = 0
     for match in _BRACKET.finditer(_STRING.sub(b'""', data)):
