@@ -596,6 +596,23 @@ def _grade_one(work: Work, name: str, spec, file: handins.File, problem, seed, t
                 work.functions.append((name, ex.key, *found))
 
 
+def _roughly(text: str) -> tuple[float, ...] | None:
+    """The values a typed number may stand for (decimal comma or point, a fraction, a percentage), or None."""
+    text = text.replace("\u2212", "-").replace(" ", "")
+    share = text.endswith("%")
+    text = text.rstrip("%")
+    values = []
+    for spelling in {text.replace(",", "."), text.replace(",", "")}:
+        try:
+            top, _, bottom = spelling.partition("/")
+            values.append(float(top) / float(bottom) if bottom else float(top))
+        except (ValueError, ZeroDivisionError, OverflowError):
+            continue
+    if not values:
+        return None
+    return tuple(values) + (tuple(v / 100 for v in values) if share else ())
+
+
 def copy_report(works: list[Work]) -> list[dict]:
     """The teacher's copy report across the class (never a penalty): answers that are wrong for a student's
     own numbers but right for a classmate's, and function bodies handed in word for word by several students."""
@@ -606,11 +623,16 @@ def copy_report(works: list[Work]) -> list[dict]:
     for work in works:
         for notebook, key, typed in work.wrong:
             text = str(typed).strip() if not isinstance(typed, float) else repr(typed)
+            near = _roughly(text)
             fits = []
             for other, variants in own.items():
                 if other == work.student or key not in variants:
                     continue
                 variant, pin = variants[key]
+                # the full check (a third of a millisecond) only for answers that could round to the classmate's
+                # (within half of it: one significant figure at most)
+                if near is not None and not any(abs(x - float(pin)) <= 0.5 * abs(float(pin)) + 1e-12 for x in near):
+                    continue
                 try:
                     if check_answer(text, pin, **variant.check_options()).correct:
                         fits.append(other)
