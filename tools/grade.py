@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import math
 import numbers
 import pathlib
@@ -119,8 +120,11 @@ def _code_cells(nb: dict) -> list[str]:
     return sources
 
 
+@functools.lru_cache(maxsize=256)        # a notebook's cells are read several times (answers, functions, report)
 def _parsed(source: str):
-    """The cell's syntax tree, or None if it does not parse or is too large or too deep to parse safely."""
+    """The cell's syntax tree, or None if it does not parse or is too large or too deep to parse safely.
+
+    The tree is shared between callers: it is read, never changed."""
     if len(source) > MAX_CELL_CHARS or _UNARY_RUN.search(source) or any(
             len(_OPERATORS.findall(line)) > MAX_OPERATORS_PER_LINE for line in source.splitlines()):
         return None

@@ -31,6 +31,8 @@ from collections.abc import Callable
 MAX_NOTEBOOK_BYTES = 16 << 20
 #: Deepest nesting of JSON arrays and objects read (a notebook nests about 8 deep, saved widget state deeper).
 MAX_JSON_DEPTH = 100
+#: Cells of one notebook (the course's longest has about 100): each code cell is parsed.
+MAX_CELLS = 5000
 #: Files and folders looked at per hand-in (a folder or a zip); the rest are reported, not read.
 MAX_ENTRIES = 2000
 #: Folder levels looked into below a student's folder (``ada/ada/01_pmi.ipynb`` from a zipped folder).
@@ -92,6 +94,8 @@ def read_notebook(data: bytes) -> dict:
     nb = loads(data)
     if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
         raise Unreadable("not a notebook (no list of cells)")
+    if len(nb["cells"]) > MAX_CELLS:
+        raise Unreadable(f"it has {len(nb['cells'])} cells, more than the {MAX_CELLS} a notebook may have")
     return nb
 
 
