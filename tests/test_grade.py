@@ -648,3 +648,51 @@ def test_an_untouched_template_is_told_to_replace_the_dots(tmp_path):
     assert points == 0 and feedback.startswith("add differs from teachkit on input 1 of 20 (a=")
     inputs = _implement().cases()[0]
     assert f"it returned {inputs['a'] * inputs['b']!r}, teachkit gives {inputs['a'] + inputs['b']!r}" in feedback
+
+
+def test_a_failure_of_the_grader_on_one_hand_in_is_that_notebook_s_zero_not_the_class_s(tmp_path, monkeypatch):
+    """Whatever is not foreseen (here a grader bug that one notebook triggers) costs that notebook, with its
+    reason, and the teacher report names it; every other student is graded as usual."""
+    subs = tmp_path / "subs"
+    _write(subs, "ada", "99_synthetic", _submission('answer_99_1 = "0.04"', HONEST_FUNCTION))
+    _write(subs, "bug", "99_synthetic", _submission('answer_99_1 = "0.04"  # trips the grader', HONEST_FUNCTION))
+    real = grade.answer_lines
+
+    def fragile(nb):
+        if any("trips the grader" in source for source in grade._code_cells(nb)):
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(nb)
+
+    monkeypatch.setattr(grade, "answer_lines", fragile)
+    table, report, _ = _grade(tmp_path, subs, jobs=2)
+    assert table["ada", "99.1"] == (1, "right") and table["ada", "99.9"] == (1, "right")
+    assert table["bug", "99.1"] == (0, "not graded: the grader could not read bug/99_synthetic.ipynb (RecursionError)")
+    assert [r["detail"] for r in report if r["kind"] == "grader error"] == [
+        "bug/99_synthetic.ipynb: RecursionError: maximum recursion depth exceeded"]
+
+
+def test_what_is_graded_is_the_release_narrowed_by_notebooks(tmp_path):
+    release_dir = tmp_path / "release"
+    (release_dir / "student").mkdir(parents=True)
+    for name in ("01_pmi", "02_npmi"):
+        (release_dir / "student" / f"{name}.ipynb").write_text("{}", encoding="utf-8")
+    assert list(grade.assignments(release=release_dir)) == ["01_pmi", "02_npmi"]
+    assert list(grade.assignments(release=release_dir, only=["02"])) == ["02_npmi"]
+    with pytest.raises(SystemExit, match="'03' is not a notebook of the release"):
+        grade.assignments(release=release_dir, only=["03"])
+    with pytest.raises(SystemExit, match="no student notebooks"):
+        grade.assignments(release=tmp_path / "nothing")
+    (release_dir / "student" / "77_homemade.ipynb").write_text("{}", encoding="utf-8")
+    with pytest.raises(SystemExit, match="notebooks the course does not: 77_homemade.ipynb"):
+        grade.assignments(release=release_dir)
+
+
+@pytest.mark.parametrize("file_name", ["99_synthetic-Copy1.ipynb", "99_synthetic (1).ipynb", "99_synthetic copy.ipynb",
+                                       "ada/99_synthetic.ipynb"])
+def test_a_copy_or_a_nested_notebook_is_recognised_by_its_name(tmp_path, file_name):
+    subs = tmp_path / "subs"
+    path = subs / "ada" / file_name
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(_submission('answer_99_1 = "0.04"', HONEST_FUNCTION)), encoding="utf-8")
+    table, _, _ = _grade(tmp_path, subs)
+    assert table["ada", "99.1"] == (1, "right")
