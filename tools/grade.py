@@ -389,7 +389,7 @@ def judge_report(nb: dict) -> list[tuple[str, float, float, str]]:
 
 
 # ---------------------------------------------------------------- the class
-#: What the grader writes beside grades.csv; in the submissions folder itself, they are no student's hand-in.
+#: What the grader writes beside grades.csv: in the submissions folder, no student's hand-in.
 OUTPUTS = {"grades.csv", "gradebook.csv", "canvas.csv", "moodle.csv", "feedback", gradebook.REPORT_CSV,
            gradebook.REPORT_MD}
 #: Notebook files of one student that are read (copies and stray files included), and their bytes in all; the
@@ -708,8 +708,8 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
         specs[name] = (exs, known, functions)
 
     out = pathlib.Path(out)
-    skip = OUTPUTS if out.parent.resolve() == folder.resolve() else set()
-    found, other = handins.hand_ins(folder, skip | {out.name})
+    # what a grading run writes is never a hand-in, whether this run writes it here or an earlier one did
+    found, other = handins.hand_ins(folder, OUTPUTS | {out.name})
     by_student: dict[str, list[handins.HandIn]] = {}
     for hand_in in found:
         by_student.setdefault(students.normalise(hand_in.student), []).append(hand_in)
