@@ -88,5 +88,5 @@ def refuse_unsafe(rows: list[tuple[int, str]], where: str) -> dict[str, int]:
     if errors:
         shown = "; ".join(errors[:10]) + (f"; and {len(errors) - 10} more" if len(errors) > 10 else "")
         raise SystemExit(f"{where}: {shown}. Student ids name folders, files and spreadsheet cells: use letters, "
-                         "digits and . _ - @ +, starting with a letter or a digit, one row per student.")
+                         "digits and . _ - @ +, starting with a letter, a digit or _, one row per student.")
     return {key: line for key, (line, _) in seen.items()}
