@@ -26,6 +26,31 @@ MATRIX_TOL = 1e-6
 _T = TypeVar("_T")
 
 
+def short_repr(value: object, width: int = 60) -> str:
+    """``repr(value)`` for an error message, cut to about ``width`` characters.
+
+    A message echoes what it was given so the reader sees the mistake; a value of a megabyte echoed whole
+    buries the message (and a grading log).  A long string is cut before ``repr`` sees it, so the cost does
+    not grow with its length; the note says how long the value was.
+
+    Examples
+    --------
+    >>> short_repr("00.1")
+    "'00.1'"
+    >>> short_repr("x" * 1_000_000, width=10)
+    "'xxxxxxxxxx'… (1,000,000 characters)"
+    >>> short_repr(list(range(100)), width=12)
+    '[0, 1, 2, 3,… (390 characters)'
+    """
+    if isinstance(value, str):
+        return repr(value) if len(value) <= width else f"{value[:width]!r}… ({len(value):,} characters)"
+    try:
+        text = repr(value)
+    except Exception:                 # a broken __repr__ must not hide the message it was to appear in
+        return f"<{type(value).__name__} object>"
+    return text if len(text) <= width else f"{text[:width]}… ({len(text):,} characters)"
+
+
 def check_count(value: object, name: str) -> int:
     """Return ``value`` as a non-negative Python int, or raise naming ``name``."""
     if isinstance(value, bool):

@@ -7,12 +7,17 @@ derived here by hand.
 """
 
 import json
+import math
+import re
 import zlib
+from decimal import Decimal
+from fractions import Fraction
 
 import numpy as np
 import pytest
 
 from teachkit import build_index, open_index
+from teachkit.neural_lm import Evaluation, NeuralLM
 
 # ----------------------------------------------------------------- the on-disk index
 # 50 documents holding a, b, c, d, e, then 3 pairs of short ones: c(d, e) = c(a, e) = 50 + 3 = 53, c(e) = 56.
@@ -194,3 +199,190 @@ def test_a_symlink_to_an_empty_folder_is_built_into_and_opened_through(tmp_path)
     with pytest.raises(ValueError, match="is not empty"):
         build_index(INDEX_DOCS, tmp_path / "link", window=None)
     assert _counts(tmp_path / "real") == (53, 53, 56)
+
+
+# ----------------------------------------------------------------- the neural model
+TEXTS = ["abab abab", "baba"]
+
+
+def _tiny(unit="char", **options):
+    return NeuralLM(TEXTS, unit, **{"context": 2, "embedding": 3, "hidden": 4, "seed": 0, **options})
+
+
+@pytest.mark.parametrize("learning_rate, what", [
+    (1e300, "mean loss of epoch 2 of 3 rose to 7.281e.299 nats"),
+    (1e10, "mean loss of epoch 2 of 3 rose to 1.898e.10 nats"),
+    (1e3, "mean loss of epoch 2 of 3 rose to 1898 nats"),
+])
+def test_training_that_diverges_stops_naming_the_learning_rate_and_leaves_the_model_as_it_was(learning_rate, what):
+    lm = _tiny()
+    lm.fit(TEXTS, epochs=1, learning_rate=0.01)
+    before = {k: v.copy() for k, v in lm.params.items()}
+    with pytest.raises(ValueError, match=f"training diverged with {re.escape(f'learning_rate={learning_rate:g}')}: "
+                                         f"the {what}.*"
+                                         "Use a smaller learning_rate") as info:
+        lm.fit(TEXTS, epochs=3, learning_rate=learning_rate)
+    assert "above 2 · ln V + 1 = 4.584 (a uniform guess costs ln V = 1.792)" in str(info.value)   # V = 6
+    assert all(np.array_equal(before[k], v) for k, v in lm.params.items()) and lm.epochs_trained == 1
+    # ... so that training on is training in one go
+    again, fresh = lm.fit(TEXTS, epochs=2, learning_rate=0.01), _tiny().fit(TEXTS, epochs=3, learning_rate=0.01)
+    assert again == fresh[1:]
+
+
+def test_the_issues_nan_run_stops_at_its_first_nan():
+    lm = NeuralLM(TEXTS, context=2, hidden=8, seed=0)    # unguarded, its losses were [2.10, nan, nan]
+    with pytest.raises(ValueError, match=r"learning_rate=1e\+300: in epoch 2 of 3, the loss or the weights became "
+                                         "NaN or infinite"):
+        lm.fit(TEXTS, epochs=3, learning_rate=1e300)
+    assert lm.epochs_trained == 0
+
+
+def test_the_divergence_limit_is_twice_ln_v_plus_one_and_a_sound_rate_stays_below_it():
+    lm = _tiny()
+    losses = lm.fit(TEXTS, epochs=20, learning_rate=0.05)
+    assert max(losses) < 2 * math.log(lm.V) + 1 and losses[-1] < losses[0]
+
+
+def test_a_perplexity_beyond_a_float_is_refused_with_the_cross_entropy():
+    assert Evaluation(700.0, 1, 2, 2, 1).perplexity == math.exp(700.0)
+    with pytest.raises(ValueError, match=r"perplexity is exp\(1000\), beyond a float's range.*cross_entropy"):
+        _ = Evaluation(1000.0, 1, 2, 2, 1).perplexity
+
+
+def test_weights_that_give_no_finite_score_are_named_when_evaluating():
+    lm = _tiny()
+    lm.params["W2"][:] = np.inf
+    for call in (lambda: lm.evaluate(TEXTS), lambda: lm.probs("ab"), lambda: lm.loss_and_grads([[0, 1]], [2])):
+        with pytest.raises(ValueError, match="NaN or infinite: its weights are too large"):
+            call()
+
+
+@pytest.mark.parametrize("flag", ["no", [0], 1, None, "False"])
+def test_open_vocabulary_must_be_true_or_false(flag):
+    with pytest.raises(TypeError, match="open_vocabulary must be True or False"):
+        _tiny("word").evaluate(TEXTS, open_vocabulary=flag)
+
+
+def test_open_vocabulary_still_takes_numpys_booleans():
+    lm = _tiny("word")
+    assert lm.evaluate(["abab zz"], open_vocabulary=np.True_) == lm.evaluate(["abab zz"], open_vocabulary=True)
+
+
+@pytest.mark.parametrize("call, figure", [
+    # W1 alone is 10**9 · 16 · 64 floats; with the other weights, times 3 (values, Adam's m and v)
+    (lambda: NeuralLM(TEXTS, context=10**9), "22.35 TiB"),
+    (lambda: NeuralLM(TEXTS, context=5, embedding=10**5, hidden=10**5), "1.09 TiB"),
+    # every position's 2,000 context ids: 150,001 · 2,000 · 8 bytes, and a batch of 128
+    (lambda: NeuralLM(["ab" * 75_000], context=2_000, embedding=1, hidden=1).fit(["ab" * 75_000]), "2.24 GiB"),
+    # 4,096 positions scored at once, each with 2,000 · 40 inputs
+    (lambda: NeuralLM(TEXTS, context=2_000, embedding=40, hidden=1).evaluate(["ab" * 2_500]), "2.56 GiB"),
+])
+def test_sizes_past_the_memory_limit_are_refused_up_front_with_the_figure(call, figure):
+    with pytest.raises(ValueError, match=f"would take about {figure} of memory, more than the 2.00 GiB allowed"):
+        call()
+
+
+def test_the_memory_figures_are_the_sizes_worked_out_by_hand():
+    V = 6                                                   # a, b, " " and the three special symbols
+    assert 3 * 8 * (V * 16 + 10**9 * 16 * 64 + 64 + 64 * V + V) / 2**40 == pytest.approx(22.35, abs=0.005)
+    assert 3 * 8 * (V * 10**5 + 5 * 10**5 * 10**5 + 10**5 + 10**5 * V + V) / 2**40 == pytest.approx(1.09, abs=0.005)
+    assert 8 * (150_001 * 2_000 + 128 * 3 * (2_000 + 1 + 5)) / 2**30 == pytest.approx(2.24, abs=0.005)
+    assert 8 * 4096 * (2 * 2_000 + 2_000 * 40 + 1 + 2 * V) / 2**30 == pytest.approx(2.56, abs=0.005)
+
+
+@pytest.mark.parametrize("ctx, error, match", [
+    ([[0, -1]], ValueError, "holds the id -1, but ids run from 0 to 5.*not counted from the end"),
+    ([[0, 6]], ValueError, "holds the id 6, but ids run from 0 to 5"),
+    ([0, 1], ValueError, r"2 per row .* shape \(2,\)"),
+    ([[0, 1, 2]], ValueError, r"shape \(1, 3\)"),
+    ([[0.5, 1]], TypeError, "whole-number symbol ids"),
+    ([[True, False]], TypeError, "whole-number symbol ids"),
+    (None, TypeError, "ctx must be a table of symbol ids"),
+    ("ab", TypeError, "ctx must be a table of symbol ids"),
+    ([[0], [1, 2]], TypeError, "rows of equal length"),
+])
+def test_log_probs_refuses_ids_that_are_no_ids(ctx, error, match):
+    with pytest.raises(error, match=match):
+        _tiny().log_probs(ctx)
+
+
+def test_log_probs_takes_whole_numbers_in_any_integer_or_float_type():
+    lm = _tiny()
+    assert lm.V == 6
+    expected = lm.log_probs([[0, 5]])
+    assert np.array_equal(lm.log_probs(np.array([[0, 5]], dtype=np.uint8)), expected)
+    assert np.array_equal(lm.log_probs([[0.0, 5.0]]), expected)
+    assert np.exp(expected).sum() == pytest.approx(1.0, abs=1e-12)
+
+
+def test_loss_and_grads_refuses_a_target_that_is_no_id_or_one_too_many():
+    lm = _tiny()
+    with pytest.raises(ValueError, match="targets holds the id -1"):
+        lm.loss_and_grads([[0, 1]], [-1])
+    with pytest.raises(ValueError, match="ctx has 1 rows but targets 2 ids"):
+        lm.loss_and_grads([[0, 1]], [1, 2])
+
+
+@pytest.mark.parametrize("unit, context, match", [
+    ("char", None, "context must be a string"),
+    ("char", 3, "context must be a string"),
+    ("char", b"ab", "context must be a string"),
+    ("char", ["a", 1], "it holds int 1"),
+    ("word", None, "context must be a list of words"),
+    ("word", [1, 2], "it holds int 1"),
+    ("word", {"abab": 1}, "context must be a list of words"),
+])
+def test_probs_refuses_a_context_that_is_no_text(unit, context, match):
+    with pytest.raises(TypeError, match=match):
+        _tiny(unit).probs(context)
+
+
+def test_probs_takes_a_string_or_a_list_of_symbols_alike():
+    char, word = _tiny(), _tiny("word")
+    assert np.array_equal(char.probs("ab"), char.probs(["a", "b"]))
+    assert np.array_equal(word.probs("abab baba"), word.probs(("abab", "baba")))
+
+
+@pytest.mark.parametrize("call", [
+    lambda: NeuralLM(["ab\ud800"]),
+    lambda: _tiny().evaluate(["ab\ud800"]),
+    lambda: _tiny("word").evaluate(["abab \udfff"], open_vocabulary=True),
+    lambda: _tiny().fit(["ab\ud800"]),
+    lambda: _tiny().fit(TEXTS, heldout=["ab\ud800"]),
+])
+def test_a_lone_surrogate_is_named_with_its_position(call):
+    with pytest.raises(ValueError, match=r"\[0\] holds U\+D[8F][0F][0F] at position [235], a lone surrogate"):
+        call()
+
+
+def test_a_character_past_the_basic_plane_is_counted_in_bytes_by_hand():
+    lm = _tiny()
+    result = lm.evaluate(["ab\U0001F600"])                  # a, b: 1 byte each; the emoji: 4; the newline: 1
+    assert (result.n_characters, result.n_bytes, result.n_predictions) == (4, 7, 4)
+
+
+@pytest.mark.parametrize("learning_rate, error, match", [
+    (Decimal("0.01"), TypeError, r"real number such as 0.01 \(an int or a float\), got Decimal\('0.01'\).*"
+                                 r"float\(learning_rate\)"),
+    ("0.01", TypeError, "got '0.01'"),
+    (True, TypeError, "got True"),
+    (10**400, ValueError, "finite number > 0"),
+    (-0.01, ValueError, "finite number > 0 such as 0.01, got -0.01"),
+    (float("nan"), ValueError, "finite number > 0"),
+])
+def test_a_learning_rate_that_is_no_positive_real_gets_an_accurate_message(learning_rate, error, match):
+    with pytest.raises(error, match=match):
+        _tiny().fit(TEXTS, learning_rate=learning_rate)
+
+
+def test_a_fraction_or_numpy_learning_rate_trains_as_the_float():
+    expected = _tiny().fit(TEXTS, epochs=2, learning_rate=0.25)
+    assert _tiny().fit(TEXTS, epochs=2, learning_rate=Fraction(1, 4)) == expected
+    assert _tiny().fit(TEXTS, epochs=2, learning_rate=np.float32(0.25)) == expected
+
+
+def test_heldout_is_named_before_training():
+    lm = _tiny()
+    with pytest.raises(TypeError, match="heldout must be a list of documents"):
+        lm.fit(TEXTS, heldout="abab")
+    assert lm.epochs_trained == 0
