@@ -41,13 +41,22 @@ def short_repr(value: object, width: int = 60) -> str:
     "'xxxxxxxxxx'… (1,000,000 characters)"
     >>> short_repr(list(range(100)), width=12)
     '[0, 1, 2, 3,… (390 characters)'
+    >>> short_repr(16 ** 5000), short_repr([2, 16 ** 5000])
+    ('a whole number of about 6,021 digits', '<list of 2 items that cannot be shown>')
     """
     if isinstance(value, str):
         return repr(value) if len(value) <= width else f"{value[:width]!r}… ({len(value):,} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 10_000:
+        # past Python's 4,300-digit limit repr() refuses; its length is known without writing it out
+        return f"a whole number of about {int(value.bit_length() * math.log10(2)) + 1:,} digits"
     try:
         text = repr(value)
-    except Exception:                 # a broken __repr__ must not hide the message it was to appear in
-        return f"<{type(value).__name__} object>"
+    except Exception:                 # such a number inside a list, a broken __repr__: the message stays readable
+        try:
+            size = f" of {len(value):,} items"
+        except Exception:
+            size = ""
+        return f"<{type(value).__name__}{size} that cannot be shown>"
     return text if len(text) <= width else f"{text[:width]}… ({len(text):,} characters)"
 
 

@@ -8,7 +8,9 @@ derived here by hand.
 
 import json
 import math
+import pathlib
 import re
+import sys
 import zlib
 from decimal import Decimal
 from fractions import Fraction
@@ -17,7 +19,10 @@ import numpy as np
 import pytest
 
 from teachkit import build_index, open_index
+from teachkit.course.exercises import capstone
 from teachkit.neural_lm import Evaluation, NeuralLM
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tools"))     # for grade
 
 # ----------------------------------------------------------------- the on-disk index
 # 50 documents holding a, b, c, d, e, then 3 pairs of short ones: c(d, e) = c(a, e) = 50 + 3 = 53, c(e) = 56.
@@ -386,3 +391,131 @@ def test_heldout_is_named_before_training():
     with pytest.raises(TypeError, match="heldout must be a list of documents"):
         lm.fit(TEXTS, heldout="abab")
     assert lm.epochs_trained == 0
+
+
+# ----------------------------------------------------------------- the capstone's report
+# What recompute would give (any values do: the judging, not the models, is under test here).
+VALUES = {"k": 10, "coherence": 0.0512, "coherence_low": 0.031, "coherence_high": 0.0704, "perplexity": 3271.694,
+          "human_rho": 0.42, "human_low": 0.301, "human_high": 0.517}
+TYPED = {"k": "10", "coherence": "0.0512", "coherence_low": "0.031", "coherence_high": "0.0704",
+         "perplexity": "3272", "human_rho": "0.42", "human_low": "0.301", "human_high": "0.517"}
+HUGE = int("f" * 5000, 16)             # 5,000 hex digits: past Python's 4,300-digit limit for str()
+
+
+@pytest.fixture
+def judged(monkeypatch):
+    """check_report with recompute's values fixed (the report's choices still read as recompute reads them)."""
+    monkeypatch.setattr(capstone, "recompute", lambda report: (capstone._read(report), dict(VALUES))[1])
+
+    def check(**numbers):
+        return capstone.check_report(dict(capstone.TEMPLATE, numbers=dict(TYPED, **numbers),
+                                          reasons=dict.fromkeys(capstone.REASONS, "because")))
+    return check
+
+
+def test_the_typed_report_follows_from_the_fixed_values(judged):
+    assert judged().flagged == []
+
+
+@pytest.mark.parametrize("name", list(capstone.NUMBERS))
+@pytest.mark.parametrize("written, shown", [
+    (HUGE, "a whole number of about 6,021 digits does not follow"),
+    (10**120, "1" + "0" * 29 + "… (121 characters) does not follow"),
+    ("1" * 1_000_000, "'111111111111111111111111111111'… (1,000,000 characters) is not a number"),
+], ids=["5000-hex-digits", "121-digits", "1MB-text"])
+def test_a_number_too_long_to_read_is_flagged_alone_with_a_short_message(judged, name, written, shown):
+    check = judged(**{name: written})
+    assert check.flagged == [name]
+    line = next(line for line in check.lines if line.name == name)
+    assert line.message.startswith(shown) and len(line.message) < 200
+    assert len(str(check)) < 2_000
+
+
+def test_in_grading_a_huge_number_costs_its_own_point_only(judged):
+    import grade
+
+    numbers = ", ".join(f"{name!r}: {value!r}" for name, value in TYPED.items() if name != "coherence")
+    source = (f"report = {{'ks': [5, 10, 20], 'seeds': [0, 1], 'k_criterion': 'npmi', 'measure': 'c_npmi', "
+              f"'reference': 'training', 'human_corpus': 'wikitext', 'judgement': 'rating', "
+              f"'reasons': {{'k_criterion': 'a', 'measure': 'b', 'reference': 'c'}}, "
+              f"'numbers': {{{numbers}, 'coherence': 0x{'f' * 5000}}}}}")
+    nb = {"cells": [{"cell_type": "code", "source": source, "metadata": {}, "outputs": []}], "metadata": {},
+          "nbformat": 4, "nbformat_minor": 5}
+    rows = grade.judge_report(nb)
+    points = {column: got for column, got, _, _ in rows}
+    assert points == {f"10.report.{name}": int(name != "coherence") for name in capstone.NUMBERS}
+    feedback = dict((column, text) for column, _, _, text in rows)["10.report.coherence"]
+    assert "a whole number of about 6,021 digits does not follow from the choices: teachkit gets 0.0512" in feedback
+
+
+@pytest.mark.parametrize("written", [10, 10.0, "10", "10.0", " 10 ", "1e1", "１０", "10,0", np.int64(10),
+                                     np.float64(10.0)])
+def test_k_is_any_way_of_writing_the_whole_number_k(judged, written):
+    assert judged(k=written).flagged == []
+
+
+@pytest.mark.parametrize("written", [10.5, "10.5", "9.99", "11", True, [10], "ten", "10%", 10 + 1e-9])
+def test_k_is_not_a_number_near_k_or_another_kind_of_value(judged, written):
+    assert judged(k=written).flagged == ["k"]
+
+
+@pytest.mark.parametrize("measure", [np.array(["c_npmi"]), np.array("c_npmi"), np.array(["c_npmi", "c_v"]),
+                                     ["c_npmi"], None, 1, b"c_npmi"])
+def test_describe_names_a_choice_that_is_no_string(measure):
+    with pytest.raises(TypeError, match=r"measure must be one of \['c_npmi', 'c_uci', 'u_mass', 'c_v'\] \(a string\), "
+                                        "got"):
+        capstone.describe(dict(capstone.TEMPLATE, measure=measure))
+
+
+@pytest.mark.parametrize("name", list(capstone.CHOICE_OPTIONS))
+def test_every_choice_is_checked_as_a_string(name):
+    with pytest.raises(TypeError, match=f"{name} must be one of"):
+        capstone.describe(dict(capstone.TEMPLATE, **{name: np.array([capstone.CHOICE_OPTIONS[name][0]])}))
+    last = capstone.CHOICE_OPTIONS[name][-1]
+    assert "Lee background corpus" in capstone.describe(dict(capstone.TEMPLATE, **{name: last}))
+
+
+def test_unknown_entries_of_any_type_or_length_are_listed_cut():
+    with pytest.raises(ValueError, match=r"report has unknown entries \['x', 1\]"):
+        capstone.describe({**capstone.TEMPLATE, 1: 2, "x": 3})
+    with pytest.raises(ValueError, match=r"numbers has unknown entries \[\(1, 2\)\]"):
+        capstone.describe(dict(capstone.TEMPLATE, numbers={(1, 2): "0.1"}))
+    with pytest.raises(ValueError) as info:
+        capstone.describe({**capstone.TEMPLATE, "k" * 1_000_000: 1})
+    assert len(str(info.value)) < 400 and "(1,000,000 characters)" in str(info.value)
+
+
+@pytest.mark.parametrize("ks, match", [
+    ([2, HUGE], r"at most 50 .*got <list of 2 items that cannot be shown>"),
+    (list(range(2, 100_000)), r"at most 50 .*… \(\d{3},\d{3} characters\)"),
+    ([HUGE, HUGE], "twice: <list of 2 items"),
+], ids=["a-huge-k", "100000-ks", "a-huge-k-twice"])
+def test_a_list_of_ks_too_long_to_show_is_refused_with_a_short_message(ks, match):
+    with pytest.raises(ValueError, match=match) as info:
+        capstone.describe(dict(capstone.TEMPLATE, ks=ks))
+    assert len(str(info.value)) < 300
+
+
+@pytest.mark.parametrize("source, error, match", [
+    ("report = {[1]: 2}", ValueError, r"a list, dict or set where a key .*unhashable type: 'list'"),
+    ("report = {{'a': 1}: 2}", ValueError, "unhashable type: 'dict'"),
+    ("report = {[1], 2}", ValueError, "unhashable type: 'list'"),
+    ("report = " + "-" * 10_000 + "1", ValueError, "nested too deeply"),
+    ("report = " + "[" * 10_000 + "]" * 10_000, ValueError, "not valid Python .*too many nested parentheses"),
+    ("report = {1, 2}", ValueError, r"must be a dict .*got set \{1, 2\}"),
+    ("report = b'ks'", ValueError, "must be a dict .*got bytes"),
+    ("report = [('ks', [5, 10])]", ValueError, "must be a dict .*got list"),
+    ("report = 'x' * 3", ValueError, "literal dict"),
+    ("report = {", ValueError, "not valid Python"),
+    (None, TypeError, "source must be a notebook cell's source"),
+    (b"report = {}", TypeError, "source must be"),
+])
+def test_read_report_refuses_what_is_no_report(source, error, match):
+    with pytest.raises(error, match=match):
+        capstone.read_report(source)
+
+
+def test_read_report_still_reads_the_template_and_a_huge_hex_number_as_written():
+    assert capstone.read_report("report = " + repr(capstone.TEMPLATE)) == capstone.TEMPLATE
+    assert capstone.read_report("report = {'numbers': {'k': 0x" + "f" * 5000 + "}}")["numbers"]["k"] == HUGE
+    assert capstone.read_report("x = 1") is None
