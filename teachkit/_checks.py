@@ -26,6 +26,15 @@ MATRIX_TOL = 1e-6
 _T = TypeVar("_T")
 
 
+def cut(text: str, width: int = 60) -> str:
+    """``text`` itself if it has at most ``width`` characters, else its beginning and how long it was.
+
+    >>> cut("abc"), cut("x" * 100, width=5)
+    ('abc', 'xxxxx… (100 characters)')
+    """
+    return text if len(text) <= width else f"{text[:width]}… ({len(text):,} characters)"
+
+
 def short_repr(value: object, width: int = 60) -> str:
     """``repr(value)`` for an error message, cut to about ``width`` characters.
 
@@ -57,7 +66,7 @@ def short_repr(value: object, width: int = 60) -> str:
         except Exception:
             size = ""
         return f"<{type(value).__name__}{size} that cannot be shown>"
-    return text if len(text) <= width else f"{text[:width]}… ({len(text):,} characters)"
+    return cut(text, width)
 
 
 def check_count(value: object, name: str) -> int:

@@ -6,10 +6,15 @@ names the argument and says what to do, or a correct value, which is then checke
 derived here by hand.
 """
 
+import io
 import json
 import math
+import os
 import pathlib
+import pickle
 import re
+import shlex
+import subprocess
 import sys
 import zlib
 from decimal import Decimal
@@ -18,8 +23,11 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from teachkit import build_index, open_index
+from teachkit import CooccurrenceCounts, build_index, open_index
+from teachkit.__main__ import main
+from teachkit.course import exercises
 from teachkit.course.exercises import capstone
+from teachkit.course.selfcheck import check_answer
 from teachkit.neural_lm import Evaluation, NeuralLM
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tools"))     # for grade
@@ -519,3 +527,160 @@ def test_read_report_still_reads_the_template_and_a_huge_hex_number_as_written()
     assert capstone.read_report("report = " + repr(capstone.TEMPLATE)) == capstone.TEMPLATE
     assert capstone.read_report("report = {'numbers': {'k': 0x" + "f" * 5000 + "}}")["numbers"]["k"] == HUGE
     assert capstone.read_report("x = 1") is None
+
+
+# ----------------------------------------------------------------- the command line
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def _run_check(*args, env=None, shell_suffix=""):
+    command = [sys.executable, "-m", "teachkit", "check", "--document", "001", *args]
+    environment = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    if shell_suffix:
+        command = ["sh", "-c", " ".join(shlex.quote(c) for c in command) + " " + shell_suffix]
+    return subprocess.run(command, capture_output=not shell_suffix, stderr=subprocess.PIPE if shell_suffix else None,
+                          cwd=ROOT, env=environment, timeout=300)
+
+
+@pytest.mark.parametrize("args", [(), ("--json",)])
+def test_check_with_standard_output_closed_says_so_and_exits_1(args):
+    done = _run_check(*args, shell_suffix=">&-")
+    assert done.returncode == 1
+    assert b"teachkit check: standard output is closed" in done.stderr and b"Traceback" not in done.stderr
+
+
+def test_check_with_standard_output_closed_in_process(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdout", None)
+    assert main(["check", "--document", "001"]) == 1
+    assert "standard output is closed" in capsys.readouterr().err
+
+
+def test_check_in_ascii_writes_exact_json_and_a_readable_table():
+    utf8 = json.loads(_run_check("--json", env={"PYTHONIOENCODING": "utf-8"}).stdout.decode("utf-8"))
+    ascii_json = _run_check("--json", env={"PYTHONIOENCODING": "ascii"})
+    assert ascii_json.returncode == 0 and ascii_json.stdout.isascii() and b"\\u00a7" in ascii_json.stdout
+    assert json.loads(ascii_json.stdout.decode("ascii")) == utf8              # escapes: the same findings exactly
+    table = _run_check(env={"PYTHONIOENCODING": "ascii"})
+    assert table.returncode == 0 and table.stdout.isascii(), table.stderr
+    assert b"Avalia??o autom?tica com NPMI" in table.stdout
+    assert b"PYTHONIOENCODING=utf-8" in table.stderr and b"Traceback" not in table.stderr
+    assert table.stdout.count(b"\n") == _run_check(env={"PYTHONIOENCODING": "utf-8"}).stdout.count(b"\n")
+
+
+class _FailingStream(io.StringIO):
+    encoding = "utf-8"
+
+    def __init__(self, error):
+        super().__init__()
+        self.error = error
+
+    def write(self, text):
+        raise self.error
+
+
+def test_check_that_cannot_write_says_why_and_a_closed_pipe_ends_quietly(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdout", _FailingStream(OSError(28, "No space left on device")))
+    assert main(["check", "--document", "001"]) == 1
+    assert "cannot write the findings to standard output: No space left on device" in capsys.readouterr().err
+    monkeypatch.setattr(sys, "stdout", _FailingStream(BrokenPipeError(32, "Broken pipe")))
+    assert main(["check", "--document", "001", "--json"]) == 1
+    assert capsys.readouterr().err == ""
+
+
+# ----------------------------------------------------------------- count_on_dask
+@pytest.mark.parametrize("docs, partitions, named", [
+    ([["fire", "smoke"], ["fire", 3], ["ash"]], 3, "document 1 of the bag (document 0 of partition 1) holds a token"),
+    ([["a"], ["b"], ["c"], ["d"], {"x": 1}], 2, "document 4 of the bag (document 1 of partition 1) is a dict"),
+    ([b"fire smoke", ["a"]], 2, "document 0 of the bag (document 0 of partition 0) is bytes"),
+    ([["a"]] * 7 + [["a", ["b", "c"]]], 4, "document 7 of the bag (document 1 of partition 3) holds a token"),
+])
+def test_count_on_dask_names_a_document_by_its_place_in_the_bag(docs, partitions, named):
+    import dask
+    import dask.bag as db
+
+    from teachkit import count_on_dask
+
+    bag = db.from_sequence(docs, npartitions=partitions)
+    assert bag.npartitions == partitions
+    with dask.config.set(scheduler="synchronous"), pytest.raises(TypeError) as info:
+        count_on_dask(bag, ["a", "fire"])
+    assert str(info.value).startswith(named)
+    # as one process names it
+    with pytest.raises(TypeError, match=f"^{named.split(' of the bag')[0]} "):
+        CooccurrenceCounts.from_documents(docs, words=["a", "fire"])
+
+
+def test_a_bad_documents_error_travels_from_a_worker_intact():
+    from teachkit.dask_counts import _InPartition
+
+    err = pickle.loads(pickle.dumps(_InPartition(3, 1, "is a dict; ...")))
+    assert (err.partition, err.number, err.problem, str(err)) == (3, 1, "is a dict; ...", "document 1 is a dict; ...")
+
+
+def test_a_long_token_that_is_no_string_is_cut_in_the_message():
+    with pytest.raises(TypeError) as info:
+        CooccurrenceCounts.from_documents([["a", ["b" * 1_000_000]]])
+    assert len(str(info.value)) < 400 and "characters)" in str(info.value)
+
+
+# ----------------------------------------------------------------- exercises
+@pytest.mark.parametrize("key", [None, 1, 0.1, ("00", "1"), b"00.1"])
+def test_get_refuses_a_key_that_is_no_string(key):
+    with pytest.raises(TypeError, match="key must be an exercise key such as '00.1' \\(a string\\), got"):
+        exercises.get(key)
+
+
+@pytest.mark.parametrize("call", [
+    lambda key: exercises.get(key),
+    lambda key: exercises.ask(key),
+    lambda key: exercises.reveal(key),
+    lambda key: exercises.check_function(key, print),
+    lambda key: exercises.result_of(key),
+])
+@pytest.mark.parametrize("key", ["0" * 1_000_000, ["00.1"] * 100_000])
+def test_a_long_key_is_cut_in_every_message(call, key):
+    with pytest.raises((KeyError, TypeError)) as info:
+        call(key)
+    assert len(str(info.value)) < 500 and "characters)" in str(info.value)
+
+
+@pytest.mark.parametrize("call, named", [
+    (lambda: exercises.ask("00.1", seed="7" * 1_000_000), "seed must be a whole number"),
+    (lambda: exercises.reveal("00.1", show="y" * 1_000_000), "show must be True or False"),
+    (lambda: check_answer("0.5", 0.5, min_sig_figs="2" * 1_000_000), "min_sig_figs"),
+    (lambda: check_answer("0.5", 0.5, percent="n" * 1_000_000), "percent"),
+])
+def test_a_long_argument_is_cut_in_its_message(call, named):
+    with pytest.raises((TypeError, ValueError)) as info:
+        call()
+    assert named in str(info.value) and len(str(info.value)) < 300
+
+
+def test_what_a_students_function_returns_or_raises_is_cut():
+    implement = next(ex for ex in exercises.all_exercises() if isinstance(ex, exercises.Implement))
+    returned = exercises.check_function(implement.key, lambda **kwargs: "x" * 1_000_000)
+    assert not returned.correct and len(returned.message) < 1_000 and "1,000,000 characters" in returned.message
+
+    def raises(**kwargs):
+        raise ValueError("y" * 1_000_000)
+
+    raised = exercises.check_function(implement.key, raises)
+    assert not raised.correct and len(raised.message) < 1_000 and "raised ValueError: yyy" in raised.message
+
+
+def _interpretation():
+    return next(ex for ex in exercises.all_exercises() if isinstance(ex, exercises.Interpretation))
+
+
+@pytest.mark.parametrize("typed", ["\uff41", "(\uff41)", "\uff08\uff41\uff09", "\uff21", "\uff41\uff0e", " \uff41) "])
+def test_a_full_width_letter_names_its_choice(typed):
+    ex = _interpretation()
+    assert ex.choice_of(typed) == ex.choices[0] == ex.choice_of("a")
+    assert ex.judge(typed).correct == ex.judge("a").correct
+
+
+def test_a_full_width_letter_past_the_choices_or_another_letter_is_still_refused():
+    ex = _interpretation()
+    assert ex.choice_of("\uff5a") is None and ex.choice_of("\uff41\uff42") is None
+    assert ex.choice_of(chr(0xFF41 + len(ex.choices))) is None           # the first letter after the last choice
+    assert not ex.judge("\uff5a").parsed
