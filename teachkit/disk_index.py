@@ -324,7 +324,11 @@ def _check_new_directory(directory):
     if not isinstance(directory, (str, os.PathLike)):
         raise TypeError(f"directory must be a path (a string or pathlib.Path), got {type(directory).__name__}.")
     # A symbolic link stands for the folder it names: the index is built there (and the link then points at it).
-    target = Path(os.fspath(directory)).resolve()
+    try:
+        target = Path(os.fspath(directory)).resolve()
+    except (RuntimeError, OSError) as err:          # a link that points at itself, in a loop
+        raise ValueError(f"directory {os.fspath(directory)!r} cannot be followed to a folder ({err}); give a "
+                         "folder that does not exist yet.") from None
     if target.exists():
         if not target.is_dir():
             raise ValueError(f"directory {str(target)!r} is a file; give a folder that does not exist yet.")

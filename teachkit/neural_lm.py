@@ -104,9 +104,12 @@ def bits_per_byte(total_nats: float, n_bytes: int) -> float:
     >>> round(bits_per_byte(1000.0, 720), 4)
     2.0037
     """
-    if isinstance(total_nats, bool) or not isinstance(total_nats, numbers.Real) or not math.isfinite(total_nats) \
-            or total_nats < 0:
-        raise ValueError(f"total_nats must be a finite number >= 0 (a sum of -log probabilities), got {total_nats!r}.")
+    if isinstance(total_nats, bool) or not isinstance(total_nats, numbers.Real):
+        raise TypeError(f"total_nats must be a real number (an int or a float: a sum of -log probabilities), got "
+                        f"{short_repr(total_nats)}.")
+    if not math.isfinite(total_nats) or total_nats < 0:
+        raise ValueError(f"total_nats must be a finite number >= 0 (a sum of -log probabilities), got "
+                         f"{short_repr(total_nats)}.")
     n_bytes = check_positive_int(n_bytes, "n_bytes")
     return float(total_nats) / (n_bytes * math.log(2))
 

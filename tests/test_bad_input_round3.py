@@ -28,7 +28,7 @@ from teachkit.__main__ import main
 from teachkit.course import exercises
 from teachkit.course.exercises import capstone
 from teachkit.course.selfcheck import check_answer
-from teachkit.neural_lm import Evaluation, NeuralLM
+from teachkit.neural_lm import Evaluation, NeuralLM, bits_per_byte
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tools"))     # for grade
 
@@ -212,6 +212,13 @@ def test_a_symlink_to_an_empty_folder_is_built_into_and_opened_through(tmp_path)
     with pytest.raises(ValueError, match="is not empty"):
         build_index(INDEX_DOCS, tmp_path / "link", window=None)
     assert _counts(tmp_path / "real") == (53, 53, 56)
+    # a link that points at itself, through another
+    (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
+    (tmp_path / "loop2").symlink_to(tmp_path / "loop1")
+    with pytest.raises(ValueError, match="cannot be followed to a folder"):
+        build_index(INDEX_DOCS, tmp_path / "loop1", window=None)
+    with pytest.raises(ValueError, match="holds no teachkit index"):
+        open_index(tmp_path / "loop1", window=None)
 
 
 # ----------------------------------------------------------------- the neural model
@@ -386,6 +393,14 @@ def test_a_character_past_the_basic_plane_is_counted_in_bytes_by_hand():
 def test_a_learning_rate_that_is_no_positive_real_gets_an_accurate_message(learning_rate, error, match):
     with pytest.raises(error, match=match):
         _tiny().fit(TEXTS, learning_rate=learning_rate)
+
+
+@pytest.mark.parametrize("total_nats, error", [(Decimal("1000"), TypeError), ("1000", TypeError), (True, TypeError),
+                                               (-1.0, ValueError), (math.inf, ValueError)])
+def test_bits_per_byte_names_a_total_that_is_no_finite_real(total_nats, error):
+    with pytest.raises(error, match="total_nats must be a"):
+        bits_per_byte(total_nats, 720)
+    assert bits_per_byte(Fraction(1000), 720) == bits_per_byte(1000.0, 720) == 1000 / (720 * math.log(2))
 
 
 def test_a_fraction_or_numpy_learning_rate_trains_as_the_float():
