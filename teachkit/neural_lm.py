@@ -39,7 +39,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._checks import as_list, check_choice, check_flag, check_positive_int, short_repr
+from ._checks import _real_array, as_list, check_choice, check_flag, check_positive_int, short_repr
 
 # The symbols are the n-gram models' (defined once, in teachkit.ngram), so every language model of the
 # package writes its padding and its unknown word alike.  Here:
@@ -54,7 +54,8 @@ __all__ = ["NeuralLM", "Evaluation", "softmax", "bits_per_byte", "BOUNDARY", "EN
 _SPECIAL = (BOUNDARY, END, UNK)
 #: Positions computed at once when scoring (bounds the memory of one forward pass).
 _BATCH = 4096
-#: The most memory a model may ask for (bytes): its parameters with Adam's two running averages, or the
+#: The most memory a model may ask for (bytes): its parameters with Adam's two running averages (and a copy
+#: of the three, kept while training to restore the model if training diverges), or the
 #: arrays of one training or scoring step.  Sizes past it are refused before anything is allocated, with
 #: the figure, rather than failing inside numpy (or swapping); the course's models take under 1 MiB.
 MEMORY_LIMIT = 2 * 2**30
@@ -247,7 +248,8 @@ class NeuralLM:
     seed : int, default 0
         Initial weights: normal with standard deviation ``1/sqrt(fan-in)``, from ``default_rng(seed)``.
 
-    Sizes whose parameters (with Adam's two running averages: 24 bytes each) would pass
+    Sizes whose parameters (with Adam's two running averages, and a copy of the three kept while training:
+    48 bytes each) would pass
     :data:`MEMORY_LIMIT` (2 GiB) are refused before anything is allocated, with the figure.
 
     Examples
@@ -283,10 +285,10 @@ class NeuralLM:
         letters = Counter(ch for d in docs for ch in d if not ch.isspace())
         self._letters = (letters, sum(letters.values()), len(letters) + 2)   # + an unseen letter + "end of word"
         k, d, H, V = self.context, self.embedding, self.hidden, self.V
-        # E, W1, b1, W2, b2, each held three times once trained (the values, Adam's m and v)
-        _check_memory(3 * 8 * (V * d + k * d * H + H + H * V + V),
+        # E, W1, b1, W2, b2, each held six times while training (the values, Adam's m and v, and their copy)
+        _check_memory(6 * 8 * (V * d + k * d * H + H + H * V + V),
                       f"a model of context={k}, embedding={d}, hidden={H} over {V:,} symbols (its parameters "
-                      "with Adam's two running averages)", "Choose smaller sizes")
+                      "with Adam's two running averages, and their copy while training)", "Choose smaller sizes")
         rng = np.random.default_rng(seed)
         self.params = {
             "E": rng.normal(0.0, 1.0, (V, d)),
@@ -353,13 +355,9 @@ class NeuralLM:
         """``value`` as an int64 array of symbol ids, k per row (``rows``) or one per entry; checked."""
         what = (f"a table of symbol ids with {self.context} per row (the context k = {self.context})" if rows
                 else "an array of symbol ids")
-        if value is None or isinstance(value, (str, bytes)):
-            raise TypeError(f"{name} must be {what}, got {short_repr(value)}.")
-        try:
-            arr = np.asarray(value)
-        except (TypeError, ValueError):
-            raise TypeError(f"{name} must be {what}, with rows of equal length.") from None
-        if arr.size and (arr.dtype == bool or arr.dtype.kind not in "iu"):
+        arr = _real_array(value, name, what, f"{what}, with rows of equal length",
+                          f"whole-number symbol ids 0 .. {self.V - 1}")
+        if arr.size and arr.dtype.kind not in "iu":
             if arr.dtype.kind == "f" and np.all(np.isfinite(arr)) and np.all(arr == np.round(arr)):
                 arr = arr.astype(np.int64)
             else:
