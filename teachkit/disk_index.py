@@ -82,7 +82,7 @@ from typing import Any
 
 import numpy as np
 
-from ._checks import check_flag, check_positive_int
+from ._checks import check_flag, check_positive_int, short_repr
 from .counting import CooccurrenceCounts, _check_corpus_arguments, _chunk_runs, _grow
 
 __all__ = ["build_index", "open_index", "INDEX_FORMAT", "INDEX_VERSION"]
@@ -239,6 +239,7 @@ def _read_header(folder, where):
     if not header_path.is_file():
         raise ValueError(f"{where} holds no teachkit index (no header.json); "
                          "build one with teachkit.build_index(docs, directory, window=...).")
+
     def not_header(why=""):
         return ValueError(f"{where}: header.json is not the header of a teachkit index{why}. Build the index "
                           "again with teachkit.build_index(docs, directory, window=...).")
@@ -269,7 +270,7 @@ def _read_header(folder, where):
     recorded = header.get("header_checksum")
     if recorded != _header_checksum(header):
         raise ValueError(f"{where}: the index is damaged: header.json's checksum is not the one recorded in "
-                         f"it ({recorded!r:.40}), so its numbers (n, n_words, ...) cannot be trusted. "
+                         f"it ({short_repr(recorded, 40)}), so its numbers (n, n_words, ...) cannot be trusted. "
                          "Build the index again.")
     # Right checksum, yet fields of the wrong kind: written by something else than build_index.
     fields_ok = (all(isinstance(header.get(key), int) and not isinstance(header.get(key), bool)
