@@ -57,7 +57,7 @@ _BATCH = 4096
 #: The most memory a model may ask for (bytes): its parameters with Adam's two running averages (and a copy
 #: of the three, kept while training to restore the model if training diverges), or the
 #: arrays of one training or scoring step.  Sizes past it are refused before anything is allocated, with
-#: the figure, rather than failing inside numpy (or swapping); the course's models take under 1 MiB.
+#: the figure, rather than failing inside numpy (or swapping).
 MEMORY_LIMIT = 2 * 2**30
 #: Training has diverged when an epoch's mean loss passes this many times ln V, plus one nat: a model
 #: that guesses uniformly costs ln V per prediction, and a fresh one about ln V + 0.5.
@@ -444,8 +444,8 @@ class NeuralLM:
         ------
         ValueError
             Training that diverges, naming the learning rate: a loss or a weight that becomes NaN or
-            infinite, or an epoch's mean loss above ``2 ln V + 1`` nats (a uniform guess costs ``ln V``;
-            the course's runs stay below ``ln V``).  The model is then left as it was before the call.
+            infinite, or an epoch's mean loss above ``2 ln V + 1`` nats (a uniform guess costs ``ln V``).
+            The model is then left as it was before the call.
             Also, sizes whose arrays would pass :data:`MEMORY_LIMIT`, refused before training.
         """
         epochs = check_positive_int(epochs, "epochs")
