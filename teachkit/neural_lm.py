@@ -39,7 +39,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._checks import _real_array, as_list, check_choice, check_flag, check_positive_int, short_repr
+from ._checks import (_real_array, as_list, check_choice, check_finite_real, check_flag, check_positive_int,
+                      short_repr)
 
 # The symbols are the n-gram models' (defined once, in teachkit.ngram), so every language model of the
 # package writes its padding and its unknown word alike.  Here:
@@ -142,6 +143,13 @@ class Evaluation:
     n_bytes: int
     positions_computed: int
     unk_spelling_nats: float = 0.0
+
+    def __post_init__(self):
+        # Made by NeuralLM.evaluate; one made by hand is checked too, so that no property divides by zero.
+        for name in ("nats", "unk_spelling_nats"):
+            object.__setattr__(self, name, check_finite_real(getattr(self, name), name, minimum=0.0))
+        for name in ("n_predictions", "n_characters", "n_bytes", "positions_computed"):
+            object.__setattr__(self, name, check_positive_int(getattr(self, name), name))
 
     @property
     def cross_entropy(self) -> float:

@@ -699,3 +699,36 @@ def test_a_full_width_letter_past_the_choices_or_another_letter_is_still_refused
     assert ex.choice_of("\uff5a") is None and ex.choice_of("\uff41\uff42") is None
     assert ex.choice_of(chr(0xFF41 + len(ex.choices))) is None           # the first letter after the last choice
     assert not ex.judge("\uff5a").parsed
+
+
+@pytest.mark.parametrize("fields, error, named", [
+    ((10.0, 0, 2, 2, 1), ValueError, "n_predictions must be at least 1"),
+    ((10.0, 1, 0, 2, 1), ValueError, "n_characters must be at least 1"),
+    ((math.nan, 1, 2, 2, 1), ValueError, "nats must be a finite number"),
+    ((-1.0, 1, 2, 2, 1), ValueError, "nats must be at least 0"),
+    (("10", 1, 2, 2, 1), TypeError, "nats must be a number"),
+    ((10.0, 1.5, 2, 2, 1), TypeError, "n_predictions must be a whole number"),
+])
+def test_an_evaluation_made_by_hand_is_checked_so_that_no_property_divides_by_zero(fields, error, named):
+    with pytest.raises(error, match=named):
+        Evaluation(*fields)
+
+
+def test_an_evaluation_made_by_hand_gives_its_figures_by_hand():
+    e = Evaluation(10.0, 4, 5, 6, 4)
+    assert (e.cross_entropy, e.perplexity, e.bits_per_character) == (2.5, math.exp(2.5), 10 / math.log(2) / 5)
+    assert e.bits_per_byte == 10 / (6 * math.log(2))
+
+
+def test_a_long_document_prefix_is_cut(capsys):
+    assert main(["check", "--document", "9" * 1_000_000]) == 2
+    err = capsys.readouterr().err
+    assert "no document starts with '999" in err and len(err) < 1_000
+
+
+def test_a_long_record_id_is_cut():
+    from teachkit import finding
+
+    with pytest.raises(ValueError) as info:
+        finding("001-" + "x" * 1_000_000)
+    assert len(str(info.value)) < 1_000 and "(1,000,004 characters)" in str(info.value)
