@@ -229,30 +229,31 @@ def _tiny(unit="char", **options):
     return NeuralLM(TEXTS, unit, **{"context": 2, "embedding": 3, "hidden": 4, "seed": 0, **options})
 
 
-@pytest.mark.parametrize("learning_rate, what", [
-    (1e300, "mean loss of epoch 2 of 3 rose to 7.281e.299 nats"),
-    (1e10, "mean loss of epoch 2 of 3 rose to 1.898e.10 nats"),
-    (1e3, "mean loss of epoch 2 of 3 rose to 1898 nats"),
-])
-def test_training_that_diverges_stops_naming_the_learning_rate_and_leaves_the_model_as_it_was(learning_rate, what):
-    lm = _tiny()
+# How far the loss rose is chaotic (its digits may differ from one CPU to another); that it rose past the
+# limit in the second epoch, or overflowed there, is not.
+DIVERGED = (r"(the mean loss of epoch 2 of 3 rose to (\S+) nats per prediction, above 2 · ln V \+ 1 = 4.584 "
+            r"\(a uniform guess costs ln V = 1.792\)|in epoch 2 of 3, the loss or the weights became NaN or infinite)")
+
+
+@pytest.mark.parametrize("learning_rate", [1e300, 1e10, 1e3])
+def test_training_that_diverges_stops_naming_the_learning_rate_and_leaves_the_model_as_it_was(learning_rate):
+    lm = _tiny()                                                       # V = 6: a, b, " " and three symbols
     lm.fit(TEXTS, epochs=1, learning_rate=0.01)
     before = {k: v.copy() for k, v in lm.params.items()}
     with pytest.raises(ValueError, match=f"training diverged with {re.escape(f'learning_rate={learning_rate:g}')}: "
-                                         f"the {what}.*"
-                                         "Use a smaller learning_rate") as info:
+                                         f"{DIVERGED}. Use a smaller learning_rate") as info:
         lm.fit(TEXTS, epochs=3, learning_rate=learning_rate)
-    assert "above 2 · ln V + 1 = 4.584 (a uniform guess costs ln V = 1.792)" in str(info.value)   # V = 6
+    rose = re.search(DIVERGED, str(info.value)).group(2)
+    assert rose is None or float(rose) > 2 * math.log(6) + 1
     assert all(np.array_equal(before[k], v) for k, v in lm.params.items()) and lm.epochs_trained == 1
     # ... so that training on is training in one go
     again, fresh = lm.fit(TEXTS, epochs=2, learning_rate=0.01), _tiny().fit(TEXTS, epochs=3, learning_rate=0.01)
     assert again == fresh[1:]
 
 
-def test_the_issues_nan_run_stops_at_its_first_nan():
+def test_the_issues_nan_run_stops_in_its_second_epoch():
     lm = NeuralLM(TEXTS, context=2, hidden=8, seed=0)    # unguarded, its losses were [2.10, nan, nan]
-    with pytest.raises(ValueError, match=r"learning_rate=1e\+300: in epoch 2 of 3, the loss or the weights became "
-                                         "NaN or infinite"):
+    with pytest.raises(ValueError, match=r"learning_rate=1e\+300: " + DIVERGED):
         lm.fit(TEXTS, epochs=3, learning_rate=1e300)
     assert lm.epochs_trained == 0
 
