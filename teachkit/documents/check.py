@@ -71,6 +71,7 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
+from .._checks import short_repr
 from ..course.precision import (
     Written, comparison_exponent, agrees, read, round_half_up, to_decimal,
 )
@@ -747,7 +748,8 @@ def resolve_document(prefix: str) -> str:
         raise ValueError("document must be the beginning of a document's file name, e.g. '004'.")
     matches = [d for d in DOCUMENTS if d.startswith(prefix.strip())]
     if not matches:
-        raise ValueError(f"no document starts with {prefix!r}; the documents are: {', '.join(DOCUMENTS)}.")
+        raise ValueError(f"no document starts with {short_repr(prefix)}; the documents are: "
+                         f"{', '.join(DOCUMENTS)}.")
     if len(matches) > 1:
         raise ValueError(f"{prefix!r} is ambiguous: it begins {len(matches)} file names ({', '.join(matches)}). "
                          "Give more characters, e.g. '004'.")
@@ -782,8 +784,9 @@ def finding(record_id: str) -> Finding:
         return check_record(_BY_ID[record_id])
     except KeyError:
         near = [i for i in _BY_ID if i.startswith(str(record_id).split("-")[0])][:8]
-        raise ValueError(f"no record has id {record_id!r}. Ids look like {', '.join(near) or '001-eq4-pmi'}; "
-                         "teachkit.documents.catalogue.RECORDS lists them all.") from None
+        raise ValueError(f"no record has id {short_repr(record_id)}. Ids look like "
+                         f"{', '.join(near) or '001-eq4-pmi'}; teachkit.documents.catalogue.RECORDS lists them "
+                         "all.") from None
 
 
 def summary(findings: Sequence[Finding]) -> dict[str, int]:

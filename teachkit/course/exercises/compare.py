@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..._checks import cut, short_repr
 from ..selfcheck import Feedback
 
 if TYPE_CHECKING:
@@ -13,11 +14,7 @@ __all__ = ["compare_functions"]
 
 
 def _describe(kwargs):
-    def short(v):
-        text = repr(v)
-        return text if len(text) <= 60 else text[:57] + "..."
-
-    return ", ".join(f"{k}={short(v)}" for k, v in kwargs.items())
+    return ", ".join(f"{k}={short_repr(v)}" for k, v in kwargs.items())
 
 
 def _plainly_equal(a, b) -> bool:
@@ -61,12 +58,13 @@ def compare_functions(ex: Implement, student_fn: Any) -> Feedback:
         try:
             got = student_fn(**kwargs)
         except Exception as err:  # the student's code may raise anything; report it, do not crash
-            return Feedback(False, f"{name} raised {type(err).__name__}: {err} for {_describe(kwargs)}.", name,
-                            parsed=False)
+            return Feedback(False, f"{name} raised {type(err).__name__}: {cut(str(err), 200)} for "
+                                   f"{_describe(kwargs)}.", name, parsed=False)
         if got is Ellipsis or got is None:
             return Feedback(False, f"{name} returned {got!r}: replace the ... with your calculation and return "
                                    f"the result.", name, parsed=False)
         if not _same(got, expected, ex.rtol, ex.atol):
             return Feedback(False, f"{name} differs from teachkit on input {i} of {len(cases)}: "
-                                   f"{_describe(kwargs)} gives {got!r}, teachkit gives {expected!r}.", name)
+                                   f"{_describe(kwargs)} gives {short_repr(got)}, teachkit gives "
+                                   f"{short_repr(expected)}.", name)
     return Feedback(True, f"{name} agrees with teachkit on all {len(cases)} random inputs.", name)
