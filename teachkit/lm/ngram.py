@@ -168,7 +168,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._checks import as_list, check_choice, check_positive_int
+from .._checks import as_list, check_choice, check_positive_int
 
 __all__ = [
     "NgramLM", "Evaluation", "EncodedText", "Smoothing", "AddAlpha", "JelinekMercer", "KneserNey",
@@ -713,7 +713,7 @@ class _Level:
 class NgramLM:
     """An n-gram language model (order 1 to 4) with add-α, Jelinek-Mercer or Kneser-Ney smoothing.
 
-    The formulas are in the module docstring (``help(teachkit.ngram)``).
+    The formulas are in the module docstring (``help(teachkit.lm.ngram)``).
 
     Parameters
     ----------

@@ -38,9 +38,9 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._checks import as_list, check_choice, check_positive_int
+from .._checks import as_list, check_choice, check_positive_int
 
-# The symbols are the n-gram models' (defined once, in teachkit.ngram), so every language model of the
+# The symbols are the n-gram models' (defined once, in teachkit.lm.ngram), so every language model of the
 # package writes its padding and its unknown word alike.  Here:
 # BOUNDARY (<s>) fills the context before the first symbol of a stream or of a chunk (never predicted);
 # END (</s>) is predicted after the last symbol of every document;
