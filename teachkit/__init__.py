@@ -10,7 +10,7 @@ Three rooms, one per product:
   or on a Dask cluster), pmi, npmi, npmi_from_counts, probabilities_from_counts, gensim's conventions
 * :mod:`teachkit.coherence` the coherence measures: score_pair, topic_coherence, evaluate_topics,
   coherence_per_topic and MEASURES (u_mass, c_uci, c_npmi, c_a, c_v); topic_diversity, rank_biased_overlap
-* :mod:`teachkit.lm`        language models: NgramLM (orders 1-4) and its smoothing methods, BigramLM,
+* :mod:`teachkit.lm`        language models: NgramLM (orders 1-4), its smoothing methods, BigramLM,
   perplexity, cross_entropy; NeuralLM (a fixed-context neural LM), Evaluation, bits_per_byte
 * :mod:`teachkit.semantic`  semantic metrics: semantic_coherence, distinctiveness, semantic_diversity;
   PageRank, pagerank; WordVectors, ppmi_svd, sentence_transformer_vectors
@@ -48,8 +48,10 @@ _EXPORTS = {
                       "evaluate_topics model_score score_pair topic_coherence",
     "coherence.measures": "MEASURES ZERO_CONVENTIONS CoherencePerTopic coherence_per_topic scorable_keywords",
     "coherence.diversity": "inverted_rbo rank_biased_overlap topic_diversity",
-    "lm.metrics": "ZeroProbabilityWarning cross_entropy perplexity",
-    "lm.ngram": "BigramLM BigramRow NgramLM Vocabulary",
+    "lm.vocabulary": "Vocabulary",
+    "lm.evaluation": "ZeroProbabilityWarning",
+    "lm.metrics": "cross_entropy perplexity",
+    "lm.ngram": "BigramLM BigramRow NgramLM",
     "lm.neural": "Evaluation NeuralLM bits_per_byte",
     "semantic.metrics": "Distinctiveness SemanticCoherence SemanticDiversity cosine_similarity_matrix "
                         "distinctiveness mean_norm_from_cosines semantic_coherence semantic_diversity topic_vector",

@@ -69,11 +69,10 @@ from collections.abc import Sequence
 
 from .._checks import check_choice
 
-# The warning belongs with the models that produce zero probabilities; it is named here too because the
-# evaluation emits it (teachkit.ZeroProbabilityWarning comes from this module).
-from .ngram import PER, BigramLM, ZeroProbabilityWarning
+from .evaluation import PER, ZeroProbabilityWarning
+from .ngram import BigramLM
 
-__all__ = ["perplexity", "cross_entropy", "ZeroProbabilityWarning"]
+__all__ = ["perplexity", "cross_entropy"]
 
 
 def _log2_sum_and_size(model: BigramLM, tokens: Sequence, per: str) -> tuple[float, int]:

@@ -40,13 +40,13 @@ from numpy.typing import ArrayLike
 
 from .._checks import as_list, check_choice, check_positive_int
 
-# The symbols are the n-gram models' (defined once, in teachkit.lm.ngram), so every language model of the
+# The symbols are the vocabulary's (defined once, in teachkit.lm.vocabulary), so every language model of the
 # package writes its padding and its unknown word alike.  Here:
 # BOUNDARY (<s>) fills the context before the first symbol of a stream or of a chunk (never predicted);
 # END (</s>) is predicted after the last symbol of every document;
 # UNK (<UNK>) stands for every symbol seen fewer than ``min_count`` times in training.
-from .ngram import END, UNK
-from .ngram import START as BOUNDARY
+from .vocabulary import END, UNK
+from .vocabulary import START as BOUNDARY
 
 __all__ = ["NeuralLM", "Evaluation", "softmax", "bits_per_byte", "BOUNDARY", "END", "UNK"]
 
