@@ -27,16 +27,20 @@ three ways this module holds:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 
 from ..text import normalize_token
 
-if TYPE_CHECKING:  # counting imports this module, so the class is named for the annotations only
-    from .counting import CooccurrenceCounts
-
 __all__ = ["EPSILON", "SMOOTHING", "ZERO", "last_window_seen", "trim_topics"]
+
+
+class _WordCounts(Protocol):
+    """What :func:`trim_topics` reads of a :class:`~teachkit.counts.counting.CooccurrenceCounts`: c(w).
+    (counting imports this module, so this module does not import counting, not even for annotations.)"""
+
+    def count(self, w1: str, w2: str | None = None) -> int: ...
 
 #: gensim's and Röder et al.'s ε (Palmetto's ``LogBasedCalculation.EPSILON`` too), added to the joint
 #: probability inside the logarithm.  Defined here once: every default, exercise, notebook and benchmark
@@ -99,7 +103,7 @@ def last_window_seen(word: np.ndarray, pos: np.ndarray, start_pos: np.ndarray) -
     return pos[first]
 
 
-def trim_topics(topics: Sequence[Sequence[str]], counts: CooccurrenceCounts,
+def trim_topics(topics: Sequence[Sequence[str]], counts: _WordCounts,
                 top_n: int) -> list[tuple[list[str], tuple[str, ...]]]:
     """Each topic's words as gensim's ``CoherenceModel`` scores them, and the unknown words it passed over.
 
