@@ -135,10 +135,15 @@ def test_names_load_on_first_use_and_functions_keep_their_module_names():
             "from teachkit import *\n"
             "print(all(hasattr(tk, n) for n in tk.__all__), callable(topic_coherence), coherence.__name__,"
             " lm.ngram.__name__)\n")
+    assert python_prints(code)[:3] == ["['function', 'function', 'function']", "2 1 False",
+                                       "True True teachkit.coherence teachkit.lm.ngram"]
+
+
+def python_prints(code):
+    """The lines a fresh Python prints running ``code``."""
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split("\n")[:3] == ["['function', 'function', 'function']", "2 1 False",
-                                           "True True teachkit.coherence teachkit.lm.ngram"]
+    return out.stdout.split("\n")
 
 
 #: ``teachkit.__all__`` at 821fc22, before the metrics moved into subject subpackages (issue 38), written out.
@@ -209,9 +214,7 @@ def test_each_subpackage_says_what_it_holds_and_loads_its_modules_on_first_use()
             "import teachkit.counts, teachkit.coherence, teachkit.lm, teachkit.semantic, teachkit.evaluation\n"
             "print(sorted(m for m in sys.modules if m.count('.') == 2 and m.split('.')[1] in packages))\n"
             "print(tk.lm.ngram.__name__, 'numpy' in sys.modules)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.split("\n")[:2] == ["[]", "teachkit.lm.ngram True"]
+    assert python_prints(code)[:2] == ["[]", "teachkit.lm.ngram True"]
     import importlib
 
     for package in ("counts", "coherence", "lm", "semantic", "evaluation"):
