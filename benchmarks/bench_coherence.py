@@ -37,7 +37,7 @@ The floor (whole documents; not a teachkit call)
     Python.  gensim's time over it bounds the speed-up of any such count written in Python.
     ``smoothing="gensim", eps=tk.EPSILON`` (gensim's ε, 1e-12) is gensim's convention for pairs that never
     co-occur; with sliding windows teachkit gets ``gensim_compat=True``, so that its counts are gensim's (gensim 4.4
-    under-counts words that repeat inside a window; see teachkit/counting.py).
+    under-counts words that repeat inside a window; see teachkit/counts/counting.py).
 gensim
     ``CoherenceModel(topics=..., texts=docs, dictionary=..., coherence="c_npmi", window_size=W,
     topn=10, processes=1).get_coherence_per_topic()``; the ``Dictionary`` is built beforehand and NOT

@@ -28,7 +28,7 @@ from teachkit.__main__ import main
 from teachkit.course import exercises
 from teachkit.course.exercises import capstone
 from teachkit.course.selfcheck import check_answer
-from teachkit.neural_lm import Evaluation, NeuralLM, bits_per_byte
+from teachkit.lm.neural import Evaluation, NeuralLM, bits_per_byte
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tools"))     # for grade
 
@@ -627,7 +627,7 @@ def test_count_on_dask_names_a_document_by_its_place_in_the_bag(docs, partitions
 
 
 def test_a_bad_documents_error_travels_from_a_worker_intact():
-    from teachkit.dask_counts import _InPartition
+    from teachkit.counts.dask_counts import _InPartition
 
     err = pickle.loads(pickle.dumps(_InPartition(3, 1, "is a dict; ...")))
     assert (err.partition, err.number, err.problem, str(err)) == (3, 1, "is a dict; ...", "document 1 is a dict; ...")

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import teachkit as tk
-import teachkit.disk_index as disk_index
+import teachkit.counts.disk_index as disk_index
 from teachkit import CooccurrenceCounts, build_index, open_index
 
 from test_counting import SMALL_DOCS, assert_counts_are_gensims, brute_force

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 from ..._checks import short_repr
 
 if TYPE_CHECKING:
-    from ...model_selection import SweepTable
+    from ...evaluation.model_selection import SweepTable
 
 __all__ = ["NUMBERS", "CHOICE_OPTIONS", "SWEEP_SETTINGS", "TEMPLATE", "lee_texts", "separate_texts", "sweep",
            "describe", "recompute", "check_report", "read_report", "ReportCheck"]
@@ -130,7 +130,7 @@ def separate_texts() -> list[list[str]]:
 
 @functools.lru_cache(maxsize=8)
 def _sweep(ks, seeds):
-    from ...model_selection import k_sweep
+    from ...evaluation.model_selection import k_sweep
 
     return k_sweep(lee_texts(), ks=list(ks), seeds=list(seeds), top_n=TOP_N, **SWEEP_SETTINGS)
 
@@ -218,7 +218,7 @@ def describe(report: dict[str, Any]) -> str:
     import importlib.metadata
 
     from ... import __version__
-    from ...measures import MEASURES
+    from ...coherence.measures import MEASURES
 
     ks, seeds = _read(report)
     m = MEASURES[report["measure"]]
@@ -307,10 +307,10 @@ def recompute(report: dict[str, Any]) -> dict[str, Any]:
     """
     import numpy as np
 
-    from ...agreement import bootstrap_spearman
-    from ...human_ratings import load_human_ratings
-    from ...measures import coherence_per_topic
-    from ...model_selection import split_documents
+    from ...evaluation.agreement import bootstrap_spearman
+    from ...evaluation.human_ratings import load_human_ratings
+    from ...coherence.measures import coherence_per_topic
+    from ...evaluation.model_selection import split_documents
 
     ks, seeds = _read(report)
     table = _sweep(ks, seeds)

@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from ..._checks import cut, short_repr
 from ..selfcheck import Feedback
 
-if TYPE_CHECKING:
-    from .model import Implement
-
 __all__ = ["compare_functions"]
+
+
+class _Comparison(Protocol):
+    """What :func:`compare_functions` reads of an exercise (an ``Implement`` of :mod:`.model`, which imports
+    this module, so this module does not import it, not even for annotations)."""
+
+    key: str
+    reference: Callable[..., Any]
+    rtol: float
+    atol: float
+
+    def cases(self) -> list[dict[str, Any]]: ...
 
 
 def _describe(kwargs):
@@ -40,7 +50,7 @@ def _same(a, b, rtol, atol):
     return bool(np.allclose(a_arr, b_arr, rtol=rtol, atol=atol, equal_nan=True))
 
 
-def compare_functions(ex: Implement, student_fn: Any) -> Feedback:
+def compare_functions(ex: _Comparison, student_fn: Any) -> Feedback:
     """Run ``student_fn`` beside ``ex.reference`` on ``ex.cases()``; the verdict names the first input where they
     differ.
 

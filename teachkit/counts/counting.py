@@ -67,9 +67,9 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._checks import check_count, check_flag, check_positive_int, short_repr
+from .._checks import check_count, check_flag, check_positive_int, short_repr
 from .gensim_compat import last_window_seen
-from .text import normalize_token, tokenize
+from ..text import normalize_token, tokenize
 
 __all__ = ["CooccurrenceCounts"]
 
@@ -1217,7 +1217,7 @@ def _token_windows(word, pos, doc_first_token, windows_in_doc, window, gensim_co
 
     The token at position p of its document lies in windows max(0, p - k + 1) .. min(p, last window).  With
     ``gensim_compat``, gensim 4.4's accumulator stops seeing the word earlier (see
-    :func:`teachkit.gensim_compat.last_window_seen`).  ``word`` and ``pos`` are sorted by word, then position.
+    :func:`teachkit.counts.gensim_compat.last_window_seen`).  ``word`` and ``pos`` are sorted by word, then position.
     """
     start = pos - doc_first_token                   # position in the document
     end = np.minimum(start, windows_in_doc - 1)

@@ -39,16 +39,16 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._checks import (_real_array, as_list, check_choice, check_finite_real, check_flag, check_positive_int,
+from .._checks import (_real_array, as_list, check_choice, check_finite_real, check_flag, check_positive_int,
                       short_repr)
 
-# The symbols are the n-gram models' (defined once, in teachkit.ngram), so every language model of the
+# The symbols are the vocabulary's (defined once, in teachkit.lm.vocabulary), so every language model of the
 # package writes its padding and its unknown word alike.  Here:
 # BOUNDARY (<s>) fills the context before the first symbol of a stream or of a chunk (never predicted);
 # END (</s>) is predicted after the last symbol of every document;
 # UNK (<UNK>) stands for every symbol seen fewer than ``min_count`` times in training.
-from .ngram import END, UNK
-from .ngram import START as BOUNDARY
+from .vocabulary import END, UNK
+from .vocabulary import START as BOUNDARY
 
 __all__ = ["NeuralLM", "Evaluation", "softmax", "bits_per_byte", "BOUNDARY", "END", "UNK", "MEMORY_LIMIT"]
 
@@ -204,7 +204,7 @@ def _check_memory(n_bytes, what, advice):
     """Refuse, before allocating, anything that would take more than :data:`MEMORY_LIMIT` bytes."""
     if n_bytes > MEMORY_LIMIT:
         raise ValueError(f"{what} would take about {_bytes(n_bytes)} of memory, more than the "
-                         f"{_bytes(MEMORY_LIMIT)} allowed (teachkit.neural_lm.MEMORY_LIMIT). {advice}.")
+                         f"{_bytes(MEMORY_LIMIT)} allowed (teachkit.lm.neural.MEMORY_LIMIT). {advice}.")
 
 
 def _bytes(n):

@@ -38,7 +38,7 @@ The ``.npy`` files are numpy's own format (``numpy.load`` reads them).  A
 *run* is a stretch of consecutive windows that all hold a word; a word's
 runs are sorted and disjoint, so ``c(w)`` is the total length of its runs
 and ``c(w1, w2)`` the total length of their overlaps (see
-:mod:`teachkit.counting`).  Windows are numbered 0 .. n - 1 through the
+:mod:`teachkit.counts.counting`).  Windows are numbered 0 .. n - 1 through the
 corpus, documents in the order read.  ``run_start`` and ``run_end`` are
 32-bit integers when ``n`` fits (int64 otherwise), and so is ``word_run``
 when the number of runs fits.  A word's run never holds fewer than one of
@@ -82,7 +82,7 @@ from typing import Any
 
 import numpy as np
 
-from ._checks import check_flag, check_positive_int, short_repr
+from .._checks import check_flag, check_positive_int, short_repr
 from .counting import CooccurrenceCounts, _check_corpus_arguments, _chunk_runs, _grow
 
 __all__ = ["build_index", "open_index", "INDEX_FORMAT", "INDEX_VERSION"]
@@ -117,7 +117,7 @@ def build_index(docs: Iterable[str | Sequence[str]], directory: str | os.PathLik
     window : int or None, default None
         None: whole documents; k: sliding windows of k tokens.
     gensim_compat : bool, default False
-        Reproduce gensim 4.4's sliding-window under-count (see :mod:`teachkit.counting`).
+        Reproduce gensim 4.4's sliding-window under-count (see :mod:`teachkit.counts.counting`).
 
     Returns
     -------
@@ -377,7 +377,7 @@ def _build(docs, folder, window, gensim_compat):
     words = sorted(index, key=index.get)
     (folder / "words.json").write_text(json.dumps(words, ensure_ascii=False), encoding="utf-8")
     del words, index
-    from . import __version__
+    from .. import __version__
 
     header = {"format": INDEX_FORMAT, "version": INDEX_VERSION, "window": window, "gensim_compat": gensim_compat,
               "n": n, "n_documents": n_documents, "n_tokens": n_tokens, "n_words": n_words, "n_runs": n_runs,
