@@ -43,7 +43,8 @@ _EXPORTS = {
     "counts.counting": "CooccurrenceCounts",
     "counts.disk_index": "build_index open_index",
     "counts.dask_counts": "count_on_dask",
-    "counts.association": "EPSILON SMOOTHING_CONVENTIONS npmi npmi_from_counts pmi probabilities_from_counts",
+    "counts.association": "DEFAULT_EPSILON EPSILON SMOOTHING_CONVENTIONS npmi npmi_from_counts pmi "
+                          "probabilities_from_counts",
     "coherence.npmi": "CoherenceReport PairScore TopicCoherence UnknownWordError coherence_from_pairs "
                       "evaluate_topics model_score score_pair topic_coherence",
     "coherence.measures": "MEASURES ZERO_CONVENTIONS CoherencePerTopic coherence_per_topic scorable_keywords",

@@ -50,10 +50,14 @@ def test_log_conditional_probability_by_hand():
     # P(smoke | fire) = 2/3 with the exact counts, (2 + 1)/3 = 1 with Mimno's +1.
     assert log_conditional_probability(2, 3, 4, zero="exact") == pytest.approx(math.log(2 / 3))
     assert log_conditional_probability(2, 3, 4, zero="plus_one") == 0.0
-    assert log_conditional_probability(2, 3, 4, zero="epsilon") == pytest.approx(math.log((0.5 + 1e-12) / 0.75))
+    assert log_conditional_probability(2, 3, 4, zero="epsilon", eps=1e-12) == pytest.approx(
+        math.log((0.5 + 1e-12) / 0.75))
     # A never-co-occurring pair under each convention.
     assert log_conditional_probability(0, 2, 4, zero="plus_one") == pytest.approx(math.log(1 / 2))
-    assert log_conditional_probability(0, 2, 4, zero="epsilon") == pytest.approx(math.log(1e-12 / 0.5))
+    assert log_conditional_probability(0, 2, 4, zero="epsilon", eps=1e-12) == pytest.approx(math.log(1e-12 / 0.5))
+    # Without eps, teachkit's own default ε (not gensim's constant, though equal today).
+    assert log_conditional_probability(0, 2, 4, zero="epsilon") == pytest.approx(
+        math.log(tk.DEFAULT_EPSILON / 0.5))
     assert log_conditional_probability(0, 2, 4, zero="zero") == 0.0
     with pytest.raises(ValueError, match="zero convention"):
         log_conditional_probability(0, 2, 4, zero="exact")
@@ -113,8 +117,9 @@ def test_the_four_measures_by_hand_on_four_documents():
     expected = {"u_mass": u_mass, "c_uci": c_uci, "c_npmi": c_npmi, "c_v": c_v}
     counts = tk.CooccurrenceCounts.from_documents(DOCS)
     for measure, value in expected.items():
-        got = tk.coherence_per_topic([TOPIC], counts, measure)
-        # c_uci's default convention adds eps = 1e-12 to P(w', w*), which moves it by a few 1e-12.
+        # c_uci's default convention adds an eps to P(w', w*); gensim's 1e-12 moves it by a few 1e-12.
+        eps = {"eps": tk.EPSILON} if tk.MEASURES[measure].zero == "epsilon" else {}
+        got = tk.coherence_per_topic([TOPIC], counts, measure, **eps)
         assert got[0] == pytest.approx(value, abs=1e-10 if measure == "c_uci" else 1e-15), measure
         assert got.zero == tk.MEASURES[measure].zero
     assert list(tk.coherence_per_topic([TOPIC], DOCS, "u_mass")) == pytest.approx([u_mass], abs=1e-15)
@@ -325,7 +330,7 @@ def test_c_a_by_hand_on_five_documents():
     counts = tk.CooccurrenceCounts.from_documents(CA_DOCS, window=5)
     assert counts.n == n and [counts.count(w) for w in TOPIC] == [4, 2, 3]
     assert [counts.count(a, b) for a, b in pairs] == [2, 1, 1]
-    got = tk.coherence_per_topic([TOPIC], CA_DOCS, "c_a")
+    got = tk.coherence_per_topic([TOPIC], CA_DOCS, "c_a", eps=eps)      # Palmetto's eps, as by hand
     assert got.window == 5 and got.zero == "epsilon"
     assert got[0] == pytest.approx(expected, abs=1e-14)
     assert len(got.topics[0].segments) == 6

@@ -37,7 +37,7 @@ logarithm of every NPMI).  Each row is one :class:`Measure` in
 teachkit, the tests and the benchmarks read.
 
 The last column is teachkit's default; ``gensim_compat=True`` uses gensim's
-``"epsilon"`` (ε = :data:`EPSILON` inside the logarithm) for all of them, and gensim's
+``"epsilon"`` (gensim's ε, :data:`EPSILON`, inside the logarithm) for all of them, and gensim's
 sliding-window count, which under-counts words that repeat inside a window
 (see :mod:`teachkit.counts.counting`).  Those are the only two differences between
 the default and gensim.  The zero conventions (what a pair that never shares
@@ -62,12 +62,13 @@ from .._checks import (as_exact_counts, as_float_array, check_choice, check_coun
                       scale_by_power_of_two)
 from ..counts.counting import CooccurrenceCounts, _check_docs
 from ..counts.association import (ZERO_CONVENTIONS as ALL_ZERO_CONVENTIONS, _COUNT_RULES, _PROBABILITY_RULES, _TOL,
-                                  EPSILON, _guide_npmi, _npmi_of_checked_counts, _npmi_of_probabilities, _probabilities)
+                                  DEFAULT_EPSILON, EPSILON,
+                                  _guide_npmi, _npmi_of_checked_counts, _npmi_of_probabilities, _probabilities)
 from ..counts.gensim_compat import ZERO as GENSIM_ZERO, trim_topics
 from ..text import normalize_token
 
 __all__ = [
-    "MEASURES", "ZERO_CONVENTIONS", "EPSILON", "Measure",
+    "MEASURES", "ZERO_CONVENTIONS", "EPSILON", "DEFAULT_EPSILON", "Measure",
     "one_one", "one_preceding", "one_set", "SEGMENTATIONS",
     "log_conditional_probability", "log_ratio", "normalized_log_ratio", "DIRECT_CONFIRMATIONS",
     "context_vectors", "indirect_cosine",
@@ -194,7 +195,7 @@ def _result(value, *inputs):
 
 
 def log_conditional_probability(c_joint: ArrayLike, c_star: ArrayLike, n: ArrayLike, *, zero: str = "epsilon",
-                                eps: float = EPSILON) -> float | np.ndarray:
+                                eps: float = DEFAULT_EPSILON) -> float | np.ndarray:
     """UMass's confirmation: the log of P(W' | W*).
 
     ::
@@ -217,7 +218,7 @@ def log_conditional_probability(c_joint: ArrayLike, c_star: ArrayLike, n: ArrayL
         Number of windows.
     zero : str, default "epsilon"
         A key of :data:`ZERO_CONVENTIONS`.
-    eps : float, default EPSILON
+    eps : float, default DEFAULT_EPSILON
         Used by ``zero="epsilon"`` only.
 
     Examples
@@ -247,7 +248,7 @@ def _confirm_lc(c_joint, c_star, n, zero, eps):
 
 
 def log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLike, n: ArrayLike, *, zero: str = "epsilon",
-              eps: float = EPSILON) -> float | np.ndarray:
+              eps: float = DEFAULT_EPSILON) -> float | np.ndarray:
     """UCI's confirmation: pointwise mutual information (in nats).
 
     ::
@@ -283,7 +284,7 @@ def _confirm_lr(c_joint, c_prime, c_star, n, zero, eps):
 
 
 def normalized_log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLike, n: ArrayLike, *,
-                         zero: str = "exact", eps: float = EPSILON) -> float | np.ndarray:
+                         zero: str = "exact", eps: float = DEFAULT_EPSILON) -> float | np.ndarray:
     """NPMI's confirmation: PMI divided by -log of the joint probability, in [-1, 1].
 
     ::
@@ -779,7 +780,7 @@ def _pair_scores(words, counts, spec, zero, eps):
     return iu, ju, c, table, values
 
 
-def _score_topic(words, counts, spec, zero, gamma):
+def _score_topic(words, counts, spec, zero, eps, gamma):
     c, table = _count_tables(counts, words)
     n = counts.n
     index = {w: i for i, w in enumerate(words)}
@@ -789,7 +790,7 @@ def _score_topic(words, counts, spec, zero, gamma):
     if spec.confirmation == "indirect_cosine":
         k = len(words)
         iu, ju = np.triu_indices(k)
-        flat = _confirm_npmi(table[iu, ju], c[iu], c[ju], n, zero, EPSILON)
+        flat = _confirm_npmi(table[iu, ju], c[iu], c[ju], n, zero, eps)
         npmi_table = np.empty((k, k))
         npmi_table[iu, ju] = flat
         npmi_table[ju, iu] = flat
@@ -801,7 +802,7 @@ def _score_topic(words, counts, spec, zero, gamma):
         i = np.array([r[0] for r in rows_prime])
         j = np.array([r[0] for r in rows_star])
         try:
-            values = DIRECT_CONFIRMATIONS[spec.confirmation](table[i, j], c[i], c[j], n, zero, EPSILON)
+            values = DIRECT_CONFIRMATIONS[spec.confirmation](table[i, j], c[i], c[j], n, zero, eps)
         except ValueError as err:
             never = [(words[a], words[b]) for a, b in zip(i, j) if table[a, b] == 0]
             raise ValueError(f"{err} Pairs that never co-occur: {never[:3]}.") from err
@@ -810,9 +811,25 @@ def _score_topic(words, counts, spec, zero, gamma):
     return scores, _mean(np.asarray(values, dtype=float))
 
 
+def _eps_for(zero, eps, gensim_compat=False):
+    """The ε a zero convention uses: ``eps`` checked, or the default (gensim's under ``gensim_compat``).
+
+    Only ``"epsilon"`` (and the NPMI guide's ``"guide"``) take an ε; giving one to another convention
+    is refused, as it would be ignored."""
+    if eps is None:
+        return EPSILON if gensim_compat else DEFAULT_EPSILON
+    eps = check_finite_real(eps, "eps", minimum=0.0)
+    if zero not in ("epsilon", "guide"):
+        raise ValueError(f"eps={eps} has no effect with zero={zero!r}; only zero='epsilon' adds an eps. "
+                         "Leave eps out, or choose zero='epsilon'.")
+    if gensim_compat and eps != EPSILON:
+        raise ValueError(f"gensim_compat=True uses gensim's eps ({EPSILON}); leave eps out.")
+    return eps
+
+
 def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | CooccurrenceCounts,
                         measure: str = "c_npmi", window: int | None = None, top_n: int = 10,
-                        gensim_compat: bool = False, *, zero: str | None = None,
+                        gensim_compat: bool = False, *, zero: str | None = None, eps: float | None = None,
                         gamma: int = 1) -> CoherencePerTopic:
     """Coherence of each topic under a named measure of :data:`MEASURES` (u_mass, c_uci, c_npmi, c_v, c_a).
 
@@ -848,6 +865,9 @@ def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | Coocc
         when the first topic is longer than ``top_n``).
     zero : str, optional
         A key of :data:`ZERO_CONVENTIONS`; default: the measure's own.
+    eps : float, optional
+        The ε that ``zero="epsilon"`` adds inside the logarithm (no other convention takes one); default
+        :data:`DEFAULT_EPSILON`, or gensim's :data:`EPSILON` under ``gensim_compat=True``.
     gamma : int, default 1
         The exponent γ on the NPMI context vectors (C_V and C_A).
 
@@ -879,6 +899,7 @@ def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | Coocc
     check_choice(zero, "zero", tuple(ZERO_CONVENTIONS))
     if gensim_compat and zero != GENSIM_ZERO:
         raise ValueError("gensim_compat=True uses gensim's zero convention, 'epsilon'; leave zero=None.")
+    eps = _eps_for(zero, eps, gensim_compat)
     gamma = check_positive_int(gamma, "gamma")
     if gamma != 1 and spec.confirmation != "indirect_cosine":
         raise ValueError("gamma is the context vectors' exponent (C_V, C_A); other measures have none. "
@@ -901,6 +922,6 @@ def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | Coocc
                 found, skipped = _scorable(t, counts, top_n)
             except ValueError as err:
                 raise ValueError(f"topics[{i}]: {err}") from err
-        segments, value = _score_topic(found, counts, spec, zero, gamma)
+        segments, value = _score_topic(found, counts, spec, zero, eps, gamma)
         results.append(TopicScore(tuple(found), segments, value, tuple(skipped), measure))
     return CoherencePerTopic(measure, counts.window, bool(counts.gensim_compat), zero, tuple(results))

@@ -23,13 +23,19 @@ from fractions import Fraction
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .gensim_compat import EPSILON  # defined once, with the rest of gensim's conventions
+from .gensim_compat import EPSILON  # gensim's ε, defined once with the rest of gensim's conventions
 from .._checks import (
     check_broadcast, check_choice, check_counts, check_finite_real, check_joint_rules, check_probability_array,
 )
 
 __all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "SMOOTHING_CONVENTIONS", "EPSILON",
-           "ZERO_CONVENTIONS", "SMOOTHING_ALIASES"]
+           "DEFAULT_EPSILON", "ZERO_CONVENTIONS", "SMOOTHING_ALIASES"]
+
+#: teachkit's own ε: what ``zero="epsilon"`` adds to P(W', W*) inside the logarithm when no ``eps`` is given
+#: and gensim's numbers are not asked for.  It equals gensim's :data:`EPSILON` today, but it is a choice of
+#: teachkit's, not a convention to reproduce: changing it is this one line, and every result that must
+#: equal gensim's reads :data:`teachkit.counts.gensim_compat.EPSILON` instead.
+DEFAULT_EPSILON = 1e-12
 
 
 #: The zero conventions: what a pair that never shares a window scores, and how eps enters.  The one table
