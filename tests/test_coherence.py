@@ -235,3 +235,67 @@ def test_zero_spelling_gives_the_same_topic_coherence_as_smoothing():
                 == evaluate_topics([words], counts, smoothing=old, eps=eps).scores).all()
     with pytest.raises(ValueError, match="both name a convention"):
         topic_coherence(words, counts, smoothing="gensim", zero="epsilon", eps=1e-12)
+
+
+# ---------------------------------------------- one pipeline: any measure, one name per parameter
+_PIPE_DOCS = [["running", "exercise"], ["running", "morning"], ["exercise", "gym"], ["running", "exercise", "gym"],
+              ["budget", "meeting"], ["gym", "morning", "budget"]]
+_PIPE_WORDS = ["running", "exercise", "gym", "budget"]
+
+
+@pytest.mark.parametrize("call, new", [
+    (lambda c: topic_coherence(_PIPE_WORDS, c, smoothing="gensim", eps=1e-12), "zero='epsilon'"),
+    (lambda c: topic_coherence(_PIPE_WORDS, c, smoothing="none"), "zero='exact'"),
+    (lambda c: score_pair("running", "budget", c, smoothing="guide", eps=1e-12), "zero='guide'"),
+    (lambda c: evaluate_topics([_PIPE_WORDS], c, smoothing="gensim"), "zero='epsilon'"),
+    (lambda c: tk.npmi_from_counts(1, 5, 5, 10, eps=1e-12, smoothing="guide"), "zero='guide'"),
+    (lambda c: tk.probabilities_from_counts(1, 5, 5, 10, 1e-12, "guide"), "zero='guide'"),
+    (lambda c: tk.npmi_rater(tk.IntrusionTask(0, ("running", "exercise", "budget"), "budget", 2), c,
+                             smoothing="none"), "zero='exact'"),
+])
+def test_smoothing_spelling_warns_and_names_the_zero_to_write(call, new):
+    counts = CooccurrenceCounts.from_documents(_PIPE_DOCS)
+    with pytest.warns(DeprecationWarning, match=f"smoothing=.* is deprecated.*{new}"):
+        call(counts)
+
+
+def test_the_zero_spelling_does_not_warn():
+    import warnings
+    counts = CooccurrenceCounts.from_documents(_PIPE_DOCS)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        topic_coherence(_PIPE_WORDS, counts, zero="epsilon")
+        evaluate_topics([_PIPE_WORDS], counts, measure="u_mass")
+        tk.npmi_from_counts(1, 5, 5, 10, eps=1e-12, zero="guide")
+
+
+@pytest.mark.parametrize("window", [None, 3])
+def test_topic_coherence_and_coherence_per_topic_agree_under_epsilon(window):
+    # Both default eps to teachkit's DEFAULT_EPSILON; the pair "running"/"budget" never meets, so eps matters.
+    counts = CooccurrenceCounts.from_documents(_PIPE_DOCS, window=window)
+    for eps in ({}, {"eps": 1e-9}):
+        tc = topic_coherence(_PIPE_WORDS, counts, zero="epsilon", **eps)
+        cpt = tk.coherence_per_topic([_PIPE_WORDS], counts, "c_npmi", zero="epsilon", **eps)
+        assert tc.mean == pytest.approx(cpt[0], abs=1e-15)
+    # The never-meeting pair scores the epsilon formula with DEFAULT_EPSILON, by hand.
+    n, c_run, c_bud = counts.n, counts.count("running"), counts.count("budget")
+    p = tk.DEFAULT_EPSILON
+    by_hand = math.log(p / ((c_run / n) * (c_bud / n))) / -math.log(p)
+    pair = {(q.word1, q.word2): q.npmi for q in topic_coherence(_PIPE_WORDS, counts, zero="epsilon").pairs}
+    assert pair["running", "budget"] == pytest.approx(by_hand, rel=1e-12)
+
+
+@pytest.mark.parametrize("measure", sorted(tk.MEASURES))
+def test_topic_coherence_and_evaluate_topics_take_any_measure(measure):
+    counts = CooccurrenceCounts.from_documents(_PIPE_DOCS, window=tk.MEASURES[measure].window)
+    words = ["running", "exercise", "gym"]      # every pair meets, so every zero convention agrees
+    expected = tk.coherence_per_topic([words], counts, measure)
+    tc = topic_coherence(words, counts, measure=measure)
+    assert tc.measure == measure and tc.mean == pytest.approx(expected[0], abs=1e-15)
+    report = evaluate_topics({"a": words, "b": ["gym", "morning", "budget"]}, counts, measure=measure)
+    assert report.labels == ("a", "b")
+    assert report.scores[0] == pytest.approx(expected[0], abs=1e-15)
+    if tk.MEASURES[measure].segmentation != "one_set":
+        assert tc.matrix().shape == (3, 3)
+    with pytest.raises(ValueError, match="measure must be one of"):
+        evaluate_topics([words], counts, measure="npmi_typo")

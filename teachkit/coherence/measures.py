@@ -63,7 +63,7 @@ from .._checks import (as_exact_counts, as_float_array, check_choice, check_coun
 from ..counts.counting import CooccurrenceCounts, _check_docs
 from ..counts.association import (ZERO_CONVENTIONS as ALL_ZERO_CONVENTIONS, _COUNT_RULES, _PROBABILITY_RULES, _TOL,
                                   DEFAULT_EPSILON, EPSILON,
-                                  _guide_npmi, _npmi_of_checked_counts, _npmi_of_probabilities, _probabilities)
+                                  _guide_npmi, npmi_of_checked_counts, _npmi_of_probabilities, _probabilities)
 from ..counts.gensim_compat import ZERO as GENSIM_ZERO, trim_topics
 from ..text import normalize_token
 
@@ -338,8 +338,8 @@ def _confirm_npmi(c_joint, c_prime, c_star, n, zero, eps):
     """
     _refuse_plus_one(zero)
     if zero == "epsilon":
-        # gensim's formula lives in association (npmi_from_counts(smoothing="gensim")); it takes exact counts.
-        return _npmi_of_checked_counts(*_exact(c_joint, c_prime, c_star, n), eps, "gensim")
+        # gensim's formula lives in association (npmi_from_counts(zero="epsilon")); it takes exact counts.
+        return npmi_of_checked_counts(*_exact(c_joint, c_prime, c_star, n), eps, "epsilon")
     if zero == "guide":
         return _guide_npmi(*_exact(c_joint, c_prime, c_star, n), eps)
     value = _npmi_of_probabilities(*_probabilities(*_exact(c_joint, c_prime, c_star, n), 0.0))

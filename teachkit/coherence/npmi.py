@@ -23,9 +23,11 @@ from fractions import Fraction
 import numpy as np
 
 from .._checks import check_count, check_finite_real
-from ..counts.association import SMOOTHING_ALIASES, _check_smoothing, _log_ratio, _probabilities, _smoothing_of
+from .._checks import check_choice
+from ..counts.association import check_npmi_eps, zero_convention, _log_ratio, _probabilities
 from ..counts.counting import CooccurrenceCounts
-from .measures import MEASURES, _check_counts_object, _pair_scores, arithmetic_mean, scorable_keywords
+from .measures import (MEASURES, TopicScore, _check_counts_object, _pair_scores, arithmetic_mean,
+                       coherence_per_topic, scorable_keywords)
 from ..text import normalize_token
 
 __all__ = [
@@ -74,8 +76,8 @@ class PairScore:
         return self.npmi
 
 
-def score_pair(w1: str, w2: str, counts: CooccurrenceCounts, *, smoothing: str = "none",
-               eps: float = 0.0, zero: str | None = None) -> PairScore:
+def score_pair(w1: str, w2: str, counts: CooccurrenceCounts, *, zero: str | None = None,
+               eps: float | None = None, smoothing: str | None = None) -> PairScore:
     """Score one word pair by NPMI: a topic of two words under the ``c_npmi`` measure.
 
     ::
@@ -87,9 +89,8 @@ def score_pair(w1: str, w2: str, counts: CooccurrenceCounts, *, smoothing: str =
     w1, w2 : str
         Two different words (compared after lowercasing and NFC normalization).
     counts : CooccurrenceCounts
-    smoothing, eps, zero
-        As for :func:`teachkit.npmi_from_counts` (``zero`` names the convention, ``smoothing`` is its
-        older spelling).
+    zero, eps, smoothing
+        As for :func:`topic_coherence`.
 
     Returns
     -------
@@ -124,13 +125,12 @@ def score_pair(w1: str, w2: str, counts: CooccurrenceCounts, *, smoothing: str =
                 "Check its spelling and tokenization, or leave it out (topic_coherence skips such words)."
             )
     c12 = counts.count(w1, w2)
-    smoothing = _smoothing_of(zero, smoothing)
-    eps = _check_smoothing(smoothing, eps)
+    zero = zero_convention(zero, smoothing)
+    eps = check_npmi_eps(zero, eps, _NPMI_ZEROS)
     # One pair is a topic of two words: the same path as topic_coherence, its words already checked.
-    _, _, _, _, values = _pair_scores([normalize_token(w1), normalize_token(w2)], counts, _C_NPMI,
-                                      _ZERO_OF_SMOOTHING[smoothing], eps)
+    _, _, _, _, values = _pair_scores([normalize_token(w1), normalize_token(w2)], counts, _C_NPMI, zero, eps)
     pmi_value, p1, p2, p12 = _intermediates(np.array([c12]), np.array([c1]), np.array([c2]), counts.n,
-                                            smoothing, eps)
+                                            zero, eps)
     return PairScore(normalize_token(w1), normalize_token(w2), float(values[0]), float(pmi_value[0]),
                      float(p1[0]), float(p2[0]), float(p12[0]), c1, c2, c12, counts.n)
 
@@ -143,25 +143,32 @@ class TopicCoherence:
     ----------
     keywords : tuple of str
         The keywords scored (the first ``top_n``, less any skipped).
-    pairs : tuple of PairScore
-        One score per pair, in the order (w1, w2), (w1, w3), ...
+    pairs : tuple of PairScore, or of SegmentScore
+        Under ``c_npmi``, one PairScore per pair, in the order (w1, w2), (w1, w3), ..., with every
+        intermediate; under another measure, its segments (:class:`teachkit.coherence.measures.SegmentScore`).
     mean : float
-        The topic's coherence, the mean pair NPMI.
+        The topic's coherence, the mean of the confirmations (the mean pair NPMI under ``c_npmi``).
     skipped : tuple of str
         Keywords among the first ``top_n`` that lie in no window.
+    measure : str, default "c_npmi"
+        The measure of :data:`teachkit.coherence.measures.MEASURES` scored.
     """
 
     keywords: tuple
     pairs: tuple
     mean: float
     skipped: tuple = ()
+    measure: str = "c_npmi"
 
     @property
     def n_pairs(self) -> int:
         return len(self.pairs)
 
     def matrix(self) -> np.ndarray:
-        """Pair NPMI as a symmetric k-by-k array (NaN on the diagonal, which has no pair)."""
+        """Pair NPMI as a symmetric k-by-k array (NaN on the diagonal, which has no pair); under another
+        measure, its segments' matrix (:meth:`teachkit.coherence.measures.TopicScore.matrix`)."""
+        if self.measure != _C_NPMI.name:
+            return TopicScore(self.keywords, self.pairs, self.mean, self.skipped, self.measure).matrix()
         k = len(self.keywords)
         m = np.full((k, k), np.nan)
         pos = {w: i for i, w in enumerate(self.keywords)}
@@ -172,11 +179,11 @@ class TopicCoherence:
 
 #: topic_coherence is this measure: one-one segmentation, NPMI confirmation, the arithmetic mean.
 _C_NPMI = MEASURES["c_npmi"]
-#: Each smoothing= convention of the course by its name among the zero conventions.
-_ZERO_OF_SMOOTHING = SMOOTHING_ALIASES
+#: The zero conventions topic_coherence takes under c_npmi: those of NPMI from counts, and Lau et al.'s "zero".
+_NPMI_ZEROS = ("exact", "epsilon", "guide", "zero")
 
 
-def _intermediates(c12, c1, c2, n, smoothing, eps):
+def _intermediates(c12, c1, c2, n, zero, eps):
     """PMI and the three probabilities a hand calculation shows beside each pair's NPMI.
 
     The probabilities are those the convention uses (``(c + eps) / (n + eps)``
@@ -185,23 +192,25 @@ def _intermediates(c12, c1, c2, n, smoothing, eps):
 
         PMI = log((p12 + eps) / (p1 p2))
     """
-    p12, p1, p2 = _probabilities(c12, c1, c2, np.asarray(n, dtype=np.int64), eps if smoothing == "guide" else 0.0)
-    if smoothing == "gensim":
+    p12, p1, p2 = _probabilities(c12, c1, c2, np.asarray(n, dtype=np.int64), eps if zero == "guide" else 0.0)
+    if zero == "epsilon":
         p12 = p12 + eps
         pmi_value = np.log(p12 / (p1 * p2))
     else:
-        pmi_value = _log_ratio(p12, p1, p2)
+        with np.errstate(divide="ignore"):     # under "zero", a pair never together has PMI -inf
+            pmi_value = _log_ratio(p12, p1, p2)
     return pmi_value, p1, p2, p12
 
 
 def topic_coherence(keywords: Sequence[str], counts: CooccurrenceCounts, top_n: int = 10, *,
-                    smoothing: str = "none", eps: float = 0.0, zero: str | None = None) -> TopicCoherence:
-    """Coherence of a topic: the mean NPMI over all pairs of its top keywords.
+                    measure: str = "c_npmi", zero: str | None = None, eps: float | None = None,
+                    smoothing: str | None = None) -> TopicCoherence:
+    """Coherence of a topic: the mean NPMI over all pairs of its top keywords, or any other measure.
 
-    It is the ``c_npmi`` measure of :mod:`teachkit.coherence.measures` (one-one
-    segmentation, NPMI confirmation, arithmetic mean) with the course's
-    defaults: the counts given (whole documents by default), no smoothing,
-    and every intermediate of each pair kept for a hand calculation::
+    A view of :func:`teachkit.coherence_per_topic` for one topic and counts already built.  By default
+    it is the ``c_npmi`` measure of :mod:`teachkit.coherence.measures` (one-one segmentation, NPMI
+    confirmation, arithmetic mean) with the course's defaults: the counts given (whole documents by
+    default), the exact definition, and every intermediate of each pair kept for a hand calculation::
 
         coherence(T) = mean over i < j of NPMI(w_i, w_j)
 
@@ -214,9 +223,17 @@ def topic_coherence(keywords: Sequence[str], counts: CooccurrenceCounts, top_n: 
     top_n : int, default 10
         How many leading keywords to score (the Portuguese note and OCTIS use
         10; gensim's ``CoherenceModel`` uses 20 unless told otherwise).
-    smoothing, eps, zero
-        As for :func:`teachkit.npmi_from_counts` (``zero`` names the convention, ``smoothing`` is its
-        older spelling).
+    measure : str, default "c_npmi"
+        A key of :data:`teachkit.MEASURES`; scored on ``counts`` (their window), as
+        :func:`teachkit.coherence_per_topic` scores it.
+    zero : str, optional
+        The zero convention: under ``c_npmi`` one of ``"exact"`` (the default), ``"epsilon"`` (gensim),
+        ``"guide"`` (the NPMI guide) or ``"zero"``; under another measure a key of
+        :data:`teachkit.ZERO_CONVENTIONS`, by default the measure's own.
+    eps : float, optional
+        The ε of ``"epsilon"`` (default :data:`teachkit.DEFAULT_EPSILON`) or of ``"guide"`` (default 0).
+    smoothing : {"none", "guide", "gensim"}, optional
+        Deprecated spelling of ``zero`` (a ``DeprecationWarning``; removed in the next release).
 
     Returns
     -------
@@ -236,11 +253,22 @@ def topic_coherence(keywords: Sequence[str], counts: CooccurrenceCounts, top_n: 
     >>> tc.n_pairs, round(tc.mean, 4)   # pair NPMI -0.1699, -0.2925, +0.4150 (each document a window)
     (3, -0.0158)
     """
+    zero = zero_convention(zero, smoothing, default=None)
+    return _topic_coherence(keywords, counts, top_n, measure, zero, eps)
+
+
+def _topic_coherence(keywords, counts, top_n, measure, zero, eps):
+    """:func:`topic_coherence` once the deprecated spelling is translated (``zero`` None: the default)."""
+    check_choice(measure, "measure", tuple(MEASURES))
+    if measure != _C_NPMI.name:
+        _check_counts_object(counts)
+        result = coherence_per_topic([keywords], counts, measure, top_n=top_n, zero=zero, eps=eps).topics[0]
+        return TopicCoherence(result.keywords, result.segments, result.value, result.skipped, measure)
     found, skipped = scorable_keywords(keywords, counts, top_n)
-    smoothing = _smoothing_of(zero, smoothing)
-    eps = _check_smoothing(smoothing, eps)
-    iu, ju, c, m, values = _pair_scores(found, counts, _C_NPMI, _ZERO_OF_SMOOTHING[smoothing], eps)
-    pmis, p1, p2, p12 = _intermediates(m[iu, ju], c[iu], c[ju], counts.n, smoothing, eps)
+    zero = "exact" if zero is None else zero
+    eps = check_npmi_eps(zero, eps, _NPMI_ZEROS)
+    iu, ju, c, m, values = _pair_scores(found, counts, _C_NPMI, zero, eps)
+    pmis, p1, p2, p12 = _intermediates(m[iu, ju], c[iu], c[ju], counts.n, zero, eps)
     norm = found
     # tolist() turns each array into Python numbers at once (cheaper than float() per item)
     columns = zip(iu.tolist(), ju.tolist(), *(np.asarray(a, dtype=float).tolist() for a in (values, pmis, p1, p2, p12)),
@@ -450,16 +478,16 @@ class CoherenceReport:
 
 
 def evaluate_topics(topics: Sequence[Sequence[str]] | dict, counts: CooccurrenceCounts, top_n: int = 10, *,
-                    smoothing: str = "none", eps: float = 0.0, exclude: Iterable = (),
-                    zero: str | None = None) -> CoherenceReport:
+                    measure: str = "c_npmi", zero: str | None = None, eps: float | None = None,
+                    exclude: Iterable = (), smoothing: str | None = None) -> CoherenceReport:
     """Score several topics and summarize them.
 
     Parameters
     ----------
     topics : list of keyword lists, or dict label -> keyword list
     counts : CooccurrenceCounts
-    top_n, smoothing, eps, zero
-        As for :func:`topic_coherence`.
+    top_n, measure, zero, eps, smoothing
+        As for :func:`topic_coherence` (any measure; ``smoothing`` is deprecated).
     exclude : iterable of labels, optional
         Topics to leave out, e.g. an outlier topic (BERTopic's topic -1).
 
@@ -468,6 +496,8 @@ def evaluate_topics(topics: Sequence[Sequence[str]] | dict, counts: Cooccurrence
     CoherenceReport
     """
     _check_counts_object(counts)
+    zero = zero_convention(zero, smoothing, default=None)
+    check_choice(measure, "measure", tuple(MEASURES))
     if isinstance(topics, dict):
         items = list(topics.items())
     else:
@@ -492,7 +522,7 @@ def evaluate_topics(topics: Sequence[Sequence[str]] | dict, counts: Cooccurrence
     results = []
     for lab, kw in items:
         try:
-            results.append(topic_coherence(kw, counts, top_n, smoothing=smoothing, eps=eps, zero=zero))
+            results.append(_topic_coherence(kw, counts, top_n, measure, zero, eps))
         except ValueError as err:
             raise ValueError(f"topic {lab!r}: {err}") from err
         except TypeError as err:

@@ -18,6 +18,7 @@ returns a float for scalar input, an array otherwise.
 from __future__ import annotations
 
 import math
+import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -29,7 +30,8 @@ from .._checks import (
 )
 
 __all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "SMOOTHING_CONVENTIONS", "EPSILON",
-           "DEFAULT_EPSILON", "ZERO_CONVENTIONS", "SMOOTHING_ALIASES"]
+           "DEFAULT_EPSILON", "ZERO_CONVENTIONS", "SMOOTHING_ALIASES", "NPMI_ZERO_CONVENTIONS", "zero_convention",
+           "check_npmi_eps"]
 
 #: teachkit's own ε: what ``zero="epsilon"`` adds to P(W', W*) inside the logarithm when no ``eps`` is given
 #: and gensim's numbers are not asked for.  It equals gensim's :data:`EPSILON` today, but it is a choice of
@@ -58,21 +60,29 @@ SMOOTHING_ALIASES = {"none": "exact", "guide": "guide", "gensim": "epsilon"}
 #: The conventions :func:`npmi_from_counts` knows, by their ``smoothing=`` names, each described by the
 #: table's line on the convention it names.
 SMOOTHING_CONVENTIONS = {old: ZERO_CONVENTIONS[zero] for old, zero in SMOOTHING_ALIASES.items()}
-_SMOOTHING_OF_ZERO = {zero: old for old, zero in SMOOTHING_ALIASES.items()}
+#: The conventions NPMI from counts takes (:func:`npmi_from_counts`, :func:`teachkit.topic_coherence`).
+NPMI_ZERO_CONVENTIONS = tuple(SMOOTHING_ALIASES.values())
 
 
-def _smoothing_of(zero, smoothing):
-    """The convention as its ``smoothing=`` name, from ``zero=`` (its name) or ``smoothing=`` (the older one).
+def zero_convention(zero: str | None, smoothing: str | None, default: str | None = "exact",
+                    stacklevel: int = 3) -> str | None:
+    """The zero convention a caller named, by ``zero=`` or by its deprecated spelling ``smoothing=``.
 
-    ``zero=None`` leaves ``smoothing`` as it is (checked later, with its own messages).
+    ``smoothing=`` ("none", "guide", "gensim") keeps working for one release: it is translated through
+    :data:`SMOOTHING_ALIASES` with a ``DeprecationWarning`` that names the ``zero=`` to write instead.
+    Giving both is refused.  Neither given: ``default``.  ``zero`` itself is checked by the caller,
+    which knows the conventions it takes.
     """
-    if zero is None:
-        return smoothing
-    check_choice(zero, "zero", tuple(_SMOOTHING_OF_ZERO))
-    if smoothing != "none":
+    if smoothing is None:
+        return default if zero is None else zero
+    check_choice(smoothing, "smoothing", tuple(SMOOTHING_ALIASES))
+    if zero is not None:
         raise ValueError(f"zero={zero!r} and smoothing={smoothing!r} both name a convention; smoothing= is the "
                          "older spelling of zero=. Give one of them.")
-    return _SMOOTHING_OF_ZERO[zero]
+    new = SMOOTHING_ALIASES[smoothing]
+    warnings.warn(f"smoothing={smoothing!r} is deprecated and will be removed in the next release; "
+                  f"write zero={new!r}.", DeprecationWarning, stacklevel=stacklevel)
+    return new
 
 # Floating-point slack allowed when checking that a joint probability is
 # compatible with its marginals (probabilities typed by hand are rounded).
@@ -115,7 +125,7 @@ _PROBABILITY_RULES = {
     "too_few": ("p_xy is smaller than p_x + p_y - 1, which no corpus allows (the two words would need more "
      "windows than there are). Check the probabilities."),
     "absent": ("p_x or p_y is 0: a word that never occurs has no PMI (the ratio is 0/0). "
-     "Leave the word out, or smooth the counts (npmi_from_counts with smoothing='guide')."),
+     "Leave the word out, or smooth the counts (npmi_from_counts with zero='guide')."),
 }
 _COUNT_RULES = {
     "no_window": "n must be at least 1: with no window there is no probability to compute.",
@@ -237,17 +247,18 @@ def _npmi_of_probabilities(p_xy, p_x, p_y):
 
 
 def probabilities_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLike, eps: float = 0.0,
-                              smoothing: str = "none", *,
+                              smoothing: str | None = None, *,
                               zero: str | None = None) -> tuple[float | np.ndarray, ...]:
-    """The probabilities each smoothing convention uses, ``(p_xy, p_x, p_y)``.
+    """The probabilities each zero convention uses, ``(p_xy, p_x, p_y)``.
 
-    ``"none"`` and ``"gensim"``: ``P = c / n`` (gensim adds eps later,
+    ``"exact"`` and ``"epsilon"``: ``P = c / n`` (gensim adds eps later,
     inside the logarithms).  ``"guide"``: ``P = (c + eps) / (n + eps)``.
-    Arguments are validated as in :func:`npmi_from_counts`.
+    Arguments are validated as in :func:`npmi_from_counts` (``smoothing=`` is
+    the deprecated spelling of ``zero=``).
     """
-    smoothing = _smoothing_of(zero, smoothing)
-    c_xy, c_x, c_y, n, eps, scalar = _check_counts(c_xy, c_x, c_y, n, eps, smoothing)
-    probs = _probabilities(c_xy, c_x, c_y, n, eps if smoothing == "guide" else 0.0)
+    zero = zero_convention(zero, smoothing)
+    c_xy, c_x, c_y, n, eps, scalar = _check_counts(c_xy, c_x, c_y, n, eps, zero)
+    probs = _probabilities(c_xy, c_x, c_y, n, eps if zero == "guide" else 0.0)
     return tuple(_scalar_or_array(p, scalar) for p in probs)
 
 
@@ -280,20 +291,25 @@ def _guide_npmi(c_xy, c_x, c_y, n, eps):
     return np.clip(value, -1.0, 1.0)
 
 
-def _check_smoothing(smoothing, eps):
-    """The smoothing convention and its eps, checked together: returns eps as a float >= 0."""
-    check_choice(smoothing, "smoothing", tuple(SMOOTHING_CONVENTIONS))
+def check_npmi_eps(zero: str, eps: float | None, conventions: tuple = NPMI_ZERO_CONVENTIONS) -> float:
+    """A zero convention of NPMI from counts and its eps, checked together: returns eps as a float >= 0.
+
+    ``eps=None`` is the convention's default: :data:`DEFAULT_EPSILON` for ``"epsilon"``, 0 otherwise.
+    """
+    check_choice(zero, "zero", tuple(conventions))
+    if eps is None:
+        return DEFAULT_EPSILON if zero == "epsilon" else 0.0
     eps = check_finite_real(eps, "eps", minimum=0.0)
-    if smoothing == "none" and eps != 0:
+    if zero in ("exact", "zero") and eps != 0:
         raise ValueError(
-            f"eps={eps} has no effect with smoothing='none' (the exact definition). "
-            "Choose smoothing='guide' or smoothing='gensim' to smooth, or leave eps at 0."
+            f"eps={eps} has no effect with zero={zero!r} (no eps enters it). "
+            "Choose zero='guide' or zero='epsilon' to smooth, or leave eps at 0."
         )
     return eps
 
 
-def _check_counts(c_xy, c_x, c_y, n, eps, smoothing):
-    eps = _check_smoothing(smoothing, eps)
+def _check_counts(c_xy, c_x, c_y, n, eps, zero):
+    eps = check_npmi_eps(zero, eps)
     scalar = _is_scalar(c_xy, c_x, c_y, n)
     c_xy, (c_x, c_y), n = check_counts(("c_xy", c_xy), [("c_x", c_x), ("c_y", c_y)], ("n", n), _COUNT_RULES)
     return c_xy, c_x, c_y, n, eps, scalar
@@ -321,8 +337,8 @@ def _probabilities(c_xy, c_x, c_y, n, eps):
 
 
 def npmi_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLike, eps: float = 0.0,
-                     smoothing: str = "none", *, zero: str | None = None) -> float | np.ndarray:
-    """NPMI from window counts, under one of three smoothing conventions.
+                     smoothing: str | None = None, *, zero: str | None = None) -> float | np.ndarray:
+    """NPMI from window counts, under one of three zero conventions.
 
     Parameters
     ----------
@@ -334,9 +350,12 @@ def npmi_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLi
         Number of windows.  Counts may be Python ints of any size: past
         int64 (about 9.2e18) they are kept exact and divided exactly.
     eps : float, default 0
-        Smoothing constant (only with ``"guide"`` or ``"gensim"``).
-    smoothing : {"none", "guide", "gensim"}
-        ``"none"``, the exact definition::
+        Smoothing constant (only with ``"guide"`` or ``"epsilon"``).
+    smoothing : {"none", "guide", "gensim"}, optional
+        Deprecated (a ``DeprecationWarning``; removed in the next release): the older spelling of
+        ``zero=``, see :data:`SMOOTHING_ALIASES`.
+    zero : {"exact", "guide", "epsilon"}, default "exact"
+        The convention, by its name in :data:`ZERO_CONVENTIONS`.  ``"exact"``, the exact definition::
 
             NPMI = log(p_xy / (p_x p_y)) / -log p_xy,   p = c / n
 
@@ -349,19 +368,15 @@ def npmi_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLi
         so a pair found in every window scores 0 (not +1), and with
         ``eps = 0`` a pair never found together also scores 0 (not -1).
 
-        ``"gensim"``, gensim's ``c_npmi``, eps added inside the logarithms of
+        ``"epsilon"``, gensim's ``c_npmi``, eps added inside the logarithms of
         the joint probability only::
 
             NPMI = log((c_xy/n + eps) / (p_x p_y)) / -log(c_xy/n + eps)
 
-        A pair that shares every window scores +1 under ``"none"`` (the
+        A pair that shares every window scores +1 under ``"exact"`` (the
         limit of the definition), 0 under ``"guide"`` (its guard), and with
-        ``eps > 0`` about -1 under ``"gensim"`` (the numerator becomes
+        ``eps > 0`` about -1 under ``"epsilon"`` (the numerator becomes
         log(1 + eps) > 0 and the denominator -log(1 + eps) < 0).
-    zero : {"exact", "guide", "epsilon"}, optional
-        The same three conventions by their names in :data:`ZERO_CONVENTIONS`
-        (``"exact"`` is ``"none"``, ``"epsilon"`` is ``"gensim"``; see
-        :data:`SMOOTHING_ALIASES`).  Give ``zero`` or ``smoothing``, not both.
 
     Returns
     -------
@@ -372,7 +387,7 @@ def npmi_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLi
     ValueError
         Negative or fractional counts, ``c_xy`` above a marginal or below
         ``c_x + c_y - n``, a marginal above ``n``, ``n == 0``, a word in no
-        window, ``eps < 0``, ``eps != 0`` with ``"none"``, and ``"gensim"``
+        window, ``eps < 0``, ``eps != 0`` with ``"exact"``, and ``"epsilon"``
         with ``eps == 0`` for a pair that never co-occurs (gensim's formula
         is then log(0)/inf, undefined: use eps > 0, gensim uses :data:`EPSILON`).
 
@@ -386,25 +401,27 @@ def npmi_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLi
     A pair in every window, under the three conventions:
 
     >>> [round(npmi_from_counts(10, 10, 10, 10, **kw), 6) for kw in
-    ...  ({}, {"eps": EPSILON, "smoothing": "guide"}, {"eps": EPSILON, "smoothing": "gensim"})]
+    ...  ({}, {"eps": EPSILON, "zero": "guide"}, {"eps": EPSILON, "zero": "epsilon"})]
     [1.0, 0.0, -1.0]
     """
-    smoothing = _smoothing_of(zero, smoothing)
-    c_xy, c_x, c_y, n, eps, scalar = _check_counts(c_xy, c_x, c_y, n, eps, smoothing)
-    return _scalar_or_array(_npmi_of_checked_counts(c_xy, c_x, c_y, n, eps, smoothing), scalar)
+    zero = zero_convention(zero, smoothing)
+    c_xy, c_x, c_y, n, eps, scalar = _check_counts(c_xy, c_x, c_y, n, eps, zero)
+    return _scalar_or_array(npmi_of_checked_counts(c_xy, c_x, c_y, n, eps, zero), scalar)
 
 
-def _npmi_of_checked_counts(c_xy, c_x, c_y, n, eps, smoothing):
-    """:func:`npmi_from_counts` on counts that ``_check_counts`` has accepted (an array)."""
-    if smoothing == "none" or (smoothing == "gensim" and eps == 0):
-        if smoothing == "gensim" and np.any(c_xy == 0):
+def npmi_of_checked_counts(c_xy: np.ndarray, c_x: np.ndarray, c_y: np.ndarray, n: np.ndarray, eps: float,
+                           zero: str) -> np.ndarray:
+    """:func:`npmi_from_counts` on counts already checked (arrays of exact counts, every marginal at least 1)
+    under ``zero`` ("exact", "guide" or "epsilon"): the kernel every NPMI from counts goes through."""
+    if zero == "exact" or (zero == "epsilon" and eps == 0):
+        if zero == "epsilon" and np.any(c_xy == 0):
             raise ValueError(
-                "smoothing='gensim' with eps=0 is undefined for a pair that never co-occurs "
+                "zero='epsilon' with eps=0 is undefined for a pair that never co-occurs "
                 f"(log 0 in numerator and denominator). Use eps > 0 (gensim uses {EPSILON}), "
-                "or smoothing='none', which gives the limit -1."
+                "or zero='exact', which gives the limit -1."
             )
         return _npmi_of_probabilities(*_probabilities(c_xy, c_x, c_y, n, 0.0))
-    if smoothing == "guide":
+    if zero == "guide":
         return _guide_npmi(c_xy, c_x, c_y, n, eps)
     # gensim: written as gensim writes it, so the numbers agree to the last bit.
     p_xy, p_x, p_y = _probabilities(c_xy, c_x, c_y, n, 0.0)
@@ -416,9 +433,9 @@ def _npmi_of_checked_counts(c_xy, c_x, c_y, n, eps, smoothing):
     value = np.where(p_xy == 1, -1.0, value)
     if np.any(np.abs(value) > 1 + _GENSIM_SLACK):
         raise ValueError(
-            f"eps={eps} is too large for smoothing='gensim': gensim's formula adds eps to the joint probability "
+            f"eps={eps} is too large for zero='epsilon': gensim's formula adds eps to the joint probability "
             f"alone, which only works for a tiny eps (gensim uses {EPSILON}); here it gives an NPMI "
-            "outside [-1, 1]. Use a tiny eps, or smoothing='guide' for a large one."
+            "outside [-1, 1]. Use a tiny eps, or zero='guide' for a large one."
         )
     return value
 

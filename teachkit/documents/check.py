@@ -203,10 +203,19 @@ def r_fraction(num: int, den: int) -> Fraction:
 
 def r_probability(c_xy: int, c_x: int, c_y: int, n: int, which: str, eps: float = 0.0,
                   smoothing: str = "none") -> float:
-    """P(x, y), P(x) or P(y) (``which`` = "xy", "x", "y") from counts, as probabilities_from_counts gives them."""
-    from ..counts.association import probabilities_from_counts
-    p_xy, p_x, p_y = probabilities_from_counts(c_xy, c_x, c_y, n, eps=eps, smoothing=smoothing)
+    """P(x, y), P(x) or P(y) (``which`` = "xy", "x", "y") from counts, as probabilities_from_counts gives them.
+
+    ``smoothing`` is the records' field (teachkit/data/documents.json), in the older names of
+    :data:`teachkit.counts.association.SMOOTHING_ALIASES`."""
+    from ..counts.association import SMOOTHING_ALIASES, probabilities_from_counts
+    p_xy, p_x, p_y = probabilities_from_counts(c_xy, c_x, c_y, n, eps=eps, zero=SMOOTHING_ALIASES[smoothing])
     return {"xy": p_xy, "x": p_x, "y": p_y}[which]
+
+
+def _zero(args):
+    """The zero convention a record's ``smoothing`` field names (the records keep the older names)."""
+    from ..counts.association import SMOOTHING_ALIASES
+    return SMOOTHING_ALIASES[args.get("smoothing", "none")]
 
 
 def _probs(args):
@@ -214,7 +223,7 @@ def _probs(args):
     if "p_xy" in args:
         return float(_d(args["p_xy"])), float(_d(args["p_x"])), float(_d(args["p_y"]))
     return probabilities_from_counts(args["c_xy"], args["c_x"], args["c_y"], args["n"],
-                                     eps=args.get("eps", 0.0), smoothing=args.get("smoothing", "none"))
+                                     eps=args.get("eps", 0.0), zero=_zero(args))
 
 
 def r_pmi(base: str | float = "e", **args: Any) -> float:
@@ -242,7 +251,7 @@ def r_npmi(**args: Any) -> float:
     if "p_xy" in args:
         return npmi(*_probs(args))
     return npmi_from_counts(args["c_xy"], args["c_x"], args["c_y"], args["n"],
-                            eps=args.get("eps", 0.0), smoothing=args.get("smoothing", "none"))
+                            eps=args.get("eps", 0.0), zero=_zero(args))
 
 
 def r_conditional(given: str = "y", **args: Any) -> float:

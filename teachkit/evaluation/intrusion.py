@@ -230,22 +230,22 @@ def hit_rates(tasks: Sequence[IntrusionTask], answers: Sequence[str | None]) -> 
     return hits, float(np.mean(hits[answered]))
 
 
-def npmi_rater(task: IntrusionTask, counts: CooccurrenceCounts, *, smoothing: str = "none",
-               eps: float = 0.0) -> str:
+def npmi_rater(task: IntrusionTask, counts: CooccurrenceCounts, *, zero: str | None = None,
+               eps: float | None = None, smoothing: str | None = None) -> str:
     """An automatic reader: pick the word least associated with the others.
 
     For each shown word, its mean NPMI with the other shown words (over the
     windows of ``counts``); the word with the lowest mean is the guess (ties:
     the first in display order).  A pair never seen together has NPMI -1
-    under ``smoothing="none"``.
+    under ``zero="exact"``, the default.
 
     Parameters
     ----------
     task : IntrusionTask
     counts : CooccurrenceCounts
         Every shown word must occur in it.
-    smoothing, eps
-        As for :func:`teachkit.npmi_from_counts`.
+    zero, eps, smoothing
+        As for :func:`teachkit.score_pair` (``smoothing`` is deprecated).
 
     Returns
     -------
@@ -261,12 +261,14 @@ def npmi_rater(task: IntrusionTask, counts: CooccurrenceCounts, *, smoothing: st
     'wicket'
     """
     from ..coherence.npmi import score_pair
+    from ..counts.association import zero_convention
 
     if not isinstance(task, IntrusionTask):
         raise TypeError(f"task must be one IntrusionTask (from intrusion_tasks), got {type(task).__name__}.")
+    zero = zero_convention(zero, smoothing)
     words = list(task.words)
     means = []
     for w in words:
-        others = [score_pair(w, v, counts, smoothing=smoothing, eps=eps).npmi for v in words if v != w]
+        others = [score_pair(w, v, counts, zero=zero, eps=eps).npmi for v in words if v != w]
         means.append(float(np.mean(others)))
     return words[int(np.argmin(means))]
