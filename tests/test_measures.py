@@ -343,3 +343,22 @@ def test_c_a_is_not_in_gensim():
     assert not tk.MEASURES["c_a"].in_gensim
     with pytest.raises(ValueError, match="gensim has no c_a"):
         tk.coherence_per_topic([TOPIC], DOCS, "c_a", gensim_compat=True)
+
+
+# ------------------------------------------------ what a measure is, read from its registry entry
+@pytest.mark.parametrize("name", sorted(tk.MEASURES))
+def test_each_registry_entry_names_known_parts_and_tells_the_truth_about_symmetry(name):
+    from teachkit.coherence.measures import DIRECT_CONFIRMATIONS, SEGMENTATIONS
+    spec = tk.MEASURES[name]
+    assert spec.name == name and spec.segmentation in SEGMENTATIONS and spec.zero in tk.ZERO_CONVENTIONS
+    assert spec.confirmation in DIRECT_CONFIRMATIONS or spec.confirmation == "indirect_cosine"
+    assert spec.direction in ("higher", "lower") and spec.value_range[0] < spec.value_range[1]
+    # Reordering a topic: a symmetric measure keeps its value, an asymmetric one changes it on these
+    # documents (fire in every document, ash in one: P(ash | fire) != P(fire | ash)).
+    docs = [["fire", "smoke", "ash"], ["fire", "smoke"], ["fire", "rain"], ["fire", "rain", "smoke"]] * 3
+    topic = ["fire", "smoke", "ash", "rain"]
+    counts = tk.CooccurrenceCounts.from_documents(docs, window=spec.window)
+    forward = tk.coherence_per_topic([topic], counts, name)[0]
+    backward = tk.coherence_per_topic([topic[::-1]], counts, name)[0]
+    assert (forward == pytest.approx(backward, abs=1e-12)) is spec.symmetric
+    assert spec.value_range[0] <= forward <= spec.value_range[1]

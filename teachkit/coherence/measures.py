@@ -519,6 +519,12 @@ class Measure:
     in_gensim : bool, default True
         Whether gensim's ``CoherenceModel`` offers the measure under ``name`` (tests and benchmarks
         compare with gensim only those that it does).
+    symmetric : bool, default True
+        Whether a topic's value stays the same when its words are reordered (False when the
+        segmentation or the confirmation reads the words' ranks, as UMass's one-preceding does).
+    value_range : (float, float), default (-1.0, 1.0)
+        The least and greatest value a topic can score under the default zero convention (tests check
+        every measure against it; a cosine or an NPMI lies in [-1, 1]).
     """
 
     name: str
@@ -529,14 +535,18 @@ class Measure:
     description: str
     direction: str = "higher"
     in_gensim: bool = True
+    symmetric: bool = True
+    value_range: tuple[float, float] = (-1.0, 1.0)
 
 
 #: The named measures and their choices (gensim's defaults for the windows).
 MEASURES = {
     "u_mass": Measure("u_mass", "one_preceding", None, "log_conditional_probability", "plus_one",
-                      "Mimno et al. 2011: log P(w_i | w_j) over whole documents"),
+                      "Mimno et al. 2011: log P(w_i | w_j) over whole documents", symmetric=False,
+                      # log((c(w', w*) + 1) / c(w*)) <= log((c(w*) + 1) / c(w*)) <= log 2
+                      value_range=(-math.inf, math.log(2))),
     "c_uci": Measure("c_uci", "one_one", 10, "log_ratio", "epsilon",
-                     "Newman et al. 2010: mean PMI in sliding windows"),
+                     "Newman et al. 2010: mean PMI in sliding windows", value_range=(-math.inf, math.inf)),
     "c_npmi": Measure("c_npmi", "one_one", 10, "normalized_log_ratio", "exact",
                       "Bouma 2009 / Aletras & Stevenson 2013: mean NPMI in sliding windows"),
     "c_v": Measure("c_v", "one_set", 110, "indirect_cosine", "exact",
