@@ -45,7 +45,7 @@ _EXPORTS = {
     "counts.dask_counts": "count_on_dask",
     "counts.association": "DEFAULT_EPSILON EPSILON SMOOTHING_CONVENTIONS npmi npmi_from_counts pmi "
                           "probabilities_from_counts",
-    "coherence.npmi": "CoherenceReport PairScore TopicCoherence UnknownWordError coherence_from_pairs "
+    "coherence.topic_npmi": "CoherenceReport PairScore TopicCoherence UnknownWordError coherence_from_pairs "
                       "evaluate_topics model_score score_pair topic_coherence",
     "coherence.measures": "MEASURES ZERO_CONVENTIONS CoherencePerTopic coherence_per_topic scorable_keywords",
     "coherence.diversity": "inverted_rbo rank_biased_overlap topic_diversity",

@@ -384,7 +384,7 @@ def check_keywords(keywords: Iterable[str], name: str = "keywords") -> list[str]
     return words
 
 
-def check_documents(documents: Iterable[Iterable[str]], name: str = "documents") -> list[list[str]]:
+def check_tokenized_documents(documents: Iterable[Iterable[str]], name: str = "documents") -> list[list[str]]:
     """``documents`` as a list of token lists (each a list of strings).
 
     A string (or a list of strings: each document a string) would be split into letters, and a dict

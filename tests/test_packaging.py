@@ -127,7 +127,7 @@ def test_names_load_on_first_use_and_functions_keep_their_module_names():
     counting known words (words=) needs no scipy."""
     code = ("import sys\n"
             "import teachkit.counts.association, teachkit.lm.metrics, teachkit.semantic.centrality\n"
-            "import teachkit.coherence.npmi\n"
+            "import teachkit.coherence.topic_npmi\n"
             "import teachkit as tk\n"
             "print([type(getattr(tk, n)).__name__ for n in ('pmi', 'perplexity', 'pagerank')])\n"
             "c = tk.CooccurrenceCounts.from_documents([['a', 'b'], ['a']], window=2, words=['a', 'b'])\n"
@@ -173,7 +173,7 @@ ALL_BEFORE_THE_SUBPACKAGES = [
 MODULES_NOW = {
     "counting": "counts.counting", "disk_index": "counts.disk_index", "dask_counts": "counts.dask_counts",
     "association": "counts.association", "gensim_compat": "counts.gensim_compat",
-    "coherence": "coherence.npmi", "measures": "coherence.measures", "diversity": "coherence.diversity",
+    "coherence": "coherence.topic_npmi", "measures": "coherence.measures", "diversity": "coherence.diversity",
     "ngram": "lm.ngram", "lm_metrics": "lm.metrics", "neural_lm": "lm.neural",
     "semantic": "semantic.metrics", "centrality": "semantic.centrality", "embeddings": "semantic.embeddings",
     "model_selection": "evaluation.model_selection", "agreement": "evaluation.agreement",

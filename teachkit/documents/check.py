@@ -266,7 +266,7 @@ def r_log(x: str, base: str | float = "e") -> float:
 
 
 def _topic_of(k):
-    from ..coherence.npmi import topic_coherence
+    from ..coherence.topic_npmi import topic_coherence
     from ..counts.counting import CooccurrenceCounts
     words = [f"w{i + 1}" for i in range(k)]
     counts = CooccurrenceCounts.from_documents([words])
@@ -283,13 +283,13 @@ def r_n_pairs(k: int, first: int | None = None) -> int:
 
 def r_coherence_mean(pairs: Sequence[tuple[tuple[str, str], str]]) -> float:
     """Mean of printed pair scores, as coherence_from_pairs computes it: Σ NPMI / number of pairs."""
-    from ..coherence.npmi import coherence_from_pairs
+    from ..coherence.topic_npmi import coherence_from_pairs
     return coherence_from_pairs({tuple(k): float(_d(v)) for k, v in pairs}).mean
 
 
 def r_report(scores: Sequence[str], stat: str) -> float:
     """One statistic (mean, median, min, max) of printed topic scores, as CoherenceReport gives it."""
-    from ..coherence.npmi import CoherenceReport
+    from ..coherence.topic_npmi import CoherenceReport
     rep = CoherenceReport.from_scores([float(_d(s)) for s in scores])
     return getattr(rep, stat)
 

@@ -49,12 +49,12 @@ from ..text import _as_list
 __all__ = [
     "roc_auc", "cohens_d", "Discrimination", "discrimination",
     "BootstrapDiscrimination", "bootstrap_discrimination",
-    "DiscriminationRatio", "discrimination_ratio", "MEASURES",
+    "DiscriminationRatio", "discrimination_ratio", "SEPARATION_STATISTICS",
     "random_topics", "intruded_topics",
 ]
 
-#: The measures :func:`discrimination_ratio` can compare.
-MEASURES = ("d", "gini", "auc")
+#: The separation statistics :func:`discrimination_ratio` can compare (its ``measure=``).
+SEPARATION_STATISTICS = ("d", "gini", "auc")
 
 
 # ---------------------------------------------------------------- validation
@@ -436,7 +436,7 @@ def discrimination_ratio(positives_a: ArrayLike, negatives_a: ArrayLike, positiv
     >>> round(r.ratio, 4)                       # (2·1 - 1) / (2·8/9 - 1) = 9/7
     1.2857
     """
-    check_choice(measure, "measure", MEASURES)
+    check_choice(measure, "measure", SEPARATION_STATISTICS)
     level = check_finite_real(level, "level")
     if not 0 < level < 1:
         raise ValueError(f"level must lie strictly between 0 and 1 (e.g. 0.95), got {level}.")

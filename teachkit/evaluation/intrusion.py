@@ -260,7 +260,7 @@ def npmi_rater(task: IntrusionTask, counts: CooccurrenceCounts, *, zero: str | N
     >>> npmi_rater(task, CooccurrenceCounts.from_documents(docs))
     'wicket'
     """
-    from ..coherence.npmi import score_pair
+    from ..coherence.topic_npmi import score_pair
     from ..counts.association import zero_convention
 
     if not isinstance(task, IntrusionTask):

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._checks import check_documents, check_finite_real, check_positive_int
+from .._checks import check_tokenized_documents, check_finite_real, check_positive_int
 from ..coherence.measures import MEASURES
 
 __all__ = [
@@ -45,7 +45,7 @@ __all__ = [
 
 
 def _documents(documents, name="documents"):
-    return check_documents(documents, name)
+    return check_tokenized_documents(documents, name)
 
 
 def _seed(seed, name="seed", maximum=None):
@@ -430,7 +430,7 @@ def k_sweep(documents: Sequence[Sequence[str]], ks: Sequence[int], seeds: Sequen
     from gensim.corpora import Dictionary
     from gensim.models import LdaModel
 
-    from ..coherence.npmi import model_score, topic_coherence
+    from ..coherence.topic_npmi import model_score, topic_coherence
     from ..counts.counting import CooccurrenceCounts
     from ..coherence.diversity import topic_diversity
     from ..coherence.measures import coherence_per_topic

@@ -3,7 +3,7 @@
 * :mod:`teachkit.lm.vocabulary`  the symbols <s>, </s>, <UNK> every model uses; Vocabulary (BigramLM's)
 * :mod:`teachkit.lm.smoothing`   Smoothing: AddAlpha, JelinekMercer, KneserNey; add_alpha, kneser_ney_step
 * :mod:`teachkit.lm.ngram`       the models: NgramLM (orders 1-4), BigramLM (notebook 04's bigram model)
-* :mod:`teachkit.lm.evaluation`  Evaluation (a model's score on a test text), ZeroProbabilityWarning
+* :mod:`teachkit.lm.evaluation`  NgramEvaluation (an n-gram model's score on a test text), ZeroProbabilityWarning
 * :mod:`teachkit.lm.metrics`     perplexity, cross_entropy (of a BigramLM, notebook 04's way)
 * :mod:`teachkit.lm.neural`      NeuralLM (a fixed-context neural LM), its Evaluation, bits_per_byte
 

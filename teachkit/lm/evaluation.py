@@ -1,4 +1,4 @@
-"""A language model's score on a test text: :class:`Evaluation`, and the warning for a zero probability.
+"""A language model's score on a test text: :class:`NgramEvaluation`, and the warning for a zero probability.
 
 The formulas (cross-entropy H and perplexity 2^H, per prediction or per word) are in
 :mod:`teachkit.lm.ngram`'s docstring; :mod:`teachkit.lm.metrics` computes them for notebook 04's
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Evaluation", "ZeroProbabilityWarning", "PER"]
+__all__ = ["NgramEvaluation", "ZeroProbabilityWarning", "PER"]
 
 #: What a cross-entropy is averaged over: every prediction (the standard) or every test word.
 PER = ("prediction", "token")
@@ -20,7 +20,7 @@ class ZeroProbabilityWarning(UserWarning):
 
 
 @dataclass(frozen=True)
-class Evaluation:
+class NgramEvaluation:
     """A model's score on a test text (what :meth:`NgramLM.evaluate` returns).
 
     Attributes

@@ -44,7 +44,7 @@ Smoothing
 How the counts become ``P(w | h)`` is the job of a smoothing method from
 :mod:`teachkit.lm.smoothing` (add-α, Jelinek-Mercer, Kneser-Ney), whose docstring
 gives the formulas.  The vocabulary and its symbols are :mod:`teachkit.lm.vocabulary`'s,
-and the score of a test text is an :class:`~teachkit.lm.evaluation.Evaluation`.
+and the score of a test text is an :class:`~teachkit.lm.evaluation.NgramEvaluation`.
 
 The bigram model of notebook 04: BigramLM
 -----------------------------------------
@@ -105,8 +105,8 @@ every training type, plus ``<s>`` and ``</s>`` when padded, plus ``<UNK>``.
 nltk's ``perplexity`` takes the list of bigrams of the (padded) test text.
 Bigrams never cross a sentence boundary, in training or in testing.
 
-Evaluation
-----------
+NgramEvaluation
+---------------
 Over the M predictions ``w_i`` (with history ``h_i``) of a test text::
 
     H = -(1/K) Σ log2 P(w_i | h_i)     bits          PP = 2^H
@@ -142,7 +142,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .._checks import as_list, check_choice, check_positive_int
-from .evaluation import PER, Evaluation, ZeroProbabilityWarning
+from .evaluation import PER, NgramEvaluation, ZeroProbabilityWarning
 from .smoothing import AddAlpha, Smoothing, as_smoothing
 from .vocabulary import END, START, UNK, Vocabulary
 
@@ -670,7 +670,7 @@ class NgramLM:
         return EncodedText(events, n_oov, sum(len(s) for s in test), len(test), self.vocabulary, self.order,
                            self.pad)
 
-    def evaluate(self, sentences: Sequence[Sequence[str]] | EncodedText, per: str = "prediction") -> Evaluation:
+    def evaluate(self, sentences: Sequence[Sequence[str]] | EncodedText, per: str = "prediction") -> NgramEvaluation:
         """Cross-entropy, perplexity and the counts behind them on a test text.
 
         Parameters
@@ -683,7 +683,7 @@ class NgramLM:
 
         Returns
         -------
-        Evaluation
+        NgramEvaluation
             ``perplexity`` is ``inf`` (with a :class:`ZeroProbabilityWarning`)
             if a prediction has probability 0 (possible only with
             ``"interpolated"`` and λ0 = 0).
@@ -700,7 +700,7 @@ class NgramLM:
             log2_sum = float(np.sum(np.log2(p)))
         k = len(p) if per == "prediction" else text.n_tokens
         h = -log2_sum / k
-        return Evaluation(h, 2.0 ** h if math.isfinite(h) else math.inf, per, log2_sum,
+        return NgramEvaluation(h, 2.0 ** h if math.isfinite(h) else math.inf, per, log2_sum,
                           len(p), text.n_tokens, text.n_oov, text.n_sentences)
 
     def cross_entropy(self, sentences: Sequence[Sequence[str]] | EncodedText, per: str = "prediction") -> float:

@@ -42,7 +42,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._checks import check_finite_real, check_positive_int, check_vectors, scale_by_power_of_two
-from ..coherence.npmi import UnknownWordError
+from ..coherence.topic_npmi import UnknownWordError
 from ..counts.counting import CooccurrenceCounts
 from ..counts.association import pmi
 from .metrics import _cosines, topic_vector

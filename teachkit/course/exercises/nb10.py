@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ...coherence.npmi import coherence_from_pairs
+from ...coherence.topic_npmi import coherence_from_pairs
 
 from . import Exercise, Interpretation, Prediction
 from . import capstone
