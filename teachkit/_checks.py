@@ -376,12 +376,40 @@ def check_keywords(keywords: Iterable[str], name: str = "keywords") -> list[str]
         key = normalize_token(w)
         if key in seen:
             raise ValueError(
-                f"{name} lists {short_repr(w)} twice (as {short_repr(seen[key])} and {short_repr(w)}, equal after "
+                f"{name} repeats a word: it lists {short_repr(w)} twice (as {short_repr(seen[key])} and "
+                f"{short_repr(w)}, equal after "
                 "lowercasing and Unicode "
                 "normalization). A topic's keywords must be distinct."
             )
         seen[key] = w
     return words
+
+
+def check_topics(topics: Iterable[Iterable[str]], name: str = "topics", *, minimum: int = 1,
+                 why: str = "") -> list[list[str]]:
+    """``topics`` as a list of topics, each a list of distinct words (:func:`check_keywords`), or raise naming
+    ``name``: the one check of a list of topics.
+
+    A string, bytes, None or a non-iterable is refused (a TypeError), and so is a dict (its keys would be
+    taken for topics); fewer than ``minimum`` topics is a ValueError, which says ``why`` when more than one
+    is needed.
+
+    Examples
+    --------
+    >>> check_topics([("fire", "smoke"), ["rain", "ash"]])
+    [['fire', 'smoke'], ['rain', 'ash']]
+    """
+    if isinstance(topics, (str, bytes)) or topics is None or not isinstance(topics, Iterable):
+        raise TypeError(f"{name} must be a list of topics, each a list of words (most probable first), "
+                        f"got {type(topics).__name__}.")
+    if isinstance(topics, dict):
+        raise TypeError(f"{name} must be a list of word lists; for a dict of topics pass list({name}.values()).")
+    items = list(topics)
+    if not items:
+        raise ValueError(f"{name} is empty: pass at least one topic (a list of words).")
+    if len(items) < minimum:
+        raise ValueError(f"{name} holds {len(items)} topic(s); {why}, so give at least {minimum}.")
+    return [check_keywords(t, f"{name}[{i}]") for i, t in enumerate(items)]
 
 
 def check_tokenized_documents(documents: Iterable[Iterable[str]], name: str = "documents") -> list[list[str]]:

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .._checks import check_finite_real, check_positive_int
+from .._checks import check_finite_real, check_positive_int, check_topics
 from .._checks import check_keywords as _keyword_list
 from ..text import normalize_token
 
@@ -41,12 +41,7 @@ __all__ = ["topic_diversity", "rank_biased_overlap", "inverted_rbo"]
 
 
 def _topics(topics, top_k):
-    if topics is None or isinstance(topics, (str, bytes, dict)) or not hasattr(topics, "__iter__"):
-        raise TypeError("topics must be a list of topics, each a list of words (most probable first), "
-                        f"got {type(topics).__name__}.")
-    words = [_keyword_list(t, f"topics[{i}]") for i, t in enumerate(topics)]
-    if not words:
-        raise ValueError("topics is empty: pass at least one topic.")
+    words = check_topics(topics)
     top_k = check_positive_int(top_k, "top_k")
     short = [i for i, t in enumerate(words) if len(t) < top_k]
     if short:

@@ -58,8 +58,8 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._checks import (as_exact_counts, as_float_array, check_choice, check_counts, check_finite_real,
-                      check_joint_rules, check_keywords, check_positive_int, check_word_list, exact_counts,
-                      scale_by_power_of_two)
+                      check_joint_rules, check_keywords, check_positive_int, check_topics, check_word_list,
+                      exact_counts, scale_by_power_of_two)
 from ..counts.counting import CooccurrenceCounts, _check_docs
 from ..counts.association import (ZERO_CONVENTIONS as ALL_ZERO_CONVENTIONS, _COUNT_RULES, _PROBABILITY_RULES, _TOL,
                                   DEFAULT_EPSILON, EPSILON,
@@ -739,18 +739,6 @@ def _scorable(words, counts, top_n):
     return found, skipped
 
 
-def _topic_list(topics):
-    if isinstance(topics, (str, bytes)) or topics is None or not isinstance(topics, Iterable):
-        raise TypeError("topics must be a list of topics, each a list of words (most probable first), "
-                        f"got {type(topics).__name__}.")
-    if isinstance(topics, dict):
-        raise TypeError("topics must be a list of word lists; for a dict of topics pass list(topics.values()).")
-    items = list(topics)
-    if not items:
-        raise ValueError("topics is empty: pass at least one topic (a list of words).")
-    return [check_keywords(t, f"topics[{i}]") for i, t in enumerate(items)]
-
-
 def _counts_for_measure(texts, window, gensim_compat, words):
     if isinstance(texts, CooccurrenceCounts):
         if window is not None and window != texts.window:
@@ -914,7 +902,7 @@ def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | Coocc
     if gamma != 1 and spec.confirmation != "indirect_cosine":
         raise ValueError("gamma is the context vectors' exponent (C_V, C_A); other measures have none. "
                          "Leave gamma=1.")
-    words = _topic_list(topics)
+    words = check_topics(topics)
     if window is not None:
         window = check_positive_int(window, "window")
     elif not isinstance(texts, CooccurrenceCounts):

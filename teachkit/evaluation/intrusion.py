@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .._checks import check_positive_int
+from .._checks import check_positive_int, check_topics
 
 if TYPE_CHECKING:  # for the annotations only: the counting machinery loads when a rater first needs it
     from ..counts.counting import CooccurrenceCounts
@@ -91,21 +91,7 @@ def _check_tasks(tasks, name="tasks"):
 
 
 def _topics(topics):
-    if isinstance(topics, (str, bytes)):
-        raise TypeError("topics must be a list of word lists, got a string.")
-    try:
-        out = [list(t) for t in topics]
-    except TypeError:
-        raise TypeError("topics must be a list of word lists (one list per topic).") from None
-    if len(out) < 2:
-        raise ValueError(f"topics holds {len(out)} topic(s); an intruder must come from another topic, "
-                         "so give at least 2.")
-    for k, t in enumerate(out):
-        if isinstance(t, str) or not all(isinstance(w, str) for w in t):
-            raise TypeError(f"topics[{k}] must be a list of words (strings), got {t!r:.80}.")
-        if len(set(t)) != len(t):
-            raise ValueError(f"topics[{k}] repeats a word; give each topic's words once, most probable first.")
-    return out
+    return check_topics(topics, minimum=2, why="an intruder must come from another topic")
 
 
 def intrusion_tasks(topics: Sequence[Sequence[str]], n_words: int = 5, *, seed: int = 0,
