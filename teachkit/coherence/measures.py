@@ -60,10 +60,10 @@ from numpy.typing import ArrayLike
 from .._checks import (as_exact_counts, as_float_array, check_choice, check_counts, check_finite_real,
                       check_joint_rules, check_keywords, check_positive_int, check_topics, check_word_list,
                       exact_counts, scale_by_power_of_two)
-from ..counts.counting import CooccurrenceCounts, _check_docs
-from ..counts.association import (ZERO_CONVENTIONS as ALL_ZERO_CONVENTIONS, _COUNT_RULES, _PROBABILITY_RULES, _TOL,
-                                  DEFAULT_EPSILON, EPSILON,
-                                  _guide_npmi, npmi_of_checked_counts, _npmi_of_probabilities, _probabilities)
+from ..counts.counting import CooccurrenceCounts, check_corpus
+from ..counts.association import (ZERO_CONVENTIONS as ALL_ZERO_CONVENTIONS, COUNT_RULES, PROBABILITY_RULES, TOLERANCE,
+                                  DEFAULT_EPSILON, EPSILON, guide_npmi_of_counts, npmi_of_checked_counts,
+                                  npmi_of_probabilities, smoothed_probabilities)
 from ..counts.gensim_compat import ZERO as GENSIM_ZERO, trim_topics
 from ..text import normalize_token
 
@@ -312,10 +312,10 @@ def normalized_log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLi
     # probabilities.
     if zero == "epsilon":
         exact_joint, exact_prime, exact_star, exact_n = _exact(c_joint, c_prime, c_star, n)
-        check_joint_rules(exact_joint, (exact_prime, exact_star), exact_n, {"too_few": _COUNT_RULES["too_few"]})
+        check_joint_rules(exact_joint, (exact_prime, exact_star), exact_n, {"too_few": COUNT_RULES["too_few"]})
     else:
-        check_joint_rules(c_joint / n, (c_prime / n, c_star / n), 1, {"too_few": _PROBABILITY_RULES["too_few"]},
-                          _TOL)
+        check_joint_rules(c_joint / n, (c_prime / n, c_star / n), 1, {"too_few": PROBABILITY_RULES["too_few"]},
+                          TOLERANCE)
     return _result(_confirm_npmi(c_joint, c_prime, c_star, n, zero, eps), c_joint, c_prime, c_star, n)
 
 
@@ -341,8 +341,8 @@ def _confirm_npmi(c_joint, c_prime, c_star, n, zero, eps):
         # gensim's formula lives in association (npmi_from_counts(zero="epsilon")); it takes exact counts.
         return npmi_of_checked_counts(*_exact(c_joint, c_prime, c_star, n), eps, "epsilon")
     if zero == "guide":
-        return _guide_npmi(*_exact(c_joint, c_prime, c_star, n), eps)
-    value = _npmi_of_probabilities(*_probabilities(*_exact(c_joint, c_prime, c_star, n), 0.0))
+        return guide_npmi_of_counts(*_exact(c_joint, c_prime, c_star, n), eps)
+    value = npmi_of_probabilities(*smoothed_probabilities(*_exact(c_joint, c_prime, c_star, n), 0.0))
     if zero == "zero":
         value = np.where(c_joint == 0, 0.0, value)
     return value
@@ -662,7 +662,7 @@ class CoherencePerTopic:
 
 
 # ------------------------------------------------------------------ the topic's words and their counts
-def _check_counts_object(counts):
+def check_counts_object(counts):
     if not isinstance(counts, CooccurrenceCounts):
         raise TypeError(
             "counts must be a teachkit.CooccurrenceCounts; build one with "
@@ -717,7 +717,7 @@ def scorable_keywords(keywords: Sequence[str], counts: CooccurrenceCounts,
     >>> scorable_keywords(["fire", "rain", "smoke", "ash"], counts, top_n=3)
     (['fire', 'smoke'], ('rain',))
     """
-    _check_counts_object(counts)
+    check_counts_object(counts)
     words = check_keywords(keywords)
     top_n = check_positive_int(top_n, "top_n", minimum=2)
     return _scorable(words, counts, top_n)
@@ -753,14 +753,14 @@ def _counts_for_measure(texts, window, gensim_compat, words):
         return texts
     try:
         # coherence_per_topic has checked window and gensim_compat; only the corpus is left to check.
-        _check_docs(texts)
+        check_corpus(texts)
         return CooccurrenceCounts._from_checked(texts, window, gensim_compat and window is not None, words)
     except (TypeError, ValueError) as err:
         # from_documents names its argument "docs"; here the reference corpus is called texts.
         raise type(err)(f"texts (the reference corpus, or CooccurrenceCounts built from it): {err}") from err
 
 
-def _pair_scores(words, counts, spec, zero, eps):
+def pair_scores(words, counts, spec, zero, eps):
     """A symmetric one-one measure's confirmation of each unordered pair of ``words``.
 
     One-one segmentation lists every pair twice, (w_i, w_j) and (w_j, w_i); a

@@ -24,9 +24,9 @@ import numpy as np
 
 from .._checks import check_count, check_finite_real
 from .._checks import check_choice
-from ..counts.association import check_npmi_eps, zero_convention, _log_ratio, _probabilities
+from ..counts.association import check_npmi_eps, zero_convention, log_probability_ratio, smoothed_probabilities
 from ..counts.counting import CooccurrenceCounts
-from .measures import (MEASURES, TopicScore, _check_counts_object, _pair_scores, arithmetic_mean,
+from .measures import (MEASURES, TopicScore, check_counts_object, pair_scores, arithmetic_mean,
                        coherence_per_topic, scorable_keywords)
 from ..text import normalize_token
 
@@ -111,7 +111,7 @@ def score_pair(w1: str, w2: str, counts: CooccurrenceCounts, *, zero: str | None
     >>> round(s.npmi, 3), s.c12, s.n
     (0.891, 4, 684)
     """
-    _check_counts_object(counts)
+    check_counts_object(counts)
     for name, w in (("w1", w1), ("w2", w2)):
         if not isinstance(w, str):
             raise TypeError(f"{name} must be a word (a string), got {w!r}.")
@@ -128,7 +128,7 @@ def score_pair(w1: str, w2: str, counts: CooccurrenceCounts, *, zero: str | None
     zero = zero_convention(zero, smoothing)
     eps = check_npmi_eps(zero, eps, _NPMI_ZEROS)
     # One pair is a topic of two words: the same path as topic_coherence, its words already checked.
-    _, _, _, _, values = _pair_scores([normalize_token(w1), normalize_token(w2)], counts, _C_NPMI, zero, eps)
+    _, _, _, _, values = pair_scores([normalize_token(w1), normalize_token(w2)], counts, _C_NPMI, zero, eps)
     pmi_value, p1, p2, p12 = _intermediates(np.array([c12]), np.array([c1]), np.array([c2]), counts.n,
                                             zero, eps)
     return PairScore(normalize_token(w1), normalize_token(w2), float(values[0]), float(pmi_value[0]),
@@ -192,13 +192,13 @@ def _intermediates(c12, c1, c2, n, zero, eps):
 
         PMI = log((p12 + eps) / (p1 p2))
     """
-    p12, p1, p2 = _probabilities(c12, c1, c2, np.asarray(n, dtype=np.int64), eps if zero == "guide" else 0.0)
+    p12, p1, p2 = smoothed_probabilities(c12, c1, c2, np.asarray(n, dtype=np.int64), eps if zero == "guide" else 0.0)
     if zero == "epsilon":
         p12 = p12 + eps
         pmi_value = np.log(p12 / (p1 * p2))
     else:
         with np.errstate(divide="ignore"):     # under "zero", a pair never together has PMI -inf
-            pmi_value = _log_ratio(p12, p1, p2)
+            pmi_value = log_probability_ratio(p12, p1, p2)
     return pmi_value, p1, p2, p12
 
 
@@ -261,13 +261,13 @@ def _topic_coherence(keywords, counts, top_n, measure, zero, eps):
     """:func:`topic_coherence` once the deprecated spelling is translated (``zero`` None: the default)."""
     check_choice(measure, "measure", tuple(MEASURES))
     if measure != _C_NPMI.name:
-        _check_counts_object(counts)
+        check_counts_object(counts)
         result = coherence_per_topic([keywords], counts, measure, top_n=top_n, zero=zero, eps=eps).topics[0]
         return TopicCoherence(result.keywords, result.segments, result.value, result.skipped, measure)
     found, skipped = scorable_keywords(keywords, counts, top_n)
     zero = "exact" if zero is None else zero
     eps = check_npmi_eps(zero, eps, _NPMI_ZEROS)
-    iu, ju, c, m, values = _pair_scores(found, counts, _C_NPMI, zero, eps)
+    iu, ju, c, m, values = pair_scores(found, counts, _C_NPMI, zero, eps)
     pmis, p1, p2, p12 = _intermediates(m[iu, ju], c[iu], c[ju], counts.n, zero, eps)
     norm = found
     # tolist() turns each array into Python numbers at once (cheaper than float() per item)
@@ -495,7 +495,7 @@ def evaluate_topics(topics: Sequence[Sequence[str]] | dict, counts: Cooccurrence
     -------
     CoherenceReport
     """
-    _check_counts_object(counts)
+    check_counts_object(counts)
     zero = zero_convention(zero, smoothing, default=None)
     check_choice(measure, "measure", tuple(MEASURES))
     if isinstance(topics, dict):

@@ -86,7 +86,7 @@ def zero_convention(zero: str | None, smoothing: str | None, default: str | None
 
 # Floating-point slack allowed when checking that a joint probability is
 # compatible with its marginals (probabilities typed by hand are rounded).
-_TOL = 1e-12
+TOLERANCE = 1e-12
 
 
 def _scalar_or_array(value, scalar):
@@ -100,7 +100,7 @@ def _is_scalar(*values):
         return False
 
 
-def _log_ratio(p_xy, p_x, p_y):
+def log_probability_ratio(p_xy, p_x, p_y):
     """``ln(p_xy / (p_x p_y))``, also where the product underflows.
 
     The ratio is taken directly when ``p_xy`` and ``p_x p_y`` are normal
@@ -119,7 +119,7 @@ def _log_ratio(p_xy, p_x, p_y):
 
 
 # Each rule of _checks.check_joint_rules in the words of probabilities, then of counts.
-_PROBABILITY_RULES = {
+PROBABILITY_RULES = {
     "too_many": ("p_xy is larger than p_x or p_y: two words cannot occur together more often than either "
      "occurs alone. Check that the joint and the marginal probabilities come from the same counts."),
     "too_few": ("p_xy is smaller than p_x + p_y - 1, which no corpus allows (the two words would need more "
@@ -127,7 +127,7 @@ _PROBABILITY_RULES = {
     "absent": ("p_x or p_y is 0: a word that never occurs has no PMI (the ratio is 0/0). "
      "Leave the word out, or smooth the counts (npmi_from_counts with zero='guide')."),
 }
-_COUNT_RULES = {
+COUNT_RULES = {
     "no_window": "n must be at least 1: with no window there is no probability to compute.",
     "above_total": "c_x or c_y is more than n: a word cannot lie in more windows than there are.",
     "too_many": ("c_xy is more than c_x or c_y: two words cannot share more windows than either lies in. "
@@ -140,7 +140,7 @@ _COUNT_RULES = {
 
 
 def _check_joint(p_xy, p_x, p_y):
-    check_joint_rules(p_xy, (p_x, p_y), 1, _PROBABILITY_RULES, _TOL)
+    check_joint_rules(p_xy, (p_x, p_y), 1, PROBABILITY_RULES, TOLERANCE)
 
 
 def pmi(p_xy: ArrayLike, p_x: ArrayLike, p_y: ArrayLike, base: float = math.e) -> float | np.ndarray:
@@ -181,7 +181,7 @@ def pmi(p_xy: ArrayLike, p_x: ArrayLike, p_y: ArrayLike, base: float = math.e) -
         raise ValueError(f"base must be a positive number other than 1, got {base}.")
     scalar = _is_scalar(p_xy, p_x, p_y)
     p_xy, p_x, p_y = _check_probabilities(p_xy, p_x, p_y)
-    value = _log_ratio(p_xy, p_x, p_y) / math.log(base)
+    value = log_probability_ratio(p_xy, p_x, p_y) / math.log(base)
     return _scalar_or_array(value, scalar)
 
 
@@ -228,10 +228,10 @@ def npmi(p_xy: ArrayLike, p_x: ArrayLike, p_y: ArrayLike) -> float | np.ndarray:
     """
     scalar = _is_scalar(p_xy, p_x, p_y)
     p_xy, p_x, p_y = _check_probabilities(p_xy, p_x, p_y)
-    return _scalar_or_array(_npmi_of_probabilities(p_xy, p_x, p_y), scalar)
+    return _scalar_or_array(npmi_of_probabilities(p_xy, p_x, p_y), scalar)
 
 
-def _npmi_of_probabilities(p_xy, p_x, p_y):
+def npmi_of_probabilities(p_xy, p_x, p_y):
     """:func:`npmi` on probabilities already checked (arrays); the caller has validated them."""
     p_xy, p_x, p_y = np.broadcast_arrays(p_xy, p_x, p_y)
     never = p_xy == 0
@@ -241,7 +241,7 @@ def _npmi_of_probabilities(p_xy, p_x, p_y):
     value[never] = -1.0
     value[always & ~never] = 1.0
     ps = p_xy[safe]
-    value[safe] = _log_ratio(ps, p_x[safe], p_y[safe]) / -np.log(ps)
+    value[safe] = log_probability_ratio(ps, p_x[safe], p_y[safe]) / -np.log(ps)
     np.clip(value, -1.0, 1.0, out=value)
     return value
 
@@ -258,11 +258,11 @@ def probabilities_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n
     """
     zero = zero_convention(zero, smoothing)
     c_xy, c_x, c_y, n, eps, scalar = _check_counts(c_xy, c_x, c_y, n, eps, zero)
-    probs = _probabilities(c_xy, c_x, c_y, n, eps if zero == "guide" else 0.0)
+    probs = smoothed_probabilities(c_xy, c_x, c_y, n, eps if zero == "guide" else 0.0)
     return tuple(_scalar_or_array(p, scalar) for p in probs)
 
 
-def _guide_npmi(c_xy, c_x, c_y, n, eps):
+def guide_npmi_of_counts(c_xy, c_x, c_y, n, eps):
     """The NPMI guide's ``score`` function, step by step, its guard and clamp included.
 
     The guide (SwiftTopics) computes, for two words that each occur::
@@ -282,9 +282,9 @@ def _guide_npmi(c_xy, c_x, c_y, n, eps):
     """
     # (c + eps) / (n + eps), exact for counts past int64; the log ratio is taken
     # as a difference of logs where p_x * p_y would underflow.
-    p_xy, p_x, p_y = np.broadcast_arrays(*_probabilities(c_xy, c_x, c_y, n, eps))
+    p_xy, p_x, p_y = np.broadcast_arrays(*smoothed_probabilities(c_xy, c_x, c_y, n, eps))
     with np.errstate(divide="ignore", invalid="ignore"):
-        pmi_value = _log_ratio(p_xy, p_x, p_y)
+        pmi_value = log_probability_ratio(p_xy, p_x, p_y)
         denominator = -np.log(p_xy)
         guarded = np.isnan(denominator) | np.isinf(denominator) | (denominator == 0)
         value = np.where(guarded, 0.0, pmi_value / np.where(guarded, 1.0, denominator))
@@ -311,11 +311,11 @@ def check_npmi_eps(zero: str, eps: float | None, conventions: tuple = NPMI_ZERO_
 def _check_counts(c_xy, c_x, c_y, n, eps, zero):
     eps = check_npmi_eps(zero, eps)
     scalar = _is_scalar(c_xy, c_x, c_y, n)
-    c_xy, (c_x, c_y), n = check_counts(("c_xy", c_xy), [("c_x", c_x), ("c_y", c_y)], ("n", n), _COUNT_RULES)
+    c_xy, (c_x, c_y), n = check_counts(("c_xy", c_xy), [("c_x", c_x), ("c_y", c_y)], ("n", n), COUNT_RULES)
     return c_xy, c_x, c_y, n, eps, scalar
 
 
-def _probabilities(c_xy, c_x, c_y, n, eps):
+def smoothed_probabilities(c_xy, c_x, c_y, n, eps):
     """``(c + eps) / (n + eps)`` for the three counts (eps = 0: plain ``c / n``)."""
     if n.dtype != object:
         if eps == 0:
@@ -420,14 +420,14 @@ def npmi_of_checked_counts(c_xy: np.ndarray, c_x: np.ndarray, c_y: np.ndarray, n
                 f"(log 0 in numerator and denominator). Use eps > 0 (gensim uses {EPSILON}), "
                 "or zero='exact', which gives the limit -1."
             )
-        return _npmi_of_probabilities(*_probabilities(c_xy, c_x, c_y, n, 0.0))
+        return npmi_of_probabilities(*smoothed_probabilities(c_xy, c_x, c_y, n, 0.0))
     if zero == "guide":
-        return _guide_npmi(c_xy, c_x, c_y, n, eps)
+        return guide_npmi_of_counts(c_xy, c_x, c_y, n, eps)
     # gensim: written as gensim writes it, so the numbers agree to the last bit.
-    p_xy, p_x, p_y = _probabilities(c_xy, c_x, c_y, n, 0.0)
+    p_xy, p_x, p_y = smoothed_probabilities(c_xy, c_x, c_y, n, 0.0)
     p_xy = p_xy + eps
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        value = _log_ratio(p_xy, p_x, p_y) / -np.log(p_xy)
+        value = log_probability_ratio(p_xy, p_x, p_y) / -np.log(p_xy)
     # c_xy = c_x = c_y = n with eps too small to move 1 + eps off 1: the
     # formula is 0/0 there; its value for every larger eps is -1 (see above).
     value = np.where(p_xy == 1, -1.0, value)

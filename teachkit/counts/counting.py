@@ -515,7 +515,7 @@ class CooccurrenceCounts:
 # ---------------------------------------------------------------------- checks
 def _check_corpus_arguments(docs, window, gensim_compat):
     """from_documents' (and build_index's) checks of a corpus and its window; returns window and gensim_compat."""
-    _check_docs(docs)
+    check_corpus(docs)
     if window is not None:
         window = check_positive_int(window, "window")
     gensim_compat = check_flag(gensim_compat, "gensim_compat")
@@ -527,7 +527,7 @@ def _check_corpus_arguments(docs, window, gensim_compat):
     return window, gensim_compat
 
 
-def _check_docs(docs):
+def check_corpus(docs):
     """Refuse what is no collection of documents: a single string, a dict (its keys), or no iterable."""
     if isinstance(docs, (str, bytes)):
         raise TypeError(
