@@ -104,7 +104,7 @@ def check_count_array(values: ArrayLike, name: str) -> np.ndarray:
     >>> check_count_array(10**19, "n").item() == 10**19      # above int64's 9.2e18, kept exact
     True
     """
-    arr = _real_array(values, name, "a whole number or an array of whole numbers (counts)",
+    arr = real_array(values, name, "a whole number or an array of whole numbers (counts)",
                       "a whole number or a flat array of whole numbers (counts)", "whole numbers")
     if arr.dtype == object:
         # Python ints too large for int64 end up here (and anything else that is no number).
@@ -134,7 +134,7 @@ def exact_counts(arr: np.ndarray) -> np.ndarray:
     return arr.astype(np.int64)
 
 
-def _real_array(value, name, what, regular, held):
+def real_array(value, name, what, regular, held):
     """``np.asarray(value)``, refusing None, text, ragged rows, booleans and complex numbers.
 
     ``what`` (what the argument must be), ``regular`` (the same, said for ragged input) and ``held``
@@ -329,6 +329,16 @@ def as_list(value: object, *, refuse: tuple[type, ...], refused: str, not_iterab
         raise TypeError(not_iterable.format(value=value, type=type(value).__name__)) from None
 
 
+def check_list(value: object, name: str, what: str = "list of words") -> list:
+    """``value`` as a list, or a TypeError that names the argument.
+
+    A single string is refused before ``list()`` sees it: it would be split into letters, each then taken
+    for a word, and the mistake would surface (if at all) far from where it was made.
+    """
+    return as_list(value, refuse=(str,), refused=f"{name} must be a {what}, not a single string.",
+                   not_iterable=f"{name} must be a {what}, got {{type}}.")
+
+
 def check_word_list(words: Iterable[str | int], name: str, ids: bool = False) -> tuple[str | int, ...]:
     """``words`` as a tuple of strings: one list of words, never a string (which would be split into
     letters), a dict (its keys) or bytes.  With ``ids=True`` whole-number word ids are words too."""
@@ -473,7 +483,7 @@ def check_finite_real(value: object, name: str, minimum: float | None = None) ->
 # ------------------------------------------------------- arrays and matrices
 def as_float_array(value: ArrayLike, name: str) -> np.ndarray:
     """A new float array holding ``value`` (the caller's object is never modified)."""
-    raw = _real_array(value, name, "an array of numbers", "an array of numbers with rows of equal length",
+    raw = real_array(value, name, "an array of numbers", "an array of numbers with rows of equal length",
                       "real numbers")
     try:
         arr = np.array(raw, dtype=float)

@@ -24,20 +24,6 @@ __all__ = ["tokenize", "normalize_token"]
 _TOKEN = re.compile(r"[^\W_]+")
 
 
-def _as_list(value: object, name: str, what: str = "list of words") -> list:
-    """``value`` as a list, or a TypeError that names the argument.
-
-    A single string is refused before ``list()`` sees it: it would be split into letters, each then taken
-    for a word, and the mistake would surface (if at all) far from where it was made.
-    """
-    if isinstance(value, str):
-        raise TypeError(f"{name} must be a {what}, not a single string.")
-    try:
-        return list(value)
-    except TypeError:
-        raise TypeError(f"{name} must be a {what}, got {type(value).__name__}.") from None
-
-
 def normalize_token(token: str) -> str:
     """Normalize one token the way :func:`tokenize` does (NFC, lowercase).
 

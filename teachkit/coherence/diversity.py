@@ -33,8 +33,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .._checks import check_finite_real, check_positive_int, check_topics
-from .._checks import check_keywords as _keyword_list
+from .._checks import check_finite_real, check_keywords, check_positive_int, check_topics
 from ..text import normalize_token
 
 __all__ = ["topic_diversity", "rank_biased_overlap", "inverted_rbo"]
@@ -100,8 +99,8 @@ def rank_biased_overlap(list1: Sequence[str], list2: Sequence[str], p: float = 0
     >>> round(rank_biased_overlap(["a", "b", "c"], ["b", "a", "d"], p=0.9), 12)
     0.63
     """
-    a = _keyword_list(list1, "list1")
-    b = _keyword_list(list2, "list2")
+    a = check_keywords(list1, "list1")
+    b = check_keywords(list2, "list2")
     if len(a) != len(b):
         raise ValueError(f"list1 has {len(a)} words and list2 {len(b)}; cut both to the same length first.")
     if not a:

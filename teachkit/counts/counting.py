@@ -203,7 +203,7 @@ class CooccurrenceCounts:
         >>> counts.n, counts.count("a"), counts.count("b", "c")
         (2, 2, 1)
         """
-        window, gensim_compat = _check_corpus_arguments(docs, window, gensim_compat)
+        window, gensim_compat = check_corpus_arguments(docs, window, gensim_compat)
         return cls._from_checked(docs, window, gensim_compat, words)
 
     @classmethod
@@ -211,24 +211,24 @@ class CooccurrenceCounts:
         """:meth:`from_documents` once ``docs``, ``window`` and ``gensim_compat`` are checked (its callers
         check them at their own door: from_documents, or coherence_per_topic with its own names)."""
         restricted = words is not None
-        index = _words_index(words) if restricted else {}
+        index = words_index(words) if restricted else {}
         if restricted:
             # Known words: the documents are read in chunks of a few hundred thousand tokens, and each chunk's
             # counts and pairs of these words are added up and the chunk dropped, so memory depends on the
             # words and the window, not on the length of the corpus (windows never cross a document, and
             # chunks end at document ends).  The values are those of the full index, gensim_compat included.
-            word_counts, pairs, n, n_documents, n_tokens = _count_known(docs, index, window, gensim_compat)
+            word_counts, pairs, n, n_documents, n_tokens = count_known(docs, index, window, gensim_compat)
             if n_documents == 0:
                 raise ValueError("docs is empty: there is no document to count. Pass at least one document.")
-            return cls(index, word_counts, n, pair_matrix=_symmetric(pairs, word_counts), window=window,
+            return cls(index, word_counts, n, pair_matrix=full_pair_table(pairs, word_counts), window=window,
                        gensim_compat=gensim_compat, restricted=True, n_documents=n_documents, n_tokens=n_tokens)
 
         # The index is built a chunk of documents at a time (arrays of a few MB, which the allocator reuses:
         # time stays proportional to the corpus) and the chunks' runs are then put together word by word.
         parts, word_counts, n, n_documents, n_tokens = [], np.zeros(0, dtype=np.int64), 0, 0, 0
-        for part in _chunk_runs(docs, index, window, gensim_compat, _CHUNK_TOKENS):
+        for part in chunk_runs(docs, index, window, gensim_compat, _CHUNK_TOKENS):
             parts.append((part.start, part.end, np.diff(part.word_run), n))
-            word_counts = _grow(word_counts, len(index)) + _grow(part.word_counts, len(index))
+            word_counts = pad_with_zeros(word_counts, len(index)) + pad_with_zeros(part.word_counts, len(index))
             n += part.n
             n_documents += part.n_documents
             n_tokens += part.n_tokens
@@ -238,8 +238,8 @@ class CooccurrenceCounts:
         # is valid: n windows, every word count 0.  topic_coherence then says
         # the keywords are not in the corpus, rather than failing inside numpy.
         runs = _assemble_runs(parts, len(index), n)
-        return cls(index, _grow(word_counts, len(index)), n, runs=runs, window=window, gensim_compat=gensim_compat,
-                   n_documents=n_documents, n_tokens=n_tokens)
+        return cls(index, pad_with_zeros(word_counts, len(index)), n, runs=runs, window=window,
+                   gensim_compat=gensim_compat, n_documents=n_documents, n_tokens=n_tokens)
 
     @classmethod
     def from_counts(cls, n: int, word_counts: Mapping[str, int],
@@ -513,7 +513,7 @@ class CooccurrenceCounts:
 
 
 # ---------------------------------------------------------------------- checks
-def _check_corpus_arguments(docs, window, gensim_compat):
+def check_corpus_arguments(docs, window, gensim_compat):
     """from_documents' (and build_index's) checks of a corpus and its window; returns window and gensim_compat."""
     check_corpus(docs)
     if window is not None:
@@ -543,7 +543,7 @@ def check_corpus(docs):
         raise TypeError(f"docs must be an iterable of documents, got {type(docs).__name__}.")
 
 
-def _words_index(words):
+def words_index(words):
     """The words of ``words=`` normalized, each once, numbered in the order given."""
     if isinstance(words, (str, bytes)) or not isinstance(words, Iterable):
         raise TypeError("words must be a list of words, e.g. ['fire', 'smoke'], not a single string.")
@@ -586,7 +586,7 @@ def _word_list(words, name):
     return list(words)
 
 
-class _DocumentError(TypeError):
+class DocumentError(TypeError):
     """A document of the wrong shape, with its number and what is wrong kept apart, so that a caller that
     counts one part of a corpus (:func:`teachkit.count_on_dask`) can name it by its place in the whole."""
 
@@ -605,16 +605,16 @@ def _document_tokens(doc, doc_number, window):
     if isinstance(doc, str):
         return tokenize(doc)
     if isinstance(doc, bytes):
-        raise _DocumentError(doc_number, "is bytes; decode it to str first (e.g. doc.decode('utf-8')).")
+        raise DocumentError(doc_number, "is bytes; decode it to str first (e.g. doc.decode('utf-8')).")
     if isinstance(doc, Mapping):
-        raise _DocumentError(doc_number, "is a dict; a document must be a string or a flat list of token strings.")
+        raise DocumentError(doc_number, "is a dict; a document must be a string or a flat list of token strings.")
     if isinstance(doc, Set) and window is not None:
-        raise _DocumentError(
+        raise DocumentError(
             doc_number, "is a set, which has no order, so sliding windows cannot be laid out over it. "
             "Pass the tokens as a list in text order."
         )
     if not isinstance(doc, Iterable):
-        raise _DocumentError(
+        raise DocumentError(
             doc_number, f"must be a string or a list of token strings, got {type(doc).__name__}."
         )
     return doc if isinstance(doc, (list, tuple)) else list(doc)
@@ -637,7 +637,7 @@ def _add_new_tokens(tokens, doc_number, index, cache, restricted):
                  "e.g. [token for sentence in doc for token in sentence]"
                  if isinstance(tok, Iterable) and not isinstance(tok, bytes) else
                  "token lists must hold strings")
-        raise _DocumentError(
+        raise DocumentError(
             doc_number, f"holds a token that is not a string: {short_repr(tok)}. "
             f"A document must be a string or a flat list of token strings ({shape})."
         )
@@ -896,7 +896,7 @@ class _Runs(NamedTuple):
     n_tokens: int
 
 
-def _chunk_runs(docs, index, window, gensim_compat, chunk_tokens):
+def chunk_runs(docs, index, window, gensim_compat, chunk_tokens):
     """Read ``docs`` once, numbering new words in ``index``, and yield each chunk's :class:`_Runs`."""
     for chunk in _token_id_chunks(docs, index, window, restricted=False, chunk_tokens=chunk_tokens):
         if chunk.lengths.shape[0] == 0:
@@ -943,7 +943,7 @@ def _assemble_runs(parts, n_words, n):
     return run_start, run_end, word_run
 
 
-def _grow(values, size):
+def pad_with_zeros(values, size):
     """``values`` padded with zeros to ``size`` entries (words seen since it was made have none)."""
     return np.concatenate([values, np.zeros(size - values.shape[0], dtype=values.dtype)])
 
@@ -1113,7 +1113,7 @@ def _concat_ranges(starts, ends):
 
 
 # ---------------------------------------------------------------------- streaming, for known words
-def _count_known(docs, index, window, gensim_compat):
+def count_known(docs, index, window, gensim_compat):
     """``(word_counts, pairs, n, n_documents, n_tokens)`` of the words of ``index`` in ``docs``, chunk by chunk
     (``pairs``: the upper triangle of the pair counts)."""
     total = None
@@ -1121,7 +1121,7 @@ def _count_known(docs, index, window, gensim_compat):
               _token_id_chunks(docs, index, window, restricted=True, chunk_tokens=_STREAM_CHUNK_TOKENS))
     for chunk in chunks:
         part = _known_word_counts(chunk, len(index), window, gensim_compat)
-        total = part if total is None else _add_known(total, part)
+        total = part if total is None else add_known_counts(total, part)
     return total
 
 
@@ -1249,12 +1249,12 @@ def _merge_runs(word, start, end):
     return start[first], end[last] + 1, word[first]
 
 
-def _add_known(a, b):
+def add_known_counts(a, b):
     """Two chunks' (or shards') counts of the same known words, added."""
     return a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4]
 
 
-def _symmetric(upper, word_counts):
+def full_pair_table(upper, word_counts):
     """The full pair table from its upper triangle, with c(w, w) = c(w) on the diagonal."""
     table = upper + upper.T
     np.fill_diagonal(table, word_counts)

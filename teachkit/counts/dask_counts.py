@@ -29,8 +29,8 @@ import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from .counting import (CooccurrenceCounts, _add_known, _check_corpus_arguments, _count_known, _DocumentError,
-                       _symmetric, _words_index)
+from .counting import (CooccurrenceCounts, add_known_counts, check_corpus_arguments, count_known, DocumentError,
+                       full_pair_table, words_index)
 
 if TYPE_CHECKING:  # Dask is an optional extra: it is imported inside count_on_dask, when first needed
     import dask.bag
@@ -78,10 +78,10 @@ def count_on_dask(bag: dask.bag.Bag, words: Iterable[str], window: int | None = 
     if not isinstance(bag, dask.bag.Bag):
         raise TypeError(f"bag must be a dask.bag.Bag of documents (e.g. dask.bag.from_sequence(docs) or "
                         f"dask.bag.read_text(paths).map(str.split)), got {type(bag).__name__}.")
-    window, gensim_compat = _check_corpus_arguments([], window, gensim_compat)
+    window, gensim_compat = check_corpus_arguments([], window, gensim_compat)
     import dask
 
-    index = _words_index(words)
+    index = words_index(words)
     listed = list(index)          # normalized, in id order: every worker numbers the words alike
     count = functools.partial(_count_part, words=listed, window=window, gensim_compat=gensim_compat)
     parts = bag.to_delayed()
@@ -98,7 +98,7 @@ def count_on_dask(bag: dask.bag.Bag, words: Iterable[str], window: int | None = 
                         f"{err.partition}) {err.problem}") from None
     if n_documents == 0:
         raise ValueError("bag holds no document: there is nothing to count.")
-    return CooccurrenceCounts(index, word_counts, n, pair_matrix=_symmetric(pairs, word_counts), window=window,
+    return CooccurrenceCounts(index, word_counts, n, pair_matrix=full_pair_table(pairs, word_counts), window=window,
                               gensim_compat=gensim_compat, restricted=True, n_documents=n_documents,
                               n_tokens=n_tokens)
 
@@ -106,12 +106,12 @@ def count_on_dask(bag: dask.bag.Bag, words: Iterable[str], window: int | None = 
 def _count_part(docs, partition, words, window, gensim_compat):
     """One partition's counts of ``words`` (already normalized, in id order), as a tuple to add up."""
     try:
-        return _count_known(docs, {w: i for i, w in enumerate(words)}, window, gensim_compat)
-    except _DocumentError as err:
+        return count_known(docs, {w: i for i, w in enumerate(words)}, window, gensim_compat)
+    except DocumentError as err:
         raise _InPartition(partition, err.number, err.problem) from None
 
 
-class _InPartition(_DocumentError):
+class _InPartition(DocumentError):
     """A bad document, numbered inside its partition; :func:`count_on_dask` numbers it in the whole bag."""
 
     def __init__(self, partition, number, problem):
@@ -129,5 +129,5 @@ def _length(part):
 def _add_parts(parts):
     total = None
     for part in parts:
-        total = part if total is None else _add_known(total, part)
+        total = part if total is None else add_known_counts(total, part)
     return total

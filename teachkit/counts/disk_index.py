@@ -83,7 +83,7 @@ from typing import Any
 import numpy as np
 
 from .._checks import check_flag, check_positive_int, short_repr
-from .counting import CooccurrenceCounts, _check_corpus_arguments, _chunk_runs, _grow
+from .counting import CooccurrenceCounts, check_corpus_arguments, chunk_runs, pad_with_zeros
 
 __all__ = ["build_index", "open_index", "INDEX_FORMAT", "INDEX_VERSION"]
 
@@ -135,7 +135,7 @@ def build_index(docs: Iterable[str | Sequence[str]], directory: str | os.PathLik
     >>> counts.count("a"), counts.count("a", "c")
     (4, 2)
     """
-    window, gensim_compat = _check_corpus_arguments(docs, window, gensim_compat)
+    window, gensim_compat = check_corpus_arguments(docs, window, gensim_compat)
     target = _check_new_directory(directory)
     target.parent.mkdir(parents=True, exist_ok=True)
     # Built in a scratch folder beside the target and moved into place when complete.
@@ -346,7 +346,7 @@ def _build(docs, folder, window, gensim_compat):
     word_counts = np.zeros(0, dtype=np.int64)
     runs_per_word = np.zeros(0, dtype=np.int64)
     n = n_documents = n_tokens = 0
-    for number, part in enumerate(_chunk_runs(docs, index, window, gensim_compat, _BUILD_CHUNK_TOKENS)):
+    for number, part in enumerate(chunk_runs(docs, index, window, gensim_compat, _BUILD_CHUNK_TOKENS)):
         n_words = len(index)
         paths = {}
         for name, values in (("start", part.start.astype(np.int64) + n), ("end", part.end.astype(np.int64) + n),
@@ -354,8 +354,8 @@ def _build(docs, folder, window, gensim_compat):
             paths[name] = folder / f"chunk{number}.{name}.npy"
             np.save(paths[name], values)
         chunks.append((paths, n_words))
-        word_counts = _grow(word_counts, n_words) + _grow(part.word_counts, n_words)
-        runs_per_word = _grow(runs_per_word, n_words) + np.diff(part.word_run.astype(np.int64))
+        word_counts = pad_with_zeros(word_counts, n_words) + pad_with_zeros(part.word_counts, n_words)
+        runs_per_word = pad_with_zeros(runs_per_word, n_words) + np.diff(part.word_run.astype(np.int64))
         n += part.n
         n_documents += part.n_documents
         n_tokens += part.n_tokens
@@ -363,8 +363,8 @@ def _build(docs, folder, window, gensim_compat):
     if n_documents == 0:
         raise ValueError("docs is empty: there is no document to count. Pass at least one document.")
     n_words = len(index)
-    word_counts = _grow(word_counts, n_words)
-    word_run = np.concatenate([[0], np.cumsum(_grow(runs_per_word, n_words))])
+    word_counts = pad_with_zeros(word_counts, n_words)
+    word_run = np.concatenate([[0], np.cumsum(pad_with_zeros(runs_per_word, n_words))])
     n_runs = int(word_run[-1])
     window_type = np.int32 if n < np.iinfo(np.int32).max else np.int64
     run_type = np.int32 if n_runs < np.iinfo(np.int32).max else np.int64

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..evaluation.intrusion import IntrusionTask, _check_tasks, hit_rates
+from ..evaluation.intrusion import IntrusionTask, check_tasks, hit_rates
 from .widgets import StaticFallback, ipywidgets
 
 __all__ = ["IntrusionQuiz", "intrusion_quiz"]
@@ -34,7 +34,7 @@ class IntrusionQuiz(StaticFallback):
     """
 
     def __init__(self, tasks: Iterable[IntrusionTask], title: str | None = None) -> None:
-        self.tasks = _check_tasks(tasks)
+        self.tasks = check_tasks(tasks)
         if not self.tasks:
             raise ValueError("tasks is empty: make some with intrusion_tasks(topics).")
         self.title = title

@@ -43,8 +43,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._checks import as_float_array, check_choice, check_finite_real, check_positive_int, scale_by_power_of_two
-from ..text import _as_list
+from .._checks import (as_float_array, check_choice, check_finite_real, check_list, check_positive_int,
+                       scale_by_power_of_two)
 
 __all__ = [
     "roc_auc", "cohens_d", "Discrimination", "discrimination",
@@ -479,7 +479,7 @@ def discrimination_ratio(positives_a: ArrayLike, negatives_a: ArrayLike, positiv
 
 # ---------------------------------------------------------------- bad topics
 def _vocabulary(vocabulary):
-    items = _as_list(vocabulary, "vocabulary")
+    items = check_list(vocabulary, "vocabulary")
     if not all(isinstance(w, str) for w in items):
         raise TypeError("vocabulary must hold strings (words).")
     words = list(dict.fromkeys(items))  # distinct, first-seen order
@@ -561,7 +561,7 @@ def intruded_topics(topics: Iterable[Iterable[str]], vocabulary: Iterable[str], 
     >>> len(t), sum(w in ("fire", "blaze", "smoke") for w in t)
     (3, 2)
     """
-    topics = _as_list(topics, "topics", "list of word lists")
+    topics = check_list(topics, "topics", "list of word lists")
     for k, t in enumerate(topics):
         if isinstance(t, str) or not hasattr(t, "__iter__"):
             raise TypeError(f"topics[{k}] must be a list of words (strings), got {type(t).__name__}.")

@@ -79,7 +79,7 @@ def _word_key(word):
     return unicodedata.normalize("NFC", word).strip().casefold()
 
 
-def _check_tasks(tasks, name="tasks"):
+def check_tasks(tasks, name="tasks"):
     if isinstance(tasks, (str, bytes)) or not hasattr(tasks, "__iter__"):
         raise TypeError(f"{name} must be a list of IntrusionTask (from intrusion_tasks), got {tasks!r:.80}.")
     tasks = list(tasks)
@@ -192,7 +192,7 @@ def hit_rates(tasks: Sequence[IntrusionTask], answers: Sequence[str | None]) -> 
     >>> hits.tolist(), rate
     ([1.0, 0.0], 0.5)
     """
-    tasks = _check_tasks(tasks)
+    tasks = check_tasks(tasks)
     if isinstance(answers, (str, bytes)):
         raise TypeError("answers must be a list (one word or None per task) or a dict {task number: word}, "
                         "not one string.")

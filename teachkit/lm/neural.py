@@ -39,7 +39,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._checks import (_real_array, as_list, check_choice, check_finite_real, check_flag, check_positive_int,
+from .._checks import (real_array, as_list, check_choice, check_finite_real, check_flag, check_positive_int,
                       short_repr)
 
 # The symbols are the vocabulary's (defined once, in teachkit.lm.vocabulary), so every language model of the
@@ -363,7 +363,7 @@ class NeuralLM:
         """``value`` as an int64 array of symbol ids, k per row (``rows``) or one per entry; checked."""
         what = (f"a table of symbol ids with {self.context} per row (the context k = {self.context})" if rows
                 else "an array of symbol ids")
-        arr = _real_array(value, name, what, f"{what}, with rows of equal length",
+        arr = real_array(value, name, what, f"{what}, with rows of equal length",
                           f"whole-number symbol ids 0 .. {self.V - 1}")
         if arr.size and arr.dtype.kind not in "iu":
             if arr.dtype.kind == "f" and np.all(np.isfinite(arr)) and np.all(arr == np.round(arr)):

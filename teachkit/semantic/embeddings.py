@@ -41,12 +41,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._checks import check_finite_real, check_positive_int, check_vectors, scale_by_power_of_two
+from .._checks import check_finite_real, check_list, check_positive_int, check_vectors, scale_by_power_of_two
 from ..coherence.topic_npmi import UnknownWordError
 from ..counts.counting import CooccurrenceCounts
 from ..counts.association import pmi
-from .metrics import _cosines, topic_vector
-from ..text import _as_list, normalize_token
+from .metrics import labelled_cosines, topic_vector
+from ..text import normalize_token
 
 if TYPE_CHECKING:  # only for the annotation: sentence-transformers is optional and slow to import
     from sentence_transformers import SentenceTransformer
@@ -99,7 +99,7 @@ class WordVectors:
         else:
             if vocabulary is None:
                 raise TypeError("vectors is a matrix: pass vocabulary=[...] too, the word of each row.")
-            words = _as_list(vocabulary, "vocabulary")
+            words = check_list(vocabulary, "vocabulary")
             if not words:
                 raise ValueError("vocabulary is empty: give at least one word and its vector.")
             matrix, _ = check_vectors(vectors, "vectors")
@@ -174,7 +174,7 @@ class WordVectors:
         if not words:
             raise ValueError("words is empty; give at least one word.")
         rows = self._matrix[[self._row(w) for w in words]]
-        return _cosines(rows, words, "words")
+        return labelled_cosines(rows, words, "words")
 
     def topic_vector(self, words: Iterable[str]) -> np.ndarray:
         """The mean of ``words``' vectors (see :func:`teachkit.topic_vector`)."""

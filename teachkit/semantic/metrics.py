@@ -112,10 +112,10 @@ def cosine_similarity_matrix(vectors: ArrayLike | Mapping[str, ArrayLike],
     >>> cosine_similarity_matrix([[1, 0], [1, 1]]).round(4).tolist()
     [[1.0, 0.7071], [0.7071, 1.0]]
     """
-    return _cosines(vectors, labels, "vectors")
+    return labelled_cosines(vectors, labels, "vectors")
 
 
-def _cosines(vectors, labels, name):
+def labelled_cosines(vectors, labels, name):
     v, mapped = check_vectors(vectors, name, labels)
     labels = mapped if mapped is not None else labels
     # A cosine does not depend on the vectors' lengths; scaling each row by a
@@ -434,7 +434,7 @@ def _topic_similarity(topic_vectors, similarity, labels):
     else:
         v, mapped = check_vectors(topic_vectors, "topic_vectors", labels)
         labels = check_labels(mapped if mapped is not None else labels, v.shape[0], "labels", "T")
-        c = _cosines(v, labels, "topic_vectors")
+        c = labelled_cosines(v, labels, "topic_vectors")
     if c.shape[0] < 2:
         raise ValueError(
             "there is a single topic: distinctiveness compares pairs of topics and one topic has none. "
