@@ -11,7 +11,7 @@ PIP_INSTALL := $(PIP) install --disable-pip-version-check -q -c $(CONSTRAINTS)
 # The browser tests drive this Chromium (Debian/Ubuntu package "chromium").
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test check lint test-cpu test-browser notebooks bench lock clean release grade book
+.PHONY: lab test check typecheck lint test-cpu test-browser notebooks bench lock clean release grade book
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,9 +50,14 @@ lint: $(VENV)/.installed-dev
 CHECK_SKIPS := --ignore=tests/browser --ignore=tests/test_notebooks.py --ignore=tests/test_release.py \
 	--ignore=tests/test_grade.py -m "not notebooks and not slow"
 
-## check: the unit tests and doctests alone, in under a minute (make test runs everything)
+## check: the type checker on teachkit/, then the unit tests and doctests alone (make test runs everything)
 check: $(VENV)/.installed-check
+	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest $(CHECK_SKIPS) --timeout=120
+
+## typecheck: mypy on teachkit/ alone (its settings are [tool.mypy] in pyproject.toml)
+typecheck: $(VENV)/.installed-check
+	$(BIN)/python -m mypy
 
 ## test: the whole test suite (unit tests, reference-library cross-checks, notebooks),
 ## then the browser tests when Chromium is installed (with CI set, it must be)
@@ -120,4 +125,4 @@ lock:
 	rm -rf .lock-venv
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis teachkit.egg-info
+	rm -rf $(VENV) .pytest_cache .mypy_cache .hypothesis teachkit.egg-info

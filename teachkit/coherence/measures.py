@@ -180,14 +180,15 @@ _SEGMENT_RULES = {
 }
 
 
-def _check_confirmation_args(c_joint, marginals, n, zero, eps):
+def _check_confirmation_args(c_joint: ArrayLike, marginals: list[tuple[str, ArrayLike]], n: ArrayLike, zero: str,
+                             eps: float) -> tuple[np.ndarray, list[np.ndarray], np.ndarray, float]:
     check_choice(zero, "zero", tuple(ZERO_CONVENTIONS))
     eps = check_finite_real(eps, "eps", minimum=0.0)
     # The measures work with probabilities, so floats are exact enough (counts past int64 are checked exactly
     # first, then rounded once).
-    c_joint, marginals, n = check_counts(("c_joint", c_joint), marginals, ("n", n), _SEGMENT_RULES, n_first=True,
+    joint, checked, total = check_counts(("c_joint", c_joint), marginals, ("n", n), _SEGMENT_RULES, n_first=True,
                                          as_float=True, per_marginal=True)
-    return c_joint, marginals, n, eps
+    return joint, checked, total, eps
 
 
 def _result(value, *inputs):
@@ -913,7 +914,7 @@ def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | Coocc
     trimmed = trim_topics(words, counts, top_n) if gensim_compat else None
     results = []
     for i, t in enumerate(words):
-        if gensim_compat:
+        if trimmed is not None:
             found, skipped = trimmed[i]
         else:
             try:

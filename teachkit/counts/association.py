@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import warnings
 from fractions import Fraction
+from typing import overload
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -64,6 +65,10 @@ SMOOTHING_CONVENTIONS = {old: ZERO_CONVENTIONS[zero] for old, zero in SMOOTHING_
 NPMI_ZERO_CONVENTIONS = tuple(SMOOTHING_ALIASES.values())
 
 
+@overload
+def zero_convention(zero: str | None, smoothing: str | None, default: str = ..., stacklevel: int = ...) -> str: ...
+@overload
+def zero_convention(zero: str | None, smoothing: str | None, default: None, stacklevel: int = ...) -> str | None: ...
 def zero_convention(zero: str | None, smoothing: str | None, default: str | None = "exact",
                     stacklevel: int = 3) -> str | None:
     """The zero convention a caller named, by ``zero=`` or by its deprecated spelling ``smoothing=``.
@@ -409,7 +414,7 @@ def npmi_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLi
     return _scalar_or_array(npmi_of_checked_counts(c_xy, c_x, c_y, n, eps, zero), scalar)
 
 
-def npmi_of_checked_counts(c_xy: np.ndarray, c_x: np.ndarray, c_y: np.ndarray, n: np.ndarray, eps: float,
+def npmi_of_checked_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLike, eps: float,
                            zero: str) -> np.ndarray:
     """:func:`npmi_from_counts` on counts already checked (arrays of exact counts, every marginal at least 1)
     under ``zero`` ("exact", "guide" or "epsilon"): the kernel every NPMI from counts goes through."""

@@ -130,7 +130,7 @@ class CooccurrenceCounts:
             self._index = dict(zip(vocabulary, range(len(vocabulary))))
         else:
             self._index = dict(vocabulary)              # normalized word -> id
-            self._words = sorted(self._index, key=self._index.get)
+            self._words = sorted(self._index, key=self._index.__getitem__)
         self._word_counts = np.asarray(word_counts, dtype=np.int64)
         # From documents: (run_start, run_end, word_run), see _build_runs.
         self._runs = runs
@@ -416,7 +416,7 @@ class CooccurrenceCounts:
         c = np.array([0 if i is None else self._word_counts[i] for i in ids], dtype=np.int64)
         pairs = np.zeros((m, m), dtype=np.int64)
         # The pairs asked about, each once as (smaller id, larger id).
-        where = {}
+        where: dict[tuple[int, int], list[tuple[int, int]]] = {}
         for a in range(m):
             for b in range(a + 1, m):
                 i, j = ids[a], ids[b]
@@ -491,6 +491,8 @@ class CooccurrenceCounts:
         if len(word_ids):
             # A window-by-word presence matrix X for just these words, from
             # their runs; X.T @ X holds every shared-window count.
+            # Counts with neither a pair table nor a pair matrix were built from documents, so they hold runs.
+            assert self._runs is not None
             run_start, run_end, word_run = self._runs
             first, last = word_run[word_ids].astype(np.int64), word_run[word_ids + 1].astype(np.int64)
             n_runs = last - first
@@ -580,7 +582,7 @@ def _check_pair_consistency(c12, c1, c2, n, name, w1="w1", w2="w2"):
         )
 
 
-def _word_list(words, name):
+def _word_list(words: object, name: str) -> list[str]:
     if isinstance(words, (str, bytes)) or not isinstance(words, Iterable):
         raise TypeError(f"{name} must be a list of words, e.g. ['fire', 'smoke'], got {words!r}.")
     return list(words)
