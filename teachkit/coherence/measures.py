@@ -61,7 +61,7 @@ from .._checks import (as_exact_counts, as_float_array, check_choice, check_coun
                       check_joint_rules, check_keywords, check_positive_int, check_topics, check_word_list,
                       exact_counts, scale_by_power_of_two)
 from ..counts.counting import CooccurrenceCounts, check_corpus
-from ..counts.association import (ZERO_CONVENTIONS as ALL_ZERO_CONVENTIONS, COUNT_RULES, PROBABILITY_RULES, TOLERANCE,
+from ..counts.association import (ALL_ZERO_CONVENTIONS, COUNT_RULES, PROBABILITY_RULES, TOLERANCE,
                                   DEFAULT_EPSILON, EPSILON, guide_npmi_of_counts, npmi_of_checked_counts,
                                   npmi_of_probabilities, smoothed_probabilities)
 from ..counts.gensim_compat import ZERO as GENSIM_ZERO, trim_topics
@@ -79,7 +79,7 @@ __all__ = [
 NPMI_SLACK = 1e-6
 
 #: What a pair (W', W*) that shares no window scores, by convention.
-#: The conventions the measures take, from the one table, :data:`teachkit.counts.association.ZERO_CONVENTIONS`
+#: The conventions the measures take, from the one table, :data:`teachkit.counts.association.ALL_ZERO_CONVENTIONS`
 #: (its "guide" is for NPMI from counts only).
 ZERO_CONVENTIONS = {name: ALL_ZERO_CONVENTIONS[name] for name in ("exact", "epsilon", "plus_one", "zero")}
 

@@ -31,7 +31,7 @@ from .._checks import (
 )
 
 __all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "SMOOTHING_CONVENTIONS", "EPSILON",
-           "DEFAULT_EPSILON", "ZERO_CONVENTIONS", "SMOOTHING_ALIASES", "NPMI_ZERO_CONVENTIONS", "zero_convention",
+           "DEFAULT_EPSILON", "ALL_ZERO_CONVENTIONS", "SMOOTHING_ALIASES", "NPMI_ZERO_CONVENTIONS", "zero_convention",
            "check_npmi_eps"]
 
 #: teachkit's own ε: what ``zero="epsilon"`` adds to P(W', W*) inside the logarithm when no ``eps`` is given
@@ -46,7 +46,7 @@ DEFAULT_EPSILON = 1e-12
 #: confirmation measures take the first four (:data:`teachkit.coherence.measures.ZERO_CONVENTIONS`);
 #: :func:`npmi_from_counts`, :func:`teachkit.topic_coherence` and :func:`teachkit.score_pair` take
 #: ``"exact"``, ``"epsilon"`` and ``"guide"``.
-ZERO_CONVENTIONS = {
+ALL_ZERO_CONVENTIONS = {
     "exact": "no smoothing: NPMI takes its limit -1; log conditional probability and PMI would be "
              "-inf, so such a pair is refused",
     "epsilon": f"gensim and Röder et al.: eps = {EPSILON} added to P(W', W*) inside the logarithm",
@@ -56,11 +56,11 @@ ZERO_CONVENTIONS = {
              "(0 where -log P(x, y) is 0 or infinite) and its clamp to [-1, 1]",
 }
 #: The older spelling, ``smoothing=``, of the conventions NPMI from counts takes: each old name and the
-#: convention of :data:`ZERO_CONVENTIONS` it stands for (both spellings keep working).
+#: convention of :data:`ALL_ZERO_CONVENTIONS` it stands for (both spellings keep working).
 SMOOTHING_ALIASES = {"none": "exact", "guide": "guide", "gensim": "epsilon"}
 #: The conventions :func:`npmi_from_counts` knows, by their ``smoothing=`` names, each described by the
 #: table's line on the convention it names.
-SMOOTHING_CONVENTIONS = {old: ZERO_CONVENTIONS[zero] for old, zero in SMOOTHING_ALIASES.items()}
+SMOOTHING_CONVENTIONS = {old: ALL_ZERO_CONVENTIONS[zero] for old, zero in SMOOTHING_ALIASES.items()}
 #: The conventions NPMI from counts takes (:func:`npmi_from_counts`, :func:`teachkit.topic_coherence`).
 NPMI_ZERO_CONVENTIONS = tuple(SMOOTHING_ALIASES.values())
 
@@ -360,7 +360,7 @@ def npmi_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLi
         Deprecated (a ``DeprecationWarning``; removed in the next release): the older spelling of
         ``zero=``, see :data:`SMOOTHING_ALIASES`.
     zero : {"exact", "guide", "epsilon"}, default "exact"
-        The convention, by its name in :data:`ZERO_CONVENTIONS`.  ``"exact"``, the exact definition::
+        The convention, by its name in :data:`ALL_ZERO_CONVENTIONS`.  ``"exact"``, the exact definition::
 
             NPMI = log(p_xy / (p_x p_y)) / -log p_xy,   p = c / n
 

@@ -12,7 +12,7 @@ three ways this module holds:
        NPMI = log((c(w', w*)/n + ε) / (P(w') P(w*))) / -log(c(w', w*)/n + ε)
 
    That convention is :data:`ZERO` (``zero="epsilon"``) in the one table of zero
-   conventions, ``teachkit.counts.association.ZERO_CONVENTIONS``; :data:`SMOOTHING`
+   conventions, ``teachkit.counts.association.ALL_ZERO_CONVENTIONS``; :data:`SMOOTHING`
    (``smoothing="gensim"``) is its older spelling.
 2. **The sliding-window under-count.**  gensim's ``WordOccurrenceAccumulator``
    marks a word present when a copy enters a window and clears it when *a*
@@ -47,7 +47,7 @@ class _WordCounts(Protocol):
 #: that means "gensim's ε" imports this name, so changing ε is this one line.
 EPSILON = 1e-12
 #: gensim's convention for a pair that never shares a window, by its name in
-#: ``teachkit.counts.association.ZERO_CONVENTIONS``.
+#: ``teachkit.counts.association.ALL_ZERO_CONVENTIONS``.
 ZERO = "epsilon"
 #: The same convention by its older ``smoothing=`` name (``teachkit.counts.association.SMOOTHING_ALIASES``).
 SMOOTHING = "gensim"
