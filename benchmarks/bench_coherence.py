@@ -30,12 +30,12 @@ classes, and with them scipy, are imported before it starts; both import times a
     dask    ``tk.count_on_dask(dask.bag.read_text(file).map(str.split), topic_words, window=W)`` on a
             ``LocalCluster`` of 2 workers (started before the clock), against ``words`` in one
             process.
-    then ``[tk.topic_coherence(t, counts, smoothing="gensim", eps=tk.EPSILON).mean for t in topics]``.
+    then ``[tk.topic_coherence(t, counts, zero="epsilon", eps=tk.EPSILON).mean for t in topics]``.
 The floor (whole documents; not a teachkit call)
     one dict look-up of every token of the corpus and nothing else, ``deque(map(spellings.__getitem__,
     chain.from_iterable(docs)), maxlen=0)``: the least an exact count of the corpus's words does in
     Python.  gensim's time over it bounds the speed-up of any such count written in Python.
-    ``smoothing="gensim", eps=tk.EPSILON`` (gensim's ε, 1e-12) is gensim's convention for pairs that never
+    ``zero="epsilon", eps=tk.EPSILON`` (gensim's ε, 1e-12) is gensim's convention for pairs that never
     co-occur; with sliding windows teachkit gets ``gensim_compat=True``, so that its counts are gensim's (gensim 4.4
     under-counts words that repeat inside a window; see teachkit/counts/counting.py).
 gensim
@@ -218,7 +218,7 @@ def measure(spec):
             before, cpu, start = _rss(), time.process_time(), time.perf_counter()
             bag = db.read_text(spec["file"], blocksize="32MiB").map(str.split)
             counts = tk.count_on_dask(bag, words, window=window, gensim_compat=compat)
-            values = [score(t, counts, smoothing="gensim", eps=tk.EPSILON).mean for t in topics]
+            values = [score(t, counts, zero="epsilon", eps=tk.EPSILON).mean for t in topics]
             total, cpu = time.perf_counter() - start, time.process_time() - cpu
             workers = client.run(_peak)
         out.update(total=total, cpu=cpu, peak=_peak() - before, values=values, tokens=counts.n_tokens,
@@ -242,7 +242,7 @@ def measure(spec):
         raise ValueError(path)
     counted = time.perf_counter()
     count_peak = _peak() - before
-    values = [score(t, counts, smoothing="gensim", eps=tk.EPSILON).mean for t in topics]
+    values = [score(t, counts, zero="epsilon", eps=tk.EPSILON).mean for t in topics]
     out.update(total=time.perf_counter() - start, cpu=time.process_time() - cpu, counting=counted - start,
                scoring=time.perf_counter() - counted, count_peak=count_peak, peak=_peak() - before,
                values=values, windows=counts.n, tokens=counts.n_tokens)

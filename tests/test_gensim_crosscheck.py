@@ -40,7 +40,7 @@ def test_document_level_agrees_with_gensim(lee_texts):
     expected = gensim_per_topic(lee_texts, window)
     counts = CooccurrenceCounts.from_documents(lee_texts)  # window=None: documents
     assert counts.n == 300
-    got = [topic_coherence(t, counts, top_n=10, smoothing="gensim", eps=EPSILON).mean for t in TOPICS]
+    got = [topic_coherence(t, counts, top_n=10, zero="epsilon", eps=EPSILON).mean for t in TOPICS]
     assert got == pytest.approx(expected, abs=1e-9)
     # Sanity: the values are not all alike, so agreement means something.
     assert max(expected) - min(expected) > 0.05
@@ -49,12 +49,12 @@ def test_document_level_agrees_with_gensim(lee_texts):
 def test_sliding_window_agrees_with_gensim_under_gensim_compat(lee_texts):
     expected = gensim_per_topic(lee_texts, 10)
     compat = CooccurrenceCounts.from_documents(lee_texts, window=10, gensim_compat=True)
-    got = [topic_coherence(t, compat, smoothing="gensim", eps=EPSILON).mean for t in TOPICS]
+    got = [topic_coherence(t, compat, zero="epsilon", eps=EPSILON).mean for t in TOPICS]
     assert got == pytest.approx(expected, abs=1e-9)
     # The correct count gives different numbers for at least one topic, because
     # words such as "fire" repeat within ten tokens.
     correct = CooccurrenceCounts.from_documents(lee_texts, window=10)
-    fixed = [topic_coherence(t, correct, smoothing="gensim", eps=EPSILON).mean for t in TOPICS]
+    fixed = [topic_coherence(t, correct, zero="epsilon", eps=EPSILON).mean for t in TOPICS]
     assert max(abs(a - b) for a, b in zip(fixed, expected)) > 1e-4
 
 

@@ -10,6 +10,12 @@ takes the plain mean; the Portuguese research note weights each topic by the
 number of documents assigned to it (its eq. 6)::
 
     score(M) = sum_i n_i * coherence(T_i) / N,      N = sum_i n_i
+
+:func:`topic_coherence` and :func:`evaluate_topics` are views of
+:func:`teachkit.coherence_per_topic` on counts already built: ``measure=``
+takes any measure of :data:`teachkit.MEASURES` (NPMI by default, with each
+pair's intermediates), ``zero=`` and ``eps=`` name the zero convention and
+its ε as everywhere else.
 """
 
 from __future__ import annotations
