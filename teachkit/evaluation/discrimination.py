@@ -44,7 +44,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._checks import (as_float_array, check_choice, check_finite_real, check_list, check_positive_int,
-                       scale_by_power_of_two)
+                       check_topics, scale_by_power_of_two)
 
 __all__ = [
     "roc_auc", "cohens_d", "Discrimination", "discrimination",
@@ -561,16 +561,7 @@ def intruded_topics(topics: Iterable[Iterable[str]], vocabulary: Iterable[str], 
     >>> len(t), sum(w in ("fire", "blaze", "smoke") for w in t)
     (3, 2)
     """
-    topics = check_list(topics, "topics", "list of word lists")
-    for k, t in enumerate(topics):
-        if isinstance(t, str) or not hasattr(t, "__iter__"):
-            raise TypeError(f"topics[{k}] must be a list of words (strings), got {type(t).__name__}.")
-    topics = [list(t) for t in topics]
-    if not topics:
-        raise ValueError("topics is empty: give at least one topic (a list of words).")
-    for k, t in enumerate(topics):
-        if isinstance(t, str) or not all(isinstance(w, str) for w in t):
-            raise TypeError(f"topics[{k}] must be a list of words (strings).")
+    topics = check_topics(topics)
     words = _vocabulary(vocabulary)
     n_intruders = check_positive_int(n_intruders, "n_intruders")
     shortest = min(len(t) for t in topics)
