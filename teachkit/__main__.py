@@ -63,8 +63,12 @@ def main(argv: list[str] | None = None) -> int:
     else:
         text = format_table(findings)
         if not _encodes(sys.stdout, text):
-            encoding = getattr(sys.stdout, "encoding", None)
-            text = text.encode(encoding, errors="replace").decode(encoding)
+            encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+            try:
+                text = text.encode(encoding, errors="replace").decode(encoding)
+            except LookupError:             # an encoding Python does not know: plain ASCII is written anywhere
+                encoding = "ascii"
+                text = text.encode(encoding, errors="replace").decode(encoding)
             _error(f"note: the output's encoding ({encoding}) lacks some characters of the documents' titles and "
                    "quantities; they are shown as '?'. Set PYTHONIOENCODING=utf-8, or use --json.")
     return _write(text + "\n")

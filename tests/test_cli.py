@@ -90,3 +90,20 @@ def test_console_script_is_declared_and_runs():
     res = subprocess.run([str(script), "check", "--document", "001"], capture_output=True, text=True,
                          encoding="utf-8", timeout=120)
     assert res.returncode == 0 and "6,601" in res.stdout
+
+
+def test_an_output_encoding_python_does_not_know_falls_back_to_ascii(monkeypatch, capsys):
+    import io
+    import sys
+
+    from teachkit.__main__ import main
+
+    class Output(io.StringIO):
+        encoding = "no-such-codec"          # e.g. PYTHONIOENCODING set to a misspelled codec
+
+    out = Output()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(["check", "--document", "001"]) == 0
+    table = out.getvalue()
+    assert table and table.isascii()
+    assert "encoding (ascii)" in capsys.readouterr().err

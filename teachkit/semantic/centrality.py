@@ -164,10 +164,10 @@ def pagerank(weights: ArrayLike, damping: float = 0.85, tol: float = 1e-12, max_
     transition[has_edges] = scaled[has_edges] / strength[has_edges, None]
 
     x = np.full(n, 1.0 / n)
-    history = [x]
+    steps = [x]
     for _ in range(max_iter):
         new = (1 - d) / n + d * (x @ transition)
-        history.append(new)
+        steps.append(new)
         change = float(np.abs(new - x).sum())
         x = new
         if change < n * tol:
@@ -177,7 +177,7 @@ def pagerank(weights: ArrayLike, damping: float = 0.85, tol: float = 1e-12, max_
             f"PageRank did not converge within max_iter={max_iter} iterations (last change {change:.3g}). "
             "Raise max_iter, loosen tol, or use a damping below 1 (with damping=1 the walk can cycle forever)."
         )
-    history = np.array(history)
+    history = np.array(steps)
     for arr in (history, a, transition):
         arr.setflags(write=False)
     lam = x / x.sum()
