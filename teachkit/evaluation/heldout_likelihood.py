@@ -107,7 +107,7 @@ def _model(topic_word, alpha):
     if np.any(np.abs(sums - 1) > 1e-6):
         k = int(np.argmax(np.abs(sums - 1)))
         raise ValueError(f"every row of topic_word must add up to 1 (a distribution over words); row {k} adds up "
-                         f"to {sums[k]!r}. Divide each row by its sum.")
+                         f"to {float(sums[k])!r}. Divide each row by its sum.")
     k = phi.shape[0]
     if isinstance(alpha, numbers.Real) and not isinstance(alpha, bool):
         a = np.full(k, check_finite_real(alpha, "alpha"))
