@@ -129,3 +129,4 @@ def test_stability_curve_finds_the_planted_k():
     assert curve.mean(3) > 0.9
     assert max(curve.mean(2), curve.mean(4)) < 0.8
     assert all(0 <= a <= 1 for k in curve.ks for a in curve.agreements[k])
+    assert [curve.references[k].num_topics for k in curve.ks] == [2, 3, 4]

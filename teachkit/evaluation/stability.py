@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -242,12 +242,15 @@ class StabilityCurve:
     """Greene et al.'s stability for each K: agreement of ``tau`` subsample runs with the reference run.
 
     ``agreements[k]`` is the tuple of the ``tau`` agreements at K = ``k``; :meth:`mean` their mean.
+    ``references[k]`` is the reference model at K = ``k`` (a gensim ``LdaModel`` trained on all documents),
+    kept so that other criteria can score the same models.
     """
 
     ks: tuple[int, ...]
     agreements: dict
     top_n: int
     fraction: float
+    references: dict = field(default_factory=dict, repr=False, compare=False)
 
     def mean(self, k: int) -> float:
         return float(np.mean(self.agreements[k]))
@@ -328,15 +331,16 @@ def stability_over_k(documents: Sequence[Sequence[str]], ks: Sequence[int], *, r
     bow = [dictionary.doc2bow(d) for d in docs]
     samples = [np.sort(np.random.default_rng(seed + 1 + r).choice(len(docs), size, replace=False))
                for r in range(runs)]
-    agreements = {}
+    agreements, references = {}, {}
     for k in ks:
         def fit(corpus, state, k=k):
             return LdaModel(corpus, id2word=dictionary, num_topics=k, passes=passes, iterations=iterations,
                             random_state=state, eval_every=None)
-        reference = lda_topics(fit(bow, seed), top_n)
+        references[k] = fit(bow, seed)
+        reference = lda_topics(references[k], top_n)
         agreements[k] = tuple(greene_agreement(reference, lda_topics(fit([bow[i] for i in idx], seed + 1 + r), top_n),
                                                top_n) for r, idx in enumerate(samples))
-    return StabilityCurve(tuple(ks), agreements, top_n, fraction)
+    return StabilityCurve(tuple(ks), agreements, top_n, fraction, references)
 
 
 def match_topic_matrices(topic_word_a: np.ndarray, topic_word_b: np.ndarray, vocabulary_a: Sequence[str],
