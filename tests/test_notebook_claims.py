@@ -1,4 +1,4 @@
-"""Facts that notebooks 02-07 state in prose, each checked against a value derived independently.
+"""Facts that notebooks 02-07 and 11 state in prose, each checked against a value derived independently.
 
 Each test names the notebook and the claim; the expected values are worked out by hand here or computed by
 a reference library (networkx, scipy), never by the teachkit function under test.
@@ -102,3 +102,32 @@ def test_07_auc_ratio_can_exceed_two_when_the_weaker_metric_is_below_chance():
     assert tk.roc_auc(good, [0, 0.5, 1.5, 5]) == pytest.approx(11 / 16)
     assert tk.roc_auc(good, [2.5, 3.5, 4.5, 5.5]) == pytest.approx(3 / 16)
     assert tk.roc_auc(good, [0, 0.5, 1.5, 5]) / tk.roc_auc(good, [2.5, 3.5, 4.5, 5.5]) > 2
+
+
+def test_11_matching_never_does_worse_than_comparing_topic_i_with_topic_i():
+    from teachkit.evaluation.stability import match_topics
+
+    rng = np.random.default_rng(11)
+    words = [f"w{i}" for i in range(30)]
+    for _ in range(50):
+        a = [list(rng.choice(words, 4, replace=False)) for _ in range(5)]
+        b = [a[i] for i in rng.permutation(5)]
+        m = match_topics(a, b, top_n=4)
+        assert m.mean >= np.mean(np.diag(m.matrix))
+        assert m.mean == 1.0                      # the same topics, shuffled: matched, they agree fully
+
+
+def test_11_on_the_40_token_document_the_harmonic_mean_and_algorithm_3_overestimate():
+    # Notebook 11, section 2: the document of 40 tokens and the estimators' settings of its held-back cell.
+    from teachkit.course.exercises.nb11 import TINY_ALPHA, TINY_PHI, tiny_document
+    from teachkit.evaluation.heldout_likelihood import exact_log_likelihood, harmonic_mean, left_to_right
+
+    doc = tiny_document(40)
+    assert len(doc) == 40 and set(doc) <= set(range(6))
+    exact = exact_log_likelihood(doc, TINY_PHI, TINY_ALPHA, method="urn")
+    hm = harmonic_mean(doc, TINY_PHI, TINY_ALPHA, samples=2000, burn_in=20, seed=0).log_likelihood
+    assert hm - exact > 1.0                                        # "badly": more than a nat too high
+    published = left_to_right(doc, TINY_PHI, TINY_ALPHA, particles=200, seed=0).log_likelihood
+    assert published > exact
+    sequential = left_to_right(doc, TINY_PHI, TINY_ALPHA, particles=2000, resample=False, seed=0)
+    assert abs(sequential.log_likelihood - exact) <= 5 * sequential.standard_error
