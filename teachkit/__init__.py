@@ -25,6 +25,9 @@ Three rooms, one per product:
 * :mod:`teachkit.agreement`       spearman, bootstrap_spearman, bootstrap_winner
 * :mod:`teachkit.human_ratings`   load_human_ratings (Hoyle et al. 2021's judgements, shipped)
 * :mod:`teachkit.intrusion`       intrusion_tasks, hit_rates, npmi_rater
+* :mod:`teachkit.evaluation.stability`           match_topics, greene_agreement, stability_over_k (Greene et al.)
+* :mod:`teachkit.evaluation.heldout_likelihood`  exact_log_likelihood and the held-out likelihood estimators
+* :mod:`teachkit.evaluation.k_criteria`          griffiths_2004, cao_juan_2009, arun_2010, deveaud_2014
 
 **The course** (:mod:`teachkit.course`): exercises (ask, reveal, check_function), self-check
 (check_answer, answer_box, solution), widgets (explorer), reading a written number at its precision, and
@@ -69,6 +72,11 @@ _EXPORTS = {
     "agreement": "SpearmanInterval bootstrap_spearman bootstrap_winner rank_average spearman",
     "human_ratings": "HumanRatings RatedTopic load_human_ratings",
     "intrusion": "IntrusionTask hit_rates intrusion_tasks npmi_rater",
+    "evaluation.stability": "StabilityCurve TopicMatching average_jaccard greene_agreement jaccard "
+                            "match_topic_matrices match_topics stability_over_k top_words topic_similarity_matrix",
+    "evaluation.heldout_likelihood": "LikelihoodEstimate document_completion exact_log_likelihood harmonic_mean "
+                                     "importance_sampling left_to_right",
+    "evaluation.k_criteria": "arun_2010 cao_juan_2009 deveaud_2014 gibbs_log_likelihood griffiths_2004",
     # the course: answer checking a student calls by hand
     "course.selfcheck": "Feedback answer_box check_answer solution",
     "course.intrusion_quiz": "IntrusionQuiz intrusion_quiz",
