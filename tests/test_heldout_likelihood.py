@@ -133,6 +133,21 @@ def test_document_completion_of_one_token_converges_to_the_exact_conditional():
     assert est.per_token == est.log_likelihood
 
 
+def test_a_word_some_topics_never_give():
+    # Topic 2 never gives word 0: assignments of word 0 to topic 2 drop out of the sum, with no warning
+    # (RuntimeWarnings are errors in this suite) and no NaN.
+    phi = np.array([[0.5, 0.5, 0.0], [0.2, 0.3, 0.5], [0.0, 0.4, 0.6]])
+    doc = [0, 1, 2, 0]
+    by_hand = sum(sequence_prior(z, 0.7, 3) * math.prod(phi[t, w] for t, w in zip(z, doc))
+                  for z in itertools.product(range(3), repeat=len(doc)))
+    assert exact_log_likelihood(doc, phi, 0.7) == pytest.approx(math.log(by_hand), rel=1e-12)
+    assert exact_log_likelihood(doc, phi, 0.7, method="urn") == pytest.approx(math.log(by_hand), rel=1e-12)
+    est = left_to_right(doc, phi, 0.7, particles=4000, resample=False, seed=0)
+    assert abs(est.log_likelihood - math.log(by_hand)) <= 5 * est.standard_error
+    assert math.isfinite(harmonic_mean(doc, phi, 0.7, samples=200, seed=0).log_likelihood)
+    assert math.isfinite(importance_sampling(doc, phi, 0.7, samples=200, proposal="tokens", seed=0).log_likelihood)
+
+
 def test_words_with_a_vocabulary_equal_word_ids():
     vocab = ["fire", "smoke", "rain", "cloud", "goal", "team"]
     words = [vocab[i] for i in DOC]
@@ -169,6 +184,10 @@ def test_bad_input_is_refused_with_a_reason():
         document_completion(DOC, PHI, ALPHA, observed=6)
     with pytest.raises(ValueError, match="proposal must be"):
         importance_sampling(DOC, PHI, ALPHA, proposal="posterior")
+    with pytest.raises(ValueError, match="seed must be a whole number >= 0"):
+        left_to_right(DOC, PHI, ALPHA, seed=-1)
+    with pytest.raises(TypeError, match="seed must be a whole number"):
+        left_to_right(DOC, PHI, ALPHA, seed=1.5)
     with pytest.raises(TypeError, match="resample must be True or False"):
         left_to_right(DOC, PHI, ALPHA, resample="yes")
     zero = PHI.copy()

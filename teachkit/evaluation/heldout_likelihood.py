@@ -164,8 +164,10 @@ def _inputs(document, topic_word, alpha, vocabulary):
 
 
 def _rng(seed):
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
         raise TypeError(f"seed must be a whole number >= 0, got {seed!r}.")
+    if seed < 0:
+        raise ValueError(f"seed must be a whole number >= 0, got {seed}.")
     return np.random.default_rng(int(seed))
 
 
@@ -189,7 +191,8 @@ def _draw(weights, rng):
     """One category per row of ``weights`` (R × K, non-negative, each row with a positive sum)."""
     cum = np.cumsum(weights, axis=1)
     u = rng.random(len(weights)) * cum[:, -1]
-    return np.minimum((cum < u[:, None]).sum(axis=1), weights.shape[1] - 1)
+    # category k when cum[k-1] <= u < cum[k]: a category of weight 0 is never drawn, even for u = 0
+    return np.minimum((cum <= u[:, None]).sum(axis=1), weights.shape[1] - 1)
 
 
 # ------------------------------------------------------------------ the judge
@@ -256,14 +259,17 @@ def exact_log_likelihood(document: Sequence[int], topic_word: np.ndarray, alpha:
                          "(left_to_right).")
     z = np.array(list(itertools.product(range(k), repeat=n)), dtype=np.intp).reshape(-1, n)
     counts = np.stack([(z == t).sum(axis=1) for t in range(k)], axis=1)
-    log_words = np.log(phi[z, words[None, :]]).sum(axis=1)
+    with np.errstate(divide="ignore"):     # a word a topic never gives: that assignment has probability 0
+        log_words = np.log(phi[z, words[None, :]]).sum(axis=1)
     return float(logsumexp(log_words + log_prior_of_assignments(counts, a)))
 
 
 def _exact_by_counts(words, phi, a):
     k = phi.shape[0]
     total = a.sum()
-    log_phi, log_a = np.log(phi), np.log
+    with np.errstate(divide="ignore"):     # log 0 = -inf: paths through a word the topic never gives vanish
+        log_phi = np.log(phi)
+    log_a = np.log
     states = {(0,) * k: 0.0}
     for n, w in enumerate(words):
         new = {}
