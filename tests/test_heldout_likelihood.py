@@ -8,6 +8,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy import integrate
 from scipy.special import gammaln
 
@@ -195,3 +197,21 @@ def test_bad_input_is_refused_with_a_reason():
     zero[:, 1] += PHI[:, 0]
     with pytest.raises(ValueError, match="probability 0 under every topic"):
         exact_log_likelihood(DOC, zero, ALPHA)
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(st.integers(2, 3), st.integers(2, 5), st.integers(1, 6), st.integers(0, 10_000))
+def test_exact_on_random_tiny_models(k, v, n, seed):
+    rng = np.random.default_rng(seed)
+    phi = rng.dirichlet(np.full(v, 0.5), size=k)
+    alpha = rng.uniform(0.1, 2.0, size=k)
+    doc = [int(w) for w in rng.integers(0, v, size=n)]
+    before = (phi.copy(), alpha.copy(), list(doc))
+    exact = exact_log_likelihood(doc, phi, alpha)
+    assert exact <= 1e-12                                      # a probability
+    assert exact_log_likelihood(doc, phi, alpha, method="urn") == pytest.approx(exact, rel=1e-10, abs=1e-12)
+    # the words of the vocabulary sum to 1 over every document of length n (n = 1 here, to stay cheap)
+    if n == 1:
+        total = sum(math.exp(exact_log_likelihood([w], phi, alpha)) for w in range(v))
+        assert total == pytest.approx(1.0, rel=1e-12)
+    assert np.array_equal(before[0], phi) and np.array_equal(before[1], alpha) and before[2] == doc

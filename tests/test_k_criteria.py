@@ -4,6 +4,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tmtoolkit.topicmod import evaluate    # a test dependency (pyproject.toml, test extra)
 
 from teachkit.evaluation.k_criteria import arun_2010, cao_juan_2009, deveaud_2014, gibbs_log_likelihood, griffiths_2004
@@ -122,3 +124,24 @@ def test_bad_input_is_refused_with_a_reason():
         gibbs_log_likelihood([[1.5, 2]], 0.1)
     with pytest.raises(ValueError, match="beta must be positive"):
         gibbs_log_likelihood([[1, 2]], 0.0)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(st.integers(2, 6), st.integers(6, 12), st.integers(0, 10_000))
+def test_properties_on_random_models(k, v, seed):
+    rng = np.random.default_rng(seed)
+    phi = rng.dirichlet(np.full(v, 0.3), size=k)
+    theta = rng.dirichlet(np.full(k, 0.5), size=8)
+    lengths = rng.integers(1, 50, size=8)
+    before = (phi.copy(), theta.copy(), lengths.copy())
+    assert 0 <= cao_juan_2009(phi) <= 1 + 1e-12               # non-negative vectors: cosines in [0, 1]
+    assert arun_2010(phi, theta, lengths) >= 0                 # a symmetric KL divergence
+    assert deveaud_2014(phi + 1e-9 / v) >= 0
+    assert deveaud_2014(phi + 1e-9 / v, top_n=3) >= 0
+    # the same topics in another order: every criterion unchanged
+    order = rng.permutation(k)
+    assert cao_juan_2009(phi[order]) == pytest.approx(cao_juan_2009(phi), rel=1e-9, abs=1e-12)
+    assert deveaud_2014(phi[order] + 1e-9 / v) == pytest.approx(deveaud_2014(phi + 1e-9 / v), rel=1e-9)
+    assert arun_2010(phi[order], theta[:, order], lengths) == pytest.approx(arun_2010(phi, theta, lengths), rel=1e-9)
+    for original, after in zip(before, (phi, theta, lengths)):
+        assert np.array_equal(original, after)

@@ -130,3 +130,15 @@ def test_stability_curve_finds_the_planted_k():
     assert max(curve.mean(2), curve.mean(4)) < 0.8
     assert all(0 <= a <= 1 for k in curve.ks for a in curve.agreements[k])
     assert [curve.references[k].num_topics for k in curve.ks] == [2, 3, 4]
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(two_runs())
+def test_stability_is_symmetric_and_in_range(runs):
+    a, b, n = runs
+    for similarity in ("jaccard", "average_jaccard", "rbo"):
+        ab = match_topics(a, b, top_n=n, similarity=similarity)
+        ba = match_topics(b, a, top_n=n, similarity=similarity)
+        assert 0 <= ab.mean <= 1 + 1e-12
+        assert ab.mean == pytest.approx(ba.mean, abs=1e-12)
+        assert match_topics(a, a, top_n=n, similarity=similarity).mean == pytest.approx(1.0)
