@@ -131,3 +131,19 @@ def test_11_on_the_40_token_document_the_harmonic_mean_and_algorithm_3_overestim
     assert published > exact
     sequential = left_to_right(doc, TINY_PHI, TINY_ALPHA, particles=2000, resample=False, seed=0)
     assert abs(sequential.log_likelihood - exact) <= 5 * sequential.standard_error
+
+
+def test_11_the_per_token_proposal_does_worst_and_its_standard_error_understates_its_error():
+    # Notebook 11, "How fast do the unbiased estimators converge?": the 40-token document, seed 1.
+    from teachkit.course.exercises.nb11 import TINY_ALPHA, TINY_PHI, tiny_document
+    from teachkit.evaluation.heldout_likelihood import exact_log_likelihood, importance_sampling, left_to_right
+
+    doc = tiny_document(40)
+    exact = exact_log_likelihood(doc, TINY_PHI, TINY_ALPHA, method="urn")
+    at = {s: (importance_sampling(doc, TINY_PHI, TINY_ALPHA, samples=s, seed=1),
+              importance_sampling(doc, TINY_PHI, TINY_ALPHA, samples=s, proposal="tokens", seed=1),
+              left_to_right(doc, TINY_PHI, TINY_ALPHA, particles=s, resample=False, seed=1)) for s in (1000, 10_000)}
+    prior, tokens, sequential = (abs(e.log_likelihood - exact) for e in at[10_000])
+    assert tokens > max(prior, sequential)                          # "does worst"
+    off = abs(at[1000][1].log_likelihood - exact) / at[1000][1].standard_error
+    assert off > 3                                                  # "several standard errors from the exact value"
