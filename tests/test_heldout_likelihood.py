@@ -103,23 +103,29 @@ def test_harmonic_mean_overestimates_a_longer_document():
     assert abs(seq.log_likelihood - exact) <= 5 * seq.standard_error
 
 
+def wallach09(dtm, theta, phi, alpha, samples):
+    """tmtoolkit's metric_held_out_documents_wallach09 (a test dependency), seeded: it draws from numpy's global
+    generator, which is seeded for this call and left as it was."""
+    from tmtoolkit.topicmod import evaluate
+
+    state = np.random.get_state()  # noqa: NPY002
+    try:
+        np.random.seed(0)  # noqa: NPY002
+        return evaluate.metric_held_out_documents_wallach09(dtm, theta, phi, alpha, n_samples=samples)
+    finally:
+        np.random.set_state(state)  # noqa: NPY002
+
+
 def test_tmtoolkit_wallach09_is_a_second_judge():
     # tmtoolkit's metric_held_out_documents_wallach09 draws one topic per row of its document-term matrix
     # from that row of theta_test.  With one row per token (one-hot) and theta_test[n] = q_n ∝ α φ[:, w_n]
     # it is importance sampling with proposal="tokens": both must agree with the exact value (and so with
     # each other) within their Monte Carlo error.
-    from tmtoolkit.topicmod import evaluate   # a test dependency (pyproject.toml, test extra)
     alpha = np.full(3, ALPHA)
     dtm = np.eye(6, dtype=int)[DOC]
     q = PHI[:, DOC].T * alpha
     q /= q.sum(axis=1, keepdims=True)
-    # tmtoolkit draws from numpy's global generator: seed it for this call, and leave it as it was.
-    state = np.random.get_state()  # noqa: NPY002
-    try:
-        np.random.seed(0)  # noqa: NPY002
-        theirs = evaluate.metric_held_out_documents_wallach09(dtm, q, PHI, alpha, n_samples=20000)
-    finally:
-        np.random.set_state(state)  # noqa: NPY002
+    theirs = wallach09(dtm, q, PHI, alpha, 20000)
     ours = importance_sampling(DOC, PHI, alpha, samples=20000, proposal="tokens", seed=0)
     exact = exact_log_likelihood(DOC, PHI, alpha)
     assert abs(theirs - exact) <= 5 * ours.standard_error          # same proposal, same sample size
@@ -220,17 +226,10 @@ def test_exact_on_random_tiny_models(k, v, n, seed):
 def test_tmtoolkit_wallach09_with_whole_documents_as_rows_is_a_mixture_of_unigrams():
     # Given the document as one row of counts, tmtoolkit draws ONE topic for all its tokens: it estimates
     # sum_k (α_k / A) prod_n φ[k, w_n], the likelihood of a mixture of unigrams, not LDA's p(w | Φ, α).
-    from tmtoolkit.topicmod import evaluate
-
     alpha = np.full(3, ALPHA)
     dtm = np.bincount(DOC, minlength=6)[None, :]
     proposal = np.full((1, 3), 1 / 3)
-    state = np.random.get_state()  # noqa: NPY002
-    try:
-        np.random.seed(0)  # noqa: NPY002
-        theirs = evaluate.metric_held_out_documents_wallach09(dtm, proposal, PHI, alpha, n_samples=20000)
-    finally:
-        np.random.set_state(state)  # noqa: NPY002
+    theirs = wallach09(dtm, proposal, PHI, alpha, 20000)
     per_topic = np.array([alpha[k] / alpha.sum() * math.prod(PHI[k, w] for w in DOC) for k in range(3)])
     mixture = math.log(per_topic.sum())
     # its importance weights take the value 3 · per_topic[k] with probability 1/3: their exact standard error
