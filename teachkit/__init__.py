@@ -75,6 +75,7 @@ _EXPORTS = {
     "evaluation.stability": "StabilityCurve TopicMatching average_jaccard greene_agreement jaccard "
                             "match_topic_matrices match_topics stability_over_k top_words topic_similarity_matrix",
     "evaluation.heldout_likelihood": "LikelihoodEstimate document_completion exact_log_likelihood harmonic_mean "
+                                     "log_likelihood_given_theta "
                                      "importance_sampling left_to_right",
     "evaluation.k_criteria": "arun_2010 cao_juan_2009 deveaud_2014 gibbs_log_likelihood griffiths_2004",
     # the course: answer checking a student calls by hand

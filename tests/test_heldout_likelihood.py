@@ -237,3 +237,16 @@ def test_tmtoolkit_wallach09_with_whole_documents_as_rows_is_a_mixture_of_unigra
     se = math.sqrt(np.mean((weights - weights.mean()) ** 2) / 20000) / weights.mean()
     assert abs(theirs - mixture) <= 5 * se
     assert mixture < exact_log_likelihood(DOC, PHI, alpha) - 0.5      # far below LDA's likelihood
+
+
+def test_likelihood_given_theta_by_hand():
+    from teachkit.evaluation.heldout_likelihood import log_likelihood_given_theta
+
+    phi = [[0.9, 0.1], [0.2, 0.8]]
+    # θ = (0.7, 0.3): p(word 0) = 0.63 + 0.06 = 0.69, p(word 1) = 0.07 + 0.24 = 0.31
+    values = log_likelihood_given_theta([0, 1], phi, [[0.7, 0.3], [0.2, 0.8]])
+    assert np.exp(values) == pytest.approx([0.69 * 0.31, 0.34 * 0.66], rel=1e-12)
+    with pytest.raises(ValueError, match="add up to 1"):
+        log_likelihood_given_theta([0], phi, [[0.7, 0.7]])
+    with pytest.raises(ValueError, match="one value per topic"):
+        log_likelihood_given_theta([0], phi, [[0.2, 0.3, 0.5]])

@@ -53,7 +53,8 @@ from scipy.special import gammaln, logsumexp
 from teachkit._checks import as_float_array, check_finite_real, check_flag, check_positive_int
 
 __all__ = ["LikelihoodEstimate", "exact_log_likelihood", "harmonic_mean", "importance_sampling",
-           "left_to_right", "document_completion", "log_prior_of_assignments", "MAX_ASSIGNMENTS"]
+           "left_to_right", "document_completion", "log_prior_of_assignments", "log_likelihood_given_theta",
+           "MAX_ASSIGNMENTS"]
 
 #: The most topic assignments ``K^N`` that :func:`exact_log_likelihood` will enumerate.
 MAX_ASSIGNMENTS = 2**20
@@ -283,6 +284,39 @@ def _exact_by_counts(words, phi, a):
 
 
 # ------------------------------------------------------------------ estimators
+def _log_likelihood_given_theta(words, phi, theta):
+    return np.log(theta @ phi[:, words]).sum(axis=1)
+
+
+def log_likelihood_given_theta(document: Sequence[int], topic_word: np.ndarray, theta: np.ndarray, *,
+                               vocabulary: Sequence[str] | None = None) -> np.ndarray:
+    """``log p(w | θ, Φ) = sum_n log sum_k θ[k] φ[k, w_n]`` for each row ``θ`` of ``theta`` (S × K).
+
+    With the topic shares fixed the tokens are independent: each is a mixture of the topics' word
+    probabilities.  Importance sampling from the prior averages ``exp`` of this over draws ``θ_s ~ Dir(α)``.
+
+    Examples
+    --------
+    θ = (1/2, 1/2) and two topics giving word 0 with 0.9 and 0.2: p(w_1 = 0) = 0.55.
+
+    >>> import numpy as np
+    >>> np.exp(log_likelihood_given_theta([0], [[0.9, 0.1], [0.2, 0.8]], [[0.5, 0.5]])).round(12).tolist()
+    [0.55]
+    """
+    phi, _ = _model(topic_word, 1.0)
+    words = _document(document, phi.shape[1], vocabulary)
+    shares = as_float_array(theta, "theta")
+    if shares.ndim == 1:
+        shares = shares[None, :]
+    if shares.ndim != 2 or shares.shape[1] != phi.shape[0]:
+        raise ValueError(f"theta must hold topic shares, one value per topic ({phi.shape[0]}) in each row, "
+                         f"got shape {shares.shape}.")
+    if not np.all(np.isfinite(shares)) or np.any(shares < 0) or np.any(np.abs(shares.sum(axis=1) - 1) > 1e-6):
+        raise ValueError("every row of theta must be topic shares: numbers >= 0 that add up to 1.")
+    with np.errstate(divide="ignore"):     # a word no topic with a share gives: probability 0, log -inf
+        return _log_likelihood_given_theta(words, phi, shares)
+
+
 def _gibbs(words, phi, a, chains, sweeps, rng):
     """``chains`` independent collapsed Gibbs chains over z given w (θ integrated out), ``sweeps`` sweeps each.
 
@@ -346,8 +380,7 @@ def importance_sampling(document: Sequence[int], topic_word: np.ndarray, alpha: 
     samples = _count(samples, "samples")
     rng = _rng(seed)
     if proposal == "prior":
-        theta = rng.dirichlet(a, size=samples)
-        log_w = np.log(theta @ phi[:, words]).sum(axis=1)
+        log_w = _log_likelihood_given_theta(words, phi, rng.dirichlet(a, size=samples))
     elif proposal == "tokens":
         q = phi[:, words].T * a
         q /= q.sum(axis=1, keepdims=True)

@@ -50,6 +50,22 @@ def _likelihood_steps_by_hand(fire_1, fire_2):
             "mixed": fire_1 * rain_2 + fire_2 * rain_1}
 
 
+def _importance_by_hand(fire_1, fire_2, share_1, share_2):
+    # each draw: p(fire | shares) = s f1 + (1 - s) f2, p(rain | shares) = 1 - that; the estimate is the mean
+    products = []
+    for share in (share_1, share_2):
+        fire = share * fire_1 + (1 - share) * fire_2
+        products.append(fire * (1 - fire))
+    return sum(products) / 2
+
+
+def _importance_steps_by_hand(fire_1, fire_2, share_1, share_2):
+    fire_a = share_1 * fire_1 + (1 - share_1) * fire_2
+    fire_b = share_2 * fire_1 + (1 - share_2) * fire_2
+    return {"fire_a": fire_a, "rain_a": 1 - fire_a, "fire_b": fire_b, "rain_b": 1 - fire_b,
+            "p_1": fire_a * (1 - fire_a), "p_2": fire_b * (1 - fire_b)}
+
+
 PINS = {
     # A1 fire smoke ash ~ B2 fire ash heat: 2 shared of 4; A2 rain cloud storm = B3: 3 of 3; A3 goal team coach ~
     # B1 team goal match: 2 of 4. (1/2 + 1 + 1/2) / 3 = 2/3.  Topic i with topic i would give 0.
@@ -64,21 +80,27 @@ PINS = {
     # gap 1,000 particles: -11.1329 + 11.1528 = 0.0199; 16,000: 0.0173, more than half of it left;
     # the sequential form: 0.0028 then 0.0004
     "11.5": "a bias of the published algorithm itself: more particles do not close the gap",
+    # draw 1: fire 0.7 * 0.9 + 0.3 * 0.2 = 0.69, rain 0.31, product 0.2139; draw 2: fire 0.2 * 0.9 + 0.8 * 0.2
+    # = 0.34, rain 0.66, product 0.2244; mean (0.2139 + 0.2244) / 2 = 0.21915
+    "11.6": (0.2139 + 0.2244) / 2,
 }
 
 STEPS = {
     "11.1": {"pairs": "*fire…* with *fire…* (2 shared of 4); *rain…* with *storm…* (3 shared of 3); "
                       "*goal…* with *team…* (2 shared of 4)", "total": 2.0},
     "11.2": {"rain_1": 0.1, "rain_2": 0.8, "same": 0.25, "mixed": 0.74},
+    "11.6": {"fire_a": 0.69, "rain_a": 0.31, "fire_b": 0.34, "rain_b": 0.66, "p_1": 0.2139, "p_2": 0.2244},
 }
 
 # Every variant's answer, as a function of its data (tests/test_exercises.py draws 200 variants of each).
 PIN_FUNCTIONS = {
     "11.1": _stability_by_hand,
     "11.2": _likelihood_by_hand,
+    "11.6": _importance_by_hand,
 }
 
 STEP_FUNCTIONS = {
     "11.1": _pairing_steps_by_hand,
     "11.2": _likelihood_steps_by_hand,
+    "11.6": _importance_steps_by_hand,
 }

@@ -5,7 +5,7 @@ import math
 
 import numpy as np
 
-from ...evaluation.heldout_likelihood import exact_log_likelihood, harmonic_mean
+from ...evaluation.heldout_likelihood import exact_log_likelihood, harmonic_mean, log_likelihood_given_theta
 from ...evaluation.stability import jaccard, match_topics
 from . import Exercise, Interpretation, Prediction
 
@@ -119,6 +119,46 @@ def _tenths_variant(rng):
     # two different probabilities of "fire", in twentieths from 0.05 to 0.95
     fire_1, fire_2 = (int(x) / 20 for x in rng.choice(np.arange(1, 20), size=2, replace=False))
     return {"fire_1": fire_1, "fire_2": fire_2}
+
+
+# ---------------------------------------------------------------- 11.6: importance sampling by hand
+def _given_shares(fire_1, fire_2, share_1, share_2):
+    # p(fire rain | θ) for the two drawn shares of topic 1 (topic 2 has the rest)
+    if not all(0 < x < 1 for x in (fire_1, fire_2, share_1, share_2)):
+        raise ValueError("probabilities and shares must lie strictly between 0 and 1")
+    phi = [[fire_1, 1 - fire_1], [fire_2, 1 - fire_2]]
+    return np.exp(log_likelihood_given_theta([0, 1], phi, [[share_1, 1 - share_1], [share_2, 1 - share_2]]))
+
+
+def _importance_estimate(fire_1, fire_2, share_1, share_2):
+    return float(np.mean(_given_shares(fire_1, fire_2, share_1, share_2)))
+
+
+def _importance_steps(fire_1, fire_2, share_1, share_2):
+    p_1, p_2 = _given_shares(fire_1, fire_2, share_1, share_2)
+    fire_a = round(share_1 * fire_1 + (1 - share_1) * fire_2, 12)
+    fire_b = round(share_2 * fire_1 + (1 - share_2) * fire_2, 12)
+    return {"fire_a": fire_a, "rain_a": round(1 - fire_a, 12), "fire_b": fire_b, "rain_b": round(1 - fire_b, 12),
+            "p_1": round(float(p_1), 12), "p_2": round(float(p_2), 12)}
+
+
+def _shares_averaged_first(fire_1, fire_2, share_1, share_2):
+    # a mistake: the two draws' shares averaged, then p(fire rain | mean share)
+    share = (share_1 + share_2) / 2
+    fire = share * fire_1 + (1 - share) * fire_2
+    return fire * (1 - fire)
+
+
+def _summed_not_averaged(fire_1, fire_2, share_1, share_2):
+    # a mistake: the two weights added up, not averaged
+    return 2 * _importance_estimate(fire_1, fire_2, share_1, share_2)
+
+
+def _shares_variant(rng):
+    # the model as in 11.2 (twentieths), and two different shares of topic 1, in tenths
+    fire_1, fire_2 = (int(x) / 20 for x in rng.choice(np.arange(1, 20), size=2, replace=False))
+    share_1, share_2 = (int(x) / 10 for x in rng.choice(np.arange(1, 10), size=2, replace=False))
+    return {"fire_1": fire_1, "fire_2": fire_2, "share_1": share_1, "share_2": share_2}
 
 
 # ---------------------------------------------------------------- 11.3: predict the harmonic mean's error
@@ -312,5 +352,26 @@ EXERCISES = [
                  "however many particles. A gap that does not shrink with the sample is a bias: Algorithm 3 "
                  "overestimates log p(w) here (as Buntine 2009 pointed out), by a few hundredths of a nat per "
                  "document, which adds up over a corpus.",
+    ),
+    Exercise(
+        key="11.6",
+        label="importance sampling by hand",
+        question="The model of exercise 2: topic 1 gives *fire* probability {fire_1}, topic 2 gives *fire* "
+                 "{fire_2} (and *rain* the rest). Importance sampling from the prior has drawn two topic "
+                 "shares: topic 1 has share {share_1} in the first draw and {share_2} in the second (topic 2 "
+                 "the rest). Given the shares, the two words are independent. What is the importance-sampling "
+                 "estimate of p(fire rain), the mean over the two draws of p(fire rain | shares)?",
+        data={"fire_1": 0.9, "fire_2": 0.2, "share_1": 0.7, "share_2": 0.2},
+        answer=_importance_estimate,
+        steps=_importance_steps,
+        solution="First draw: p(fire) = {share_1} · {fire_1} + (1 − {share_1}) · {fire_2} = {fire_a:.4g} and "
+                 "p(rain) = {rain_a:.4g}, so p(fire rain | shares) = {p_1:.4g}. Second draw: p(fire) = "
+                 "{fire_b:.4g}, p(rain) = {rain_b:.4g}, product {p_2:.4g}. The estimate is their mean, "
+                 "{expected:.4g}. Averaging the shares first and then multiplying would be a different number: "
+                 "the estimator averages likelihoods, not topic shares.",
+        right=("0.219", "0,219", "0.2192", "0.22"),
+        wrong=("0.2498", "0.25", "0.438", "0.207"),
+        variant=_shares_variant,
+        mistakes=(_shares_averaged_first, _summed_not_averaged),
     ),
 ]
