@@ -68,7 +68,16 @@ _EXPORTS = {
     "model_selection": "HeldOutPerplexity SweepTable heldout_perplexity k_sweep split_documents",
     "agreement": "SpearmanInterval bootstrap_spearman bootstrap_winner rank_average spearman",
     "human_ratings": "HumanRatings RatedTopic load_human_ratings",
-    "intrusion": "IntrusionTask hit_rates intrusion_tasks npmi_rater",
+    "intrusion": "IntrusionTask TopicIntrusionTask hit_rates intrusion_tasks model_precision npmi_rater "
+                 "topic_intrusion_tasks topic_log_odds",
+    "evaluation.labels": "LabelAgreement adjusted_rand_index contingency label_agreement normalized_mutual_info "
+                         "purity",
+    "evaluation.raters": "SplitHalf krippendorff_alpha spearman_brown split_half_reliability",
+    "evaluation.significance": "BootstrapInterval PermutationTest SeedComparison benjamini_hochberg "
+                               "bootstrap_difference holm paired_permutation_test seed_comparison",
+    "evaluation.topic_words": "exclusivity frex relevance saliency stm_exclusivity top_words topic_proportions "
+                              "word_distinctiveness",
+    "evaluation.four_books": "LabelledCorpus four_books",
     # the course: answer checking a student calls by hand
     "course.selfcheck": "Feedback answer_box check_answer solution",
     "course.intrusion_quiz": "IntrusionQuiz intrusion_quiz",
