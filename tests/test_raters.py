@@ -109,3 +109,16 @@ def test_bad_input():
         split_half_reliability([[1, 2], [2, 2], [3, 3]], split="odd-even").raters_needed(1.0)
     with pytest.raises(ValueError, match="reliability must lie in"):
         spearman_brown(1.5, 2)
+
+
+def test_12_hoyle_single_ratings_agree_poorly_but_their_means_are_reliable():
+    # Notebook 12, section 2: alpha below Krippendorff's 0.667 on both corpora and both levels, yet the mean of
+    # 14 ratings reliable (> 0.8).  Checked with the krippendorff package and a split written out with numpy.
+    data = load_human_ratings()
+    for corpus in data.corpora:
+        rows = np.array([t.ratings for t in data.select(corpus=corpus).topics], dtype=float)
+        for level in ("interval", "ordinal"):
+            assert _judge(rows.tolist(), level) < 0.667
+        r = np.corrcoef(rows[:, 0:14:2].mean(axis=1), rows[:, 1:14:2].mean(axis=1))[0, 1]
+        assert 2 * r / (1 + r) > 0.8
+        assert split_half_reliability(rows, n_splits=100, seed=0).reliability > 0.8

@@ -161,3 +161,14 @@ def test_bad_input():
         paired_permutation_test([1, 2], [2, 1], alternative="bigger")
     with pytest.raises(ValueError, match=r"p_values\[0\] is 1.5"):
         holm([1.5, 0.2])
+
+
+def test_12_three_runs_against_three_can_never_reach_a_two_sided_p_below_a_tenth():
+    # Notebook 12, section 3: C(6, 3) = 20 arrangements; the most extreme data leave 2 of them as extreme.
+    best = seed_comparison([0.3, 0.31, 0.32], [0.1, 0.11, 0.12])
+    assert best.test.exact and best.test.n_resamples == 20
+    assert best.test.p_value == pytest.approx(2 / 20)
+    judge = stats.permutation_test(([0.3, 0.31, 0.32], [0.1, 0.11, 0.12]),
+                                   lambda x, y, axis=-1: x.mean(axis) - y.mean(axis), n_resamples=np.inf,
+                                   vectorized=True)
+    assert judge.pvalue == pytest.approx(0.1)
