@@ -149,6 +149,10 @@ def test_bad_input():
         bootstrap_difference([1, 2, 3], [1, 2, 4], n_resamples=-5)
     with pytest.raises(ValueError, match="n_resamples must be at least 1"):
         seed_comparison([1, 2, 3], [1, 2, 4], n_resamples=0)
+    with pytest.raises(ValueError, match="more than 1,000,000"):
+        paired_permutation_test([1, 2, 3], [1, 2, 4], n_resamples=2_000_000)
+    with pytest.raises(ValueError, match="draws, more than"):
+        bootstrap_difference(np.arange(5000.0), np.zeros(5000), n_resamples=500_000)
     with pytest.raises(ValueError, match="level must lie strictly between 0 and 1"):
         bootstrap_difference([1, 2, 3], [1, 2, 4], level=95)
     with pytest.raises(ValueError, match=r"tokens\[1\] is 0"):

@@ -48,6 +48,8 @@ __all__ = ["ALTERNATIVES", "PermutationTest", "paired_permutation_test", "Bootst
 ALTERNATIVES = ("two-sided", "greater", "less")
 #: At most this many resamples: a few thousand already fix a p-value to two decimals.
 MAX_RESAMPLES = 1_000_000
+#: At most this many draws in all (resamples × items).
+MAX_DRAWS = 10**9
 #: Resamples drawn at once (rows of a matrix of draws), so memory stays small.
 _CHUNK = 2**20
 
@@ -92,7 +94,7 @@ def _paired(a, b, tokens):
     return xa - xb, w
 
 
-def _check_resamples(n_resamples):
+def _check_resamples(n_resamples, n_items):
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, numbers.Integral):
         raise TypeError(f"n_resamples must be a whole number, got {n_resamples!r}.")
     if n_resamples <= 0:
@@ -100,6 +102,9 @@ def _check_resamples(n_resamples):
     if n_resamples > MAX_RESAMPLES:
         raise ValueError(f"n_resamples = {n_resamples:,} is more than {MAX_RESAMPLES:,}; a few thousand resamples "
                          "already fix a p-value or an interval to two decimals.")
+    if n_resamples * n_items > MAX_DRAWS:
+        raise ValueError(f"n_resamples = {n_resamples:,} resamples of {n_items:,} items are {n_resamples * n_items:,} "
+                         f"draws, more than {MAX_DRAWS:,} (minutes of work); use fewer resamples.")
     return int(n_resamples)
 
 
@@ -193,7 +198,8 @@ def paired_permutation_test(a: Sequence[float], b: Sequence[float], *, tokens: S
     tokens : sequence of float, optional
         Each document's number of tokens, when ``a`` and ``b`` are total log-likelihoods per
         document: the statistic is then the difference in log-likelihood **per token**, and
-        ``exp(-statistic)`` the ratio of A's perplexity to B's.
+        ``exp(-statistic)`` the ratio of A's perplexity to B's (``2 ** -statistic`` when the
+        log-likelihoods are in bits, as :meth:`teachkit.NgramLM.evaluate` gives them).
     alternative : {"two-sided", "greater", "less"}
         ``"greater"``: A's mean is higher.
     n_resamples : int, default 9999
@@ -221,7 +227,7 @@ def paired_permutation_test(a: Sequence[float], b: Sequence[float], *, tokens: S
     """
     check_choice(alternative, "alternative", ALTERNATIVES)
     d, w = _paired(a, b, tokens)
-    n_resamples = _check_resamples(n_resamples)
+    n_resamples = _check_resamples(n_resamples, d.size)
     rng = _rng(seed)
     total = float(w.sum())
     observed = float(d.sum() / total)
@@ -295,7 +301,7 @@ def bootstrap_difference(a: Sequence[float], b: Sequence[float], *, tokens: Sequ
     (0.022, True, True)
     """
     d, w = _paired(a, b, tokens)
-    n_resamples = _check_resamples(n_resamples)
+    n_resamples = _check_resamples(n_resamples, d.size)
     level = check_finite_real(level, "level")
     if not 0 < level < 1:
         raise ValueError(f"level must lie strictly between 0 and 1 (e.g. 0.95), got {level}.")
@@ -384,19 +390,25 @@ def seed_comparison(runs_a: Sequence[float], runs_b: Sequence[float], *, alterna
         if arr.size < 2:
             raise ValueError(f"{name} holds {arr.size} run(s): one run per model cannot show how much a model "
                              "moves between seeds. Train each model with at least 2 seeds (5 or more is better).")
-    n_resamples = _check_resamples(n_resamples)
+    n_resamples = _check_resamples(n_resamples, xa.size + xb.size)
     rng = _rng(seed)
     pooled = np.concatenate([xa, xb])
     n, na = pooled.size, xa.size
     observed = float(xa.mean() - xb.mean())
     exact = math.comb(n, na) <= n_resamples
-    if exact:
-        groups = np.array(list(itertools.combinations(range(n), na)))
-    else:
-        groups = np.argsort(rng.random((n_resamples, n)), axis=1)[:, :na]
-    in_a = np.zeros((groups.shape[0], n), dtype=bool)
-    np.put_along_axis(in_a, groups, True, axis=1)
-    sum_a = (in_a * pooled).sum(axis=1)
+    rows = max(1, _CHUNK // n)
+    combinations = itertools.combinations(range(n), na)
+    sums, left = [], math.comb(n, na) if exact else n_resamples
+    while left:
+        # A chunk of arrangements at a time (rows of a matrix of draws): which runs go to A.
+        size = min(left, rows)
+        if exact:
+            groups = np.array(list(itertools.islice(combinations, size)), dtype=np.intp)
+        else:
+            groups = np.argsort(rng.random((size, n)), axis=1)[:, :na]
+        sums.append(pooled[groups].sum(axis=1))
+        left -= size
+    sum_a = np.concatenate(sums)
     null = sum_a / na - (pooled.sum() - sum_a) / (n - na)
     scale = float(np.abs(pooled - pooled.mean()).max())
     test = PermutationTest(observed, _p_value(null, observed, alternative, scale, exact), alternative, int(n),
