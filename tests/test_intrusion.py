@@ -154,3 +154,20 @@ def test_topic_intrusion_bad_input():
         topic_log_odds([task], THETA, [["4"]])
     with pytest.raises(ValueError, match="probability 0"):
         topic_log_odds([task], [[0.5, 0.3, 0.2, 0.0, 0.0]], [[4]])
+
+
+def test_topic_intrusion_as_a_clickable_quiz_with_a_static_fallback():
+    task = TopicIntrusionTask(0, (1, 4, 0, 2), 4)
+    names = {k: f"T{k}: " + " ".join(TOPICS[k % 3][:3]) + f" {k}" for k in range(5)}
+    quiz = intrusion_quiz([IntrusionTask(task.document, tuple(names[k] for k in task.topics), names[task.intruder],
+                                         task.intruder)], title="Passage 1", what="topic")
+    text = quiz._repr_mimebundle_()["text/plain"]
+    assert "Which topic does not belong?" in text and "quiz.answer(task_number, 'topic')" in text
+    assert all(names[k] in text for k in task.topics)
+    buttons, feedback = quiz.widget().children[1].children
+    buttons.value = names[1]                                   # a click on a probable topic: a miss
+    picked = [int(quiz.answers[0].split(":")[0][1:])]
+    assert picked == [1] and "intruder was" in feedback.value
+    assert topic_log_odds([task], THETA, [picked])[0] == pytest.approx(math.log(0.01 / 0.3))
+    with pytest.raises(ValueError, match="what must be 'word'"):
+        intrusion_quiz(intrusion_tasks(TOPICS, n_words=4), what="document")
