@@ -92,7 +92,7 @@ def test_bad_input():
 # ----------------------------------------------------- model precision and topic intrusion (Chang et al. 2009)
 import math  # noqa: E402
 
-from teachkit.intrusion import TopicIntrusionTask, model_precision, topic_intrusion_tasks, topic_log_odds  # noqa: E402
+from teachkit import TopicIntrusionTask, model_precision, topic_intrusion_tasks, topic_log_odds  # noqa: E402
 
 
 def test_model_precision_by_hand():

@@ -9,7 +9,7 @@ from scipy.stats import pearsonr
 
 from teachkit.evaluation.raters import (ALPHA_LEVELS, krippendorff_alpha, spearman_brown,
                                         split_half_reliability)
-from teachkit.human_ratings import load_human_ratings
+from teachkit import load_human_ratings
 
 SMALL = [[1, 1], [2, 2], [3, 3], [3, 2]]
 
