@@ -4,7 +4,7 @@ import json
 import pathlib
 import tomllib
 
-from teachkit.evaluation.four_books import FOUR_BOOKS_FILE, four_books
+from teachkit.evaluation.books import FOUR_BOOKS_FILE, four_books
 from teachkit.text import tokenize
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]

@@ -8,7 +8,7 @@ evenly spaced starts.  Run, with a clone of nltk/nltk at hand::
 
     python tools/build_four_books.py /path/to/nltk-clone > teachkit/data/four_books.json
 
-The course never runs this: it reads the JSON the tool wrote (teachkit.corpora.four_books).
+The course never runs this: it reads the JSON the tool wrote (teachkit.evaluation.books.four_books).
 """
 
 from __future__ import annotations

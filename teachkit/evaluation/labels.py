@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from teachkit._checks import check_choice
+from .._checks import check_choice
 
 __all__ = ["contingency", "purity", "normalized_mutual_info", "adjusted_rand_index", "LabelAgreement",
            "label_agreement", "NMI_AVERAGES"]

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from teachkit._checks import check_choice, check_finite_real, check_positive_int
+from .._checks import check_choice, check_finite_real, check_positive_int
 
 __all__ = ["ALPHA_LEVELS", "krippendorff_alpha", "SplitHalf", "split_half_reliability", "spearman_brown"]
 

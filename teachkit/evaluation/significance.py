@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from teachkit._checks import check_choice, check_finite_real
+from .._checks import check_choice, check_finite_real
 
 __all__ = ["ALTERNATIVES", "PermutationTest", "paired_permutation_test", "BootstrapInterval",
            "bootstrap_difference", "SeedComparison", "seed_comparison", "holm", "benjamini_hochberg"]

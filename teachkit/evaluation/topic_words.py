@@ -35,7 +35,7 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
-from teachkit._checks import as_float_array, check_choice, check_finite_real, check_positive_int
+from .._checks import as_float_array, check_choice, check_finite_real, check_positive_int
 
 __all__ = ["exclusivity", "frex", "stm_exclusivity", "relevance", "saliency", "word_distinctiveness",
            "topic_proportions", "top_words", "SALIENCY_POSTERIORS"]

@@ -31,7 +31,7 @@ import json
 from dataclasses import dataclass, field
 from importlib import resources
 
-from teachkit.text import tokenize
+from ..text import tokenize
 
 __all__ = ["FOUR_BOOKS_FILE", "LabelledCorpus", "four_books"]
 
