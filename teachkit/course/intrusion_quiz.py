@@ -1,8 +1,8 @@
-"""Word intrusion as a clickable quiz: the course's widget around :mod:`teachkit.intrusion`'s tasks.
+"""Word intrusion as a clickable quiz: the course's widget around :mod:`teachkit.evaluation.intrusion`'s tasks.
 
 :func:`intrusion_quiz` shows one row of word buttons per task; the reader
 clicks the word that does not belong, and :meth:`IntrusionQuiz.hits` scores
-the picks with :func:`teachkit.intrusion.hit_rates` (a hit rate is
+the picks with :func:`teachkit.evaluation.intrusion.hit_rates` (a hit rate is
 ``hits / tasks``, the share of tasks whose intruder was found).  Where no
 widget front end runs, the quiz is a plain list and answers are recorded in
 code with ``quiz.answer(i, "word")``.
@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..intrusion import IntrusionTask, _check_tasks, hit_rates
+from ..evaluation.intrusion import IntrusionTask, _check_tasks, hit_rates
 from .widgets import StaticFallback, ipywidgets
 
 __all__ = ["IntrusionQuiz", "intrusion_quiz"]
@@ -33,11 +33,15 @@ class IntrusionQuiz(StaticFallback):
     an answer from code instead.
     """
 
-    def __init__(self, tasks: Iterable[IntrusionTask], title: str | None = None) -> None:
+    def __init__(self, tasks: Iterable[IntrusionTask], title: str | None = None, what: str = "word") -> None:
         self.tasks = _check_tasks(tasks)
         if not self.tasks:
             raise ValueError("tasks is empty: make some with intrusion_tasks(topics).")
+        if what not in ("word", "topic"):
+            raise ValueError(f"what must be 'word' (word intrusion) or 'topic' (topic intrusion, each shown "
+                             f"'word' a topic's label), got {what!r}.")
         self.title = title
+        self.what = what
         self.answers = {}
         self._widget = None
 
@@ -89,8 +93,8 @@ class IntrusionQuiz(StaticFallback):
 
     def _static(self) -> tuple[str, str]:
         lines = [f"{i + 1}. " + "  ".join(t.words) for i, t in enumerate(self.tasks)]
-        hint = ("Which word does not belong? Without widgets, record an answer with "
-                "quiz.answer(task_number, 'word') (task numbers start at 0).")
+        hint = (f"Which {self.what} does not belong? Without widgets, record an answer with "
+                f"quiz.answer(task_number, '{self.what}') (task numbers start at 0).")
         head = f"{self.title}\n" if self.title else ""
         text = head + "\n".join(lines) + "\n" + hint
         items = "".join(f"<li>{html.escape('  ·  '.join(t.words))}</li>" for t in self.tasks)
@@ -98,16 +102,19 @@ class IntrusionQuiz(StaticFallback):
         return f"{title}<ol>{items}</ol><p>{html.escape(hint)}</p>", text
 
 
-def intrusion_quiz(tasks: Iterable[IntrusionTask], title: str | None = None) -> IntrusionQuiz:
+def intrusion_quiz(tasks: Iterable[IntrusionTask], title: str | None = None, what: str = "word") -> IntrusionQuiz:
     """Show intrusion tasks as a clickable quiz (see :class:`IntrusionQuiz`).
+
+    For topic intrusion, give ``what="topic"`` and tasks whose shown "words" are the topics' labels
+    (e.g. ``"T3: anne captain wentworth"``), the intruder among them.
 
     Examples
     --------
-    >>> from teachkit.intrusion import intrusion_tasks
+    >>> from teachkit.evaluation.intrusion import intrusion_tasks
     >>> quiz = intrusion_quiz(intrusion_tasks([["a1", "a2", "a3"], ["b1", "b2", "b3"]], n_words=2, seed=0))
     >>> quiz.answer(0, quiz.tasks[0].intruder)
     True
     >>> quiz.hits()[1]
     1.0
     """
-    return IntrusionQuiz(tasks, title=title)
+    return IntrusionQuiz(tasks, title=title, what=what)

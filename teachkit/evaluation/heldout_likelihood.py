@@ -49,8 +49,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import gammaln, logsumexp
 
-# Absolute imports: this folder is a namespace package until the layout gives it its __init__.py.
-from teachkit._checks import as_float_array, check_finite_real, check_flag, check_positive_int
+from .._checks import as_float_array, check_finite_real, check_flag, check_positive_int
 
 __all__ = ["LikelihoodEstimate", "exact_log_likelihood", "harmonic_mean", "importance_sampling",
            "left_to_right", "document_completion", "log_prior_of_assignments", "log_likelihood_given_theta",

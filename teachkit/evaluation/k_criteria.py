@@ -23,8 +23,7 @@ from collections.abc import Sequence
 import numpy as np
 from scipy.special import gammaln, logsumexp
 
-# Absolute imports: this folder is a namespace package until the layout gives it its __init__.py.
-from teachkit._checks import as_float_array, check_choice, check_finite_real, check_positive_int
+from .._checks import as_float_array, check_choice, check_finite_real, check_positive_int
 
 __all__ = ["griffiths_2004", "gibbs_log_likelihood", "cao_juan_2009", "arun_2010", "deveaud_2014"]
 

@@ -32,13 +32,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-# Absolute imports: this folder is a namespace package until the layout gives it its __init__.py.
-from teachkit._checks import check_choice, check_documents, check_finite_real, check_keywords, check_positive_int
-from teachkit.diversity import rank_biased_overlap
-from teachkit.text import normalize_token
+from .._checks import check_choice, check_documents, check_finite_real, check_keywords, check_positive_int
+from ..coherence.diversity import rank_biased_overlap
+from ..text import normalize_token
+from .topic_words import top_words
 
 __all__ = ["SIMILARITIES", "jaccard", "average_jaccard", "topic_similarity_matrix", "TopicMatching",
-           "match_topics", "match_topic_matrices", "top_words", "greene_agreement", "StabilityCurve",
+           "match_topics", "match_topic_matrices", "greene_agreement", "StabilityCurve",
            "stability_over_k"]
 
 SIMILARITIES = ("jaccard", "average_jaccard", "rbo")
@@ -196,31 +196,6 @@ def match_topics(run_a: Sequence[Sequence[str]], run_b: Sequence[Sequence[str]],
     return TopicMatching(pairs, tuple(float(s[i, j]) for i, j in pairs), s, similarity)
 
 
-def top_words(topic_word: np.ndarray, vocabulary: Sequence[str], top_n: int = 10) -> list[list[str]]:
-    """Each topic's ``top_n`` most probable words from a topic-word matrix (K × V) and its vocabulary.
-
-    Ties are broken by the word's place in ``vocabulary`` (a stable sort), so the result does not depend on
-    the machine.
-
-    >>> top_words(np.array([[0.1, 0.6, 0.3], [0.5, 0.2, 0.3]]), ["ash", "fire", "rain"], top_n=2)
-    [['fire', 'rain'], ['ash', 'rain']]
-    """
-    vocab = check_keywords(vocabulary, "vocabulary")
-    phi = np.asarray(topic_word, dtype=float)
-    if phi.ndim != 2:
-        raise ValueError(f"topic_word must be a K × V matrix, got shape {phi.shape}.")
-    if phi.shape[1] != len(vocab):
-        raise ValueError(f"topic_word has {phi.shape[1]} columns but vocabulary {len(vocab)} words; "
-                         "give the vocabulary the model was trained with, in its column order.")
-    top_n = check_positive_int(top_n, "top_n")
-    if top_n > len(vocab):
-        raise ValueError(f"top_n = {top_n} is larger than the vocabulary ({len(vocab)} words).")
-    if not np.all(np.isfinite(phi)):
-        raise ValueError("topic_word holds NaN or infinite values.")
-    order = np.argsort(-phi, axis=1, kind="stable")[:, :top_n]
-    return [[vocab[j] for j in row] for row in order]
-
-
 def greene_agreement(reference: Sequence[Sequence[str]], sample: Sequence[Sequence[str]], top_n: int = 10) -> float:
     """Greene et al. (2014)'s term-centric agreement of two runs with the same K.
 
@@ -301,7 +276,7 @@ def stability_over_k(documents: Sequence[Sequence[str]], ks: Sequence[int], *, r
     from gensim.corpora import Dictionary
     from gensim.models import LdaModel
 
-    from teachkit.model_selection import _GENSIM_SEED_MAX, _seed, lda_topics
+    from .model_selection import _GENSIM_SEED_MAX, _seed, lda_topics
 
     docs = check_documents(documents)
     if isinstance(ks, numbers.Integral):
@@ -362,5 +337,6 @@ def match_topic_matrices(topic_word_a: np.ndarray, topic_word_b: np.ndarray, voc
         j = differ[0]
         raise ValueError(f"the runs have different vocabularies: column {j} is {va[j]!r} in vocabulary_a but "
                          f"{vb[j]!r} in vocabulary_b. Train both runs on one dictionary.")
+    top_n = check_positive_int(top_n, "top_n")
     return match_topics(top_words(topic_word_a, va, top_n), top_words(topic_word_b, vb, top_n), top_n,
                         similarity, p)
