@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import check_choice, check_finite_real
+from .._checks import check_choice, check_finite_real, check_score_vector
 
 __all__ = ["ALTERNATIVES", "PermutationTest", "paired_permutation_test", "BootstrapInterval",
            "bootstrap_difference", "SeedComparison", "seed_comparison", "holm", "benjamini_hochberg"]
@@ -55,24 +55,8 @@ _CHUNK = 2**20
 
 
 def _scores(values, name):
-    if values is None or isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be a sequence of numbers, got {values!r:.60}.")
-    try:
-        raw = np.asarray(values)
-        if raw.dtype == bool or np.iscomplexobj(raw):
-            raise TypeError
-        arr = np.asarray(raw, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be a sequence of numbers, got {values!r:.60}.") from None
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be one-dimensional (one score per topic or document), got shape {arr.shape}.")
-    bad = np.flatnonzero(~np.isfinite(arr))
-    if bad.size:
-        raise ValueError(f"{name}[{bad[0]}] is {arr[bad[0]]}: every score must be a finite number. Drop that "
-                         "topic or document from both models' scores first.")
-    return arr
-
-
+    return check_score_vector(values, name, "topic or document",
+                              "Drop that topic or document from both models' scores first.")
 def _paired(a, b, tokens):
     """The differences and the weights of the statistic ``sum(d) / sum(w)``."""
     xa, xb = _scores(a, "a"), _scores(b, "b")
