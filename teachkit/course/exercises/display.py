@@ -66,6 +66,11 @@ def _static_math(text: str) -> str:
     return re.sub(r"(?<![\\$])\$(?!\$)(.+?)(?<![\\$])\$", r"\\(\1\\)", text, flags=re.DOTALL)
 
 
+def _asked(ex: Exercise | Implement) -> str:
+    """The question as shown: a number to give carries the precision its box accepts."""
+    return getattr(ex, "asked", ex.question)
+
+
 class Question(StaticFallback):
     """What :func:`ask` displays: the question and, in a live notebook, an answer box.
 
@@ -116,7 +121,7 @@ class Question(StaticFallback):
         w = ipywidgets()
 
         ex = self.exercise
-        question = w.HTMLMath(_markdown_to_html(ex.question))
+        question = w.HTMLMath(_markdown_to_html(_asked(ex)))
         feedback = w.HTML()
         if isinstance(ex, Implement):
             start = (f"<pre>{html.escape(ex.template)}</pre>" if ex.template else "")
@@ -173,7 +178,7 @@ class Question(StaticFallback):
 
                 def on_again(_b):
                     fresh = self.another()
-                    question.value = _markdown_to_html(fresh.question)
+                    question.value = _markdown_to_html(_asked(fresh))
                     seed_note.value = self._seed_note()
                     entry.value = "" if not (isinstance(fresh, Prediction) and fresh.choices) else None
                     entry.disabled = button.disabled = False
@@ -211,16 +216,16 @@ class Question(StaticFallback):
         else:
             choices = ""
         template = ex.template if isinstance(ex, Implement) else ""
-        md = (f"{ex.question}{choices}\n\n" + (f"```python\n{template}\n```\n\n" if template else "")
+        md = (f"{_asked(ex)}{choices}\n\n" + (f"```python\n{template}\n```\n\n" if template else "")
               + f"*Without a running kernel, {how}*")
         if isinstance(ex, Interpretation):
             choices_html = "<ul>" + "".join(f"<li>{_markdown_to_html(line)}</li>" for line in ex.lettered()) + "</ul>"
         else:
             choices_html = html.escape(choices)
-        html_text = (f'<div class="teachkit-exercise-static">{_static_math(_markdown_to_html(ex.question))}'
+        html_text = (f'<div class="teachkit-exercise-static">{_static_math(_markdown_to_html(_asked(ex)))}'
                      f"{choices_html}" + (f"<pre>{html.escape(template)}</pre>" if template else "<br>")
                      + f"<i>Without a running kernel, {html.escape(how)}</i></div>")
-        plain = (f"{ex.question}{choices}\n" + (f"{template}\n" if template else "")
+        plain = (f"{_asked(ex)}{choices}\n" + (f"{template}\n" if template else "")
                  + f"(Without a running kernel, {how})")
         return html_text, plain, md
 
