@@ -267,7 +267,10 @@ def test_every_number_of_a_worked_solution_is_computed(key):
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_solution_renders_with_its_fields(key):
+def test_solution_renders_with_its_fields(key, monkeypatch):
+    from teachkit.course.exercises import committed
+
+    monkeypatch.setattr(committed, "_ATTEMPTED", set())       # not answered in this session
     ex = tex.get(key)
     text = ex.render_solution()
     assert text.strip() and "{" + "expected" not in text, f"{key}: solution did not render: {text!r}"
@@ -478,6 +481,32 @@ def test_reveal_hides_the_solution_until_clicked():
     button, out = widget.children
     assert out.outputs == ()                       # nothing rendered before the click
     assert tex.Shown(ex)._repr_markdown_() == "P(x) = 2 / 8 = 0.25"
+
+
+def test_without_widgets_the_solution_is_reachable_once_answered(monkeypatch):
+    """A plain kernel, a converted notebook, an editor without widgets: the button cannot be clicked, so after
+    an answer (right or wrong) the reveal cell, run again, shows the worked solution as text."""
+    from teachkit.course.exercises import committed
+
+    monkeypatch.setattr(committed, "_ATTEMPTED", set())
+    monkeypatch.setattr(committed, "_COMMITTED", set())
+    for key, attempt in (("00.1", lambda: tex.ask("00.1", answer="0.05")),          # a wrong answer
+                         ("02.7", lambda: tex.ask("02.7", answer="+1")),            # a prediction
+                         ("01.5", lambda: tex.check_function("01.5", lambda **kw: 0.0))):
+        text = tex.reveal(key, show=True).text
+        before = tex.reveal(key)._repr_mimebundle_()
+        assert text not in json.dumps(before, ensure_ascii=False)
+        how = f"check_function({key!r}" if key == "01.5" else f"ask({key!r}, answer=...)"
+        assert how in before["text/plain"] and "Show solution" in before["text/plain"]
+        attempt()
+        after = tex.reveal(key)._repr_mimebundle_()
+        assert text in after["text/plain"] and f"exercise {key}" in after["text/plain"], key
+        assert "application/vnd.jupyter.widget-view+json" in after      # JupyterLab still shows the button
+    # an unreadable answer, or the template's ..., is no attempt
+    committed._ATTEMPTED.clear()
+    assert not tex.ask("00.2", answer="no idea").parsed
+    assert not tex.check_function("01.5", lambda **kw: None).parsed
+    assert not committed.has_attempted("00.2") and not committed.has_attempted("01.5")
 
 
 def test_ask_shows_the_question_with_a_static_fallback():
