@@ -129,7 +129,7 @@ def _report(**numbers):
 
 
 def test_numbers_that_follow_are_accepted_however_they_are_typed(values):
-    typed = {name: (str(v) if name == "k" else f"{v:.3g}") for name, v in values.items()}
+    typed = {name: (str(v) if name == "k" else f"{v:#.3g}") for name, v in values.items()}
     check = capstone.check_report(_report(**typed))
     assert check.flagged == [] and check.score == 1 and not check.missing_reasons
     full = capstone.check_report(_report(**values))                # floats pasted at full precision
@@ -139,8 +139,8 @@ def test_numbers_that_follow_are_accepted_however_they_are_typed(values):
 
 
 def test_a_number_that_does_not_follow_is_flagged_with_what_it_depends_on_never_the_value(values):
-    wrong = dict({name: (str(v) if name == "k" else f"{v:.3g}") for name, v in values.items()},
-                 k=str(max(KS)), coherence=f"{values['coherence'] + 0.05:.3g}", perplexity="")
+    wrong = dict({name: (str(v) if name == "k" else f"{v:#.3g}") for name, v in values.items()},
+                 k=str(max(KS)), coherence=f"{values['coherence'] + 0.05:#.3g}", perplexity="")
     check = capstone.check_report(_report(**wrong))
     assert check.flagged == ["k", "coherence", "perplexity"]
     lines = {line.name: line for line in check.lines}
@@ -222,7 +222,7 @@ def test_the_grader_scores_the_capstone_report_and_never_runs_it(tmp_path, value
     import grade
 
     assert grade.CAPSTONE == capstone.NOTEBOOK
-    typed = {name: (str(v) if name == "k" else f"{v:.3g}") for name, v in values.items()}
+    typed = {name: (str(v) if name == "k" else f"{v:#.3g}") for name, v in values.items()}
     typed["coherence"] = "0.5"
     marker = tmp_path / "ran"
     cells = [f"import pathlib\npathlib.Path({str(marker)!r}).touch()",
