@@ -10,6 +10,7 @@ scipy's on the ratings read from the shipped JSON file.
 import json
 import math
 import pathlib
+import re
 import sys
 from importlib import resources
 from itertools import combinations
@@ -247,3 +248,16 @@ def test_describe_states_every_choice_the_checklist_asks_for():
     for needed in ("sliding windows of 110 tokens", "top 10 words", "zero convention 'exact'", "lee.cor",
                    "gensim 4.4", "K in [5, 10, 20, 30]", "seeds [0, 1, 2]", "counts correct"):
         assert needed in text, needed
+
+
+def test_the_precision_rule_hints_at_no_value_that_follows(values):
+    # the rule is printed beside every flagged number: its examples must not be (roundings of) the report's values
+    from decimal import Decimal
+
+    examples = [Decimal(x) for x in re.findall(r"\d[\d.e]*", capstone.PRECISION_TEXT) if x != "3"]
+    for value in values.values():
+        for example in examples:
+            assert not math.isclose(float(example), abs(value), rel_tol=0.01), (example, value)
+    assert capstone._judge("perplexity", "4150", 4151.8, "").follows
+    assert capstone._judge("perplexity", "4.15e3", 4151.8, "").follows
+    assert capstone._judge("coherence", "0.052", 0.05193, "").follows

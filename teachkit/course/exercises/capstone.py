@@ -71,10 +71,11 @@ REASONS = ("k_criterion", "measure", "reference")
 MIN_REASON = 3
 #: The precision the report's numbers are asked for (notebook 10, section 6, says the same): at least 3
 #: significant figures, or 3 decimals (as the course's tables print them); a whole number's trailing zeros are
-#: not significant, so "3270" states 3271.7 to the nearest ten, as "3.27e3" does.
+#: not significant, so "4150" states 4151.8 to the nearest ten, as "4.15e3" does.
 PRECISION = {"min_sig_figs": 3, "min_decimals": 3}
 #: The rule as the student reads it.
-PRECISION_TEXT = "at least 3 significant figures or 3 decimals (3270, 3.27e3 or 3272 for 3271.7; 0.019 for 0.01934)"
+#: (Its examples are none of the report's numbers: the rule must not hint at a value that follows.)
+PRECISION_TEXT = "at least 3 significant figures or 3 decimals (4150, 4.15e3 or 4152 for 4151.8; 0.052 for 0.05193)"
 #: The authors' automated score in Hoyle et al.'s release for each measure (top 10 words, full corpus).
 HUMAN_COLUMN = {"c_npmi": "c_npmi_10_full", "c_uci": "c_uci_full", "u_mass": "u_mass_full", "c_v": "c_v_full"}
 
@@ -389,8 +390,8 @@ def depends_on(name: str, report: dict[str, Any]) -> str:
 
 
 def _readings(typed):
-    """What ``typed`` may stand for: as written, and, for a whole number ending in zeros ("3270", "3,270"),
-    the same to its last non-zero digit ("3.27e3"), since those zeros are not significant (:data:`PRECISION`)."""
+    """What ``typed`` may stand for: as written, and, for a whole number ending in zeros ("4150", "4,150"),
+    the same to its last non-zero digit ("4.15e3"), since those zeros are not significant (:data:`PRECISION`)."""
     import re
     from decimal import Decimal
 
