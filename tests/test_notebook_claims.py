@@ -271,6 +271,55 @@ def _planted_edge_warning_names_every_edge_pick():
     return "model_score" in at_edge and all(f"`{m}`" in warning for m in at_edge)
 
 
+def _most_topic_pairs_never_meet_on_lee_cor():
+    # windows of 10 tokens laid out over each lee.cor article (a shorter article is one window), by hand
+    from itertools import combinations
+
+    from teachkit.course.exercises import capstone
+
+    windows = []
+    for doc in capstone.separate_texts():
+        spans = [doc[i:i + 10] for i in range(len(doc) - 9)] if len(doc) >= 10 else [doc]
+        windows += [set(span) for span in spans]
+    table = capstone.sweep([5, 10, 20, 30], [0, 1, 2])
+    k = table.best_k("npmi")
+    met = never = 0
+    for seed in (0, 1, 2):
+        for topic in table.topics[(k, seed)]:
+            for a, b in combinations(topic[:10], 2):
+                if any(a in w and b in w for w in windows):
+                    met += 1
+                else:
+                    never += 1
+    return never > met
+
+
+def _agreement_rows():
+    rows = _table_rows(_output("09_choosing", "dd3c9660"), ("NPMI", "C_V", "UCI", "UMass"))
+    return {name: [tuple(float(x) for x in re.findall(r"-?\d\.\d{3}", cell)) for cell in fields]
+            for name, fields in rows.items()}
+
+
+def _people_agree_weakly_to_moderately_and_one_metric_not_at_all():
+    rows = _agreement_rows()
+    strongest = max(rho for cells in rows.values() for rho, _, _ in cells)
+    no_agreement = [name for name, cells in rows.items() if all(low <= 0 <= high for _, low, high in cells)]
+    return strongest < 0.6 and no_agreement == ["UMass"] and \
+        all(low > 0 for name, cells in rows.items() if name != "UMass" for _, low, _ in cells)
+
+
+def _lee_perplexity_rises_steeply():
+    printed = _output("09_choosing", "81904d1f")
+    low, high = (float(v.replace(",", "")) for v in
+                 re.findall(r"goes from about ([\d,]+) at K = \d+ to about ([\d,]+)", printed)[0])
+    return high > 100 * low
+
+
+def _lee_held_out_text_is_ascii():
+    chars, nbytes = re.search(r"([\d,]+) characters \(([\d,]+) bytes\)", _output("04c_neural", "c04c-03")).groups()
+    return chars == nbytes
+
+
 @dataclass(frozen=True)
 class Claim:
     notebook: str          # the notebook's name (its beginning is enough)
@@ -302,6 +351,17 @@ CLAIMS = [
           _coherences_near_the_planted_k_and_diversity_smallest),
     Claim("09_choosing", "b79d7258", "pick a K at the edge of the range tried",
           _planted_edge_warning_names_every_edge_pick),
+    Claim("09_choosing", "f638fb2d", "**diversity** always prefers few topics",
+          _coherences_near_the_planted_k_and_diversity_smallest),
+    Claim("09_choosing", "f638fb2d", "automated metrics agree with people weakly to moderately at best",
+          _people_agree_weakly_to_moderately_and_one_metric_not_at_all),
+    Claim("09_choosing", "f638fb2d", "section 4 names the metric that shows no agreement",
+          _people_agree_weakly_to_moderately_and_one_metric_not_at_all),
+    Claim("09_choosing", "e55fc783", 'the "perplexity" rises steeply with $K$', _lee_perplexity_rises_steeply),
+    Claim("04c_neural", "c04c-10a", "Every Lee article is plain ASCII, so each character is one byte",
+          _lee_held_out_text_is_ascii),
+    Claim("10_capstone", "10-16", "most pairs of topic words never share a window there",
+          _most_topic_pairs_never_meet_on_lee_cor),
 ]
 
 
