@@ -7,7 +7,7 @@ import functools
 import math
 
 from ...corpora import lee_background
-from ...neural_lm import Evaluation, NeuralLM, bits_per_byte, softmax
+from ...lm.neural import Evaluation, NeuralLM, bits_per_byte, softmax
 from . import Exercise, Implement, Interpretation, Prediction
 
 
@@ -114,8 +114,6 @@ def _log10_instead(total_nats, n_bytes):
 # ---------------------------------------------------------------- 04c.7: the forward pass, written out
 def _forward_inputs(rng):
     # a tiny network: V symbols, a context of k, embeddings of d numbers, H hidden units; ids in the context
-    import numpy as np
-
     V, k, d, H = (int(rng.integers(3, 7)), int(rng.integers(1, 4)), int(rng.integers(2, 5)),
                   int(rng.integers(2, 6)))
     return {"context": [int(i) for i in rng.integers(0, V, size=k)],

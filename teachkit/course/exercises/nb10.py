@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ...coherence import coherence_from_pairs
+from ...coherence.npmi import coherence_from_pairs
 
 from . import Exercise, Interpretation, Prediction
 from . import capstone
@@ -22,8 +22,8 @@ _SAME_WITHIN = 0.05
 
 def _reference_npmis(ks, seeds):
     """Mean c_npmi of the K = best_k("npmi") topics, mean over seeds: on the training split and on lee.cor."""
-    from ...measures import coherence_per_topic
-    from ...model_selection import split_documents
+    from ...coherence.measures import coherence_per_topic
+    from ...evaluation.model_selection import split_documents
 
     table = capstone.sweep(ks, seeds)
     k = table.best_k("npmi")
@@ -80,8 +80,8 @@ _SHARE = "the measure and people agree on about that share of the topics"
 
 
 def _agreement(measure, corpus, judgement):
-    from ...agreement import bootstrap_spearman
-    from ...human_ratings import load_human_ratings
+    from ...evaluation.agreement import bootstrap_spearman
+    from ...evaluation.human_ratings import load_human_ratings
 
     people = load_human_ratings().select(corpus=corpus)
     x = people.column(capstone.HUMAN_COLUMN[measure])
