@@ -128,6 +128,7 @@ def _forward_reference(context, E, W1, b1, W2, b2):
     model = NeuralLM.__new__(NeuralLM)          # no training text needed: only the parameters are read
     model.params = {"E": np.asarray(E), "W1": np.asarray(W1), "b1": np.asarray(b1), "W2": np.asarray(W2),
                     "b2": np.asarray(b2)}
+    model.context, model.V = len(context), len(model.params["E"])     # what log_probs checks the ids against
     return np.exp(model.log_probs(np.array([context]))[0])
 
 
