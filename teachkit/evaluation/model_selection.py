@@ -48,7 +48,8 @@ def _documents(documents, name="documents"):
     return check_tokenized_documents(documents, name)
 
 
-def _seed(seed, name="seed", maximum=None):
+def check_seed(seed: object, name: str = "seed", maximum: int | None = None) -> int:
+    """A random seed: a whole number from 0 to ``maximum`` (any size when None), or raise naming ``name``."""
     if not isinstance(seed, numbers.Integral) or isinstance(seed, bool):
         raise TypeError(f"{name} must be a whole number >= 0, got {seed!r}.")
     if seed < 0 or (maximum is not None and seed > maximum):
@@ -58,7 +59,7 @@ def _seed(seed, name="seed", maximum=None):
 
 
 #: gensim seeds numpy's legacy RandomState, which takes 32-bit seeds.
-_GENSIM_SEED_MAX = 2**32 - 1
+GENSIM_SEED_MAX = 2**32 - 1
 
 
 def split_documents(documents: Sequence[Sequence[str]], heldout: float = 0.2, *,
@@ -92,7 +93,7 @@ def split_documents(documents: Sequence[Sequence[str]], heldout: float = 0.2, *,
     if not 0 < share < 1:
         raise ValueError(f"heldout must be a share of documents strictly between 0 and 1 (e.g. 0.2), got {share}.")
     n_out = min(max(1, round(share * len(docs))), len(docs) - 1)
-    rng = np.random.default_rng(_seed(seed))
+    rng = np.random.default_rng(check_seed(seed))
     out = np.zeros(len(docs), dtype=bool)
     out[rng.choice(len(docs), size=n_out, replace=False)] = True
     return [d for d, o in zip(docs, out) if not o], [d for d, o in zip(docs, out) if o]
@@ -441,7 +442,8 @@ def k_sweep(documents: Sequence[Sequence[str]], ks: Sequence[int], seeds: Sequen
     if isinstance(ks, (str, bytes, Mapping)) or isinstance(seeds, (str, bytes, Mapping)):
         raise TypeError("ks and seeds must be lists of whole numbers, e.g. ks=[2, 4, 8], seeds=[0, 1].")
     ks = [check_positive_int(k, "ks") for k in ks]
-    seeds = [_seed(s, "seeds", _GENSIM_SEED_MAX) for s in ([seeds] if isinstance(seeds, numbers.Integral) else seeds)]
+    seeds = [check_seed(s, "seeds", GENSIM_SEED_MAX)
+             for s in ([seeds] if isinstance(seeds, numbers.Integral) else seeds)]
     if not ks or not seeds:
         raise ValueError("ks and seeds must each name at least one value, e.g. ks=[2, 4, 8], seeds=[0, 1].")
     passes = check_positive_int(passes, "passes")

@@ -276,7 +276,7 @@ def stability_over_k(documents: Sequence[Sequence[str]], ks: Sequence[int], *, r
     from gensim.corpora import Dictionary
     from gensim.models import LdaModel
 
-    from .model_selection import _GENSIM_SEED_MAX, _seed, lda_topics
+    from .model_selection import GENSIM_SEED_MAX, check_seed, lda_topics
 
     docs = check_tokenized_documents(documents)
     if isinstance(ks, numbers.Integral):
@@ -291,7 +291,7 @@ def stability_over_k(documents: Sequence[Sequence[str]], ks: Sequence[int], *, r
     fraction = check_finite_real(fraction, "fraction")
     if not 0 < fraction <= 1:
         raise ValueError(f"fraction must be a share of the documents in (0, 1], got {fraction}.")
-    seed = _seed(seed, "seed", _GENSIM_SEED_MAX - runs - 1)
+    seed = check_seed(seed, "seed", GENSIM_SEED_MAX - runs - 1)
     passes = check_positive_int(passes, "passes")
     iterations = check_positive_int(iterations, "iterations")
 
