@@ -59,7 +59,7 @@ A prediction with choices (``right``/``wrong`` default to the right choice and t
                question="A pair found in every window: what does the guide's code give, +1, 0 or -1?",
                data={"n": 1000, "eps": EPSILON}, choices=("+1", "0", "-1"),
                answer=lambda n, eps: {1.0: "+1", 0.0: "0", -1.0: "-1"}[
-                   round(npmi_from_counts(n, n, n, n, eps=eps, smoothing="guide"))],
+                   round(npmi_from_counts(n, n, n, n, eps=eps, zero="guide"))],
                solution="...")
 
 A prediction of a number is an :class:`Prediction` without ``choices``, judged

@@ -78,7 +78,7 @@ _SOME, _GUARD, _ESTIMATE, _RANKED = (
 
 def _what_the_smoothed_score_says(c_xy, c_x, c_y, n, eps):
     exact = npmi_from_counts(c_xy, c_x, c_y, n)
-    smoothed = npmi_from_counts(c_xy, c_x, c_y, n, eps=eps, smoothing="guide")
+    smoothed = npmi_from_counts(c_xy, c_x, c_y, n, eps=eps, zero="guide")
     if exact == -1 and smoothed > exact:
         return _GUARD            # a zero count, moved off the exact -1 by the convention only
     if c_xy > 0 and exact < 0:
@@ -87,8 +87,8 @@ def _what_the_smoothed_score_says(c_xy, c_x, c_y, n, eps):
 
 
 def _smoothed_steps(c_xy, c_x, c_y, n, eps):
-    p_xy, p_x, p_y = probabilities_from_counts(c_xy, c_x, c_y, n, eps=eps, smoothing="guide")
-    return {"smoothed": npmi_from_counts(c_xy, c_x, c_y, n, eps=eps, smoothing="guide"), "p_smoothed": p_xy,
+    p_xy, p_x, p_y = probabilities_from_counts(c_xy, c_x, c_y, n, eps=eps, zero="guide")
+    return {"smoothed": npmi_from_counts(c_xy, c_x, c_y, n, eps=eps, zero="guide"), "p_smoothed": p_xy,
             "shift": math.log(p_x * p_y) / math.log(p_xy)}
 
 
@@ -205,14 +205,14 @@ EXERCISES = [
         question="Under gensim's convention with $\\varepsilon = 10^{{-12}}$, what NPMI does a pair that never "
                  "co-occurs ($c(x, y) = {c_xy}$) get when $c(x) = {c_x:t}$, $c(y) = {c_y:t}$, $n = {n:t}$?",
         data={"c_xy": 0, "c_x": 200, "c_y": 100, "n": 10_000, "eps": EPSILON},
-        answer=lambda c_xy, c_x, c_y, n, eps: npmi_from_counts(c_xy, c_x, c_y, n, eps=eps, smoothing="gensim"),
+        answer=lambda c_xy, c_x, c_y, n, eps: npmi_from_counts(c_xy, c_x, c_y, n, eps=eps, zero="epsilon"),
         solution="gensim puts $P(x, y) + \\varepsilon$ = ε inside both logarithms: PMI = ln(ε / (({c_x}/{n})"
                  "({c_y}/{n}))) and the denominator is −ln ε, so NPMI = {expected:.3f}, not −1.",
         right=("-0.69", "−0,692", "-0.6918"),
         wrong=("-1", "-0.77", "-0.775", "-0.70", "0"),      # -1; the guide's convention (-0.769); the lesson's pair
         variant=_never_together,
         mistakes=(lambda c_xy, c_x, c_y, n, eps: -1,                   # the exact limit, no ε
-                  lambda c_xy, c_x, c_y, n, eps: npmi_from_counts(c_xy, c_x, c_y, n, eps=eps, smoothing="guide"),
+                  lambda c_xy, c_x, c_y, n, eps: npmi_from_counts(c_xy, c_x, c_y, n, eps=eps, zero="guide"),
                   lambda c_xy, c_x, c_y, n, eps: 0),                   # "no evidence, so 0"
     ),
     Prediction(
@@ -253,7 +253,7 @@ EXERCISES = [
                  "$\\varepsilon = 10^{-12}$: +1, 0 or −1?",
         data={"n": 10, "eps": EPSILON},
         answer=lambda n, eps: {1.0: "+1", 0.0: "0", -1.0: "−1"}[
-            round(npmi_from_counts(n, n, n, n, eps=eps, smoothing="guide"))],
+            round(npmi_from_counts(n, n, n, n, eps=eps, zero="guide"))],
         choices=("+1", "0", "−1"),
         solution="{expected}: the guide's smoothed $P(x, y) = (n + \\varepsilon)/(n + \\varepsilon)$ is exactly 1, "
                  "so its denominator $-\\log P(x, y)$ is 0, and its code then returns 0 instead of dividing: a "
@@ -302,7 +302,7 @@ EXERCISES = [
         label="a never-co-occurring pair's smoothed score",
         question="Two words never share a window: $c_{xy} = 0$, with $c_x = 500$ and $c_y = 400$ of "
                  "$n = 10{,}000$. Compute the pair's NPMI under the guide's convention with its "
-                 "$\\varepsilon = 10^{-12}$ (`smoothing=\"guide\"`). What does that score tell you about the pair?",
+                 "$\\varepsilon = 10^{-12}$ (`zero=\"guide\"`). What does that score tell you about the pair?",
         data={"c_xy": 0, "c_x": 500, "c_y": 400, "n": 10_000, "eps": EPSILON},
         answer=_what_the_smoothed_score_says,
         choices=(_SOME, _GUARD, _ESTIMATE, _RANKED),
