@@ -1,0 +1,88 @@
+"""The course's figure style: human names, plain log ticks, the text-size floor, alt text on the output."""
+
+import json
+import pathlib
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from teachkit.course import figures  # noqa: E402
+from teachkit.measures import MEASURES  # noqa: E402
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def test_every_measure_has_a_human_name():
+    for name in MEASURES:
+        assert figures.label(name) != name
+    assert figures.label("u_mass") == "UMass" and figures.label("c_v") == "C_V"
+    assert figures.label("model_score") == "model score (M)"
+    with pytest.raises(KeyError, match="no human name for 'umass'"):
+        figures.label("umass")
+
+
+def test_log_axis_ticks_are_plain_numbers():
+    fig, ax = plt.subplots(figsize=(5, 3))
+    ax.plot([3, 70, 900], [1, 2, 3])
+    ax.set_xscale("log")
+    figures.plain_log_ticks(ax)
+    fig.canvas.draw()
+    labels = [t.get_text() for t in ax.get_xticklabels() if t.get_text()]
+    assert "10" in labels and "100" in labels and "1,000" in labels
+    assert not any("10^" in t or "times" in t or "$" in t for t in labels), labels
+    assert all(t.get_text() == "" for t in ax.xaxis.get_minorticklabels())
+    plt.close(fig)
+
+
+def test_small_text_finds_a_7pt_legend_and_text_scaled_down_by_a_wide_figure():
+    fig, ax = plt.subplots(figsize=(5, 3))
+    ax.plot([0, 1], [0, 1], label="a line")
+    ax.legend(fontsize=7)
+    ax.tick_params(labelsize=10)
+    found = figures.small_text(fig)
+    assert ("a line", 7.0) in found
+    plt.close(fig)
+    # 10 pt text on a 16-inch figure (about 13 inches once cropped to its contents, 1,300 px at 100 dpi) is
+    # shown at 800 px wide: about 6 pt.
+    fig, ax = plt.subplots(figsize=(16, 3), dpi=100)
+    ax.tick_params(labelsize=10)
+    ax.set_title("wide", fontsize=10)
+    found = dict(figures.small_text(fig))
+    assert 5.5 < found["wide"] < 6.5
+    plt.close(fig)
+    fig, ax = plt.subplots(figsize=(6, 3))
+    ax.tick_params(labelsize=10)
+    ax.set_title("fits", fontsize=12)
+    assert figures.small_text(fig) == []
+    plt.close(fig)
+
+
+def test_show_refuses_small_text_and_a_missing_description(monkeypatch):
+    shown = []
+    monkeypatch.setattr("IPython.display.display", lambda *a, **k: shown.append((a, k)))
+    fig, ax = plt.subplots(figsize=(5, 3))
+    ax.set_title("tiny", fontsize=6)
+    with pytest.raises(ValueError, match="'tiny' at 6.0 pt"):
+        figures.show(fig, alt="a chart", see="what to see")
+    fig, ax = plt.subplots(figsize=(5, 3))
+    ax.tick_params(labelsize=10)
+    with pytest.raises(ValueError, match="alt must be a non-empty"):
+        figures.show(fig, alt=" ", see="what to see")
+    figures.show(fig, alt="An empty chart.", see="Nothing.")
+    (image, image_kw), (note, _) = shown
+    assert image_kw["metadata"] == {"image/png": {"alt": "An empty chart."}}
+    assert image[0]["image/png"].startswith("iVBOR")     # base64 of a PNG
+    assert note[0].data == "*What to see:* Nothing."
+
+
+def test_lab_opens_without_the_news_prompt():
+    # JupyterLab 4 asks "get notified about official Jupyter news?" while fetchNews is "none" (its default);
+    # the course ships "false" as an environment-level default and make lab installs it.
+    overrides = json.loads((ROOT / "tools" / "lab" / "overrides.json").read_text())
+    assert overrides["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
+    makefile = (ROOT / "Makefile").read_text()
+    assert "lab: $(VENV)/.installed-lab $(LAB_OVERRIDES)" in makefile
+    assert "share/jupyter/lab/settings/overrides.d/teachkit.json" in makefile
