@@ -86,3 +86,47 @@ def test_lab_opens_without_the_news_prompt():
     makefile = (ROOT / "Makefile").read_text()
     assert "lab: $(VENV)/.installed-lab $(LAB_OVERRIDES)" in makefile
     assert "share/jupyter/lab/settings/overrides.d/teachkit.json" in makefile
+
+
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_every_figure_has_alt_text_and_a_line_saying_what_to_see(path):
+    # show() writes both; a figure shown any other way (plt.show, a figure left as a cell's value) has neither,
+    # and it also skipped show()'s check that no text is below FONT_FLOOR_PT at the size it is shown.
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    figures_seen = 0
+    for number, cell in enumerate(nb["cells"]):
+        outputs = cell.get("outputs", [])
+        for k, output in enumerate(outputs):
+            if "image/png" not in output.get("data", {}):
+                continue
+            figures_seen += 1
+            where = f"{path.name} cell {number} ({cell.get('id')})"
+            alt = output.get("metadata", {}).get("image/png", {}).get("alt", "")
+            assert len(alt.split()) >= 8, f"{where}: a figure without alt text (show it with teachkit.course.show)"
+            after = outputs[k + 1] if k + 1 < len(outputs) else {}
+            note = "".join(after.get("data", {}).get("text/markdown", ""))
+            assert note.startswith("*What to see:* ") and len(note.split()) >= 8, \
+                f"{where}: no sentence under the figure saying what to see"
+    html = [cell for cell in nb["cells"] for output in cell.get("outputs", [])
+            if "<img" in "".join(output.get("data", {}).get("text/html", ""))
+            and 'alt=""' in "".join(output.get("data", {}).get("text/html", ""))]
+    assert not html, f"{path.name}: an HTML output with an image and an empty alt"
+
+
+def test_an_explorers_saved_view_names_it_its_settings_and_how_to_move_them():
+    import ipywidgets as w
+
+    from teachkit.course.widgets import explorer
+
+    view = explorer(lambda c_xy, unit: f"PMI for {c_xy} in {unit}", title="PMI from window counts",
+                    c_xy=w.IntSlider(value=150, min=0, max=1000, description="c(x, y)"),
+                    unit=w.Dropdown(options=["nats", "bits"], value="nats", description="unit"))
+    bundle = view._repr_mimebundle_()
+    for text in (bundle["text/plain"], bundle["text/html"]):
+        assert "PMI from window counts" in text
+        assert "c(x, y) = 150 (slider from 0 to 1000)" in text
+        assert "unit = nats (choose one of: nats, bits)" in text
+        assert "Run All Cells" in text and "PMI for 150 in nats" in text
