@@ -130,3 +130,22 @@ def test_an_explorers_saved_view_names_it_its_settings_and_how_to_move_them():
         assert "c(x, y) = 150 (slider from 0 to 1000)" in text
         assert "unit = nats (choose one of: nats, bits)" in text
         assert "Run All Cells" in text and "PMI for 150 in nats" in text
+
+
+def test_every_notebook_fits_a_session_by_the_stated_estimate(tmp_path):
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import session_time
+
+    for path in NOTEBOOKS:
+        assert session_time.estimate(path).minutes <= session_time.LIMIT, path.name
+    # the rule itself, on a notebook written for it: 400 words, 20 code lines (a comment and a blank line
+    # not counted), two exercises: 2 + 2 + 8 = 12 minutes
+    nb = {"cells": [{"cell_type": "markdown", "source": ["word " * 400]},
+                    {"cell_type": "code", "source": ["# a comment\n", "\n"] + ["x = 1\n"] * 18
+                     + ['ask("01.1")\n', 'check_function("01.2", f)\n']}]}
+    path = tmp_path / "01_example.ipynb"
+    path.write_text(json.dumps(nb), encoding="utf-8")
+    e = session_time.estimate(path)
+    assert (e.words, e.code_lines, e.exercises) == (400, 20, 2) and e.minutes == pytest.approx(12)

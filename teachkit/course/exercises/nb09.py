@@ -8,7 +8,7 @@ from ...agreement import spearman
 from ...diversity import topic_diversity
 from ...model_selection import HeldOutPerplexity, SweepTable
 from . import Exercise, Implement, Interpretation, Prediction
-from .nb08 import NUMBER_WORDS, topics_sharing
+from .nb08b import NUMBER_WORDS, topics_sharing
 
 
 def _perplexity_from_bound(nats):
