@@ -35,6 +35,16 @@ def test_log_axis_ticks_are_plain_numbers():
     assert not any("10^" in t or "times" in t or "$" in t for t in labels), labels
     assert all(t.get_text() == "" for t in ax.xaxis.get_minorticklabels())
     plt.close(fig)
+    # a narrow log axis (20 to 300) is labelled at 1, 2 and 5 of each decade, not at 100 alone
+    fig, ax = plt.subplots(figsize=(5, 3))
+    ax.plot([1, 2, 3], [20, 70, 300])
+    ax.set_yscale("log")
+    figures.plain_log_ticks(ax)
+    fig.canvas.draw()
+    low, high = ax.get_ylim()
+    shown = [t.get_text() for t in ax.get_yticklabels() if t.get_text() and low <= t.get_position()[1] <= high]
+    assert {"20", "50", "100", "200"} <= set(shown), shown
+    plt.close(fig)
 
 
 def test_small_text_finds_a_7pt_legend_and_text_scaled_down_by_a_wide_figure():

@@ -22,8 +22,11 @@ STEPS = {
              "expected_shared": 6 * 8 / 100,                  # 0.48
              "pmi": math.log(0.05 / (0.06 * 0.08)),           # ln(0.05 / 0.0048) = ln(10.4167) = 2.3434
              "npmi": math.log(0.05 / (0.06 * 0.08)) / -math.log(0.05)},   # 2.3434 / 2.9957 = 0.7822
-    "08.5": {"as_ranked": (math.log(2 / 3) + math.log(1 / 3) + math.log(1 / 2)) / 3,    # -0.7324
-             "reversed": (math.log(1 / 2) + math.log(1 / 2) + math.log(2 / 2)) / 3},    # -0.4621
+    # gensim's convention, eps = 1e-12 added to the joint probability: log((c12 / 4 + eps) / (c_higher / 4))
+    "08.5": {"as_ranked": (math.log((2 / 4 + 1e-12) / (3 / 4)) + math.log((1 / 4 + 1e-12) / (3 / 4))
+                           + math.log((1 / 4 + 1e-12) / (2 / 4))) / 3,                             # -0.7324
+             "reversed": (math.log((1 / 4 + 1e-12) / (2 / 4)) + math.log((1 / 4 + 1e-12) / (2 / 4))
+                          + math.log((2 / 4 + 1e-12) / (2 / 4))) / 3},                             # -0.4621
 }
 
 

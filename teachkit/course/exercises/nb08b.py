@@ -92,8 +92,9 @@ _CV_MORE, _CV_UNKNOWN, _CV_BASELINE, _CV_SCALE = (
 
 
 def _what_a_higher_c_v_says(model, baseline, auc_random):
-    if not (model > baseline and 0 <= auc_random <= 1):
-        raise ValueError("the question needs the model's C_V above the baseline's and an AUC in [0, 1]")
+    if not (-1 <= baseline < model <= 1 and 0 <= auc_random <= 1):
+        raise ValueError("the question needs C_V values in [-1, 1], the model's above the baseline's, and an AUC "
+                         "in [0, 1]")
     # an AUC below 0.5 for real topics against random lists: C_V can prefer word lists with no theme at all
     return _CV_UNKNOWN if auc_random < 0.5 else _CV_MORE
 
@@ -107,8 +108,10 @@ _TD_STRINGS, _TD_SUBJECTS, _TD_COHERENT, _TD_BEST = (
 )
 
 
-def _what_td_one_says(topics, top_k):
-    if topic_diversity(topics, top_k=top_k) != 1:
+def _what_td_one_says(topics, top_k, td):
+    if topic_diversity(topics, top_k=top_k) != td:
+        raise ValueError("td must be the topics' topic diversity")
+    if td != 1:
         raise ValueError("the question's premise is a topic diversity of 1")
     return _TD_STRINGS
 
@@ -172,9 +175,9 @@ EXERCISES = [
     Interpretation(
         key="08b.4",
         label="a higher C_V",
-        question="A paper reports C_V = {model} for its model and {baseline} for a baseline, on the same reference "
-                 "corpus with the same choices, and nothing else. On the Lee topics of section 2, C_V told LDA "
-                 "topics from random lists with AUC {auc_random}. What does the higher C_V show?",
+        question="A paper reports C_V = 0.62 for its model and 0.55 for a baseline, on the same reference corpus "
+                 "with the same choices, and nothing else. On this notebook's Lee topics, C_V told LDA topics from "
+                 "random lists with AUC 0.275. What does the higher C_V show?",
         data={"model": 0.62, "baseline": 0.55, "auc_random": 0.275},
         answer=_what_a_higher_c_v_says,
         choices=(_CV_MORE, _CV_UNKNOWN, _CV_BASELINE, _CV_SCALE),
@@ -197,15 +200,14 @@ EXERCISES = [
     Interpretation(
         key="08b.5",
         label="a topic diversity of 1",
-        question="A model has two topics, {{{first}}} and {{{second}}}. Its topic diversity with the top "
-                 "$k = {top_k}$ words is 1. What does that say?",
-        data={"topics": (("car", "road", "driver"), ("automobile", "highway", "motorist")), "top_k": 3,
-              "first": "car, road, driver", "second": "automobile, highway, motorist"},
-        answer=lambda topics, top_k, first, second: _what_td_one_says(topics, top_k),
+        question="A model has two topics, {car, road, driver} and {automobile, highway, motorist}. Its topic "
+                 "diversity with the top k = 3 words is 1. What does that say?",
+        data={"topics": (("car", "road", "driver"), ("automobile", "highway", "motorist")), "top_k": 3, "td": 1},
+        answer=_what_td_one_says,
         choices=(_TD_SUBJECTS, _TD_STRINGS, _TD_COHERENT, _TD_BEST),
         why={
-            _TD_STRINGS: "topic diversity counts distinct words as strings: {first} and {second} share none, so "
-                         "every listed word is distinct, whatever the words mean.",
+            _TD_STRINGS: "topic diversity counts distinct words as strings: the two topics share none, so every "
+                         "listed word is distinct, whatever the words mean.",
             _TD_SUBJECTS: "topic diversity compares spellings, not meanings; car and automobile are different "
                           "strings for the same thing. Notebook 06's semantic distinctiveness compares meanings.",
             _TD_COHERENT: "topic diversity looks only at which words the topics share; whether each topic's "
