@@ -131,14 +131,16 @@ def test_an_explorers_saved_view_names_it_its_settings_and_how_to_move_them():
 
     from teachkit.course.widgets import explorer
 
-    view = explorer(lambda c_xy, unit: f"PMI for {c_xy} in {unit}", title="PMI from window counts",
+    view = explorer(lambda c_xy, unit, alpha: f"PMI for {c_xy} in {unit}", title="PMI from window counts",
                     c_xy=w.IntSlider(value=150, min=0, max=1000, description="c(x, y)"),
-                    unit=w.Dropdown(options=["nats", "bits"], value="nats", description="unit"))
+                    unit=w.Dropdown(options=["nats", "bits"], value="nats", description="unit"),
+                    alpha=w.FloatLogSlider(value=0.01, base=10, min=-4, max=0, step=0.25, description="α"))
     bundle = view._repr_mimebundle_()
     for text in (bundle["text/plain"], bundle["text/html"]):
         assert "PMI from window counts" in text
         assert "c(x, y) = 150 (slider from 0 to 1000)" in text
         assert "unit = nats (choose one of: nats, bits)" in text
+        assert "α = 0.01 (log slider from 0.0001 to 1)" in text
         assert "Run All Cells" in text and "PMI for 150 in nats" in text
 
 

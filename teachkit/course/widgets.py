@@ -184,6 +184,10 @@ def describe_control(name: str, control: Any) -> str:
         labels = [str(o[0] if isinstance(o, tuple) else o) for o in options]
         current = getattr(control, "label", None) or value
         return f"{label} = {current} (choose one of: {', '.join(labels)})"
+    if hasattr(control, "base") and hasattr(control, "min"):
+        # a log slider: min, max and step are exponents of its base
+        low, high = control.base ** control.min, control.base ** control.max
+        return f"{label} = {value:g} (log slider from {low:g} to {high:g})"
     if hasattr(control, "min") and hasattr(control, "max"):
         step = getattr(control, "step", None)
         by = f" in steps of {step:g}" if isinstance(step, (int, float)) and step not in (1, None) else ""
