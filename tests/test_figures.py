@@ -1,7 +1,9 @@
 """The course's figure style: human names, plain log ticks, the text-size floor, alt text on the output."""
 
+import html
 import json
 import pathlib
+import re
 
 import matplotlib
 
@@ -85,6 +87,7 @@ def test_show_refuses_small_text_and_a_missing_description(monkeypatch):
     (image, image_kw), (note, _) = shown
     assert image_kw["metadata"] == {"image/png": {"alt": "An empty chart."}}
     assert image[0]["image/png"].startswith("iVBOR")     # base64 of a PNG
+    assert image[0]["text/html"].startswith('<img alt="An empty chart." src="data:image/png;base64,iVBOR')
     assert note[0].data == "*What to see:* Nothing."
 
 
@@ -116,14 +119,15 @@ def test_every_figure_has_alt_text_and_a_line_saying_what_to_see(path):
             where = f"{path.name} cell {number} ({cell.get('id')})"
             alt = output.get("metadata", {}).get("image/png", {}).get("alt", "")
             assert len(alt.split()) >= 8, f"{where}: a figure without alt text (show it with teachkit.course.show)"
+            tag = "".join(output["data"].get("text/html", ""))
+            assert tag.startswith(f'<img alt="{html.escape(alt)}"'), f"{where}: no <img alt=...> beside the PNG"
             after = outputs[k + 1] if k + 1 < len(outputs) else {}
             note = "".join(after.get("data", {}).get("text/markdown", ""))
             assert note.startswith("*What to see:* ") and len(note.split()) >= 8, \
                 f"{where}: no sentence under the figure saying what to see"
-    html = [cell for cell in nb["cells"] for output in cell.get("outputs", [])
-            if "<img" in "".join(output.get("data", {}).get("text/html", ""))
-            and 'alt=""' in "".join(output.get("data", {}).get("text/html", ""))]
-    assert not html, f"{path.name}: an HTML output with an image and an empty alt"
+    bare = [cell.get("id") for cell in nb["cells"] for output in cell.get("outputs", [])
+            if re.search(r'<img(?![^>]*\balt="[^"]+")', "".join(output.get("data", {}).get("text/html", "")))]
+    assert not bare, f"{path.name}: an HTML image without alt text in cells {bare}"
 
 
 def test_an_explorers_saved_view_names_it_its_settings_and_how_to_move_them():

@@ -7,8 +7,9 @@ A course notebook shows each figure with :func:`show`::
 :func:`show` makes the figure's log axes read as plain numbers (``70``, not ``7×10¹``), checks that no text
 in it would be smaller than :data:`FONT_FLOOR_PT` points at the width it is shown (:func:`small_text`),
 displays it as a PNG whose output metadata carry the alt text (``{"image/png": {"alt": ...}}``, which
-nbconvert's HTML export reads; the course website copies it into MyST-NB's cell option, see
-``tools/book.py``), and puts the ``see`` sentence under it.
+nbconvert's classic template reads; the course website copies it into MyST-NB's cell option, see
+``tools/book.py``) and, in the same output, as an HTML ``<img alt=...>`` (JupyterLab and nbconvert's lab
+template show that one, and ignore the metadata), and puts the ``see`` sentence under it.
 
 :data:`LABELS` is the one table of human names for the measures and quantities the notebooks plot
 (``u_mass`` -> ``"UMass"``); :func:`label` reads it.  The metrics never import the course, so the table
@@ -153,6 +154,7 @@ def show(fig: Any, alt: str, see: str) -> None:
         listed = "; ".join(f"{t!r} at {size} pt" for t, size in small[:8])
         raise ValueError(f"text below {FONT_FLOOR_PT:g} pt as shown: {listed}. Enlarge it or narrow the figure.")
     import base64
+    import html
     import io
 
     import matplotlib.pyplot as plt
@@ -162,6 +164,9 @@ def show(fig: Any, alt: str, see: str) -> None:
     fig.savefig(buffer, format="png", bbox_inches="tight", metadata={"Software": None})
     plt.close(fig)
     png = base64.b64encode(buffer.getvalue()).decode("ascii")
-    display({"image/png": png, "text/plain": f"[figure: {alt}]"},
+    # JupyterLab's image renderer and nbconvert's lab template ignore the metadata's alt; both prefer
+    # text/html to image/png, so the same picture as an <img alt=...> carries it there.
+    tag = f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{png}"/>'
+    display({"text/html": tag, "image/png": png, "text/plain": f"[figure: {alt}]"},
             raw=True, metadata={"image/png": {"alt": alt}})
     display(Markdown(f"*What to see:* {see}"))
