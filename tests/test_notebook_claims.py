@@ -1,4 +1,4 @@
-"""Facts that notebooks 02-07 state in prose, each checked against a value derived independently.
+"""Facts that notebooks 02-08b state in prose, each checked against a value derived independently.
 
 Each test names the notebook and the claim; the expected values are worked out by hand here or computed by
 a reference library (networkx, scipy), never by the teachkit function under test.
