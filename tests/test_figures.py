@@ -165,3 +165,20 @@ def test_every_notebook_fits_a_session_by_the_stated_estimate(tmp_path):
     path.write_text(json.dumps(nb), encoding="utf-8")
     e = session_time.estimate(path)
     assert (e.words, e.code_lines, e.exercises) == (400, 20, 2) and e.minutes == pytest.approx(12)
+
+
+def test_the_site_gives_each_figure_cell_myst_nbs_alt_option():
+    # MyST-NB reads an image's alt text only from the cell's metadata (mystnb.image.alt); tools/book.py copies
+    # it there from the output's metadata when it stages the notebooks.
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import book
+
+    nb = {"cells": [{"cell_type": "code", "metadata": {}, "source": [], "outputs": [
+        {"output_type": "display_data", "data": {"image/png": "iVBOR"}, "metadata": {"image/png": {"alt": "A chart."}}},
+        {"output_type": "display_data", "data": {"text/markdown": "*What to see:* ..."}, "metadata": {}}]},
+        {"cell_type": "markdown", "metadata": {}, "source": ["text"]}]}
+    staged = book.with_alt_text(nb)
+    assert staged["cells"][0]["metadata"] == {"mystnb": {"image": {"alt": "A chart."}}}
+    assert staged["cells"][1]["metadata"] == {}
