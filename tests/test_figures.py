@@ -12,7 +12,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
 from teachkit.course import figures  # noqa: E402
-from teachkit.measures import MEASURES  # noqa: E402
+from teachkit.coherence.measures import MEASURES  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 

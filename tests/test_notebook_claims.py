@@ -138,7 +138,7 @@ def test_08b_npmi_with_epsilon_of_a_pair_that_never_meets_depends_only_on_the_tw
     for c1, c2, n in [(3, 5, 100), (40, 2, 29671), (1, 1, 10)]:
         p1, p2 = c1 / n, c2 / n
         by_hand = -1 + (-math.log(p1) - math.log(p2)) / -math.log(eps)
-        ours = tk.measures.normalized_log_ratio(np.array(0), np.array(c1), np.array(c2), n, zero="epsilon")
+        ours = tk.coherence.measures.normalized_log_ratio(np.array(0), np.array(c1), np.array(c2), n, zero="epsilon")
         assert float(ours) == pytest.approx(by_hand, rel=1e-12)
         assert float(ours) == pytest.approx(math.log(eps / (p1 * p2)) / -math.log(eps), rel=1e-12)
 

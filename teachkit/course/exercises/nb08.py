@@ -2,8 +2,8 @@
 
 import math
 
-from ...measures import coherence_per_topic, log_conditional_probability, one_one
-from ...association import npmi_from_counts, pmi, probabilities_from_counts
+from ...coherence.measures import coherence_per_topic, log_conditional_probability, one_one
+from ...counts.association import npmi_from_counts, pmi, probabilities_from_counts
 from . import Exercise, Interpretation, Prediction
 
 

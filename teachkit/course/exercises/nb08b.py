@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from ...diversity import rank_biased_overlap, topic_diversity
-from ...measures import arithmetic_mean, context_vectors, indirect_cosine
+from ...coherence.diversity import rank_biased_overlap, topic_diversity
+from ...coherence.measures import arithmetic_mean, context_vectors, indirect_cosine
 from . import Exercise, Interpretation, Prediction
 
 
