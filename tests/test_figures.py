@@ -47,6 +47,16 @@ def test_log_axis_ticks_are_plain_numbers():
     shown = [t.get_text() for t in ax.get_yticklabels() if t.get_text() and low <= t.get_position()[1] <= high]
     assert {"20", "50", "100", "200"} <= set(shown), shown
     plt.close(fig)
+    # within one decade (60 to 170): every whole step
+    fig, ax = plt.subplots(figsize=(5, 3))
+    ax.plot([1, 2, 3], [60, 100, 170])
+    ax.set_yscale("log")
+    figures.plain_log_ticks(ax)
+    fig.canvas.draw()
+    low, high = ax.get_ylim()
+    shown = [t.get_text() for t in ax.get_yticklabels() if t.get_text() and low <= t.get_position()[1] <= high]
+    assert {"60", "70", "80", "90", "100"} <= set(shown), shown
+    plt.close(fig)
 
 
 def test_small_text_finds_a_7pt_legend_and_text_scaled_down_by_a_wide_figure():

@@ -73,17 +73,20 @@ def _plain(value: float, _pos: Any = None) -> str:
 def plain_log_ticks(ax: Any) -> None:
     """Label the log-scaled axes of ``ax`` with plain numbers (``70``, not ``7×10¹``); minor ticks get no labels.
 
-    An axis spanning two decades or fewer is labelled at 1, 2 and 5 of each decade, so it shows more than
-    one number.  Call it once the data are plotted (:func:`show` does).
+    An axis spanning two decades or fewer is labelled at 1, 2 and 5 of each decade (within one decade, at
+    every whole step), so it shows more than one number.  Call it once the data are plotted (:func:`show` does).
     """
     from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
     for axis, scale, limits in ((ax.xaxis, ax.get_xscale(), ax.get_xlim()), (ax.yaxis, ax.get_yscale(), ax.get_ylim())):
         if scale == "log":
             low, high = sorted(limits)
-            if low > 0 and math.log10(high / low) <= 2:
-                # two decades or fewer would show one or two labels: label 1, 2 and 5 of each decade
-                axis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+            decades = math.log10(high / low) if low > 0 else math.inf
+            if decades <= 2:
+                # two decades or fewer would show one or two labels: label 1, 2 and 5 of each decade, and
+                # within a single decade every whole step (60, 70, 80, ...)
+                subs = tuple(range(1, 10)) if decades <= 1 else (1.0, 2.0, 5.0)
+                axis.set_major_locator(LogLocator(base=10, subs=subs))
             axis.set_major_formatter(FuncFormatter(_plain))
             axis.set_minor_formatter(NullFormatter())
 

@@ -163,16 +163,22 @@ def test_page(site_page, site, notebook):
         problems.append("no search box")
     problems += [f"broken internal link {href}" for href in _broken_links(page, base, html_dir)]
     page.screenshot(path=str(SHOTS / f"{notebook.stem}.png"))
-    # The same page at a phone's width (390 px, an iPhone 12-15), for a reader's eye: nothing is compared.
-    page.set_viewport_size({"width": 390, "height": 844})
-    first_figure = article.locator(".cell_output img").first
+    # The first figure at desktop width, and the same page as a phone shows it (390 px wide, an iPhone 12-15),
+    # for a reader's eye: nothing is compared.
     if expected:
-        first_figure.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / f"{notebook.stem}-phone.png"))
-    page.set_viewport_size({"width": 1280, "height": 900})
-    if expected:
-        first_figure.scroll_into_view_if_needed()
+        article.locator(".cell_output img").first.scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"{notebook.stem}-figure.png"))
+    phone = page.context.browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                             is_mobile=True, has_touch=True)
+    phone.route("**/*", lambda route: route.continue_() if route.request.url.startswith(base) else route.abort())
+    try:
+        small = phone.new_page()
+        small.goto(f"{base}/{notebook.stem}.html", wait_until="load")
+        if expected:
+            small.locator(".cell_output img").first.scroll_into_view_if_needed()
+        small.screenshot(path=str(SHOTS / f"{notebook.stem}-phone.png"))
+    finally:
+        phone.close()
     problems += [f"missing file {m}" for m in page.missing]
     assert not page.blocked, f"the page asked another host for: {page.blocked[:3]}"
     assert not problems, f"{notebook.stem}: " + "; ".join(problems)
