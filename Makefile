@@ -27,8 +27,15 @@ $(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	$(PIP_INSTALL) --no-deps rbo
 	touch $@
 
+# The course's JupyterLab defaults (no "get notified about official Jupyter news?" prompt, no update check),
+# installed where JupyterLab reads default-setting overrides for this environment (overrides.d), not per user.
+LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.d/teachkit.json
+$(LAB_OVERRIDES): tools/lab/overrides.json | $(BIN)/python
+	mkdir -p $(dir $@)
+	cp $< $@
+
 ## lab: open the course in JupyterLab (--allow-root only when run as root, e.g. in a container)
-lab: $(VENV)/.installed-lab
+lab: $(VENV)/.installed-lab $(LAB_OVERRIDES)
 	$(BIN)/jupyter lab --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # make check needs only the test extra (no JupyterLab, no Sphinx): a quick loop while editing the package.

@@ -549,7 +549,8 @@ def test_a_prediction_is_committed_before_the_result_is_shown():
     assert not q.last.correct and entry.disabled and button.disabled and "+1" in feedback.value
     assert not pred.judge("2").parsed
     bundle = q._repr_mimebundle_()
-    assert "answer='+1'" in bundle["text/plain"]     # the static way, with the first choice as the example
+    # the static way names the call but never suggests an answer (not even the first choice as an example)
+    assert "ask('99.2', answer=...)" in bundle["text/plain"] and "answer='+1'" not in json.dumps(bundle)
 
 
 def test_a_numeric_prediction_names_teachkits_result_when_asked_in_code(monkeypatch):
@@ -1035,7 +1036,7 @@ def test_another_one_draws_the_students_next_variant_and_the_solution_follows():
     again.click()
     assert q.exercise.variant_seed == practice_seed(0, 2) and feedback.value == ""
     static = repr(tex.ask("00.1", seed=first))
-    assert f"variant {first} of exercise 00.1" in static and "ask('00.1', seed=" in static
+    assert f"Exercise 00.1, variant {first}:" in static and f"ask('00.1', seed={first}, answer=...)" in static
     # a stamped copy starts its practice from the student's own seed
     assert tex.ask("00.1", seed=5).another().variant_seed == practice_seed(5, 1)
 

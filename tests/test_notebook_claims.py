@@ -1,4 +1,4 @@
-"""Facts that notebooks 02-07 and 11 state in prose, each checked against a value derived independently.
+"""Facts that notebooks 02-08b and 11 state in prose, each checked against a value derived independently.
 
 Each test names the notebook and the claim; the expected values are worked out by hand here or computed by
 a reference library (networkx, scipy), never by the teachkit function under test.
@@ -419,3 +419,61 @@ def test_a_registered_claim_is_still_what_its_cell_says(claim):
 @pytest.mark.parametrize("claim", CLAIMS, ids=lambda c: f"{c.notebook}:{c.cell}")
 def test_a_registered_claim_holds_for_the_notebooks_outputs(claim):
     assert claim.holds(), f"{claim.notebook} cell {claim.cell}: {claim.says!r} does not hold"
+
+
+def _saved_text(notebook, cell_id):
+    # The text a saved cell shows; tests/test_notebooks.py keeps the saved outputs fresh.
+    import json
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parents[1] / "notebooks" / notebook
+    cell = next(c for c in json.loads(path.read_text(encoding="utf-8"))["cells"] if c.get("id") == cell_id)
+    return "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/markdown", ""))
+                   for o in cell["outputs"])
+
+
+def test_07_summary_under_the_zero_convention_no_clear_winner_for_ppmi_svd_and_npmi_beats_word2vec():
+    # 07's summary: with never-together pairs scored 0, SC on PPMI + SVD has no clear winner against NPMI and
+    # NPMI beats SC on Word2Vec, for both the ratio of d and that of 2 AUC - 1 (each interval read here).
+    import re
+
+    text = _saved_text("07_statistical_vs_semantic.ipynb", "bf784cb2-n00")
+    rows = re.findall(r"(SC \((?:PPMI \+ SVD|Word2Vec)\)) +/ NPMI \(never together = 0\), random lists +(\S+) +"
+                      r"ratio +(-?[\d.]+) +95% interval \[ *(-?[\d.]+), *(-?[\d.]+)\]", text)
+    assert len(rows) == 4, text
+    for name, _measure, _ratio, low, high in rows:
+        low, high = float(low), float(high)
+        if name == "SC (PPMI + SVD)":
+            assert low <= 1 <= high          # the interval contains 1: no clear winner
+        else:
+            assert high < 1                  # the whole interval below 1: NPMI better
+
+
+def test_08b_npmi_with_epsilon_of_a_pair_that_never_meets_depends_only_on_the_two_frequencies():
+    # NPMI_eps = log(eps / (P1 P2)) / -log eps = -1 + (-log P1 - log P2) / -log eps, worked here by hand
+    eps = tk.EPSILON
+    for c1, c2, n in [(3, 5, 100), (40, 2, 29671), (1, 1, 10)]:
+        p1, p2 = c1 / n, c2 / n
+        by_hand = -1 + (-math.log(p1) - math.log(p2)) / -math.log(eps)
+        ours = tk.coherence.measures.normalized_log_ratio(np.array(0), np.array(c1), np.array(c2), n, zero="epsilon")
+        assert float(ours) == pytest.approx(by_hand, rel=1e-12)
+        assert float(ours) == pytest.approx(math.log(eps / (p1 * p2)) / -math.log(eps), rel=1e-12)
+
+
+def test_08b_c_a_of_a_list_is_the_mean_cosine_of_its_words_context_vectors():
+    # C_A: one-one segmentation, NPMI (eps inside the log) context vectors, cosine, mean over ordered pairs;
+    # here the vectors and cosines are worked with plain numpy, not with teachkit's measures
+    docs = [["a", "b", "c"], ["a", "b"], ["c", "d"], ["a", "d", "e"], ["b", "e"], ["e", "c", "a"]]
+    topic = ["a", "b", "c", "d"]
+    n, eps = len(docs), tk.EPSILON
+    c = {w: sum(w in d for d in docs) for w in topic}
+    table = np.empty((4, 4))
+    for i, x in enumerate(topic):
+        for j, y in enumerate(topic):
+            joint = sum(x in d and y in d for d in docs)
+            p = joint / n + eps
+            table[i, j] = math.log(p / (c[x] / n * c[y] / n)) / -math.log(p)
+    cosines = [table[i] @ table[j] / (np.linalg.norm(table[i]) * np.linalg.norm(table[j]))
+               for i in range(4) for j in range(4) if i != j]
+    ours = tk.coherence_per_topic([topic], docs, "c_a", top_n=4)[0]
+    assert ours == pytest.approx(np.mean(cosines), rel=1e-9)

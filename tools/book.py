@@ -45,7 +45,8 @@ def stage(notebooks, src: pathlib.Path) -> list[str]:
     names = []
     for path in notebooks:
         path = pathlib.Path(path)
-        shutil.copyfile(path, src / path.name)
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        (src / path.name).write_text(json.dumps(with_alt_text(nb), indent=1, ensure_ascii=False), encoding="utf-8")
         names.append(path.stem)
     if START not in names:
         raise SystemExit(f"the start page {START}.ipynb is missing from the notebooks")
@@ -58,6 +59,20 @@ def stage(notebooks, src: pathlib.Path) -> list[str]:
     })
     start.write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
     return names
+
+
+def with_alt_text(nb: dict) -> dict:
+    """Give each figure cell MyST-NB's alt option, copied from its PNG output's metadata (``show`` writes it).
+
+    nbconvert reads an image's alt text from the output's metadata (``{"image/png": {"alt": ...}}``);
+    MyST-NB reads it only from the cell's ``mystnb.image.alt``.  A course figure cell shows one figure.
+    """
+    for cell in nb["cells"]:
+        alts = [output["metadata"]["image/png"]["alt"] for output in cell.get("outputs", [])
+                if "image/png" in output.get("data", {}) and "alt" in output.get("metadata", {}).get("image/png", {})]
+        if alts:
+            cell["metadata"].setdefault("mystnb", {}).setdefault("image", {})["alt"] = " ".join(alts)
+    return nb
 
 
 def build(notebooks=None, out: pathlib.Path = DEFAULT_OUT) -> pathlib.Path:

@@ -3,6 +3,7 @@
 * :mod:`teachkit.course.exercises`  the exercises of every notebook (ask, reveal, check_function, result_of)
 * :mod:`teachkit.course.selfcheck`  check_answer, answer_box, solution (checking a number worked by hand)
 * :mod:`teachkit.course.widgets`    explorer (sliders with a static fallback) and the widget base class
+* :mod:`teachkit.course.figures`    show (a figure with alt text and what to see), label (human names), LABELS
 * :mod:`teachkit.course.precision`  reading a written number and comparing it at its precision
 * :mod:`teachkit.course.setup`      setup_course (what each notebook calls first), check_versions, capture_log
 * :mod:`teachkit.course.intrusion_quiz`  intrusion_quiz (word intrusion as a clickable quiz)
@@ -20,6 +21,7 @@ _EXPORTS = {
     "exercises": "ask reveal check_function result_of",
     "selfcheck": "Feedback answer_box check_answer solution",
     "widgets": "explorer",
+    "figures": "LABELS label show",
     "setup": "capture_log check_versions setup_course",
     "intrusion_quiz": "IntrusionQuiz intrusion_quiz",
 }

@@ -71,7 +71,7 @@ class IntrusionQuiz(StaticFallback):
                 rows.append(w.HTML(f"<b>{html.escape(self.title)}</b>"))
             for i, task in enumerate(self.tasks):
                 buttons = w.ToggleButtons(options=list(task.words), value=None,
-                                          description=f"{i + 1}.", style={"button_width": "auto"})
+                                          description=f"{i}.", style={"button_width": "auto"})
                 feedback = w.HTML()
 
                 def on_pick(change, i=i, feedback=feedback):
@@ -92,14 +92,16 @@ class IntrusionQuiz(StaticFallback):
         return self.widget()
 
     def _static(self) -> tuple[str, str]:
-        lines = [f"{i + 1}. " + "  ".join(t.words) for i, t in enumerate(self.tasks)]
+        # One numbering everywhere, from 0: the rows here, the live buttons, quiz.answer(i, ...) and the table
+        # of notebook 09, which lists each task under the same number.
+        lines = [f"{i}. " + "  ".join(t.words) for i, t in enumerate(self.tasks)]
         hint = (f"Which {self.what} does not belong? Without widgets, record an answer with "
-                f"quiz.answer(task_number, '{self.what}') (task numbers start at 0).")
+                f"quiz.answer(number, '{self.what}'), numbered as above.")
         head = f"{self.title}\n" if self.title else ""
         text = head + "\n".join(lines) + "\n" + hint
         items = "".join(f"<li>{html.escape('  ·  '.join(t.words))}</li>" for t in self.tasks)
         title = f"<b>{html.escape(self.title)}</b>" if self.title else ""
-        return f"{title}<ol>{items}</ol><p>{html.escape(hint)}</p>", text
+        return f'{title}<ol start="0">{items}</ol><p>{html.escape(hint)}</p>', text
 
 
 def intrusion_quiz(tasks: Iterable[IntrusionTask], title: str | None = None, what: str = "word") -> IntrusionQuiz:

@@ -150,6 +150,10 @@ def setup_course() -> None:
     * matplotlib's ``tableau-colorblind10`` colour cycle (safe for the common
       forms of colour blindness) and font sizes readable on a projector and
       on paper;
+    * text of at least 10 pt everywhere (ticks, legends, titles), legends
+      framed so they stay legible, and a default size that fits the notebook's
+      width (see :mod:`teachkit.course.figures` for the check and for
+      ``show``, which adds alt text);
     * ``svg.hashsalt`` fixed, so SVG output (if a student asks for it) has
       stable element ids.
     """
@@ -175,6 +179,12 @@ def setup_course() -> None:
         "font.size": 11,
         "axes.titlesize": 12,
         "axes.labelsize": 11,
+        "xtick.labelsize": 10,
+        "ytick.labelsize": 10,
+        "legend.fontsize": 10,
+        "legend.title_fontsize": 10,
+        "legend.framealpha": 0.9,
+        "figure.titlesize": 12,
         "axes.grid": True,
         "grid.alpha": 0.3,
         "image.cmap": "cividis",

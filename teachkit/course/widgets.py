@@ -10,9 +10,10 @@ hidden solution, and the intrusion quiz are all built on it.
 An :class:`Explorer` is a row of ipywidgets controls and a result pane,
 recomputed with teachkit on every change.  Its display bundle carries, beside
 the live widget, the result for the default control values as ``text/html``
-and ``text/plain``.  JupyterLab shows the live widget; a static render
-(GitHub, nbconvert, a notebook opened without a kernel) shows the default
-result instead of "Loading widget...".
+and ``text/plain``, under the explorer's title, the value of each control and
+how to move them.  JupyterLab shows the live widget; a static render (GitHub,
+nbconvert, a notebook opened without a kernel) shows that saved view instead
+of "Loading widget...".
 
 ipywidgets is imported only when an explorer is built, so ``import teachkit``
 works without it.
@@ -27,7 +28,7 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
-__all__ = ["Explorer", "StaticFallback", "explorer", "ipywidgets", "render_result"]
+__all__ = ["Explorer", "StaticFallback", "describe_control", "explorer", "ipywidgets", "render_result"]
 
 
 def ipywidgets() -> ModuleType:
@@ -125,6 +126,7 @@ class Explorer(StaticFallback):
         w = ipywidgets()
         _check_explorer(func, controls, title)
         self.func = func
+        self.title = title
         self.controls = dict(controls)
         self.defaults = {k: c.value for k, c in self.controls.items()}
         self.result = w.HTML()
@@ -160,7 +162,40 @@ class Explorer(StaticFallback):
         return self.widget
 
     def _static(self) -> tuple[str, str]:
-        return render_result(self.func(**self.defaults))
+        result_html, result_text = render_result(self.func(**self.defaults))
+        title = self.title or "Explorer"
+        settings = [describe_control(name, control) for name, control in self.controls.items()]
+        how = ("A saved view: the result below is for these settings. To move the controls, open this notebook "
+               "in JupyterLab and run its cells (Run > Run All Cells).")
+        page = (f'<div class="teachkit-explorer-static"><p><b>{html.escape(title)}</b></p>'
+                f"<p>{html.escape(how)}</p><ul>"
+                + "".join(f"<li>{html.escape(line)}</li>" for line in settings)
+                + f"</ul>{result_html}</div>")
+        text = "\n".join([title, how, *(f"  {line}" for line in settings), result_text])
+        return page, text
+
+
+def describe_control(name: str, control: Any) -> str:
+    """One line naming a control, its current value and the values it can take: ``c(x) = 500 (slider, 1 to 5000)``."""
+    label = getattr(control, "description", "") or name
+    value = control.value
+    options = getattr(control, "options", None)
+    if options is not None and not hasattr(control, "min"):
+        labels = [str(o[0] if isinstance(o, tuple) else o) for o in options]
+        current = getattr(control, "label", None) or value
+        return f"{label} = {current} (choose one of: {', '.join(labels)})"
+    if hasattr(control, "base") and hasattr(control, "min"):
+        # a log slider: min, max and step are exponents of its base
+        low, high = control.base ** control.min, control.base ** control.max
+        return f"{label} = {value:g} (log slider from {low:g} to {high:g})"
+    if hasattr(control, "min") and hasattr(control, "max"):
+        step = getattr(control, "step", None)
+        by = f" in steps of {step:g}" if isinstance(step, (int, float)) and step not in (1, None) else ""
+        return f"{label} = {value:g} (slider from {control.min:g} to {control.max:g}{by})" \
+            if isinstance(value, (int, float)) and not isinstance(value, bool) else f"{label} = {value}"
+    if isinstance(value, bool):
+        return f"{label} = {'on' if value else 'off'} (a check box)"
+    return f"{label} = {value}"
 
 
 def _check_explorer(func: Any, controls: Any, title: Any) -> None:

@@ -535,7 +535,7 @@ class Finding:
         return (f'<div class="teachkit-finding"><b>{e(self.quantity)}</b> '
                 f'<span style="color:#57606a">({e(self.location)})</span><br>'
                 f'printed <code>{e(self.printed)}</code> · recomputed <code>{e(self.recomputed)}</code> · '
-                f'<b style="color:{colour}">{e(self.tag)}</b><br><small>{e(self.explanation)}</small></div>')
+                f'<b style="color:{colour}">{e(self.tag)}</b><br><span>{e(self.explanation)}</span></div>')
 
 
 def _is_wrong_upstream(ids):

@@ -5,8 +5,10 @@ from 127.0.0.1.  Every request to any other host is refused, so a page that
 needs the internet shows up as a failure.  For each notebook's page: it
 renders (a title, no Sphinx error), every figure the notebook holds is on
 the page and loaded, MathJax typeset the formulas, no widget placeholder is
-left, and every internal link (page and #anchor) resolves.  One screenshot
-per page goes to artifacts/screenshots/book/.
+left, every figure has alt text, and every internal link (page and #anchor)
+resolves.  Screenshots go to artifacts/screenshots/book/: the top of each page
+at desktop width (1280 px), its first figure at desktop width and at a phone's
+width (390 px), to be compared by eye.
 """
 
 from __future__ import annotations
@@ -131,6 +133,9 @@ def test_page(site_page, site, notebook):
                                        "els => els.filter(e => e.complete && e.naturalWidth > 0).length")
     if images.count() < expected or loaded < expected:
         problems.append(f"{expected} figures in the notebook, {images.count()} on the page, {loaded} loaded")
+    # Each figure described for a screen reader: the alt text show() saved, copied into MyST-NB's option.
+    alts = page.eval_on_selector_all(".cell_output img", "els => els.map(e => e.getAttribute('alt') || '')")
+    problems += [f"a figure without alt text ({alt!r})" for alt in alts if len(alt.split()) < 8]
     # Formulas typeset by the bundled MathJax (no CDN).
     if article.locator(".math").count():
         page.wait_for_function("() => window.MathJax && MathJax.Hub && MathJax.Hub.queue.pending === 0"
@@ -158,6 +163,22 @@ def test_page(site_page, site, notebook):
         problems.append("no search box")
     problems += [f"broken internal link {href}" for href in _broken_links(page, base, html_dir)]
     page.screenshot(path=str(SHOTS / f"{notebook.stem}.png"))
+    # The first figure at desktop width, and the same page as a phone shows it (390 px wide, an iPhone 12-15),
+    # for a reader's eye: nothing is compared.
+    if expected:
+        article.locator(".cell_output img").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"{notebook.stem}-figure.png"))
+    phone = page.context.browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                             is_mobile=True, has_touch=True)
+    phone.route("**/*", lambda route: route.continue_() if route.request.url.startswith(base) else route.abort())
+    try:
+        small = phone.new_page()
+        small.goto(f"{base}/{notebook.stem}.html", wait_until="load")
+        if expected:
+            small.locator(".cell_output img").first.scroll_into_view_if_needed()
+        small.screenshot(path=str(SHOTS / f"{notebook.stem}-phone.png"))
+    finally:
+        phone.close()
     problems += [f"missing file {m}" for m in page.missing]
     assert not page.blocked, f"the page asked another host for: {page.blocked[:3]}"
     assert not problems, f"{notebook.stem}: " + "; ".join(problems)

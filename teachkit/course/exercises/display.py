@@ -195,41 +195,38 @@ class Question(StaticFallback):
         return box
 
     def _static(self) -> tuple[str, str, str]:
+        # One short line under the question, true on a page without a kernel: where the answer is checked,
+        # and the one call that checks it where no widget runs.  A prediction's call shows no example value,
+        # so the saved page never suggests an answer.  How to work the exercises is said once, at the top of
+        # each notebook's exercise section.
         ex = self.exercise
+        seed = getattr(ex, "variant_seed", 0)
         if isinstance(ex, Implement):
-            how = f"write the function, then run check_function({ex.key!r}, your_function) in a code cell."
+            call = f"check_function({ex.key!r}, your_function)"
         elif isinstance(ex, Interpretation):
-            how = f"run ask({ex.key!r}, answer='a') (with the letter of your choice) in a code cell to check it."
-        elif isinstance(ex, Prediction):
-            example = ex.choices[0] if ex.choices else "0.5"
-            how = (f"commit to your prediction, then run ask({ex.key!r}, answer={example!r}) "
-                   f"(with your guess) in a code cell to see the result.")
+            call = f"ask({ex.key!r}, answer='a')"
         else:
-            how = f"run ask({ex.key!r}, answer='your answer') in a code cell to check your answer."
-        if self._practice:
-            seed = ex.variant_seed
-            how += (f" For the same exercise with other numbers, run ask({ex.key!r}, seed={practice_seed(seed, 1)}) "
-                    "(any whole number is a seed, each with its own numbers).")
-        if getattr(ex, "variant_seed", 0):
-            how = f"this is variant {ex.variant_seed} of exercise {ex.key}; " + how
+            call = f"ask({ex.key!r}, seed={seed}, answer=...)" if seed else f"ask({ex.key!r}, answer=...)"
+        variant = f", variant {seed}" if seed else ""
+        how = f"Exercise {ex.key}{variant}: checked in the running notebook, or by {call} where no widget shows."
         if isinstance(ex, Interpretation):
             choices = "\n\n" + "\n".join(f"- {line}" for line in ex.lettered())
         elif isinstance(ex, Prediction) and ex.choices:
-            choices = f" Choices: {', '.join(ex.choices)}."
+            # quoted, so a choice that contains a comma still reads as one choice
+            choices = " Choices: " + ", ".join(f"“{c}”" for c in ex.choices) + "."
         else:
             choices = ""
         template = ex.template if isinstance(ex, Implement) else ""
         md = (f"{_asked(ex)}{choices}\n\n" + (f"```python\n{template}\n```\n\n" if template else "")
-              + f"*Without a running kernel, {how}*")
+              + f"*{how}*")
         if isinstance(ex, Interpretation):
             choices_html = "<ul>" + "".join(f"<li>{_markdown_to_html(line)}</li>" for line in ex.lettered()) + "</ul>"
         else:
             choices_html = html.escape(choices)
         html_text = (f'<div class="teachkit-exercise-static">{_static_math(_markdown_to_html(_asked(ex)))}'
                      f"{choices_html}" + (f"<pre>{html.escape(template)}</pre>" if template else "<br>")
-                     + f"<i>Without a running kernel, {html.escape(how)}</i></div>")
-        plain = (f"{_asked(ex)}{choices}\n" + (f"{template}\n" if template else "")
-                 + f"(Without a running kernel, {how})")
+                     + f"<i>{html.escape(how)}</i></div>")
+        plain = (f"{_asked(ex)}{choices}\n" + (f"{template}\n" if template else "") + f"({how})")
         return html_text, plain, md
 
     def _view(self) -> Any:

@@ -1,12 +1,8 @@
-"""Exercises of notebook 08 (which coherence?): UMass by hand, segment counts, C_V's blind spot, diversity, RBO."""
+"""Exercises of notebook 08 (which coherence?): UMass by hand, segment counts, what UMass's sign says, an AUC."""
 
 import math
 
-import numpy as np
-
-from ...coherence.diversity import rank_biased_overlap, topic_diversity
-from ...coherence.measures import (arithmetic_mean, context_vectors, indirect_cosine, log_conditional_probability,
-                                   one_one)
+from ...coherence.measures import coherence_per_topic, log_conditional_probability, one_one
 from ...counts.association import npmi_from_counts, pmi, probabilities_from_counts
 from . import Exercise, Interpretation, Prediction
 
@@ -16,16 +12,7 @@ def _umass_plus_one(c_joint, c_star):
     return log_conditional_probability(c_joint, c_star, c_star, zero="plus_one")
 
 
-def _c_v_of_words_that_never_meet(k):
-    # Every pair scores NPMI -1 (it never shares a window), each word +1 with itself.
-    table = np.full((k, k), -1.0)
-    np.fill_diagonal(table, 1.0)
-    vectors = context_vectors(table)
-    value = arithmetic_mean([indirect_cosine(vectors, [i], range(k)) for i in range(k)])
-    return "negative" if value < -0.1 else "near zero" if value < 0.1 else "high, closer to 1"
-
-
-#: 08.6's choices: what a negative UMass confirmation says about a pair.
+#: 08.3's choices: what a negative UMass confirmation says about a pair.
 _LESS, _MORE, _PLUS_ONE, _BELOW_NPMI = (
     "they share fewer documents than two unrelated words would",
     "they share more documents than two unrelated words would: UMass's 0 is not the level of chance",
@@ -52,7 +39,7 @@ def _umass_and_chance(c_joint, c_star, c_prime, n):
             "npmi": npmi_from_counts(c_joint, c_prime, c_star, n)}
 
 
-#: 08.7's choices: what an AUC near 0.5, with its bootstrap interval, says about a measure.
+#: 08.4's choices: what an AUC near 0.5, with its bootstrap interval, says about a measure.
 _BETTER, _COIN, _SHARE, _PREFERS = (
     "it ranks a topic above its intruded copy more often than chance would, though far from always",
     "these data cannot tell it from a coin flip",
@@ -69,9 +56,6 @@ def _what_the_auc_says(auc, low, high):
     return _PREFERS if high < 0.5 else _COIN
 
 
-_TOPICS_2 = (("fire", "smoke", "ash", "heat"), ("rain", "cloud", "storm", "smoke"), ("fire", "rain", "flood", "heat"))
-
-
 # ---------------------------------------------------------------- variants
 def _umass_variant(rng):
     # the higher-ranked word in 5 to 30 documents; the pair shares at most c(W*) - 2, so that (c + 1) / c(W*) < 1
@@ -79,68 +63,23 @@ def _umass_variant(rng):
     return {"c_joint": int(rng.integers(1, c_star - 1)), "c_star": c_star}
 
 
-#: Words 08.2's variants draw their topics from (weather and fire, as in the exercise as written).
-_WEATHER = ("fire", "smoke", "ash", "heat", "rain", "cloud", "storm", "flood", "wind", "hail", "drought", "snow",
-            "ember", "thunder", "fog", "frost", "sleet", "gale", "mist", "lightning", "ice", "dust", "cyclone", "sun")
-
-#: How many, in words ("three topics"), up to ten.
-NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+#: Section 2's four documents: every document is one window for every measure.
+_DOCS = (("fire", "smoke", "ash"), ("fire", "smoke"), ("fire", "rain"), ("rain", "ash"))
 
 
-def topics_sharing(rng, vocabulary, count, size, distinct):
-    """``count`` topics of ``size`` different words each, ``distinct`` different words among them all.
-
-    Each of ``distinct`` words drawn from ``vocabulary`` is listed once, and the ``count * size - distinct``
-    places left go one at a time to a word not yet in every topic; then the most-listed words are placed first,
-    each in the topics with the most room left (so every topic ends with exactly ``size`` words)."""
-    if not size <= distinct <= count * size:
-        raise ValueError("count topics of size words hold from size to count * size different words")
-    words = [str(w) for w in rng.choice(vocabulary, size=distinct, replace=False)]
-    times = np.ones(distinct, dtype=int)
-    for _ in range(count * size - distinct):
-        times[int(rng.choice(np.flatnonzero(times < count)))] += 1
-    room = [size] * count
-    topics = [[] for _ in range(count)]
-    for i in sorted(range(distinct), key=lambda i: -times[i]):
-        places = sorted((int(t) for t in rng.permutation(count)), key=lambda t: -room[t])[:times[i]]
-        for t in places:
-            topics[t].append(words[i])
-            room[t] -= 1
-    return tuple(tuple(str(w) for w in rng.permutation(topic)) for topic in topics)
+def _umass(docs, words):
+    # UMass with gensim's conventions (ε inside the logarithm), as section 2 computes it by hand
+    return float(coherence_per_topic([list(words)], [list(d) for d in docs], "u_mass", top_n=len(words),
+                                     gensim_compat=True)[0])
 
 
-def _braced(topics):
-    # 08.2's topics as the question writes them: {w1, w2, ...}, {...} and {...}
-    shown = ["{" + ", ".join(t) + "}" for t in topics]
-    return ", ".join(shown[:-1]) + " and " + shown[-1]
+def _umass_when_reversed(docs, topic):
+    # UMass of the topic as ranked and with its ranking reversed
+    as_ranked, reversed_ = _umass(docs, topic), _umass(docs, topic[::-1])
+    if math.isclose(as_ranked, reversed_, abs_tol=1e-12):
+        return "the same"
+    return "higher" if reversed_ > as_ranked else "lower"
 
-
-def _topics_variant(rng):
-    # three to five topics of three to seven words, 25 listed at most; at least one word shared (count * top_k
-    # different words would be none shared) and at least one not (top_k different words: every topic the same),
-    # the number of different words drawn evenly between, so that the answers spread over many fractions
-    count, top_k = int(rng.integers(3, 6)), int(rng.integers(3, 8))
-    while count * top_k > 25:
-        count, top_k = int(rng.integers(3, 6)), int(rng.integers(3, 8))
-    topics = topics_sharing(rng, _WEATHER, count, top_k, int(rng.integers(top_k + 1, count * top_k)))
-    return {"topics": topics, "top_k": top_k, "count": NUMBER_WORDS[count], "shown": _braced(topics)}
-
-
-def _diversity_of_shown(topics, top_k, count, shown):
-    # the words of the question (count and shown) must be the topics of the data
-    if count != NUMBER_WORDS[len(topics)] or shown != _braced(topics):
-        raise ValueError("the question's words do not state these topics")
-    return topic_diversity(topics, top_k=top_k)
-
-
-def _once_only_share(topics, top_k, count, shown):
-    # a mistake: counting only the words that occur in one topic, as if a repeated word were not distinct at all
-    listed = [w for t in topics for w in t[:top_k]]
-    return sum(listed.count(w) == 1 for w in listed) / len(listed)
-
-
-def _rbo_fixed_lists(p):
-    return rank_biased_overlap(["a", "b", "c"], ["a", "c", "d"], p=p)
 
 EXERCISES = [
     Exercise(
@@ -165,25 +104,6 @@ EXERCISES = [
     ),
     Exercise(
         key="08.2",
-        label="topic diversity",
-        question="A model has {count} topics: {shown}. What is its topic diversity with the top $k = {top_k}$ words?",
-        data={"topics": _TOPICS_2, "top_k": 4, "count": NUMBER_WORDS[len(_TOPICS_2)], "shown": _braced(_TOPICS_2)},
-        answer=_diversity_of_shown,
-        steps=lambda topics, top_k, count, shown: {
-            "listed": sum(len(t[:top_k]) for t in topics), "n_topics": len(topics),
-            "distinct": ", ".join(dict.fromkeys(w for t in topics for w in t[:top_k])),
-            "n_distinct": len({w for t in topics for w in t[:top_k]})},
-        solution="Distinct words among the {listed} listed: {distinct}, that is {n_distinct}; "
-                 "TD = {n_distinct} / ({n_topics} × {top_k}) = {expected:.4f}.",
-        right=("0.667", "0,667", "2/3", "0.67", "66.7%"),
-        wrong=("0.75", "0.5", "0.333"),
-        check={"min_sig_figs": 2, "percent": True},
-        variant=_topics_variant,
-        mistakes=(lambda topics, top_k, count, shown: 1 - topic_diversity(topics, top_k=top_k),  # share of repeats
-                  _once_only_share),                                                 # repeated words dropped
-    ),
-    Exercise(
-        key="08.3",
         label="one-one segments",
         question="How many segments $(W', W^*)$ does one-one segmentation make for a topic of $N = {n_words}$ "
                  "words?",
@@ -199,44 +119,8 @@ EXERCISES = [
                   lambda n_words: n_words,                          # one segment per word: one-set's count
                   lambda n_words: n_words ** 2),                    # a word paired with itself too
     ),
-    Exercise(
-        key="08.4",
-        label="rank-biased overlap",
-        question="With persistence $p = {p}$, what is the rank-biased overlap of the lists (a, b, c) and (a, c, d)? "
-                 "Use $RBO = \\frac{{X_k}}{{k}} p^k + \\frac{{1-p}}{{p}} \\sum_{{d=1}}^{{k}} \\frac{{X_d}}{{d}} p^d$, "
-                 "where $X_d$ is the number of items the lists share in their first $d$ places.",
-        data={"p": 0.5},
-        answer=_rbo_fixed_lists,
-        solution="X_1 = 1 (a), X_2 = 1 (a), X_3 = 2 (a and c). With p = {p}: (2/3)·p³ plus ((1 − p)/p)·(1·p + "
-                 "(1/2)·p² + (2/3)·p³) gives {expected:.4f}.",
-        right=("0.792", "0,792", "19/24", "0.79"),
-        wrong=("0.5", "0.708", "0.667"),
-        check={"min_sig_figs": 2, "percent": True},
-        # p from 0.35: below it the last term X_k / k p^k is too small to tell apart from leaving it out
-        variant=lambda rng: {"p": round(int(rng.integers(35, 96)) / 100, 2)},
-        # the sum alone, without the term X_k / k p^k for the unseen depths
-        mistakes=(lambda p: (1 - p) / p * (p + p ** 2 / 2 + 2 / 3 * p ** 3),
-                  # (1 - p) in front of the sum instead of (1 - p) / p
-                  lambda p: 2 / 3 * p ** 3 + (1 - p) * (p + p ** 2 / 2 + 2 / 3 * p ** 3),
-                  # the plain overlap at depth 3, X_3 / 3, with no weights at all
-                  lambda p: 2 / 3),
-    ),
-    Prediction(
-        key="08.5",
-        label="C_V of words that never meet",
-        question="In a list of ten words no two words ever share a window, so every pair has NPMI −1 "
-                 "(and each word NPMI +1 with itself). Predict its C_V, the mean cosine between each word's "
-                 "context vector and the context vector of the whole list: negative, near zero, or high?",
-        data={},
-        choices=("negative", "near zero", "high, closer to 1"),
-        answer=lambda: _c_v_of_words_that_never_meet(10),
-        solution="Every word's context vector is +1 at its own place and −1 at the nine others; their "
-                 "sum has the same negative value everywhere, and each word's vector points nearly the same "
-                 "way: C_V comes out {expected}. C_V rewards words whose NPMI *patterns* agree, even when the "
-                 "pattern is 'never meets anything'.",
-    ),
     Interpretation(
-        key="08.6",
+        key="08.3",
         label="what a negative UMass says",
         question="In 100 documents, *cricket* lies in 8, *wicket* in 6, and the two share 5. With Mimno et al.'s "
                  "+1, UMass's confirmation of *wicket* given *cricket* (the higher-ranked word) is negative. What "
@@ -268,7 +152,7 @@ EXERCISES = [
                  "signs or sizes, only by how they rank the same topics.",
     ),
     Interpretation(
-        key="08.7",
+        key="08.4",
         label="an AUC near chance",
         question="On a large set of topics of your own, a measure tells the topics from their one-intruder "
                  "copies with AUC 0.58; its bootstrap interval (topics resampled, as in section 3) is "
@@ -296,5 +180,21 @@ EXERCISES = [
                  "how *well* a measure separates; the interval says whether it separates *at all*. With fewer "
                  "topics, as in section 3, the same AUC comes with a wider interval and can be indistinguishable "
                  "from chance.",
+    ),
+
+    Prediction(
+        key="08.5",
+        label="UMass and the order of a topic's words",
+        question="Section 2's topic is ranked fire, smoke, ash. Rank the same three words the other way round, "
+                 "ash, smoke, fire, and score them on the same four documents. Predict UMass for the reversed "
+                 "topic, compared with the topic as ranked. Choose one: higher, the same or lower.",
+        data={"docs": _DOCS, "topic": ("fire", "smoke", "ash")},
+        choices=("higher", "the same", "lower"),
+        answer=_umass_when_reversed,
+        steps=lambda docs, topic: {"as_ranked": _umass(docs, topic), "reversed": _umass(docs, topic[::-1])},
+        solution="UMass conditions each word on the words ranked above it. Reversed, every word is conditioned on "
+                 "rarer words, and a rarer word's documents hold a larger share of the other word: UMass goes "
+                 "from {as_ranked:.4f} (fire, smoke, ash) to {reversed:.4f} (ash, smoke, fire), so it is "
+                 "{expected}. The order of a topic's words changes UMass, and only UMass of these measures.",
     ),
 ]

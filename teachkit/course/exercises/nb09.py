@@ -8,7 +8,7 @@ from ...evaluation.agreement import spearman
 from ...coherence.diversity import topic_diversity
 from ...evaluation.model_selection import HeldOutPerplexity, SweepTable
 from . import Exercise, Implement, Interpretation, Prediction
-from .nb08 import NUMBER_WORDS, topics_sharing
+from .nb08b import NUMBER_WORDS, topics_sharing
 
 
 def _perplexity_from_bound(nats):

@@ -1,0 +1,175 @@
+"""How a course figure is shown: human names, a size floor for its text, alt text and a line saying what to see.
+
+A course notebook shows each figure with :func:`show`::
+
+    show(fig, alt="Line chart: ...", see="The ratio passes 1 at 20 shared windows ...")
+
+:func:`show` makes the figure's log axes read as plain numbers (``70``, not ``7×10¹``), checks that no text
+in it would be smaller than :data:`FONT_FLOOR_PT` points at the width it is shown (:func:`small_text`),
+displays it as a PNG whose output metadata carry the alt text (``{"image/png": {"alt": ...}}``, which
+nbconvert's classic template reads; the course website copies it into MyST-NB's cell option, see
+``tools/book.py``) and, in the same output, as an HTML ``<img alt=...>`` (JupyterLab and nbconvert's lab
+template show that one, and ignore the metadata), and puts the ``see`` sentence under it.
+
+:data:`LABELS` is the one table of human names for the measures and quantities the notebooks plot
+(``u_mass`` -> ``"UMass"``); :func:`label` reads it.  The metrics never import the course, so the table
+lives here rather than beside the measures.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+__all__ = ["FONT_FLOOR_PT", "LABELS", "SHOWN_WIDTH_PX", "label", "plain_log_ticks", "show", "small_text"]
+
+#: Human names for the measures and quantities the course plots, keyed by the name teachkit uses in code.
+LABELS: dict[str, str] = {
+    "u_mass": "UMass",
+    "c_uci": "UCI",
+    "c_npmi": "NPMI (C_NPMI)",
+    "c_v": "C_V",
+    "c_a": "C_A",
+    "npmi": "NPMI",
+    "model_score": "model score (M)",
+    "diversity": "topic diversity",
+    "bound": "held-out bound (nats per word)",
+    "perplexity": "held-out perplexity",
+    "doc_perplexity": "perplexity without the topics' prior",
+}
+
+#: The smallest text, in points at the size the figure is shown, that reads from the back of a classroom.
+FONT_FLOOR_PT = 10.0
+
+#: The widest a figure is shown, in pixels: wider PNGs are scaled down by the notebook and the website.
+SHOWN_WIDTH_PX = 800
+
+
+def label(name: str) -> str:
+    """The human name of a measure or quantity: ``label("u_mass") == "UMass"``.
+
+    Raises
+    ------
+    KeyError
+        For a name :data:`LABELS` does not have, naming the names it has (a typo must not reach a figure).
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string such as 'u_mass', got {type(name).__name__}.")
+    try:
+        return LABELS[name]
+    except KeyError:
+        raise KeyError(f"no human name for {name!r}; LABELS has {', '.join(sorted(LABELS))}.") from None
+
+
+def _plain(value: float, _pos: Any = None) -> str:
+    # 70 rather than 7×10¹; 0.001 rather than 10⁻³; thousands separated.
+    if value == 0 or not math.isfinite(value):
+        return ""
+    if abs(value) >= 1:
+        return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.3g}"
+    return f"{value:.3g}"
+
+
+def plain_log_ticks(ax: Any) -> None:
+    """Label the log-scaled axes of ``ax`` with plain numbers (``70``, not ``7×10¹``); minor ticks get no labels.
+
+    An axis spanning two decades or fewer is labelled at 1, 2 and 5 of each decade (within one decade, at
+    every whole step), so it shows more than one number.  Call it once the data are plotted (:func:`show` does).
+    """
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+    for axis, scale, limits in ((ax.xaxis, ax.get_xscale(), ax.get_xlim()), (ax.yaxis, ax.get_yscale(), ax.get_ylim())):
+        if scale == "log":
+            low, high = sorted(limits)
+            decades = math.log10(high / low) if low > 0 else math.inf
+            if decades <= 2:
+                # two decades or fewer would show one or two labels: label 1, 2 and 5 of each decade, and
+                # within a single decade every whole step (60, 70, 80, ...)
+                subs = tuple(range(1, 10)) if decades <= 1 else (1.0, 2.0, 5.0)
+                axis.set_major_locator(LogLocator(base=10, subs=subs))
+            axis.set_major_formatter(FuncFormatter(_plain))
+            axis.set_minor_formatter(NullFormatter())
+
+
+def _shown_scale(fig: Any) -> float:
+    """The factor the figure is scaled by when shown: 1 unless its tight PNG is wider than SHOWN_WIDTH_PX."""
+    renderer = fig.canvas.get_renderer()
+    box = fig.get_tightbbox(renderer)            # inches
+    width_px = (box.width + 0.2) * fig.dpi       # bbox_inches="tight" adds 0.1 inch each side
+    return min(1.0, SHOWN_WIDTH_PX / width_px)
+
+
+def small_text(fig: Any, floor: float = FONT_FLOOR_PT) -> list[tuple[str, float]]:
+    """Every visible text of ``fig`` smaller than ``floor`` points at the size the figure is shown.
+
+    The size is matplotlib's own (``Text.get_fontsize()``) times the factor the figure is scaled down by when
+    its PNG is wider than :data:`SHOWN_WIDTH_PX`.  Tick labels, legend entries, titles, annotations and
+    colour-bar labels are all :class:`matplotlib.text.Text` artists of the figure, so all are checked.
+
+    Returns
+    -------
+    list of (str, float)
+        ``(text, shown size in points)`` for each text below the floor; empty when the figure reads well.
+    """
+    from matplotlib.text import Text
+
+    fig.canvas.draw()                            # tick labels exist only once drawn
+    scale = _shown_scale(fig)
+    found = []
+    for text in fig.findobj(Text):
+        if not text.get_visible() or not text.get_text().strip():
+            continue
+        shown = text.get_fontsize() * scale
+        if shown < floor - 1e-9:
+            found.append((text.get_text(), round(float(shown), 1)))
+    return found
+
+
+def show(fig: Any, alt: str, see: str) -> None:
+    """Show a course figure with its alt text and, under it, the one sentence that says what to see.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure; it is closed once shown, so it is not shown twice.
+    alt : str
+        What a reader who cannot see the figure needs: the kind of chart, its axes and what the data do.
+    see : str
+        One sentence under the figure: what to look at.
+
+    Raises
+    ------
+    ValueError
+        If ``alt`` or ``see`` is empty, or some text of the figure is below :data:`FONT_FLOOR_PT` at the size
+        shown (the message lists them: enlarge the font or narrow the figure).
+    """
+    from matplotlib.figure import Figure
+
+    if not isinstance(fig, Figure):
+        raise TypeError(f"fig must be a matplotlib Figure, got {type(fig).__name__}.")
+    for name, value in (("alt", alt), ("see", see)):
+        if not isinstance(value, str) or not value.strip():
+            raise ValueError(f"{name} must be a non-empty sentence describing the figure.")
+    for ax in fig.axes:
+        plain_log_ticks(ax)
+    small = small_text(fig)
+    if small:
+        listed = "; ".join(f"{t!r} at {size} pt" for t, size in small[:8])
+        raise ValueError(f"text below {FONT_FLOOR_PT:g} pt as shown: {listed}. Enlarge it or narrow the figure.")
+    import base64
+    import html
+    import io
+
+    import matplotlib.pyplot as plt
+    from IPython.display import Markdown, display
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", bbox_inches="tight", metadata={"Software": None})
+    plt.close(fig)
+    png = base64.b64encode(buffer.getvalue()).decode("ascii")
+    # JupyterLab's image renderer and nbconvert's lab template ignore the metadata's alt; both prefer
+    # text/html to image/png, so the same picture as an <img alt=...> carries it there.
+    tag = f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{png}"/>'
+    display({"text/html": tag, "image/png": png, "text/plain": f"[figure: {alt}]"},
+            raw=True, metadata={"image/png": {"alt": alt}})
+    display(Markdown(f"*What to see:* {see}"))

@@ -1,0 +1,194 @@
+"""The course's figure style: human names, plain log ticks, the text-size floor, alt text on the output."""
+
+import html
+import json
+import pathlib
+import re
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from teachkit.course import figures  # noqa: E402
+from teachkit.coherence.measures import MEASURES  # noqa: E402
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def test_every_measure_has_a_human_name():
+    for name in MEASURES:
+        assert figures.label(name) != name
+    assert figures.label("u_mass") == "UMass" and figures.label("c_v") == "C_V"
+    assert figures.label("model_score") == "model score (M)"
+    with pytest.raises(KeyError, match="no human name for 'umass'"):
+        figures.label("umass")
+
+
+def test_log_axis_ticks_are_plain_numbers():
+    fig, ax = plt.subplots(figsize=(5, 3))
+    ax.plot([3, 70, 900], [1, 2, 3])
+    ax.set_xscale("log")
+    figures.plain_log_ticks(ax)
+    fig.canvas.draw()
+    labels = [t.get_text() for t in ax.get_xticklabels() if t.get_text()]
+    assert "10" in labels and "100" in labels and "1,000" in labels
+    assert not any("10^" in t or "times" in t or "$" in t for t in labels), labels
+    assert all(t.get_text() == "" for t in ax.xaxis.get_minorticklabels())
+    plt.close(fig)
+    # a narrow log axis (20 to 300) is labelled at 1, 2 and 5 of each decade, not at 100 alone
+    fig, ax = plt.subplots(figsize=(5, 3))
+    ax.plot([1, 2, 3], [20, 70, 300])
+    ax.set_yscale("log")
+    figures.plain_log_ticks(ax)
+    fig.canvas.draw()
+    low, high = ax.get_ylim()
+    shown = [t.get_text() for t in ax.get_yticklabels() if t.get_text() and low <= t.get_position()[1] <= high]
+    assert {"20", "50", "100", "200"} <= set(shown), shown
+    plt.close(fig)
+    # within one decade (60 to 170): every whole step
+    fig, ax = plt.subplots(figsize=(5, 3))
+    ax.plot([1, 2, 3], [60, 100, 170])
+    ax.set_yscale("log")
+    figures.plain_log_ticks(ax)
+    fig.canvas.draw()
+    low, high = ax.get_ylim()
+    shown = [t.get_text() for t in ax.get_yticklabels() if t.get_text() and low <= t.get_position()[1] <= high]
+    assert {"60", "70", "80", "90", "100"} <= set(shown), shown
+    plt.close(fig)
+
+
+def test_small_text_finds_a_7pt_legend_and_text_scaled_down_by_a_wide_figure():
+    fig, ax = plt.subplots(figsize=(5, 3))
+    ax.plot([0, 1], [0, 1], label="a line")
+    ax.legend(fontsize=7)
+    ax.tick_params(labelsize=10)
+    found = figures.small_text(fig)
+    assert ("a line", 7.0) in found
+    plt.close(fig)
+    # 10 pt text on a 16-inch figure (about 13 inches once cropped to its contents, 1,300 px at 100 dpi) is
+    # shown at 800 px wide: about 6 pt.
+    fig, ax = plt.subplots(figsize=(16, 3), dpi=100)
+    ax.tick_params(labelsize=10)
+    ax.set_title("wide", fontsize=10)
+    found = dict(figures.small_text(fig))
+    assert 5.5 < found["wide"] < 6.5
+    plt.close(fig)
+    fig, ax = plt.subplots(figsize=(6, 3))
+    ax.tick_params(labelsize=10)
+    ax.set_title("fits", fontsize=12)
+    assert figures.small_text(fig) == []
+    plt.close(fig)
+
+
+def test_show_refuses_small_text_and_a_missing_description(monkeypatch):
+    shown = []
+    monkeypatch.setattr("IPython.display.display", lambda *a, **k: shown.append((a, k)))
+    fig, ax = plt.subplots(figsize=(5, 3))
+    ax.set_title("tiny", fontsize=6)
+    with pytest.raises(ValueError, match="'tiny' at 6.0 pt"):
+        figures.show(fig, alt="a chart", see="what to see")
+    fig, ax = plt.subplots(figsize=(5, 3))
+    ax.tick_params(labelsize=10)
+    with pytest.raises(ValueError, match="alt must be a non-empty"):
+        figures.show(fig, alt=" ", see="what to see")
+    figures.show(fig, alt="An empty chart.", see="Nothing.")
+    (image, image_kw), (note, _) = shown
+    assert image_kw["metadata"] == {"image/png": {"alt": "An empty chart."}}
+    assert image[0]["image/png"].startswith("iVBOR")     # base64 of a PNG
+    assert image[0]["text/html"].startswith('<img alt="An empty chart." src="data:image/png;base64,iVBOR')
+    assert note[0].data == "*What to see:* Nothing."
+
+
+def test_lab_opens_without_the_news_prompt():
+    # JupyterLab 4 asks "get notified about official Jupyter news?" while fetchNews is "none" (its default);
+    # the course ships "false" as an environment-level default and make lab installs it.
+    overrides = json.loads((ROOT / "tools" / "lab" / "overrides.json").read_text())
+    assert overrides["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
+    makefile = (ROOT / "Makefile").read_text()
+    assert "lab: $(VENV)/.installed-lab $(LAB_OVERRIDES)" in makefile
+    assert "share/jupyter/lab/settings/overrides.d/teachkit.json" in makefile
+
+
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_every_figure_has_alt_text_and_a_line_saying_what_to_see(path):
+    # show() writes both; a figure shown any other way (plt.show, a figure left as a cell's value) has neither,
+    # and it also skipped show()'s check that no text is below FONT_FLOOR_PT at the size it is shown.
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    figures_seen = 0
+    for number, cell in enumerate(nb["cells"]):
+        outputs = cell.get("outputs", [])
+        for k, output in enumerate(outputs):
+            if "image/png" not in output.get("data", {}):
+                continue
+            figures_seen += 1
+            where = f"{path.name} cell {number} ({cell.get('id')})"
+            alt = output.get("metadata", {}).get("image/png", {}).get("alt", "")
+            assert len(alt.split()) >= 8, f"{where}: a figure without alt text (show it with teachkit.course.show)"
+            tag = "".join(output["data"].get("text/html", ""))
+            assert tag.startswith(f'<img alt="{html.escape(alt)}"'), f"{where}: no <img alt=...> beside the PNG"
+            after = outputs[k + 1] if k + 1 < len(outputs) else {}
+            note = "".join(after.get("data", {}).get("text/markdown", ""))
+            assert note.startswith("*What to see:* ") and len(note.split()) >= 8, \
+                f"{where}: no sentence under the figure saying what to see"
+    bare = [cell.get("id") for cell in nb["cells"] for output in cell.get("outputs", [])
+            if re.search(r'<img(?![^>]*\balt="[^"]+")', "".join(output.get("data", {}).get("text/html", "")))]
+    assert not bare, f"{path.name}: an HTML image without alt text in cells {bare}"
+
+
+def test_an_explorers_saved_view_names_it_its_settings_and_how_to_move_them():
+    import ipywidgets as w
+
+    from teachkit.course.widgets import explorer
+
+    view = explorer(lambda c_xy, unit, alpha: f"PMI for {c_xy} in {unit}", title="PMI from window counts",
+                    c_xy=w.IntSlider(value=150, min=0, max=1000, description="c(x, y)"),
+                    unit=w.Dropdown(options=["nats", "bits"], value="nats", description="unit"),
+                    alpha=w.FloatLogSlider(value=0.01, base=10, min=-4, max=0, step=0.25, description="α"))
+    bundle = view._repr_mimebundle_()
+    for text in (bundle["text/plain"], bundle["text/html"]):
+        assert "PMI from window counts" in text
+        assert "c(x, y) = 150 (slider from 0 to 1000)" in text
+        assert "unit = nats (choose one of: nats, bits)" in text
+        assert "α = 0.01 (log slider from 0.0001 to 1)" in text
+        assert "Run All Cells" in text and "PMI for 150 in nats" in text
+
+
+def test_every_notebook_fits_a_session_by_the_stated_estimate(tmp_path):
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import session_time
+
+    for path in NOTEBOOKS:
+        assert session_time.estimate(path).minutes <= session_time.LIMIT, path.name
+    # the rule itself, on a notebook written for it: 400 words, 20 code lines (a comment and a blank line
+    # not counted), two exercises: 2 + 2 + 8 = 12 minutes
+    nb = {"cells": [{"cell_type": "markdown", "source": ["word " * 400]},
+                    {"cell_type": "code", "source": ["# a comment\n", "\n"] + ["x = 1\n"] * 18
+                     + ['ask("01.1")\n', 'check_function("01.2", f)\n']}]}
+    path = tmp_path / "01_example.ipynb"
+    path.write_text(json.dumps(nb), encoding="utf-8")
+    e = session_time.estimate(path)
+    assert (e.words, e.code_lines, e.exercises) == (400, 20, 2) and e.minutes == pytest.approx(12)
+
+
+def test_the_site_gives_each_figure_cell_myst_nbs_alt_option():
+    # MyST-NB reads an image's alt text only from the cell's metadata (mystnb.image.alt); tools/book.py copies
+    # it there from the output's metadata when it stages the notebooks.
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import book
+
+    nb = {"cells": [{"cell_type": "code", "metadata": {}, "source": [], "outputs": [
+        {"output_type": "display_data", "data": {"image/png": "iVBOR"}, "metadata": {"image/png": {"alt": "A chart."}}},
+        {"output_type": "display_data", "data": {"text/markdown": "*What to see:* ..."}, "metadata": {}}]},
+        {"cell_type": "markdown", "metadata": {}, "source": ["text"]}]}
+    staged = book.with_alt_text(nb)
+    assert staged["cells"][0]["metadata"] == {"mystnb": {"image": {"alt": "A chart."}}}
+    assert staged["cells"][1]["metadata"] == {}
