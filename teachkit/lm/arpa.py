@@ -261,7 +261,7 @@ def write_arpa(lm: NgramLM, path: str | os.PathLike | None = None, *, max_lines:
     else:
         grams, bows = _arpa_grams(lm)
     bow_of = {}
-    for m, (context, beta) in bows.items():
+    for context, beta in bows.values():
         for row, b in zip(map(tuple, context.tolist()), beta.tolist()):
             bow_of[row] = b
     out = ["\\data\\"]
@@ -437,7 +437,8 @@ def read_arpa(path: str | os.PathLike | None = None, *, text: str | None = None)
     table: dict[int, dict] = {m: {} for m in counts}
     bows: dict[tuple, float] = {}
     m = None
-    for i in range(i, len(lines)):
+    first = i
+    for i in range(first, len(lines)):
         line = lines[i].strip()
         if not line:
             continue

@@ -185,7 +185,8 @@ class ModifiedKneserNey(Smoothing):
                 try:
                     triples.append(modified_kneser_ney_discounts(model.count_of_counts(k, counts).tolist()))
                 except ValueError as error:
-                    raise ValueError(f"modified Kneser-Ney, level {k} ({counts} counts of {k}-grams): {error}") from None
+                    raise ValueError(f"modified Kneser-Ney, level {k} ({counts} counts of {k}-grams): "
+                                     f"{error}") from None
             bound.discounts = tuple(triples)
         else:
             bound.discounts = _discount_triples(self.discounts, model.order)
