@@ -36,6 +36,7 @@ SLOW_FILES = {
     "test_capstone.py": "trains the capstone's topic models, with gensim too",
     "test_coherence_properties.py": "hypothesis property tests of the coherence measures",
     "test_gensim_crosscheck.py": "gensim as the reference library, on its own corpora",
+    "test_arpa.py": "KenLM loads an ARPA file of the Lee articles for each model and order",
 }
 
 # Single tests (every parametrization of them).
