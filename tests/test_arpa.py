@@ -10,7 +10,8 @@ import pytest
 
 import teachkit as tk
 from teachkit.lm.arpa import read_arpa, write_arpa
-from teachkit.lm.kneser_ney import BackoffKneserNey, ModifiedKneserNey
+from teachkit.lm.backoff import BackoffKneserNey, Katz
+from teachkit.lm.kneser_ney import ModifiedKneserNey
 from teachkit.ngram import AddAlpha, JelinekMercer, KneserNey, NgramLM
 
 kenlm = pytest.importorskip("kenlm", reason="KenLM is a test dependency: make test installs it (pip install kenlm)")
@@ -67,6 +68,18 @@ def test_kenlm_scores_teachkits_arpa_file_as_teachkit_does(lee, tmp_path, order,
     for sent in test[:10]:
         np.testing.assert_allclose(ours.score(sent).log10_probs, np.log10(lm.predictions([sent])["probability"]),
                                    rtol=1e-13, atol=1e-15)
+
+
+@pytest.mark.parametrize("order", [2, 3, 4])
+def test_katz_files_too(lee, tmp_path, order):
+    train, test = lee
+    agree_with_kenlm(NgramLM(train, order=order, smoothing=Katz()), test[:25], tmp_path)
+
+
+def test_a_katz_history_with_no_mass_left_cannot_be_written(lee):
+    train, _ = lee
+    with pytest.raises(ValueError, match=r"never seen after the history '[a-z]+' probability 0"):
+        write_arpa(NgramLM(train, order=2, smoothing=Katz(5)))
 
 
 @pytest.mark.parametrize("order", [2, 3, 4])

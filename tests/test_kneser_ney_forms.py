@@ -10,7 +10,8 @@ from fractions import Fraction as F
 import numpy as np
 import pytest
 
-from teachkit.lm.kneser_ney import BackoffKneserNey, ModifiedKneserNey, modified_kneser_ney_discounts
+from teachkit.lm.backoff import BackoffKneserNey
+from teachkit.lm.kneser_ney import ModifiedKneserNey, modified_kneser_ney_discounts
 from teachkit.ngram import KneserNey, NgramLM
 
 TINY = [["a", "b", "a"], ["b", "a", "c"]]

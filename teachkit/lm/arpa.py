@@ -262,6 +262,11 @@ def write_arpa(lm: NgramLM, path: str | os.PathLike | None = None, *, max_lines:
         grams, bows = _arpa_grams(lm)
     bow_of = {}
     for context, beta in bows.values():
+        if np.any(beta <= 0):
+            row = context[np.flatnonzero(beta <= 0)[0]]
+            raise ValueError(f"{lm.smoothing_method!r} gives every word never seen after the history "
+                             f"{' '.join(words[i] for i in row)!r} probability 0 (the history keeps all its "
+                             "mass), and an ARPA back-off weight must be the log10 of a positive number.")
         for row, b in zip(map(tuple, context.tolist()), beta.tolist()):
             bow_of[row] = b
     out = ["\\data\\"]

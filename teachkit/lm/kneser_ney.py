@@ -1,6 +1,6 @@
-"""Modified Kneser-Ney (three discounts) and Kneser-Ney in its back-off form.
+"""Modified Kneser-Ney: three discounts, D1, D2 and D3+, estimated from the count-of-counts.
 
-Both are smoothing methods of :class:`teachkit.NgramLM` and keep its notation: ``a(h w)`` is the raw count
+A smoothing method of :class:`teachkit.NgramLM`; it keeps its notation: ``a(h w)`` is the raw count
 c(h w) at the model's order and the continuation count N1+(• h w) below it, ``a(h •) = Σ_w a(h w)``, and
 ``h'`` is the history without its first word.  Below the unigrams sits the uniform distribution 1/V.
 
@@ -25,17 +25,7 @@ whose count ``a`` is r), Chen & Goodman's equation (26)::
 They are undefined when n1, n2 or n3 is 0 (a gap in the count-of-counts, common in a small corpus): give
 ``discounts=`` yourself then.
 
-Kneser-Ney, back-off form (Kneser & Ney 1995)
----------------------------------------------
-One discount 0 < d < 1; a seen word keeps its discounted share, an unseen one backs off::
-
-    P(w | h) = (a(h w) - d) / a(h •)                     if a(h w) > 0
-             = β(h) · P(w | h')                           otherwise
-    β(h)     = [d · T(h) / a(h •)] / [1 - Σ_{w: a(h w) > 0} P(w | h')]
-
-β(h) spreads the discounted mass d · T(h) / a(h •) over the unseen words in proportion to the lower level.
-When every word of the vocabulary was seen after h there is no one to give it to, and the counts are used
-undiscounted there (a(h w) / a(h •)), so that the row still sums to 1.
+Kneser-Ney in its back-off form is :class:`teachkit.lm.backoff.BackoffKneserNey`.
 """
 
 from __future__ import annotations
@@ -47,9 +37,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..ngram import Smoothing, _probability_parameter
+from ..ngram import Smoothing
 
-__all__ = ["ModifiedKneserNey", "BackoffKneserNey", "modified_kneser_ney_discounts"]
+__all__ = ["ModifiedKneserNey", "modified_kneser_ney_discounts"]
 
 
 def modified_kneser_ney_discounts(count_of_counts: Sequence[int]) -> tuple[float, float, float]:
@@ -221,82 +211,3 @@ class ModifiedKneserNey(Smoothing):
 
     def __repr__(self) -> str:
         return f"ModifiedKneserNey(discounts={self.discounts!r})"
-
-
-class BackoffKneserNey(Smoothing):
-    """Kneser-Ney in its back-off (not interpolated) form, one discount ``0 < d < 1``.
-
-    See the module docstring for the formula; β(h) is computed once per history when the model is built.
-
-    Examples
-    --------
-    Trained on *a b* (``<s> a b </s>``, V = 5), order 2, d = 0.5.  Level 1 (continuation counts a, b,
-    ``</s>`` once each, a(•) = 3): a seen word gets (1 - 0.5)/3 = 1/6, and the 1.5/3 = 1/2 taken goes to
-    ``<s>`` and ``<UNK>`` through the uniform level: β = (1/2) / (1 - 3/5), each gets β · 1/5 = 1/4.
-    Level 2: P(b | a) = (1 - 0.5) / 1 = 1/2.
-
-    >>> from teachkit import NgramLM
-    >>> lm = NgramLM([["a", "b"]], order=2, smoothing=BackoffKneserNey(0.5))
-    >>> lm.prob("b", ["a"]), lm.prob("<UNK>", ["b"])     # unseen after b: β(b) · 1/4, β(b) = 0.5 / (1 - 1/6)
-    (0.5, 0.15)
-    >>> round(float(lm.probs(["a"]).sum()), 12)
-    1.0
-    """
-
-    name = "backoff-kneser-ney"
-
-    def __init__(self, discount: float = 0.75) -> None:
-        self.discount = _probability_parameter(discount, "discount", True, True)
-        self._betas: dict[int, np.ndarray] | None = None
-
-    def bind(self, model) -> BackoffKneserNey:
-        bound = copy.copy(self)
-        bound._betas = {}
-        base, n = model._base, model.order
-        for k in range(1, n + 1):
-            level = _level(model, k)
-            # Every listed k-gram (g w) of this level, as a history (g, padded on the left) and a word.
-            grams = np.stack([(level.gram_keys // base ** (k - 1 - j)) % base for j in range(k)], axis=1)
-            hist = np.zeros((len(grams), n - 1), np.int64)
-            if k > 1:
-                hist[:, n - k:] = grams[:, :-1]
-            lower = bound._levels(model._stats(hist, grams[:, -1]), k - 1, n, model.V, len(grams))[-1]
-            seen_lower = np.add.reduceat(lower, level._starts) if len(grams) else np.zeros(0)
-            taken = self.discount * level.hist_types / level.hist_totals
-            # Every vocabulary entry seen after h: no unseen word to give the mass to, so the counts are used
-            # undiscounted there (NaN marks it).  Otherwise some entry is unseen and 1 - seen_lower > 0.
-            full = level.hist_types >= model.V
-            left = np.where(full, 1.0, 1.0 - seen_lower)
-            bound._betas[k] = np.where(full, np.nan, taken / left)
-        return bound
-
-    def _levels(self, stats, top, order, V, size):
-        """P_k for k = 0..top; level ``top`` < order uses continuation counts as the model's lower levels do."""
-        levels = [np.full(size, 1.0 / V)]
-        for k in range(1, top + 1):
-            counts = "continuation" if k < order else "raw"
-            a, total, _ = stats(k, counts)
-            where = stats(k, counts, "history")
-            beta = np.where(where >= 0, self._betas[k][np.maximum(where, 0)], 0.0)
-            safe = np.maximum(total, 1)
-            full = ~np.isfinite(beta)                           # every word seen after h: no discount
-            seen = np.where(full, a / safe, (a - self.discount) / safe)
-            unseen = np.where(full, 0.0, beta) * levels[-1]
-            levels.append(np.where(total > 0, np.where(a > 0, seen, unseen), levels[-1]))
-        return levels
-
-    def scores(self, stats, order: int, V: int, size: int) -> np.ndarray:
-        return self.level_scores(stats, order, V, size)[-1]
-
-    def level_scores(self, stats, order: int, V: int, size: int) -> list[np.ndarray]:
-        """P_k(w | h) for k = 0 (uniform), 1, ..., order."""
-        if self._betas is None:
-            raise RuntimeError("BackoffKneserNey scores only as part of a model: NgramLM(..., smoothing=...).")
-        with np.errstate(invalid="ignore"):
-            return self._levels(stats, order, order, V, size)
-
-    def _parameter_repr(self) -> str:
-        return f", discount={self.discount!r}"
-
-    def __repr__(self) -> str:
-        return f"BackoffKneserNey(discount={self.discount!r})"
