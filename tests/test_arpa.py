@@ -106,9 +106,18 @@ def test_the_file_lists_log10_probabilities_with_every_digit():
 
 
 # ---------------------------------------------------------------- models an ARPA file cannot hold
-def test_jelinek_mercer_is_refused_with_the_reason():
-    lm = NgramLM(small_corpus(1), order=2, smoothing=JelinekMercer((0.1, 0.3, 0.6)))
-    with pytest.raises(ValueError, match="unseen history"):
+@pytest.mark.parametrize("order", [2, 3, 4])
+def test_jelinek_mercer_on_a_small_vocabulary(tmp_path, order):
+    lambdas = [0.1] + [0.9 * k / sum(range(1, order + 1)) for k in range(1, order + 1)]
+    lm = NgramLM(small_corpus(order), order=order, smoothing=JelinekMercer(lambdas))
+    test = small_corpus(20 + order, n=30, letters="abcdefgxy")      # g never seen: so are its histories
+    agree_with_kenlm(lm, test, tmp_path)
+
+
+def test_jelinek_mercer_over_a_large_vocabulary_is_refused_with_the_reason(lee):
+    train, _ = lee
+    lm = NgramLM(train, order=2, smoothing=JelinekMercer((0.1, 0.3, 0.6)))
+    with pytest.raises(ValueError, match="no lower-order distribution to back off to.*lines here"):
         write_arpa(lm)
 
 
@@ -127,7 +136,7 @@ def test_models_no_arpa_file_can_hold_are_refused(make, match):
 
 def test_add_alpha_over_a_large_vocabulary_is_refused_with_the_line_count():
     lm = NgramLM(small_corpus(2, n=200, letters="abcdefghijklmnopqrstuvwxyz"), order=3, smoothing="laplace")
-    with pytest.raises(ValueError, match=r"lines here .*more than max_lines = 1,000"):
+    with pytest.raises(ValueError, match=r"lines here \(V = 29\), more than max_lines = 1,000"):
         write_arpa(lm, max_lines=1000)
 
 

@@ -23,10 +23,11 @@ Three conventions differ between teachkit and the ARPA tools, and the file bridg
 * **Perplexity** in KenLM counts every word and the end of the sentence ``</s>``, never ``<s>``: the M
   predictions of :meth:`teachkit.NgramLM.evaluate` with ``per="prediction"``, in base 10 instead of 2.
 
-Add-α has no lower-order distribution to back off to; it is written with every n-gram of every seen
-history listed, which is only sensible for a small vocabulary (``max_lines``).  Jelinek-Mercer as teachkit
-defines it cannot be written exactly: after a history never seen, it puts the lower estimate into the
-mixture in place of the missing one, which is not proportional to any shorter history's distribution.
+Add-α and Jelinek-Mercer have no lower-order distribution to back off to: after a history never seen,
+add-α gives 1/V and teachkit's Jelinek-Mercer puts the shorter history's estimate into the mixture in place
+of the missing one, neither proportional to what a seen history gives.  They are written with every word
+listed after every seen history at every level (back-off weights 1), which is only sensible for a small
+vocabulary (``max_lines``).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..ngram import END, START, UNK, AddAlpha, NgramLM
+from ..ngram import END, START, UNK, AddAlpha, JelinekMercer, NgramLM
 
 __all__ = ["write_arpa", "read_arpa", "ArpaLM", "ARPA_UNK"]
 
@@ -92,12 +93,13 @@ def _check_model(lm):
         if method.denominator != "context":
             raise ValueError("AddAlpha(denominator='occurrences') does not sum to 1 after a history that ends "
                              "sentences, so no ARPA file can hold it; use denominator='context'.")
-        return "add-alpha"
+        return "listed"
+    if isinstance(method, JelinekMercer):
+        return "listed"
     if not hasattr(method, "level_scores"):
-        raise ValueError(f"{method!r} cannot be written as ARPA exactly: teachkit's Jelinek-Mercer puts the "
-                         "lower-order estimate into the mixture after an unseen history, which no back-off "
-                         "weight can express. Kneser-Ney (KneserNey, ModifiedKneserNey, BackoffKneserNey), "
-                         "Katz and add-α (small vocabularies) can be written.")
+        raise ValueError(f"{method!r} has no levels to write as ARPA; Kneser-Ney (KneserNey, ModifiedKneserNey, "
+                         "BackoffKneserNey) and Katz can be written, add-α and Jelinek-Mercer for small "
+                         "vocabularies.")
     return "levels"
 
 
@@ -165,56 +167,52 @@ def _arpa_grams(lm):
     return merged, bows
 
 
-def _add_alpha_grams(lm, max_lines):
-    """Add-α: every word after every seen history (and every sentence-start history) listed."""
+def _listed_grams(lm, max_lines):
+    """Add-α and Jelinek-Mercer: every word after every seen history listed, at every level.
+
+    A history never seen leaves these models with a value that depends on its longest seen suffix g (add-α:
+    1/V; Jelinek-Mercer: the mixture with the missing estimates replaced by g's), which no back-off weight
+    can give.  So each level lists, after every seen g, the model's probability after a history whose only
+    seen suffix is g: g preceded by ``</s>``, which never starts a history.  Back-off weights are all 1.
+    """
     n, V, base = lm.order, lm.V, lm._base
-    start = lm._index[START]
-    top_hist = _decode(lm._raw[n].hist_keys, base, n - 1) if n > 1 else np.zeros((1, 0), np.int64)
-    plain = top_hist[top_hist[:, 0] != start] if n > 1 else top_hist
-    starting = top_hist[top_hist[:, 0] == start] if n > 1 else top_hist[:0]
-    lines = V * (len(top_hist) + 1)
+    start, end = lm._index[START], lm._index[END]
+    contexts = [np.zeros((1, 0), np.int64)]                  # level 1: the empty history
+    histories = [np.full((1, n - 1), end, np.int64)]
+    for m in range(2, n + 1):
+        seen = _decode(lm._raw[m].hist_keys, base, m - 1)
+        plain = seen[seen[:, 0] != start]
+        hist = np.full((len(plain), n - 1), end, np.int64)
+        hist[:, n - m:] = plain
+        contexts.append(plain)
+        histories.append(hist)
+    # Sentence starts: the model's histories that begin with <s>, each run of <s> written once.
+    top = _decode(lm._raw[n].hist_keys, base, n - 1)
+    for row in top[top[:, 0] == start]:
+        j = int(np.argmax(row != start)) if (row != start).any() else n - 1
+        contexts.append(np.concatenate([[start], row[j:]])[None, :])
+        histories.append(row[None, :])
+    lines = V * sum(len(c) for c in contexts)
     if lines > max_lines:
-        raise ValueError(f"an add-α model lists every word after every seen history in ARPA: {lines:,} lines "
-                         f"here (V = {V}), more than max_lines = {max_lines:,}. Add-α has no lower-order model "
-                         "to back off to; write a smaller vocabulary (min_count), or raise max_lines.")
+        raise ValueError(f"{lm.smoothing_method!r} has no lower-order distribution to back off to, so an ARPA file "
+                         f"lists every word after every seen history: {lines:,} lines here (V = {V}), more than "
+                         f"max_lines = {max_lines:,}. Write a smaller vocabulary (min_count), or raise max_lines.")
     words = np.arange(V, dtype=np.int64)
     grams: dict[int, list] = {m: [] for m in range(1, n + 1)}
-    grams[1].append((words[:, None], np.full(V, 1.0 / V)))
-
-    def every_word(context, m_hist):
+    for context, hist in zip(contexts, histories):
+        if len(context) == 0:
+            continue
         rep = np.repeat(context, V, axis=0)
         w = np.tile(words, len(context))
-        hist = np.full((len(rep), n - 1), start, np.int64)
-        hist[:, n - 1 - m_hist.shape[1]:] = np.repeat(m_hist, V, axis=0) if m_hist.shape[1] else hist[:, :0]
-        return rep, w, lm._scores(hist, w)
-
-    if len(plain):
-        rep, w, p = every_word(plain, plain)
-        grams[n].append((np.concatenate([rep, w[:, None]], axis=1), p))
-    for row in starting:
-        j = int(np.argmax(row != start)) if (row != start).any() else n - 1
-        rest = row[j:][None, :]
-        context = np.concatenate([[[start]], rest], axis=1)
-        rep, w, p = every_word(context, rest)
-        grams[context.shape[1] + 1].append((np.concatenate([rep, w[:, None]], axis=1), p))
-    # Readers expect every prefix and every suffix of a listed n-gram to be listed too (KenLM's hash tables
-    # are sized for it).  The plain ones among them are reached only by backing off from a history never
-    # seen, where add-α gives 1/V: they are listed at 1/V (with back-off weight 1), after the real entries.
-    for m in range(n, 1, -1):
-        for ids, _ in list(grams[m]):
-            for part in (ids[:, :-1], ids[:, 1:]):
-                part = part[part[:, 0] != start]
-                if len(part):
-                    part = np.unique(part, axis=0)
-                    grams[m - 1].append((part, np.full(len(part), 1.0 / V)))
+        grams[context.shape[1] + 1].append((np.concatenate([rep, w[:, None]], axis=1),
+                                            lm._scores(np.repeat(hist, V, axis=0), w)))
     merged = {}
     for m, parts in grams.items():
         if parts:
             ids = np.concatenate([q[0] for q in parts])
             prob = np.concatenate([q[1] for q in parts])
-            # np.unique keeps the first of equal rows (stable sort): the real entries were appended first.
-            ids, first = np.unique(ids, axis=0, return_index=True)
-            merged[m] = (ids, prob[first])
+            order = np.lexsort(ids.T[::-1])
+            merged[m] = (ids[order], prob[order])
     return merged, {}
 
 
@@ -224,11 +222,12 @@ def write_arpa(lm: NgramLM, path: str | os.PathLike | None = None, *, max_lines:
     Parameters
     ----------
     lm : NgramLM
-        Order >= 2, ``pad=True``, ``unk=True``; smoothed by Kneser-Ney (any of its forms), Katz, or add-α.
+        Order >= 2, ``pad=True``, ``unk=True``; smoothed by Kneser-Ney (any of its forms), Katz, add-α or
+        Jelinek-Mercer (the last two over a small vocabulary).
     path : path-like, optional
         Where to write the file; without it, the text is only returned.
     max_lines : int, default 2,000,000
-        Add-α only: refuse a model that would need more n-gram lines than this.
+        Add-α and Jelinek-Mercer only: refuse a model that would need more n-gram lines than this.
 
     Returns
     -------
@@ -238,8 +237,9 @@ def write_arpa(lm: NgramLM, path: str | os.PathLike | None = None, *, max_lines:
     Raises
     ------
     ValueError
-        For a model no ARPA file can hold exactly (Jelinek-Mercer; add-α over a large vocabulary; a token
-        with white space; a row that does not sum to 1 under the back-off rule).
+        For a model no ARPA file can hold exactly (add-α or Jelinek-Mercer over a large vocabulary; a token
+        with white space; a history that leaves unseen words probability 0; a row that does not sum to 1
+        under the back-off rule).
 
     Examples
     --------
@@ -256,8 +256,8 @@ def write_arpa(lm: NgramLM, path: str | os.PathLike | None = None, *, max_lines:
     if isinstance(max_lines, bool) or not isinstance(max_lines, int) or max_lines < 1:
         raise ValueError(f"max_lines must be a whole number >= 1, got {max_lines!r:.60}.")
     words = _words_of(lm)
-    if kind == "add-alpha":
-        grams, bows = _add_alpha_grams(lm, max_lines)
+    if kind == "listed":
+        grams, bows = _listed_grams(lm, max_lines)
     else:
         grams, bows = _arpa_grams(lm)
     bow_of = {}
