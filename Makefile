@@ -89,6 +89,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_coherence.py
 	$(BIN)/python benchmarks/bench_measures.py
 	$(BIN)/python benchmarks/bench_neural_lm.py
+	$(BIN)/python benchmarks/bench_lm.py
 	$(BIN)/python benchmarks/bench_grading.py
 
 ## release: release/student/ (notebooks without solutions, an answer cell per exercise) and release/teacher/

@@ -193,3 +193,14 @@ def test_read_arpa_takes_a_path_or_text(tmp_path):
     path = tmp_path / "m.arpa"
     path.write_text(GOOD)
     assert read_arpa(path).counts == {1: 6, 2: 5}
+
+
+@pytest.mark.parametrize("order", [2, 3, 4])
+def test_a_whole_text_at_once_gives_the_word_by_word_numbers(lee, order):
+    train, test = lee
+    lm = NgramLM(train, order=order, smoothing=ModifiedKneserNey(), min_count=2)
+    model = read_arpa(text=write_arpa(lm))
+    at_once = model.log10_probs(test[:20])
+    one_by_one = np.concatenate([model.score(s).log10_probs for s in test[:20]])
+    np.testing.assert_allclose(at_once, one_by_one, rtol=1e-15, atol=0)
+    assert model.perplexity(test[:20]) == pytest.approx(lm.perplexity(test[:20]), rel=1e-12)

@@ -337,9 +337,29 @@ class ArpaLM:
     """
 
     def __init__(self, table: dict, bows: dict, counts: dict) -> None:
-        self._table, self._bows, self.counts = table, bows, counts
+        self._bows, self.counts = bows, counts
+        # One dict for every order: a look-up per back-off step, not one to find the order's table first.
+        self._logp = {gram: logp for grams in table.values() for gram, logp in grams.items()}
         self.order = max(counts)
         self.vocabulary = frozenset(w for (w,) in table[1])
+        self._arrays = self._index(table, bows)
+
+    def _index(self, table, bows):
+        """The n-grams as sorted integer keys per order (ids from 1, base V + 1), for scoring a whole text at
+        once; None when V^order does not fit in 63 bits (then texts are scored word by word)."""
+        words = sorted(self.vocabulary)
+        base = len(words) + 1
+        if base ** self.order >= 2**63:
+            return None
+        ids = {w: i + 1 for i, w in enumerate(words)}
+        levels = {}
+        for m, grams in table.items():
+            keys = np.fromiter((_fold(ids, gram, base) for gram in grams), np.int64, len(grams))
+            values = np.fromiter(grams.values(), float, len(grams))
+            bow = np.fromiter((bows.get(gram, 0.0) for gram in grams), float, len(grams))
+            order = np.argsort(keys)
+            levels[m] = (keys[order], values[order], bow[order])
+        return ids, base, levels
 
     def log10_prob(self, word: str, context: Sequence[str] = ()) -> float:
         """log10 P(word | context) by the back-off rule (an unknown word is scored as ``<unk>``).
@@ -357,14 +377,15 @@ class ArpaLM:
         return w if w in self.vocabulary else ARPA_UNK
 
     def _log10(self, context, w):
+        logp, bows = self._logp.get, self._bows.get
         total = 0.0
         while True:
-            found = self._table.get(len(context) + 1, {}).get(context + (w,))
+            found = logp(context + (w,))
             if found is not None:
                 return total + found
             if not context:
                 raise ValueError(f"the ARPA file has no unigram for {w!r} and no {ARPA_UNK}; it cannot score it.")
-            total += self._bows.get(context, 0.0)
+            total += bows(context, 0.0)
             context = context[1:]
 
     def score(self, sentence: Sequence[str], bos: bool = True, eos: bool = True) -> ArpaScore:
@@ -372,28 +393,97 @@ class ArpaLM:
         if isinstance(sentence, str):
             sentence = sentence.split()
         words = [str(w) for w in sentence]
+        if ARPA_UNK not in self.vocabulary and any(w not in self.vocabulary for w in words):
+            w = next(w for w in words if w not in self.vocabulary)
+            raise ValueError(f"the ARPA file has no unigram for {w!r} and no {ARPA_UNK}; it cannot score it.")
+        # The back-off rule of _log10, written out in the loop: this is the hot path of scoring a text.
+        vocabulary, logp, bows, keep = self.vocabulary, self._logp.get, self._bows.get, self.order - 1
         context: tuple = (START,) if bos else ()
         probs, oov = [], []
         for w in words + ([END] if eos else []):
-            known = self._known(w)
-            probs.append(self._log10(context, known))
-            oov.append(known == ARPA_UNK and w != ARPA_UNK)
-            context = (context + (known,))[-(self.order - 1):] if self.order > 1 else ()
+            known = w if w in vocabulary else ARPA_UNK
+            gram = context + (known,)
+            found = logp(gram)
+            if found is None:
+                weights, shorter = 0.0, context
+                while found is None:
+                    weights += bows(shorter, 0.0)
+                    shorter = shorter[1:]
+                    found = logp(shorter + (known,))
+                found += weights
+            probs.append(found)
+            oov.append(known is ARPA_UNK and w != ARPA_UNK)
+            context = gram[-keep:] if keep else ()
         return ArpaScore(tuple(words), tuple(probs), tuple(oov))
+
+    def log10_probs(self, sentences: Iterable[Sequence[str]]) -> np.ndarray:
+        """log10 P of every word and every ``</s>`` of ``sentences``, in text order, scored all at once.
+
+        The same numbers as :meth:`score` sentence by sentence (``<s>`` before each sentence, ``</s>`` after
+        it, unknown words as ``<unk>``), computed with array look-ups: for each prediction the longest listed
+        n-gram ending in it, plus the back-off weights of the longer histories that were not listed.
+        """
+        if isinstance(sentences, str):
+            raise TypeError("sentences must be a list of sentences (lists of words), not one string.")
+        sentences = [s.split() if isinstance(s, str) else [str(w) for w in s] for s in sentences]
+        if not sentences:
+            raise ValueError("sentences is empty; give at least one sentence to score.")
+        if self._arrays is None or ARPA_UNK not in self.vocabulary:
+            return np.concatenate([np.asarray(self.score(s).log10_probs) for s in sentences])
+        ids, base, levels = self._arrays
+        n, unk, start, end = self.order, ids[ARPA_UNK], ids.get(START, 0), ids.get(END, 0)
+        stream, predicted = [], []
+        for sentence in sentences:
+            stream += [start] + [ids.get(w, unk) for w in sentence] + [end]
+            predicted += [False] + [True] * (len(sentence) + 1)
+        stream_ids = np.asarray(stream, np.int64)
+        where = np.flatnonzero(predicted)
+        # Context j steps back from each prediction, 0 where the sentence has started after it.
+        sentence_start = np.maximum.accumulate(np.where(np.asarray(predicted), 0, np.arange(len(stream))))[where]
+        context = np.zeros((len(where), n - 1), np.int64)
+        for j in range(1, n):
+            back = where - j
+            context[:, n - 1 - j] = np.where(back >= sentence_start, stream_ids[np.maximum(back, 0)], 0)
+        word = stream_ids[where]
+        result = np.full(len(where), np.nan)
+        weights = np.zeros(len(where))                     # bows of the longer histories not listed
+        for k in range(n, 0, -1):                          # n-grams of length k, longest first
+            hist = context[:, n - k:] if k > 1 else context[:, :0]
+            valid = np.all(hist > 0, axis=1) & np.isnan(result)
+            keys, values, _ = levels[k]
+            key = _fold_array(hist, word, base)
+            idx = np.minimum(np.searchsorted(keys, key), len(keys) - 1)
+            found = valid & (keys[idx] == key)
+            result[found] = values[idx[found]] + weights[found]
+            if k > 1:                                      # not found: add the bow of the history of length k-1
+                hkeys, _, hbows = levels[k - 1]
+                hkey = _fold_array(hist[:, :-1], hist[:, -1], base)
+                hidx = np.minimum(np.searchsorted(hkeys, hkey), len(hkeys) - 1)
+                listed = valid & ~found & (hkeys[hidx] == hkey)
+                weights[listed] += hbows[hidx[listed]]
+        return result
 
     def perplexity(self, sentences: Iterable[Sequence[str]]) -> float:
         """10 ** (-Σ log10 P / (words + one ``</s>`` per sentence)) over the sentences (KenLM's convention)."""
-        total, count = 0.0, 0
-        for sentence in sentences:
-            scored = self.score(sentence)
-            total += scored.total
-            count += len(scored.log10_probs)
-        if count == 0:
-            raise ValueError("sentences is empty; give at least one sentence to score.")
-        return 10.0 ** (-total / count)
+        logs = self.log10_probs(sentences)
+        return 10.0 ** (-math.fsum(logs) / len(logs))
 
     def __repr__(self) -> str:
         return f"ArpaLM(order={self.order}, counts={self.counts})"
+
+
+def _fold(ids, gram, base):
+    key = 0
+    for w in gram:
+        key = key * base + ids[w]
+    return key
+
+
+def _fold_array(hist, word, base):
+    key = np.zeros(len(word), np.int64)
+    for j in range(hist.shape[1]):
+        key = key * base + hist[:, j]
+    return key * base + word
 
 
 _NGRAM_LINE = re.compile(r"ngram\s+(\d+)\s*=\s*(\d+)\s*$")
