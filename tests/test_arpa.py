@@ -204,3 +204,26 @@ def test_a_whole_text_at_once_gives_the_word_by_word_numbers(lee, order):
     one_by_one = np.concatenate([model.score(s).log10_probs for s in test[:20]])
     np.testing.assert_allclose(at_once, one_by_one, rtol=1e-15, atol=0)
     assert model.perplexity(test[:20]) == pytest.approx(lm.perplexity(test[:20]), rel=1e-12)
+
+
+def test_readmes_arpa_example_prints_what_its_comments_say_and_kenlm_agrees(tmp_path, monkeypatch):
+    import contextlib
+    import io
+    import pathlib
+    import re
+
+    readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Language models the field's way", 1)[1]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "README.md", "exec"), {})
+    printed = out.getvalue().split()
+    stated = re.findall(r"# (\d+\.\d+)", code)
+    assert printed[0] == stated[0] and printed[1] == stated[1] and printed[2] == "False"
+    # KenLM reads the file the example wrote and gives the same perplexity (to float32).
+    articles = [list(a) for a in tk.lee_background()]
+    model = kenlm.Model(str(tmp_path / "lee.arpa"))
+    logs = [s[0] for a in articles[250:] for s in model.full_scores(" ".join(a))]
+    assert 10 ** (-sum(logs) / len(logs)) == pytest.approx(float(stated[0]), abs=0.05)
