@@ -98,11 +98,12 @@ release: $(VENV)/.installed-test
 	$(BIN)/python tools/release.py $(if $(CLASS),--class "$(CLASS)" --secret "$(or $(SECRET),course-secret.txt)")
 
 ## grade: grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student) -> dir/grades.csv, gradebook.csv, canvas.csv,
-## moodle.csv, feedback/; JOBS=2 TIMEOUT=60 ROSTER=roster.csv optional; SECRET=course-secret.txt judges each student's own numbers;
+## moodle.csv, feedback/, teacher-report.md; JOBS=2 TIMEOUT=60 ROSTER=roster.csv optional; SECRET=course-secret.txt judges each
+## student's own numbers; what is graded is the release (RELEASE_DIR=release/, NOTEBOOKS=01,02 to grade only some);
 ## answers are read without running the notebook, students' functions run under bubblewrap (apt-get install bubblewrap)
 grade: $(VENV)/.installed-test
 	@if [ -z "$(SUBMISSIONS)" ]; then echo "usage: make grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student)" >&2; exit 2; fi
-	$(BIN)/python tools/grade.py "$(SUBMISSIONS)" $(if $(GRADES),--out "$(GRADES)") $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(ROSTER),--roster "$(ROSTER)") $(if $(SECRET),--secret "$(SECRET)")
+	$(BIN)/python tools/grade.py "$(SUBMISSIONS)" $(if $(GRADES),--out "$(GRADES)") $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(ROSTER),--roster "$(ROSTER)") $(if $(SECRET),--secret "$(SECRET)") $(if $(RELEASE_DIR),--release "$(RELEASE_DIR)") $(if $(NOTEBOOKS),--notebooks "$(NOTEBOOKS)")
 
 ## book: the course as a static website in _build/book/html/ (Sphinx + MyST-NB, committed outputs, offline);
 ## make book RELEASE=student builds it from the student release (no solutions, no prediction results)

@@ -39,6 +39,7 @@ SLOW_FILES = {
     "test_arpa.py": "KenLM loads an ARPA file of the Lee articles for each model and order",
     "test_lm_compare.py": "bootstraps cross-entropy differences of models trained on the Lee articles",
     "test_good_turing_katz.py": "Katz models on corpora large enough for Good-Turing, at orders 1-4",
+    "test_class_simulation.py": "releases a class of 60 and grades it, 120 functions in the sandbox",
 }
 
 # Single tests (every parametrization of them).

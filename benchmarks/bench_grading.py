@@ -69,8 +69,8 @@ def main(students: int = 60) -> None:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(json.dumps(_fill(nb, s)), encoding="utf-8")
         start = time.perf_counter()
-        done = subprocess.run([sys.executable, str(ROOT / "tools" / "grade.py"), str(subs)],
-                              capture_output=True, text=True)
+        done = subprocess.run([sys.executable, str(ROOT / "tools" / "grade.py"), str(subs),
+                               "--release", str(tmp / "release")], capture_output=True, text=True)
         wall = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         if done.returncode != 0:
@@ -110,8 +110,8 @@ def class_run(right: int = 60, copiers: int = 5, wrong: int = 5) -> None:
                 target.write_text(json.dumps(fill_answers(nb, typed)), encoding="utf-8")
         before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
         start = time.perf_counter()
-        done = subprocess.run([sys.executable, str(ROOT / "tools" / "grade.py"), str(subs), "--secret", str(secret)],
-                              capture_output=True, text=True)
+        done = subprocess.run([sys.executable, str(ROOT / "tools" / "grade.py"), str(subs), "--secret", str(secret),
+                               "--release", str(tmp / "release")], capture_output=True, text=True)
         wall = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
         if done.returncode != 0:

@@ -12,7 +12,8 @@ import teachkit as tk
 from teachkit.lm.arpa import read_arpa, write_arpa
 from teachkit.lm.backoff import BackoffKneserNey, Katz
 from teachkit.lm.kneser_ney import ModifiedKneserNey
-from teachkit.ngram import AddAlpha, JelinekMercer, KneserNey, NgramLM
+from teachkit.lm.ngram import NgramLM
+from teachkit.lm.smoothing import AddAlpha, JelinekMercer, KneserNey
 
 kenlm = pytest.importorskip("kenlm", reason="KenLM is a test dependency: make test installs it (pip install kenlm)")
 

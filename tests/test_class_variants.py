@@ -101,7 +101,8 @@ def graded_class(tmp_path_factory):
             target = subs / student / path.name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(json.dumps(fill_answers(nb, typed)), encoding="utf-8")
-    run = subprocess.run([sys.executable, str(ROOT / "tools" / "grade.py"), str(subs), "--secret", str(secret)],
+    run = subprocess.run([sys.executable, str(ROOT / "tools" / "grade.py"), str(subs), "--secret", str(secret),
+                          "--release", str(out)],
                          capture_output=True, text=True, timeout=1200, cwd=ROOT)
     assert run.returncode == 0, run.stderr[-3000:]
     with open(subs / "grades.csv", newline="", encoding="utf-8") as f:

@@ -13,7 +13,7 @@ from nltk.probability import FreqDist, SimpleGoodTuringProbDist
 import teachkit as tk
 from teachkit.lm.backoff import Katz
 from teachkit.lm.good_turing import simple_good_turing
-from teachkit.ngram import NgramLM
+from teachkit.lm.ngram import NgramLM
 
 
 def zipf_sample(seed, types=400, tokens=5000):

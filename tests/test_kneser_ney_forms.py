@@ -12,7 +12,8 @@ import pytest
 
 from teachkit.lm.backoff import BackoffKneserNey
 from teachkit.lm.kneser_ney import ModifiedKneserNey, modified_kneser_ney_discounts
-from teachkit.ngram import KneserNey, NgramLM
+from teachkit.lm.ngram import NgramLM
+from teachkit.lm.smoothing import KneserNey
 
 TINY = [["a", "b", "a"], ["b", "a", "c"]]
 

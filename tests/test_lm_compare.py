@@ -8,7 +8,8 @@ from scipy import stats
 import teachkit as tk
 from teachkit.lm.compare import bootstrap_cross_entropy_difference, cross_entropy_difference
 from teachkit.lm.kneser_ney import ModifiedKneserNey
-from teachkit.ngram import KneserNey, NgramLM
+from teachkit.lm.ngram import NgramLM
+from teachkit.lm.smoothing import KneserNey
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import teachkit as tk
-from teachkit.ngram import KneserNey
+from teachkit.lm.smoothing import KneserNey
 
 
 @pytest.mark.parametrize("n", [2, 3, 5, 10])

@@ -27,6 +27,11 @@ import importlib.util
 import pathlib
 import re
 import secrets
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+import students  # noqa: E402  (tools/ is on the path when the tools run as scripts)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -140,7 +145,7 @@ def pin_functions(prefix: str) -> dict:
 
 # ---------------------------------------------------------------- a class where copying does not pay
 #: A student id becomes a folder name of the release and of the submissions: letters, digits, . _ - @ +.
-STUDENT_ID = re.compile(r"[\w@+-][\w.@+-]{0,99}")
+STUDENT_ID = students.SAFE_ID
 #: The smallest course secret accepted (hex digits): shorter ones could be guessed from the seeds.
 MIN_SECRET = 32
 
@@ -167,11 +172,12 @@ def read_secret(path, create: bool = False) -> str:
 
 
 def check_student_id(student: str) -> str:
-    """``student`` if it can name a folder (letters, digits, ``. _ - @ +``), else SystemExit naming it."""
-    if not isinstance(student, str) or not STUDENT_ID.fullmatch(student):
-        raise SystemExit(f"student id {student!r} cannot name a folder: use letters, digits and . _ - @ + only "
-                         "(it names the student's release folder and their submission folder).")
-    return student
+    """``student`` in its one spelling (:func:`students.normalise`) if it can name a folder, else SystemExit."""
+    why = students.problem(student)
+    if why is not None:
+        raise SystemExit(f"student id {student!r} cannot name a folder: it {why} (it names the student's release "
+                         "folder and their submission folder).")
+    return students.normalise(student)
 
 
 def student_seed(secret: str, student: str) -> int:
@@ -179,12 +185,14 @@ def student_seed(secret: str, student: str) -> int:
 
     Without the secret a student cannot compute a classmate's seed from their id; with it, the grader
     recomputes every student's numbers from the folder name alone (a seed written in a submission is
-    never trusted).
+    never trusted).  The id is read in its one spelling (:func:`students.normalise`): a folder named in
+    Unicode NFD by a macOS zip, or capitalised, gets the same seed.
 
     >>> student_seed("0" * 64, "ada"), student_seed("0" * 64, "ada") == student_seed("1" * 64, "ada")
     (896277, False)
     """
-    digest = hmac.new(secret.encode(), f"teachkit-student:{student}".encode(), hashlib.sha256).digest()
+    message = f"teachkit-student:{students.normalise(student)}".encode()
+    digest = hmac.new(secret.encode(), message, hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big") % 999_999 + 1
 
 

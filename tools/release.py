@@ -437,7 +437,7 @@ def class_release(student_dir: pathlib.Path, out: pathlib.Path, roster, secret: 
     notebooks = {p: json.loads(p.read_text(encoding="utf-8")) for p in sorted(student_dir.glob("*.ipynb"))}
     out.mkdir(parents=True)
     for student in roster:
-        course.check_student_id(student)
+        student = course.check_student_id(student)      # its one spelling (NFC, lower case) names the folder
         seeds[student] = seed = course.student_seed(secret, student)
         folder = out / student
         folder.mkdir()

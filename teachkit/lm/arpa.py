@@ -41,7 +41,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..ngram import END, START, UNK, AddAlpha, JelinekMercer, NgramLM
+from .ngram import NgramLM
+from .smoothing import AddAlpha, JelinekMercer
+from .vocabulary import END, START, UNK
 
 __all__ = ["write_arpa", "read_arpa", "ArpaLM", "ARPA_UNK"]
 
@@ -243,7 +245,8 @@ def write_arpa(lm: NgramLM, path: str | os.PathLike | None = None, *, max_lines:
 
     Examples
     --------
-    >>> from teachkit.ngram import NgramLM, KneserNey
+    >>> from teachkit.lm.ngram import NgramLM
+    >>> from teachkit.lm.smoothing import KneserNey
     >>> lm = NgramLM([["a", "b"], ["a", "c"]], order=2, smoothing=KneserNey(0.5))
     >>> text = write_arpa(lm)
     >>> text.splitlines()[:4]

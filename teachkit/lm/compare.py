@@ -161,7 +161,7 @@ def cross_entropy_difference(model_a, model_b, sentences: Sequence[Sequence[str]
 
     Examples
     --------
-    >>> from teachkit.ngram import NgramLM
+    >>> from teachkit.lm.ngram import NgramLM
     >>> train = [["a", "b", "a", "c"], ["b", "a", "b"]] * 5
     >>> test = [["a", "b"], ["b", "a", "c"], ["c", "a"]]
     >>> r = cross_entropy_difference(NgramLM(train, order=2), NgramLM(train, order=1), test, resamples=500)

@@ -37,7 +37,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..ngram import Smoothing
+from .smoothing import Smoothing
 
 __all__ = ["ModifiedKneserNey", "modified_kneser_ney_discounts"]
 

@@ -6,7 +6,8 @@ from fractions import Fraction
 
 from ...lm.backoff import BackoffKneserNey
 from ...lm.kneser_ney import modified_kneser_ney_discounts
-from ...ngram import KneserNey, NgramLM
+from ...lm.ngram import NgramLM
+from ...lm.smoothing import KneserNey
 from . import Exercise, Interpretation, Prediction
 
 
