@@ -4,7 +4,10 @@ out-of-vocabulary words are left out, and two questions on what the comparisons 
 
 from fractions import Fraction
 
-from ...lm.backoff import BackoffKneserNey
+import numpy as np
+
+from ...corpora import lee_background
+from ...lm.backoff import BackoffKneserNey, Katz
 from ...lm.kneser_ney import modified_kneser_ney_discounts
 from ...lm.ngram import NgramLM
 from ...lm.smoothing import KneserNey
@@ -141,8 +144,6 @@ _KATZ, _KN, _TIE = ("Katz", "interpolated Kneser-Ney", "neither: they come out e
 
 
 def _lee_split(train):
-    from ...corpora import lee_background
-
     articles = [list(a) for a in lee_background()]
     if not 0 < train < len(articles):
         raise ValueError(f"train must leave some of the {len(articles)} Lee articles held out, got {train}")
@@ -152,8 +153,6 @@ def _lee_split(train):
 def _perplexity_without_oov(model, held_out, vocabulary):
     # over the predictions of a word seen in training and of every </s>: the out-of-vocabulary words, scored as
     # <UNK>, are left out of the average (SRILM's and KenLM's "excluding OOVs"); their histories stay as they are
-    import numpy as np
-
     predicted = [w for doc in held_out for w in list(doc) + ["</s>"]]
     keep = np.array([w == "</s>" or w in vocabulary for w in predicted])
     p = model.predictions(held_out)["probability"]
@@ -161,8 +160,6 @@ def _perplexity_without_oov(model, held_out, vocabulary):
 
 
 def _lower_without_oov(train, order, d):
-    from ...lm.backoff import Katz
-
     training, held_out = _lee_split(train)
     vocabulary = {w for doc in training for w in doc}
     katz = _perplexity_without_oov(NgramLM(training, order=order, smoothing=Katz()), held_out, vocabulary)
@@ -194,7 +191,7 @@ _EQUAL, _NOISE, _WRONG, _SMALLER = (
     "the perplexities are wrong: a model trained on more text must have the lower perplexity",
     "the model trained on fewer documents is the better one",
 )
-_SETTLED = "the first model is settled as the worse one: every resample agrees"
+_SETTLED = "the first model is settled as the worse one: the interval leaves 0 out"
 
 
 def _interval_reading(ratio, low, high):
