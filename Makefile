@@ -91,6 +91,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_neural_lm.py
 	$(BIN)/python benchmarks/bench_lm.py
 	$(BIN)/python benchmarks/bench_grading.py
+	$(BIN)/python benchmarks/bench_notebooks.py
 
 ## release: release/student/ (notebooks without solutions, an answer cell per exercise) and release/teacher/
 ## make release CLASS=class.csv SECRET=course-secret.txt also writes release/class/<student>/: each student's own numbers
