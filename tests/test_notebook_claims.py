@@ -198,6 +198,18 @@ def test_04d_katz_wins_with_the_oov_words_and_kneser_ney_without_them(tmp_path):
     assert round(10 ** kn_model.score("<unk>", bos=False, eos=False), 6) == 0.000024
 
 
+def test_04d_kenlm_scores_the_modified_kneser_ney_file_as_teachkit_does(tmp_path):
+    """Section 5 (and its static note where KenLM is missing): on this file KenLM gives teachkit's perplexity and
+    every held-out log10 P within 1e-6 (relative) of teachkit's."""
+    train, held = _lee_04d()
+    lm = tk.NgramLM(train, order=3, smoothing=tk.ModifiedKneserNey())
+    every, _, model, _, _ = _kenlm_perplexities(lm, held, tmp_path, "mkn")
+    ours = np.log10(lm.predictions(held)["probability"])
+    theirs = np.array([s[0] for doc in held for s in model.full_scores(" ".join(doc))])
+    np.testing.assert_allclose(theirs, ours, rtol=1e-6, atol=0)
+    assert every == pytest.approx(lm.perplexity(held), rel=1e-6)
+
+
 def test_04d_two_kneser_ney_bigrams_on_different_training_articles_are_not_told_apart(tmp_path):
     """04d.5's data: KN bigrams on the first 160 and the last 90 training articles: perplexity ratio 1.034, the
     paired bootstrap interval of the difference in bits about [-0.059, 0.164] (scipy's, another random draw)."""
