@@ -10,6 +10,7 @@ scipy's on the ratings read from the shipped JSON file.
 import json
 import math
 import pathlib
+import re
 import sys
 from importlib import resources
 from itertools import combinations
@@ -97,6 +98,21 @@ def test_coherence_and_perplexity_equal_models_trained_with_gensim_directly(valu
     assert values["perplexity"] == pytest.approx(np.mean(perplexity), rel=1e-4)
 
 
+def test_the_same_topics_score_far_lower_on_lee_cor_than_on_the_training_articles(values):
+    # prediction 10.1 (and the table of notebook 10, section 3): the K = 5 models' NPMI on both corpora
+    from teachkit.course.exercises import get
+
+    models, train, _ = _gensim_models(values["k"])
+    separate = capstone.separate_texts()
+    on = {name: np.mean([np.mean([_brute_npmi([w for w, _ in lda.show_topic(t, topn=10)], docs)
+                                  for t in range(values["k"])]) for lda in models])
+          for name, docs in (("training", train), ("separate", separate))}
+    assert on["separate"] < on["training"] - 0.5
+    report = dict(CHOICES, reference="separate")
+    assert capstone.recompute(report)["coherence"] == pytest.approx(on["separate"], abs=1e-12)
+    assert get("10.1").expected == "lower on lee.cor"
+
+
 def test_agreement_with_people_is_scipys_spearman_on_the_raw_ratings(values):
     raw = json.loads(resources.files("teachkit").joinpath("data", "hoyle2021_all_data.json").read_text("utf-8"))
     x, y = [], []
@@ -114,7 +130,7 @@ def _report(**numbers):
 
 
 def test_numbers_that_follow_are_accepted_however_they_are_typed(values):
-    typed = {name: (str(v) if name == "k" else f"{v:.3g}") for name, v in values.items()}
+    typed = {name: (str(v) if name == "k" else f"{v:#.3g}") for name, v in values.items()}
     check = capstone.check_report(_report(**typed))
     assert check.flagged == [] and check.score == 1 and not check.missing_reasons
     full = capstone.check_report(_report(**values))                # floats pasted at full precision
@@ -123,17 +139,50 @@ def test_numbers_that_follow_are_accepted_however_they_are_typed(values):
     assert "human_rho" not in comma.flagged
 
 
-def test_a_number_that_does_not_follow_is_flagged_with_the_value_that_does(values):
-    wrong = dict({name: (str(v) if name == "k" else f"{v:.3g}") for name, v in values.items()},
-                 k=str(max(KS)), coherence=f"{values['coherence'] + 0.05:.3g}", perplexity="")
+def test_a_number_that_does_not_follow_is_flagged_with_what_it_depends_on_never_the_value(values):
+    wrong = dict({name: (str(v) if name == "k" else f"{v:#.3g}") for name, v in values.items()},
+                 k=str(max(KS)), coherence=f"{values['coherence'] + 0.05:#.3g}", perplexity="")
     check = capstone.check_report(_report(**wrong))
     assert check.flagged == ["k", "coherence", "perplexity"]
     lines = {line.name: line for line in check.lines}
+    # the teacher's feedback (what make grade writes) names the value that follows ...
     assert f"picks K = {values['k']}" in lines["k"].message
     assert f"{values['coherence']:.5g}" in lines["coherence"].message and "not stated" in lines["perplexity"].message
+    # ... the student's check names what the number depends on, and no value that follows
+    for name in ("coherence", "perplexity"):
+        v = values[name]
+        for form in (f"{v:.5g}", f"{v:.4g}") + ((f"{v:.0f}",) if name == "perplexity" else ()):
+            assert form not in lines[name].student, (name, form)
+    assert f"K = {values['k']}" not in lines["k"].student and f"K = {values['k']}" not in str(check)
+    assert "'npmi'" in lines["k"].student and "seeds [0, 1, 2]" in lines["k"].student
+    assert "'c_npmi'" in lines["coherence"].student and "training split" in lines["coherence"].student
+    assert "not stated" in lines["perplexity"].student and "seeds [0, 1, 2]" in lines["perplexity"].student
     assert "3 of 8" not in str(check) and "5 of 8 numbers follow" in str(check)
     no_reasons = capstone.check_report(dict(_report(), reasons={"measure": "  .", "reference": "ok"}))
     assert no_reasons.missing_reasons == ["k_criterion", "measure", "reference"]
+    assert no_reasons.short_reasons == ["reference"]
+    assert "none given for k_criterion, measure" in str(no_reasons) and "too short for reference" in str(no_reasons)
+    letters = capstone.check_report(dict(_report(), reasons={"k_criterion": "x", "measure": "y", "reference": "z"}))
+    assert letters.short_reasons == ["k_criterion", "measure", "reference"]
+    assert "none given" not in str(letters) and "too short for k_criterion, measure, reference" in str(letters)
+
+
+def test_three_significant_figures_as_the_notebook_says_them(values):
+    # notebook 10 asks for at least 3 significant figures or 3 decimals; a whole number's trailing zeros do
+    # not count, so 3270 states the perplexity to the nearest ten, as 3.27e3 does
+    p = values["perplexity"]
+    tens = f"{round(p, -1):.0f}"
+    assert tens.endswith("0")
+    for typed in (tens, f"{p:.2e}", f"{p:.0f}", f"{p:,.0f}", f"{p:.1f}"):
+        assert "perplexity" not in capstone.check_report(_report(perplexity=typed)).flagged, typed
+    hundreds = f"{round(p, -2):.0f}"
+    rough = capstone.check_report(_report(perplexity=hundreds))
+    assert "perplexity" in rough.flagged
+    assert "too rough" in str(rough) and "3 significant figures" in str(rough)
+    off = f"{round(p, -1) + 10:.0f}"
+    assert "not right to the nearest 10" in str(capstone.check_report(_report(perplexity=off)))
+    c = values["coherence"]
+    assert "coherence" not in capstone.check_report(_report(coherence=f"{c:.3f}")).flagged
 
 
 @pytest.mark.parametrize("change, error, match", [
@@ -174,7 +223,7 @@ def test_the_grader_scores_the_capstone_report_and_never_runs_it(tmp_path, value
     import grade
 
     assert grade.CAPSTONE == capstone.NOTEBOOK
-    typed = {name: (str(v) if name == "k" else f"{v:.3g}") for name, v in values.items()}
+    typed = {name: (str(v) if name == "k" else f"{v:#.3g}") for name, v in values.items()}
     typed["coherence"] = "0.5"
     marker = tmp_path / "ran"
     cells = [f"import pathlib\npathlib.Path({str(marker)!r}).touch()",
@@ -199,3 +248,16 @@ def test_describe_states_every_choice_the_checklist_asks_for():
     for needed in ("sliding windows of 110 tokens", "top 10 words", "zero convention 'exact'", "lee.cor",
                    "gensim 4.4", "K in [5, 10, 20, 30]", "seeds [0, 1, 2]", "counts correct"):
         assert needed in text, needed
+
+
+def test_the_precision_rule_hints_at_no_value_that_follows(values):
+    # the rule is printed beside every flagged number: its examples must not be (roundings of) the report's values
+    from decimal import Decimal
+
+    examples = [Decimal(x) for x in re.findall(r"\d[\d.e]*", capstone.PRECISION_TEXT) if x != "3"]
+    for value in values.values():
+        for example in examples:
+            assert not math.isclose(float(example), abs(value), rel_tol=0.01), (example, value)
+    assert capstone._judge("perplexity", "4150", 4151.8, "").follows
+    assert capstone._judge("perplexity", "4.15e3", 4151.8, "").follows
+    assert capstone._judge("coherence", "0.052", 0.05193, "").follows

@@ -267,7 +267,10 @@ def test_every_number_of_a_worked_solution_is_computed(key):
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_solution_renders_with_its_fields(key):
+def test_solution_renders_with_its_fields(key, monkeypatch):
+    from teachkit.course.exercises import committed
+
+    monkeypatch.setattr(committed, "_ATTEMPTED", set())       # not answered in this session
     ex = tex.get(key)
     text = ex.render_solution()
     assert text.strip() and "{" + "expected" not in text, f"{key}: solution did not render: {text!r}"
@@ -478,6 +481,32 @@ def test_reveal_hides_the_solution_until_clicked():
     button, out = widget.children
     assert out.outputs == ()                       # nothing rendered before the click
     assert tex.Shown(ex)._repr_markdown_() == "P(x) = 2 / 8 = 0.25"
+
+
+def test_without_widgets_the_solution_is_reachable_once_answered(monkeypatch):
+    """A plain kernel, a converted notebook, an editor without widgets: the button cannot be clicked, so after
+    an answer (right or wrong) the reveal cell, run again, shows the worked solution as text."""
+    from teachkit.course.exercises import committed
+
+    monkeypatch.setattr(committed, "_ATTEMPTED", set())
+    monkeypatch.setattr(committed, "_COMMITTED", set())
+    for key, attempt in (("00.1", lambda: tex.ask("00.1", answer="0.05")),          # a wrong answer
+                         ("02.7", lambda: tex.ask("02.7", answer="+1")),            # a prediction
+                         ("01.5", lambda: tex.check_function("01.5", lambda **kw: 0.0))):
+        text = tex.reveal(key, show=True).text
+        before = tex.reveal(key)._repr_mimebundle_()
+        assert text not in json.dumps(before, ensure_ascii=False)
+        how = f"check_function({key!r}" if key == "01.5" else f"ask({key!r}, answer=...)"
+        assert how in before["text/plain"] and "Show solution" in before["text/plain"]
+        attempt()
+        after = tex.reveal(key)._repr_mimebundle_()
+        assert text in after["text/plain"] and f"exercise {key}" in after["text/plain"], key
+        assert "application/vnd.jupyter.widget-view+json" in after      # JupyterLab still shows the button
+    # an unreadable answer, or the template's ..., is no attempt
+    committed._ATTEMPTED.clear()
+    assert not tex.ask("00.2", answer="no idea").parsed
+    assert not tex.check_function("01.5", lambda **kw: None).parsed
+    assert not committed.has_attempted("00.2") and not committed.has_attempted("01.5")
 
 
 def test_ask_shows_the_question_with_a_static_fallback():
@@ -694,22 +723,41 @@ def test_choices_that_differ_only_in_case_spaces_or_dashes_are_refused():
         Prediction(choices=("up", "U p", "-1"), **fields)
 
 
-SHARES = {"00.1", "04.2", "04b.1", "04b.2", "05.1", "07.1", "08.2", "08.4", "09.4"}
-
-
 @pytest.mark.parametrize("key", [ex.key for ex in EXERCISES
                                  if not isinstance(ex, Implement) and not getattr(ex, "choices", ())])
-def test_a_percentage_is_accepted_only_for_a_share(key):
-    """A share (a probability, a proportion, a PageRank weight, an AUC) may be typed as a percentage; a PMI,
-    an NPMI mean, a count, a perplexity may not ("-281%" for -2.81 nats, "19000%" for 190 pairs)."""
+def test_a_percentage_is_accepted_exactly_where_the_answer_is_a_share_between_0_and_1(key):
+    """One rule for the course: a share (λ, an RBO, a distribution part, a model score, a probability) may be
+    typed as a percentage; a value outside [0, 1] may not ("-281%" for -2.81 nats, "19000%" for 190 pairs)."""
     ex = tex.get(key)
     value = float(pin_of(key))
     typed = f"{value * 100:.10g}%"
     verdict = ex.judge(typed)
-    if key in SHARES:
+    if 0 <= value <= 1:
         assert verdict.correct, (key, typed, verdict.message)
     else:
         assert not verdict.correct and "percentage does not fit" in verdict.message, (key, typed, verdict.message)
+
+
+def test_every_number_to_give_states_the_precision_its_box_accepts():
+    for ex in EXERCISES:
+        if isinstance(ex, Implement) or getattr(ex, "choices", ()):
+            continue
+        shown = tex.ask(ex.key)._static()[1]
+        figures = int(ex.check.get("min_sig_figs", 2))
+        assert f"Give at least {figures} significant figure" in shown, ex.key
+        # the sentence is what the box does: an answer at exactly that precision is judged, one figure fewer is
+        # too rough (unless the decimals asked for are given)
+        value = ex.expected
+        if isinstance(value, int) or ex.check.get("min_decimals") is not None or value == 0:
+            continue
+        at = f"{float(value):.{figures}g}"
+        if "e" in at or len(at.replace("-", "").replace(".", "").lstrip("0")) < figures:
+            continue
+        assert ex.judge(at).parsed, (ex.key, at)
+        if figures > 1:
+            rough = f"{float(value):.{figures - 1}g}"
+            if "e" not in rough and float(rough) != float(value):
+                assert "significant figure" in ex.judge(rough).message, (ex.key, rough)
 
 
 # ------------------------------------------------------------------ a prediction's result waits for the guess

@@ -62,3 +62,27 @@ def test_readme_names_each_source_document_as_the_catalogue_does():
         assert (author, language, used) == (about["author"], about["language"], about["course"])
         for prefix in re.findall(r"\d\d[a-z]?", used):     # the notebooks named exist
             assert list((ROOT / "notebooks").glob(f"{prefix}_*.ipynb")), (name, prefix)
+
+
+def test_every_shipped_data_file_is_described_with_its_source_and_licence():
+    data = ROOT / "teachkit" / "data"
+    described = (data / "README.md").read_text(encoding="utf-8")
+    sections = {s.split("`", 2)[1]: s for s in described.split("\n## ")[1:]}
+    for path in sorted(data.iterdir()):
+        if path.name == "README.md" or path.name.startswith("LICENSE"):
+            continue
+        assert path.name in sections, f"teachkit/data/README.md has no section on {path.name}"
+        section = sections[path.name]
+        assert "**Where it comes from.**" in section and "**Licence.**" in section, path.name
+        if path.suffix == ".txt" or path.name.startswith("hoyle"):
+            assert "**Citation.**" in section, path.name
+        assert f"teachkit/data/{path.name}" in README or path.name == "documents.json", (
+            f"README's Data and licences does not name teachkit/data/{path.name}")
+
+
+def test_the_portuguese_text_is_public_domain_and_not_ascii():
+    text = (ROOT / "teachkit" / "data" / "dom_casmurro_1_2.txt").read_text(encoding="utf-8")
+    assert text.startswith("I\n\nDo titulo.") and "Gutenberg" not in text       # no Project Gutenberg licence text
+    assert len(text.encode("utf-8")) > len(text)                                  # some characters take two bytes
+    about = (ROOT / "teachkit" / "data" / "README.md").read_text(encoding="utf-8")
+    assert "Public domain" in about and "eBook #55752" in about

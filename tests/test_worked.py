@@ -45,7 +45,9 @@ EXPECTED = {
     "000-s3-npmi": H,                    # 2.0149/4.1997 = 0.4798 -> 0.48
     "000-s3-percent": H,                 # 48% = 0.48
     "000-range-plus-one": H,             # P12 = P1 = P2: NPMI = 1
-    "000-code-always-together": W,       # guide's code: p12 = 1, -log 1 = 0, its guard returns 0, not +1
+    # p12 = p1 = p2 = 1: NPMI = 0/0 at the point; for p12 = p1 = p2 = p < 1 it is -ln p / -ln p = 1 for every p,
+    # so the limit p -> 1 is +1, what the guide's text says (its code's 0 there is a convention, not a contradiction)
+    "000-code-always-together": H,
     "000-range-zero": H,                 # P12 = P1·P2: ln 1 = 0
     "000-range-minus-one": H,            # P12 = 0: NPMI = -1 by definition
     "000-pairs-row1": H, "000-pairs-row2": H, "000-pairs-row3": H, "000-pairs-row4": H,   # 4, 3, 2, 1
@@ -384,10 +386,11 @@ def test_explanations_name_values_and_causes():
     f = teachkit.finding("000-why-pmi-quantum")
     assert f.recomputed == "—" and "counts" in f.explanation
     assert "0.890" in teachkit.finding("001-eq4-npmi").explanation
-    # the guide's code against its own "+1 = always together": p12 = 1 gives -log 1 = 0, and its guard returns 0
+    # "+1 = always together" is the limit: at p12 = 1 NPMI is 0/0, and the guide's code's 0 there is a convention
     f = teachkit.finding("000-code-always-together")
-    assert (f.printed, f.recomputed, f.verdict) == ("+1.0", "0.0", "wrong")
-    assert f.cause == "contradicted by its own code" and "always-together" in f.explanation
+    assert (f.printed, f.verdict) == ("+1.0", "holds") and float(f.recomputed) == 1.0
+    assert not f.cause and "0/0" in f.explanation and "limit" in f.explanation
+    assert "neither contradicts" in f.explanation
 
 
 def test_finding_html_and_dict():

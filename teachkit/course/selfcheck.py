@@ -190,10 +190,8 @@ def check_answer(answer: Any, expected: Any, *, min_sig_figs: int = 2, min_decim
     name : str, optional
         What is being computed ("PMI in bits"), used in the message.
     percent : bool, optional
-        Whether "89.1%" may stand for 0.891: True for a share (a probability,
-        a proportion), False for anything else (a PMI, a count: "-281%" is no
-        way to write -2.81 nats).  Default None: allowed when ``expected``
-        lies in [0, 1].
+        Whether "89.1%" may stand for 0.891.  Default None, the course's one rule: allowed when ``expected``
+        lies in [0, 1] (a share), refused elsewhere ("-281%" is no way to write -2.81 nats).
 
     Returns
     -------
@@ -214,7 +212,7 @@ def check_answer(answer: Any, expected: Any, *, min_sig_figs: int = 2, min_decim
     >>> check_answer("__import__('os')", 1.0).parsed
     False
     >>> check_answer("-281%", -2.8134).message
-    'A percentage does not fit here: this quantity is not a share of a whole. Type it as a plain number.'
+    'A percentage does not fit here: the answer is not a share between 0 and 1. Type it as a plain number.'
     """
     if isinstance(min_sig_figs, bool) or not isinstance(min_sig_figs, int) or min_sig_figs < 1:
         raise ValueError(f"min_sig_figs must be a whole number of at least 1, got {short_repr(min_sig_figs)}.")
@@ -241,7 +239,7 @@ def check_answer(answer: Any, expected: Any, *, min_sig_figs: int = 2, min_decim
         return Feedback(False, f"That answer is {len(answer):,} characters long; type just the number, e.g. 0.891.",
                         shown, parsed=False)
     if not percent and answer.strip().endswith(("%", "\uff05")):
-        return Feedback(False, "A percentage does not fit here: this quantity is not a share of a whole. "
+        return Feedback(False, "A percentage does not fit here: the answer is not a share between 0 and 1. "
                                "Type it as a plain number.", shown, parsed=False)
     readings = _reading(answer)
     if isinstance(readings, str):

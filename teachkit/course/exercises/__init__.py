@@ -126,7 +126,7 @@ from collections.abc import Callable
 
 from ..._checks import short_repr
 from ..selfcheck import Feedback
-from .committed import commit, result_of
+from .committed import attempt, commit, result_of
 from .compare import _same, compare_functions  # noqa: F401 - _same stays reachable here, as before the split
 from .display import Hidden, Question, Shown, current_seed
 from .model import KEY_PATTERN, LETTERS, Exercise, Implement, Interpretation, Prediction, on_rounding_edge, typed_forms
@@ -187,6 +187,8 @@ def ask(key: str, answer: str | float | None = None, seed: int | None = None) ->
     if isinstance(ex, Implement):
         raise TypeError(f"exercise {key} asks for a function: call check_function({key!r}, your_function).")
     feedback = ex.judge(answer)
+    if feedback.parsed:
+        attempt(ex.key)         # answered: the worked solution may now be shown in any front end (reveal)
     if isinstance(ex, Prediction) and feedback.parsed:
         commit(key)
         result = ex.expected
@@ -214,7 +216,10 @@ def reveal(key: str, show: bool = False, seed: int | None = None) -> Shown | Hid
     Returns
     -------
     Hidden or Shown
-        The button (the solution rendered on click), or the solution's markdown.
+        The button (the solution rendered on click), or the solution's markdown.  In a front end without
+        widgets (a plain kernel, a converted notebook, an editor), the button cannot be clicked: once the
+        exercise has been answered in this session (``ask(key, answer=...)``, its box, or
+        ``check_function``), the solution is shown as text instead; before that, a note says how to answer.
     """
     if not isinstance(show, bool):
         raise TypeError(f"show must be True or False, got {short_repr(show)}.")
@@ -248,4 +253,7 @@ def check_function(key: str, student_fn: Callable[..., Any]) -> Feedback:
     ex = _exercise(key)
     if not isinstance(ex, Implement):
         raise TypeError(f"exercise {key} asks for a number, not a function: use ask({key!r}, answer='...').")
-    return compare_functions(ex, student_fn)
+    feedback = compare_functions(ex, student_fn)
+    if feedback.parsed:
+        attempt(ex.key)
+    return feedback

@@ -15,8 +15,9 @@ articles, with the course's preprocessing) end to end and writes a report: a pla
   :data:`NUMBERS`.
 
 :func:`check_report` recomputes every number from the stated choices with teachkit and judges each at
-the precision it is written (:func:`teachkit.course.selfcheck.check_answer`): a number that does not follow from
-the choices is flagged with the value that does.  Only teachkit's code runs: the report is data, so a
+the precision it is written (:data:`PRECISION`, :func:`teachkit.course.selfcheck.check_answer`): a number that does
+not follow from the choices is flagged, with what it depends on (which choices, which corpus, which seeds), never
+with the value that follows; that value is in the teacher's feedback (``Line.message``, what ``make grade`` writes).  Only teachkit's code runs: the report is data, so a
 grader can read it from a notebook with :func:`ast.literal_eval` and check it without running the
 student's code.
 
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
     from ...evaluation.model_selection import SweepTable
 
 __all__ = ["NUMBERS", "CHOICE_OPTIONS", "SWEEP_SETTINGS", "TEMPLATE", "lee_texts", "separate_texts", "sweep",
-           "describe", "recompute", "check_report", "read_report", "ReportCheck"]
+           "describe", "recompute", "check_report", "read_report", "ReportCheck", "depends_on", "PRECISION"]
 
 #: The capstone notebook (its name without .ipynb): ``make grade`` checks the report it holds.
 NOTEBOOK = "10_capstone"
@@ -68,6 +69,15 @@ CHOICE_OPTIONS = {
 }
 #: The reasons a report must give (one sentence or more each).
 REASONS = ("k_criterion", "measure", "reference")
+#: Fewest characters (spaces and full stops aside) a reason may have: "x" is no reason.
+MIN_REASON = 3
+#: The precision the report's numbers are asked for (notebook 10, section 6, says the same): at least 3
+#: significant figures, or 3 decimals (as the course's tables print them); a whole number's trailing zeros are
+#: not significant, so "4150" states 4151.8 to the nearest ten, as "4.15e3" does.
+PRECISION = {"min_sig_figs": 3, "min_decimals": 3}
+#: The rule as the student reads it.
+#: (Its examples are none of the report's numbers: the rule must not hint at a value that follows.)
+PRECISION_TEXT = "at least 3 significant figures or 3 decimals (4150, 4.15e3 or 4152 for 4151.8; 0.052 for 0.05193)"
 #: The authors' automated score in Hoyle et al.'s release for each measure (top 10 words, full corpus).
 HUMAN_COLUMN = {"c_npmi": "c_npmi_10_full", "c_uci": "c_uci_full", "u_mass": "u_mass_full", "c_v": "c_v_full"}
 
@@ -341,25 +351,34 @@ def recompute(report: dict[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------- judging
 @dataclass(frozen=True)
 class Line:
-    """One reported number: what was written, what follows from the choices, and the verdict."""
+    """One reported number: what was written, what follows from the choices, and the verdict.
+
+    ``student`` is what the student's check shows: whether the number follows and, if not, what it depends on,
+    never the value that follows.  ``message`` is the teacher's feedback (what ``make grade`` writes in the
+    gradebook): the same verdict with the value teachkit gets.
+    """
 
     name: str
     written: object
     value: float
     follows: bool
     message: str
+    student: str = ""
 
 
 class ReportCheck:
     """The verdict on a report: one :class:`Line` per number of :data:`NUMBERS`.
 
     ``flagged`` lists the numbers that do not follow from the choices (or are missing), ``score`` is the
-    share that do, and ``missing_reasons`` names the choices given no reason.
+    share that do, ``missing_reasons`` names the choices given no reason (none, or one too short to be one)
+    and ``short_reasons`` those of them whose reason is too short.  Printed, it is the student's view: no
+    value that follows is shown.
     """
 
-    def __init__(self, lines: list[Line], missing_reasons: list[str]) -> None:
+    def __init__(self, lines: list[Line], missing_reasons: list[str], short_reasons: list[str] = ()) -> None:
         self.lines = list(lines)
         self.missing_reasons = list(missing_reasons)
+        self.short_reasons = [name for name in short_reasons if name in self.missing_reasons]
 
     @property
     def flagged(self) -> list[str]:
@@ -369,10 +388,18 @@ class ReportCheck:
     def score(self) -> float:
         return sum(line.follows for line in self.lines) / len(self.lines)
 
+    def _reason_rows(self) -> list[str]:
+        none = [name for name in self.missing_reasons if name not in self.short_reasons]
+        rows = []
+        if none:
+            rows.append(f"none given for {', '.join(none)}")
+        if self.short_reasons:
+            rows.append(f"too short for {', '.join(self.short_reasons)}: say why in a sentence")
+        return rows
+
     def __str__(self) -> str:
-        rows = [f"{'✓' if line.follows else '✗'} {line.name:<15} {line.message}" for line in self.lines]
-        if self.missing_reasons:
-            rows.append(f"✗ reasons         none given for {', '.join(self.missing_reasons)}")
+        rows = [f"{'✓' if line.follows else '✗'} {line.name:<15} {line.student}" for line in self.lines]
+        rows += [f"✗ reasons         {row}" for row in self._reason_rows()]
         rows.append(f"{len(self.lines) - len(self.flagged)} of {len(self.lines)} numbers follow from the choices.")
         return "\n".join(rows)
 
@@ -381,37 +408,89 @@ class ReportCheck:
     def _repr_html_(self) -> str:
         body = "".join(
             f"<tr><td>{'✓' if line.follows else '✗'}</td><td><code>{line.name}</code></td>"
-            f"<td>{html.escape(line.message)}</td></tr>" for line in self.lines)
-        if self.missing_reasons:
-            body += (f"<tr><td>✗</td><td>reasons</td><td>none given for "
-                     f"{html.escape(', '.join(self.missing_reasons))}</td></tr>")
+            f"<td>{html.escape(line.student)}</td></tr>" for line in self.lines)
+        body += "".join(f"<tr><td>✗</td><td>reasons</td><td>{html.escape(row)}</td></tr>"
+                        for row in self._reason_rows())
         return (f"<table><tbody>{body}</tbody></table><p>{len(self.lines) - len(self.flagged)} of "
                 f"{len(self.lines)} numbers follow from the choices.</p>")
 
 
-def _judge(name, written, value):
+def depends_on(name: str, report: dict[str, Any]) -> str:
+    """What number ``name`` of a report depends on: the choices, corpus and seeds that decide it (no value)."""
+    ks, seeds = _read(report)
+    k = f"K (the one {report['k_criterion']!r} picks)"
+    reference = ("the training split of the Lee articles" if report["reference"] == "training" else "lee.cor")
+    seeds_text = f"seeds {list(seeds)}"
+    if name == "k":
+        return (f"the criterion {report['k_criterion']!r}, the Ks {list(ks)} and the {seeds_text}: the K whose "
+                "mean over the seeds is best (ties to the smaller K)")
+    if name.startswith("coherence"):
+        which = {"coherence": "the mean over the topics, then over the seeds",
+                 "coherence_low": "the lowest seed's mean over the topics",
+                 "coherence_high": "the highest seed's mean over the topics"}[name]
+        return (f"{k}, the measure {report['measure']!r} counted on the reference corpus ({reference}) and the "
+                f"{seeds_text}: {which}")
+    if name == "perplexity":
+        return (f"{k} and the {seeds_text}: the held-out {SWEEP_SETTINGS['heldout']:.0%} of the Lee articles, "
+                "exp(-bound), mean over the seeds (not the measure, not the reference corpus)")
+    which = {"human_rho": "Spearman's rho", "human_low": "the low end of the 95% bootstrap interval",
+             "human_high": "the high end of the 95% bootstrap interval"}[name]
+    resampling = (f" ({N_RESAMPLES} resamples, seed {BOOTSTRAP_SEED})" if name != "human_rho" else "")
+    return (f"the measure {report['measure']!r} (the authors' {HUMAN_COLUMN[report['measure']]} scores), the "
+            f"human_corpus {report['human_corpus']!r} and the judgement {report['judgement']!r}: {which}"
+            f"{resampling} over Hoyle et al.'s topics, not your Lee models")
+
+
+def _readings(typed):
+    """What ``typed`` may stand for: as written, and, for a whole number ending in zeros ("4150", "4,150"),
+    the same to its last non-zero digit ("4.15e3"), since those zeros are not significant (:data:`PRECISION`)."""
+    import re
+    from decimal import Decimal
+
+    forms = [typed]
+    compact = re.sub(r"(?<=\d)[, \u00a0\u202f](?=\d{3}\b)", "", typed.strip())
+    if re.fullmatch(r"[-+−]?\d*[1-9]\d*0", compact):
+        forms.append(str(Decimal(compact.replace("−", "-")).normalize()))
+    return forms
+
+
+def _judge(name, written, value, depends):
     from ..selfcheck import check_answer
 
     if written is None or (isinstance(written, str) and not written.strip()):
-        return Line(name, written, value, False, "not stated")
+        return Line(name, written, value, False, "not stated", f"not stated; it depends on {depends}")
     unreadable = _unreadable(written, value)
     if unreadable:
-        return Line(name, written, value, False, unreadable)
+        # the teacher's message may name the value; the student's stops before it
+        student = unreadable.split(": teachkit gets", 1)[0]
+        if student != unreadable:
+            student += f"; {name} depends on {depends}"
+        return Line(name, written, value, False, unreadable, student)
     if name == "k":
         typed = str(written).strip()
-        follows = _states_k(written, value)
-        return Line(name, written, value, follows, f"K = {value} follows" if follows else
-                    f"{typed} does not follow: the stated criterion picks K = {value} from the mean over seeds")
+        if _states_k(written, value):
+            return Line(name, written, value, True, f"K = {value} follows", f"K = {typed} follows")
+        return Line(name, written, value, False,
+                    f"{typed} does not follow: the stated criterion picks K = {value} from the mean over seeds",
+                    f"{typed} does not follow from the choices; K depends on {depends}")
     typed = repr(written) if isinstance(written, float) else str(written)
     # The value shown beside a verdict has 5 significant figures: the held-out perplexity of an LDA model
     # differs from one CPU to another around its 7th (3271.694 here, 3271.70 with AVX2 and AVX-512 off).
-    verdict = check_answer(typed, value, min_sig_figs=2, percent=False)
+    verdicts = [check_answer(form, value, **PRECISION) for form in _readings(typed)]
+    verdict = next((v for v in verdicts if v.correct), verdicts[-1])
+    shown = typed.strip()
     if verdict.correct:
-        return Line(name, written, value, True, f"{typed.strip()} follows (teachkit: {value:.5g})")
+        return Line(name, written, value, True, f"{shown} follows (teachkit: {value:.5g})", f"{shown} follows")
     if not verdict.parsed:
-        return Line(name, written, value, False, f"{typed.strip()[:30]!r} is not a number: {verdict.message}")
-    return Line(name, written, value, False, f"{typed.strip()} does not follow from the choices: teachkit gets "
-                                             f"{value:.5g} ({verdict.message})")
+        return Line(name, written, value, False, f"{shown[:30]!r} is not a number: {verdict.message}",
+                    f"{shown[:30]!r} is not a number: {verdict.message}")
+    if verdict.message.startswith("Give at least"):
+        rough = f"{shown} is too rough to judge: give {PRECISION_TEXT}"
+        return Line(name, written, value, False, f"{rough} (teachkit gets {value:.5g})", rough)
+    at = verdict.message.split(" is not right to ", 1)[-1].split(".")[0]
+    return Line(name, written, value, False,
+                f"{shown} does not follow from the choices: teachkit gets {value:.5g} ({verdict.message})",
+                f"{shown} does not follow from the choices (it is not right to {at}); {name} depends on {depends}")
 
 
 def _unreadable(written, value):
@@ -451,7 +530,9 @@ def check_report(report: dict[str, Any]) -> ReportCheck:
     Returns
     -------
     ReportCheck
-        One line per number of :data:`NUMBERS`; a missing or empty number is flagged too.
+        One line per number of :data:`NUMBERS`; a missing or empty number is flagged too.  Printed, each flagged
+        number says what it depends on, not the value that follows (that is in ``Line.message``, the
+        teacher's feedback).
 
     Raises
     ------
@@ -460,8 +541,9 @@ def check_report(report: dict[str, Any]) -> ReportCheck:
     """
     values = recompute(report)
     stated = report["numbers"]
-    lines = [_judge(name, stated.get(name), values[name]) for name in NUMBERS]
+    lines = [_judge(name, stated.get(name), values[name], depends_on(name, report)) for name in NUMBERS]
     reasons = report["reasons"]
-    missing = [name for name in REASONS
-               if not isinstance(reasons.get(name), str) or len(reasons[name].strip().strip(".")) < 3]
-    return ReportCheck(lines, missing)
+    given = {name: reasons[name].strip().strip(".").strip() for name in REASONS if isinstance(reasons.get(name), str)}
+    missing = [name for name in REASONS if len(given.get(name, "")) < MIN_REASON]
+    short = [name for name in missing if given.get(name)]
+    return ReportCheck(lines, missing, short)

@@ -14,11 +14,24 @@ from types import TracebackType
 from typing import Self
 
 _COMMITTED: set[str] = set()
+#: Exercises answered in this session (any kind, right or wrong): their worked solution may be shown anywhere.
+_ATTEMPTED: set[str] = set()
+
+
+def attempt(key: str) -> None:
+    """Record that exercise ``key`` has been answered in this kernel (in its box or in code)."""
+    _ATTEMPTED.add(key)
+
+
+def has_attempted(key: str) -> bool:
+    """True once exercise ``key`` has been answered in this kernel."""
+    return key in _ATTEMPTED
 
 
 def commit(key: str) -> None:
     """Record that the prediction ``key`` has been committed to in this kernel."""
     _COMMITTED.add(key)
+    _ATTEMPTED.add(key)
 
 
 def is_committed(key: str) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..selfcheck import Feedback
 from ..widgets import StaticFallback, ipywidgets
-from .committed import commit
+from .committed import attempt, commit, has_attempted
 from .model import Exercise, Implement, Interpretation, Prediction
 
 __all__ = ["Hidden", "Question", "Shown", "current_seed", "practice_seed"]
@@ -64,6 +64,11 @@ def _static_math(text: str) -> str:
     """
     text = re.sub(r"(?<!\\)\$\$(.+?)(?<!\\)\$\$", r"\\[\1\\]", text, flags=re.DOTALL)
     return re.sub(r"(?<![\\$])\$(?!\$)(.+?)(?<![\\$])\$", r"\\(\1\\)", text, flags=re.DOTALL)
+
+
+def _asked(ex: Exercise | Implement) -> str:
+    """The question as shown: a number to give carries the precision its box accepts."""
+    return getattr(ex, "asked", ex.question)
 
 
 class Question(StaticFallback):
@@ -116,7 +121,7 @@ class Question(StaticFallback):
         w = ipywidgets()
 
         ex = self.exercise
-        question = w.HTMLMath(_markdown_to_html(ex.question))
+        question = w.HTMLMath(_markdown_to_html(_asked(ex)))
         feedback = w.HTML()
         if isinstance(ex, Implement):
             start = (f"<pre>{html.escape(ex.template)}</pre>" if ex.template else "")
@@ -135,6 +140,7 @@ class Question(StaticFallback):
                     return
                 # not locked: a wrong choice says which misconception it stands for, and the student tries again
                 self.last = ex.judge(entry.value)
+                attempt(ex.key)
                 feedback.value = self.last._repr_html_()
 
             button.on_click(on_check)
@@ -156,6 +162,8 @@ class Question(StaticFallback):
                     feedback.value = "<i>Commit to a guess first.</i>" if is_prediction else "<i>Type an answer.</i>"
                     return
                 self.last = current.judge(entry.value)
+                if self.last.parsed:
+                    attempt(current.key)
                 if is_prediction:
                     # the guess is committed: it cannot be changed once the result is shown
                     entry.disabled = button.disabled = True
@@ -173,7 +181,7 @@ class Question(StaticFallback):
 
                 def on_again(_b):
                     fresh = self.another()
-                    question.value = _markdown_to_html(fresh.question)
+                    question.value = _markdown_to_html(_asked(fresh))
                     seed_note.value = self._seed_note()
                     entry.value = "" if not (isinstance(fresh, Prediction) and fresh.choices) else None
                     entry.disabled = button.disabled = False
@@ -211,16 +219,16 @@ class Question(StaticFallback):
         else:
             choices = ""
         template = ex.template if isinstance(ex, Implement) else ""
-        md = (f"{ex.question}{choices}\n\n" + (f"```python\n{template}\n```\n\n" if template else "")
+        md = (f"{_asked(ex)}{choices}\n\n" + (f"```python\n{template}\n```\n\n" if template else "")
               + f"*Without a running kernel, {how}*")
         if isinstance(ex, Interpretation):
             choices_html = "<ul>" + "".join(f"<li>{_markdown_to_html(line)}</li>" for line in ex.lettered()) + "</ul>"
         else:
             choices_html = html.escape(choices)
-        html_text = (f'<div class="teachkit-exercise-static">{_static_math(_markdown_to_html(ex.question))}'
+        html_text = (f'<div class="teachkit-exercise-static">{_static_math(_markdown_to_html(_asked(ex)))}'
                      f"{choices_html}" + (f"<pre>{html.escape(template)}</pre>" if template else "<br>")
                      + f"<i>Without a running kernel, {html.escape(how)}</i></div>")
-        plain = (f"{ex.question}{choices}\n" + (f"{template}\n" if template else "")
+        plain = (f"{_asked(ex)}{choices}\n" + (f"{template}\n" if template else "")
                  + f"(Without a running kernel, {how})")
         return html_text, plain, md
 
@@ -278,12 +286,22 @@ class Hidden(StaticFallback):
         box.add_class("teachkit-solution")
         return box
 
-    def _static(self) -> tuple[str, str]:
+    def _static(self) -> tuple[str, ...]:
         key = self.exercise.key
-        # No code to type here: on a static page (the course website, a saved copy) the instruction is to
-        # open the notebook, where the button works.
-        text = (f"Solution of exercise {key} hidden: open this notebook in JupyterLab and click “Show solution” "
-                "once you have answered.")
+        if has_attempted(key):
+            # answered in this session, in a front end that may have no widgets: the solution as text
+            ex = self.shown_exercise()
+            head = f"Worked solution of exercise {key}" + (f" (variant {ex.variant_seed})" if getattr(
+                ex, "variant_seed", 0) else "") + ":"
+            text = ex.render_solution()
+            return (f'<div class="teachkit-solution-shown"><i>{html.escape(head)}</i>'
+                    f"{_static_math(_markdown_to_html(text))}</div>", f"{head}\n{text}", f"*{head}*\n\n{text}")
+        # Before an answer: in JupyterLab the button below works; elsewhere (an editor or a kernel without
+        # widgets, a converted notebook) answering in code and running this cell again shows the solution.
+        text = (f"Solution of exercise {key} hidden until you answer: in JupyterLab, click “Show solution” once "
+                "you have answered; without widgets, answer in code ("
+                + (f"check_function({key!r}, your_function)" if isinstance(self.exercise, Implement) else
+                   f"ask({key!r}, answer=...)") + ") and run this cell again.")
         return (f'<div class="teachkit-solution-static"><i>{html.escape(text)}</i></div>', text)
 
     def _view(self) -> Any:

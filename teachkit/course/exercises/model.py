@@ -326,10 +326,31 @@ class Exercise:
     def check_options(self) -> dict[str, Any]:
         """The options :func:`~teachkit.course.selfcheck.check_answer` judges this exercise with (the grader too).
 
-        A percentage is accepted only where the exercise declares its quantity a share
-        (``check={"percent": True}``).
+        One rule for the course: a percentage ("38.9%") is read as a share wherever the expected value lies
+        between 0 and 1 (check_answer's default), and refused elsewhere.
         """
-        return {"percent": False, **self.check}
+        return dict(self.check)
+
+    def precision(self) -> str:
+        """The sentence that tells the student how precisely to answer: exactly what the box accepts.
+
+        >>> from teachkit.course.exercises import get
+        >>> get("00.1").precision()
+        'Give at least 1 significant figure (an exact fraction is right too).'
+        """
+        figures = int(self.check.get("min_sig_figs", 2))
+        text = f"at least {figures} significant figure{'s' if figures != 1 else ''}"
+        if self.check.get("min_decimals") is not None:
+            decimals = int(self.check["min_decimals"])
+            text += f" or {decimals} decimal{'s' if decimals != 1 else ''}"
+        return f"Give {text} (an exact fraction is right too)."
+
+    @property
+    def asked(self) -> str:
+        """The question as shown: for a number to give, followed by :meth:`precision`."""
+        if getattr(self, "choices", ()):
+            return self.question
+        return f"{self.question} *{self.precision()}*"
 
     def worked_steps(self) -> dict[str, Any]:
         """The solution's intermediate numbers: ``steps(**data)``, computed now ({} without steps)."""

@@ -246,7 +246,9 @@ EXERCISES = [
     Prediction(
         key="02.7",
         label="NPMI of a pair in every window, three conventions",
-        question="A pair found in **every** window: $c_{xy} = c_x = c_y = n = 10$. The exact definition gives +1. "
+        question="A pair found in **every** window: $c_{xy} = c_x = c_y = n = 10$. Here $P(x, y) = 1$ and the "
+                 "definition is 0/0; its limit, as two words that share all their windows come to fill all of "
+                 "them, is +1. "
                  "Predict before you run: what does the NPMI guide's own code give, with its "
                  "$\\varepsilon = 10^{-12}$: +1, 0 or −1?",
         data={"n": 10, "eps": EPSILON},
@@ -254,7 +256,8 @@ EXERCISES = [
             round(npmi_from_counts(n, n, n, n, eps=eps, smoothing="guide"))],
         choices=("+1", "0", "−1"),
         solution="{expected}: the guide's smoothed $P(x, y) = (n + \\varepsilon)/(n + \\varepsilon)$ is exactly 1, "
-                 "so its denominator $-\\log P(x, y)$ is 0, and its code then returns 0 instead of dividing.",
+                 "so its denominator $-\\log P(x, y)$ is 0, and its code then returns 0 instead of dividing: a "
+                 "convention for a point where the formula is 0/0, not the limit +1.",
     ),
     Interpretation(
         key="02.8",

@@ -402,7 +402,7 @@ EXERCISES = [
         label="α with the lowest perplexity on the mixed sentence",
         question="Under the source notebook's model ({sentence}, $V = {V}$), which $\\alpha$ gives the "
                  "lowest per-prediction perplexity on “{test}”? {pointer} by setting the derivative "
-                 "of the log-likelihood to zero and give $\\alpha$ to three significant digits.",
+                 "of the log-likelihood to zero.",
         data={"sentence": "same training sentence", "training": TRAINING, "V": 7, "test": MIXED, "pointer": _CURVE},
         answer=_best_alpha_of,
         steps=_best_alpha_steps,

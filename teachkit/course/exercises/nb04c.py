@@ -111,6 +111,49 @@ def _log10_instead(total_nats, n_bytes):
     return total_nats / (n_bytes * math.log(10))
 
 
+# ---------------------------------------------------------------- 04c.7: the forward pass, written out
+def _forward_inputs(rng):
+    # a tiny network: V symbols, a context of k, embeddings of d numbers, H hidden units; ids in the context
+    V, k, d, H = (int(rng.integers(3, 7)), int(rng.integers(1, 4)), int(rng.integers(2, 5)),
+                  int(rng.integers(2, 6)))
+    return {"context": [int(i) for i in rng.integers(0, V, size=k)],
+            "E": rng.normal(0, 1, (V, d)), "W1": rng.normal(0, 0.7, (k * d, H)), "b1": rng.normal(0, 0.3, H),
+            "W2": rng.normal(0, 1.5, (H, V)), "b2": rng.normal(0, 0.3, V)}
+
+
+def _forward_reference(context, E, W1, b1, W2, b2):
+    # NeuralLM's own forward pass (teachkit.neural_lm), on these parameters: one context, one row
+    import numpy as np
+
+    model = NeuralLM.__new__(NeuralLM)          # no training text needed: only the parameters are read
+    model.params = {"E": np.asarray(E), "W1": np.asarray(W1), "b1": np.asarray(b1), "W2": np.asarray(W2),
+                    "b2": np.asarray(b2)}
+    model.context, model.V = len(context), len(model.params["E"])     # what log_probs checks the ids against
+    return np.exp(model.log_probs(np.array([context]))[0])
+
+
+def _forward_without_tanh(context, E, W1, b1, W2, b2):
+    import numpy as np
+
+    x = np.concatenate([np.asarray(E)[i] for i in context])
+    return softmax((x @ W1 + b1) @ W2 + b2)
+
+
+def _forward_logits(context, E, W1, b1, W2, b2):
+    import numpy as np
+
+    x = np.concatenate([np.asarray(E)[i] for i in context])
+    return np.tanh(x @ W1 + b1) @ W2 + b2              # the scores, not yet a distribution
+
+
+def _forward_summed_embeddings(context, E, W1, b1, W2, b2):
+    import numpy as np
+
+    x = np.sum([np.asarray(E)[i] for i in context], axis=0)     # added, not put side by side
+    x = np.tile(x, len(context))
+    return softmax(np.tanh(x @ W1 + b1) @ W2 + b2)
+
+
 #: 04c.5's choices: what a low perplexity on text the model was trained on says.
 _BETTER, _RECALL, _EASY, _OVERFIT = (
     "the model predicts news text better than its held-out figure says",
@@ -230,6 +273,31 @@ EXERCISES = [
         wrong=(_nats_per_byte, _log10_instead),
         trials=200,
         seed=4,
+    ),
+    Implement(
+        key="04c.7",
+        label="the forward pass",
+        question="Write `next_symbol_probs(context, E, W1, b1, W2, b2)`: section 2's forward pass for one "
+                 "context. `context` is a list of the $k$ previous symbols' ids, `E` the embedding table (one "
+                 "row of $d$ numbers per symbol), `W1`, `b1` the hidden layer and `W2`, `b2` the output layer "
+                 "(numpy arrays). Return $P(\\cdot \\mid \\text{context})$, one probability per symbol of the "
+                 "vocabulary: $x = [E_{s_{t-k}}; \\dots; E_{s_{t-1}}]$, $h = \\tanh(x W_1 + b_1)$, "
+                 "$z = h W_2 + b_2$, then the softmax of $z$.",
+        reference=_forward_reference,
+        inputs=_forward_inputs,
+        template="import numpy as np\n\ndef next_symbol_probs(context, E, W1, b1, W2, b2):\n    ...\n",
+        solution="The body of `next_symbol_probs`:\n\n```python\n"
+                 "    x = np.concatenate([E[i] for i in context])   # the k embeddings side by side\n"
+                 "    h = np.tanh(x @ W1 + b1)                        # the hidden layer\n"
+                 "    z = h @ W2 + b2                                 # one logit per symbol\n"
+                 "    z = z - z.max()                                 # the same softmax, no overflow\n"
+                 "    return np.exp(z) / np.exp(z).sum()\n```\n"
+                 "The embeddings are put side by side, not added: the model must know which position each "
+                 "symbol holds. Subtracting the largest logit changes nothing in the result (it cancels "
+                 "between numerator and denominator) but keeps `exp` from overflowing.",
+        wrong=(_forward_without_tanh, _forward_logits, _forward_summed_embeddings),
+        trials=200,
+        seed=7,
     ),
     Interpretation(
         key="04c.5",

@@ -241,7 +241,7 @@ EXERCISES = [
         question="Another embedding model gives the same three words other cosines: machine–learning {s_ml:.2f}, "
                  "machine–algorithm {s_ma:.2f}, learning–algorithm {s_la:.2f}. Compute $\\lambda_\\text{{learning}}$ "
                  "after the **first** PageRank iteration (edges above the threshold {threshold}; start $1/3$ each; "
-                 "$d = {damping}$), to four decimals.",
+                 "$d = {damping}$).",
         data={"word": "learning", **OTHER_COSINES, "threshold": 0.3, "damping": 0.85},
         answer=_first_step,
         solution="“learning” receives from “machine” (strength {s_ml} + {s_ma}) and “algorithm” (strength "

@@ -158,8 +158,8 @@ EXERCISES = [
         key="06.1",
         label="SD of the least distinct pair",
         question="Another model's three topic cosines are cos(T1, T2) = {cos_12}, cos(T1, T3) = {cos_13} and "
-                 "cos(T2, T3) = {cos_23}. Which two topics are the least distinct, and what is their SD (three "
-                 "decimals)?",
+                 "cos(T2, T3) = {cos_23}. What is the SD of the least distinct pair of topics (the pair with "
+                 "the lowest SD)?",
         data={"cos_12": 0.31, "cos_13": 0.12, "cos_23": 0.644},
         answer=lambda cos_12, cos_13, cos_23: min(
             distinctiveness(similarity=_cosine_matrix(cos_12, cos_13, cos_23)).pairs.values()),
