@@ -528,6 +528,57 @@ def _lee_held_out_text_is_ascii():
     return chars == nbytes
 
 
+def _04d_rows(cell_id, names):
+    rows = {}
+    for line in _output("04d_smooth", cell_id).splitlines():
+        for name in names:
+            if line.startswith(name):
+                rows[name] = re.findall(r"-?\d[\d,]*\.?\d*", line[len(name):])
+    assert set(rows) == set(names), rows
+    return rows
+
+
+def _04d_katz_far_ahead_counting_oovs():
+    names = ("add-α", "Katz", "interpolated KN", "modified KN")
+    perplexity = {name: float(fields[-2]) for name, fields in _04d_rows("c03", names).items()}
+    return 1.5 * perplexity["Katz"] < min(perplexity["interpolated KN"], perplexity["modified KN"])
+
+
+_04D_PAIRS = ("Katz vs add-α", "interpolated KN vs Katz", "modified KN vs interpolated KN",
+              "modified KN trigram vs KN bigram", "KN bigram on 160 vs on 90 articles")
+
+
+def _04d_order_without_oovs_each_step_settled():
+    # each of the first three rows: A is better (Δ < 0), and the interval (its high end) lies below 0
+    rows = _04d_rows("c12", _04D_PAIRS)
+    return all(float(rows[name][0]) < 0 and float(rows[name][2]) < 0 for name in _04D_PAIRS[:3])
+
+
+def _04d_a_few_percent_inside_the_noise():
+    line = next(line for line in _output("04d_smooth", "c12").splitlines() if line.startswith(_04D_PAIRS[-1]))
+    delta, low, high, ratio = (float(v) for v in re.findall(r"-?\d+\.\d+", line))
+    return 1.0 < ratio < 1.05 and low < 0 < high and line.endswith("no: holds 0")
+
+
+def _04d_d1_is_y_and_the_discounts_grow_less_than_the_counts():
+    rows = _04d_rows("c17", ("1-grams", "2-grams", "3-grams"))
+    for fields in rows.values():
+        y, d1, d2, d3 = (float(v) for v in fields[-4:])
+        if not (y == d1 and d1 < d2 < d3 and d1 > d2 / 2 > d3 / 3):
+            return False
+    return True
+
+
+def _04d_the_row_sums_to_one():
+    return "row sum 1.000000000000" in _output("04d_smooth", "c21")
+
+
+def _04d_kenlm_gives_teachkits_numbers():
+    printed = _output("04d_smooth", "c23")
+    values = re.findall(r"perplexity (\d+\.\d+)", printed)
+    return len(values) == 3 and len(set(values)) == 1 and printed.rstrip().endswith("of teachkit's: True")
+
+
 @dataclass(frozen=True)
 class Claim:
     notebook: str          # the notebook's name (its beginning is enough)
@@ -570,6 +621,17 @@ CLAIMS = [
           _lee_held_out_text_is_ascii),
     Claim("10_capstone", "10-16", "most pairs of topic words never share a window there",
           _most_topic_pairs_never_meet_on_lee_cor),
+    Claim("04d_smooth", "c04", "Katz comes out far ahead of both Kneser-Ney models", _04d_katz_far_ahead_counting_oovs),
+    Claim("04d_smooth", "c30", "on the words both know, modified Kneser-Ney predicts the held-out Lee articles best, "
+          "then interpolated Kneser-Ney, then Katz, with add-α far behind", _04d_order_without_oovs_each_step_settled),
+    Claim("04d_smooth", "c30", "A difference of a few percent on 50 articles can sit inside the bootstrap noise",
+          _04d_a_few_percent_inside_the_noise),
+    Claim("04d_smooth", "c18", "$D_1$ always equals $Y$", _04d_d1_is_y_and_the_discounts_grow_less_than_the_counts),
+    Claim("04d_smooth", "c18", "the more often a trigram was seen, the more it pays, though less in proportion to "
+          "its count", _04d_d1_is_y_and_the_discounts_grow_less_than_the_counts),
+    Claim("04d_smooth", "c20", "chosen so that the row sums to one", _04d_the_row_sums_to_one),
+    Claim("04d_smooth", "c22", "gives the teachkit model's probabilities exactly (to the file's precision)",
+          _04d_kenlm_gives_teachkits_numbers),
 ]
 
 

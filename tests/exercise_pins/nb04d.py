@@ -2,10 +2,10 @@
 
 from fractions import Fraction
 
-# 04d.1: n1..n4 = 5000, 1200, 500, 260.  Y = 5000 / (5000 + 2400) = 25/37;
-# D3+ = 3 - 4 * 25/37 * 260/500 = 3 - 52/37 = 59/37 = 1.5946
+# 04d.1: n1..n4 = 5000, 1200, 500, 250.  Y = 5000 / (5000 + 2400) = 25/37;
+# D3+ = 3 - 4 * 25/37 * 250/500 = 3 - 50/37 = 61/37 = 1.6486
 PINS = {
-    "04d.1": 59 / 37,
+    "04d.1": 61 / 37,
     # 04d.2: <s> a b a </s>, <s> b a c </s>, d = 3/4.  After a: b once, </s> once, c once: c(a .) = 3, T = 3;
     # mass left 3/4 * 3 / 3 = 3/4.  7 bigram types: (<s> a) (a b) (b a) (a </s>) (<s> b) (a c) (c </s>);
     # continuation counts: b 2 (<s>, a), c 1 (a), </s> 2 (a, c).  Followers' unigram level:

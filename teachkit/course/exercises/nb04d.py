@@ -207,7 +207,7 @@ EXERCISES = [
         question="The trigrams of a corpus have this count-of-counts: $n_1 = {n1:t}$ trigram types were seen once, "
                  "$n_2 = {n2:t}$ twice, $n_3 = {n3:t}$ three times and $n_4 = {n4:t}$ four times. What is Chen "
                  "& Goodman's discount $D_{{3+}}$ for these trigrams?",
-        data={"n1": 5000, "n2": 1200, "n3": 500, "n4": 260},
+        data={"n1": 5000, "n2": 1200, "n3": 500, "n4": 250},
         answer=_d3,
         steps=_d3_steps,
         solution="First $Y = n_1 / (n_1 + 2 n_2) = {n1} / ({n1} + 2 \\cdot {n2}) \\approx {Y:.4f}$. Each "
@@ -215,8 +215,8 @@ EXERCISES = [
                  "$D_{{3+}} = 3 - 4\\, Y\\, n_4 / n_3 = 3 - 4 \\cdot {Y:.4f} \\cdot {n4} / {n3} = {expected:.4f}$. "
                  "The same table gives $D_1 = {D1:.4f}$ and $D_2 = {D2:.4f}$: a trigram seen three times or more "
                  "loses more than one seen once, but a smaller share of its count.",
-        right=("1.5946", "1,595", "1.595", "1.59"),
-        wrong=("0.6757", "1.7838", "1.9595", "2.0"),   # Y itself; 3 - 3Y n4/n3; Y with n1 + n2; a guess
+        right=("1.6486", "1,649", "1.649", "1.65", "61/37"),
+        wrong=("0.6757", "1.9865", "1.3871", "2.0"),   # Y itself; 3 - 3Y n4/n3; Y with n1 + n2; a guess
         check={"min_sig_figs": 3},
         variant=_d3_variant,
         mistakes=(_d3_y_without_two, _d3_three_not_four, _d3_one_discount, _d3_upside_down),
