@@ -101,6 +101,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_coherence.py
 	$(BIN)/python benchmarks/bench_measures.py
 	$(BIN)/python benchmarks/bench_neural_lm.py
+	$(BIN)/python benchmarks/bench_lm.py
 	$(BIN)/python benchmarks/bench_grading.py
 	$(BIN)/python benchmarks/bench_notebooks.py
 

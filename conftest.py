@@ -36,6 +36,9 @@ SLOW_FILES = {
     "test_capstone.py": "trains the capstone's topic models, with gensim too",
     "test_coherence_properties.py": "hypothesis property tests of the coherence measures",
     "test_gensim_crosscheck.py": "gensim as the reference library, on its own corpora",
+    "test_arpa.py": "KenLM loads an ARPA file of the Lee articles for each model and order",
+    "test_lm_compare.py": "bootstraps cross-entropy differences of models trained on the Lee articles",
+    "test_good_turing_katz.py": "Katz models on corpora large enough for Good-Turing, at orders 1-4",
     "test_class_simulation.py": "releases a class of 60 and grades it, 120 functions in the sandbox",
 }
 

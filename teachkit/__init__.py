@@ -59,6 +59,11 @@ _EXPORTS = {
     "lm.metrics": "cross_entropy perplexity",
     "lm.ngram": "BigramLM BigramRow NgramLM",
     "lm.neural": "Evaluation NeuralLM bits_per_byte",
+    "lm.kneser_ney": "ModifiedKneserNey modified_kneser_ney_discounts",
+    "lm.backoff": "BackoffKneserNey Katz",
+    "lm.good_turing": "SimpleGoodTuring simple_good_turing",
+    "lm.arpa": "ArpaLM read_arpa write_arpa",
+    "lm.compare": "CrossEntropyDifference bootstrap_cross_entropy_difference cross_entropy_difference",
     "semantic.metrics": "Distinctiveness SemanticCoherence SemanticDiversity cosine_similarity_matrix "
                         "distinctiveness mean_norm_from_cosines semantic_coherence semantic_diversity topic_vector",
     "semantic.centrality": "PageRank pagerank",

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import teachkit as tk
+from teachkit.lm.smoothing import KneserNey
 
 
 @pytest.mark.parametrize("n", [2, 3, 5, 10])
@@ -115,6 +116,168 @@ def test_07_auc_ratio_can_exceed_two_when_the_weaker_metric_is_below_chance():
     assert tk.roc_auc(good, [0, 0.5, 1.5, 5]) == pytest.approx(11 / 16)
     assert tk.roc_auc(good, [2.5, 3.5, 4.5, 5.5]) == pytest.approx(3 / 16)
     assert tk.roc_auc(good, [0, 0.5, 1.5, 5]) / tk.roc_auc(good, [2.5, 3.5, 4.5, 5.5]) > 2
+
+
+# ---------------------------------------------------------------- 04d: smoothing as the toolkits do it
+# The numbers 04d's prose states, each derived here without the teachkit function that prints it: n-grams counted
+# with collections.Counter, perplexities read by KenLM from the ARPA files teachkit writes (KenLM's own
+# "excluding OOVs" flag), add-α and a back-off weight by hand, the bootstrap interval by scipy.
+
+
+def _lee_04d():
+    articles = [list(a) for a in tk.lee_background()]
+    assert len(articles) == 300
+    return articles[:250], articles[250:]          # "the first 250 train, the last 50 are held out"
+
+
+def _kenlm_perplexities(lm, held, tmp_path, name):
+    """KenLM's scores of teachkit's ARPA file on the held-out articles: the perplexity counting OOVs, the
+    perplexity excluding them, the model, and per article the sum of log2 P and the count of in-vocabulary
+    predictions (KenLM's own OOV flag)."""
+    kenlm = pytest.importorskip("kenlm", reason="KenLM is a test dependency: make test installs it")
+    path = tmp_path / f"{name}.arpa"
+    tk.write_arpa(lm, path)
+    model = kenlm.Model(str(path))
+    per_doc = [list(model.full_scores(" ".join(doc))) for doc in held]      # (log10 P, n-gram length, oov)
+    scores = [s for doc in per_doc for s in doc]
+    every = 10 ** (-sum(s[0] for s in scores) / len(scores))
+    known = [s[0] for s in scores if not s[2]]
+    sums = np.array([sum(s[0] for s in doc if not s[2]) * math.log2(10) for doc in per_doc])
+    counts = np.array([sum(1 for s in doc if not s[2]) for doc in per_doc])
+    return every, 10 ** (-sum(known) / len(known)), model, sums, counts
+
+
+def _add_alpha_by_hand(train, held, alpha):
+    """Add-α trigram, (c(h w) + α) / (c(h •) + αV), padded <s> <s> ... </s>: the perplexity with OOVs counted and
+    without them, and per article the sum of log2 P over the in-vocabulary predictions."""
+    from collections import Counter
+
+    vocabulary = {w for doc in train for w in doc}
+    V = len(vocabulary) + 3                                       # + <s>, </s>, <UNK>
+    tri, ctx = Counter(), Counter()
+    for doc in train:
+        words = ["<s>", "<s>"] + doc + ["</s>"]
+        for i in range(2, len(words)):
+            tri[tuple(words[i - 2:i + 1])] += 1
+            ctx[tuple(words[i - 2:i])] += 1
+    every, known, sums = [], [], []
+    for doc in held:
+        words = ["<s>", "<s>"] + [w if w in vocabulary else "<UNK>" for w in doc] + ["</s>"]
+        here = []
+        for i in range(2, len(words)):
+            p = (tri[tuple(words[i - 2:i + 1])] + alpha) / (ctx[tuple(words[i - 2:i])] + alpha * V)
+            every.append(math.log(p))
+            if words[i] != "<UNK>":
+                known.append(math.log(p))
+                here.append(math.log2(p))
+        sums.append(sum(here))
+    return math.exp(-sum(every) / len(every)), math.exp(-sum(known) / len(known)), np.array(sums)
+
+
+def test_04d_the_split_and_its_share_of_words_never_seen_in_training():
+    train, held = _lee_04d()
+    assert (len(train), len(held)) == (250, 50)
+    seen = {w for doc in train for w in doc}
+    words = [w for doc in held for w in doc]
+    # 04d.4's data: 8.9 % of the held-out words are out of the vocabulary
+    assert round(100 * sum(w not in seen for w in words) / len(words), 1) == 8.9
+
+
+def test_04d_katz_wins_with_the_oov_words_and_kneser_ney_without_them(tmp_path):
+    """Section 1's table and the summary: counting OOVs, Katz is far ahead of both Kneser-Ney models; excluding
+    them, modified KN < interpolated KN < Katz < add-α.  04d.4's data: P(<UNK>) after an unseen history."""
+    from scipy import stats
+
+    train, held = _lee_04d()
+    katz, katz_known, katz_model, katz_sums, counts = _kenlm_perplexities(
+        tk.NgramLM(train, order=3, smoothing=tk.Katz()), held, tmp_path, "katz")
+    kn, kn_known, kn_model, kn_sums, _ = _kenlm_perplexities(
+        tk.NgramLM(train, order=3, smoothing=KneserNey(0.75)), held, tmp_path, "kn")
+    mkn, mkn_known, _, mkn_sums, _ = _kenlm_perplexities(
+        tk.NgramLM(train, order=3, smoothing=tk.ModifiedKneserNey()), held, tmp_path, "mkn")
+    add, add_known, add_sums = _add_alpha_by_hand(train, held, 0.01)
+    # README: excluding OOVs, each step of the order is clear of 0 in a 95 % paired bootstrap over the articles
+    for better, worse in ((mkn_sums, kn_sums), (kn_sums, katz_sums), (katz_sums, add_sums)):
+        interval = stats.bootstrap((better, worse, counts), lambda x, y, m: (y.sum() - x.sum()) / m.sum(),
+                                   paired=True, vectorized=False, n_resamples=2000, method="percentile",
+                                   rng=np.random.default_rng(7)).confidence_interval
+        assert interval.high < 0              # H_better - H_worse = (Σ log2 P_worse - Σ log2 P_better) / M
+    assert add > kn > mkn > 1.5 * katz                    # "Katz comes out far ahead of both Kneser-Ney models"
+    assert mkn_known < kn_known < katz_known < add_known
+    # the prediction 04d.3's answer, and its pin
+    assert kn_known < katz_known
+    # a unigram <unk> in the file is P(<UNK>) after a history never seen
+    assert round(10 ** katz_model.score("<unk>", bos=False, eos=False), 3) == 0.032
+    assert round(10 ** kn_model.score("<unk>", bos=False, eos=False), 6) == 0.000024
+
+
+def test_04d_kenlm_scores_the_modified_kneser_ney_file_as_teachkit_does(tmp_path):
+    """Section 5 (and its static note where KenLM is missing): on this file KenLM gives teachkit's perplexity and
+    every held-out log10 P within 1e-6 (relative) of teachkit's."""
+    train, held = _lee_04d()
+    lm = tk.NgramLM(train, order=3, smoothing=tk.ModifiedKneserNey())
+    every, _, model, _, _ = _kenlm_perplexities(lm, held, tmp_path, "mkn")
+    ours = np.log10(lm.predictions(held)["probability"])
+    theirs = np.array([s[0] for doc in held for s in model.full_scores(" ".join(doc))])
+    np.testing.assert_allclose(theirs, ours, rtol=1e-6, atol=0)
+    assert every == pytest.approx(lm.perplexity(held), rel=1e-6)
+
+
+def test_04d_two_kneser_ney_bigrams_on_different_training_articles_are_not_told_apart(tmp_path):
+    """04d.5's data: KN bigrams on the first 160 and the last 90 training articles: perplexity ratio 1.034, the
+    paired bootstrap interval of the difference in bits about [-0.059, 0.164] (scipy's, another random draw)."""
+    from scipy import stats
+
+    train, held = _lee_04d()
+    kenlm = pytest.importorskip("kenlm", reason="KenLM is a test dependency: make test installs it")
+    sums, counts = [], None
+    for part, name in ((train[:160], "first"), (train[160:], "second")):
+        path = tmp_path / f"{name}.arpa"
+        tk.write_arpa(tk.NgramLM(part, order=2, smoothing=KneserNey(0.75)), path)
+        model = kenlm.Model(str(path))
+        per_doc = [[s[0] * math.log2(10) for s in model.full_scores(" ".join(doc))] for doc in held]
+        sums.append(np.array([sum(d) for d in per_doc]))
+        counts = np.array([len(d) for d in per_doc])
+    a, b = sums
+    delta = (b.sum() - a.sum()) / counts.sum()
+    assert round(2 ** delta, 3) == 1.034
+    interval = stats.bootstrap((a, b, counts), lambda x, y, m: (y.sum() - x.sum()) / m.sum(), paired=True,
+                               vectorized=False, n_resamples=4000, method="percentile", confidence_level=0.95,
+                               rng=np.random.default_rng(5)).confidence_interval
+    assert interval.low < 0 < interval.high
+    assert interval.low == pytest.approx(-0.059, abs=0.01) and interval.high == pytest.approx(0.164, abs=0.01)
+
+
+def test_04d_the_trigram_count_of_counts_and_its_discounts():
+    """Section 3: n1 = 39,542 and n2 = 3,459 trigram types seen once and twice; Y = D1 = 0.8511; D3+ = 1.8510."""
+    from collections import Counter
+    from fractions import Fraction
+
+    train, _ = _lee_04d()
+    trigrams = Counter()
+    for doc in train:
+        words = ["<s>", "<s>"] + doc + ["</s>"]
+        trigrams.update(tuple(words[i:i + 3]) for i in range(len(words) - 2))
+    n = Counter(trigrams.values())
+    n1, n2, n3, n4 = n[1], n[2], n[3], n[4]
+    assert (f"{n1:,}", f"{n2:,}") == ("39,542", "3,459")
+    y = Fraction(n1, n1 + 2 * n2)
+    d1, d3 = 1 - 2 * y * Fraction(n2, n1), 3 - 4 * y * Fraction(n4, n3)
+    assert d1 == y                                            # "D1 always equals Y": 1 - 2n2/(n1 + 2n2)
+    assert (f"{float(y):.4f}", f"{float(d3):.4f}") == ("0.8511", "1.8510")
+    fitted = tk.NgramLM(train, order=3, smoothing=tk.ModifiedKneserNey()).smoothing_method.discounts[2]
+    assert fitted == pytest.approx((float(d1), float(2 - 3 * y * Fraction(n3, n2)), float(d3)), rel=1e-12)
+
+
+def test_04d_the_back_off_weight_of_the_tiny_corpus():
+    """Section 4: back-off KN, d = 1/2, on *the cat sat*, *the dog sat*, *a dog ran*: β(the) = 5/8."""
+    # after "the": cat, dog once each (c = 2, T = 2): the discounts leave 1/2 * 2 / 2 = 1/2.
+    # 10 bigram types; continuation counts cat 1 (the), dog 2 (the, a): (1/2 + 3/2) / 10 = 1/5.
+    beta = 0.5 / (1 - 0.2)
+    assert beta == 5 / 8
+    lm = tk.NgramLM([["the", "cat", "sat"], ["the", "dog", "sat"], ["a", "dog", "ran"]], order=2,
+                    smoothing=tk.BackoffKneserNey(0.5))
+    assert lm.prob("<UNK>", ["the"]) / lm.prob("<UNK>", ["zebra"]) == pytest.approx(beta, rel=1e-12)
 
 
 def test_11_matching_never_does_worse_than_comparing_topic_i_with_topic_i():
@@ -365,6 +528,57 @@ def _lee_held_out_text_is_ascii():
     return chars == nbytes
 
 
+def _04d_rows(cell_id, names):
+    rows = {}
+    for line in _output("04d_smooth", cell_id).splitlines():
+        for name in names:
+            if line.startswith(name):
+                rows[name] = re.findall(r"-?\d[\d,]*\.?\d*", line[len(name):])
+    assert set(rows) == set(names), rows
+    return rows
+
+
+def _04d_katz_far_ahead_counting_oovs():
+    names = ("add-α", "Katz", "interpolated KN", "modified KN")
+    perplexity = {name: float(fields[-2]) for name, fields in _04d_rows("c03", names).items()}
+    return 1.5 * perplexity["Katz"] < min(perplexity["interpolated KN"], perplexity["modified KN"])
+
+
+_04D_PAIRS = ("Katz vs add-α", "interpolated KN vs Katz", "modified KN vs interpolated KN",
+              "modified KN trigram vs KN bigram", "KN bigram on 160 vs on 90 articles")
+
+
+def _04d_order_without_oovs_each_step_settled():
+    # each of the first three rows: A is better (Δ < 0), and the interval (its high end) lies below 0
+    rows = _04d_rows("c12", _04D_PAIRS)
+    return all(float(rows[name][0]) < 0 and float(rows[name][2]) < 0 for name in _04D_PAIRS[:3])
+
+
+def _04d_a_few_percent_inside_the_noise():
+    line = next(line for line in _output("04d_smooth", "c12").splitlines() if line.startswith(_04D_PAIRS[-1]))
+    delta, low, high, ratio = (float(v) for v in re.findall(r"-?\d+\.\d+", line))
+    return 1.0 < ratio < 1.05 and low < 0 < high and line.endswith("no: holds 0")
+
+
+def _04d_d1_is_y_and_the_discounts_grow_less_than_the_counts():
+    rows = _04d_rows("c17", ("1-grams", "2-grams", "3-grams"))
+    for fields in rows.values():
+        y, d1, d2, d3 = (float(v) for v in fields[-4:])
+        if not (y == d1 and d1 < d2 < d3 and d1 > d2 / 2 > d3 / 3):
+            return False
+    return True
+
+
+def _04d_the_row_sums_to_one():
+    return "row sum 1.000000000000" in _output("04d_smooth", "c21")
+
+
+def _04d_kenlm_gives_teachkits_numbers():
+    printed = _output("04d_smooth", "c23")
+    values = re.findall(r"perplexity (\d+\.\d+)", printed)
+    return len(values) == 3 and len(set(values)) == 1 and printed.rstrip().endswith("of teachkit's: True")
+
+
 @dataclass(frozen=True)
 class Claim:
     notebook: str          # the notebook's name (its beginning is enough)
@@ -407,6 +621,17 @@ CLAIMS = [
           _lee_held_out_text_is_ascii),
     Claim("10_capstone", "10-16", "most pairs of topic words never share a window there",
           _most_topic_pairs_never_meet_on_lee_cor),
+    Claim("04d_smooth", "c04", "Katz comes out far ahead of both Kneser-Ney models", _04d_katz_far_ahead_counting_oovs),
+    Claim("04d_smooth", "c30", "on the words both know, modified Kneser-Ney predicts the held-out Lee articles best, "
+          "then interpolated Kneser-Ney, then Katz, with add-α far behind", _04d_order_without_oovs_each_step_settled),
+    Claim("04d_smooth", "c30", "A difference of a few percent on 50 articles can sit inside the bootstrap noise",
+          _04d_a_few_percent_inside_the_noise),
+    Claim("04d_smooth", "c18", "$D_1$ always equals $Y$", _04d_d1_is_y_and_the_discounts_grow_less_than_the_counts),
+    Claim("04d_smooth", "c18", "the more often a trigram was seen, the more it pays, though less in proportion to "
+          "its count", _04d_d1_is_y_and_the_discounts_grow_less_than_the_counts),
+    Claim("04d_smooth", "c20", "chosen so that the row sums to one", _04d_the_row_sums_to_one),
+    Claim("04d_smooth", "c22", "gives the teachkit model's probabilities exactly (to the file's precision)",
+          _04d_kenlm_gives_teachkits_numbers),
 ]
 
 

@@ -74,6 +74,10 @@ WHITELIST = {
 ASSERTED: dict[str, dict[str, str]] = {
     # 00 explains the checker on 0.8912 ("0.89" right, "0.88" not): test_selfcheck.py's TABLE asserts exactly that
     "00_start_here": {"0.8912": "tests/test_selfcheck.py"},
+    # 04d's split (250 and 50 articles, the training parts 160 and 90), 04b's discount, and the trigram
+    # count-of-counts with its discounts: each derived again in test_notebook_claims.py (Counter, Fraction)
+    "04d_smoothing_toolkits": {number: "tests/test_notebook_claims.py" for number in (
+        "250", "50", "160", "90", "0.75", "39,542", "3,459", "0.8511", "1.8510")},
 }
 
 SMALL_INTEGER = 10   # whole numbers up to this (in absolute value) are counts and ordinals

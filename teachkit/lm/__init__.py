@@ -6,10 +6,16 @@
 * :mod:`teachkit.lm.evaluation`  NgramEvaluation (an n-gram model's score on a test text), ZeroProbabilityWarning
 * :mod:`teachkit.lm.metrics`     perplexity, cross_entropy (of a BigramLM, notebook 04's way)
 * :mod:`teachkit.lm.neural`      NeuralLM (a fixed-context neural LM), its Evaluation, bits_per_byte
+* :mod:`teachkit.lm.kneser_ney`  ModifiedKneserNey (D1, D2, D3+ from the count-of-counts), modified_kneser_ney_discounts
+* :mod:`teachkit.lm.backoff`     back-off smoothing: BackoffKneserNey, Katz (on Good-Turing)
+* :mod:`teachkit.lm.good_turing` simple Good-Turing (Gale & Sampson): SimpleGoodTuring, simple_good_turing
+* :mod:`teachkit.lm.arpa`        ARPA files: write_arpa, read_arpa, ArpaLM (what KenLM and SRILM read)
+* :mod:`teachkit.lm.compare`     is one model better? the paired bootstrap of a cross-entropy difference
 
 Each module loads when first used (``teachkit.lm.ngram`` works after ``import teachkit``).
 """
 
 from .. import _submodules
 
-__getattr__, __dir__ = _submodules(globals(), "vocabulary smoothing ngram evaluation metrics neural")
+__getattr__, __dir__ = _submodules(globals(), "vocabulary smoothing ngram evaluation metrics neural kneser_ney "
+                                                "backoff good_turing arpa compare")

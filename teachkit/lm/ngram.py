@@ -229,6 +229,20 @@ class _Level:
         self.hist_keys, starts = np.unique(hist, return_index=True)
         self.hist_totals = np.add.reduceat(gram_counts, starts) if len(starts) else np.zeros(0, np.int64)
         self.hist_types = np.diff(np.append(starts, len(gram_keys)))
+        self._starts = starts
+
+    def small_types(self, value):
+        """Per history (in ``hist_keys`` order): how many words were seen after it exactly ``value`` times."""
+        if len(self._starts) == 0:
+            return np.zeros(0, np.int64)
+        return np.add.reduceat((self.gram_counts == value).astype(np.int64), self._starts)
+
+    def history_index(self, hist_key):
+        """The position of each history key in ``hist_keys``, or -1 for a history never seen."""
+        if len(self.hist_keys) == 0:
+            return np.full(np.shape(hist_key), -1, np.int64)
+        idx = np.minimum(np.searchsorted(self.hist_keys, hist_key), len(self.hist_keys) - 1)
+        return np.where(self.hist_keys[idx] == hist_key, idx, -1)
 
     @staticmethod
     def _find(keys, values, query):
@@ -357,6 +371,7 @@ class NgramLM:
         self.n_events = len(events)
         self._build(events)
         self._build_ends(ids, lengths)
+        self.smoothing_method = self.smoothing_method.bind(self)
 
     # ------------------------------------------------------------ set-up
     def _set_smoothing(self, smoothing: str | Smoothing, alpha: float | None, lambdas: Sequence[float] | None,
@@ -384,6 +399,7 @@ class NgramLM:
         new = object.__new__(NgramLM)
         new.__dict__.update(self.__dict__)
         new._set_smoothing(smoothing, alpha, lambdas, discount)
+        new.smoothing_method = new.smoothing_method.bind(new)
         return new
 
     def _ids(self, sent):
@@ -464,15 +480,22 @@ class NgramLM:
         """The ``stats(k, counts)`` look-up a smoothing method scores with (see the smoothing methods)."""
         n, base = self.order, self._base
 
-        def stats(k, counts):
-            # (count of g w, total after g, distinct words after g) for the last k - 1 words g of each history
+        def stats(k, counts, part="counts"):
+            # (count of g w, total after g, distinct words after g) for the last k - 1 words g of each history;
+            # with part="history", the position of g among the level's histories (-1: never seen), for a
+            # method that keeps a table per history (see Smoothing.bind).
             if counts == "occurrences" and k != n:
                 raise ValueError("occurrence counts are kept for the full history only (k = order).")
             level = self._cont[k] if counts == "continuation" else self._raw[k]
-            key = level if counts != "occurrences" else (level, counts)
+            key = (level, counts, part)
             if cache is not None and key in cache:
                 return cache[key]
             hkey = self._keys(hist[:, n - k:])
+            if part == "history":
+                found = level.history_index(hkey)
+                if cache is not None:
+                    cache[key] = found
+                return found
             total, types = level.total_and_types(hkey)
             if counts == "occurrences":
                 total = total + _Level._find(*self._ends, hkey)
@@ -568,6 +591,29 @@ class NgramLM:
             raise ValueError("an order-1 model has no history to count; occurrences needs order >= 2.")
         hkey = self._keys(self._history_ids(context))
         return int(self._raw[self.order].total(hkey)[0] + _Level._find(*self._ends, hkey)[0])
+
+    def count_of_counts(self, k: int | None = None, counts: str = "raw", up_to: int = 4) -> np.ndarray:
+        """n_r for r = 1..``up_to``: how many distinct k-grams were counted exactly r times.
+
+        The frequencies of frequencies that Good-Turing and modified Kneser-Ney estimate their discounts
+        from.  ``counts="raw"`` counts c(g w); ``"continuation"`` counts N1+(• g w), the counts Kneser-Ney
+        uses below the model's order (k < order).
+
+        Examples
+        --------
+        >>> lm = NgramLM([["a", "b", "a", "b"]], order=2, smoothing="laplace")
+        >>> lm.count_of_counts(2).tolist()     # <s> a, b a, b </s> once; a b twice
+        [3, 1, 0, 0]
+        """
+        k = self.order if k is None else check_positive_int(k, "k")
+        if k > self.order:
+            raise ValueError(f"k must be between 1 and the order {self.order}, got {k}.")
+        check_choice(counts, "counts", ("raw", "continuation"))
+        if counts == "continuation" and k == self.order:
+            raise ValueError(f"continuation counts exist below the order only (k < {self.order}), got k = {k}.")
+        up_to = check_positive_int(up_to, "up_to")
+        level = self._cont[k] if counts == "continuation" else self._raw[k]
+        return np.bincount(level.gram_counts, minlength=up_to + 1)[1:up_to + 1].astype(np.int64)
 
     def unseen_mass(self, context: Sequence[str] = ()) -> float:
         """The probability the model gives, after ``context``, to words never seen there in training.

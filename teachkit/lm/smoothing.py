@@ -175,6 +175,11 @@ class Smoothing:
     def check_order(self, order: int) -> None:
         """Raise if this method cannot serve a model of ``order`` (all can, except a wrong λ count)."""
 
+    def bind(self, model) -> Smoothing:
+        """The method as it scores ``model`` (an NgramLM): itself, or (for a method that estimates its parameters
+        from the counts, such as modified Kneser-Ney's discounts) a copy fitted to the model's counts."""
+        return self
+
     def scores(self, stats: _STATS, order: int, V: int, size: int) -> np.ndarray:
         """P(w_i | h_i) for the ``size`` predictions whose counts ``stats`` looks up."""
         raise NotImplementedError
@@ -362,11 +367,18 @@ class KneserNey(Smoothing):
         self.discount = _probability_parameter(discount, "discount", True, True)
 
     def scores(self, stats: _STATS, order: int, V: int, size: int) -> np.ndarray:
-        p = np.full(size, 1.0 / V)
+        return self.level_scores(stats, order, V, size)[-1]
+
+    def level_scores(self, stats: _STATS, order: int, V: int, size: int) -> list[np.ndarray]:
+        """P_k(w | last k - 1 words of h) for k = 0 (uniform), 1, ..., order: every level of the recursion.
+
+        Below the order, level k is the lower-order distribution a back-off model (an ARPA file) lists.
+        """
+        levels = [np.full(size, 1.0 / V)]
         for k in range(1, order + 1):
             a, total, types = stats(k, "continuation" if k < order else "raw")
-            p = _kneser_ney_step(a, total, types, p, self.discount)
-        return p
+            levels.append(_kneser_ney_step(a, total, types, levels[-1], self.discount))
+        return levels
 
     def _parameter_repr(self) -> str:
         return f", discount={self.discount!r}"

@@ -1,0 +1,585 @@
+"""ARPA files: an n-gram model written so that other tools (KenLM, SRILM) score it exactly, and read back.
+
+An ARPA file lists n-grams with ``log10 P(w | h)`` and, for each n-gram that is also a history, a back-off
+weight ``log10 β(h)``.  A tool scores ``w`` after the history ``h`` (its last n - 1 words) by the back-off
+rule::
+
+    P(w | h) = P_listed(h w)                 if the n-gram h w is listed
+             = β(h) · P(w | h')              otherwise (β(h) = 1 when h itself is not listed)
+
+Any model whose probability of an unlisted word after ``h`` is proportional to what the shorter history
+``h'`` gives can be written this way exactly: Kneser-Ney (interpolated, modified, back-off) and Katz do so by
+construction.  :func:`write_arpa` lists every n-gram the model saw at each level, the level's probability
+for it, and ``β(h) = P(x | h) / P(x | h')`` for a word ``x`` never seen after ``h`` (``<s>`` is one for every
+history, since it is never predicted); then it checks that every row sums to 1 under the back-off rule, and
+refuses the model if one does not.
+
+Three conventions differ between teachkit and the ARPA tools, and the file bridges them:
+
+* **Sentence starts.**  teachkit pads a sentence with n - 1 ``<s>``; KenLM starts from the single history
+  ``<s>``.  The file lists the n-gram ``<s> r w`` with teachkit's P(w | <s> ... <s> r), the history padded
+  to n - 1 words, so the first words of a sentence get the same probability in both.
+* **Unknown words** are ``<UNK>`` in teachkit and ``<unk>`` in the file (KenLM's spelling).
+* **Perplexity** in KenLM counts every word and the end of the sentence ``</s>``, never ``<s>``: the M
+  predictions of :meth:`teachkit.NgramLM.evaluate` with ``per="prediction"``, in base 10 instead of 2.
+
+Add-α and Jelinek-Mercer have no lower-order distribution to back off to: after a history never seen,
+add-α gives 1/V and teachkit's Jelinek-Mercer puts the shorter history's estimate into the mixture in place
+of the missing one, neither proportional to what a seen history gives.  They are written with every word
+listed after every seen history at every level (back-off weights 1), which is only sensible for a small
+vocabulary (``max_lines``).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import pathlib
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .ngram import NgramLM
+from .smoothing import AddAlpha, JelinekMercer
+from .vocabulary import END, START, UNK
+
+__all__ = ["write_arpa", "read_arpa", "ArpaLM", "ARPA_UNK"]
+
+ARPA_UNK = "<unk>"
+# A row of the model, under the back-off rule, must sum to 1 within this (sums of a few thousand doubles).
+_ROW_TOLERANCE = 1e-9
+
+
+def _words_of(lm: NgramLM) -> list[str]:
+    words = []
+    for w in lm.vocabulary:
+        if w == UNK:
+            words.append(ARPA_UNK)
+            continue
+        if w == ARPA_UNK:
+            raise ValueError(f"the model has a word spelt {ARPA_UNK!r}, which an ARPA file reserves for unknown "
+                             "words; rename it before writing the model.")
+        if not w or any(ch.isspace() for ch in w):
+            raise ValueError(f"the vocabulary entry {w!r:.60} is empty or holds white space, which separates the "
+                             "fields of an ARPA file; tokenize so that no token holds a space.")
+        words.append(w)
+    return words
+
+
+def _decode(keys, base, k):
+    """The ids of each k-gram key, one column per word (first word first)."""
+    return np.stack([(keys // base ** (k - 1 - j)) % base for j in range(k)], axis=1).astype(np.int64)
+
+
+def _history(n, context_ids):
+    """Histories of width n - 1 whose last columns are ``context_ids`` (the rest is never read)."""
+    hist = np.zeros((len(context_ids), n - 1), np.int64)
+    width = context_ids.shape[1]
+    if width:
+        hist[:, n - 1 - width:] = context_ids
+    return hist
+
+
+def _check_model(lm):
+    if not isinstance(lm, NgramLM):
+        raise TypeError(f"lm must be a teachkit NgramLM, got {type(lm).__name__}.")
+    if not lm.pad or not lm.unk:
+        raise ValueError("only a model with pad=True and unk=True can be written as ARPA: the tools that read it "
+                         "always pad sentences with <s> ... </s> and score unknown words as <unk>.")
+    if lm.order < 2:
+        raise ValueError("write_arpa needs order >= 2 (KenLM reads no unigram-only model).")
+    method = lm.smoothing_method
+    if isinstance(method, AddAlpha):
+        if method.denominator != "context":
+            raise ValueError("AddAlpha(denominator='occurrences') does not sum to 1 after a history that ends "
+                             "sentences, so no ARPA file can hold it; use denominator='context'.")
+        return "listed"
+    if isinstance(method, JelinekMercer):
+        return "listed"
+    if not hasattr(method, "level_scores"):
+        raise ValueError(f"{method!r} has no levels to write as ARPA; Kneser-Ney (KneserNey, ModifiedKneserNey, "
+                         "BackoffKneserNey) and Katz can be written, add-α and Jelinek-Mercer for small "
+                         "vocabularies.")
+    return "levels"
+
+
+def _arpa_grams(lm):
+    """Every n-gram the file lists: {ARPA order m: (ids (count, m), probability (count,))}, and bows."""
+    n, V, base, method = lm.order, lm.V, lm._base, lm.smoothing_method
+    start = lm._index[START]
+
+    def level(k, context, words):
+        """Level k's probability (k = n: the model's) of ``words`` after ``context`` (ids, k - 1 columns)."""
+        stats = lm._stats(_history(n, context), words)
+        return method.level_scores(stats, n, V, len(words))[k]
+
+    def full(context_ids, words):
+        """The model's probability after a history padded with <s> to n - 1 words."""
+        hist = np.full((len(words), n - 1), start, np.int64)
+        width = context_ids.shape[1]
+        if width:
+            hist[:, n - 1 - width:] = context_ids
+        return lm._scores(hist, words)
+
+    grams: dict[int, list] = {m: [] for m in range(1, n + 1)}
+    grams[1].append((np.arange(V, dtype=np.int64)[:, None], level(1, np.zeros((V, 0), np.int64), np.arange(V))))
+    for k in range(2, n + 1):
+        ids = _decode(lm._raw[k].gram_keys, base, k)
+        plain = ids[:, 0] != start
+        ids_plain = ids[plain]
+        if len(ids_plain):
+            grams[k].append((ids_plain, level(k, ids_plain[:, :-1], ids_plain[:, -1])))
+    # Sentence starts: the model's n-grams that begin with <s>, each run of <s> written once.
+    top = _decode(lm._raw[n].gram_keys, base, n)
+    top = top[top[:, 0] == start]
+    for j in range(1, n):                       # j leading <s>, then n - j words
+        rows = top[(top[:, :j] == start).all(axis=1) & (top[:, j] != start)]
+        if len(rows):
+            rest = rows[:, j:]
+            ids = np.concatenate([np.full((len(rest), 1), start, np.int64), rest], axis=1)
+            grams[ids.shape[1]].append((ids, full(rest[:, :-1], rest[:, -1])))
+    merged = {}
+    for m, parts in grams.items():
+        if parts:
+            ids = np.concatenate([p[0] for p in parts])
+            prob = np.concatenate([p[1] for p in parts])
+            order = np.lexsort(ids.T[::-1])
+            merged[m] = (ids[order], prob[order])
+
+    # Back-off weights: β(h) = P(<s> | h) / P(<s> | h'), <s> being unseen after every history.
+    bows = {}
+    end = lm._index[END]
+    for m in range(1, n):
+        if m not in merged:
+            continue
+        ids, _ = merged[m]
+        context = ids[ids[:, -1] != end]
+        starts_with_s = context[:, 0] == start
+        x = np.full(len(context), start, np.int64)
+        upper = np.empty(len(context))
+        if starts_with_s.any():
+            upper[starts_with_s] = full(context[starts_with_s][:, 1:], x[starts_with_s])
+        if (~starts_with_s).any():
+            upper[~starts_with_s] = level(m + 1, context[~starts_with_s], x[~starts_with_s])
+        lower = level(m, context[:, 1:], x)
+        bows[m] = (context, upper / lower)
+    _check_rows(merged, bows, level)
+    return merged, bows
+
+
+def _listed_grams(lm, max_lines):
+    """Add-α and Jelinek-Mercer: every word after every seen history listed, at every level.
+
+    A history never seen leaves these models with a value that depends on its longest seen suffix g (add-α:
+    1/V; Jelinek-Mercer: the mixture with the missing estimates replaced by g's), which no back-off weight
+    can give.  So each level lists, after every seen g, the model's probability after a history whose only
+    seen suffix is g: g preceded by ``</s>``, which never starts a history.  Back-off weights are all 1.
+    """
+    n, V, base = lm.order, lm.V, lm._base
+    start, end = lm._index[START], lm._index[END]
+    contexts = [np.zeros((1, 0), np.int64)]                  # level 1: the empty history
+    histories = [np.full((1, n - 1), end, np.int64)]
+    for m in range(2, n + 1):
+        seen = _decode(lm._raw[m].hist_keys, base, m - 1)
+        plain = seen[seen[:, 0] != start]
+        hist = np.full((len(plain), n - 1), end, np.int64)
+        hist[:, n - m:] = plain
+        contexts.append(plain)
+        histories.append(hist)
+    # Sentence starts: the model's histories that begin with <s>, each run of <s> written once.
+    top = _decode(lm._raw[n].hist_keys, base, n - 1)
+    for row in top[top[:, 0] == start]:
+        j = int(np.argmax(row != start)) if (row != start).any() else n - 1
+        contexts.append(np.concatenate([[start], row[j:]])[None, :])
+        histories.append(row[None, :])
+    lines = V * sum(len(c) for c in contexts)
+    if lines > max_lines:
+        raise ValueError(f"{lm.smoothing_method!r} has no lower-order distribution to back off to, so an ARPA file "
+                         f"lists every word after every seen history: {lines:,} lines here (V = {V}), more than "
+                         f"max_lines = {max_lines:,}. Write a smaller vocabulary (min_count), or raise max_lines.")
+    words = np.arange(V, dtype=np.int64)
+    grams: dict[int, list] = {m: [] for m in range(1, n + 1)}
+    for context, hist in zip(contexts, histories):
+        if len(context) == 0:
+            continue
+        rep = np.repeat(context, V, axis=0)
+        w = np.tile(words, len(context))
+        grams[context.shape[1] + 1].append((np.concatenate([rep, w[:, None]], axis=1),
+                                            lm._scores(np.repeat(hist, V, axis=0), w)))
+    merged = {}
+    for m, parts in grams.items():
+        if parts:
+            ids = np.concatenate([q[0] for q in parts])
+            prob = np.concatenate([q[1] for q in parts])
+            order = np.lexsort(ids.T[::-1])
+            merged[m] = (ids[order], prob[order])
+    return merged, {}
+
+
+def write_arpa(lm: NgramLM, path: str | os.PathLike | None = None, *, max_lines: int = 2_000_000) -> str:
+    """Write ``lm`` as an ARPA file that gives exactly its probabilities (see the module docstring).
+
+    Parameters
+    ----------
+    lm : NgramLM
+        Order >= 2, ``pad=True``, ``unk=True``; smoothed by Kneser-Ney (any of its forms), Katz, add-α or
+        Jelinek-Mercer (the last two over a small vocabulary).
+    path : path-like, optional
+        Where to write the file; without it, the text is only returned.
+    max_lines : int, default 2,000,000
+        Add-α and Jelinek-Mercer only: refuse a model that would need more n-gram lines than this.
+
+    Returns
+    -------
+    str
+        The ARPA text (probabilities as log10, written with every digit of the double).
+
+    Raises
+    ------
+    ValueError
+        For a model no ARPA file can hold exactly (add-α or Jelinek-Mercer over a large vocabulary; a token
+        with white space; a history that leaves unseen words probability 0; a row that does not sum to 1
+        under the back-off rule).
+
+    Examples
+    --------
+    >>> from teachkit.lm.ngram import NgramLM
+    >>> from teachkit.lm.smoothing import KneserNey
+    >>> lm = NgramLM([["a", "b"], ["a", "c"]], order=2, smoothing=KneserNey(0.5))
+    >>> text = write_arpa(lm)
+    >>> text.splitlines()[:4]
+    ['\\\\data\\\\', 'ngram 1=6', 'ngram 2=5', '']
+    >>> model = read_arpa(text=text)
+    >>> round(10 ** model.log10_prob("b", ["a"]), 12) == round(lm.prob("b", ["a"]), 12)
+    True
+    """
+    kind = _check_model(lm)
+    if isinstance(max_lines, bool) or not isinstance(max_lines, int) or max_lines < 1:
+        raise ValueError(f"max_lines must be a whole number >= 1, got {max_lines!r:.60}.")
+    words = _words_of(lm)
+    if kind == "listed":
+        grams, bows = _listed_grams(lm, max_lines)
+    else:
+        grams, bows = _arpa_grams(lm)
+    bow_of = {}
+    for context, beta in bows.values():
+        if np.any(beta <= 0):
+            row = context[np.flatnonzero(beta <= 0)[0]]
+            raise ValueError(f"{lm.smoothing_method!r} gives every word never seen after the history "
+                             f"{' '.join(words[i] for i in row)!r} probability 0 (the history keeps all its "
+                             "mass), and an ARPA back-off weight must be the log10 of a positive number.")
+        for row, b in zip(map(tuple, context.tolist()), beta.tolist()):
+            bow_of[row] = b
+    out = ["\\data\\"]
+    out += [f"ngram {m}={len(grams[m][0])}" for m in sorted(grams)]
+    for m in sorted(grams):
+        out += ["", f"\\{m}-grams:"]
+        ids, prob = grams[m]
+        for row, p in zip(map(tuple, ids.tolist()), prob.tolist()):
+            if not p > 0:
+                raise ValueError(f"the model gives the n-gram {' '.join(words[i] for i in row)!r} probability "
+                                 f"{p!r}; an ARPA file needs log10 of a positive probability.")
+            line = f"{math.log10(p)!r}\t{' '.join(words[i] for i in row)}"
+            if m < lm.order and row in bow_of:
+                line += f"\t{math.log10(bow_of[row])!r}"
+            out.append(line)
+    out += ["", "\\end\\", ""]
+    text = "\n".join(out)
+    if path is not None:
+        pathlib.Path(path).write_text(text, encoding="utf-8")
+    return text
+
+
+def _check_rows(grams, bows, level):
+    """Every listed history's row sums to 1 under the back-off rule, or the model is refused.
+
+    The row after h sums to Σ_listed P(w | h) + β(h) · (1 - Σ_listed P(w | h')), the second sum over the same
+    listed words w, each scored by the level below.
+    """
+    for m, (context, beta) in bows.items():
+        if m + 1 not in grams:
+            continue
+        ids, prob = grams[m + 1]
+        prefix_keys = {row: i for i, row in enumerate(map(tuple, context.tolist()))}
+        owner = np.array([prefix_keys.get(row, -1) for row in map(tuple, ids[:, :-1].tolist())], np.int64)
+        lower = level(m, ids[:, 1:-1], ids[:, -1])
+        listed = np.bincount(owner[owner >= 0], weights=prob[owner >= 0], minlength=len(context))
+        listed_lower = np.bincount(owner[owner >= 0], weights=lower[owner >= 0], minlength=len(context))
+        total = listed + beta * (1.0 - listed_lower)
+        bad = np.flatnonzero(np.abs(total - 1.0) > _ROW_TOLERANCE)
+        if len(bad):
+            raise ValueError(f"this model cannot be written as ARPA exactly: under the back-off rule the row "
+                             f"after the history {context[bad[0]].tolist()} sums to {total[bad[0]]!r}, not 1.")
+
+
+@dataclass(frozen=True)
+class ArpaScore:
+    """One sentence scored by an :class:`ArpaLM` (KenLM's conventions): log10 P per word and for ``</s>``."""
+
+    words: tuple
+    log10_probs: tuple
+    oov: tuple
+
+    @property
+    def total(self) -> float:
+        """Σ log10 P over the words and ``</s>`` (KenLM's ``Model.score``)."""
+        return math.fsum(self.log10_probs)
+
+
+class ArpaLM:
+    """A back-off n-gram model read from an ARPA file; scores text as KenLM does.
+
+    Attributes
+    ----------
+    order : int
+    counts : dict of int to int
+        How many n-grams of each order the ``\\data\\`` header announced (and the file holds).
+    vocabulary : frozenset of str
+    """
+
+    def __init__(self, table: dict, bows: dict, counts: dict) -> None:
+        self._bows, self.counts = bows, counts
+        # One dict for every order: a look-up per back-off step, not one to find the order's table first.
+        self._logp = {gram: logp for grams in table.values() for gram, logp in grams.items()}
+        self.order = max(counts)
+        self.vocabulary = frozenset(w for (w,) in table[1])
+        self._arrays = self._index(table, bows)
+
+    def _index(self, table, bows):
+        """The n-grams as sorted integer keys per order (ids from 1, base V + 1), for scoring a whole text at
+        once; None when V^order does not fit in 63 bits (then texts are scored word by word)."""
+        words = sorted(self.vocabulary)
+        base = len(words) + 1
+        if base ** self.order >= 2**63:
+            return None
+        ids = {w: i + 1 for i, w in enumerate(words)}
+        levels = {}
+        for m, grams in table.items():
+            keys = np.fromiter((_fold(ids, gram, base) for gram in grams), np.int64, len(grams))
+            values = np.fromiter(grams.values(), float, len(grams))
+            bow = np.fromiter((bows.get(gram, 0.0) for gram in grams), float, len(grams))
+            order = np.argsort(keys)
+            levels[m] = (keys[order], values[order], bow[order])
+        return ids, base, levels
+
+    def log10_prob(self, word: str, context: Sequence[str] = ()) -> float:
+        """log10 P(word | context) by the back-off rule (an unknown word is scored as ``<unk>``).
+
+        ``context`` is the words before (``<s>`` first for a sentence start); its last n - 1 are used.
+        """
+        if not isinstance(word, str):
+            raise TypeError(f"word must be a string, got {type(word).__name__}.")
+        if isinstance(context, str):
+            raise TypeError("context must be a list of the previous words, not a string.")
+        context = tuple(context)[max(0, len(context) - self.order + 1):]
+        return self._log10(tuple(self._known(w) for w in context), self._known(word))
+
+    def _known(self, w):
+        return w if w in self.vocabulary else ARPA_UNK
+
+    def _log10(self, context, w):
+        logp, bows = self._logp.get, self._bows.get
+        total = 0.0
+        while True:
+            found = logp(context + (w,))
+            if found is not None:
+                return total + found
+            if not context:
+                raise ValueError(f"the ARPA file has no unigram for {w!r} and no {ARPA_UNK}; it cannot score it.")
+            total += bows(context, 0.0)
+            context = context[1:]
+
+    def score(self, sentence: Sequence[str], bos: bool = True, eos: bool = True) -> ArpaScore:
+        """log10 P of each word of ``sentence`` (and ``</s>`` when ``eos``), as KenLM's ``full_scores``."""
+        if isinstance(sentence, str):
+            sentence = sentence.split()
+        words = [str(w) for w in sentence]
+        if ARPA_UNK not in self.vocabulary and any(w not in self.vocabulary for w in words):
+            w = next(w for w in words if w not in self.vocabulary)
+            raise ValueError(f"the ARPA file has no unigram for {w!r} and no {ARPA_UNK}; it cannot score it.")
+        # The back-off rule of _log10, written out in the loop: this is the hot path of scoring a text.
+        vocabulary, logp, bows, keep = self.vocabulary, self._logp.get, self._bows.get, self.order - 1
+        context: tuple = (START,) if bos else ()
+        probs, oov = [], []
+        for w in words + ([END] if eos else []):
+            known = w if w in vocabulary else ARPA_UNK
+            gram = context + (known,)
+            found = logp(gram)
+            if found is None:
+                weights, shorter = 0.0, context
+                while found is None:
+                    weights += bows(shorter, 0.0)
+                    shorter = shorter[1:]
+                    found = logp(shorter + (known,))
+                found += weights
+            probs.append(found)
+            oov.append(known is ARPA_UNK and w != ARPA_UNK)
+            context = gram[-keep:] if keep else ()
+        return ArpaScore(tuple(words), tuple(probs), tuple(oov))
+
+    def log10_probs(self, sentences: Iterable[Sequence[str]]) -> np.ndarray:
+        """log10 P of every word and every ``</s>`` of ``sentences``, in text order, scored all at once.
+
+        The same numbers as :meth:`score` sentence by sentence (``<s>`` before each sentence, ``</s>`` after
+        it, unknown words as ``<unk>``), computed with array look-ups: for each prediction the longest listed
+        n-gram ending in it, plus the back-off weights of the longer histories that were not listed.
+        """
+        if isinstance(sentences, str):
+            raise TypeError("sentences must be a list of sentences (lists of words), not one string.")
+        sentences = [s.split() if isinstance(s, str) else [str(w) for w in s] for s in sentences]
+        if not sentences:
+            raise ValueError("sentences is empty; give at least one sentence to score.")
+        if self._arrays is None or ARPA_UNK not in self.vocabulary:
+            return np.concatenate([np.asarray(self.score(s).log10_probs) for s in sentences])
+        ids, base, levels = self._arrays
+        n, unk, start, end = self.order, ids[ARPA_UNK], ids.get(START, 0), ids.get(END, 0)
+        stream, predicted = [], []
+        for sentence in sentences:
+            stream += [start] + [ids.get(w, unk) for w in sentence] + [end]
+            predicted += [False] + [True] * (len(sentence) + 1)
+        stream_ids = np.asarray(stream, np.int64)
+        where = np.flatnonzero(predicted)
+        # Context j steps back from each prediction, 0 where the sentence has started after it.
+        sentence_start = np.maximum.accumulate(np.where(np.asarray(predicted), 0, np.arange(len(stream))))[where]
+        context = np.zeros((len(where), n - 1), np.int64)
+        for j in range(1, n):
+            back = where - j
+            context[:, n - 1 - j] = np.where(back >= sentence_start, stream_ids[np.maximum(back, 0)], 0)
+        word = stream_ids[where]
+        result = np.full(len(where), np.nan)
+        weights = np.zeros(len(where))                     # bows of the longer histories not listed
+        for k in range(n, 0, -1):                          # n-grams of length k, longest first
+            hist = context[:, n - k:] if k > 1 else context[:, :0]
+            valid = np.all(hist > 0, axis=1) & np.isnan(result)
+            keys, values, _ = levels[k]
+            key = _fold_array(hist, word, base)
+            idx = np.minimum(np.searchsorted(keys, key), len(keys) - 1)
+            found = valid & (keys[idx] == key)
+            result[found] = values[idx[found]] + weights[found]
+            if k > 1:                                      # not found: add the bow of the history of length k-1
+                hkeys, _, hbows = levels[k - 1]
+                hkey = _fold_array(hist[:, :-1], hist[:, -1], base)
+                hidx = np.minimum(np.searchsorted(hkeys, hkey), len(hkeys) - 1)
+                listed = valid & ~found & (hkeys[hidx] == hkey)
+                weights[listed] += hbows[hidx[listed]]
+        return result
+
+    def perplexity(self, sentences: Iterable[Sequence[str]]) -> float:
+        """10 ** (-Σ log10 P / (words + one ``</s>`` per sentence)) over the sentences (KenLM's convention)."""
+        logs = self.log10_probs(sentences)
+        return 10.0 ** (-math.fsum(logs) / len(logs))
+
+    def __repr__(self) -> str:
+        return f"ArpaLM(order={self.order}, counts={self.counts})"
+
+
+def _fold(ids, gram, base):
+    key = 0
+    for w in gram:
+        key = key * base + ids[w]
+    return key
+
+
+def _fold_array(hist, word, base):
+    key = np.zeros(len(word), np.int64)
+    for j in range(hist.shape[1]):
+        key = key * base + hist[:, j]
+    return key * base + word
+
+
+_NGRAM_LINE = re.compile(r"ngram\s+(\d+)\s*=\s*(\d+)\s*$")
+
+
+def read_arpa(path: str | os.PathLike | None = None, *, text: str | None = None) -> ArpaLM:
+    """Read an ARPA file (from ``path``, or its ``text``) into an :class:`ArpaLM`.
+
+    Every line is checked: a missing ``\\data\\`` header, counts that do not match the n-grams listed, a
+    log-probability that is NaN, infinite or positive, an n-gram whose prefix (its history) is not listed,
+    a line with the wrong number of fields; each raises ``ValueError`` naming the line.
+    """
+    if (path is None) == (text is None):
+        raise TypeError("read_arpa takes a path or text=..., exactly one of them.")
+    if path is not None:
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"path must be a file path, got {type(path).__name__}.")
+        file = pathlib.Path(path)
+        if file.is_dir():
+            raise IsADirectoryError(f"path {str(file)!r:.120} is a folder; give the ARPA file itself.")
+        text = file.read_text(encoding="utf-8")
+    elif not isinstance(text, str):
+        raise TypeError(f"text must be the ARPA file's text (a str), got {type(text).__name__}.")
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines) and lines[i].strip() != "\\data\\":
+        if lines[i].strip():
+            raise ValueError(f"line {i + 1}: an ARPA file begins with \\data\\, found {lines[i].strip()!r:.60}.")
+        i += 1
+    if i == len(lines):
+        raise ValueError("no \\data\\ header: this is not an ARPA file.")
+    i += 1
+    counts: dict[int, int] = {}
+    while i < len(lines) and lines[i].strip():
+        match = _NGRAM_LINE.match(lines[i].strip())
+        if not match:
+            raise ValueError(f"line {i + 1}: expected 'ngram N=count' in the \\data\\ header, "
+                             f"found {lines[i].strip()!r:.60}.")
+        m, c = int(match.group(1)), int(match.group(2))
+        if m in counts or m != len(counts) + 1:
+            raise ValueError(f"line {i + 1}: the header must list orders 1, 2, ... once each, found ngram {m}.")
+        counts[m] = c
+        i += 1
+    if not counts:
+        raise ValueError("the \\data\\ header lists no 'ngram N=count' line.")
+    table: dict[int, dict] = {m: {} for m in counts}
+    bows: dict[tuple, float] = {}
+    m = None
+    first = i
+    for i in range(first, len(lines)):
+        line = lines[i].strip()
+        if not line:
+            continue
+        section = re.fullmatch(r"\\(\d+)-grams:", line)
+        if section:
+            m = int(section.group(1))
+            if m not in counts:
+                raise ValueError(f"line {i + 1}: a section of {m}-grams, which the header does not announce.")
+            continue
+        if line == "\\end\\":
+            m = "end"
+            break
+        if m is None:
+            raise ValueError(f"line {i + 1}: an n-gram before any \\N-grams: section.")
+        fields = line.split()
+        if len(fields) not in (m + 1, m + 2):
+            raise ValueError(f"line {i + 1}: a {m}-gram line has log10 P, {m} word(s) and an optional back-off "
+                             f"weight; found {len(fields)} fields.")
+        logp = _log_field(fields[0], i, "log10 probability")
+        if logp > 0:
+            raise ValueError(f"line {i + 1}: log10 probability {fields[0]} is positive, a probability above 1.")
+        gram = tuple(fields[1:m + 1])
+        if gram in table[m]:
+            raise ValueError(f"line {i + 1}: the {m}-gram {' '.join(gram)!r:.80} is listed twice.")
+        if m > 1 and gram[:-1] not in table[m - 1]:
+            raise ValueError(f"line {i + 1}: the {m}-gram {' '.join(gram)!r:.80} is listed, but its history "
+                             f"{' '.join(gram[:-1])!r:.80} is not a {m - 1}-gram of the file.")
+        table[m][gram] = logp
+        if len(fields) == m + 2:
+            bows[gram] = _log_field(fields[-1], i, "back-off weight")
+    if m != "end":
+        raise ValueError("the file ends before \\end\\: it was cut short.")
+    for order, expected in counts.items():
+        if len(table[order]) != expected:
+            raise ValueError(f"the header announces {expected} {order}-grams, the file lists {len(table[order])}.")
+    return ArpaLM(table, bows, counts)
+
+
+def _log_field(field, i, what):
+    try:
+        value = float(field)
+    except ValueError:
+        raise ValueError(f"line {i + 1}: {what} {field!r:.40} is not a number.") from None
+    if not math.isfinite(value):
+        raise ValueError(f"line {i + 1}: {what} {field!r:.40} is not a finite number.")
+    return value
