@@ -3,7 +3,7 @@
 import math
 
 PINS = {
-    "12.1": 2 * 0.6 / 1.6,                              # 2r / (1 + r) at r = 0.6: 0.75
+    "12.1": 2 * 0.7 / 1.7,                              # 2r / (1 + r) at r = 0.7: 14/17 = 0.8235
     # C(7, 3) = 35 ways to pick which 3 of the 7 runs are A's; only the observed one puts all of A on top
     "12.2": 1 / 35,
     # gap 0.017 < 2 sqrt(2) 0.015 = 0.042: within what two single runs of one model differ by

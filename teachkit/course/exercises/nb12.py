@@ -74,12 +74,12 @@ EXERCISES = [
         question="Each topic's ratings are split at random into two halves, and the halves' mean ratings correlate "
                  "{r} over the topics. By the Spearman–Brown formula, what is the reliability of the mean of all "
                  "the ratings (both halves together)?",
-        data={"r": 0.6},
+        data={"r": 0.7},
         answer=_full_reliability,
         solution="Doubling the number of ratings averaged: $2r / (1 + r)$ = 2 × {r} / (1 + {r}) = {expected:.4g}. "
                  "The mean of twice as many ratings is more reliable than either half, but never reaches 1.",
-        right=("0.75", "0,75", "3/4", "0.750"),
-        wrong=("0.6", "1.2", "0.36", "0.8"),
+        right=("0.8235", "0,8235", "14/17", "0.824", "0.82"),
+        wrong=("0.7", "1.4", "0.49", "0.85"),
         check={"min_sig_figs": 2},
         variant=_half_correlation,
         mistakes=(lambda r: r,                      # no correction: the halves' correlation itself
