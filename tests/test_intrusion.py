@@ -162,7 +162,7 @@ def test_topic_intrusion_as_a_clickable_quiz_with_a_static_fallback():
     quiz = intrusion_quiz([IntrusionTask(task.document, tuple(names[k] for k in task.topics), names[task.intruder],
                                          task.intruder)], title="Passage 1", what="topic")
     text = quiz._repr_mimebundle_()["text/plain"]
-    assert "Which topic does not belong?" in text and "quiz.answer(task_number, 'topic')" in text
+    assert "Which topic does not belong?" in text and "quiz.answer(number, 'topic')" in text
     assert all(names[k] in text for k in task.topics)
     buttons, feedback = quiz.widget().children[1].children
     buttons.value = names[1]                                   # a click on a probable topic: a miss

@@ -329,6 +329,14 @@ SHOWN_FOR_ANOTHER_REASON = {
     ("06.2", "05_semantic_coherence", "0.816"): "05's summary gives 0.816, the diagonal of S S/n for 'algorithm'; "
                                                 "06.2 asks the length of a mean of unit vectors",
     ("07.2", "01_pmi", "0.8751"): "01 prints PMI(running, exercise) = 0.8751 bans; 07.2 is a Cohen's d",
+    ("11.2", "09_choosing_a_model", "0.207"): "09's bootstrap interval of UCI's rank correlation with the intrusion "
+                                              "hit rate starts at 0.207; 11.2 is a two-word document's likelihood",
+    ("11.2", "11_trust", "0.207"): "11's table gives importance sampling's standard error at 100 samples, 0.207; "
+                                   "11.2 is p(fire rain) under a two-topic model",
+    ("11.2", "12_agreement_significance", "0.207"): "12's mean NMI of the four books' topics at K = 4; 11.2 is a "
+                                                    "likelihood",
+    ("04b.1", "11_trust", "0.2857"): "11's Cao Juan criterion on the Lee articles at K = 20; 04b.1 is an add-one "
+                                     "probability",
 }
 
 
