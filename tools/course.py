@@ -174,18 +174,80 @@ def check_student_id(student: str) -> str:
     return student
 
 
-def student_seed(secret: str, student: str) -> int:
-    """The seed of ``student``'s variants: HMAC-SHA256 of the id under the course secret, 1 to 999,999.
+#: The rounds of the keyed permutation of :func:`student_seed` (Luby and Rackoff: four make a keyed
+#: permutation indistinguishable from a random one; eight leave a margin, and cost microseconds).
+SEED_ROUNDS = 8
+#: The longest id (in UTF-8 bytes) that gets a seed: its seed then stays below 2**8192 (see check_seed).
+MAX_ID_BYTES = 1000
 
-    Without the secret a student cannot compute a classmate's seed from their id; with it, the grader
-    recomputes every student's numbers from the folder name alone (a seed written in a submission is
-    never trusted).
+
+def _round_function(key: bytes, length: int, round_: int, half: int, bits: int) -> int:
+    # HMAC-SHA256 in counter mode, cut to ``bits`` bits: a pseudo-random function of the right half
+    # under the secret, as wide as the half it is XORed into (ids longer than 64 bytes need several blocks)
+    message = f"teachkit-seed:{length}:{round_}:".encode() + half.to_bytes((bits + 7) // 8, "big")
+    stream = b"".join(hmac.new(key, message + counter.to_bytes(4, "big"), hashlib.sha256).digest()
+                      for counter in range((bits + 255) // 256))
+    return int.from_bytes(stream, "big") >> (8 * len(stream) - bits)
+
+
+def student_seed(secret: str, student: str) -> int:
+    """The seed of ``student``'s variants: a keyed permutation of the id's bytes, so no two ids share one.
+
+    The id (Unicode NFC, as UTF-8: ``n`` bytes) is read as an integer ``x`` of ``8n`` bits, and ``x`` goes
+    through a Feistel network of :data:`SEED_ROUNDS` rounds over those bits: split into halves ``L, R`` of
+    ``4n`` bits, each round maps ``(L, R)`` to ``(R, L XOR F_i(R))``, where ``F_i`` is HMAC-SHA256 under the
+    course secret.  The seed is that permuted integer plus ``(256**n - 1) / 255``, the number of byte
+    strings shorter than ``n`` bytes.
+
+    **Why two students never share a seed** (for any class size, whatever the secret): a Feistel round is
+    a bijection whatever ``F_i`` is (it is undone by ``(L, R) = (R' XOR F_i(L'), L')``), so the network
+    permutes the ``256**n`` ids of ``n`` bytes among ``[0, 256**n)``; the offset moves the ids of each
+    length into their own range ``[(256**n - 1)/255, (256**(n+1) - 1)/255)``, and these ranges do not
+    overlap.  Two different ids (different bytes, or different lengths) therefore get different seeds:
+    uniqueness is a property of the construction, not a probability.  The seed is at least 1 (0 is the
+    exercise as written).
+
+    **Why a classmate's seed cannot be computed**: without the secret ``F_i`` is unknown, and a keyed
+    Feistel network with a pseudo-random round function is a pseudo-random permutation (Luby and Rackoff
+    1988), so one's own seed says nothing about another id's; the seed shows only the id's length.  With
+    the secret, the grader recomputes every student's seed from the folder name alone (a seed written in a
+    submission is never trusted).
 
     >>> student_seed("0" * 64, "ada"), student_seed("0" * 64, "ada") == student_seed("1" * 64, "ada")
-    (896277, False)
+    (10656431, False)
     """
-    digest = hmac.new(secret.encode(), f"teachkit-student:{student}".encode(), hashlib.sha256).digest()
-    return int.from_bytes(digest[:8], "big") % 999_999 + 1
+    import unicodedata
+
+    if not isinstance(student, str) or not student:
+        raise ValueError(f"student must be a non-empty id, got {student!r:.40}.")
+    data = unicodedata.normalize("NFC", student).encode("utf-8")
+    if len(data) > MAX_ID_BYTES:
+        raise ValueError(f"student id {student[:40]!r}... is {len(data)} bytes long; ids of at most "
+                         f"{MAX_ID_BYTES} bytes get a seed.")
+    n, key = len(data), secret.encode()
+    bits = 4 * n
+    mask = (1 << bits) - 1
+    left, right = int.from_bytes(data, "big") >> bits, int.from_bytes(data, "big") & mask
+    for round_ in range(SEED_ROUNDS):
+        left, right = right, left ^ _round_function(key, n, round_, right, bits)
+    return (256 ** n - 1) // 255 + ((left << bits) | right)
+
+
+def seed_student(secret: str, seed: int, length: int) -> str:
+    """The id whose seed is ``seed`` (:func:`student_seed` undone: the Feistel rounds run backwards).
+
+    The inverse is what proves the seed a bijection of the id; the teacher (with the secret) can also
+    read which id a seed written in a notebook belongs to.  ``length`` is the id's length in UTF-8 bytes.
+    """
+    key, bits = secret.encode(), 4 * length
+    x = seed - (256 ** length - 1) // 255
+    if not 0 <= x < 256 ** length:
+        raise ValueError(f"seed {seed} is not the seed of an id of {length} bytes.")
+    mask = (1 << bits) - 1
+    left, right = x >> bits, x & mask
+    for round_ in reversed(range(SEED_ROUNDS)):
+        left, right = right ^ _round_function(key, length, round_, left, bits), left
+    return ((left << bits) | right).to_bytes(length, "big").decode("utf-8")
 
 
 def notebooks() -> list[pathlib.Path]:

@@ -138,8 +138,11 @@ def check_seed(seed: object) -> int:
         return 0
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be a whole number (0 is the exercise as written), got {seed!r:.40}.")
-    if not 0 <= seed < 2 ** 63:
-        raise ValueError(f"seed must be a whole number from 0 to 2**63 - 1, got {seed}.")
+    # a class release's seeds are as wide as the student ids they permute (tools/course.py student_seed):
+    # up to 8 bits per byte of an id of at most 1,000 bytes
+    if not 0 <= seed < 2 ** 8192:
+        raise ValueError(f"seed must be a whole number from 0 to 2**8192 - 1, "
+                         f"got {seed if seed.bit_length() < 128 else f'a number of {seed.bit_length()} bits'}.")
     return seed
 
 
