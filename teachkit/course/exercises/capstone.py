@@ -361,12 +361,13 @@ def cpu_tolerance(name: str, value: float) -> float:
     the held-out bound differs by up to 4.5e-7 relative, the perplexity exp(-bound) by up to 4.0e-6 (the
     bound's difference times its size, about 8 nats; the report of the template: 3287.2109 against
     3287.2161); the top words came out the same sets (one model's order of two words differed), so the
-    coherence did not move; Haswell gave the default's values to the last bit.  25 x 4.0e-6 gives :data:`TRAINED_RTOL` = 1e-4: 0.33 on a
-    perplexity of 3287.  A number off by more is wrong whatever its precision; the other numbers (K, and
-    the comparison with people: a fixed table and a seeded bootstrap) are exact or last-bit, and get no
-    tolerance beyond check_answer's.
+    coherence did not move; Haswell gave the default's values to the last bit.  25 x 4.0e-6 gives
+    :data:`TRAINED_RTOL` = 1e-4: 0.33 on a perplexity of 3287.  A number off by more is wrong whatever its
+    precision; the other numbers (K, and the comparison with people: a fixed table and a seeded bootstrap)
+    are exact or last-bit, and get no tolerance beyond check_answer's.  (The number exercises of the
+    notebooks are computed from the numbers their questions state, never trained: they need none either.)
 
-    >>> cpu_tolerance("perplexity", 3287.21), cpu_tolerance("human_rho", 0.43)
+    >>> round(cpu_tolerance("perplexity", 3287.21), 6), cpu_tolerance("human_rho", 0.43)
     (0.328721, 0.0)
     """
     return abs(value) * TRAINED_RTOL if name in TRAINED else 0.0
