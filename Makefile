@@ -91,10 +91,16 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_neural_lm.py
 	$(BIN)/python benchmarks/bench_grading.py
 
+# Where make release writes (RELEASE_DIR) and make book builds (BOOK_DIR); NOTEBOOKS= names some notebooks
+# (default: all of notebooks/).
+RELEASE_DIR ?= release
+BOOK_DIR ?= _build/book
+
 ## release: release/student/ (notebooks without solutions, an answer cell per exercise) and release/teacher/
 ## make release CLASS=class.csv SECRET=course-secret.txt also writes release/class/<student>/: each student's own numbers
+## (files of your own in release/teacher/, the secret and seeds.csv among them, are kept by every release)
 release: $(VENV)/.installed-test
-	$(BIN)/python tools/release.py $(if $(CLASS),--class "$(CLASS)" --secret "$(or $(SECRET),course-secret.txt)")
+	$(BIN)/python tools/release.py --out "$(RELEASE_DIR)" $(NOTEBOOKS) $(if $(CLASS),--class "$(CLASS)" --secret "$(or $(SECRET),course-secret.txt)")
 
 ## grade: grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student) -> dir/grades.csv, gradebook.csv, canvas.csv,
 ## moodle.csv, feedback/; JOBS=2 TIMEOUT=60 ROSTER=roster.csv optional; SECRET=course-secret.txt judges each student's own numbers;
@@ -104,10 +110,11 @@ grade: $(VENV)/.installed-test
 	$(BIN)/python tools/grade.py "$(SUBMISSIONS)" $(if $(GRADES),--out "$(GRADES)") $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(ROSTER),--roster "$(ROSTER)") $(if $(SECRET),--secret "$(SECRET)")
 
 ## book: the course as a static website in _build/book/html/ (Sphinx + MyST-NB, committed outputs, offline);
-## make book RELEASE=student builds it from the student release (no solutions, no prediction results)
+## make book RELEASE=student builds it from a student release made in _build/book/release/ (no solutions, no
+## prediction results), leaving release/ as it is
 book: $(VENV)/.installed-test
 	@if [ -n "$(RELEASE)" ] && [ "$(RELEASE)" != student ]; then echo "usage: make book, or make book RELEASE=student" >&2; exit 2; fi
-	$(if $(RELEASE),$(BIN)/python tools/release.py && $(BIN)/python tools/book.py release/student/*.ipynb,$(BIN)/python tools/book.py)
+	$(if $(RELEASE),$(BIN)/python tools/release.py --out "$(BOOK_DIR)/release" $(NOTEBOOKS) && $(BIN)/python tools/book.py --out "$(BOOK_DIR)" "$(BOOK_DIR)"/release/student/*.ipynb,$(BIN)/python tools/book.py --out "$(BOOK_DIR)" $(NOTEBOOKS))
 
 ## lock: refresh constraints.txt from a fresh resolve of pyproject.toml
 lock:

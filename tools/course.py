@@ -139,38 +139,63 @@ def pin_functions(prefix: str) -> dict:
 
 
 # ---------------------------------------------------------------- a class where copying does not pay
-#: A student id becomes a folder name of the release and of the submissions: letters, digits, . _ - @ +.
-STUDENT_ID = re.compile(r"[\w@+-][\w.@+-]{0,99}")
-#: The smallest course secret accepted (hex digits): shorter ones could be guessed from the seeds.
+#: A student id becomes a folder name of the release and of the submissions: letters, digits, . _ - @ +,
+#: beginning with a letter, a digit or _ (a cell beginning with = + - @ is a formula to a spreadsheet).
+STUDENT_ID = re.compile(r"\w[\w.@+-]{0,99}")
+#: The smallest course secret accepted, in hex digits: 128 bits, too many to guess from the seeds.
 MIN_SECRET = 32
+#: More than a secret file holds (make release writes 65 bytes): a larger file is not a secret.
+MAX_SECRET_BYTES = 4096
 
 
 def read_secret(path, create: bool = False) -> str:
     """The course secret kept in ``path`` (created, 64 random hex digits, when ``create`` and it is missing).
 
     The secret turns a student id into that student's seed (:func:`student_seed`): whoever has it can compute
-    every student's numbers, so the teacher keeps it, out of the release and out of git.
+    every student's numbers, so the teacher keeps it, out of the release and out of git.  A secret is hex
+    digits, at least :data:`MIN_SECRET` of them (128 bits), and not one character repeated: anything weaker,
+    a folder, or a file that is not text is refused with a SystemExit saying what to do.
     """
     path = pathlib.Path(path)
+    if path.is_dir():
+        raise SystemExit(f"SECRET={path} is a folder; give the file that holds the course secret "
+                         f"(e.g. SECRET={path / 'course-secret.txt'}).")
     if not path.exists():
         if not create:
             raise SystemExit(f"SECRET={path} does not exist; give the file make release wrote when it handed out "
                              "the class's variants (without it no student's numbers can be recomputed).")
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(secrets.token_hex(32) + "\n", encoding="utf-8")
         path.chmod(0o600)
         print(f"release: a new course secret is in {path}: keep it (make grade needs it) and never hand it out.")
-    text = path.read_text(encoding="utf-8").strip()
-    if len(text) < MIN_SECRET or not re.fullmatch(r"[0-9A-Za-z_-]+", text):
-        raise SystemExit(f"SECRET={path} does not hold a course secret (at least {MIN_SECRET} letters or digits "
-                         "on one line); delete it to have make release write a new one before the release.")
+    try:
+        with path.open("rb") as f:
+            raw = f.read(MAX_SECRET_BYTES + 1)
+        text = raw.decode("ascii").strip()
+    except UnicodeDecodeError:
+        raise SystemExit(f"SECRET={path} is not a text file (a course secret is one line of hex digits); "
+                         "give the file make release wrote.") from None
+    except OSError as err:
+        raise SystemExit(f"SECRET={path} cannot be read ({err.strerror}).") from None
+    if len(raw) > MAX_SECRET_BYTES or not re.fullmatch(r"[0-9A-Fa-f]+", text):
+        raise SystemExit(f"SECRET={path} does not hold a course secret (one line of hex digits, as make release "
+                         "writes it); give the right file, or move it away to have make release write a new one "
+                         "before a new class release.")
+    if len(text) < MIN_SECRET or len(set(text.lower())) == 1:
+        raise SystemExit(f"SECRET={path} holds a weak secret ({len(text)} hex digits"
+                         f"{', one character repeated' if len(set(text.lower())) == 1 else ''}): a course secret "
+                         f"needs at least {MIN_SECRET} random hex digits (128 bits), or a student could guess it "
+                         "and compute every classmate's numbers. Move it away to have make release write a new "
+                         "one (python -c 'import secrets; print(secrets.token_hex(32))' makes one).")
     return text
 
 
 def check_student_id(student: str) -> str:
     """``student`` if it can name a folder (letters, digits, ``. _ - @ +``), else SystemExit naming it."""
     if not isinstance(student, str) or not STUDENT_ID.fullmatch(student):
-        raise SystemExit(f"student id {student!r} cannot name a folder: use letters, digits and . _ - @ + only "
-                         "(it names the student's release folder and their submission folder).")
+        raise SystemExit(f"student id {student!r} cannot name a folder: use letters, digits and . _ - @ + only, "
+                         "beginning with a letter or a digit (it names the student's release folder and their "
+                         "submission folder, and a spreadsheet reads a cell beginning with = + - @ as a formula).")
     return student
 
 

@@ -448,6 +448,72 @@ def class_release(student_dir: pathlib.Path, out: pathlib.Path, roster, secret: 
     return seeds
 
 
+def read_class(path) -> list[str]:
+    """The student ids of the class CSV ``path`` (its ``student`` column), each checked; SystemExit naming a row.
+
+    Refused, before anything is written: a file that is not UTF-8 CSV text or has no ``student`` column, a
+    class without a student, an empty id, an id that cannot name a folder or sit in a spreadsheet cell
+    (:func:`course.check_student_id`: a newline, a path separator, a leading ``= + - @``), and two ids that
+    would name the same folder (the same after Unicode NFC and case folding, as on macOS and Windows disks,
+    or ``a`` beside ``a.zip``, which is where ``a``'s own zip goes).  Ids are returned in NFC.
+    """
+    import csv
+    import unicodedata
+
+    path = pathlib.Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise SystemExit(f"CLASS={path} is not UTF-8 text; save the class list as CSV (UTF-8).") from None
+    except OSError as err:
+        raise SystemExit(f"CLASS={path} cannot be read ({err.strerror}); give a CSV with a 'student' column.") from None
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+    except csv.Error as err:
+        raise SystemExit(f"CLASS={path} is not a CSV file ({err}).") from None
+    header = [c.strip() for c in rows[0]] if rows else []
+    if "student" not in header:
+        raise SystemExit(f"CLASS={path} has no 'student' column (each student's id); its first line is {header}.")
+    column = header.index("student")
+    ids, seen = [], {}
+    line = 1
+    for row in rows[1:]:
+        line += 1
+        student = unicodedata.normalize("NFC", row[column].strip() if column < len(row) else "")
+        where = f"CLASS={path}, row {line - 1} (line {line})"
+        line += sum(cell.count("\n") for cell in row)          # a quoted cell may hold line breaks
+        if not student:
+            if any(cell.strip() for cell in row):
+                raise SystemExit(f"{where}: the 'student' cell is empty.")
+            continue                                            # a blank line
+        try:
+            course.check_student_id(student)
+        except SystemExit as err:
+            raise SystemExit(f"{where}: {err}") from None
+        names = (student.casefold(), student.casefold() + ".zip")      # the student's folder and zip
+        clash = next((seen[name] for name in names if name in seen), None)
+        if clash is not None:
+            raise SystemExit(f"{where}: student {student!r} and {clash!r} would name the same folder or zip of "
+                             "the class release (ids must differ by more than case and a '.zip' ending); give "
+                             "them ids that differ.")
+        seen.update(dict.fromkeys(names, student))
+        ids.append(student)
+    if not ids:
+        raise SystemExit(f"CLASS={path} lists no student (a header alone); the previous class release is kept.")
+    return ids
+
+
+def _keep_teachers_files(old: pathlib.Path, new: pathlib.Path) -> None:
+    """Move into ``new`` every file of ``old`` (the previous ``teacher/``) that the new release does not write.
+
+    The teacher's own files in ``release/teacher/`` (the course secret, seeds.csv of the last class release,
+    notes) outlive every release: only what the release itself writes there is replaced.
+    """
+    for entry in old.iterdir():
+        if not (new / entry.name).exists() and not (new / entry.name).is_symlink():
+            entry.rename(new / entry.name)
+
+
 def release(notebooks, out: pathlib.Path, exercises=None, package=True, roster=None, secret=None) -> dict:
     """Write ``out/student`` and ``out/teacher``; return {notebook name: [exercise keys]}.
 
@@ -475,6 +541,8 @@ def release(notebooks, out: pathlib.Path, exercises=None, package=True, roster=N
             parts.append("class")
         for part in parts:
             old = out / part
+            if part == "teacher" and old.is_dir():
+                _keep_teachers_files(old, staging / part)
             if old.exists():
                 shutil.rmtree(old)
             (staging / part).rename(old)
@@ -551,18 +619,21 @@ def main(argv=None) -> int:
 
         if args.secret is None:
             parser.error("--class needs --secret FILE (make release CLASS=class.csv SECRET=course-secret.txt)")
+        roster = read_class(args.roster)
         try:
-            roster = list(gradebook.read_roster(args.roster))
+            gradebook.read_roster(args.roster)      # the columns make grade ROSTER= will read, checked now
         except SystemExit as err:       # the roster reader names make grade's variable; here it is CLASS
             raise SystemExit(str(err).replace("ROSTER=", "CLASS=")) from None
-        for student in roster:
-            course.check_student_id(student)
         secret = course.read_secret(args.secret, create=True)
     try:
         written = release(paths, args.out, roster=roster, secret=secret)
     except ReleaseError as err:
         print(f"release: nothing written: {err}", file=sys.stderr)
         return 2
+    if roster is None and (args.out / "class").is_dir():
+        print(f"release: {args.out / 'class'} and {args.out / 'teacher' / 'seeds.csv'} are kept from the last class "
+              "release (stamped from the notebooks as they were then); make release CLASS=... SECRET=... stamps "
+              "these notebooks for the class.")
     if roster is not None:
         print(f"release: {len(roster)} students, each with their own numbers -> {args.out / 'class'} "
               f"(one folder and one zip per student); their seeds in {args.out / 'teacher' / 'seeds.csv'}")
