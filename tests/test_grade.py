@@ -376,3 +376,54 @@ def test_a_function_returning_text_where_an_array_is_expected_scores_zero_and_gr
     table = {r["student"]: (float(r["points"]), r["feedback"]) for r in _rows(out)}
     assert table["text"] == table["word"] == (0, "pair differs from teachkit on input 1 of 5")
     assert table["honest"] == (1, "right")
+
+
+PROBE = '''def probe(path):
+    import os
+    made = 0
+    try:
+        for _ in range(60):
+            if os.fork() == 0:
+                import time
+                time.sleep(2)
+                os._exit(0)
+            made += 1
+    except OSError:
+        pass
+    try:
+        seen = open(path).read()[:40]
+    except OSError as err:
+        seen = type(err).__name__
+    return [os.getuid(), os.geteuid(), os.getgid(), made, seen]
+'''
+
+
+def test_student_code_runs_as_an_unprivileged_uid_cannot_fork_60_processes_nor_read_the_host(tmp_path):
+    host = tmp_path / "answer-key.txt"
+    host.write_text("the teacher's answer key\n", encoding="utf-8")
+    paths = [host, ROOT / "tests" / "exercise_pins" / "nb01.py", "/etc/passwd", pathlib.Path.home() / ".bashrc"]
+    result = grade.sandbox.run_function(PROBE, "probe", [{"path": str(p)} for p in paths], timeout=30)
+    assert result["error"] is None, result
+    for status, (uid, euid, gid, made, seen) in result["values"]:
+        assert status == "ok"
+        assert uid != 0 and euid != 0 and gid != 0
+        assert made < grade.sandbox.PROCESS_LIMIT < 60         # a fork bomb stops after a few
+        assert seen in ("FileNotFoundError", "PermissionError"), seen
+
+
+def test_numbers_are_graded_when_the_sandbox_is_missing_and_functions_say_why(tmp_path, monkeypatch):
+    which = grade.sandbox.shutil.which
+    monkeypatch.setattr(grade.sandbox.shutil, "which", lambda name: None if name == "bwrap" else which(name))
+    course_nb = tmp_path / "99_synthetic.ipynb"
+    course_nb.write_text(json.dumps(_submission("x = 1")))
+    subs = tmp_path / "subs"
+    _write(subs, "ada", "99_synthetic", _submission('answer_99_1 = "1"', HONEST_FUNCTION))
+    out = tmp_path / "grades.csv"
+    try:
+        grade.grade(subs, out, notebooks=[course_nb], exercises={"99": [_exercise("99.1", 1), _implement()]},
+                    pins={"99": {"99.1": 1, "99.9": None}})
+    finally:
+        grade.sandbox._UNAVAILABLE = None
+    table = {r["exercise"]: (float(r["points"]), r["feedback"]) for r in _rows(out)}
+    assert table["99.1"] == (1, "right")
+    assert table["99.9"][0] == 0 and "not run" in table["99.9"][1] and "apt-get install bubblewrap" in table["99.9"][1]

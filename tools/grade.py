@@ -336,8 +336,8 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
     if any(w[2] and any(course.kind(ex) == "function" for ex in w[2][0]) for w in work):
         try:
             sandbox.check_available()
-        except sandbox.SandboxUnavailable as err:
-            raise SystemExit(str(err)) from None
+        except sandbox.SandboxUnavailable as err:     # the numbers are graded all the same; functions say why not
+            print(f"grade: students' functions are not run (their rows say so): {err}", file=sys.stderr, flush=True)
 
     def one(item):
         student, name, spec, path = item
