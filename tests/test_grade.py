@@ -427,3 +427,28 @@ def test_numbers_are_graded_when_the_sandbox_is_missing_and_functions_say_why(tm
     table = {r["exercise"]: (float(r["points"]), r["feedback"]) for r in _rows(out)}
     assert table["99.1"] == (1, "right")
     assert table["99.9"][0] == 0 and "not run" in table["99.9"][1] and "apt-get install bubblewrap" in table["99.9"][1]
+
+
+@pytest.mark.parametrize("secret", [None, "5eed" * 16])
+def test_a_lookup_table_of_the_shipped_inputs_scores_0_and_an_honest_function_keeps_its_marks(tmp_path, secret):
+    ex = _implement()
+    table = {(kw["a"], kw["b"]): ex.reference(**kw) for kw in ex.cases()}       # what the package ships
+    cheat = f"def add(a, b):\n    return {table!r}.get((a, b), 0.0)\n"
+    assert ex.judge(lambda a, b: table.get((a, b), 0.0)).correct          # it fools the self-check box
+    course_nb = tmp_path / "99_synthetic.ipynb"
+    course_nb.write_text(json.dumps(_submission("x = 1")))
+    subs = tmp_path / "subs"
+    _write(subs, "honest", "99_synthetic", _submission(HONEST_FUNCTION))
+    _write(subs, "table", "99_synthetic", _submission(cheat))
+    out = tmp_path / "grades.csv"
+    grade.grade(subs, out, notebooks=[course_nb], exercises={"99": [_implement()]}, pins={"99": {"99.9": None}},
+                secret=secret)
+    points = {r["student"]: float(r["points"]) for r in _rows(out)}
+    assert points == {"honest": 1, "table": 0}
+    # the inputs drawn at grading time: as many again as the shipped ones, none of them shipped
+    import course
+
+    drawn = course.grading_cases(ex, secret)[len(ex.cases()):]
+    assert len(drawn) == ex.trials and not {(kw["a"], kw["b"]) for kw in drawn} & set(table)
+    if secret is not None:     # recomputable from the secret, and another secret draws others
+        assert drawn == course.grading_cases(ex, secret)[ex.trials:] != course.grading_cases(ex, "ab" * 32)[ex.trials:]

@@ -275,5 +275,26 @@ def seed_student(secret: str, seed: int, length: int) -> str:
     return ((left << bits) | right).to_bytes(length, "big").decode("utf-8")
 
 
+#: The seed of the inputs drawn at grading time when no course secret is given: new in every grading run.
+_RUN_SEED = secrets.randbits(128)
+
+
+def grading_cases(ex, secret: str | None = None) -> list[dict]:
+    """The inputs a student's function of exercise ``ex`` is graded on: the shipped ones, then fresh ones.
+
+    First ``ex.cases()``, the inputs the self-check box uses (a function that passes there has nothing to
+    fear); then as many again drawn with a seed nobody can read in advance: HMAC-SHA256 of the exercise's
+    key under the course secret (the same for every student and every run of the grader), or, without a
+    secret, a seed drawn when the grader starts (the same for every student of that run).  A table of
+    answers to the shipped inputs passes the first part and fails the second.
+    """
+    if secret is None:
+        seed = _RUN_SEED
+    else:
+        digest = hmac.new(secret.encode(), f"teachkit-cases:{ex.key}".encode(), hashlib.sha256).digest()
+        seed = int.from_bytes(digest, "big")
+    return ex.cases() + ex.cases(seed)
+
+
 def notebooks() -> list[pathlib.Path]:
     return sorted(NOTEBOOKS.glob("*.ipynb"))

@@ -182,15 +182,19 @@ def judge_answer(ex, pin, value) -> tuple[int, str]:
     return (ex.points, "right") if feedback.correct else (0, feedback.message)
 
 
-def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT) -> tuple[int, str]:
-    """Run the student's function in the sandbox on the exercise's inputs; compare with teachkit here."""
+def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None) -> tuple[int, str]:
+    """Run the student's function in the sandbox on the exercise's inputs; compare with teachkit here.
+
+    The inputs are the shipped ones and as many drawn at grading time (:func:`course.grading_cases`, from
+    ``secret``, the course secret, when given).
+    """
     from teachkit.course.exercises import _same
 
     name = course.function_name(ex)
     source = function_cell(nb, name)
     if source is None:
         return 0, f"no function {name}: the cell defining it is missing"
-    cases = ex.cases()
+    cases = course.grading_cases(ex, secret)
     result = sandbox.run_function(source, name, cases, timeout=timeout)
     if result.get("error"):
         return 0, f"{name}: {result['error']}"
@@ -222,7 +226,7 @@ def variant_pin(ex, pin_functions, seed):
 
 
 def grade_notebook(path: pathlib.Path, exercises, pins, timeout=FUNCTION_TIMEOUT, seed=None,
-                   pin_functions=None) -> dict:
+                   pin_functions=None, secret=None) -> dict:
     """``{exercise key: (points, feedback)}`` for one submitted notebook.
 
     With ``seed`` (a class release), an exercise with variants is judged against that variant, its answer
@@ -236,7 +240,7 @@ def grade_notebook(path: pathlib.Path, exercises, pins, timeout=FUNCTION_TIMEOUT
     graded = {}
     for ex in exercises:
         if course.kind(ex) == "function":
-            graded[ex.key] = judge_function(ex, nb, timeout)
+            graded[ex.key] = judge_function(ex, nb, timeout, secret)
         elif seed is not None and has_variants(ex):
             variant, pin = variant_pin(ex, pin_functions, seed)
             points, feedback = judge_answer(variant, pin, answers.get(course.answer_variable(ex.key)))
@@ -350,7 +354,7 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
         else:
             prefix = course.notebook_prefix(name)
             graded = grade_notebook(path, exs, known, timeout, seed=course.student_seed(secret, student),
-                                    pin_functions=functions_of[prefix])
+                                    pin_functions=functions_of[prefix], secret=secret)
         rows = [dict(student=student, notebook=name, exercise=ex.key, points=graded[ex.key][0],
                      max_points=ex.points, feedback=graded[ex.key][1]) for ex in exs]
         if name == CAPSTONE:

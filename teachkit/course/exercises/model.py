@@ -648,11 +648,16 @@ class Implement:
         if isinstance(self.trials, bool) or not isinstance(self.trials, int) or self.trials < 1:
             raise ValueError(f"trials of exercise {self.key} must be a whole number >= 1, got {self.trials!r}.")
 
-    def cases(self) -> list[dict[str, Any]]:
-        """The seeded random inputs, as a list of keyword-argument dicts."""
+    def cases(self, seed: int | None = None) -> list[dict[str, Any]]:
+        """``trials`` random inputs drawn with ``seed``, as a list of keyword-argument dicts.
+
+        The default, the exercise's own ``seed``, gives the inputs the self-check uses (the same every run,
+        readable in the student package); the grader adds inputs drawn at grading time with a seed of its
+        own (``tools/course.py``, ``grading_cases``), which nobody can read in advance.
+        """
         import numpy as np
 
-        rng = np.random.default_rng(self.seed)
+        rng = np.random.default_rng(self.seed if seed is None else check_seed(seed))
         return [self.inputs(rng) for _ in range(self.trials)]
 
     def render_solution(self) -> str:
