@@ -634,3 +634,26 @@ def test_every_make_target_after_a_class_release_keeps_the_secret_and_seeds(tmp_
     for target, recipe in recipes.items():
         if target not in ("release", "book", "grade"):
             assert "release" not in recipe and "SECRET" not in recipe and "RELEASE_DIR" not in recipe, target
+
+
+def test_a_class_stamped_by_two_processes_is_byte_for_byte_the_class_stamped_by_one(tmp_path):
+    """The fast writer and the processes change nothing: each copy is json.dumps of stamp_seed, as before."""
+    import json as _json
+
+    student_dir = tmp_path / "student"
+    student_dir.mkdir()
+    nb = release.student_notebook(release.read_notebook(ROOT / "notebooks" / "01_pmi.ipynb"), "01_pmi",
+                                  {ex.key for ex in course.all_exercises() if course.kind(ex) == "function"})
+    (student_dir / "01_pmi.ipynb").write_text(_json.dumps(nb), encoding="utf-8")
+    roster, secret = [f"s{i:03d}" for i in range(110)], "5eed" * 16
+    one = release.class_release(student_dir, tmp_path / "one", roster, secret, jobs=1)
+    two = release.class_release(student_dir, tmp_path / "two", roster, secret, jobs=2)
+    assert one == two == {s: course.student_seed(secret, s) for s in roster}
+    assert _snapshot(tmp_path / "one") == _snapshot(tmp_path / "two")
+    for student in roster[::37]:
+        written = (tmp_path / "two" / student / "01_pmi.ipynb").read_text(encoding="utf-8")
+        expected = _json.dumps(release.stamp_seed(nb, student, one[student]), indent=1, ensure_ascii=False)
+        assert written == expected + "\n"
+    template = _json.dumps(nb)
+    release.stamp_seed(nb, "ada", 7)
+    assert _json.dumps(nb) == template            # stamping shares the template's cells and never changes them
