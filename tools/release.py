@@ -159,16 +159,26 @@ def _normalise(text: str) -> str:
 
 def solution_fragments(ex) -> list[str]:
     """Pieces of an exercise's solution whose presence in a notebook means it leaked."""
-    fragments = [course.solution_text(ex)]
+    cached = _FRAGMENTS.get(id(ex))
+    if cached is not None and cached[0] is ex:      # rendered once per exercise (a solution can train models)
+        return list(cached[1])
+    solution = course.solution_text(ex)
+    fragments = [solution]
     # The template's literal runs between format fields ("{expected}" etc.),
     # in case a notebook printed it with other numbers.
     fragments += re.split(r"\{[^{}]*\}", ex.solution)
     # and each paragraph on its own (a solution shown in pieces)
-    fragments += re.split(r"\n\s*\n", course.solution_text(ex))
+    fragments += re.split(r"\n\s*\n", solution)
     fragments = [_normalise(f) for f in fragments]
     # What the student is meant to see (the question, a function's template) is no leak.
     shown = _normalise(" ".join([getattr(ex, "question", ""), getattr(ex, "template", "") or ""]))
-    return [f for f in fragments if len(f) >= MIN_FRAGMENT and f not in shown]
+    fragments = [f for f in fragments if len(f) >= MIN_FRAGMENT and f not in shown]
+    _FRAGMENTS[id(ex)] = (ex, fragments)           # the exercise is kept: its id is not reused meanwhile
+    return list(fragments)
+
+
+#: {id(exercise): (exercise, its fragments)}: exercises are frozen, so their solutions render the same.
+_FRAGMENTS: dict = {}
 
 
 def leaks(nb: dict, exercises) -> list[str]:
