@@ -413,7 +413,8 @@ def stamp_seed(nb: dict, student: str, seed: int) -> dict:
     Each exercise cell ``ask("02.3")`` of an exercise with variants becomes ``ask("02.3", seed=S)`` and its
     static output is the question with that variant's numbers (what a student sees before running the
     cell); its answer cell says which variant is graded.  ``metadata.teachkit`` names the student and the
-    seed for the teacher's eyes only: the grader recomputes the seed and never reads it from here.
+    seed (a string of digits) for the teacher's eyes only: the grader recomputes the seed and never reads it
+    from here.
     """
     from teachkit.course.exercises import Question, get
 
@@ -444,7 +445,9 @@ def stamp_seed(nb: dict, student: str, seed: int) -> dict:
             cell["source"] = (f"# Your numbers are variant {seed}: answer the question as the cell above shows it "
                               "(not a practice variant from “Another one”).\n" + course.source(cell))
     meta = out.setdefault("metadata", {}).setdefault("teachkit", {})
-    meta.update({"student": student, "seed": seed})
+    # the seed as text: JupyterLab saves a notebook through JavaScript, whose numbers keep 53 bits, and a
+    # seed is as wide as the id (tools/course.py student_seed)
+    meta.update({"student": student, "seed": str(seed)})
     return out
 
 
