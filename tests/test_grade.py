@@ -452,3 +452,17 @@ def test_a_lookup_table_of_the_shipped_inputs_scores_0_and_an_honest_function_ke
     assert len(drawn) == ex.trials and not {(kw["a"], kw["b"]) for kw in drawn} & set(table)
     if secret is not None:     # recomputable from the secret, and another secret draws others
         assert drawn == course.grading_cases(ex, secret)[ex.trials:] != course.grading_cases(ex, "ab" * 32)[ex.trials:]
+
+
+def test_the_sandbox_as_a_user_starts_it_in_a_user_namespace_as_uid_65534(tmp_path, monkeypatch):
+    # the command line a grader run by a user gets (here run by whoever runs the tests): no setpriv, a user
+    # namespace in which the runner is uid 65534; it runs, and the host stays out of sight
+    monkeypatch.setattr(grade.sandbox.os, "geteuid", lambda: 1000)
+    cmd = grade.sandbox.command(10)
+    assert "--unshare-user" in cmd and cmd[cmd.index("--uid") + 1] == "65534" and not any("setpriv" in c for c in cmd)
+    host = tmp_path / "answer-key.txt"
+    host.write_text("the teacher's answer key\n", encoding="utf-8")
+    result = grade.sandbox.run_function(PROBE, "probe", [{"path": str(host)}], timeout=30)
+    assert result["error"] is None, result
+    (status, (uid, euid, gid, _made, seen)), = result["values"]
+    assert status == "ok" and uid == euid == gid == 65534 and seen == "FileNotFoundError"
