@@ -91,8 +91,8 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_neural_lm.py
 	$(BIN)/python benchmarks/bench_grading.py
 
-# Where make release writes (RELEASE_DIR) and make book builds (BOOK_DIR); NOTEBOOKS= names some notebooks
-# (default: all of notebooks/).
+# Where make release writes (RELEASE_DIR, which make grade reads) and make book builds (BOOK_DIR);
+# NOTEBOOK_FILES= names the notebooks to release (default: all of notebooks/).
 RELEASE_DIR ?= release
 BOOK_DIR ?= _build/book
 
@@ -100,10 +100,11 @@ BOOK_DIR ?= _build/book
 ## make release CLASS=class.csv SECRET=course-secret.txt also writes release/class/<student>/: each student's own numbers
 ## (files of your own in release/teacher/, the secret and seeds.csv among them, are kept by every release)
 release: $(VENV)/.installed-test
-	$(BIN)/python tools/release.py --out "$(RELEASE_DIR)" $(NOTEBOOKS) $(if $(CLASS),--class "$(CLASS)" --secret "$(or $(SECRET),course-secret.txt)")
+	$(BIN)/python tools/release.py --out "$(RELEASE_DIR)" $(NOTEBOOK_FILES) $(if $(CLASS),--class "$(CLASS)" --secret "$(or $(SECRET),course-secret.txt)")
 
 ## grade: grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student) -> dir/grades.csv, gradebook.csv, canvas.csv,
-## moodle.csv, feedback/; JOBS=2 TIMEOUT=60 ROSTER=roster.csv optional; SECRET=course-secret.txt judges each student's own numbers;
+## moodle.csv, feedback/, teacher-report.md; JOBS=2 TIMEOUT=60 ROSTER=roster.csv optional; SECRET=course-secret.txt judges each
+## student's own numbers; what is graded is the release (RELEASE_DIR=release/, NOTEBOOKS=01,02 to grade only some);
 ## answers are read without running the notebook, students' functions run under bubblewrap (apt-get install bubblewrap)
 grade: $(VENV)/.installed-test
 	@if [ -z "$(SUBMISSIONS)" ]; then echo "usage: make grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student)" >&2; exit 2; fi
@@ -113,14 +114,14 @@ grade: $(VENV)/.installed-test
 		  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; }; }; } || \
 		{ echo "make grade: students' functions run in a bubblewrap sandbox, which is missing; install it with" \
 		  "sudo apt-get install bubblewrap (or your system's package bubblewrap), then make grade again." >&2; exit 2; }
-	$(BIN)/python tools/grade.py "$(SUBMISSIONS)" $(if $(GRADES),--out "$(GRADES)") $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(ROSTER),--roster "$(ROSTER)") $(if $(SECRET),--secret "$(SECRET)")
+	$(BIN)/python tools/grade.py "$(SUBMISSIONS)" $(if $(GRADES),--out "$(GRADES)") $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(ROSTER),--roster "$(ROSTER)") $(if $(SECRET),--secret "$(SECRET)") $(if $(RELEASE_DIR),--release "$(RELEASE_DIR)") $(if $(NOTEBOOKS),--notebooks "$(NOTEBOOKS)")
 
 ## book: the course as a static website in _build/book/html/ (Sphinx + MyST-NB, committed outputs, offline);
 ## make book RELEASE=student builds it from a student release made in _build/book/release/ (no solutions, no
 ## prediction results), leaving release/ as it is
 book: $(VENV)/.installed-test
 	@if [ -n "$(RELEASE)" ] && [ "$(RELEASE)" != student ]; then echo "usage: make book, or make book RELEASE=student" >&2; exit 2; fi
-	$(if $(RELEASE),$(BIN)/python tools/release.py --out "$(BOOK_DIR)/release" $(NOTEBOOKS) && $(BIN)/python tools/book.py --out "$(BOOK_DIR)" "$(BOOK_DIR)"/release/student/*.ipynb,$(BIN)/python tools/book.py --out "$(BOOK_DIR)" $(NOTEBOOKS))
+	$(if $(RELEASE),$(BIN)/python tools/release.py --out "$(BOOK_DIR)/release" $(NOTEBOOK_FILES) && $(BIN)/python tools/book.py --out "$(BOOK_DIR)" "$(BOOK_DIR)"/release/student/*.ipynb,$(BIN)/python tools/book.py --out "$(BOOK_DIR)" $(NOTEBOOK_FILES))
 
 ## lock: refresh constraints.txt from a fresh resolve of pyproject.toml
 lock:

@@ -36,6 +36,7 @@ SLOW_FILES = {
     "test_capstone.py": "trains the capstone's topic models, with gensim too",
     "test_coherence_properties.py": "hypothesis property tests of the coherence measures",
     "test_gensim_crosscheck.py": "gensim as the reference library, on its own corpora",
+    "test_class_simulation.py": "releases a class of 60 and grades it, 120 functions in the sandbox",
 }
 
 # Single tests (every parametrization of them).

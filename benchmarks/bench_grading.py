@@ -92,7 +92,7 @@ def grade_class(tmp: pathlib.Path, students: int) -> None:
     wall, peak = release_class(work, ids, course.notebooks())
     n = submissions(work / "release", ids, work / "subs")
     wall, peak, _ = _measured([sys.executable, str(ROOT / "tools" / "grade.py"), str(work / "subs"),
-                               "--secret", str(work / "course-secret.txt")])
+                               "--secret", str(work / "course-secret.txt"), "--release", str(work / "release")])
     with open(work / "subs" / "grades.csv", newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     print(f"make grade SECRET=, {students} students x {len(course.notebooks())} notebooks ({n} submitted), defaults "

@@ -1,4 +1,4 @@
-"""teachkit vs gensim: every measure of teachkit.measures.MEASURES, one line per measure.
+"""teachkit vs gensim: every measure of teachkit.coherence.measures.MEASURES, one line per measure.
 
 Run it with ``make bench`` (or ``.venv/bin/python benchmarks/bench_measures.py``).
 A benchmark, not a test: it prints numbers and never fails on timing; it
@@ -36,7 +36,7 @@ from collections import Counter
 import numpy as np
 
 from teachkit import coherence_per_topic, lee_background
-from teachkit.measures import MEASURES
+from teachkit.coherence.measures import MEASURES
 
 try:
     from gensim.corpora import Dictionary

@@ -28,8 +28,8 @@ from typing import Any
 import numpy as np
 
 from teachkit import NgramLM, lee_background
-from teachkit.model_selection import split_documents
-from teachkit.neural_lm import NeuralLM
+from teachkit.evaluation.model_selection import split_documents
+from teachkit.lm.neural import NeuralLM
 
 
 def timed(fn: Callable[[], Any], repeat: int = 1) -> tuple[float, Any]:

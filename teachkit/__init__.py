@@ -2,29 +2,22 @@
 
 Three rooms, one per product:
 
-**The metrics** (``teachkit/``, one module per concept; none imports the course or the documents):
+**The metrics** (one subpackage per subject, one module per concept; none imports the course or the documents):
 
-* :mod:`teachkit.text`            tokenize, normalize_token
-* :mod:`teachkit.counting`        CooccurrenceCounts (window counts)
-* :mod:`teachkit.disk_index`      build_index, open_index (window counts on disk, memory-mapped)
-* :mod:`teachkit.dask_counts`     count_on_dask (window counts on a Dask cluster; optional extra teachkit[dask])
-* :mod:`teachkit.association`     pmi, npmi, npmi_from_counts, probabilities_from_counts
-* :mod:`teachkit.coherence`       score_pair, topic_coherence, model_score, evaluate_topics
-* :mod:`teachkit.measures`        coherence_per_topic and MEASURES (u_mass, c_uci, c_npmi, c_a, c_v)
-* :mod:`teachkit.gensim_compat`   what gensim does differently, reproduced on request
-* :mod:`teachkit.diversity`       topic_diversity, rank_biased_overlap, inverted_rbo
-* :mod:`teachkit.ngram`           NgramLM (orders 1-4) and its smoothing methods; BigramLM
-* :mod:`teachkit.lm_metrics`      perplexity, cross_entropy
-* :mod:`teachkit.neural_lm`       NeuralLM (a fixed-context neural LM), Evaluation, bits_per_byte
-* :mod:`teachkit.semantic`        semantic_coherence, distinctiveness, semantic_diversity
-* :mod:`teachkit.centrality`      PageRank, pagerank
-* :mod:`teachkit.embeddings`      WordVectors, ppmi_svd, sentence_transformer_vectors
-* :mod:`teachkit.discrimination`  roc_auc, cohens_d, discrimination_ratio
-* :mod:`teachkit.corpora`         lee_background, planted_topics, nltk_corpus
-* :mod:`teachkit.model_selection` k_sweep (criteria per K and seed), heldout_perplexity (gensim's bound named)
-* :mod:`teachkit.agreement`       spearman, bootstrap_spearman, bootstrap_winner
-* :mod:`teachkit.human_ratings`   load_human_ratings (Hoyle et al. 2021's judgements, shipped)
-* :mod:`teachkit.intrusion`       intrusion_tasks, hit_rates, npmi_rater
+* :mod:`teachkit.text`      tokenize, normalize_token
+* :mod:`teachkit.corpora`   lee_background, planted_topics, nltk_corpus
+* :mod:`teachkit.counts`    counting and association: CooccurrenceCounts (window counts, in memory, on disk
+  or on a Dask cluster), pmi, npmi, npmi_from_counts, probabilities_from_counts, gensim's conventions
+* :mod:`teachkit.coherence` the coherence measures: score_pair, topic_coherence, evaluate_topics,
+  coherence_per_topic and MEASURES (u_mass, c_uci, c_npmi, c_a, c_v); topic_diversity, rank_biased_overlap
+* :mod:`teachkit.lm`        language models: NgramLM (orders 1-4), its smoothing methods, BigramLM,
+  perplexity, cross_entropy; NeuralLM (a fixed-context neural LM), Evaluation, bits_per_byte
+* :mod:`teachkit.semantic`  semantic metrics: semantic_coherence, distinctiveness, semantic_diversity;
+  PageRank, pagerank; WordVectors, ppmi_svd, sentence_transformer_vectors
+* :mod:`teachkit.evaluation` model choice and agreement: k_sweep, heldout_perplexity, spearman,
+  bootstrap_spearman, roc_auc, cohens_d, discrimination_ratio, load_human_ratings, intrusion_tasks
+
+Each subpackage's docstring lists its modules (``help(teachkit.lm)``).
 
 **The course** (:mod:`teachkit.course`): exercises (ask, reveal, check_function), self-check
 (check_answer, answer_box, solution), widgets (explorer), reading a written number at its precision, and
@@ -47,28 +40,30 @@ __version__ = "0.1.0"
 # ``from teachkit import X`` import X's module then, and keep X here.
 _EXPORTS = {
     "text": "normalize_token tokenize",
-    "counting": "CooccurrenceCounts",
-    "disk_index": "build_index open_index",
-    "dask_counts": "count_on_dask",
-    "association": "EPSILON SMOOTHING_CONVENTIONS npmi npmi_from_counts pmi probabilities_from_counts",
-    "coherence": "CoherenceReport PairScore TopicCoherence UnknownWordError coherence_from_pairs evaluate_topics "
-                 "model_score score_pair topic_coherence",
-    "measures": "MEASURES ZERO_CONVENTIONS CoherencePerTopic coherence_per_topic scorable_keywords",
-    "diversity": "inverted_rbo rank_biased_overlap topic_diversity",
-    "lm_metrics": "ZeroProbabilityWarning cross_entropy perplexity",
-    "ngram": "BigramLM BigramRow NgramLM Vocabulary",
-    "neural_lm": "Evaluation NeuralLM bits_per_byte",
-    "semantic": "Distinctiveness SemanticCoherence SemanticDiversity cosine_similarity_matrix "
-                "distinctiveness mean_norm_from_cosines semantic_coherence semantic_diversity topic_vector",
-    "centrality": "PageRank pagerank",
-    "embeddings": "PPMIMatrix WordVectors ppmi_matrix ppmi_svd sentence_transformer_vectors",
-    "discrimination": "Discrimination DiscriminationRatio cohens_d discrimination_ratio intruded_topics "
-                      "random_topics roc_auc",
+    "counts.counting": "CooccurrenceCounts",
+    "counts.disk_index": "build_index open_index",
+    "counts.dask_counts": "count_on_dask",
+    "counts.association": "EPSILON SMOOTHING_CONVENTIONS npmi npmi_from_counts pmi probabilities_from_counts",
+    "coherence.npmi": "CoherenceReport PairScore TopicCoherence UnknownWordError coherence_from_pairs "
+                      "evaluate_topics model_score score_pair topic_coherence",
+    "coherence.measures": "MEASURES ZERO_CONVENTIONS CoherencePerTopic coherence_per_topic scorable_keywords",
+    "coherence.diversity": "inverted_rbo rank_biased_overlap topic_diversity",
+    "lm.vocabulary": "Vocabulary",
+    "lm.evaluation": "ZeroProbabilityWarning",
+    "lm.metrics": "cross_entropy perplexity",
+    "lm.ngram": "BigramLM BigramRow NgramLM",
+    "lm.neural": "Evaluation NeuralLM bits_per_byte",
+    "semantic.metrics": "Distinctiveness SemanticCoherence SemanticDiversity cosine_similarity_matrix "
+                        "distinctiveness mean_norm_from_cosines semantic_coherence semantic_diversity topic_vector",
+    "semantic.centrality": "PageRank pagerank",
+    "semantic.embeddings": "PPMIMatrix WordVectors ppmi_matrix ppmi_svd sentence_transformer_vectors",
+    "evaluation.discrimination": "Discrimination DiscriminationRatio cohens_d discrimination_ratio intruded_topics "
+                                 "random_topics roc_auc",
     "corpora": "PlantedTopics lee_background nltk_corpus planted_topics",
-    "model_selection": "HeldOutPerplexity SweepTable heldout_perplexity k_sweep split_documents",
-    "agreement": "SpearmanInterval bootstrap_spearman bootstrap_winner rank_average spearman",
-    "human_ratings": "HumanRatings RatedTopic load_human_ratings",
-    "intrusion": "IntrusionTask hit_rates intrusion_tasks npmi_rater",
+    "evaluation.model_selection": "HeldOutPerplexity SweepTable heldout_perplexity k_sweep split_documents",
+    "evaluation.agreement": "SpearmanInterval bootstrap_spearman bootstrap_winner rank_average spearman",
+    "evaluation.human_ratings": "HumanRatings RatedTopic load_human_ratings",
+    "evaluation.intrusion": "IntrusionTask hit_rates intrusion_tasks npmi_rater",
     # the course: answer checking a student calls by hand
     "course.selfcheck": "Feedback answer_box check_answer solution",
     "course.intrusion_quiz": "IntrusionQuiz intrusion_quiz",
@@ -76,11 +71,9 @@ _EXPORTS = {
     "documents.check": "Finding check_documents finding",
 }
 _ORIGIN = {name: module for module, names in _EXPORTS.items() for name in names.split()}
-# The package's modules and rooms, reachable as attributes too (tk.measures, tk.course, ...).
-_MODULES = frozenset(
-    "agreement association centrality coherence corpora counting course dask_counts discrimination disk_index "
-    "diversity documents embeddings gensim_compat human_ratings intrusion lm_metrics measures model_selection "
-    "neural_lm ngram semantic text".split())
+# The package's modules and subpackages, reachable as attributes too (tk.lm, tk.course, ...); a subpackage's
+# modules load on first use as well (tk.lm.ngram).
+_MODULES = frozenset("coherence corpora counts course documents evaluation lm semantic text".split())
 # No module shares its name with a public function: tk.pmi is always the function.
 assert not _MODULES & set(_ORIGIN), "a module's name must not hide a public function"
 
@@ -100,3 +93,19 @@ def __getattr__(name):
 
 def __dir__():
     return sorted(set(globals()) | set(__all__))
+
+
+def _submodules(namespace, names):
+    """A subpackage's ``__getattr__`` and ``__dir__`` (``namespace`` is its ``globals()``): its modules, named
+    in ``names``, are imported on first use, so ``tk.lm.ngram`` works without ``import teachkit.lm.ngram``."""
+    package, names = namespace["__name__"], frozenset(names.split())
+
+    def getattr_(name):
+        if name not in names:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        return _importlib.import_module(f"{package}.{name}")    # the import sets the package's attribute
+
+    def dir_():
+        return sorted(set(namespace) | names)
+
+    return getattr_, dir_

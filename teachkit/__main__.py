@@ -11,13 +11,18 @@ one-line reason, then a summary line with the count of each verdict.
 
 The exit status is 0 whatever the verdicts: the documents' mistakes are
 findings, not failures.  A usage error (unknown or ambiguous ``--document``)
-exits with 2.
+exits with 2.  Output that cannot be written (standard output closed, a full
+disk) exits with 1 and says why on standard error; a reader that stops early
+(``teachkit check | head``) ends it quietly, with 1.  Characters the output's
+encoding lacks (``PYTHONIOENCODING=ascii``) are written as ``\u2014`` escapes
+in JSON, which stays exact, and as ``?`` in the table, with a note.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 
@@ -48,13 +53,54 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as err:
             print(f"teachkit check: error: --document: {err}", file=sys.stderr)
             return 2
+    if sys.stdout is None:                       # started with standard output closed (`>&-`, pythonw)
+        _error("standard output is closed, so there is nowhere to write the findings; run it with an open "
+               "output, e.g. teachkit check > findings.txt")
+        return 1
     findings = check_documents(args.document)
     if args.json:
-        json.dump([f.to_dict() for f in findings], sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
+        text = json.dumps([f.to_dict() for f in findings], ensure_ascii=not _encodes(sys.stdout), indent=1)
     else:
-        print(format_table(findings))
+        text = format_table(findings)
+        if not _encodes(sys.stdout, text):
+            encoding = getattr(sys.stdout, "encoding", None)
+            text = text.encode(encoding, errors="replace").decode(encoding)
+            _error(f"note: the output's encoding ({encoding}) lacks some characters of the documents' titles and "
+                   "quantities; they are shown as '?'. Set PYTHONIOENCODING=utf-8, or use --json.")
+    return _write(text + "\n")
+
+
+def _encodes(stream, text="\u2014\u00e7\u03c1\u2248"):
+    """Whether ``stream``'s encoding can write ``text`` (by default, characters the findings hold)."""
+    try:
+        text.encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _write(text):
+    """Write ``text`` to standard output; the exit status (0, or 1 when it cannot be written)."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (| head): not an error to report.  Standard output is pointed at
+        # devnull so that Python's own flush at exit does not fail again.
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 1
+    except OSError as err:
+        _error(f"cannot write the findings to standard output: {err.strerror or err}")
+        return 1
     return 0
+
+
+def _error(message):
+    if sys.stderr is not None:
+        print(f"teachkit check: {message}", file=sys.stderr)
 
 
 if __name__ == "__main__":  # pragma: no cover - exercised through subprocess in the tests

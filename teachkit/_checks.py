@@ -26,21 +26,64 @@ MATRIX_TOL = 1e-6
 _T = TypeVar("_T")
 
 
+def cut(text: str, width: int = 60) -> str:
+    """``text`` itself if it has at most ``width`` characters, else its beginning and how long it was.
+
+    >>> cut("abc"), cut("x" * 100, width=5)
+    ('abc', 'xxxxx… (100 characters)')
+    """
+    return text if len(text) <= width else f"{text[:width]}… ({len(text):,} characters)"
+
+
+def short_repr(value: object, width: int = 60) -> str:
+    """``repr(value)`` for an error message, cut to about ``width`` characters.
+
+    A message echoes what it was given so the reader sees the mistake; a value of a megabyte echoed whole
+    buries the message (and a grading log).  A long string is cut before ``repr`` sees it, so the cost does
+    not grow with its length; the note says how long the value was.
+
+    Examples
+    --------
+    >>> short_repr("00.1")
+    "'00.1'"
+    >>> short_repr("x" * 1_000_000, width=10)
+    "'xxxxxxxxxx'… (1,000,000 characters)"
+    >>> short_repr(list(range(100)), width=12)
+    '[0, 1, 2, 3,… (390 characters)'
+    >>> short_repr(16 ** 5000), short_repr([2, 16 ** 5000])
+    ('a whole number of about 6,021 digits', '<list of 2 items that cannot be shown>')
+    """
+    if isinstance(value, str):
+        return repr(value) if len(value) <= width else f"{value[:width]!r}… ({len(value):,} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 10_000:
+        # past Python's 4,300-digit limit repr() refuses; its length is known without writing it out
+        return f"a whole number of about {int(value.bit_length() * math.log10(2)) + 1:,} digits"
+    try:
+        text = repr(value)
+    except Exception:                 # such a number inside a list, a broken __repr__: the message stays readable
+        try:
+            size = f" of {len(value):,} items"
+        except Exception:
+            size = ""
+        return f"<{type(value).__name__}{size} that cannot be shown>"
+    return cut(text, width)
+
+
 def check_count(value: object, name: str) -> int:
     """Return ``value`` as a non-negative Python int, or raise naming ``name``."""
     if isinstance(value, bool):
-        raise TypeError(f"{name} must be a whole number of windows, got the boolean {value!r}.")
+        raise TypeError(f"{name} must be a whole number of windows, got the boolean {short_repr(value)}.")
     if isinstance(value, numbers.Integral):
         value = int(value)
     elif isinstance(value, numbers.Real):
         if not math.isfinite(value) or value != int(value):
             raise ValueError(
-                f"{name} must be a whole number (a count of windows or documents), got {value!r}. "
+                f"{name} must be a whole number (a count of windows or documents), got {short_repr(value)}. "
                 "Counts cannot be fractional, infinite or NaN; pass the raw count, not a probability."
             )
         value = int(value)
     else:
-        raise TypeError(f"{name} must be a whole number, got {type(value).__name__} {value!r}.")
+        raise TypeError(f"{name} must be a whole number, got {type(value).__name__} {short_repr(value)}.")
     if value < 0:
         raise ValueError(f"{name} must be zero or more, got {value}. A count cannot be negative.")
     return value
@@ -72,11 +115,11 @@ def check_count_array(values: ArrayLike, name: str) -> np.ndarray:
     if np.issubdtype(arr.dtype, np.floating):
         if not np.all(np.isfinite(arr)) or np.any(arr != np.round(arr)):
             raise ValueError(
-                f"{name} must hold whole numbers (counts), got {values!r}. "
+                f"{name} must hold whole numbers (counts), got {short_repr(values)}. "
                 "Counts cannot be fractional, infinite or NaN."
             )
     if np.any(arr < 0):
-        raise ValueError(f"{name} must be zero or more, got {values!r}. A count cannot be negative.")
+        raise ValueError(f"{name} must be zero or more, got {short_repr(values)}. A count cannot be negative.")
     return exact_counts(arr)
 
 
@@ -98,7 +141,7 @@ def _real_array(value, name, what, regular, held):
     (what its entries must be) put each caller's own words into the messages.
     """
     if value is None or isinstance(value, (str, bytes)):
-        raise TypeError(f"{name} must be {what}, got {value!r}.")
+        raise TypeError(f"{name} must be {what}, got {short_repr(value)}.")
     try:
         arr = np.asarray(value)
     except (TypeError, ValueError):
@@ -245,7 +288,7 @@ def check_broadcast(**arrays: ArrayLike) -> tuple[int, ...]:
 def check_probability_array(values: ArrayLike, name: str) -> np.ndarray:
     """Return ``values`` as a float array in [0, 1], or raise naming ``name``."""
     if values is None or isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be a probability (a number in [0, 1]), got {values!r}.")
+        raise TypeError(f"{name} must be a probability (a number in [0, 1]), got {short_repr(values)}.")
     try:
         raw = np.asarray(values)
         if raw.dtype == bool or np.iscomplexobj(raw):
@@ -253,12 +296,12 @@ def check_probability_array(values: ArrayLike, name: str) -> np.ndarray:
         arr = np.asarray(raw, dtype=float)
     except (TypeError, ValueError, OverflowError):
         raise TypeError(f"{name} must be a probability (a number in [0, 1]) or an array of them, "
-                        f"got {values!r}.") from None
+                        f"got {short_repr(values)}.") from None
     if np.any(np.isnan(arr)):
         raise ValueError(f"{name} is NaN. A probability must be a number in [0, 1].")
     if np.any((arr < 0) | (arr > 1)):
         raise ValueError(
-            f"{name} must lie in [0, 1], got {values!r}. "
+            f"{name} must lie in [0, 1], got {short_repr(values)}. "
             "If you have counts, divide them by the number of windows first (or use npmi_from_counts)."
         )
     return arr
@@ -267,7 +310,7 @@ def check_probability_array(values: ArrayLike, name: str) -> np.ndarray:
 def check_flag(value: object, name: str) -> bool:
     """Return ``value`` if it is True or False; a flag given as "yes", 1 or None is refused."""
     if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False, got {value!r}.")
+        raise TypeError(f"{name} must be True or False, got {short_repr(value)}.")
     return bool(value)
 
 
@@ -290,8 +333,8 @@ def check_word_list(words: Iterable[str | int], name: str, ids: bool = False) ->
     """``words`` as a tuple of strings: one list of words, never a string (which would be split into
     letters), a dict (its keys) or bytes.  With ``ids=True`` whole-number word ids are words too."""
     if isinstance(words, (str, bytes)):
-        raise TypeError(f"{name} must be a list of words, got the string {words!r}; iterating over it would "
-                        f"give its letters. Split it first, e.g. {words.split()[:3]!r}."
+        raise TypeError(f"{name} must be a list of words, got the string {short_repr(words)}; iterating over it would "
+                        f"give its letters. Split it first, e.g. {short_repr(words.split()[:3])}."
                         if isinstance(words, str) else f"{name} must be a list of words (strings), not bytes.")
     items = as_list(words, refuse=(Mapping,),
                     refused=f"{name} is a dict: iterating over it would give its keys. Pass a list of words.",
@@ -299,7 +342,7 @@ def check_word_list(words: Iterable[str | int], name: str, ids: bool = False) ->
     for i, w in enumerate(items):
         is_id = ids and isinstance(w, numbers.Integral) and not isinstance(w, (bool, np.bool_))
         if not (isinstance(w, str) or is_id):
-            raise TypeError(f"{name}[{i}] is {type(w).__name__} {w!r}; every word must be a string"
+            raise TypeError(f"{name}[{i}] is {type(w).__name__} {short_repr(w)}; every word must be a string"
                             + (" or a whole-number word id." if ids else "."))
     return tuple(items)
 
@@ -317,7 +360,8 @@ def check_keywords(keywords: Iterable[str], name: str = "keywords") -> list[str]
     ['fire', 'Smoke']
     """
     if isinstance(keywords, str):
-        raise TypeError(f"{name} must be a list of words, got the single string {keywords!r}. Split it first.")
+        raise TypeError(f"{name} must be a list of words, got the single string {short_repr(keywords)}. "
+                        "Split it first.")
     if isinstance(keywords, (bytes, dict)):
         raise TypeError(f"{name} must be a list of words, got {type(keywords).__name__} (iterating over it "
                         "would give its keys or bytes, not words).")
@@ -328,11 +372,12 @@ def check_keywords(keywords: Iterable[str], name: str = "keywords") -> list[str]
     seen = {}
     for w in words:
         if not isinstance(w, str):
-            raise TypeError(f"{name} must hold strings, got {w!r}.")
+            raise TypeError(f"{name} must hold strings, got {short_repr(w)}.")
         key = normalize_token(w)
         if key in seen:
             raise ValueError(
-                f"{name} lists {w!r} twice (as {seen[key]!r} and {w!r}, equal after lowercasing and Unicode "
+                f"{name} lists {short_repr(w)} twice (as {short_repr(seen[key])} and {short_repr(w)}, equal after "
+                "lowercasing and Unicode "
                 "normalization). A topic's keywords must be distinct."
             )
         seen[key] = w
@@ -359,7 +404,7 @@ def check_documents(documents: Iterable[Iterable[str]], name: str = "documents")
     docs = []
     for i, d in enumerate(items):
         if isinstance(d, str):
-            raise TypeError(f"{name}[{i}] is the string {d[:40]!r}; each document must be a list of tokens "
+            raise TypeError(f"{name}[{i}] is the string {short_repr(d, 40)}; each document must be a list of tokens "
                             f"(iterating over a string gives letters). Tokenize it first: teachkit.tokenize(text).")
         docs.append(list(check_word_list(d, f"{name}[{i}]")))
     return docs
@@ -369,14 +414,14 @@ def check_choice(value: _T, name: str, choices: Collection[object]) -> _T:
     """Raise unless ``value`` is one of ``choices``."""
     if value not in choices:
         options = ", ".join(repr(c) for c in choices)
-        raise ValueError(f"{name} must be one of {options}; got {value!r}.")
+        raise ValueError(f"{name} must be one of {options}; got {short_repr(value)}.")
     return value
 
 
 def check_positive_int(value: object, name: str, minimum: int = 1) -> int:
     """Return ``value`` as an int >= ``minimum``."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be a whole number, got {value!r}.")
+        raise TypeError(f"{name} must be a whole number, got {short_repr(value)}.")
     if value < minimum:
         raise ValueError(f"{name} must be at least {minimum}, got {value}.")
     return int(value)
@@ -385,13 +430,13 @@ def check_positive_int(value: object, name: str, minimum: int = 1) -> int:
 def check_finite_real(value: object, name: str, minimum: float | None = None) -> float:
     """Return ``value`` as a finite float (and >= ``minimum`` when given)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number, got {value!r}.")
+        raise TypeError(f"{name} must be a number, got {short_repr(value)}.")
     try:
         value = float(value)
     except OverflowError:
         raise ValueError(f"{name} is too large for a float (above about 1.8e308); give a smaller number.") from None
     if not math.isfinite(value):
-        raise ValueError(f"{name} must be a finite number, got {value!r}.")
+        raise ValueError(f"{name} must be a finite number, got {short_repr(value)}.")
     if minimum is not None and value < minimum:
         raise ValueError(f"{name} must be at least {minimum}, got {value}.")
     return value

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from teachkit.agreement import SpearmanInterval, bootstrap_spearman, bootstrap_winner, rank_average, spearman
+from teachkit.evaluation.agreement import SpearmanInterval, bootstrap_spearman, bootstrap_winner, rank_average, spearman
 
 
 def test_ranks_by_hand_with_ties():
@@ -39,7 +39,7 @@ def test_spearman_equals_scipy_on_random_data_with_ties(seed):
 
 
 def test_spearman_on_the_shipped_ratings_equals_scipy():
-    from teachkit.human_ratings import load_human_ratings
+    from teachkit.evaluation.human_ratings import load_human_ratings
 
     data = load_human_ratings().select(corpus="wikitext")
     x, y = data.column("c_npmi_10_full"), data.column("rating")

@@ -14,8 +14,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 import teachkit as tk
-from teachkit import agreement, intrusion, measures, model_selection
-from teachkit.ngram import NgramLM
+from teachkit.coherence import measures
+from teachkit.evaluation import agreement, intrusion, model_selection
+from teachkit.lm.ngram import NgramLM
 
 from test_properties import prop, refused
 

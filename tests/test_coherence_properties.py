@@ -76,7 +76,7 @@ def test_topic_coherence_and_c_npmi_agree_and_stay_in_range(docs, topic):
         assert "keywords" in str(err)
         return
     assert -1.0 <= tc.mean <= 1.0
-    # Two routes to the same NPMI mean: teachkit.coherence and teachkit.measures.
+    # Two routes to the same NPMI mean: teachkit.coherence.npmi and teachkit.coherence.measures.
     assert tk.coherence_per_topic([topic], counts, "c_npmi")[0] == pytest.approx(tc.mean, abs=1e-12)
     report = tk.evaluate_topics([topic], counts)
     assert report.scores[0] == tc.mean

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-import teachkit.counting as counting
+import teachkit.counts.counting as counting
 from teachkit import CooccurrenceCounts
 from teachkit.text import normalize_token
 
@@ -217,7 +217,7 @@ def test_gensim_compat_binary_search_for_long_repeats_agrees(docs, window, steps
     # windows of ordinary sizes never get that far, so the search is forced here after 1 to 3 steps.
     from unittest import mock
 
-    import teachkit.gensim_compat as gensim_compat
+    import teachkit.counts.gensim_compat as gensim_compat
 
     with mock.patch.object(gensim_compat, "_STEPS_BACK", steps):
         counts = CooccurrenceCounts.from_documents(docs, window=window, gensim_compat=True)
@@ -226,7 +226,7 @@ def test_gensim_compat_binary_search_for_long_repeats_agrees(docs, window, steps
 
 def test_a_word_repeated_all_through_a_long_window_is_counted_as_gensim_does():
     # 60 copies of "a" in windows of 50: more copies inside one window than last_window_seen steps back.
-    import teachkit.gensim_compat as gensim_compat
+    import teachkit.counts.gensim_compat as gensim_compat
 
     docs = [["a"] * 30 + ["b"] + ["a"] * 30 + ["c"] * 5, ["c", "a"] * 40]
     assert 50 > gensim_compat._STEPS_BACK

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from scipy.stats import mannwhitneyu
 
 import teachkit as tk
-from teachkit.discrimination import (
+from teachkit.evaluation.discrimination import (
     bootstrap_discrimination, cohens_d, discrimination, discrimination_ratio, intruded_topics, random_topics,
     roc_auc,
 )

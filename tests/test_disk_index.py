@@ -3,13 +3,14 @@
 import json
 import os
 import tempfile
+import zlib
 
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
 import teachkit as tk
-import teachkit.disk_index as disk_index
+import teachkit.counts.disk_index as disk_index
 from teachkit import CooccurrenceCounts, build_index, open_index
 
 from test_counting import SMALL_DOCS, assert_counts_are_gensims, brute_force
@@ -91,8 +92,15 @@ def test_the_header_says_what_was_built(tmp_path):
     on_disk = json.loads((tmp_path / "i" / "header.json").read_text())
     assert on_disk == {k: v for k, v in header.items() if k != "bytes"}
     assert (on_disk["format"], on_disk["version"], on_disk["window"], on_disk["gensim_compat"]) == (
-        "teachkit window index", 1, None, False)
+        "teachkit window index", 2, None, False)
     assert (on_disk["n"], on_disk["n_documents"], on_disk["n_tokens"], on_disk["n_words"]) == (2, 2, 4, 3)
+    # every file's CRC-32, and the header's own over its other keys as compact sorted JSON
+    for name, checksum in on_disk["checksums"].items():
+        assert checksum == f"crc32:{zlib.crc32((tmp_path / 'i' / name).read_bytes()):08x}"
+    assert sorted(on_disk["checksums"]) == sorted(set(os.listdir(tmp_path / "i")) - {"header.json"})
+    rest = {k: v for k, v in on_disk.items() if k != "header_checksum"}
+    text = json.dumps(rest, sort_keys=True, separators=(",", ":"))
+    assert on_disk["header_checksum"] == f"crc32:{zlib.crc32(text.encode()):08x}"
     assert json.loads((tmp_path / "i" / "words.json").read_text()) == ["fire", "smoke", "ash"]   # first seen first
 
 
@@ -108,7 +116,7 @@ def test_another_window_or_version_is_refused_clearly(tmp_path):
         open_index(tmp_path / "i", window=2, gensim_compat=True)
     header = json.loads((tmp_path / "i" / "header.json").read_text())
     (tmp_path / "i" / "header.json").write_text(json.dumps({**header, "version": 99, "teachkit": "9.9"}))
-    with pytest.raises(ValueError, match=r"format version 99 \(written by teachkit 9.9\).*reads version 1"):
+    with pytest.raises(ValueError, match=r"format version 99 \(written by teachkit 9.9\).*reads version 2"):
         open_index(tmp_path / "i", window=2)
 
 

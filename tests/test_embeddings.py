@@ -16,7 +16,7 @@ import scipy.linalg
 
 import teachkit as tk
 from teachkit import CooccurrenceCounts, UnknownWordError, WordVectors, ppmi_matrix, ppmi_svd
-from teachkit import embeddings
+from teachkit.semantic import embeddings
 
 
 # ----------------------------------------------------------- given vectors

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import pathlib
+import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -124,7 +126,7 @@ def test_make_grade_on_released_course_notebook(tmp_path):
     grades = tmp_path / "grades.csv"
     # -o: the test runs inside the installed environment; never reinstall (no registry at test time).
     done = subprocess.run(["make", "--no-print-directory", "-o", ".venv/.installed-test", "grade",
-                           f"SUBMISSIONS={subs}", f"GRADES={grades}"],
+                           f"SUBMISSIONS={subs}", f"GRADES={grades}", f"RELEASE_DIR={tmp_path / 'release'}"],
                           cwd=ROOT, capture_output=True, text=True, timeout=1800)
     assert done.returncode == 0, done.stdout + done.stderr
     table = {(r["student"], r["exercise"]): r for r in _rows(grades)}
@@ -374,8 +376,327 @@ def test_a_function_returning_text_where_an_array_is_expected_scores_zero_and_gr
     out = tmp_path / "grades.csv"
     grade.grade(subs, out, notebooks=[course_nb], exercises={"99": [pair]}, pins={"99": {"99.8": None}}, timeout=20)
     table = {r["student"]: (float(r["points"]), r["feedback"]) for r in _rows(out)}
-    assert table["text"] == table["word"] == (0, "pair differs from teachkit on input 1 of 10")  # 5 shipped, 5 drawn
+    for student, returned in (("text", "['a', 'b']"), ("word", "'ab'")):
+        points, feedback = table[student]
+        # the input it failed on, what it returned and what teachkit gives: something a student can act on
+        # 5 shipped inputs and 5 drawn at grading time
+        assert points == 0 and feedback.startswith("pair differs from teachkit on input 1 of 10 (a="), feedback
+        assert f"it returned {returned}, teachkit gives [" in feedback, feedback
     assert table["honest"] == (1, "right")
+
+
+# ---------------------------------------------------------------- a class that cannot break the grading
+FORGED_DEEP = ("def add(a, b):\n    import os\n"
+               "    os.write(1, b'\\n' + " + repr(grade.sandbox.MARK.encode()) + " + b'[' * 100000 + b']' * 100000"
+               " + b'\\n')\n    os._exit(0)\n")
+
+#: The five inputs that each stopped ``make grade`` for the whole class (issue 36), as (cells or file text).
+CRASHES = {
+    "brackets": "[" * 100_000 + "]" * 100_000,                           # RecursionError in json.loads
+    "minus": ['answer_99_1 = ' + "-" * 10_000 + "1", HONEST_FUNCTION],    # MemoryError in ast.parse
+    "long_sum": ["x = " + "+".join(["1"] * 3000), 'answer_99_1 = "0.04"', HONEST_FUNCTION],   # RecursionError
+    "hex": ["answer_99_1 = 0x" + "f" * 5000, HONEST_FUNCTION],          # ValueError: integer digits
+    "forged": ['answer_99_1 = "0.04"', FORGED_DEEP],                     # RecursionError reading the result line
+}
+
+
+def _synthetic_course(tmp_path, name="99_synthetic"):
+    course_nb = tmp_path / "course" / f"{name}.ipynb"
+    course_nb.parent.mkdir(exist_ok=True)
+    course_nb.write_text(json.dumps(_submission("x = 1")))
+    return course_nb, {"99": [_exercise("99.1", 0.04, min_sig_figs=1), _implement()]}, {"99": {"99.1": 0.04,
+                                                                                              "99.9": None}}
+
+
+def _grade(tmp_path, subs, **options):
+    course_nb, exercises, pins = _synthetic_course(tmp_path)
+    out = tmp_path / "out" / "grades.csv"
+    grade.grade(subs, out, notebooks=[course_nb], exercises=exercises, pins=pins, timeout=10, **options)
+    table = {(r["student"], r["exercise"]): (float(r["points"]), r["feedback"]) for r in _rows(out)}
+    with open(out.parent / "teacher-report.csv", newline="", encoding="utf-8") as f:
+        report = list(csv.DictReader(f))
+    return table, report, out.parent
+
+
+def test_each_of_the_five_crash_inputs_gets_its_row_and_the_class_is_graded(tmp_path):
+    subs = tmp_path / "subs"
+    _write(subs, "honest", "99_synthetic", _submission('answer_99_1 = "0.04"', HONEST_FUNCTION))
+    for student, cells in CRASHES.items():
+        _write(subs, student, "99_synthetic", cells if isinstance(cells, str) else _submission(*cells))
+    (subs / "zero").mkdir()
+    (subs / "zero" / "99_synthetic.ipynb").symlink_to("/dev/zero")      # read until the memory ran out
+    table, report, _ = _grade(tmp_path, subs, jobs=2)
+    assert table["honest", "99.1"] == (1, "right") and table["honest", "99.9"] == (1, "right")
+    assert table["brackets", "99.1"][0] == 0 and "nests deeper than" in table["brackets", "99.1"][1]
+    assert table["minus", "99.1"][0] == 0 and table["minus", "99.9"][0] == 1         # the rest still graded
+    assert table["long_sum", "99.1"] == (1, "right")                               # the deep cell alone is left
+    assert table["hex", "99.1"] == (0, 'no answer: the number has too many digits to be an answer; '
+                                       'write answer_99_1 = "..." with your answer')
+    assert table["forged", "99.1"] == (1, "right")
+    assert table["forged", "99.9"] == (0, "add: its output could not be read")
+    assert table["zero", "99.1"][0] == 0 and "symbolic link" in table["zero", "99.1"][1]
+    assert {s for s, _ in table} == set(CRASHES) | {"honest", "zero"}
+    assert any(r["student"] == "zero" and "symbolic link" in r["detail"] for r in report)
+
+
+def test_links_devices_and_fifos_are_never_followed(tmp_path):
+    subs = tmp_path / "subs"
+    honest = _write(subs, "honest", "99_synthetic", _submission('answer_99_1 = "0.04"', HONEST_FUNCTION))
+    (subs / "linker").mkdir()
+    (subs / "linker" / "99_synthetic.ipynb").symlink_to(honest)              # a classmate's notebook
+    teacher = tmp_path / "teacher"
+    _write(tmp_path, "teacher", "99_synthetic", _submission('answer_99_1 = "0.04"', HONEST_FUNCTION))
+    (subs / "mallory").symlink_to(teacher / "")                              # a folder link to the teacher's files
+    (subs / "piper").mkdir()
+    os.mkfifo(subs / "piper" / "99_synthetic.ipynb")                          # reading it would wait for ever
+    table, report, _ = _grade(tmp_path, subs)
+    assert table["honest", "99.1"] == (1, "right")
+    for student in ("linker", "mallory", "piper"):
+        assert table[student, "99.1"][0] == 0 and table[student, "99.9"][0] == 0, student
+    assert "symbolic link" in table["mallory", "99.1"][1]
+    details = " ".join(r["detail"] for r in report)
+    assert "linker/99_synthetic.ipynb: it is a symbolic link" in details
+    assert "piper/99_synthetic.ipynb: it is not a regular file" in details
+
+
+def _zip(path, entries):
+    """A zip whose entries are (name, bytes) or (name, bytes, mode) (a mode with S_IFLNK makes a link)."""
+    import zipfile
+
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for name, data, *mode in entries:
+            info = zipfile.ZipInfo(name)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = (mode[0] if mode else 0o100644) << 16
+            zf.writestr(info, data)
+
+
+def test_zips_are_read_not_extracted_without_links_traversal_bombs_or_macos_forks(tmp_path):
+    import stat
+
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    honest = json.dumps(_submission('answer_99_1 = "0.04"', HONEST_FUNCTION)).encode()
+    _zip(subs / "zed.zip", [("zed/99_synthetic.ipynb", honest),
+                            ("__MACOSX/zed/._99_synthetic.ipynb", b"\x00\x05\x16\x07 resource fork"),
+                            ("zed/._99_synthetic.ipynb", b"\x00\x05\x16\x07"),
+                            ("zed/link.ipynb", b"/etc/passwd", stat.S_IFLNK | 0o777),
+                            ("../../escape.ipynb", honest)])
+    _zip(subs / "bomb.zip", [("99_synthetic.ipynb", b" " * (40 << 20))])     # 40 MiB of spaces, ~40 KiB zipped
+    (subs / "broken.zip").write_bytes(b"PK\x03\x04 not really a zip")
+    table, report, _ = _grade(tmp_path, subs)
+    assert table["zed", "99.1"] == (1, "right") and table["zed", "99.9"] == (1, "right")
+    assert table["bomb", "99.1"][0] == 0 and table["broken", "99.1"][0] == 0
+    details = {r["detail"] for r in report}
+    assert any("zed.zip: zed/link.ipynb: it is a symbolic link" in d for d in details)
+    assert any("zed.zip: ../../escape.ipynb: its path leaves the zip" in d for d in details)
+    assert any(d.startswith("bomb.zip: 99_synthetic.ipynb: it inflates to 40 MiB") for d in details)
+    assert any(d.startswith("broken.zip cannot be read as a zip") for d in details)
+    assert not any("MACOSX" in d or "._" in d for d in details)           # macOS's forks are not even mentioned
+    assert not (tmp_path / "escape.ipynb").exists() and not (subs / "zed").exists()
+
+
+def test_the_release_decides_what_is_graded_and_which_copy(tmp_path):
+    subs = tmp_path / "subs"
+    right = _submission('answer_99_1 = "0.04"', HONEST_FUNCTION)
+    wrong = _submission('answer_99_1 = "0.05"', HONEST_FUNCTION)
+    _write(subs, "ada", "99_synthetic", right)
+    _write(subs, "ada", "99_synthetic-Copy1", wrong)
+    _write(subs, "ada", "13_not_in_this_course", right)                     # extra notebooks: no column
+    _write(subs, "ada", "scratch", right)
+    _write(subs, "ben", "99_synthetic-Copy1", right)                         # only the copy: graded
+    _write(subs, "cy", "99_synthetic", "")                                  # the course's name, but empty
+    _write(subs, "cy", "99_synthetic-Copy1", right)
+    table, report, folder = _grade(tmp_path, subs)
+    assert table["ada", "99.1"] == (1, "right") and table["ben", "99.1"] == (1, "right")
+    assert table["cy", "99.1"] == (1, "right")
+    header = next(csv.reader((folder / "gradebook.csv").open(encoding="utf-8")))
+    assert header == ["student", "name", "99.1", "99.9", "99_synthetic total", "total"]
+    canvas = next(csv.reader((folder / "canvas.csv").open(encoding="utf-8")))
+    assert canvas[5:] == ["teachkit 99_synthetic"]
+    copies = {r["student"]: r["detail"] for r in report if r["kind"] == "copies of one notebook"}
+    assert copies["ada"] == ("99_synthetic: graded ada/99_synthetic.ipynb (it has the course's file name); "
+                             "not graded: ada/99_synthetic-Copy1.ipynb")
+    assert copies["cy"].startswith("99_synthetic: graded cy/99_synthetic-Copy1.ipynb (the other copies cannot be read)")
+    assert "ben" not in copies
+    strays = sorted(r["detail"].split(":")[0] for r in report if r["kind"] == "not a notebook of the release")
+    assert strays == ["ada/13_not_in_this_course.ipynb", "ada/scratch.ipynb"]
+    assert "ada/scratch.ipynb" in (folder / "teacher-report.md").read_text(encoding="utf-8")
+
+
+def test_the_grader_s_own_files_in_the_submissions_folder_are_no_student(tmp_path):
+    subs = tmp_path / "subs"
+    _write(subs, "ada", "99_synthetic", _submission('answer_99_1 = "0.04"', HONEST_FUNCTION))
+    course_nb, exercises, pins = _synthetic_course(tmp_path)
+    for _ in range(2):                          # the second run finds feedback/ and the CSVs of the first
+        grade.grade(subs, subs / "grades.csv", notebooks=[course_nb], exercises=exercises, pins=pins, timeout=10)
+    assert {r["student"] for r in _rows(subs / "grades.csv")} == {"ada"}
+
+
+# ---------------------------------------------------------------- one spelling of a student
+def test_a_macos_nfd_folder_is_the_same_student_with_the_same_seed(tmp_path):
+    import unicodedata
+
+    import course
+
+    nfc, nfd = "josé.núñez", unicodedata.normalize("NFD", "José.Núñez")
+    assert nfc != nfd and course.student_seed("5eed" * 16, nfd) == course.student_seed("5eed" * 16, nfc)
+    subs = tmp_path / "subs"
+    _write(subs, nfd, "99_synthetic", _submission('answer_99_1 = "0.04"', HONEST_FUNCTION))
+    _write(subs, "Ada", "99_synthetic", _submission('answer_99_1 = "0.04"'))
+    _write(subs, "ada", "99_synthetic-Copy1", _submission('answer_99_1 = "0.05"'))
+    roster = tmp_path / "roster.csv"
+    roster.write_text(f"student,name\n{nfc},José Núñez\nADA,Ada\n", encoding="utf-8")
+    table, report, folder = _grade(tmp_path, subs, roster=roster)
+    assert {s for s, _ in table} == {nfc, "ada"}
+    assert table[nfc, "99.1"] == (1, "right") and table["ada", "99.1"] == (1, "right")
+    assert not [r for r in report if r["kind"] == "not on the roster"]
+    several = [r for r in report if r["kind"] == "one student, several hand-ins"]
+    assert [r["student"] for r in several] == ["ada"] and "Ada/, ada/" in several[0]["detail"]
+    assert sorted(p.name for p in (folder / "feedback").iterdir()) == ["ada.md", f"{nfc}.md"]
+
+
+@pytest.mark.parametrize("student, why", [
+    ('"ada\nevil"', "line 3: student id 'ada\\nevil' holds a line break"),
+    ("a/b", "path separator"), ("=1+1", "starts with '='"), ("+1", "starts with '+'"), ("-x", "starts with '-'"),
+    ("@x", "starts with '@'"), ("a.zip", "ends in .zip"), ("ada lovelace", "not allowed: ' '"),
+])
+def test_an_id_unsafe_in_a_file_name_or_a_spreadsheet_is_refused_with_its_row(tmp_path, student, why):
+    import release
+
+    bad = tmp_path / "class.csv"
+    bad.write_text(f"student\nada\n{student}\n", encoding="utf-8")
+    secret = tmp_path / "secret.txt"
+    secret.write_text("5eed" * 16 + "\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match=re.escape(why)) as refused:
+        release.main(["--out", str(tmp_path / "release"), "--class", str(bad), "--secret", str(secret)])
+    assert str(refused.value).startswith("CLASS=") and not (tmp_path / "release").exists()
+
+
+def test_two_rows_that_are_one_student_once_normalised_are_refused(tmp_path):
+    import unicodedata
+
+    roster = tmp_path / "class.csv"
+    roster.write_text(f"student\nAda\nben\nada\n{unicodedata.normalize('NFD', 'josé')}\njosé\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as refused:
+        grade.gradebook.read_roster(roster)
+    message = str(refused.value)
+    assert "line 4: student id 'ada' is the same student as 'Ada' (line 2)" in message
+    assert "line 6: student id 'josé' is the same student as" in message
+
+
+# ---------------------------------------------------------------- the copy report and feedback
+def test_the_copy_report_names_what_a_teacher_should_look_at(tmp_path):
+    import course
+    from teachkit.course.exercises import typed_forms
+
+    secret = "5eed" * 16
+    prefix = "00"
+    functions = course.pin_functions(prefix)
+    numeric = [ex for ex in course.exercises_for(prefix) if grade.has_variants(ex)]
+    assert numeric
+
+    def answers(student, meta=None):
+        seed = course.student_seed(secret, student)
+        lines = [f"answer_{ex.key.replace('.', '_')} = "
+                 f"{json.dumps(typed_forms(functions[ex.key](**ex.at(seed).data), ex.check)[-1])}" for ex in numeric]
+        nb = _submission(*lines)
+        nb["metadata"]["teachkit"] = meta or {"notebook": "00_start_here", "student": student, "seed": seed}
+        return nb
+
+    subs = tmp_path / "subs"
+    _write(subs, "ada", "00_start_here", answers("ada"))
+    _write(subs, "ben", "00_start_here", answers("ben"))
+    copied = answers("ben")                                     # ben's file, metadata and all, handed in by cy
+    _write(subs, "cy", "00_start_here", copied)
+    _write(subs, "ada", "99_synthetic", _submission(HONEST_FUNCTION.replace("return", "# sum\n    return")))
+    _write(subs, "ben", "99_synthetic", _submission(HONEST_FUNCTION.replace("return", "# sum\n    return")))
+    course_nb, exercises, pins = _synthetic_course(tmp_path)
+    out = tmp_path / "out" / "grades.csv"
+    grade.grade(subs, out, notebooks=[ROOT / "notebooks" / "00_start_here.ipynb", course_nb],
+                exercises={**exercises, prefix: course.exercises_for(prefix)},
+                pins={**pins, prefix: course.pins(prefix)}, secret=secret, timeout=10)
+    table = {(r["student"], r["exercise"]): float(r["points"]) for r in _rows(out)}
+    assert all(table["ada", ex.key] == 1 and table["ben", ex.key] == 1 for ex in numeric)
+    with open(out.parent / "teacher-report.csv", newline="", encoding="utf-8") as f:
+        report = [r for r in csv.DictReader(f) if r["kind"] == "copy report"]
+    cy = [r["detail"] for r in report if r["student"] == "cy"]
+    assert "cy/00_start_here.ipynb: its metadata names student 'ben', not 'cy' (a classmate's file?)" in cy
+    seeds = {s: course.student_seed(secret, s) for s in ("ben", "cy")}
+    differ = [ex.key for ex in numeric
+              if functions[ex.key](**ex.at(seeds["ben"]).data) != functions[ex.key](**ex.at(seeds["cy"]).data)]
+    assert differ
+    for key in differ:
+        assert table["cy", key] == 0
+        assert any(d.startswith(f"{key}: ") and d.endswith("is wrong for their own numbers but right for ben")
+                   for d in cy), (key, cy)
+    same = [r for r in report if r["student"] == "ada, ben"]
+    assert len(same) == 1 and same[0]["detail"].startswith("99.9: the same function, character for character")
+    # a report, not a penalty: the copier's grade is what their answers earn, nothing is taken off
+    assert table["cy", "99.1"] == 0 and all(table["cy", ex.key] in (0, 1) for ex in numeric)
+
+
+def test_an_untouched_template_is_told_to_replace_the_dots(tmp_path):
+    subs = tmp_path / "subs"
+    _write(subs, "tom", "99_synthetic", _submission("def add(a, b):\n    return ...   # your code: a + b\n"))
+    _write(subs, "una", "99_synthetic", _submission("def add(a, b):\n    ...\n"))
+    _write(subs, "vic", "99_synthetic", _submission("def add(a, b):\n    return a * b\n"))
+    table, _, _ = _grade(tmp_path, subs)
+    for student in ("tom", "una"):
+        assert table[student, "99.9"] == (0, "add is still the template: replace the ... with your calculation "
+                                             "and return its result")
+    points, feedback = table["vic", "99.9"]
+    assert points == 0 and feedback.startswith("add differs from teachkit on input 1 of 40 (a=")  # 20 shipped, 20 drawn
+    inputs = _implement().cases()[0]
+    assert f"it returned {inputs['a'] * inputs['b']!r}, teachkit gives {inputs['a'] + inputs['b']!r}" in feedback
+
+
+def test_a_failure_of_the_grader_on_one_hand_in_is_that_notebook_s_zero_not_the_class_s(tmp_path, monkeypatch):
+    """Whatever is not foreseen (here a grader bug that one notebook triggers) costs that notebook, with its
+    reason, and the teacher report names it; every other student is graded as usual."""
+    subs = tmp_path / "subs"
+    _write(subs, "ada", "99_synthetic", _submission('answer_99_1 = "0.04"', HONEST_FUNCTION))
+    _write(subs, "bug", "99_synthetic", _submission('answer_99_1 = "0.04"  # trips the grader', HONEST_FUNCTION))
+    real = grade.answer_lines
+
+    def fragile(nb):
+        if any("trips the grader" in source for source in grade._code_cells(nb)):
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(nb)
+
+    monkeypatch.setattr(grade, "answer_lines", fragile)
+    table, report, _ = _grade(tmp_path, subs, jobs=2)
+    assert table["ada", "99.1"] == (1, "right") and table["ada", "99.9"] == (1, "right")
+    assert table["bug", "99.1"] == (0, "not graded: the grader could not read bug/99_synthetic.ipynb (RecursionError)")
+    assert [r["detail"] for r in report if r["kind"] == "grader error"] == [
+        "bug/99_synthetic.ipynb: RecursionError: maximum recursion depth exceeded"]
+
+
+def test_what_is_graded_is_the_release_narrowed_by_notebooks(tmp_path):
+    release_dir = tmp_path / "release"
+    (release_dir / "student").mkdir(parents=True)
+    for name in ("01_pmi", "02_npmi"):
+        (release_dir / "student" / f"{name}.ipynb").write_text("{}", encoding="utf-8")
+    assert list(grade.assignments(release=release_dir)) == ["01_pmi", "02_npmi"]
+    assert list(grade.assignments(release=release_dir, only=["02"])) == ["02_npmi"]
+    with pytest.raises(SystemExit, match="'03' is not a notebook of the release"):
+        grade.assignments(release=release_dir, only=["03"])
+    with pytest.raises(SystemExit, match="no student notebooks"):
+        grade.assignments(release=tmp_path / "nothing")
+    (release_dir / "student" / "77_homemade.ipynb").write_text("{}", encoding="utf-8")
+    with pytest.raises(SystemExit, match="notebooks the course does not: 77_homemade.ipynb"):
+        grade.assignments(release=release_dir)
+
+
+@pytest.mark.parametrize("file_name", ["99_synthetic-Copy1.ipynb", "99_synthetic (1).ipynb", "99_synthetic copy.ipynb",
+                                       "ada/99_synthetic.ipynb"])
+def test_a_copy_or_a_nested_notebook_is_recognised_by_its_name(tmp_path, file_name):
+    subs = tmp_path / "subs"
+    path = subs / "ada" / file_name
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(_submission('answer_99_1 = "0.04"', HONEST_FUNCTION)), encoding="utf-8")
+    table, _, _ = _grade(tmp_path, subs)
+    assert table["ada", "99.1"] == (1, "right")
 
 
 PROBE = '''def probe(path):

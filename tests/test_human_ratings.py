@@ -8,7 +8,7 @@ import tomllib
 import numpy as np
 import pytest
 
-from teachkit.human_ratings import AUTOMATED_METRICS, HumanRatings, load_human_ratings
+from teachkit.evaluation.human_ratings import AUTOMATED_METRICS, HumanRatings, load_human_ratings
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 DATA = ROOT / "teachkit" / "data"
@@ -58,7 +58,7 @@ def test_columns_and_missing_scores():
 
 
 def test_missing_shipped_file_says_how_to_get_it(tmp_path, monkeypatch):
-    import teachkit.human_ratings as hr
+    import teachkit.evaluation.human_ratings as hr
 
     monkeypatch.setattr(hr, "_data_path", lambda: tmp_path / "nowhere.json")
     with pytest.raises(FileNotFoundError, match="human ratings file is missing.*ahoho/topics"):

@@ -4,7 +4,7 @@ import pytest
 
 from teachkit import CooccurrenceCounts
 from teachkit.course.intrusion_quiz import IntrusionQuiz, intrusion_quiz
-from teachkit.intrusion import IntrusionTask, hit_rates, intrusion_tasks, npmi_rater
+from teachkit.evaluation.intrusion import IntrusionTask, hit_rates, intrusion_tasks, npmi_rater
 
 TOPICS = [
     ["fire", "smoke", "blaze", "firefighters", "homes", "bushfire"],

@@ -8,7 +8,7 @@ from gensim.corpora import Dictionary
 from gensim.models.coherencemodel import CoherenceModel
 
 import teachkit as tk
-from teachkit.measures import (
+from teachkit.coherence.measures import (
     arithmetic_mean, context_vectors, indirect_cosine, log_conditional_probability, log_ratio,
     normalized_log_ratio, one_one, one_preceding, one_set,
 )

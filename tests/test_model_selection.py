@@ -11,9 +11,9 @@ from gensim.corpora import Dictionary
 from gensim.models import LdaModel
 from scipy.special import gammaln, psi
 
-from teachkit.counting import CooccurrenceCounts
-from teachkit.measures import MEASURES, coherence_per_topic
-from teachkit.model_selection import (
+from teachkit.counts.counting import CooccurrenceCounts
+from teachkit.coherence.measures import MEASURES, coherence_per_topic
+from teachkit.evaluation.model_selection import (
     CRITERIA, HeldOutPerplexity, SweepTable, heldout_perplexity, k_sweep, lda_topics, split_documents,
 )
 

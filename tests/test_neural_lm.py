@@ -1,4 +1,4 @@
-"""teachkit.neural_lm: the gradients against finite differences, distributions that sum to 1, the loss it
+"""teachkit.lm.neural: the gradients against finite differences, distributions that sum to 1, the loss it
 reports against the log-probabilities it gives, determinism for a seed, the units of an evaluation by hand,
 and chunked evaluation against strided and one-stream evaluation."""
 
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import teachkit as tk
-from teachkit.neural_lm import BOUNDARY, END, UNK, Evaluation, NeuralLM, bits_per_byte, softmax
+from teachkit.lm.neural import BOUNDARY, END, UNK, Evaluation, NeuralLM, bits_per_byte, softmax
 
 TEXTS = ["the cat sat on the mat", "the dog sat on the log", "a cat and a dog"]
 
@@ -163,7 +163,7 @@ def test_bad_input_is_named(call, exc, named):
 
 
 def test_the_lee_split_of_the_notebook_has_the_same_characters_for_every_model():
-    train_tokens, held_tokens = tk.model_selection.split_documents(tk.lee_background(), heldout=0.2, seed=0)
+    train_tokens, held_tokens = tk.evaluation.model_selection.split_documents(tk.lee_background(), heldout=0.2, seed=0)
     held = [" ".join(d) for d in held_tokens]
     lm = NeuralLM([" ".join(d) for d in train_tokens[:5]], unit="word", context=1, embedding=2, hidden=2)
     assert lm.evaluate(held[:3]).n_characters == sum(len(d) + 1 for d in held[:3])

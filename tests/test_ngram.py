@@ -11,7 +11,7 @@ import pytest
 import teachkit as tk
 from teachkit import BigramLM, NgramLM, perplexity
 from teachkit.documents.catalogue import PERPLEXITY_TRAINING, PERPLEXITY_UNSEEN
-from teachkit.ngram import ZeroProbabilityWarning
+from teachkit.lm.evaluation import ZeroProbabilityWarning
 
 # The tiny corpus every hand derivation below uses.
 TINY = [["a", "b", "a"], ["b", "a", "c"]]
@@ -355,7 +355,7 @@ def test_an_encoded_text_scores_like_the_sentences_and_only_for_its_own_counts()
 
 
 def test_the_one_step_formulas_by_hand_and_their_errors():
-    from teachkit.ngram import add_alpha, kneser_ney_step
+    from teachkit.lm.smoothing import add_alpha, kneser_ney_step
 
     assert add_alpha(2, 2, 6, 1) == 3 / 8
     assert add_alpha(0, 10, 100, 0.5) == 0.5 / 60
@@ -419,7 +419,7 @@ def test_scoring_an_encoded_text_again_with_other_parameters_gives_fresh_results
 
 # ---------------------------------------------------------------- smoothing objects
 def test_smoothing_objects_give_the_same_model_as_their_strings():
-    from teachkit.ngram import AddAlpha, JelinekMercer, KneserNey
+    from teachkit.lm.smoothing import AddAlpha, JelinekMercer, KneserNey
 
     pairs = [(AddAlpha(), {"smoothing": "laplace"}), (AddAlpha(0.5), {"smoothing": "lidstone", "alpha": 0.5}),
              (JelinekMercer((0.1, 0.2, 0.3, 0.4)), {"smoothing": "interpolated", "lambdas": (0.1, 0.2, 0.3, 0.4)}),
@@ -443,25 +443,27 @@ def test_smoothing_objects_give_the_same_model_as_their_strings():
     (lambda m: NgramLM(TINY, order=2, smoothing=m.AddAlpha(1), alpha=2), ValueError, "alpha is not used"),
 ])
 def test_smoothing_objects_refuse_bad_parameters(make, error, match):
-    import teachkit.ngram as module
+    import teachkit.lm.smoothing as module
 
     with pytest.raises(error, match=match):
         make(module)
 
 
-def test_the_bigram_model_and_its_warning_live_in_ngram():
-    import teachkit.lm_metrics
-    import teachkit.ngram
+def test_the_bigram_model_its_vocabulary_and_its_warning_live_in_lm():
+    import teachkit.lm.evaluation
+    import teachkit.lm.metrics
+    import teachkit.lm.ngram
+    import teachkit.lm.vocabulary
 
-    assert tk.BigramLM is teachkit.ngram.BigramLM and tk.Vocabulary is teachkit.ngram.Vocabulary
-    assert tk.ZeroProbabilityWarning is teachkit.ngram.ZeroProbabilityWarning is ZeroProbabilityWarning
-    assert not hasattr(teachkit.lm_metrics, "SEED_TRAINING")
+    assert tk.BigramLM is teachkit.lm.ngram.BigramLM and tk.Vocabulary is teachkit.lm.vocabulary.Vocabulary
+    assert tk.ZeroProbabilityWarning is teachkit.lm.evaluation.ZeroProbabilityWarning is ZeroProbabilityWarning
+    assert not hasattr(teachkit.lm.metrics, "SEED_TRAINING")
 
 
 # ---------------------------------------------------------------- BigramLM is NgramLM at order 2
 def engine_for(train, alpha, vocabulary, denominator, pad):
     """The order-2 NgramLM that BigramLM(train, alpha, vocabulary, denominator, pad) stands for."""
-    from teachkit.ngram import AddAlpha
+    from teachkit.lm.smoothing import AddAlpha
 
     smoothing = AddAlpha(alpha, denominator="occurrences" if denominator == "unigram" else "context",
                          allow_zero=True)
@@ -498,7 +500,7 @@ def test_bigramlm_gives_the_probabilities_of_ngramlm_with_add_alpha(alpha, vocab
 
 
 def test_bigramlm_scores_through_the_add_alpha_formula_of_ngram(monkeypatch):
-    import teachkit.ngram as module
+    import teachkit.lm.smoothing as module
 
     lm = BigramLM(["the", "cat", "sat", "on", "the", "mat"])
     assert lm.prob("the", "cat") == 2 / 7
@@ -543,7 +545,7 @@ def test_unk_false_keeps_v_to_the_training_types_and_scores_unseen_words_as_them
 
 
 def test_occurrence_denominator_counts_sentence_final_histories():
-    from teachkit.ngram import AddAlpha
+    from teachkit.lm.smoothing import AddAlpha
 
     # padded: <s> a b </s>, <s> b </s>; c(b •) = 2 (b </s> twice), and </s> ends both sentences: e(</s>) = 2
     train = [["a", "b"], ["b"]]
@@ -556,7 +558,7 @@ def test_occurrence_denominator_counts_sentence_final_histories():
 
 
 def test_alpha_zero_only_on_request_and_0_over_0_is_refused():
-    from teachkit.ngram import AddAlpha
+    from teachkit.lm.smoothing import AddAlpha
 
     with pytest.raises(ValueError, match="alpha must be a finite number > 0"):
         AddAlpha(0)
@@ -582,7 +584,7 @@ def test_alpha_zero_only_on_request_and_0_over_0_is_refused():
     (lambda m: NgramLM(TINY, order=2, smoothing="laplace").occurrences("a"), TypeError, "context"),
 ])
 def test_the_bigram_options_refuse_bad_values_by_name(make, error, match):
-    import teachkit.ngram as module
+    import teachkit.lm.ngram as module
 
     with pytest.raises(error, match=match):
         make(module)

@@ -217,12 +217,11 @@ def test_a_wrong_formula_in_the_package_fails_the_freshness_check(tmp_path):
     startup.mkdir(parents=True)
     (startup / "00-wrong-formula.py").write_text(
         "import importlib, math, teachkit\n"
-        "m = importlib.import_module('teachkit.association')  "
-        "# the module (teachkit.association, the attribute, is the function)\n"
+        "m = importlib.import_module('teachkit.counts.association')  # the module that defines tk.pmi\n"
         "right = m.pmi\n"
         "def wrong(*args, **kwargs):\n"
         "    return right(*args, **kwargs) / math.log(2)\n"
-        "m.pmi = teachkit.association = wrong\n", encoding="utf-8")
+        "m.pmi = teachkit.pmi = wrong\n", encoding="utf-8")
     path = ROOT / "notebooks" / "01_pmi.ipynb"
     old = os.environ.get("IPYTHONDIR")
     os.environ["IPYTHONDIR"] = str(tmp_path)

@@ -112,7 +112,7 @@ def test_import_teachkit_loads_no_heavy_library_and_no_example_data():
 
     code = ("import sys, teachkit\n"
             "heavy = ['numpy', 'scipy', 'gensim', 'networkx', 'matplotlib', 'ipywidgets', 'IPython', 'nltk',"
-            " 'teachkit.counting', 'teachkit.documents.catalogue', 'teachkit.documents.check']\n"
+            " 'teachkit.counts.counting', 'teachkit.documents.catalogue', 'teachkit.documents.check']\n"
             "print(sorted(m for m in heavy if m in sys.modules))\n"
             "teachkit.finding('001-eq2-pmi'); from teachkit.documents.catalogue import PERPLEXITY_TRAINING\n"
             "print('teachkit.documents.catalogue' in sys.modules)")
@@ -126,14 +126,100 @@ def test_names_load_on_first_use_and_functions_keep_their_module_names():
     when their modules are imported first (importing a submodule sets the package's attribute of its name);
     counting known words (words=) needs no scipy."""
     code = ("import sys\n"
-            "import teachkit.association, teachkit.lm_metrics, teachkit.centrality, teachkit.coherence\n"
+            "import teachkit.counts.association, teachkit.lm.metrics, teachkit.semantic.centrality\n"
+            "import teachkit.coherence.npmi\n"
             "import teachkit as tk\n"
             "print([type(getattr(tk, n)).__name__ for n in ('pmi', 'perplexity', 'pagerank')])\n"
             "c = tk.CooccurrenceCounts.from_documents([['a', 'b'], ['a']], window=2, words=['a', 'b'])\n"
             "print(c.count('a'), c.count('a', 'b'), 'scipy' in sys.modules)\n"
             "from teachkit import *\n"
-            "print(all(hasattr(tk, n) for n in tk.__all__), callable(topic_coherence), measures.__name__)\n")
+            "print(all(hasattr(tk, n) for n in tk.__all__), callable(topic_coherence), coherence.__name__,"
+            " lm.ngram.__name__)\n")
+    assert python_prints(code)[:3] == ["['function', 'function', 'function']", "2 1 False",
+                                       "True True teachkit.coherence teachkit.lm.ngram"]
+
+
+def python_prints(code):
+    """The lines a fresh Python prints running ``code``."""
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split("\n")[:3] == ["['function', 'function', 'function']", "2 1 False",
-                                           "True True teachkit.measures"]
+    return out.stdout.split("\n")
+
+
+#: ``teachkit.__all__`` at 821fc22, before the metrics moved into subject subpackages (issue 38), written out.
+ALL_BEFORE_THE_SUBPACKAGES = [
+    'BigramLM', 'BigramRow', 'CoherencePerTopic', 'CoherenceReport', 'CooccurrenceCounts', 'Discrimination',
+    'DiscriminationRatio', 'Distinctiveness', 'EPSILON', 'Evaluation', 'Feedback', 'Finding',
+    'HeldOutPerplexity', 'HumanRatings', 'IntrusionQuiz', 'IntrusionTask', 'MEASURES', 'NeuralLM', 'NgramLM',
+    'PPMIMatrix', 'PageRank', 'PairScore', 'PlantedTopics', 'RatedTopic', 'SMOOTHING_CONVENTIONS',
+    'SemanticCoherence', 'SemanticDiversity', 'SpearmanInterval', 'SweepTable', 'TopicCoherence',
+    'UnknownWordError', 'Vocabulary', 'WordVectors', 'ZERO_CONVENTIONS', 'ZeroProbabilityWarning', 'answer_box',
+    'bits_per_byte', 'bootstrap_spearman', 'bootstrap_winner', 'build_index', 'check_answer', 'check_documents',
+    'cohens_d', 'coherence_from_pairs', 'coherence_per_topic', 'cosine_similarity_matrix', 'count_on_dask',
+    'cross_entropy', 'discrimination_ratio', 'distinctiveness', 'evaluate_topics', 'finding',
+    'heldout_perplexity', 'hit_rates', 'intruded_topics', 'intrusion_quiz', 'intrusion_tasks', 'inverted_rbo',
+    'k_sweep', 'lee_background', 'load_human_ratings', 'mean_norm_from_cosines', 'model_score', 'nltk_corpus',
+    'normalize_token', 'npmi', 'npmi_from_counts', 'npmi_rater', 'open_index', 'pagerank', 'perplexity',
+    'planted_topics', 'pmi', 'ppmi_matrix', 'ppmi_svd', 'probabilities_from_counts', 'random_topics',
+    'rank_average', 'rank_biased_overlap', 'roc_auc', 'scorable_keywords', 'score_pair', 'semantic_coherence',
+    'semantic_diversity', 'sentence_transformer_vectors', 'solution', 'spearman', 'split_documents', 'tokenize',
+    'topic_coherence', 'topic_diversity', 'topic_vector', 'agreement', 'association', 'centrality', 'coherence',
+    'corpora', 'counting', 'course', 'dask_counts', 'discrimination', 'disk_index', 'diversity', 'documents',
+    'embeddings', 'gensim_compat', 'human_ratings', 'intrusion', 'lm_metrics', 'measures', 'model_selection',
+    'neural_lm', 'ngram', 'semantic', 'text'
+]
+#: The module names of that list and the module each is now.  No old name is kept as an alias (a name has one
+#: meaning): ``tk.coherence`` and ``tk.semantic`` are now the subpackages, the other old names are gone.
+MODULES_NOW = {
+    "counting": "counts.counting", "disk_index": "counts.disk_index", "dask_counts": "counts.dask_counts",
+    "association": "counts.association", "gensim_compat": "counts.gensim_compat",
+    "coherence": "coherence.npmi", "measures": "coherence.measures", "diversity": "coherence.diversity",
+    "ngram": "lm.ngram", "lm_metrics": "lm.metrics", "neural_lm": "lm.neural",
+    "semantic": "semantic.metrics", "centrality": "semantic.centrality", "embeddings": "semantic.embeddings",
+    "model_selection": "evaluation.model_selection", "agreement": "evaluation.agreement",
+    "discrimination": "evaluation.discrimination", "human_ratings": "evaluation.human_ratings",
+    "intrusion": "evaluation.intrusion",
+    "text": "text", "corpora": "corpora", "course": "course", "documents": "documents",
+}
+
+
+def test_every_name_of_the_old_all_still_resolves():
+    """Every public name of 821fc22's ``tk.__all__`` is still ``tk.name``, and is the object its module defines;
+    every module of that list is still importable, at its new path."""
+    import importlib
+    import types
+
+    import teachkit as tk
+
+    assert set(ALL_BEFORE_THE_SUBPACKAGES) - set(MODULES_NOW) <= set(tk.__all__)
+    for name in ALL_BEFORE_THE_SUBPACKAGES:
+        if name in MODULES_NOW:
+            module = importlib.import_module(f"teachkit.{MODULES_NOW[name]}")
+            assert module.__name__ == f"teachkit.{MODULES_NOW[name]}"
+            # the old attribute is gone or is the subpackage of that name, never a stale module
+            now = getattr(tk, name, None)
+            assert now is None or (isinstance(now, types.ModuleType) and now.__name__ == f"teachkit.{name}"), name
+            continue
+        value = getattr(tk, name)
+        origin = importlib.import_module(f"teachkit.{tk._ORIGIN[name]}")
+        assert value is getattr(origin, name), name
+        assert not isinstance(value, types.ModuleType), name
+
+
+def test_each_subpackage_says_what_it_holds_and_loads_its_modules_on_first_use():
+    """Each subject subpackage's docstring names every module in it, one line each, and ``tk.lm.ngram`` works
+    without importing it first; importing the subpackage itself loads none of them."""
+    code = ("import sys, teachkit as tk\n"
+            "packages = ['counts', 'coherence', 'lm', 'semantic', 'evaluation']\n"
+            "import teachkit.counts, teachkit.coherence, teachkit.lm, teachkit.semantic, teachkit.evaluation\n"
+            "print(sorted(m for m in sys.modules if m.count('.') == 2 and m.split('.')[1] in packages))\n"
+            "print(tk.lm.ngram.__name__, 'numpy' in sys.modules)\n")
+    assert python_prints(code)[:2] == ["[]", "teachkit.lm.ngram True"]
+    import importlib
+
+    for package in ("counts", "coherence", "lm", "semantic", "evaluation"):
+        folder = ROOT / "teachkit" / package
+        doc = importlib.import_module(f"teachkit.{package}").__doc__
+        modules = sorted(p.stem for p in folder.glob("*.py") if p.stem != "__init__")
+        listed = sorted(re.findall(rf"^\* :mod:`teachkit\.{package}\.(\w+)`", doc, re.M))
+        assert listed == modules, (package, listed, modules)

@@ -152,7 +152,7 @@ def test_bad_counts(args, kwargs, match):
 # --- one vocabulary: zero= names the convention, smoothing= is its older spelling --------------------------
 @pytest.mark.parametrize("old, zero", [("none", "exact"), ("guide", "guide"), ("gensim", "epsilon")])
 def test_zero_names_the_same_conventions_as_smoothing(old, zero):
-    from teachkit.association import SMOOTHING_ALIASES, ZERO_CONVENTIONS
+    from teachkit.counts.association import SMOOTHING_ALIASES, ZERO_CONVENTIONS
 
     assert SMOOTHING_ALIASES[old] == zero and zero in ZERO_CONVENTIONS
     eps = 0.0 if old == "none" else 1e-12

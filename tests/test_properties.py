@@ -477,7 +477,7 @@ def test_cohens_d_of_large_values_by_hand():
     # p = (2, 4), q = (0, 2): means 3 and 1, both variances 2, s = sqrt 2, d = 2 / sqrt 2 = sqrt 2.
     for c in (1, 1e200, 1e-200, 1e300, 2.0**1000):
         assert tk.cohens_d([2 * c, 4 * c], [0, 2 * c]) == pytest.approx(math.sqrt(2), rel=1e-12)
-    dsc = tk.discrimination.discrimination([1.5e308, 1e308], [-1e308, 1e308])
+    dsc = tk.evaluation.discrimination.discrimination([1.5e308, 1e308], [-1e308, 1e308])
     assert dsc.mean_pos == pytest.approx(1.25e308, rel=1e-12) and math.isfinite(dsc.d)
 
 
@@ -668,14 +668,14 @@ def test_topic_ids_too_large_for_an_integer_are_refused():
 def test_pagerank_lives_in_its_own_module_and_old_names_still_work():
     import importlib
 
-    module = importlib.import_module("teachkit.centrality")
-    from teachkit.semantic import PageRank, pagerank
+    module = importlib.import_module("teachkit.semantic.centrality")
+    from teachkit.semantic.metrics import PageRank, pagerank
 
     assert tk.pagerank is pagerank is module.pagerank and PageRank is module.PageRank is tk.PageRank
-    assert tk.semantic.pagerank is module.pagerank
+    assert tk.semantic.metrics.pagerank is module.pagerank
     # The validation helpers are shared from teachkit._checks, not kept in semantic.py.
     for old in ("_check_square", "_check_similarity", "_check_vectors", "_as_float_array"):
-        assert not hasattr(tk.semantic, old)
+        assert not hasattr(tk.semantic.metrics, old)
 
 
 def test_sizes_that_would_never_finish_are_refused_by_name():

@@ -499,21 +499,22 @@ def test_the_student_archive_installs_in_a_fresh_environment_and_runs_a_notebook
 # ---------------------------------------------------------------- nothing the teacher owns is ever deleted
 @pytest.mark.parametrize("content, refused", [
     ("student\n", "lists no student"),
-    ("student\na\na.zip\n", "would name the same folder or zip"),
-    ("student\nAda\nada\n", "would name the same folder or zip"),
-    ("student\njos\u00e9\njose\u0301\n", "would name the same folder or zip"),      # NFC and NFD: one student
-    ('student\n"ada\nevil"\n', "row 1 (line 2)"),
-    ("student\nbob\n=HYPERLINK(1)\n", "row 2 (line 3)"),
-    ("student\n+1\n", "cannot name a folder"),
-    ("student\n-x\n", "cannot name a folder"),
-    ("student\n@x\n", "cannot name a folder"),
-    ("student\n../teacher\n", "cannot name a folder"),
+    ("student\na\na.zip\n", "line 3: student id 'a.zip' ends in .zip"),
+    ("student\nAda\nada\n", "line 3: student id 'ada' is the same student as 'Ada'"),
+    ("student\njos\u00e9\njose\u0301\n", "line 3: student id 'jose\u0301' is the same student"),   # NFC and NFD
+    ('student\n"ada\nevil"\n', "line 2: student id 'ada\\nevil' holds a line break"),
+    ("student\nbob\n=HYPERLINK(1)\n", "line 3: student id '=HYPERLINK(1)' starts with '='"),
+    ("student\n+1\n", "starts with '+'"),
+    ("student\n-x\n", "starts with '-'"),
+    ("student\n@x\n", "starts with '@'"),
+    ("student\n../teacher\n", "path separator"),
     ("name\nada\n", "no 'student' column"),
 ])
 def test_a_bad_class_list_is_refused_by_row(tmp_path, content, refused):
     (tmp_path / "bad.csv").write_text(content, encoding="utf-8", newline="")
-    with pytest.raises(SystemExit, match=refused.replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(SystemExit) as info:
         release.read_class(tmp_path / "bad.csv")
+    assert refused in str(info.value) and "CLASS=" in str(info.value)
 
 
 def test_a_refused_class_list_leaves_the_previous_class_release_as_it_was(tmp_path):
@@ -536,7 +537,7 @@ def test_class_ids_are_read_as_csv_in_nfc():
     with tempfile.TemporaryDirectory() as tmp:
         path = pathlib.Path(tmp) / "class.csv"
         path.write_text('name,student\n"Núñez, José",jose\u0301.nun\u0303ez\n\nAda,ada\n', encoding="utf-8")
-        assert release.read_class(path) == ["jos\u00e9.nu\u00f1ez", "ada"]
+        assert release.read_class(path) == ["jos\u00e9.nu\u00f1ez", "ada"]       # NFC, lower case
 
 
 @pytest.mark.parametrize("content, refused", [
@@ -593,7 +594,7 @@ def test_every_make_target_after_a_class_release_keeps_the_secret_and_seeds(tmp_
     out = tmp_path / "release"
     secret = out / "teacher" / "course-secret.txt"
     (tmp_path / "class.csv").write_text("student\nada\nbob\n", encoding="utf-8")
-    one = "NOTEBOOKS=notebooks/00_start_here.ipynb"
+    one = "NOTEBOOK_FILES=notebooks/00_start_here.ipynb"
     common = [f"RELEASE_DIR={out}", one]
     _make(tmp_path, "release", *common, f"CLASS={tmp_path / 'class.csv'}", f"SECRET={secret}")
     kept = secret.read_bytes()
@@ -618,7 +619,7 @@ def test_every_make_target_after_a_class_release_keeps_the_secret_and_seeds(tmp_
     subs = tmp_path / "submissions"
     (subs / "ada").mkdir(parents=True)
     (subs / "ada" / "00_start_here.ipynb").write_bytes((out / "class" / "ada" / "00_start_here.ipynb").read_bytes())
-    _make(tmp_path, "grade", f"SUBMISSIONS={subs}", f"SECRET={secret}")
+    _make(tmp_path, "grade", f"SUBMISSIONS={subs}", f"SECRET={secret}", f"RELEASE_DIR={out}")
     _make(tmp_path, "book", "RELEASE=student", f"BOOK_DIR={tmp_path / 'book'}")      # every notebook: 00 links to all
     assert (tmp_path / "book" / "html" / "index.html").is_file()
     _make(tmp_path, "release", *common, f"CLASS={tmp_path / 'empty.csv'}", f"SECRET={secret}", ok=False)

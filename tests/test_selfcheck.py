@@ -209,7 +209,7 @@ def test_every_course_widget_shares_the_static_fallback_base():
     from teachkit.course.exercises.display import Hidden, Question
     from teachkit.course.intrusion_quiz import intrusion_quiz
     from teachkit.course.widgets import StaticFallback, explorer
-    from teachkit.intrusion import intrusion_tasks
+    from teachkit.evaluation.intrusion import intrusion_tasks
 
     shown = [answer_box(0.5), explorer(lambda x: f"x = {x}", x=w.IntSlider(value=1)), Question(get("00.1")),
              Hidden(get("00.1")), intrusion_quiz(intrusion_tasks([["a1", "a2", "a3"], ["b1", "b2", "b3"]], n_words=2))]

@@ -412,7 +412,7 @@ def test_changing_a_formula_flips_verdicts(monkeypatch):
     """Recompute with a broken pmi (log10 instead of the requested base): verdicts must move."""
     import sys
 
-    pmi_module = sys.modules["teachkit.association"]   # teachkit.association is also the re-exported function
+    pmi_module = sys.modules["teachkit.counts.association"]   # the module that defines tk.pmi
     real = pmi_module.pmi
 
     def broken(p_xy, p_x, p_y, base=math.e):
@@ -428,7 +428,7 @@ def test_changing_a_formula_flips_verdicts(monkeypatch):
 def test_changing_the_perplexity_normalisation_flips_the_verdict(monkeypatch):
     import sys
 
-    pp = sys.modules["teachkit.lm_metrics"]
+    pp = sys.modules["teachkit.lm.metrics"]
     real = pp.perplexity
     monkeypatch.setattr(pp, "perplexity", lambda model, tokens, per="prediction": real(model, tokens, per="token"))
     record = next(r for r in RECORDS if r.id == "003-perplexity-seen")

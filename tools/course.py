@@ -27,6 +27,11 @@ import importlib.util
 import pathlib
 import re
 import secrets
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+import students  # noqa: E402  (tools/ is on the path when the tools run as scripts)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -139,9 +144,8 @@ def pin_functions(prefix: str) -> dict:
 
 
 # ---------------------------------------------------------------- a class where copying does not pay
-#: A student id becomes a folder name of the release and of the submissions: letters, digits, . _ - @ +,
-#: beginning with a letter, a digit or _ (a cell beginning with = + - @ is a formula to a spreadsheet).
-STUDENT_ID = re.compile(r"\w[\w.@+-]{0,99}")
+#: A student id becomes a folder name of the release and of the submissions: letters, digits, . _ - @ +.
+STUDENT_ID = students.SAFE_ID
 #: The smallest course secret accepted, in hex digits: 128 bits, too many to guess from the seeds.
 MIN_SECRET = 32
 #: More than a secret file holds (make release writes 65 bytes): a larger file is not a secret.
@@ -191,12 +195,12 @@ def read_secret(path, create: bool = False) -> str:
 
 
 def check_student_id(student: str) -> str:
-    """``student`` if it can name a folder (letters, digits, ``. _ - @ +``), else SystemExit naming it."""
-    if not isinstance(student, str) or not STUDENT_ID.fullmatch(student):
-        raise SystemExit(f"student id {student!r} cannot name a folder: use letters, digits and . _ - @ + only, "
-                         "beginning with a letter or a digit (it names the student's release folder and their "
-                         "submission folder, and a spreadsheet reads a cell beginning with = + - @ as a formula).")
-    return student
+    """``student`` in its one spelling (:func:`students.normalise`) if it can name a folder, else SystemExit."""
+    why = students.problem(student)
+    if why is not None:
+        raise SystemExit(f"student id {student!r} cannot name a folder: it {why} (it names the student's release "
+                         "folder and their submission folder).")
+    return students.normalise(student)
 
 
 #: The rounds of the keyed permutation of :func:`student_seed` (Luby and Rackoff: four make a keyed
@@ -218,7 +222,9 @@ def _round_function(key: bytes, length: int, round_: int, half: int, bits: int) 
 def student_seed(secret: str, student: str) -> int:
     """The seed of ``student``'s variants: a keyed permutation of the id's bytes, so no two ids share one.
 
-    The id (Unicode NFC, as UTF-8: ``n`` bytes) is read as an integer ``x`` of ``8n`` bits, and ``x`` goes
+    The id in its one spelling (:func:`students.normalise`: Unicode NFC, lower case, so that a folder named
+    in NFD by a macOS zip, or capitalised, is the same student), as UTF-8 (``n`` bytes), is read as an
+    integer ``x`` of ``8n`` bits, and ``x`` goes
     through a Feistel network of :data:`SEED_ROUNDS` rounds over those bits: split into halves ``L, R`` of
     ``4n`` bits, each round maps ``(L, R)`` to ``(R, L XOR F_i(R))``, where ``F_i`` is HMAC-SHA256 under the
     course secret.  The seed is that permuted integer plus ``(256**n - 1) / 255``, the number of byte
@@ -228,7 +234,7 @@ def student_seed(secret: str, student: str) -> int:
     a bijection whatever ``F_i`` is (it is undone by ``(L, R) = (R' XOR F_i(L'), L')``), so the network
     permutes the ``256**n`` ids of ``n`` bytes among ``[0, 256**n)``; the offset moves the ids of each
     length into their own range ``[(256**n - 1)/255, (256**(n+1) - 1)/255)``, and these ranges do not
-    overlap.  Two different ids (different bytes, or different lengths) therefore get different seeds:
+    overlap.  Two different ids (once normalised) therefore get different seeds:
     uniqueness is a property of the construction, not a probability.  The seed is at least 1 (0 is the
     exercise as written).
 
@@ -241,11 +247,9 @@ def student_seed(secret: str, student: str) -> int:
     >>> student_seed("0" * 64, "ada"), student_seed("0" * 64, "ada") == student_seed("1" * 64, "ada")
     (10656431, False)
     """
-    import unicodedata
-
-    if not isinstance(student, str) or not student:
+    if not isinstance(student, str) or not students.normalise(student):
         raise ValueError(f"student must be a non-empty id, got {student!r:.40}.")
-    data = unicodedata.normalize("NFC", student).encode("utf-8")
+    data = students.normalise(student).encode("utf-8")
     if len(data) > MAX_ID_BYTES:
         raise ValueError(f"student id {student[:40]!r}... is {len(data)} bytes long; ids of at most "
                          f"{MAX_ID_BYTES} bytes get a seed.")

@@ -2,13 +2,27 @@
 
 ``make grade SUBMISSIONS=dir/`` runs ``python tools/grade.py dir/`` and writes ``dir/grades.csv`` (or
 ``--out FILE``) with one row per student, notebook and exercise: ``student, notebook, exercise, points,
-feedback``.
+feedback``; beside it the gradebook files (:mod:`gradebook`) and the teacher report.
 
-Layout of the folder: one sub-folder per student holding that student's notebooks as handed out by
-``make release`` (``dir/ada/01_pmi.ipynb``, ...).  Which notebook a file is comes from the metadata the
-release stamps into it (``metadata.teachkit.notebook``), else from its file name.
+Layout of the folder: one sub-folder (or one zip) per student holding that student's notebooks as handed
+out by ``make release`` (``dir/ada/01_pmi.ipynb``, ``dir/ben.zip``, ...).  Which notebook a file is comes
+from the metadata the release stamps into it (``metadata.teachkit.notebook``), else from its file name
+(``02_npmi-Copy1.ipynb`` is a copy of ``02_npmi``).  What is graded comes from the release (``--release``,
+``--notebooks``), never from what was handed in; a student's folder name is read in its one spelling
+(:mod:`students`: Unicode NFC, lower case).
 
-How it grades, and why a submission cannot change its own grade:
+How a class cannot break the grading:
+
+* **Each student is graded on their own.**  Hand-ins are read by :mod:`handins` within fixed limits
+  (file sizes, JSON nesting, zip entries and ratios), never through a link, never a device or a FIFO;
+  a cell is parsed only below a size and a nesting depth, an answer read only below a length.  Whatever
+  still goes wrong with one notebook is that notebook's 0, with the reason; the class goes on.
+* **One copy of each notebook.**  Several files that are the same notebook: one is graded by a stated rule
+  (:func:`choose`) and the teacher report says which and why.
+* **A teacher report** (``teacher-report.md`` and ``.csv``) lists what was not read and why, the copies,
+  the files that are no notebook of the release, and the copy report (:func:`copy_report`): never a penalty.
+
+How it grades, and whyHow it grades, and why a submission cannot change its own grade:
 
 * **Answers are read, not run.**  The release gives every numeric exercise and every prediction an
   answer line ``answer_XX_n = "..."``.  The grader parses the notebook's cells as text (``ast``) and takes
@@ -42,12 +56,13 @@ from __future__ import annotations
 
 import argparse
 import ast
-import json
+import functools
 import math
 import numbers
 import pathlib
+import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 
@@ -55,7 +70,9 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import course  # noqa: E402
 import gradebook  # noqa: E402
+import handins  # noqa: E402
 import sandbox  # noqa: E402
+import students  # noqa: E402
 
 FIELDS = ("student", "notebook", "exercise", "points", "max_points", "feedback")
 #: Seconds one student function may run (all its inputs together).
@@ -71,17 +88,25 @@ def _report_columns():
 
 
 # ---------------------------------------------------------------- reading a submission
-def read_submission(path: pathlib.Path) -> dict:
-    """The submitted notebook as JSON, or a ValueError saying why it cannot be graded."""
-    try:
-        nb = json.loads(path.read_text(encoding="utf-8"))
-    except UnicodeDecodeError:
-        raise ValueError("the file is not a notebook (not text)") from None
-    except json.JSONDecodeError as err:
-        raise ValueError(f"the file is not a notebook (not valid JSON: {err.msg})") from None
-    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
-        raise ValueError("the file is not a notebook (no list of cells)")
-    return nb
+#: Characters of one code cell that are parsed; a longer cell is no answer (the course's longest is ~2,000).
+MAX_CELL_CHARS = 100_000
+#: Characters of one typed answer, and bits of an integer written as one, that are read.
+MAX_ANSWER_CHARS = 200
+MAX_ANSWER_BITS = 1000
+#: Python nested too deeply for the parser (10,000 unary minuses, a sum of 3,000 terms on one line) is refused
+#: before ``ast.parse`` recurses into it.
+_UNARY_RUN = re.compile(r"(?:[-+~]\s*){100,}|(?:\bnot\s+){100,}")
+_OPERATORS = re.compile(r"[-+*/%@&|^<>]")
+MAX_OPERATORS_PER_LINE = 500
+
+
+def read_submission(path) -> dict:
+    """The submitted notebook as JSON, or a ValueError saying why it cannot be graded.
+
+    Read within :mod:`handins`' limits: never through a link, at most ``MAX_NOTEBOOK_BYTES``, its JSON
+    nesting checked before it is parsed.
+    """
+    return handins.read_notebook(handins.read_file(str(path)))
 
 
 def _code_cells(nb: dict) -> list[str]:
@@ -95,18 +120,50 @@ def _code_cells(nb: dict) -> list[str]:
     return sources
 
 
+@functools.lru_cache(maxsize=256)        # a notebook's cells are read several times (answers, functions, report)
 def _parsed(source: str):
+    """The cell's syntax tree, or None if it does not parse or is too large or too deep to parse safely.
+
+    The tree is shared between callers: it is read, never changed."""
+    if len(source) > MAX_CELL_CHARS or _UNARY_RUN.search(source) or any(
+            len(_OPERATORS.findall(line)) > MAX_OPERATORS_PER_LINE for line in source.splitlines()):
+        return None
     try:
         return ast.parse(source)
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError):
         return None
+
+
+class Refused:
+    """An answer line that is there but is not read, with the reason (an expression, an answer too long)."""
+
+    def __init__(self, why: str):
+        self.why = why
+
+
+def _literal(value: ast.expr):
+    """The answer a line's value gives: a string or a number, else :class:`Refused` saying why."""
+    if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub) and \
+            isinstance(value.operand, ast.Constant) and isinstance(value.operand.value, (int, float)) and \
+            not isinstance(value.operand.value, bool):
+        number = _literal(value.operand)
+        return number if isinstance(number, Refused) else -number
+    if isinstance(value, ast.Constant) and isinstance(value.value, (str, int, float)) \
+            and not isinstance(value.value, bool):
+        if isinstance(value.value, str) and len(value.value) > MAX_ANSWER_CHARS:
+            return Refused(f"the answer is longer than {MAX_ANSWER_CHARS} characters")
+        if isinstance(value.value, int) and value.value.bit_length() > MAX_ANSWER_BITS:
+            return Refused("the number has too many digits to be an answer")
+        return value.value
+    return NOT_A_LITERAL
 
 
 def answer_lines(nb: dict) -> dict[str, object]:
     """``{variable: value}`` for every top-level ``answer_... = <literal>`` in the notebook (the last wins).
 
     A value that is not a literal string or number (a name, a call, an f-string, a sum) is recorded as
-    :data:`NOT_A_LITERAL`: the grader does not evaluate it.
+    :data:`NOT_A_LITERAL`: the grader does not evaluate it.  One longer than :data:`MAX_ANSWER_CHARS`, or an
+    integer of more than :data:`MAX_ANSWER_BITS` bits, is :class:`Refused`.
     """
     found = {}
     for source in _code_cells(nb):
@@ -116,17 +173,8 @@ def answer_lines(nb: dict) -> dict[str, object]:
         for node in tree.body:
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 name = node.targets[0].id
-                if not name.startswith("answer_"):
-                    continue
-                value = node.value
-                if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub) and \
-                        isinstance(value.operand, ast.Constant) and isinstance(value.operand.value, (int, float)):
-                    found[name] = -value.operand.value
-                elif isinstance(value, ast.Constant) and isinstance(value.value, (str, int, float)) \
-                        and not isinstance(value.value, bool):
-                    found[name] = value.value
-                else:
-                    found[name] = NOT_A_LITERAL
+                if name.startswith("answer_"):
+                    found[name] = _literal(node.value)
     return found
 
 
@@ -141,6 +189,47 @@ def function_cell(nb: dict, name: str) -> str | None:
         if tree is not None and any(isinstance(n, ast.FunctionDef) and n.name == name for n in tree.body):
             chosen = source
     return chosen
+
+
+def _function_node(source: str, name: str) -> ast.FunctionDef | None:
+    tree = _parsed(source)
+    found = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name] if tree else []
+    return found[-1] if found else None
+
+
+def untouched(node: ast.FunctionDef) -> bool:
+    """Whether a function is still the template: it returns ``...``, or its body is only ``...``/``pass``."""
+    body = [n for n in node.body if not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)
+                                         and isinstance(n.value.value, str))]          # a docstring
+    if all(isinstance(n, ast.Pass) or (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)
+                                       and n.value.value is Ellipsis) for n in body):
+        return True
+    return any(isinstance(n, ast.Return) and isinstance(n.value, ast.Constant) and n.value.value is Ellipsis
+               for n in _statements(node.body))
+
+
+def _statements(body):
+    # statements of a function, nested blocks included (not nested functions' bodies): iterative, no recursion
+    todo = list(body)
+    while todo:
+        node = todo.pop()
+        yield node
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            todo.extend(n for n in getattr(node, field, []) or [] if isinstance(n, ast.stmt | ast.excepthandler))
+
+
+def fingerprint(source: str, name: str) -> tuple[str, int] | None:
+    """The function ``name`` as written (comments included, spacing and blank lines ignored) and its lines.
+
+    Two students whose fingerprints are equal handed in the same text; the copy report lists them.
+    """
+    node = _function_node(source, name)
+    if node is None or untouched(node):
+        return None
+    lines = source.splitlines()[node.lineno - 1: node.end_lineno]
+    text = [" ".join(line.split()) for line in lines]
+    text = [line for line in text if line]
+    return "\n".join(text), len(text)
 
 
 # ---------------------------------------------------------------- judging
@@ -167,6 +256,8 @@ def judge_answer(ex, pin, value) -> tuple[int, str]:
         return 0, f"no answer: the line {variable} = \"...\" is missing"
     if value is NOT_A_LITERAL:
         return 0, f"no answer: {variable} must be written as text between quotes, e.g. {variable} = \"0.04\""
+    if isinstance(value, Refused):
+        return 0, f"no answer: {value.why}; write {variable} = \"...\" with your answer"
     typed = str(value).strip() if not isinstance(value, float) else repr(value)
     if not typed:
         return 0, f"no answer: {variable} is empty"
@@ -186,30 +277,53 @@ def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None) -> tuple[int, 
     """Run the student's function in the sandbox on the exercise's inputs; compare with teachkit here.
 
     The inputs are the shipped ones and as many drawn at grading time (:func:`course.grading_cases`, from
-    ``secret``, the course secret, when given).
+    ``secret``, the course secret, when given).  The feedback says what to do: ``replace the ...`` for a
+    template left as it was; otherwise the first input on which the function fails, what it returned and
+    what teachkit gives.
     """
     from teachkit.course.exercises import _same
+    from teachkit.course.exercises.compare import _describe
 
     name = course.function_name(ex)
     source = function_cell(nb, name)
     if source is None:
         return 0, f"no function {name}: the cell defining it is missing"
+    node = _function_node(source, name)
+    if node is not None and untouched(node):
+        return 0, f"{name} is still the template: replace the ... with your calculation and return its result"
     cases = course.grading_cases(ex, secret)
     result = sandbox.run_function(source, name, cases, timeout=timeout)
     if result.get("error"):
         return 0, f"{name}: {result['error']}"
     values = result["values"]
     for i, kwargs in enumerate(cases):
+        where = f"on input {i + 1} of {len(cases)} ({_describe(kwargs)})"
         if i >= len(values) or not isinstance(values[i], list) or len(values[i]) != 2:
-            return 0, f"{name} gave no result for input {i + 1}"
+            return 0, f"{name} gave no result {where}"
         status, got = values[i]
         if status == "raised":
-            return 0, f"{name} raised {str(got)[:200]} on input {i + 1}"
-        if got is None:
-            return 0, f"{name} returned None: replace the ... with your calculation and return the result"
-        if not _same(got, ex.reference(**kwargs), ex.rtol, ex.atol):
-            return 0, f"{name} differs from teachkit on input {i + 1} of {len(cases)}"
+            return 0, f"{name} raised {str(got)[:200]} {where}"
+        if got is None or got == "Ellipsis":
+            return 0, f"{name} returned {got}: replace the ... with your calculation and return the result"
+        expected = ex.reference(**kwargs)
+        try:
+            same = _same(got, expected, ex.rtol, ex.atol)
+        except Exception:                 # a value of a shape nothing compares with: a wrong result
+            same = False
+        if not same:
+            return 0, (f"{name} differs from teachkit {where}: it returned {_short(got)}, "
+                       f"teachkit gives {_short(expected)}")
     return ex.points, "right"
+
+
+def _short(value, limit: int = 80) -> str:
+    try:
+        import numpy as np
+
+        text = np.array2string(value, threshold=12, separator=", ") if isinstance(value, np.ndarray) else repr(value)
+    except Exception:
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def has_variants(ex) -> bool:
@@ -225,17 +339,19 @@ def variant_pin(ex, pin_functions, seed):
     return variant, pin
 
 
-def grade_notebook(path: pathlib.Path, exercises, pins, timeout=FUNCTION_TIMEOUT, seed=None,
-                   pin_functions=None, secret=None) -> dict:
-    """``{exercise key: (points, feedback)}`` for one submitted notebook.
+def grade_notebook(nb, exercises, pins, timeout=FUNCTION_TIMEOUT, seed=None, pin_functions=None,
+                   variants=None, secret=None) -> dict:
+    """``{exercise key: (points, feedback)}`` for one submitted notebook (its JSON, or a path to read it from).
 
     With ``seed`` (a class release), an exercise with variants is judged against that variant, its answer
-    given by ``pin_functions[key]`` of the variant's data.
+    given by ``pin_functions[key]`` of the variant's data; ``variants``, a dict, then receives
+    ``{key: (variant, pin)}`` (for the copy report).
     """
-    try:
-        nb = read_submission(path)
-    except (OSError, ValueError) as err:
-        return {ex.key: (0, f"not graded: {err}") for ex in exercises}
+    if not isinstance(nb, dict):
+        try:
+            nb = read_submission(nb)
+        except (OSError, ValueError) as err:
+            return {ex.key: (0, f"not graded: {err}") for ex in exercises}
     answers = answer_lines(nb)
     graded = {}
     for ex in exercises:
@@ -243,6 +359,8 @@ def grade_notebook(path: pathlib.Path, exercises, pins, timeout=FUNCTION_TIMEOUT
             graded[ex.key] = judge_function(ex, nb, timeout, secret)
         elif seed is not None and has_variants(ex):
             variant, pin = variant_pin(ex, pin_functions, seed)
+            if variants is not None:
+                variants[ex.key] = (variant, pin)
             points, feedback = judge_answer(variant, pin, answers.get(course.answer_variable(ex.key)))
             graded[ex.key] = (points, feedback if points else f"variant {seed}: {feedback}")
         else:
@@ -273,42 +391,308 @@ def judge_report(nb: dict) -> list[tuple[str, float, float, str]]:
 
 
 # ---------------------------------------------------------------- the class
-def notebook_of(path: pathlib.Path) -> str:
-    """The course notebook a submitted file is (its name without .ipynb, e.g. "01_pmi")."""
-    try:
-        meta = json.loads(path.read_text(encoding="utf-8")).get("metadata", {}).get("teachkit", {})
-        if isinstance(meta, dict) and isinstance(meta.get("notebook"), str):
-            return meta["notebook"]
-    except (OSError, ValueError, AttributeError):
-        pass
-    return path.stem
+#: What the grader writes beside grades.csv: in the submissions folder, no student's hand-in.
+OUTPUTS = {"grades.csv", "gradebook.csv", "canvas.csv", "moodle.csv", "feedback", gradebook.REPORT_CSV,
+           gradebook.REPORT_MD}
+#: Notebook files of one student that are read (copies and stray files included), and their bytes in all; the
+#: rest are reported, not read.
+MAX_FILES_PER_STUDENT = 100
+MAX_BYTES_PER_STUDENT = 128 << 20
+#: The suffixes Jupyter, browsers and file managers add to a copy: "-Copy1", " (2)", " copy".
+COPY_SUFFIX = re.compile(r"(?:-Copy\d*|\s*\(\d+\)|[ _-]copy(?:[ _-]?\d+)?)$", re.IGNORECASE)
 
 
-def submissions(folder: pathlib.Path) -> Iterator[tuple[str, pathlib.Path]]:
-    """(student, path) for every notebook under ``folder/<student>/``."""
-    for student_dir in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")):
-        for path in sorted(student_dir.glob("*.ipynb")):
-            yield student_dir.name, path
+def assignments(notebooks=None, release=None, only=None) -> dict[str, pathlib.Path]:
+    """``{notebook name: path}`` of what is graded: the notebooks of the release, never what was handed in.
+
+    ``notebooks`` (paths) is the list itself; else the student notebooks of the release folder ``release``
+    (``release/student/*.ipynb``, default the course's ``release/``), each a course notebook; with no release
+    there, every course notebook.  ``only`` keeps some of them, by name or prefix (``["01", "02_npmi"]``).
+    """
+    course_notebooks = {p.stem: p for p in course.notebooks()}
+    if notebooks is not None:
+        paths = [pathlib.Path(p) for p in notebooks]
+    else:
+        folder = pathlib.Path(release) if release is not None else course.ROOT / "release"
+        released = sorted((folder / "student").glob("*.ipynb"))
+        unknown = [p.name for p in released if p.stem not in course_notebooks]
+        if unknown:
+            raise SystemExit(f"the release {folder} has notebooks the course does not: {', '.join(unknown)}.")
+        if released:
+            paths = [course_notebooks[p.stem] for p in released]
+        elif release is not None:
+            raise SystemExit(f"--release {folder}: no student notebooks in {folder / 'student'}; give the folder "
+                             "make release wrote (it holds student/ and teacher/).")
+        else:
+            paths = list(course_notebooks.values())
+            print(f"grade: no release in {folder}: grading against every course notebook "
+                  "(give --release DIR or --notebooks to grade what was handed out).", flush=True)
+    named = {p.stem: p for p in paths}
+    if only:
+        chosen = {}
+        for want in only:
+            match = [n for n in named if n == want or course.notebook_prefix(n) == want]
+            if not match:
+                raise SystemExit(f"--notebooks: {want!r} is not a notebook of the release ({', '.join(named)}).")
+            chosen.update({n: named[n] for n in match})
+        named = {n: p for n, p in named.items() if n in chosen}
+    return named
+
+
+def identify(file: handins.File, nb: dict | None, assigned) -> str | None:
+    """Which notebook of ``assigned`` a file is: by what the release stamped in it, else by its file name
+    (a copy's suffix removed), else None."""
+    meta = nb.get("metadata") if isinstance(nb, dict) else None
+    meta = meta.get("teachkit") if isinstance(meta, dict) else None
+    if isinstance(meta, dict) and isinstance(meta.get("notebook"), str) and meta["notebook"] in assigned:
+        return meta["notebook"]
+    stem = file.name[: -len(".ipynb")] if file.name.lower().endswith(".ipynb") else file.name
+    for name in (stem, COPY_SUFFIX.sub("", stem)):
+        if name in assigned:
+            return name
+    return None
+
+
+def _rank(name: str, file: handins.File, problem: str | None):
+    """The order in which copies of notebook ``name`` are preferred (see :func:`choose`)."""
+    return (problem is not None, file.name != f"{name}.ipynb", file.depth, len(file.name), file.where)
+
+
+#: Why the first copy was preferred to the second, by the first part of :func:`_rank` that tells them apart.
+_WHY = ("the other copies cannot be read", "it has the course's file name", "it is nearest the top of the hand-in",
+        "it has the shortest file name", "it comes first in alphabetical order")
+
+
+def choose(name: str, copies: list[tuple[handins.File, str | None]]) -> tuple[handins.File, str | None, str]:
+    """The copy of notebook ``name`` that is graded, its problem (if unreadable) and why it was chosen.
+
+    The rule: a copy that can be read before one that cannot; then the file named exactly as the course
+    notebook (``02_npmi.ipynb`` before ``02_npmi-Copy1.ipynb``); then the one fewest folders deep; then the
+    shortest name; then alphabetical order.
+    """
+    ranked = sorted(copies, key=lambda c: _rank(name, *c))
+    first, problem = ranked[0]
+    if len(ranked) == 1:
+        return first, problem, ""
+    a, b = _rank(name, *ranked[0]), _rank(name, *ranked[1])
+    why = next(_WHY[i] for i in range(len(a)) if a[i] != b[i])
+    return first, problem, why
+
+
+class Work:
+    """What grading one student gives: their rows, notes for the teacher, and evidence for the copy report."""
+
+    def __init__(self, student):
+        self.student = student
+        self.rows: list[dict] = []
+        self.notes: list[dict] = []
+        self.wrong: list[tuple[str, str, object]] = []           # (notebook, key, typed) wrong for own variant
+        self.variants: dict[str, tuple] = {}                       # key -> (variant, pin) of own seed
+        self.functions: list[tuple[str, str, str, int]] = []       # (notebook, key, fingerprint, lines)
+        self.printed: list[str] = []
+
+    def note(self, kind, detail, notebook="", student_sees=False):
+        self.notes.append(dict(kind=kind, student=self.student, notebook=notebook, detail=detail))
+        if student_sees:
+            self.rows.append(dict(student=self.student, notebook=notebook, exercise="", points=0, max_points=0,
+                                  feedback=detail))
+
+    def zero(self, notebook, spec, why):
+        exs = spec[0]
+        self.rows += [dict(student=self.student, notebook=notebook, exercise=ex.key, points=0, max_points=ex.points,
+                           feedback=why) for ex in exs]
+        if notebook == CAPSTONE:
+            self.rows += [dict(student=self.student, notebook=notebook, exercise=column, points=0, max_points=1,
+                               feedback=why) for column in _report_columns()]
+
+
+def grade_student(student: str, found: list[handins.HandIn], specs: dict, timeout, secret) -> Work:
+    """Every notebook of ``specs`` for one student, from their hand-ins ``found`` (folders and zips)."""
+    work = Work(student)
+    seed = course.student_seed(secret, student) if secret is not None else None
+    copies: dict[str, list] = {}
+    read = size = 0
+    for hand_in in found:
+        if hand_in.problem:
+            work.note("hand-in not read", hand_in.problem, student_sees=True)
+        for where, why in hand_in.skipped:
+            work.note("file not read", f"{where}: {why}", student_sees=True)
+        for file in hand_in.files:
+            read += 1
+            if read > MAX_FILES_PER_STUDENT or size > MAX_BYTES_PER_STUDENT:
+                work.note("file not read", f"{file.where}: more than {MAX_FILES_PER_STUDENT} notebooks or "
+                                           f"{MAX_BYTES_PER_STUDENT >> 20} MiB handed in; not read", student_sees=True)
+                continue
+            try:
+                data = file.read()
+                size += len(data)
+                nb, problem = handins.read_notebook(data), None
+            except handins.Unreadable as err:
+                nb, problem = None, str(err)
+            data = None
+            name = identify(file, nb, specs)
+            if name is None and problem is not None:
+                work.note("file not read", f"{file.where}: {problem}", student_sees=True)
+                continue
+            if name is None:
+                work.note("not a notebook of the release", f"{file.where}: not one of the notebooks graded "
+                                                           f"({', '.join(specs)}); not graded", student_sees=True)
+                continue
+            copies.setdefault(name, []).append((file, problem))
+            del nb
+    unread = "; ".join(h.problem for h in found if h.problem)
+    for name, spec in specs.items():
+        if name not in copies:
+            work.zero(name, spec, f"not graded: {unread}" if unread else f"no submission of {name}")
+            continue
+        file, problem, why = choose(name, copies[name])
+        if why:
+            others = ", ".join(c.where for c, _ in copies[name] if c is not file)
+            work.note("copies of one notebook", f"{name}: graded {file.where} ({why}); not graded: {others}",
+                      notebook=name, student_sees=True)
+        try:
+            _grade_one(work, name, spec, file, problem, seed, timeout, secret)
+        except Exception as err:       # a bug the submission found in the grader: this notebook, not the class
+            work.rows = [r for r in work.rows if r["notebook"] != name or not r["exercise"]]
+            work.zero(name, spec, f"not graded: the grader could not read {file.where} ({type(err).__name__})")
+            work.note("grader error", f"{file.where}: {type(err).__name__}: {str(err)[:200]}", notebook=name)
+    return work
+
+
+def _written_seed(value) -> str | None:
+    """The seed a notebook's metadata names, as digits (the release writes a string), or None for none."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):          # an earlier release wrote a number
+        return str(value) if value.bit_length() <= 8192 else "(a number too long to be a seed)"
+    return value[:2500] if isinstance(value, str) else None
+
+
+def _grade_one(work: Work, name: str, spec, file: handins.File, problem, seed, timeout, secret=None) -> None:
+    exs, known, functions = spec
+    if problem is None:
+        try:
+            nb = handins.read_notebook(file.read())
+        except handins.Unreadable as err:
+            problem = str(err)
+    if problem is not None:
+        work.zero(name, spec, f"not graded: {file.where}: {problem}")
+        work.note("notebook not read", f"{file.where}: {problem}", notebook=name)
+        return
+    graded = grade_notebook(nb, exs, known, timeout, seed=seed, pin_functions=functions, variants=work.variants,
+                            secret=secret)
+    rows = [dict(student=work.student, notebook=name, exercise=ex.key, points=graded[ex.key][0],
+                 max_points=ex.points, feedback=graded[ex.key][1]) for ex in exs]
+    if name == CAPSTONE:
+        rows += [dict(student=work.student, notebook=name, exercise=column, points=points, max_points=most,
+                      feedback=feedback) for column, points, most, feedback in judge_report(nb)]
+    work.rows += rows
+    work.printed.append(f"graded {file.where}: {sum(r['points'] for r in rows):g}/"
+                        f"{sum(r['max_points'] for r in rows):g}")
+    # evidence for the copy report (for the teacher; it changes no grade)
+    meta = nb.get("metadata") if isinstance(nb.get("metadata"), dict) else {}
+    meta = meta.get("teachkit") if isinstance(meta.get("teachkit"), dict) else {}
+    named = meta.get("student")
+    if isinstance(named, str) and students.normalise(named[:200]) != work.student:
+        work.note("copy report", f"{file.where}: its metadata names student {named[:60]!r}, not {work.student!r} "
+                                 "(a classmate's file?)", notebook=name)
+    elif seed is not None and _written_seed(meta.get("seed")) not in (None, str(seed)):
+        work.note("copy report", f"{file.where}: its metadata names seed {_written_seed(meta['seed'])[:60]}, not "
+                                 f"the student's own {seed} (a classmate's file?)", notebook=name)
+    answers = answer_lines(nb)
+    for ex in exs:
+        value = answers.get(course.answer_variable(ex.key))
+        if ex.key in work.variants and graded[ex.key][0] == 0 and isinstance(value, (str, int, float)) \
+                and str(value).strip():
+            work.wrong.append((name, ex.key, value))
+        if course.kind(ex) == "function":
+            source = function_cell(nb, course.function_name(ex))
+            found = fingerprint(source, course.function_name(ex)) if source else None
+            if found:
+                work.functions.append((name, ex.key, *found))
+
+
+def _roughly(text: str) -> tuple[float, ...] | None:
+    """The values a typed number may stand for (decimal comma or point, a fraction, a percentage), or None."""
+    text = text.replace("\u2212", "-").replace(" ", "")
+    share = text.endswith("%")
+    text = text.rstrip("%")
+    values = []
+    for spelling in {text.replace(",", "."), text.replace(",", "")}:
+        try:
+            top, _, bottom = spelling.partition("/")
+            values.append(float(top) / float(bottom) if bottom else float(top))
+        except (ValueError, ZeroDivisionError, OverflowError):
+            continue
+    if not values:
+        return None
+    return tuple(values) + (tuple(v / 100 for v in values) if share else ())
+
+
+def copy_report(works: list[Work]) -> list[dict]:
+    """The teacher's copy report across the class (never a penalty): answers that are wrong for a student's
+    own numbers but right for a classmate's, and function bodies handed in word for word by several students."""
+    from teachkit.course.selfcheck import check_answer
+
+    notes = []
+    own = {w.student: w.variants for w in works}
+    for work in works:
+        for notebook, key, typed in work.wrong:
+            text = str(typed).strip() if not isinstance(typed, float) else repr(typed)
+            near = _roughly(text)
+            fits = []
+            for other, variants in own.items():
+                if other == work.student or key not in variants:
+                    continue
+                variant, pin = variants[key]
+                # the full check (a third of a millisecond) only for answers that could round to the classmate's
+                # (within half of it: one significant figure at most)
+                if near is not None and not any(abs(x - float(pin)) <= 0.5 * abs(float(pin)) + 1e-12 for x in near):
+                    continue
+                try:
+                    if check_answer(text, pin, **variant.check_options()).correct:
+                        fits.append(other)
+                except Exception:
+                    continue
+            if fits:
+                notes.append(dict(kind="copy report", student=work.student, notebook=notebook,
+                                  detail=f"{key}: {text[:40]!r} is wrong for their own numbers but right for "
+                                         f"{', '.join(fits[:5])}{' ...' if len(fits) > 5 else ''}"))
+    alike: dict[tuple, list[str]] = {}
+    for work in works:
+        for notebook, key, text, lines in work.functions:
+            alike.setdefault((notebook, key, text, lines), []).append(work.student)
+    for (notebook, key, _text, lines), who in sorted(alike.items()):
+        if len(who) > 1:
+            short = " (short: a few lines are often written alike independently)" if lines <= 3 else ""
+            notes.append(dict(kind="copy report", student=", ".join(who), notebook=notebook,
+                              detail=f"{key}: the same function, character for character ({lines} lines), "
+                                     f"from {len(who)} students{short}"))
+    return notes
 
 
 def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.Path] | None = None,
           exercises: dict[str, list] | None = None, pins: dict[str, dict] | None = None, jobs: int = 1,
           timeout: int = FUNCTION_TIMEOUT, roster: str | pathlib.Path | None = None,
-          secret: str | None = None) -> list[dict]:
-    """Grade every submission under ``folder``; write the long CSV ``out`` and, beside it, the gradebook.
+          secret: str | None = None, release: str | pathlib.Path | None = None,
+          only: list[str] | None = None) -> list[dict]:
+    """Grade every hand-in under ``folder``; write the long CSV ``out`` and, beside it, the gradebook and the
+    teacher report.
 
-    ``notebooks`` (paths), ``exercises`` ({prefix: [exercise]}) and ``pins`` ({prefix: {key: value}})
-    default to the course's own.  ``roster`` (a CSV path, see :mod:`gradebook`) names the class: a student
-    on it without a folder gets 0 for every notebook the class handed in.  ``secret`` (the course secret of a
-    class release) judges every exercise with variants against the student's own numbers, the seed
-    recomputed from the folder's name.  Returns the long CSV's rows.
+    What is graded comes from the release (:func:`assignments`: ``notebooks`` paths, or the release folder
+    ``release``, narrowed by ``only``), never from what was handed in; ``exercises`` ({prefix: [exercise]})
+    and ``pins`` ({prefix: {key: value}}) default to the course's own.  ``roster`` (a CSV path, see
+    :mod:`gradebook`) names the class: a student on it without a hand-in gets 0 for every notebook.
+    ``secret`` (the course secret of a class release) judges every exercise with variants against the
+    student's own numbers, the seed recomputed from the folder's name.  Each student is graded on their own:
+    nothing in one hand-in stops the run or changes another's rows.  Returns the long CSV's rows.
     """
     folder = pathlib.Path(folder)
     if not folder.is_dir():
-        raise SystemExit(f"SUBMISSIONS={folder} is not a folder; give the folder holding one sub-folder per student.")
+        raise SystemExit(f"SUBMISSIONS={folder} is not a folder; give the folder holding one sub-folder (or zip) "
+                         "per student.")
     people = gradebook.read_roster(roster) if roster is not None else {}
-    functions_of = {}
-    notebooks = {p.stem: p for p in (course.notebooks() if notebooks is None else notebooks)}
+    assigned = assignments(notebooks, release, only)
 
     def exercises_for(prefix):
         return course.exercises_for(prefix) if exercises is None else list(exercises.get(prefix, []))
@@ -316,12 +700,8 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
     def pins_for(prefix):
         return course.pins(prefix) if pins is None else dict(pins.get(prefix, {}))
 
-    work = []
-    for student, path in submissions(folder):
-        name = notebook_of(path)
-        if name not in notebooks:
-            work.append((student, path.stem, None, path))
-            continue
+    specs = {}
+    for name in assigned:
         prefix = course.notebook_prefix(name)
         exs, known = exercises_for(prefix), pins_for(prefix)
         missing = [ex.key for ex in exs if ex.key not in known]
@@ -330,68 +710,60 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
                              f"tests/exercise_pins/nb{prefix}.py; a grade needs the independent pin.")
         for ex in exs:
             _check_pin(ex, known[ex.key])
-        if secret is not None and prefix not in functions_of:
-            functions_of[prefix] = course.pin_functions(prefix)
-            lacking = [ex.key for ex in exs if has_variants(ex) and ex.key not in functions_of[prefix]]
+        functions = None
+        if secret is not None:
+            functions = course.pin_functions(prefix)
+            lacking = [ex.key for ex in exs if has_variants(ex) and ex.key not in functions]
             if lacking:
                 raise SystemExit(f"exercise(s) {', '.join(lacking)} have variants but no pin function in "
                                  f"tests/exercise_pins/nb{prefix}.py; a per-student grade needs it.")
-        work.append((student, name, (exs, known), path))
-    if any(w[2] and any(course.kind(ex) == "function" for ex in w[2][0]) for w in work):
+        specs[name] = (exs, known, functions)
+
+    out = pathlib.Path(out)
+    # what a grading run writes is never a hand-in, whether this run writes it here or an earlier one did
+    found, other = handins.hand_ins(folder, OUTPUTS | {out.name})
+    by_student: dict[str, list[handins.HandIn]] = {}
+    for hand_in in found:
+        by_student.setdefault(students.normalise(hand_in.student), []).append(hand_in)
+    notes = [dict(kind="not a hand-in", student="", notebook="", detail=f"{where}: {why}") for where, why in other]
+    for student, hand_ins in sorted(by_student.items()):
+        if len(hand_ins) > 1:
+            notes.append(dict(kind="one student, several hand-ins", student=student, notebook="",
+                              detail=f"{', '.join(h.where for h in hand_ins)} are the same student once the names "
+                                     "are spelt alike (Unicode NFC, lower case); their notebooks were graded "
+                                     "together, one copy of each notebook (see 'copies of one notebook')"))
+    if by_student and any(course.kind(ex) == "function" for exs, *_ in specs.values() for ex in exs):
         try:
             sandbox.check_available()
         except sandbox.SandboxUnavailable as err:     # the numbers are graded all the same; functions say why not
             print(f"grade: students' functions are not run (their rows say so): {err}", file=sys.stderr, flush=True)
 
-    def one(item):
-        student, name, spec, path = item
-        if spec is None:
-            return [dict(student=student, notebook=name, exercise="", points=0, max_points=0,
-                         feedback=f"not graded: {path.name} is not one of the course notebooks")]
-        exs, known = spec
-        if secret is None:
-            graded = grade_notebook(path, exs, known, timeout)
-        else:
-            prefix = course.notebook_prefix(name)
-            graded = grade_notebook(path, exs, known, timeout, seed=course.student_seed(secret, student),
-                                    pin_functions=functions_of[prefix], secret=secret)
-        rows = [dict(student=student, notebook=name, exercise=ex.key, points=graded[ex.key][0],
-                     max_points=ex.points, feedback=graded[ex.key][1]) for ex in exs]
-        if name == CAPSTONE:
-            try:
-                nb = read_submission(path)
-                report = judge_report(nb)
-            except (OSError, ValueError) as err:
-                report = [(column, 0, 1, f"not graded: {err}") for column in _report_columns()]
-            rows += [dict(student=student, notebook=name, exercise=column, points=points, max_points=most,
-                          feedback=feedback) for column, points, most, feedback in report]
-        return rows
+    def one(student):
+        try:
+            return grade_student(student, by_student.get(student, []), specs, timeout, secret)
+        except Exception as err:          # whatever happens, this student keeps a row and the class goes on
+            work = Work(student)
+            for name, spec in specs.items():
+                work.zero(name, spec, f"not graded: the grader failed on this hand-in ({type(err).__name__})")
+            work.note("grader error", f"{type(err).__name__}: {str(err)[:200]}")
+            return work
 
+    everyone = sorted(set(by_student) | set(people))
     with ThreadPoolExecutor(max_workers=max(1, int(jobs))) as pool:
-        per_submission = list(pool.map(one, work))
-    rows = [row for rows in per_submission for row in rows]
-    for (student, _name, spec, path), done in zip(work, per_submission):
-        if spec is not None:
-            print(f"graded {student}/{path.name}: {sum(r['points'] for r in done):g}/"
-                  f"{sum(r['max_points'] for r in done):g}", flush=True)
-    # Every student of the class (folders and roster) has every notebook the class handed in: one that is
-    # missing is worth 0, not a blank cell an LMS would skip.
-    handed_in = {name: spec[0] for _, name, spec, _ in work if spec is not None}
-    students = sorted({student for student, *_ in work} | set(people) |
-                      {p.name for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")})
-    submitted = {(student, name) for student, name, spec, _ in work if spec is not None}
-    for student in students:
-        for name, exs in sorted(handed_in.items()):
-            if (student, name) not in submitted:
-                rows += [dict(student=student, notebook=name, exercise=ex.key, points=0, max_points=ex.points,
-                              feedback=f"no submission of {name}") for ex in exs]
-                if name == CAPSTONE:
-                    rows += [dict(student=student, notebook=name, exercise=column, points=0, max_points=1,
-                                  feedback=f"no submission of {name}") for column in _report_columns()]
-    unknown = sorted({student for student, *_ in work} - set(people)) if people else []
+        works = list(pool.map(one, everyone))
+    rows = [row for work in works for row in work.rows]
+    for work in works:
+        for line in work.printed:
+            print(line, flush=True)
+        notes += work.notes
+    notes += copy_report(works)
+    unknown = sorted(set(by_student) - set(people)) if people else []
     if unknown:
         print(f"grade: not on the roster, graded under their folder names: {', '.join(unknown)}", flush=True)
-    gradebook.write_all(out, rows, people, course_order=list(notebooks))
+        notes += [dict(kind="not on the roster", student=s, notebook="", detail="graded under the folder's name")
+                  for s in unknown]
+    gradebook.write_all(out, rows, people, course_order=list(assigned))
+    gradebook.write_report(out.parent, notes)
     return rows
 
 
@@ -408,13 +780,21 @@ def main(argv=None) -> int:
     parser.add_argument("--secret", type=pathlib.Path,
                         help="the course secret of a class release (make release CLASS=... SECRET=...): judge "
                              "each student's answers against their own numbers")
+    parser.add_argument("--release", type=pathlib.Path,
+                        help="the folder make release wrote (default: release/): its student notebooks are what "
+                             "is graded, whatever was handed in")
+    parser.add_argument("--notebooks", help="grade only these notebooks of the release, by name or prefix, "
+                                            "separated by commas or spaces (e.g. 01,02_npmi)")
     args = parser.parse_args(argv)
     if args.jobs < 1 or not math.isfinite(args.timeout) or args.timeout <= 0:
         parser.error("--jobs must be at least 1 and --timeout a positive number of seconds")
     out = args.out or args.submissions / "grades.csv"
     secret = course.read_secret(args.secret) if args.secret is not None else None
-    rows = grade(args.submissions, out, jobs=args.jobs, timeout=args.timeout, roster=args.roster, secret=secret)
-    print(f"grade: {len(rows)} rows -> {out}; gradebook.csv, canvas.csv, moodle.csv and feedback/ beside it")
+    only = re.split(r"[,\s]+", args.notebooks.strip()) if args.notebooks and args.notebooks.strip() else None
+    rows = grade(args.submissions, out, jobs=args.jobs, timeout=args.timeout, roster=args.roster, secret=secret,
+                 release=args.release, only=only)
+    print(f"grade: {len(rows)} rows -> {out}; gradebook.csv, canvas.csv, moodle.csv, feedback/ and "
+          f"{gradebook.REPORT_MD} (for the teacher: what was not graded, which copy was, the copy report) beside it")
     return 0
 
 

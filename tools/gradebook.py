@@ -33,10 +33,18 @@ Every file is written beside its target and moved over it, so an interrupted run
 from __future__ import annotations
 
 import csv
+import io
 import pathlib
 import re
 import shutil
+import sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+import students  # noqa: E402
+
+#: The teacher's report of a grading run: the same notes as a table and as a page to read.
+REPORT_CSV, REPORT_MD = "teacher-report.csv", "teacher-report.md"
 ROSTER_COLUMNS = ("student", "name", "id", "sis_user_id", "sis_login_id", "section", "username", "email")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -49,7 +57,12 @@ def safe_text(value: object) -> object:
 
 
 def read_roster(path) -> dict[str, dict]:
-    """``{student folder name: {column: value}}`` from a roster CSV; a clear error for a bad one."""
+    """``{student id: {column: value}}`` from a roster CSV; a clear error for a bad one.
+
+    Ids are read in their one spelling (:func:`students.normalise`: NFC, lower case), as the folders a class
+    hands in are; an id that could not name a folder or sit in a spreadsheet cell, or two rows that are one
+    student once normalised, stop it with the rows named (:func:`students.refuse_unsafe`).
+    """
     path = pathlib.Path(path)
     try:
         text = path.read_text(encoding="utf-8-sig")
@@ -58,7 +71,9 @@ def read_roster(path) -> dict[str, dict]:
                          "give a CSV with a 'student' column.") from None
     except UnicodeDecodeError:
         raise SystemExit(f"ROSTER={path} is not UTF-8 text; save the roster as CSV (UTF-8).") from None
-    reader = csv.DictReader(text.splitlines())
+    # Read as one stream, not line by line: a quoted cell holding a line break stays one cell (and is refused
+    # below), instead of being glued to the next line.
+    reader = csv.DictReader(io.StringIO(text, newline=""))
     columns = [c.strip() for c in reader.fieldnames or []]
     if "student" not in columns:
         raise SystemExit(f"ROSTER={path} has no 'student' column (the submission folder's name); its columns "
@@ -66,16 +81,18 @@ def read_roster(path) -> dict[str, dict]:
     unknown = [c for c in columns if c not in ROSTER_COLUMNS]
     if unknown:
         raise SystemExit(f"ROSTER={path} has unknown column(s) {unknown}; use {', '.join(ROSTER_COLUMNS)}.")
-    people = {}
-    for line, row in enumerate(reader, start=2):
-        row = {k.strip(): (v or "").strip() for k, v in row.items() if k is not None}
-        student = row.get("student", "")
-        if not student:
+    rows = []
+    while True:
+        line = reader.line_num + 1            # where the row starts (a quoted cell may run over several lines)
+        row = next(reader, None)
+        if row is None:
+            break
+        row = {k.strip(): (v or "").strip() for k, v in row.items() if isinstance(k, str)}
+        if not row.get("student", ""):
             raise SystemExit(f"ROSTER={path}, line {line}: the 'student' cell is empty.")
-        if student in people:
-            raise SystemExit(f"ROSTER={path}, line {line}: student {student!r} is listed twice.")
-        people[student] = row
-    return people
+        rows.append((line, row))
+    students.refuse_unsafe([(line, row["student"]) for line, row in rows], f"ROSTER={path}")
+    return {students.normalise(row["student"]): row for _, row in rows}
 
 
 def file_name(student: str, taken: set) -> str:
@@ -202,6 +219,52 @@ def write_all(out: pathlib.Path, rows, roster=None, course_order=None) -> None:
         shutil.rmtree(old)
     else:
         staging.rename(target)
+
+
+#: The kinds of note of the teacher report, in the order the page shows them, with what each means.
+REPORT_KINDS = {
+    "grader error": "The grader failed on a hand-in (a bug to report): the notebook got 0 with the reason; "
+                    "the other students were graded as usual.",
+    "hand-in not read": "A folder or zip that could not be read at all (a link, a broken zip): its student has "
+                        "0 with the reason.",
+    "notebook not read": "A notebook file that could not be read (empty, not JSON, too large or too deep, a "
+                         "link): 0 for that notebook, with the reason.",
+    "file not read": "Files inside a hand-in that were not read: links, devices, paths leaving the zip, files "
+                     "too large or inflating too much, files that are not notebooks.",
+    "copies of one notebook": "Several files are the same notebook: which one was graded and why. The rule: a "
+                              "readable copy first, then the course's exact file name, then the one fewest folders "
+                              "deep, then the shortest name, then alphabetical order.",
+    "not a notebook of the release": "Notebooks that are not among the ones graded: never a gradebook column.",
+    "one student, several hand-ins": "Folders or zips that are one student once their names are spelt alike "
+                                     "(Unicode NFC, lower case).",
+    "not a hand-in": "Entries of the submissions folder that are neither a student's folder nor a zip.",
+    "not on the roster": "Hand-ins whose name is not on the roster: graded under the folder's name.",
+    "copy report": "For you to look at, not a penalty (no grade changes): a notebook whose metadata names another "
+                   "student or seed, an answer wrong for the student's own numbers but right for a classmate's, "
+                   "the same function handed in character for character by several students.",
+}
+
+
+def write_report(folder: pathlib.Path, notes: list[dict]) -> None:
+    """``teacher-report.csv`` (``kind, student, notebook, detail``) and ``teacher-report.md`` in ``folder``."""
+    folder = pathlib.Path(folder)
+    order = {kind: i for i, kind in enumerate(REPORT_KINDS)}
+    notes = sorted(notes, key=lambda n: (order.get(n["kind"], len(order)), n["student"], n["notebook"], n["detail"]))
+    fields = ("kind", "student", "notebook", "detail")
+    _write_csv(folder / REPORT_CSV, fields, [[n[f] for f in fields] for n in notes])
+    lines = ["# Teacher report of the grading run", "",
+             "What was not graded and why, which copy of a notebook was graded, and the copy report. "
+             "Nothing here changes a grade; the same notes are in " + REPORT_CSV + ".", ""]
+    if not notes:
+        lines += ["Nothing to report: every hand-in was read, one copy of each notebook.", ""]
+    for kind in sorted({n["kind"] for n in notes}, key=lambda k: order.get(k, len(order))):
+        lines += [f"## {kind}", "", REPORT_KINDS.get(kind, ""), "", "| student | notebook | detail |", "|---|---|---|"]
+        lines += [f"| {_md(n['student'])} | {_md(n['notebook'])} | {_md(n['detail'])} |"
+                  for n in notes if n["kind"] == kind]
+        lines.append("")
+    partial = folder / f".{REPORT_MD}.partial"
+    partial.write_text("\n".join(lines), encoding="utf-8")
+    partial.replace(folder / REPORT_MD)
 
 
 def _md(text) -> str:

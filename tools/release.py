@@ -517,55 +517,20 @@ def class_release(student_dir: pathlib.Path, out: pathlib.Path, roster, secret: 
 
 
 def read_class(path) -> list[str]:
-    """The student ids of the class CSV ``path`` (its ``student`` column), each checked; SystemExit naming a row.
+    """The student ids of the class CSV ``path`` (its ``student`` column) in their one spelling; SystemExit naming rows.
 
-    Refused, before anything is written: a file that is not UTF-8 CSV text or has no ``student`` column, a
-    class without a student, an empty id, an id that cannot name a folder or sit in a spreadsheet cell
-    (:func:`course.check_student_id`: a newline, a path separator, a leading ``= + - @``), and two ids that
-    would name the same folder (the same after Unicode NFC and case folding, as on macOS and Windows disks,
-    or ``a`` beside ``a.zip``, which is where ``a``'s own zip goes).  Ids are returned in NFC.
+    Refused, before anything is written: what the roster reader refuses (:func:`gradebook.read_roster`, with
+    :mod:`students`' rules: a file that is not UTF-8 CSV or has no ``student`` column, an empty id, an id with
+    a line break or a path separator, a leading ``= + - @``, an id ending in ``.zip``, two rows that are one
+    student once normalised), and a class without a student (a header alone), which would replace the
+    previous class release with an empty one.
     """
-    import csv
-    import unicodedata
+    import gradebook
 
-    path = pathlib.Path(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise SystemExit(f"CLASS={path} is not UTF-8 text; save the class list as CSV (UTF-8).") from None
-    except OSError as err:
-        raise SystemExit(f"CLASS={path} cannot be read ({err.strerror}); give a CSV with a 'student' column.") from None
-    try:
-        rows = list(csv.reader(io.StringIO(text, newline="")))
-    except csv.Error as err:
-        raise SystemExit(f"CLASS={path} is not a CSV file ({err}).") from None
-    header = [c.strip() for c in rows[0]] if rows else []
-    if "student" not in header:
-        raise SystemExit(f"CLASS={path} has no 'student' column (each student's id); its first line is {header}.")
-    column = header.index("student")
-    ids, seen = [], {}
-    line = 1
-    for row in rows[1:]:
-        line += 1
-        student = unicodedata.normalize("NFC", row[column].strip() if column < len(row) else "")
-        where = f"CLASS={path}, row {line - 1} (line {line})"
-        line += sum(cell.count("\n") for cell in row)          # a quoted cell may hold line breaks
-        if not student:
-            if any(cell.strip() for cell in row):
-                raise SystemExit(f"{where}: the 'student' cell is empty.")
-            continue                                            # a blank line
-        try:
-            course.check_student_id(student)
-        except SystemExit as err:
-            raise SystemExit(f"{where}: {err}") from None
-        names = (student.casefold(), student.casefold() + ".zip")      # the student's folder and zip
-        clash = next((seen[name] for name in names if name in seen), None)
-        if clash is not None:
-            raise SystemExit(f"{where}: student {student!r} and {clash!r} would name the same folder or zip of "
-                             "the class release (ids must differ by more than case and a '.zip' ending); give "
-                             "them ids that differ.")
-        seen.update(dict.fromkeys(names, student))
-        ids.append(student)
+        ids = list(gradebook.read_roster(path))
+    except SystemExit as err:       # the roster reader names make grade's variable; here it is CLASS
+        raise SystemExit(str(err).replace("ROSTER=", "CLASS=")) from None
     if not ids:
         raise SystemExit(f"CLASS={path} lists no student (a header alone); the previous class release is kept.")
     return ids
@@ -683,15 +648,9 @@ def main(argv=None) -> int:
     paths = [pathlib.Path(p) for p in args.notebooks] or course.notebooks()
     roster = secret = None
     if args.roster is not None:
-        import gradebook
-
         if args.secret is None:
             parser.error("--class needs --secret FILE (make release CLASS=class.csv SECRET=course-secret.txt)")
         roster = read_class(args.roster)
-        try:
-            gradebook.read_roster(args.roster)      # the columns make grade ROSTER= will read, checked now
-        except SystemExit as err:       # the roster reader names make grade's variable; here it is CLASS
-            raise SystemExit(str(err).replace("ROSTER=", "CLASS=")) from None
         secret = course.read_secret(args.secret, create=True)
     try:
         written = release(paths, args.out, roster=roster, secret=secret)

@@ -20,7 +20,6 @@ teachkit's reference in its own process.
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import pathlib
@@ -32,10 +31,15 @@ import sys
 import sysconfig
 import tempfile
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+import handins  # noqa: E402  (tools/ is on the path when the tools run as scripts)
+
 #: Marks the runner's one line of results on standard output (student code may print anything else).
 MARK = "@@teachkit-sandbox-result@@"
 MEMORY_LIMIT = 1 << 30        # bytes of address space: far above what any exercise needs
 FILE_LIMIT = 8 << 20          # bytes a file (its output too) may grow to; results of a few inputs are far smaller
+RESULT_DEPTH = 32             # nesting of the results line: values are numbers or arrays of a few dimensions
 #: Processes and threads the sandbox's uid may have (the runner is one; numpy is told to start no threads).
 PROCESS_LIMIT = 8
 #: The system's folders the sandbox sees, read-only (the interpreter's shared libraries).
@@ -209,8 +213,10 @@ def run_function(source: str, name: str, cases: list[dict], timeout: float = 60)
     if not lines:
         why = "it was stopped for using too much memory or time" if proc.returncode < 0 else "it ended without a result"
         return {"error": why, "values": []}
+    # The line may be forged by the student's code (it can write to the real standard output): it is read
+    # as data within limits, its nesting checked before json.loads would recurse into it.
     try:
-        result = json.loads(lines[-1][len(MARK):])
+        result = handins.loads(lines[-1][len(MARK):], limit=RESULT_DEPTH)
     except ValueError:
         return {"error": "its output could not be read", "values": []}
     if not isinstance(result, dict) or not isinstance(result.get("values"), list):

@@ -1,8 +1,8 @@
-"""Word intrusion as a clickable quiz: the course's widget around :mod:`teachkit.intrusion`'s tasks.
+"""Word intrusion as a clickable quiz: the course's widget around :mod:`teachkit.evaluation.intrusion`'s tasks.
 
 :func:`intrusion_quiz` shows one row of word buttons per task; the reader
 clicks the word that does not belong, and :meth:`IntrusionQuiz.hits` scores
-the picks with :func:`teachkit.intrusion.hit_rates` (a hit rate is
+the picks with :func:`teachkit.evaluation.intrusion.hit_rates` (a hit rate is
 ``hits / tasks``, the share of tasks whose intruder was found).  Where no
 widget front end runs, the quiz is a plain list and answers are recorded in
 code with ``quiz.answer(i, "word")``.
@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..intrusion import IntrusionTask, _check_tasks, hit_rates
+from ..evaluation.intrusion import IntrusionTask, _check_tasks, hit_rates
 from .widgets import StaticFallback, ipywidgets
 
 __all__ = ["IntrusionQuiz", "intrusion_quiz"]
@@ -103,7 +103,7 @@ def intrusion_quiz(tasks: Iterable[IntrusionTask], title: str | None = None) -> 
 
     Examples
     --------
-    >>> from teachkit.intrusion import intrusion_tasks
+    >>> from teachkit.evaluation.intrusion import intrusion_tasks
     >>> quiz = intrusion_quiz(intrusion_tasks([["a1", "a2", "a3"], ["b1", "b2", "b3"]], n_words=2, seed=0))
     >>> quiz.answer(0, quiz.tasks[0].intruder)
     True

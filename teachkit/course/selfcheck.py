@@ -50,6 +50,7 @@ from fractions import Fraction
 
 from typing import Any
 
+from .._checks import short_repr
 from .precision import FLOAT_SIG_FIGS, read_answer, round_half_down, round_half_up, to_decimal
 from .widgets import StaticFallback, ipywidgets
 
@@ -216,12 +217,12 @@ def check_answer(answer: Any, expected: Any, *, min_sig_figs: int = 2, min_decim
     'A percentage does not fit here: this quantity is not a share of a whole. Type it as a plain number.'
     """
     if isinstance(min_sig_figs, bool) or not isinstance(min_sig_figs, int) or min_sig_figs < 1:
-        raise ValueError(f"min_sig_figs must be a whole number of at least 1, got {min_sig_figs!r}.")
+        raise ValueError(f"min_sig_figs must be a whole number of at least 1, got {short_repr(min_sig_figs)}.")
     if min_decimals is not None and (isinstance(min_decimals, bool) or not isinstance(min_decimals, int)
                                      or min_decimals < 0):
-        raise ValueError(f"min_decimals must be None or a whole number >= 0, got {min_decimals!r}.")
+        raise ValueError(f"min_decimals must be None or a whole number >= 0, got {short_repr(min_decimals)}.")
     if percent is not None and not isinstance(percent, bool):
-        raise TypeError(f"percent must be True, False or None, got {percent!r}.")
+        raise TypeError(f"percent must be True, False or None, got {short_repr(percent)}.")
     exp_value, exp_exponent = _expected_value(expected)
     what = f" for {name}" if name else ""
     if percent is None:

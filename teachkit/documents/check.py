@@ -71,6 +71,7 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
+from .._checks import short_repr
 from ..course.precision import (
     Written, comparison_exponent, agrees, read, round_half_up, to_decimal,
 )
@@ -203,13 +204,13 @@ def r_fraction(num: int, den: int) -> Fraction:
 def r_probability(c_xy: int, c_x: int, c_y: int, n: int, which: str, eps: float = 0.0,
                   smoothing: str = "none") -> float:
     """P(x, y), P(x) or P(y) (``which`` = "xy", "x", "y") from counts, as probabilities_from_counts gives them."""
-    from ..association import probabilities_from_counts
+    from ..counts.association import probabilities_from_counts
     p_xy, p_x, p_y = probabilities_from_counts(c_xy, c_x, c_y, n, eps=eps, smoothing=smoothing)
     return {"xy": p_xy, "x": p_x, "y": p_y}[which]
 
 
 def _probs(args):
-    from ..association import probabilities_from_counts
+    from ..counts.association import probabilities_from_counts
     if "p_xy" in args:
         return float(_d(args["p_xy"])), float(_d(args["p_x"])), float(_d(args["p_y"]))
     return probabilities_from_counts(args["c_xy"], args["c_x"], args["c_y"], args["n"],
@@ -218,7 +219,7 @@ def _probs(args):
 
 def r_pmi(base: str | float = "e", **args: Any) -> float:
     """PMI = log(P(x, y) / (P(x) P(y))) from counts or from printed probabilities."""
-    from ..association import pmi
+    from ..counts.association import pmi
     p_xy, p_x, p_y = _probs(args)
     return pmi(p_xy, p_x, p_y, base=math.e if base == "e" else base)
 
@@ -237,7 +238,7 @@ def r_neg_log_joint(base: str | float = "e", **args: Any) -> float:
 
 def r_npmi(**args: Any) -> float:
     """NPMI = PMI / -log P(x, y) from counts (with the record's smoothing) or from printed probabilities."""
-    from ..association import npmi, npmi_from_counts
+    from ..counts.association import npmi, npmi_from_counts
     if "p_xy" in args:
         return npmi(*_probs(args))
     return npmi_from_counts(args["c_xy"], args["c_x"], args["c_y"], args["n"],
@@ -256,8 +257,8 @@ def r_log(x: str, base: str | float = "e") -> float:
 
 
 def _topic_of(k):
-    from ..coherence import topic_coherence
-    from ..counting import CooccurrenceCounts
+    from ..coherence.npmi import topic_coherence
+    from ..counts.counting import CooccurrenceCounts
     words = [f"w{i + 1}" for i in range(k)]
     counts = CooccurrenceCounts.from_documents([words])
     return words, topic_coherence(words, counts, top_n=k)
@@ -273,13 +274,13 @@ def r_n_pairs(k: int, first: int | None = None) -> int:
 
 def r_coherence_mean(pairs: Sequence[tuple[tuple[str, str], str]]) -> float:
     """Mean of printed pair scores, as coherence_from_pairs computes it: Σ NPMI / number of pairs."""
-    from ..coherence import coherence_from_pairs
+    from ..coherence.npmi import coherence_from_pairs
     return coherence_from_pairs({tuple(k): float(_d(v)) for k, v in pairs}).mean
 
 
 def r_report(scores: Sequence[str], stat: str) -> float:
     """One statistic (mean, median, min, max) of printed topic scores, as CoherenceReport gives it."""
-    from ..coherence import CoherenceReport
+    from ..coherence.npmi import CoherenceReport
     rep = CoherenceReport.from_scores([float(_d(s)) for s in scores])
     return getattr(rep, stat)
 
@@ -307,7 +308,7 @@ def r_windows(documents: int, tokens: int, window: int, sig_figs: int) -> Interv
     ``tokens`` is read at ``sig_figs`` significant figures: "~50,000" at one
     figure could be anything from 45,000 to 55,000.
     """
-    from ..counting import CooccurrenceCounts
+    from ..counts.counting import CooccurrenceCounts
     # Half a unit in the last significant figure: 5,000 for "~50,000" read to one figure.
     half = 5 * 10 ** (len(str(tokens)) - sig_figs - 1)
 
@@ -324,8 +325,8 @@ def r_windows(documents: int, tokens: int, window: int, sig_figs: int) -> Interv
 def r_perplexity(train: Sequence[str], test: Sequence[str], per: str = "prediction", alpha: float = 1.0,
                  vocabulary: str = "training", denominator: str = "unigram") -> float:
     """Perplexity exp(-Σ log P / count) of a Laplace bigram model trained on ``train``, scored on ``test``."""
-    from ..lm_metrics import perplexity
-    from ..ngram import BigramLM
+    from ..lm.metrics import perplexity
+    from ..lm.ngram import BigramLM
     lm = BigramLM(list(train), alpha=alpha, vocabulary=vocabulary, denominator=denominator)
     return perplexity(lm, list(test), per=per)
 
@@ -337,7 +338,7 @@ def r_perplexity_difference(train: Sequence[str], test: Sequence[str], baseline:
 
 
 def _sc(similarity, **options):
-    from ..semantic import semantic_coherence
+    from ..semantic.metrics import semantic_coherence
     return semantic_coherence([list(map(float, map(_d, row))) for row in similarity], **options)
 
 
@@ -378,19 +379,19 @@ def r_sc(similarity: Matrix, part: str, i: int | None = None, j: int | None = No
 
 def r_topic_vector(vectors: Matrix, component: int) -> float:
     """One component of the topic vector, the mean of the keyword vectors: t = Σ_w e_w / n."""
-    from ..semantic import topic_vector
+    from ..semantic.metrics import topic_vector
     return float(topic_vector([[float(_d(x)) for x in v] for v in vectors])[component])
 
 
 def r_mean_norm(cosines: Sequence[str]) -> float:
     """Length of the mean of unit vectors from their cosines: |t| = sqrt(Σ_ij cos_ij) / n."""
-    from ..semantic import mean_norm_from_cosines
+    from ..semantic.metrics import mean_norm_from_cosines
     return mean_norm_from_cosines([float(_d(c)) for c in cosines])
 
 
 def r_cosine_bounds(dot: str, cosines_first: Sequence[str]) -> Interval:
     """cos = dot / (|t1| |t2|) with |t1| from its keywords' cosines and |t2| only known to be <= 1."""
-    from ..semantic import mean_norm_from_cosines
+    from ..semantic.metrics import mean_norm_from_cosines
     n1 = mean_norm_from_cosines([float(_d(c)) for c in cosines_first])
     lo = float(_d(dot)) / n1
     return Interval(lo, 1.0, lo, f"|e_T1| = {n1:.3f} and 0 < |e_T2| <= 1 (a mean of unit vectors)")
@@ -403,14 +404,14 @@ def _topic_sims(similarity):
 def r_distinctiveness(similarity: Matrix, i: int | None = None, j: int | None = None,
                       scale: float = 1) -> float:
     """SD(a, b) = (1 - cos(a, b)) / 2 for one pair, or its mean over the pairs a < b (times ``scale``)."""
-    from ..semantic import distinctiveness
+    from ..semantic.metrics import distinctiveness
     sd = distinctiveness(similarity=_topic_sims(similarity))
     return (sd.mean if i is None else float(sd.matrix[i, j])) * scale
 
 
 def r_distinctiveness_extreme(similarity: Matrix, labels: Sequence[str], which: str = "max") -> str:
     """The pair of topics with the largest (or smallest) distinctiveness, as "T2, T3"."""
-    from ..semantic import distinctiveness
+    from ..semantic.metrics import distinctiveness
     sd = distinctiveness(similarity=_topic_sims(similarity), labels=labels)
     pick = max if which == "max" else min
     pair = pick(sd.pairs.items(), key=lambda kv: kv[1])[0]
@@ -419,14 +420,14 @@ def r_distinctiveness_extreme(similarity: Matrix, labels: Sequence[str], which: 
 
 def r_topic_cosine(similarity: Matrix, i: int, j: int) -> float:
     """cos(T_i, T_j) as distinctiveness reads it from the topic cosine matrix."""
-    from ..semantic import distinctiveness
+    from ..semantic.metrics import distinctiveness
     return float(distinctiveness(similarity=_topic_sims(similarity)).similarity[i, j])
 
 
 def r_diversity(similarity: Matrix, assignments: Sequence[int], part: str, index: int | None = None,
                 alpha: float = 0.5, beta: float = 0.5, scale: str = "1") -> float | int:
     """One intermediate of semantic_diversity (counts, proportions, entropy_terms, entropy, ...)."""
-    from ..semantic import semantic_diversity
+    from ..semantic.metrics import semantic_diversity
     sd = semantic_diversity(None, list(assignments), alpha=alpha, beta=beta, similarity=_topic_sims(similarity))
     value = getattr(sd, part)
     value = value if index is None else value[index]
@@ -747,7 +748,8 @@ def resolve_document(prefix: str) -> str:
         raise ValueError("document must be the beginning of a document's file name, e.g. '004'.")
     matches = [d for d in DOCUMENTS if d.startswith(prefix.strip())]
     if not matches:
-        raise ValueError(f"no document starts with {prefix!r}; the documents are: {', '.join(DOCUMENTS)}.")
+        raise ValueError(f"no document starts with {short_repr(prefix)}; the documents are: "
+                         f"{', '.join(DOCUMENTS)}.")
     if len(matches) > 1:
         raise ValueError(f"{prefix!r} is ambiguous: it begins {len(matches)} file names ({', '.join(matches)}). "
                          "Give more characters, e.g. '004'.")
@@ -782,8 +784,9 @@ def finding(record_id: str) -> Finding:
         return check_record(_BY_ID[record_id])
     except KeyError:
         near = [i for i in _BY_ID if i.startswith(str(record_id).split("-")[0])][:8]
-        raise ValueError(f"no record has id {record_id!r}. Ids look like {', '.join(near) or '001-eq4-pmi'}; "
-                         "teachkit.documents.catalogue.RECORDS lists them all.") from None
+        raise ValueError(f"no record has id {short_repr(record_id)}. Ids look like "
+                         f"{', '.join(near) or '001-eq4-pmi'}; teachkit.documents.catalogue.RECORDS lists them "
+                         "all.") from None
 
 
 def summary(findings: Sequence[Finding]) -> dict[str, int]:

@@ -124,6 +124,7 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Callable
 
+from ..._checks import short_repr
 from ..selfcheck import Feedback
 from .committed import commit, result_of
 from .compare import _same, compare_functions  # noqa: F401 - _same stays reachable here, as before the split
@@ -144,10 +145,8 @@ SOLUTION_TAG = "solution"
 
 
 def _exercise(key: object) -> Exercise | Implement:
-    # The public door's check: a key that is not a string is a slip in the notebook, named as such; an
-    # unknown string key is answered by get's KeyError with the notebook's known keys.
-    if not isinstance(key, str):
-        raise TypeError(f"key must be an exercise key such as '00.1' (a string), got {key!r:.40}.")
+    # A key that is not a string is a slip in the notebook, named as such (get's TypeError); an unknown
+    # string key is answered by get's KeyError with the notebook's known keys.
     return get(key)
 
 
@@ -218,7 +217,7 @@ def reveal(key: str, show: bool = False, seed: int | None = None) -> Shown | Hid
         The button (the solution rendered on click), or the solution's markdown.
     """
     if not isinstance(show, bool):
-        raise TypeError(f"show must be True or False, got {show!r:.40}.")
+        raise TypeError(f"show must be True or False, got {short_repr(show)}.")
     ex = _exercise(key)
     if show:
         return Shown(_variant(ex, seed))

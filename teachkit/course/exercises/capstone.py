@@ -38,8 +38,10 @@ import numbers as _numbers
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..._checks import short_repr
+
 if TYPE_CHECKING:
-    from ...model_selection import SweepTable
+    from ...evaluation.model_selection import SweepTable
 
 __all__ = ["NUMBERS", "CHOICE_OPTIONS", "SWEEP_SETTINGS", "TEMPLATE", "lee_texts", "separate_texts", "sweep",
            "describe", "recompute", "check_report", "read_report", "ReportCheck", "cpu_tolerance"]
@@ -128,7 +130,7 @@ def separate_texts() -> list[list[str]]:
 
 @functools.lru_cache(maxsize=8)
 def _sweep(ks, seeds):
-    from ...model_selection import k_sweep
+    from ...evaluation.model_selection import k_sweep
 
     return k_sweep(lee_texts(), ks=list(ks), seeds=list(seeds), top_n=TOP_N, **SWEEP_SETTINGS)
 
@@ -142,13 +144,14 @@ def sweep(ks: list[int], seeds: list[int]) -> SweepTable:
 # ---------------------------------------------------------------- reading a report
 def _whole_numbers(values, name, minimum):
     if isinstance(values, (str, bytes, dict)) or not hasattr(values, "__iter__"):
-        raise TypeError(f"{name} must be a list of whole numbers, e.g. [5, 10, 20], got {values!r}.")
+        raise TypeError(f"{name} must be a list of whole numbers, e.g. [5, 10, 20], got {short_repr(values)}.")
     values = list(values)
     if not values or any(isinstance(v, bool) or not isinstance(v, _numbers.Integral) or v < minimum
                          for v in values):
-        raise ValueError(f"{name} must be a non-empty list of whole numbers of at least {minimum}, got {values!r}.")
+        raise ValueError(f"{name} must be a non-empty list of whole numbers of at least {minimum}, got "
+                         f"{short_repr(values)}.")
     if len(set(values)) != len(values):
-        raise ValueError(f"{name} lists a value twice: {values!r}.")
+        raise ValueError(f"{name} lists a value twice: {short_repr(values)}.")
     return tuple(sorted(int(v) for v in values))
 
 
@@ -157,7 +160,8 @@ def _choice_lists(report):
     if len(ks) < 2:
         raise ValueError(f"ks must list at least two Ks to choose among, got {list(ks)}.")
     if max(ks) > 50:
-        raise ValueError(f"ks must stay at most 50 (the Lee corpus has 240 training articles), got {list(ks)}.")
+        raise ValueError(f"ks must stay at most 50 (the Lee corpus has 240 training articles), got "
+                         f"{short_repr(list(ks))}.")
     seeds = _whole_numbers(report["seeds"], "seeds", 0)
     if len(seeds) < 2:
         raise ValueError(f"seeds must list at least two seeds, so that the report can show the spread "
@@ -175,19 +179,36 @@ def _read(report):
     missing = [k for k in TEMPLATE if k not in report]
     if missing:
         raise ValueError(f"report is missing {', '.join(missing)}; see teachkit.course.exercises.capstone.TEMPLATE.")
-    unknown = sorted(set(report) - set(TEMPLATE))
+    unknown = _unknown_keys(report, TEMPLATE)
     if unknown:
         raise ValueError(f"report has unknown entries {unknown}; its entries are {list(TEMPLATE)}.")
     for name, options in CHOICE_OPTIONS.items():
-        if report[name] not in options:
-            raise ValueError(f"{name} must be one of {list(options)}, got {report[name]!r}.")
+        _check_option(report[name], name, options)
     reasons, stated = report["reasons"], report["numbers"]
     if not isinstance(reasons, dict) or not isinstance(stated, dict):
         raise TypeError("reasons and numbers must be dicts, as in teachkit.course.exercises.capstone.TEMPLATE.")
-    unknown = sorted(set(stated) - set(NUMBERS))
+    unknown = _unknown_keys(stated, NUMBERS)
     if unknown:
         raise ValueError(f"numbers has unknown entries {unknown}; the numbers a report states are {list(NUMBERS)}.")
     return _choice_lists(report)
+
+
+def _unknown_keys(given, known):
+    """The keys of ``given`` that ``known`` lacks, shown (cut) in a stable order whatever their types."""
+    unknown = sorted(short_repr(key, 40) for key in given if key not in known)
+    if not unknown:
+        return ""
+    more = f", ... ({len(unknown)} in all)" if len(unknown) > 10 else ""
+    return "[" + ", ".join(unknown[:10]) + more + "]"
+
+
+def _check_option(value, name, options):
+    """A choice must be one of its options, as a string: anything else (a list, a numpy array) is named."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be one of {list(options)} (a string), got {type(value).__name__} "
+                        f"{short_repr(value)}.")
+    if value not in options:
+        raise ValueError(f"{name} must be one of {list(options)}, got {short_repr(value)}.")
 
 
 def describe(report: dict[str, Any]) -> str:
@@ -197,7 +218,7 @@ def describe(report: dict[str, Any]) -> str:
     import importlib.metadata
 
     from ... import __version__
-    from ...measures import MEASURES
+    from ...coherence.measures import MEASURES
 
     ks, seeds = _read(report)
     m = MEASURES[report["measure"]]
@@ -233,16 +254,47 @@ def read_report(source: str) -> dict[str, Any] | None:
     import ast
 
     found = None
-    tree = ast.parse(source)
-    for node in tree.body:
+    for node in _parse_cell(source).body:
         if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
                 and node.targets[0].id == "report"):
-            try:
-                found = ast.literal_eval(node.value)
-            except ValueError:
-                raise ValueError("report must be written as a literal dict (strings, numbers, lists), "
-                                 "as in the notebook's template; it is read, not run.") from None
+            found = _literal_report(node.value)
     return found
+
+
+def _parse_cell(source):
+    """The cell's syntax tree; a cell that is no Python, or nested past what the parser takes, is named."""
+    import ast
+
+    if not isinstance(source, str):
+        raise TypeError(f"source must be a notebook cell's source (a string), got {type(source).__name__}.")
+    try:
+        return ast.parse(source)
+    except SyntaxError as err:
+        raise ValueError(f"the cell is not valid Python (line {err.lineno}: {err.msg}); the report cannot be "
+                         "read.") from None
+    except (MemoryError, RecursionError):      # e.g. 10,000 nested brackets or minus signs
+        raise ValueError("the cell is nested too deeply for Python to read (thousands of brackets or signs "
+                         "inside one another); write the report as in the notebook's template.") from None
+
+
+def _literal_report(node):
+    """``report = <node>`` read as a literal; only a dict is a report."""
+    import ast
+
+    try:
+        value = ast.literal_eval(node)
+    except ValueError:
+        raise ValueError("report must be written as a literal dict (strings, numbers, lists), "
+                         "as in the notebook's template; it is read, not run.") from None
+    except TypeError as err:                    # {[1]: 2}, {{1}: 2}, {[1], 2}: a list or a dict as a key
+        raise ValueError(f"report holds a list, dict or set where a key (or a set's element) must be ({err}); "
+                         "its keys are strings, as in the notebook's template.") from None
+    except (MemoryError, RecursionError):
+        raise ValueError("report is nested too deeply to read; write it as in the notebook's template.") from None
+    if not isinstance(value, dict):
+        raise ValueError(f"report must be a dict like the notebook's template ({{'ks': [...], ...}}), got "
+                         f"{type(value).__name__} {short_repr(value)}.")
+    return value
 
 
 # ---------------------------------------------------------------- recomputing
@@ -255,10 +307,10 @@ def recompute(report: dict[str, Any]) -> dict[str, Any]:
     """
     import numpy as np
 
-    from ...agreement import bootstrap_spearman
-    from ...human_ratings import load_human_ratings
-    from ...measures import coherence_per_topic
-    from ...model_selection import split_documents
+    from ...evaluation.agreement import bootstrap_spearman
+    from ...evaluation.human_ratings import load_human_ratings
+    from ...coherence.measures import coherence_per_topic
+    from ...evaluation.model_selection import split_documents
 
     ks, seeds = _read(report)
     table = _sweep(ks, seeds)
@@ -386,9 +438,12 @@ def _judge(name, written, value):
 
     if written is None or (isinstance(written, str) and not written.strip()):
         return Line(name, written, value, False, "not stated")
+    unreadable = _unreadable(written, value)
+    if unreadable:
+        return Line(name, written, value, False, unreadable)
     if name == "k":
         typed = str(written).strip()
-        follows = typed == str(value)
+        follows = _states_k(written, value)
         return Line(name, written, value, follows, f"K = {value} follows" if follows else
                     f"{typed} does not follow: the stated criterion picks K = {value} from the mean over seeds")
     typed = repr(written) if isinstance(written, float) else str(written)
@@ -401,6 +456,32 @@ def _judge(name, written, value):
         return Line(name, written, value, False, f"{typed.strip()[:30]!r} is not a number: {verdict.message}")
     return Line(name, written, value, False, f"{typed.strip()} does not follow from the choices: teachkit gets "
                                              f"{value:.5g} ({verdict.message})")
+
+
+def _unreadable(written, value):
+    """Why a stated number is judged without being read (a message for its line alone), or None.
+
+    A whole number past Python's 4,300-digit limit cannot even be turned into text, and a very long one (or a
+    very long text) would fill the message; each is judged here, so that the report's other numbers keep
+    their verdicts.
+    """
+    if isinstance(written, int) and not isinstance(written, bool) and written.bit_length() > 300:   # ~90 digits
+        return f"{short_repr(written, 30)} does not follow from the choices: teachkit gets {value:.5g}"
+    if isinstance(written, str) and len(written) > 100:
+        return f"{short_repr(written.strip(), 30)} is not a number: type the value, e.g. 0.123"
+    return None
+
+
+def _states_k(written, k):
+    """Whether ``written`` is the whole number ``k``: 2, 2.0, "2", "2.0", "２" alike (but not 2.5 or True)."""
+    from ..precision import read_answer
+
+    if isinstance(written, bool):
+        return False
+    if isinstance(written, _numbers.Real):
+        return written == k
+    readings = read_answer(written) if isinstance(written, str) else "not text"
+    return not isinstance(readings, str) and any(r.value == k for r in readings)
 
 
 def check_report(report: dict[str, Any]) -> ReportCheck:

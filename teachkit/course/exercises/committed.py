@@ -62,7 +62,8 @@ class result_of:  # noqa: N801 - used as a statement: ``with result_of("00.4"):`
     """  # noqa: E501 (a doctest prints its message on one line)
 
     def __init__(self, key: str) -> None:
-        from . import Prediction, get
+        from .model import Prediction
+        from .registry import get
 
         if not isinstance(get(key), Prediction):
             raise ValueError(f"result_of needs the key of a prediction; {key!r} is another kind of exercise.")

@@ -2,22 +2,29 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
+from ..._checks import cut, short_repr
 from ..selfcheck import Feedback
-
-if TYPE_CHECKING:
-    from .model import Implement
 
 __all__ = ["compare_functions"]
 
 
-def _describe(kwargs):
-    def short(v):
-        text = repr(v)
-        return text if len(text) <= 60 else text[:57] + "..."
+class _Comparison(Protocol):
+    """What :func:`compare_functions` reads of an exercise (an ``Implement`` of :mod:`.model`, which imports
+    this module, so this module does not import it, not even for annotations)."""
 
-    return ", ".join(f"{k}={short(v)}" for k, v in kwargs.items())
+    key: str
+    reference: Callable[..., Any]
+    rtol: float
+    atol: float
+
+    def cases(self) -> list[dict[str, Any]]: ...
+
+
+def _describe(kwargs):
+    return ", ".join(f"{k}={short_repr(v)}" for k, v in kwargs.items())
 
 
 def _plainly_equal(a, b) -> bool:
@@ -43,7 +50,7 @@ def _same(a, b, rtol, atol):
     return bool(np.allclose(a_arr, b_arr, rtol=rtol, atol=atol, equal_nan=True))
 
 
-def compare_functions(ex: Implement, student_fn: Any) -> Feedback:
+def compare_functions(ex: _Comparison, student_fn: Any) -> Feedback:
     """Run ``student_fn`` beside ``ex.reference`` on ``ex.cases()``; the verdict names the first input where they
     differ.
 
@@ -61,12 +68,13 @@ def compare_functions(ex: Implement, student_fn: Any) -> Feedback:
         try:
             got = student_fn(**kwargs)
         except Exception as err:  # the student's code may raise anything; report it, do not crash
-            return Feedback(False, f"{name} raised {type(err).__name__}: {err} for {_describe(kwargs)}.", name,
-                            parsed=False)
+            return Feedback(False, f"{name} raised {type(err).__name__}: {cut(str(err), 200)} for "
+                                   f"{_describe(kwargs)}.", name, parsed=False)
         if got is Ellipsis or got is None:
             return Feedback(False, f"{name} returned {got!r}: replace the ... with your calculation and return "
                                    f"the result.", name, parsed=False)
         if not _same(got, expected, ex.rtol, ex.atol):
             return Feedback(False, f"{name} differs from teachkit on input {i} of {len(cases)}: "
-                                   f"{_describe(kwargs)} gives {got!r}, teachkit gives {expected!r}.", name)
+                                   f"{_describe(kwargs)} gives {short_repr(got)}, teachkit gives "
+                                   f"{short_repr(expected)}.", name)
     return Feedback(True, f"{name} agrees with teachkit on all {len(cases)} random inputs.", name)

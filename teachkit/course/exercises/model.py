@@ -12,6 +12,7 @@ import dataclasses
 import math
 import re
 import string
+import unicodedata
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,6 +20,7 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from typing import Any
 
+from ..._checks import short_repr
 from ..selfcheck import Feedback, check_answer, choice_key, match_choice
 from .compare import compare_functions
 
@@ -137,7 +139,7 @@ def check_seed(seed: object) -> int:
     if seed is None:
         return 0
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be a whole number (0 is the exercise as written), got {seed!r:.40}.")
+        raise TypeError(f"seed must be a whole number (0 is the exercise as written), got {short_repr(seed)}.")
     # a class release's seeds are as wide as the student ids they permute (tools/course.py student_seed):
     # up to 8 bits per byte of an id of at most 1,000 bytes
     if not 0 <= seed < 2 ** 8192:
@@ -595,8 +597,12 @@ class Interpretation(Exercise):
         return LETTERS[self.choices.index(choice)]
 
     def choice_of(self, typed: Any) -> str | None:
-        """The choice ``typed`` names: its letter ("b", "(b)", "B)") or its text (case, spaces, dashes aside)."""
-        text = str(typed).strip()
+        """The choice ``typed`` names: its letter ("b", "(b)", "B)") or its text (case, spaces, dashes aside).
+
+        Full-width forms (``ｂ``, ``（ｂ）``, typed with an East Asian keyboard) are the letters they look like
+        (Unicode NFKC), as full-width digits are digits in a number.
+        """
+        text = unicodedata.normalize("NFKC", str(typed)).strip()
         match = _LETTER.fullmatch(text)
         if match:
             index = LETTERS.index(match.group(1).lower())

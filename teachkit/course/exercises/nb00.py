@@ -2,7 +2,7 @@
 
 import math
 
-from ...association import probabilities_from_counts
+from ...counts.association import probabilities_from_counts
 from . import Exercise, Interpretation, Prediction
 
 

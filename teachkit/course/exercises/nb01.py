@@ -2,7 +2,7 @@
 
 import math
 
-from ...association import pmi, probabilities_from_counts
+from ...counts.association import pmi, probabilities_from_counts
 from . import Exercise, Implement, Interpretation, Prediction
 
 

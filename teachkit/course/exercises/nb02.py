@@ -2,7 +2,7 @@
 
 import math
 
-from ...association import EPSILON, npmi_from_counts, pmi, probabilities_from_counts
+from ...counts.association import EPSILON, npmi_from_counts, pmi, probabilities_from_counts
 from . import Exercise, Implement, Interpretation, Prediction
 
 

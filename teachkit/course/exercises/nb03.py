@@ -4,8 +4,8 @@ import math
 
 import numpy as np
 
-from ...coherence import CoherenceReport, coherence_from_pairs, model_score
-from ...association import npmi_from_counts, pmi, probabilities_from_counts
+from ...coherence.npmi import CoherenceReport, coherence_from_pairs, model_score
+from ...counts.association import npmi_from_counts, pmi, probabilities_from_counts
 from . import Exercise, Implement, Interpretation, Prediction
 
 _PROBABILITIES = ("P(running, routine)", "P(running)", "P(routine)")
@@ -29,7 +29,7 @@ def _biggest_rounding(c_xy, c_x, c_y, n, rounded):
 
 def _pairs(k):
     # The number of keyword pairs a coherence averages over, read from teachkit's own pair list.
-    from ...coherence import coherence_from_pairs
+    from ...coherence.npmi import coherence_from_pairs
 
     words = [f"w{i}" for i in range(k)]
     return coherence_from_pairs({(a, b): 0.0 for i, a in enumerate(words) for b in words[i + 1:]}).n_pairs

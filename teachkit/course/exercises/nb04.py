@@ -3,8 +3,8 @@
 import math
 from fractions import Fraction
 
-from ...lm_metrics import perplexity
-from ...ngram import BigramLM
+from ...lm.metrics import perplexity
+from ...lm.ngram import BigramLM
 from . import Exercise, Implement, Interpretation, Prediction
 
 TRAINING = "Alice wonders what is happening in Wonderland"

@@ -4,7 +4,8 @@ mean: what Kneser-Ney's continuation count prefers, and which perplexity says wh
 
 from fractions import Fraction
 
-from ...ngram import NgramLM, kneser_ney_step
+from ...lm.ngram import NgramLM
+from ...lm.smoothing import kneser_ney_step
 from . import Exercise, Implement, Interpretation, Prediction
 
 # The corpus the questions state: two sentences, padded with <s> ... </s> by the model.

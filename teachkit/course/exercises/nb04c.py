@@ -7,7 +7,7 @@ import functools
 import math
 
 from ...corpora import lee_background
-from ...neural_lm import Evaluation, NeuralLM, bits_per_byte, softmax
+from ...lm.neural import Evaluation, NeuralLM, bits_per_byte, softmax
 from . import Exercise, Implement, Interpretation, Prediction
 
 

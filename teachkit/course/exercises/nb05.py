@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ...semantic import pagerank, semantic_coherence
+from ...semantic.metrics import pagerank, semantic_coherence
 from . import Exercise, Implement, Interpretation, Prediction
 
 WORDS = ("machine", "learning", "algorithm")
@@ -163,7 +163,7 @@ def _step_inputs(rng):
 
 
 def _one_step(A, damping):
-    # one PageRank step from the uniform start, as teachkit.centrality takes it
+    # one PageRank step from the uniform start, as teachkit.semantic.centrality takes it
     return pagerank(A, damping=damping).history[1]
 
 

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ...semantic import distinctiveness, mean_norm_from_cosines, semantic_diversity
+from ...semantic.metrics import distinctiveness, mean_norm_from_cosines, semantic_diversity
 from . import Exercise, Implement, Interpretation, Prediction
 
 TOPIC_COSINES = {"cos_12": 0.245, "cos_13": 0.782, "cos_23": 0.198}

@@ -5,7 +5,7 @@ import statistics
 
 import numpy as np
 
-from ...discrimination import cohens_d, discrimination, roc_auc
+from ...evaluation.discrimination import cohens_d, discrimination, roc_auc
 from . import Exercise, Interpretation, Prediction
 
 

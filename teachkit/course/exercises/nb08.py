@@ -4,9 +4,10 @@ import math
 
 import numpy as np
 
-from ...diversity import rank_biased_overlap, topic_diversity
-from ...measures import arithmetic_mean, context_vectors, indirect_cosine, log_conditional_probability, one_one
-from ...association import npmi_from_counts, pmi, probabilities_from_counts
+from ...coherence.diversity import rank_biased_overlap, topic_diversity
+from ...coherence.measures import (arithmetic_mean, context_vectors, indirect_cosine, log_conditional_probability,
+                                   one_one)
+from ...counts.association import npmi_from_counts, pmi, probabilities_from_counts
 from . import Exercise, Interpretation, Prediction
 
 

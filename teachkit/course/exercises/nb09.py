@@ -4,9 +4,9 @@ import math
 
 import numpy as np
 
-from ...agreement import spearman
-from ...diversity import topic_diversity
-from ...model_selection import HeldOutPerplexity, SweepTable
+from ...evaluation.agreement import spearman
+from ...coherence.diversity import topic_diversity
+from ...evaluation.model_selection import HeldOutPerplexity, SweepTable
 from . import Exercise, Implement, Interpretation, Prediction
 from .nb08 import NUMBER_WORDS, topics_sharing
 

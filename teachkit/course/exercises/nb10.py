@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ...coherence import coherence_from_pairs
+from ...coherence.npmi import coherence_from_pairs
 
 from . import Exercise, Interpretation, Prediction
 from . import capstone
@@ -67,8 +67,8 @@ _SHARE = "the measure and people agree on about that share of the topics"
 
 
 def _agreement(measure, corpus, judgement):
-    from ...agreement import bootstrap_spearman
-    from ...human_ratings import load_human_ratings
+    from ...evaluation.agreement import bootstrap_spearman
+    from ...evaluation.human_ratings import load_human_ratings
 
     people = load_human_ratings().select(corpus=corpus)
     x = people.column(capstone.HUMAN_COLUMN[measure])

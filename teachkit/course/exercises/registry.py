@@ -11,6 +11,7 @@ import pathlib
 import pkgutil
 import re
 
+from ..._checks import short_repr
 from .model import KEY_PATTERN, Exercise, Implement
 
 __all__ = ["all_exercises", "get", "modules"]
@@ -61,12 +62,16 @@ def get(key: str) -> Exercise | Implement:
 
     Raises
     ------
+    TypeError
+        When ``key`` is not a string (None, the number 1).
     KeyError
         With the known keys of the same notebook, when ``key`` is unknown.
     """
+    if not isinstance(key, str):
+        raise TypeError(f"key must be an exercise key such as '00.1' (a string), got {short_repr(key)}.")
     registry = _load()
     if key not in registry:
-        prefix = key.split(".")[0] if isinstance(key, str) else ""
+        prefix = key.split(".")[0]
         near = sorted(k for k in registry if k.startswith(prefix + ".")) or sorted(registry)[:10]
-        raise KeyError(f"no exercise {key!r}; known keys include {', '.join(near)}.")
+        raise KeyError(f"no exercise {short_repr(key)}; known keys include {', '.join(near)}.")
     return registry[key]

@@ -1,6 +1,6 @@
 """Weighted PageRank of an undirected graph, with every iterate kept.
 
-Semantic coherence (:mod:`teachkit.semantic`) weighs a topic's keywords by
+Semantic coherence (:mod:`teachkit.semantic.metrics`) weighs a topic's keywords by
 their PageRank in the graph of their similarities; this module holds
 PageRank on its own, so it can be taught and tested step by step.
 
@@ -16,8 +16,8 @@ its sum is taken (exact in floating point), so that weights near 1e±300
 neither overflow nor underflow: ``2**k · A`` gives λ bit for bit, any other
 constant the same λ up to rounding.
 
-``teachkit.centrality`` is the function (as ``teachkit.association`` is); import the
-class with ``from teachkit.centrality import PageRank`` (or from ``teachkit``).
+``teachkit.pagerank`` is the function (as ``teachkit.pmi`` is); import the
+class with ``from teachkit.semantic.centrality import PageRank`` (or from ``teachkit``).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._checks import as_float_array, check_finite_real, check_positive_int, check_square, scale_by_power_of_two
+from .._checks import as_float_array, check_finite_real, check_positive_int, check_square, scale_by_power_of_two
 
 __all__ = ["PageRank", "pagerank"]
 

@@ -67,9 +67,9 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._checks import check_count, check_flag, check_positive_int
+from .._checks import check_count, check_flag, check_positive_int, short_repr
 from .gensim_compat import last_window_seen
-from .text import normalize_token, tokenize
+from ..text import normalize_token, tokenize
 
 __all__ = ["CooccurrenceCounts"]
 
@@ -586,6 +586,18 @@ def _word_list(words, name):
     return list(words)
 
 
+class _DocumentError(TypeError):
+    """A document of the wrong shape, with its number and what is wrong kept apart, so that a caller that
+    counts one part of a corpus (:func:`teachkit.count_on_dask`) can name it by its place in the whole."""
+
+    def __init__(self, number, problem):
+        super().__init__(f"document {number} {problem}")
+        self.number, self.problem = number, problem
+
+    def __reduce__(self):                     # raised on a Dask worker, pickled back to the client
+        return type(self), (self.number, self.problem)
+
+
 def _document_tokens(doc, doc_number, window):
     """The tokens of one document, or a TypeError saying what shape documents must have."""
     if doc.__class__ is list or doc.__class__ is tuple:    # the usual case, before the slower checks
@@ -593,19 +605,17 @@ def _document_tokens(doc, doc_number, window):
     if isinstance(doc, str):
         return tokenize(doc)
     if isinstance(doc, bytes):
-        raise TypeError(f"document {doc_number} is bytes; decode it to str first (e.g. doc.decode('utf-8')).")
+        raise _DocumentError(doc_number, "is bytes; decode it to str first (e.g. doc.decode('utf-8')).")
     if isinstance(doc, Mapping):
-        raise TypeError(
-            f"document {doc_number} is a dict; a document must be a string or a flat list of token strings."
-        )
+        raise _DocumentError(doc_number, "is a dict; a document must be a string or a flat list of token strings.")
     if isinstance(doc, Set) and window is not None:
-        raise TypeError(
-            f"document {doc_number} is a set, which has no order, so sliding windows cannot be laid out over it. "
+        raise _DocumentError(
+            doc_number, "is a set, which has no order, so sliding windows cannot be laid out over it. "
             "Pass the tokens as a list in text order."
         )
     if not isinstance(doc, Iterable):
-        raise TypeError(
-            f"document {doc_number} must be a string or a list of token strings, got {type(doc).__name__}."
+        raise _DocumentError(
+            doc_number, f"must be a string or a list of token strings, got {type(doc).__name__}."
         )
     return doc if isinstance(doc, (list, tuple)) else list(doc)
 
@@ -627,8 +637,8 @@ def _add_new_tokens(tokens, doc_number, index, cache, restricted):
                  "e.g. [token for sentence in doc for token in sentence]"
                  if isinstance(tok, Iterable) and not isinstance(tok, bytes) else
                  "token lists must hold strings")
-        raise TypeError(
-            f"document {doc_number} holds a token that is not a string: {tok!r}. "
+        raise _DocumentError(
+            doc_number, f"holds a token that is not a string: {short_repr(tok)}. "
             f"A document must be a string or a flat list of token strings ({shape})."
         )
     # NFC leaves ASCII text unchanged, so lowercasing is all normalize_token would do.
@@ -1207,7 +1217,7 @@ def _token_windows(word, pos, doc_first_token, windows_in_doc, window, gensim_co
 
     The token at position p of its document lies in windows max(0, p - k + 1) .. min(p, last window).  With
     ``gensim_compat``, gensim 4.4's accumulator stops seeing the word earlier (see
-    :func:`teachkit.gensim_compat.last_window_seen`).  ``word`` and ``pos`` are sorted by word, then position.
+    :func:`teachkit.counts.gensim_compat.last_window_seen`).  ``word`` and ``pos`` are sorted by word, then position.
     """
     start = pos - doc_first_token                   # position in the document
     end = np.minimum(start, windows_in_doc - 1)

@@ -22,11 +22,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from ._checks import check_count, check_finite_real
-from .association import SMOOTHING_ALIASES, _check_smoothing, _log_ratio, _probabilities, _smoothing_of
-from .counting import CooccurrenceCounts
+from .._checks import check_count, check_finite_real
+from ..counts.association import SMOOTHING_ALIASES, _check_smoothing, _log_ratio, _probabilities, _smoothing_of
+from ..counts.counting import CooccurrenceCounts
 from .measures import MEASURES, _check_counts_object, _pair_scores, arithmetic_mean, scorable_keywords
-from .text import normalize_token
+from ..text import normalize_token
 
 __all__ = [
     "PairScore", "score_pair", "TopicCoherence", "topic_coherence", "coherence_from_pairs",
@@ -65,7 +65,7 @@ class PairScore:
     c12: int | None = None
     n: int | None = None
 
-    #: The confirmation measure ``npmi`` holds (see :mod:`teachkit.measures` for the others).
+    #: The confirmation measure ``npmi`` holds (see :mod:`teachkit.coherence.measures` for the others).
     measure = "c_npmi"
 
     @property
@@ -198,7 +198,7 @@ def topic_coherence(keywords: Sequence[str], counts: CooccurrenceCounts, top_n: 
                     smoothing: str = "none", eps: float = 0.0, zero: str | None = None) -> TopicCoherence:
     """Coherence of a topic: the mean NPMI over all pairs of its top keywords.
 
-    It is the ``c_npmi`` measure of :mod:`teachkit.measures` (one-one
+    It is the ``c_npmi`` measure of :mod:`teachkit.coherence.measures` (one-one
     segmentation, NPMI confirmation, arithmetic mean) with the course's
     defaults: the counts given (whole documents by default), no smoothing,
     and every intermediate of each pair kept for a hand calculation::

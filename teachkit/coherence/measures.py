@@ -39,7 +39,7 @@ teachkit, the tests and the benchmarks read.
 The last column is teachkit's default; ``gensim_compat=True`` uses gensim's
 ``"epsilon"`` (ε = :data:`EPSILON` inside the logarithm) for all of them, and gensim's
 sliding-window count, which under-counts words that repeat inside a window
-(see :mod:`teachkit.counting`).  Those are the only two differences between
+(see :mod:`teachkit.counts.counting`).  Those are the only two differences between
 the default and gensim.  The zero conventions (what a pair that never shares
 a window scores) are listed in :data:`ZERO_CONVENTIONS`.
 
@@ -57,14 +57,14 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._checks import (as_exact_counts, as_float_array, check_choice, check_counts, check_finite_real,
+from .._checks import (as_exact_counts, as_float_array, check_choice, check_counts, check_finite_real,
                       check_joint_rules, check_keywords, check_positive_int, check_word_list, exact_counts,
                       scale_by_power_of_two)
-from .counting import CooccurrenceCounts, _check_docs
-from .association import (ZERO_CONVENTIONS as ALL_ZERO_CONVENTIONS, _COUNT_RULES, _PROBABILITY_RULES, _TOL, EPSILON,
-                          _guide_npmi, _npmi_of_checked_counts, _npmi_of_probabilities, _probabilities)
-from .gensim_compat import ZERO as GENSIM_ZERO, trim_topics
-from .text import normalize_token
+from ..counts.counting import CooccurrenceCounts, _check_docs
+from ..counts.association import (ZERO_CONVENTIONS as ALL_ZERO_CONVENTIONS, _COUNT_RULES, _PROBABILITY_RULES, _TOL,
+                                  EPSILON, _guide_npmi, _npmi_of_checked_counts, _npmi_of_probabilities, _probabilities)
+from ..counts.gensim_compat import ZERO as GENSIM_ZERO, trim_topics
+from ..text import normalize_token
 
 __all__ = [
     "MEASURES", "ZERO_CONVENTIONS", "EPSILON", "Measure",
@@ -78,7 +78,7 @@ __all__ = [
 NPMI_SLACK = 1e-6
 
 #: What a pair (W', W*) that shares no window scores, by convention.
-#: The conventions the measures take, from the one table, :data:`teachkit.association.ZERO_CONVENTIONS`
+#: The conventions the measures take, from the one table, :data:`teachkit.counts.association.ZERO_CONVENTIONS`
 #: (its "guide" is for NPMI from counts only).
 ZERO_CONVENTIONS = {name: ALL_ZERO_CONVENTIONS[name] for name in ("exact", "epsilon", "plus_one", "zero")}
 

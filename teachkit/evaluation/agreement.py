@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._checks import check_positive_int, check_finite_real
+from .._checks import check_positive_int, check_finite_real
 
 __all__ = ["rank_average", "spearman", "SpearmanInterval", "bootstrap_spearman", "bootstrap_winner"]
 

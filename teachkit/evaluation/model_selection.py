@@ -35,8 +35,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import check_documents, check_finite_real, check_positive_int
-from .measures import MEASURES
+from .._checks import check_documents, check_finite_real, check_positive_int
+from ..coherence.measures import MEASURES
 
 __all__ = [
     "split_documents", "HeldOutPerplexity", "heldout_perplexity",
@@ -259,7 +259,7 @@ def _measure_criterion(m):
 
 
 #: Each criterion the sweep can report, and which direction is better.  Every coherence measure of
-#: :data:`teachkit.measures.MEASURES` is one, its direction and window read from its entry there.
+#: :data:`teachkit.coherence.measures.MEASURES` is one, its direction and window read from its entry there.
 CRITERIA = {
     "npmi": ("higher", "mean topic NPMI, co-occurrence in whole training documents"),
     **{name: _measure_criterion(m) for name, m in MEASURES.items()},
@@ -378,7 +378,7 @@ def k_sweep(documents: Sequence[Sequence[str]], ks: Sequence[int], seeds: Sequen
     * ``npmi``: mean over topics of the topic's mean pair NPMI (top ``top_n``
       words), counting co-occurrence in whole training documents
       (:func:`teachkit.topic_coherence`);
-    * any measure of :data:`teachkit.measures.MEASURES` (``u_mass``, ``c_v``,
+    * any measure of :data:`teachkit.coherence.measures.MEASURES` (``u_mass``, ``c_v``,
       ``c_uci``, ``c_npmi``, ``c_a``, ...): mean over topics of
       :func:`teachkit.coherence_per_topic` with the measure's own defaults
       (its window from ``MEASURES``: UMass whole documents, C_V sliding
@@ -410,7 +410,7 @@ def k_sweep(documents: Sequence[Sequence[str]], ks: Sequence[int], seeds: Sequen
     top_n : int, default 10
         Words per topic scored by NPMI.
     criteria : tuple of str
-        Any of ``"npmi"``, a measure of :data:`teachkit.measures.MEASURES`,
+        Any of ``"npmi"``, a measure of :data:`teachkit.coherence.measures.MEASURES`,
         ``"model_score"``, ``"diversity"``, ``"perplexity"`` (which also adds
         ``"bound"`` and ``"doc_perplexity"``).  The default keeps UMass and
         C_V only, as the course's notebooks use.
@@ -430,10 +430,10 @@ def k_sweep(documents: Sequence[Sequence[str]], ks: Sequence[int], seeds: Sequen
     from gensim.corpora import Dictionary
     from gensim.models import LdaModel
 
-    from .coherence import model_score, topic_coherence
-    from .counting import CooccurrenceCounts
-    from .diversity import topic_diversity
-    from .measures import coherence_per_topic
+    from ..coherence.npmi import model_score, topic_coherence
+    from ..counts.counting import CooccurrenceCounts
+    from ..coherence.diversity import topic_diversity
+    from ..coherence.measures import coherence_per_topic
 
     docs = _documents(documents)
     if isinstance(ks, numbers.Integral):

@@ -15,7 +15,9 @@ partition of a ``dask.bag`` of documents counted by
 worker's memory does not grow with its partition) and adds the results, a
 few thousand integers per partition, in a tree.  The result is the
 :class:`CooccurrenceCounts` one process would have built from the whole
-corpus, count for count.
+corpus, count for count.  A document of the wrong shape is named by its
+place in the whole bag, as one process would name it (the lengths of the
+partitions before it are counted for that, on the error's path only).
 
 Dask is an optional extra (``pip install teachkit[dask]``); nothing else in
 teachkit imports it.
@@ -27,7 +29,8 @@ import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from .counting import CooccurrenceCounts, _add_known, _check_corpus_arguments, _count_known, _symmetric, _words_index
+from .counting import (CooccurrenceCounts, _add_known, _check_corpus_arguments, _count_known, _DocumentError,
+                       _symmetric, _words_index)
 
 if TYPE_CHECKING:  # Dask is an optional extra: it is imported inside count_on_dask, when first needed
     import dask.bag
@@ -76,10 +79,23 @@ def count_on_dask(bag: dask.bag.Bag, words: Iterable[str], window: int | None = 
         raise TypeError(f"bag must be a dask.bag.Bag of documents (e.g. dask.bag.from_sequence(docs) or "
                         f"dask.bag.read_text(paths).map(str.split)), got {type(bag).__name__}.")
     window, gensim_compat = _check_corpus_arguments([], window, gensim_compat)
+    import dask
+
     index = _words_index(words)
     listed = list(index)          # normalized, in id order: every worker numbers the words alike
-    per_partition = functools.partial(_count_part, words=listed, window=window, gensim_compat=gensim_compat)
-    word_counts, pairs, n, n_documents, n_tokens = bag.reduction(per_partition, _add_parts, split_every=8).compute()
+    count = functools.partial(_count_part, words=listed, window=window, gensim_compat=gensim_compat)
+    parts = bag.to_delayed()
+    # Each partition counted with its number (to name a bad document), the results added 8 at a time.
+    totals = [dask.delayed(count)(part, number) for number, part in enumerate(parts)]
+    while len(totals) > 1:
+        totals = [dask.delayed(_add_parts)(totals[i:i + 8]) for i in range(0, len(totals), 8)]
+    try:
+        word_counts, pairs, n, n_documents, n_tokens = (totals[0].compute() if totals else
+                                                        _count_part([], 0, listed, window, gensim_compat))
+    except _InPartition as err:
+        before = sum(dask.compute(*(dask.delayed(_length)(part) for part in parts[:err.partition])))
+        raise TypeError(f"document {before + err.number} of the bag (document {err.number} of partition "
+                        f"{err.partition}) {err.problem}") from None
     if n_documents == 0:
         raise ValueError("bag holds no document: there is nothing to count.")
     return CooccurrenceCounts(index, word_counts, n, pair_matrix=_symmetric(pairs, word_counts), window=window,
@@ -87,9 +103,27 @@ def count_on_dask(bag: dask.bag.Bag, words: Iterable[str], window: int | None = 
                               n_tokens=n_tokens)
 
 
-def _count_part(docs, words, window, gensim_compat):
+def _count_part(docs, partition, words, window, gensim_compat):
     """One partition's counts of ``words`` (already normalized, in id order), as a tuple to add up."""
-    return _count_known(docs, {w: i for i, w in enumerate(words)}, window, gensim_compat)
+    try:
+        return _count_known(docs, {w: i for i, w in enumerate(words)}, window, gensim_compat)
+    except _DocumentError as err:
+        raise _InPartition(partition, err.number, err.problem) from None
+
+
+class _InPartition(_DocumentError):
+    """A bad document, numbered inside its partition; :func:`count_on_dask` numbers it in the whole bag."""
+
+    def __init__(self, partition, number, problem):
+        super().__init__(number, problem)
+        self.partition = partition
+
+    def __reduce__(self):
+        return type(self), (self.partition, self.number, self.problem)
+
+
+def _length(part):
+    return sum(1 for _ in part)
 
 
 def _add_parts(parts):

@@ -41,12 +41,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._checks import check_finite_real, check_positive_int, check_vectors, scale_by_power_of_two
-from .coherence import UnknownWordError
-from .counting import CooccurrenceCounts
-from .association import pmi
-from .semantic import _cosines, topic_vector
-from .text import _as_list, normalize_token
+from .._checks import check_finite_real, check_positive_int, check_vectors, scale_by_power_of_two
+from ..coherence.npmi import UnknownWordError
+from ..counts.counting import CooccurrenceCounts
+from ..counts.association import pmi
+from .metrics import _cosines, topic_vector
+from ..text import _as_list, normalize_token
 
 if TYPE_CHECKING:  # only for the annotation: sentence-transformers is optional and slow to import
     from sentence_transformers import SentenceTransformer
@@ -447,7 +447,7 @@ def load_sentence_transformer(model: str | os.PathLike = DEFAULT_SENTENCE_MODEL,
             raise ImportError(
                 "sentence_transformer_vectors needs the sentence-transformers package, which is not installed. "
                 "Install it with `python -m pip install sentence-transformers` (it brings PyTorch, about 1 GB), "
-                "or use teachkit.embeddings.ppmi_svd / WordVectors, which need nothing more."
+                "or use teachkit.semantic.embeddings.ppmi_svd / WordVectors, which need nothing more."
             ) from exc
         if allow_download:
             return SentenceTransformer(model, cache_folder=cache_folder, device=device)

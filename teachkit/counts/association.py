@@ -24,7 +24,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .gensim_compat import EPSILON  # defined once, with the rest of gensim's conventions
-from ._checks import (
+from .._checks import (
     check_broadcast, check_choice, check_counts, check_finite_real, check_joint_rules, check_probability_array,
 )
 
@@ -34,7 +34,7 @@ __all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "SMOO
 
 #: The zero conventions: what a pair that never shares a window scores, and how eps enters.  The one table
 #: of them in teachkit; a convention is named here and passed as ``zero=``.  ``coherence_per_topic`` and the
-#: confirmation measures take the first four (:data:`teachkit.measures.ZERO_CONVENTIONS`);
+#: confirmation measures take the first four (:data:`teachkit.coherence.measures.ZERO_CONVENTIONS`);
 #: :func:`npmi_from_counts`, :func:`teachkit.topic_coherence` and :func:`teachkit.score_pair` take
 #: ``"exact"``, ``"epsilon"`` and ``"guide"``.
 ZERO_CONVENTIONS = {

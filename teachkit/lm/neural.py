@@ -29,6 +29,7 @@ the overlapping positions again.
 
 from __future__ import annotations
 
+import copy
 import math
 import numbers
 from collections import Counter
@@ -38,21 +39,38 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._checks import as_list, check_choice, check_positive_int
+from .._checks import (_real_array, as_list, check_choice, check_finite_real, check_flag, check_positive_int,
+                      short_repr)
 
-# The symbols are the n-gram models' (defined once, in teachkit.ngram), so every language model of the
+# The symbols are the vocabulary's (defined once, in teachkit.lm.vocabulary), so every language model of the
 # package writes its padding and its unknown word alike.  Here:
 # BOUNDARY (<s>) fills the context before the first symbol of a stream or of a chunk (never predicted);
 # END (</s>) is predicted after the last symbol of every document;
 # UNK (<UNK>) stands for every symbol seen fewer than ``min_count`` times in training.
-from .ngram import END, UNK
-from .ngram import START as BOUNDARY
+from .vocabulary import END, UNK
+from .vocabulary import START as BOUNDARY
 
-__all__ = ["NeuralLM", "Evaluation", "softmax", "bits_per_byte", "BOUNDARY", "END", "UNK"]
+__all__ = ["NeuralLM", "Evaluation", "softmax", "bits_per_byte", "BOUNDARY", "END", "UNK", "MEMORY_LIMIT"]
 
 _SPECIAL = (BOUNDARY, END, UNK)
 #: Positions computed at once when scoring (bounds the memory of one forward pass).
 _BATCH = 4096
+#: The most memory a model may ask for (bytes): its parameters with Adam's two running averages (and a copy
+#: of the three, kept while training to restore the model if training diverges), or the
+#: arrays of one training or scoring step.  Sizes past it are refused before anything is allocated, with
+#: the figure, rather than failing inside numpy (or swapping).
+MEMORY_LIMIT = 2 * 2**30
+#: Training has diverged when an epoch's mean loss passes this many times ln V, plus one nat: a model
+#: that guesses uniformly costs ln V per prediction, and a fresh one about ln V + 0.5.
+_DIVERGED = 2.0
+
+
+class _NotFinite(ValueError):
+    """Scores that are NaN or infinite: weights too large (``fit`` turns it into a message naming the rate)."""
+
+    def __init__(self):
+        super().__init__("the model's scores are NaN or infinite: its weights are too large (set by hand, or "
+                         "left by training that diverged). Train it again with a smaller learning_rate.")
 
 
 def softmax(z: ArrayLike) -> np.ndarray:
@@ -88,9 +106,12 @@ def bits_per_byte(total_nats: float, n_bytes: int) -> float:
     >>> round(bits_per_byte(1000.0, 720), 4)
     2.0037
     """
-    if isinstance(total_nats, bool) or not isinstance(total_nats, numbers.Real) or not math.isfinite(total_nats) \
-            or total_nats < 0:
-        raise ValueError(f"total_nats must be a finite number >= 0 (a sum of -log probabilities), got {total_nats!r}.")
+    if isinstance(total_nats, bool) or not isinstance(total_nats, numbers.Real):
+        raise TypeError(f"total_nats must be a real number (an int or a float: a sum of -log probabilities), got "
+                        f"{short_repr(total_nats)}.")
+    if not math.isfinite(total_nats) or total_nats < 0:
+        raise ValueError(f"total_nats must be a finite number >= 0 (a sum of -log probabilities), got "
+                         f"{short_repr(total_nats)}.")
     n_bytes = check_positive_int(n_bytes, "n_bytes")
     return float(total_nats) / (n_bytes * math.log(2))
 
@@ -123,6 +144,13 @@ class Evaluation:
     positions_computed: int
     unk_spelling_nats: float = 0.0
 
+    def __post_init__(self):
+        # Made by NeuralLM.evaluate; one made by hand is checked too, so that no property divides by zero.
+        for name in ("nats", "unk_spelling_nats"):
+            object.__setattr__(self, name, check_finite_real(getattr(self, name), name, minimum=0.0))
+        for name in ("n_predictions", "n_characters", "n_bytes", "positions_computed"):
+            object.__setattr__(self, name, check_positive_int(getattr(self, name), name))
+
     @property
     def cross_entropy(self) -> float:
         """Nats per prediction."""
@@ -135,8 +163,17 @@ class Evaluation:
 
     @property
     def perplexity(self) -> float:
-        """``exp(nats per prediction)``: per token of *this* model's vocabulary."""
-        return math.exp(self.cross_entropy)
+        """``exp(nats per prediction)``: per token of *this* model's vocabulary.
+
+        Raises ValueError past about 709.78 nats per prediction, where the perplexity is beyond a float.
+        """
+        try:
+            return math.exp(self.cross_entropy)
+        except OverflowError:
+            raise ValueError(f"perplexity is exp({self.cross_entropy:.6g}), beyond a float's range (cross-entropy "
+                             "above 709.78 nats per prediction): the model predicts this text worse than any "
+                             "trained model would. Report cross_entropy instead, or train it again with a "
+                             "smaller learning_rate.") from None
 
     @property
     def bits_per_character(self) -> float:
@@ -149,6 +186,34 @@ class Evaluation:
         return bits_per_byte(self.nats, self.n_bytes)
 
 
+def _learning_rate(value):
+    """The learning rate as a float > 0, or an error that says what was wrong with it."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"learning_rate must be a real number such as 0.01 (an int or a float), got "
+                        f"{short_repr(value)}; the model computes in floats: pass float(learning_rate).")
+    try:
+        rate = float(value)
+    except OverflowError:
+        rate = math.inf
+    if not math.isfinite(rate) or rate <= 0:
+        raise ValueError(f"learning_rate must be a finite number > 0 such as 0.01, got {short_repr(value)}.")
+    return rate
+
+
+def _check_memory(n_bytes, what, advice):
+    """Refuse, before allocating, anything that would take more than :data:`MEMORY_LIMIT` bytes."""
+    if n_bytes > MEMORY_LIMIT:
+        raise ValueError(f"{what} would take about {_bytes(n_bytes)} of memory, more than the "
+                         f"{_bytes(MEMORY_LIMIT)} allowed (teachkit.lm.neural.MEMORY_LIMIT). {advice}.")
+
+
+def _bytes(n):
+    for unit, size in (("PiB", 2**50), ("TiB", 2**40), ("GiB", 2**30), ("MiB", 2**20)):
+        if n >= size:
+            return f"{n / size:,.2f} {unit}"
+    return f"{n:,} bytes"
+
+
 def _texts(texts, name):
     docs = as_list(texts, refuse=(str, bytes, dict),
                    refused=f"{name} must be a list of documents (strings), got {{type}}.",
@@ -157,6 +222,15 @@ def _texts(texts, name):
         if not isinstance(d, str):
             raise TypeError(f"{name}[{i}] is {type(d).__name__}; each document must be a string "
                             "(join a token list with ' '.join(tokens)).")
+        try:
+            d.encode("utf-8")
+        except UnicodeEncodeError as err:
+            # A lone surrogate (U+D800-U+DFFF) is half of a UTF-16 pair, no character: it has no UTF-8
+            # bytes to count (bits per byte) and means the text was decoded wrongly.
+            raise ValueError(f"{name}[{i}] holds U+{ord(d[err.start]):04X} at position {err.start}, a lone "
+                             "surrogate (half of a UTF-16 pair, not a character), so it has no UTF-8 bytes. "
+                             "Read the file again as UTF-8 (errors='replace' turns such bytes into U+FFFD).") \
+                from None
     if not any(docs):
         raise ValueError(f"{name} is empty: give at least one non-empty document.")
     return docs
@@ -181,6 +255,10 @@ class NeuralLM:
         Symbols seen fewer times in training become ``<UNK>``.
     seed : int, default 0
         Initial weights: normal with standard deviation ``1/sqrt(fan-in)``, from ``default_rng(seed)``.
+
+    Sizes whose parameters (with Adam's two running averages, and a copy of the three kept while training:
+    48 bytes each) would pass
+    :data:`MEMORY_LIMIT` (2 GiB) are refused before anything is allocated, with the figure.
 
     Examples
     --------
@@ -214,8 +292,12 @@ class NeuralLM:
         # Letters of the training text, for spelling out <UNK> words (open_vocabulary): add-one counts.
         letters = Counter(ch for d in docs for ch in d if not ch.isspace())
         self._letters = (letters, sum(letters.values()), len(letters) + 2)   # + an unseen letter + "end of word"
-        rng = np.random.default_rng(seed)
         k, d, H, V = self.context, self.embedding, self.hidden, self.V
+        # E, W1, b1, W2, b2, each held six times while training (the values, Adam's m and v, and their copy)
+        _check_memory(6 * 8 * (V * d + k * d * H + H + H * V + V),
+                      f"a model of context={k}, embedding={d}, hidden={H} over {V:,} symbols (its parameters "
+                      "with Adam's two running averages, and their copy while training)", "Choose smaller sizes")
+        rng = np.random.default_rng(seed)
         self.params = {
             "E": rng.normal(0.0, 1.0, (V, d)),
             "W1": rng.normal(0.0, 1.0 / math.sqrt(k * d), (k * d, H)),
@@ -259,18 +341,61 @@ class NeuralLM:
     # ------------------------------------------------------------ the network
     def _forward(self, ctx):
         p = self.params
-        x = p["E"][ctx].reshape(len(ctx), -1)
-        h = np.tanh(x @ p["W1"] + p["b1"])
-        z = h @ p["W2"] + p["b2"]
+        # Weights too large overflow here; the callers check their results and say so, instead of numpy.
+        with np.errstate(over="ignore", invalid="ignore"):
+            x = p["E"][ctx].reshape(len(ctx), -1)
+            h = np.tanh(x @ p["W1"] + p["b1"])
+            z = h @ p["W2"] + p["b2"]
         return x, h, z
 
     def log_probs(self, ctx: ArrayLike) -> np.ndarray:
-        """``log P(· | context)`` for each row of context ids: an array (rows, V)."""
-        return _log_softmax(self._forward(np.asarray(ctx, dtype=np.int64))[2])
+        """``log P(· | context)`` for each row of context ids: an array (rows, V).
+
+        ``ctx`` holds whole-number ids ``0 .. V - 1`` (``vocabulary[i]`` is id i), k per row.
+        """
+        with np.errstate(over="ignore", invalid="ignore"):
+            logp = _log_softmax(self._forward(self._ids(ctx, "ctx", rows=True))[2])
+        if not np.all(np.isfinite(logp)):
+            raise _NotFinite()
+        return logp
+
+    def _ids(self, value, name, rows):
+        """``value`` as an int64 array of symbol ids, k per row (``rows``) or one per entry; checked."""
+        what = (f"a table of symbol ids with {self.context} per row (the context k = {self.context})" if rows
+                else "an array of symbol ids")
+        arr = _real_array(value, name, what, f"{what}, with rows of equal length",
+                          f"whole-number symbol ids 0 .. {self.V - 1}")
+        if arr.size and arr.dtype.kind not in "iu":
+            if arr.dtype.kind == "f" and np.all(np.isfinite(arr)) and np.all(arr == np.round(arr)):
+                arr = arr.astype(np.int64)
+            else:
+                raise TypeError(f"{name} must hold whole-number symbol ids 0 .. {self.V - 1}, got an array of "
+                                f"{arr.dtype}.")
+        arr = arr.astype(np.int64)
+        if rows and (arr.ndim != 2 or arr.shape[1] != self.context):
+            raise ValueError(f"{name} must be {what}; got shape {arr.shape}. One context per row: "
+                             "[[id, id, ...], ...].")
+        if not rows and arr.ndim != 1:
+            raise ValueError(f"{name} must be {what} (one dimension), got shape {arr.shape}.")
+        if arr.size and (arr.min() < 0 or arr.max() >= self.V):
+            bad = int(arr.min()) if arr.min() < 0 else int(arr.max())
+            raise ValueError(f"{name} holds the id {bad}, but ids run from 0 to {self.V - 1} (V = {self.V})"
+                             + ("; a negative id is not counted from the end" if bad < 0 else "")
+                             + ". The id of a symbol is model.vocabulary.index(symbol).")
+        return arr
 
     def probs(self, context: str | Sequence[str]) -> np.ndarray:
         """The distribution of the next symbol after ``context`` (a string for a character model, a list of
         words for a word model; only its last k symbols count, missing ones are BOUNDARY)."""
+        if self.unit == "char":
+            what = "a string (the characters before the one to predict), or a list of characters"
+        else:
+            what = "a list of words (the words before the one to predict), or a string of them"
+        if isinstance(context, (bytes, dict)) or not isinstance(context, (str, Sequence)):
+            raise TypeError(f"context must be {what}, got {short_repr(context)}.")
+        bad = next((s for s in context if not isinstance(s, str)), None) if not isinstance(context, str) else None
+        if bad is not None:
+            raise TypeError(f"context must be {what}; it holds {type(bad).__name__} {short_repr(bad)}.")
         symbols = list(context) if self.unit == "char" or not isinstance(context, str) else context.split()
         ids = [self._index.get(s, self._index[UNK]) for s in symbols][-self.context:]
         ids = [self._index[BOUNDARY]] * (self.context - len(ids)) + ids
@@ -287,11 +412,16 @@ class NeuralLM:
             dW1 = xᵀ da,  db1 = Σ_rows da,  dx = da W1ᵀ
             dE[v] = Σ of the rows of dx where symbol v stood in the context
         """
-        ctx, targets = np.asarray(ctx, dtype=np.int64), np.asarray(targets, dtype=np.int64)
+        ctx, targets = self._ids(ctx, "ctx", rows=True), self._ids(targets, "targets", rows=False)
+        if len(ctx) != len(targets):
+            raise ValueError(f"ctx has {len(ctx)} rows but targets {len(targets)} ids: give one target per context.")
         B = len(targets)
         x, h, z = self._forward(ctx)
-        logp = _log_softmax(z)
+        with np.errstate(over="ignore", invalid="ignore"):
+            logp = _log_softmax(z)
         loss = -float(logp[np.arange(B), targets].mean())
+        if not math.isfinite(loss):
+            raise _NotFinite()
         dz = np.exp(logp)
         dz[np.arange(B), targets] -= 1.0
         dz /= B
@@ -317,13 +447,26 @@ class NeuralLM:
             The mean training loss (nats per prediction) of each epoch, as the minibatches saw it; with
             ``heldout`` (a list of documents), a list of ``(train, heldout)`` pairs, both scored after the
             epoch as one stream (:meth:`evaluate`), in nats per prediction.
+
+        Raises
+        ------
+        ValueError
+            Training that diverges, naming the learning rate: a loss or a weight that becomes NaN or
+            infinite, or an epoch's mean loss above ``2 ln V + 1`` nats (a uniform guess costs ``ln V``).
+            The model is then left as it was before the call.
+            Also, sizes whose arrays would pass :data:`MEMORY_LIMIT`, refused before training.
         """
         epochs = check_positive_int(epochs, "epochs")
         batch_size = check_positive_int(batch_size, "batch_size")
-        if isinstance(learning_rate, bool) or not isinstance(learning_rate, numbers.Real) \
-                or not math.isfinite(learning_rate) or learning_rate <= 0:
-            raise ValueError(f"learning_rate must be a finite number > 0, got {learning_rate!r}.")
+        learning_rate = _learning_rate(learning_rate)
+        if heldout is not None:
+            _texts(heldout, "heldout")      # named now, not after the training it would follow
         stream = self.encode(texts)
+        k, d, H, V = self.context, self.embedding, self.hidden, self.V
+        _check_memory(8 * (len(stream) * k + min(batch_size, len(stream)) * 3 * (k * d + H + V)),
+                      f"training on {len(stream):,} positions with context={k} and batch_size={batch_size} (every "
+                      "position's context, and one minibatch's activations and gradients)",
+                      "Train on less text at a time, or with a smaller context or batch_size")
         positions = np.arange(len(stream))
         contexts = self._contexts(stream, positions, np.zeros(len(stream), dtype=np.int64))
         if self._adam is None:
@@ -332,21 +475,42 @@ class NeuralLM:
         # The minibatch order of epoch e comes from the model's seed and e: training resumed is the same
         # as training in one go.
         history = []
-        for _ in range(epochs):
+        before = copy.deepcopy((self.params, self._adam, self.epochs_trained))
+        limit = _DIVERGED * math.log(V) + 1.0
+        for epoch in range(1, epochs + 1):
             rng = np.random.default_rng([self._seed, self.epochs_trained])
             order = rng.permutation(len(stream))
             total = 0.0
-            for start in range(0, len(order), batch_size):
-                batch = order[start:start + batch_size]
-                loss, grads = self.loss_and_grads(contexts[batch], stream[batch])
-                self._adam_step(grads, float(learning_rate))
-                total += loss * len(batch)
+            try:
+                # a diverging run overflows; it is stopped and named below rather than warned about
+                with np.errstate(over="ignore", invalid="ignore"):
+                    for start in range(0, len(order), batch_size):
+                        batch = order[start:start + batch_size]
+                        loss, grads = self.loss_and_grads(contexts[batch], stream[batch])
+                        self._adam_step(grads, learning_rate)
+                        total += loss * len(batch)
+                if not all(np.all(np.isfinite(v)) for v in self.params.values()):
+                    raise _NotFinite()
+            except _NotFinite:
+                self._diverged(before, learning_rate, f"in epoch {epoch} of {epochs}, the loss or the weights "
+                                                      "became NaN or infinite")
+            if total / len(stream) > limit:
+                self._diverged(before, learning_rate,
+                               f"the mean loss of epoch {epoch} of {epochs} rose to {total / len(stream):.4g} nats "
+                               f"per prediction, above {_DIVERGED:g} · ln V + 1 = {limit:.4g} (a uniform guess "
+                               f"costs ln V = {math.log(V):.4g})")
             self.epochs_trained += 1
             if heldout is None:
                 history.append(total / len(stream))
             else:
                 history.append((self.evaluate(texts).cross_entropy, self.evaluate(heldout).cross_entropy))
         return history
+
+    def _diverged(self, before, learning_rate, what):
+        self.params, self._adam, self.epochs_trained = before
+        raise ValueError(f"training diverged with learning_rate={learning_rate:g}: {what}. Use a smaller "
+                         f"learning_rate (e.g. {learning_rate / 10:g}; the course uses 0.01). The model is left as "
+                         "it was before this call to fit.")
 
     def _adam_step(self, grads, lr, beta1=0.9, beta2=0.999, eps=1e-8):
         a = self._adam
@@ -381,9 +545,14 @@ class NeuralLM:
         -------
         Evaluation
         """
+        open_vocabulary = check_flag(open_vocabulary, "open_vocabulary")
         docs = _texts(texts, "texts")
         stream = self.encode(docs)
         n = len(stream)
+        k, d, H, V = self.context, self.embedding, self.hidden, self.V
+        _check_memory(8 * min(_BATCH, n) * (2 * k + k * d + H + 2 * V),
+                      f"scoring {min(_BATCH, n):,} positions at once with context={k}, embedding={d}, hidden={H} "
+                      f"over {V:,} symbols", "Use a smaller model")
         if chunk is None:
             if stride is not None:
                 raise ValueError("stride needs chunk: give the window length too (evaluate(texts, chunk=L, stride=s)).")

@@ -43,8 +43,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._checks import as_float_array, check_choice, check_finite_real, check_positive_int, scale_by_power_of_two
-from .text import _as_list
+from .._checks import as_float_array, check_choice, check_finite_real, check_positive_int, scale_by_power_of_two
+from ..text import _as_list
 
 __all__ = [
     "roc_auc", "cohens_d", "Discrimination", "discrimination",

@@ -12,13 +12,13 @@ three ways this module holds:
        NPMI = log((c(w', w*)/n + ε) / (P(w') P(w*))) / -log(c(w', w*)/n + ε)
 
    That convention is :data:`ZERO` (``zero="epsilon"``) in the one table of zero
-   conventions, ``teachkit.association.ZERO_CONVENTIONS``; :data:`SMOOTHING`
+   conventions, ``teachkit.counts.association.ZERO_CONVENTIONS``; :data:`SMOOTHING`
    (``smoothing="gensim"``) is its older spelling.
 2. **The sliding-window under-count.**  gensim's ``WordOccurrenceAccumulator``
    marks a word present when a copy enters a window and clears it when *a*
    copy leaves, even if another copy is still inside, so a word repeated
    within a window is seen in fewer windows than it lies in
-   (:func:`last_window_seen`, used by :mod:`teachkit.counting`).
+   (:func:`last_window_seen`, used by :mod:`teachkit.counts.counting`).
 3. **Topic trimming.**  ``CoherenceModel`` drops a topic's words that are not in
    the dictionary, then keeps the first ``topn`` words, and only when the
    *first* topic is longer than ``topn`` (:func:`trim_topics`).
@@ -27,24 +27,29 @@ three ways this module holds:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 
-from .text import normalize_token
-
-if TYPE_CHECKING:  # counting imports this module, so the class is named for the annotations only
-    from .counting import CooccurrenceCounts
+from ..text import normalize_token
 
 __all__ = ["EPSILON", "SMOOTHING", "ZERO", "last_window_seen", "trim_topics"]
+
+
+class _WordCounts(Protocol):
+    """What :func:`trim_topics` reads of a :class:`~teachkit.counts.counting.CooccurrenceCounts`: c(w).
+    (counting imports this module, so this module does not import counting, not even for annotations.)"""
+
+    def count(self, w1: str, w2: str | None = None) -> int: ...
 
 #: gensim's and Röder et al.'s ε (Palmetto's ``LogBasedCalculation.EPSILON`` too), added to the joint
 #: probability inside the logarithm.  Defined here once: every default, exercise, notebook and benchmark
 #: that means "gensim's ε" imports this name, so changing ε is this one line.
 EPSILON = 1e-12
-#: gensim's convention for a pair that never shares a window, by its name in ``teachkit.association.ZERO_CONVENTIONS``.
+#: gensim's convention for a pair that never shares a window, by its name in
+#: ``teachkit.counts.association.ZERO_CONVENTIONS``.
 ZERO = "epsilon"
-#: The same convention by its older ``smoothing=`` name (``teachkit.association.SMOOTHING_ALIASES``).
+#: The same convention by its older ``smoothing=`` name (``teachkit.counts.association.SMOOTHING_ALIASES``).
 SMOOTHING = "gensim"
 # last_window_seen steps back this many copies before it binary-searches the rest (more than any window
 # of a few dozen tokens holds, so that windows of ordinary sizes never need the search).
@@ -98,7 +103,7 @@ def last_window_seen(word: np.ndarray, pos: np.ndarray, start_pos: np.ndarray) -
     return pos[first]
 
 
-def trim_topics(topics: Sequence[Sequence[str]], counts: CooccurrenceCounts,
+def trim_topics(topics: Sequence[Sequence[str]], counts: _WordCounts,
                 top_n: int) -> list[tuple[list[str], tuple[str, ...]]]:
     """Each topic's words as gensim's ``CoherenceModel`` scores them, and the unknown words it passed over.
 

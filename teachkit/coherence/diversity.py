@@ -33,9 +33,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._checks import check_finite_real, check_positive_int
-from ._checks import check_keywords as _keyword_list
-from .text import normalize_token
+from .._checks import check_finite_real, check_positive_int
+from .._checks import check_keywords as _keyword_list
+from ..text import normalize_token
 
 __all__ = ["topic_diversity", "rank_biased_overlap", "inverted_rbo"]
 

@@ -30,10 +30,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ._checks import check_positive_int
+from .._checks import check_positive_int
 
 if TYPE_CHECKING:  # for the annotations only: the counting machinery loads when a rater first needs it
-    from .counting import CooccurrenceCounts
+    from ..counts.counting import CooccurrenceCounts
 
 __all__ = ["IntrusionTask", "intrusion_tasks", "hit_rates", "npmi_rater"]
 
@@ -260,7 +260,7 @@ def npmi_rater(task: IntrusionTask, counts: CooccurrenceCounts, *, smoothing: st
     >>> npmi_rater(task, CooccurrenceCounts.from_documents(docs))
     'wicket'
     """
-    from .coherence import score_pair
+    from ..coherence.npmi import score_pair
 
     if not isinstance(task, IntrusionTask):
         raise TypeError(f"task must be one IntrusionTask (from intrusion_tasks), got {type(task).__name__}.")

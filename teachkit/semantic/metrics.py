@@ -77,7 +77,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._checks import (
+from .._checks import (
     as_float_array, check_choice, check_finite_real, check_labels, check_similarity, check_unit_sum, check_vectors,
     scale_by_power_of_two,
 )

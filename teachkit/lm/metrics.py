@@ -1,13 +1,13 @@
 """The evaluation of a language model: cross-entropy and perplexity.
 
-``teachkit.lm_metrics`` is the *function* below (the package re-exports it),
-so reach this module with ``import teachkit.lm_metrics`` or ``sys.modules``.
-The models themselves (:class:`~teachkit.ngram.BigramLM`, :class:`~teachkit.ngram.NgramLM`)
-live in :mod:`teachkit.ngram`; a BigramLM is an order-2 NgramLM, so the
+``teachkit.perplexity`` is the *function* below (the package re-exports it);
+this module is ``teachkit.lm.metrics``.
+The models themselves (:class:`~teachkit.lm.ngram.BigramLM`, :class:`~teachkit.lm.ngram.NgramLM`)
+live in :mod:`teachkit.lm.ngram`; a BigramLM is an order-2 NgramLM, so the
 probabilities summed here are NgramLM's.  What these functions add is notebook
 04's way of averaging them: the rows of :meth:`BigramLM.table` summed left to
 right, and ``per="token"`` counting the padding symbols as tokens (NgramLM's
-own :meth:`~teachkit.ngram.NgramLM.evaluate` counts words only).
+own :meth:`~teachkit.lm.ngram.NgramLM.evaluate` counts words only).
 
 Perplexity, and the seed's normalisation
 ----------------------------------------
@@ -67,13 +67,12 @@ import math
 import warnings
 from collections.abc import Sequence
 
-from ._checks import check_choice
+from .._checks import check_choice
 
-# The warning belongs with the models that produce zero probabilities; it is named here too because the
-# evaluation emits it (teachkit.ZeroProbabilityWarning comes from this module).
-from .ngram import PER, BigramLM, ZeroProbabilityWarning
+from .evaluation import PER, ZeroProbabilityWarning
+from .ngram import BigramLM
 
-__all__ = ["perplexity", "cross_entropy", "ZeroProbabilityWarning"]
+__all__ = ["perplexity", "cross_entropy"]
 
 
 def _log2_sum_and_size(model: BigramLM, tokens: Sequence, per: str) -> tuple[float, int]:
