@@ -26,6 +26,7 @@ import csv
 import json
 import pathlib
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -109,11 +110,13 @@ def main(release_students: int = 1000, one_notebook_ids: int = 10_000, graded: t
                                    [ROOT / "notebooks" / f"{ONE_NOTEBOOK}.ipynb"])
         print(f"make release CLASS=, {one_notebook_ids} ids x 1 notebook ({ONE_NOTEBOOK}): {wall:.1f} s, peak memory "
               f"of the largest process {peak:.0f} MiB (target: 60 s, 500 MB)", flush=True)
+        shutil.rmtree(work)                 # gigabytes of copies: gone before the next run
         work = tmp / "all"
         work.mkdir()
         wall, peak = release_class(work, [f"s{i:05d}" for i in range(release_students)], course.notebooks())
         print(f"make release CLASS=, {release_students} students x {len(course.notebooks())} notebooks: "
               f"{wall:.1f} s, peak memory of the largest process {peak:.0f} MiB", flush=True)
+        shutil.rmtree(work)
         for students in graded:
             grade_class(tmp, students)
 
