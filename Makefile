@@ -90,6 +90,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_measures.py
 	$(BIN)/python benchmarks/bench_neural_lm.py
 	$(BIN)/python benchmarks/bench_grading.py
+	$(BIN)/python benchmarks/bench_notebooks.py
 
 # Where make release writes (RELEASE_DIR, which make grade reads) and make book builds (BOOK_DIR);
 # NOTEBOOK_FILES= names the notebooks to release (default: all of notebooks/).

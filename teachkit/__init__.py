@@ -15,7 +15,12 @@ Three rooms, one per product:
 * :mod:`teachkit.semantic`  semantic metrics: semantic_coherence, distinctiveness, semantic_diversity;
   PageRank, pagerank; WordVectors, ppmi_svd, sentence_transformer_vectors
 * :mod:`teachkit.evaluation` model choice and agreement: k_sweep, heldout_perplexity, spearman,
-  bootstrap_spearman, roc_auc, cohens_d, discrimination_ratio, load_human_ratings, intrusion_tasks
+  bootstrap_spearman, roc_auc, cohens_d, discrimination_ratio, load_human_ratings, intrusion_tasks,
+  topic_log_odds; purity, normalized_mutual_info, adjusted_rand_index, four_books; krippendorff_alpha,
+  split_half_reliability; paired_permutation_test, bootstrap_difference, seed_comparison, holm; frex,
+  relevance, saliency; match_topics, stability_over_k; exact_log_likelihood and the held-out likelihood
+  estimators (left_to_right, importance_sampling, harmonic_mean); griffiths_2004, cao_juan_2009, arun_2010,
+  deveaud_2014
 
 Each subpackage's docstring lists its modules (``help(teachkit.lm)``).
 
@@ -63,7 +68,21 @@ _EXPORTS = {
     "evaluation.model_selection": "HeldOutPerplexity SweepTable heldout_perplexity k_sweep split_documents",
     "evaluation.agreement": "SpearmanInterval bootstrap_spearman bootstrap_winner rank_average spearman",
     "evaluation.human_ratings": "HumanRatings RatedTopic load_human_ratings",
-    "evaluation.intrusion": "IntrusionTask hit_rates intrusion_tasks npmi_rater",
+    "evaluation.intrusion": "IntrusionTask TopicIntrusionTask hit_rates intrusion_tasks model_precision npmi_rater "
+                            "topic_intrusion_tasks topic_log_odds",
+    "evaluation.labels": "LabelAgreement adjusted_rand_index contingency label_agreement normalized_mutual_info "
+                         "purity",
+    "evaluation.raters": "SplitHalf krippendorff_alpha spearman_brown split_half_reliability",
+    "evaluation.significance": "BootstrapInterval PermutationTest SeedComparison benjamini_hochberg "
+                               "bootstrap_difference holm paired_permutation_test seed_comparison",
+    "evaluation.topic_words": "exclusivity frex relevance saliency stm_exclusivity top_words topic_proportions "
+                              "word_distinctiveness",
+    "evaluation.books": "LabelledCorpus four_books",
+    "evaluation.stability": "StabilityCurve TopicMatching average_jaccard greene_agreement jaccard "
+                            "match_topic_matrices match_topics stability_over_k topic_similarity_matrix",
+    "evaluation.heldout_likelihood": "LikelihoodEstimate document_completion exact_log_likelihood harmonic_mean "
+                                     "importance_sampling left_to_right log_likelihood_given_theta",
+    "evaluation.k_criteria": "arun_2010 cao_juan_2009 deveaud_2014 gibbs_log_likelihood griffiths_2004",
     # the course: answer checking a student calls by hand
     "course.selfcheck": "Feedback answer_box check_answer solution",
     "course.intrusion_quiz": "IntrusionQuiz intrusion_quiz",

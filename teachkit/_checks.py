@@ -307,6 +307,30 @@ def check_probability_array(values: ArrayLike, name: str) -> np.ndarray:
     return arr
 
 
+def check_score_vector(values: ArrayLike, name: str, per: str = "topic",
+                       hint: str = "Drop that item from both sides first.") -> np.ndarray:
+    """Return ``values`` as a 1-D float array of finite scores (one per ``per``), or raise naming ``name``.
+
+    Booleans and complex numbers are refused (they are not scores); ``hint`` ends the message for a NaN or an
+    infinite entry, saying what to do about it.
+    """
+    if values is None or isinstance(values, (str, bytes)):
+        raise TypeError(f"{name} must be a sequence of numbers, one per {per}, got {short_repr(values)}.")
+    try:
+        raw = np.asarray(values)
+        if raw.dtype == bool or np.iscomplexobj(raw):
+            raise TypeError
+        arr = np.asarray(raw, dtype=float)
+    except (TypeError, ValueError, OverflowError):
+        raise TypeError(f"{name} must be a sequence of numbers, one per {per}, got {short_repr(values)}.") from None
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be one-dimensional (one score per {per}), got shape {arr.shape}.")
+    bad = np.flatnonzero(~np.isfinite(arr))
+    if bad.size:
+        raise ValueError(f"{name}[{bad[0]}] is {arr[bad[0]]}: every score must be a finite number. {hint}")
+    return arr
+
+
 def check_flag(value: object, name: str) -> bool:
     """Return ``value`` if it is True or False; a flag given as "yes", 1 or None is refused."""
     if not isinstance(value, (bool, np.bool_)):

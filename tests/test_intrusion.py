@@ -87,3 +87,87 @@ def test_bad_input():
     quiz = intrusion_quiz(intrusion_tasks(TOPICS, n_words=4, seed=0))
     with pytest.raises(ValueError, match="task number"):
         quiz.answer(7, "fire")
+
+
+# ----------------------------------------------------- model precision and topic intrusion (Chang et al. 2009)
+import math  # noqa: E402
+
+from teachkit import TopicIntrusionTask, model_precision, topic_intrusion_tasks, topic_log_odds  # noqa: E402
+
+
+def test_model_precision_by_hand():
+    tasks = [IntrusionTask(0, ("a", "b", "x"), "x", 1), IntrusionTask(1, ("c", "d", "y"), "y", 0),
+             IntrusionTask(2, ("e", "f", "z"), "z", 0)]
+    mp = model_precision(tasks, [["x", "c", None], ["X", "y", None], ["a", None, None]])
+    assert mp[:2].tolist() == [2 / 3, 1 / 2] and mp[2] != mp[2]      # task 2: nobody answered
+    # One reader's model precision is that reader's hit per task.
+    assert model_precision(tasks, [["x", "c", "z"]]).tolist() == hit_rates(tasks, ["x", "c", "z"])[0].tolist()
+    with pytest.raises(ValueError, match=r"answers_by_rater\[1\] has 2 answers for 3 tasks"):
+        model_precision(tasks, [["x", "c", "z"], ["x", "c"]])
+    with pytest.raises(ValueError, match="not one of the words shown"):
+        model_precision(tasks, [["q", None, None]])
+
+
+THETA = [[0.50, 0.30, 0.15, 0.04, 0.01],
+         [0.02, 0.03, 0.05, 0.40, 0.50],
+         [0.10, 0.35, 0.05, 0.30, 0.20]]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_topic_intrusion_tasks_show_the_top_topics_and_a_low_one(seed):
+    tasks = topic_intrusion_tasks(THETA, n_topics=3, pool=2, seed=seed)
+    assert tasks == topic_intrusion_tasks(THETA, n_topics=3, pool=2, seed=seed)
+    tops = [{0, 1, 2}, {4, 3, 2}, {1, 3, 4}]
+    lows = [{3, 4}, {0, 1}, {0, 2}]
+    for d, task in enumerate(tasks):
+        assert task.document == d and len(task.topics) == 4
+        assert set(task.topics) == tops[d] | {task.intruder} and task.intruder in lows[d]
+
+
+def test_topic_intrusion_tasks_vary_with_the_seed_and_pick_documents():
+    draws = {tuple((t.topics, t.intruder) for t in topic_intrusion_tasks(THETA, pool=2, seed=s)) for s in range(10)}
+    assert len(draws) > 1
+    assert [t.document for t in topic_intrusion_tasks(THETA, documents=[2, 0])] == [2, 0]
+
+
+def test_topic_log_odds_by_hand():
+    task = TopicIntrusionTask(0, (1, 4, 0, 2), 4)
+    # Readers pick 4 (the intruder: 0), 1 (log .01 - log .3) and 0 (log .01 - log .5).
+    tlo = topic_log_odds([task], THETA, [[4], [1], [0]])
+    assert tlo[0] == pytest.approx((0 + math.log(0.01 / 0.3) + math.log(0.01 / 0.5)) / 3)
+    assert topic_log_odds([task], THETA, [[4], [None]]).tolist() == [0.0]
+    assert topic_log_odds([task], THETA, [[None]])[0] != topic_log_odds([task], THETA, [[None]])[0]  # NaN
+    assert task.is_hit(4) and not task.is_hit(1)
+
+
+def test_topic_intrusion_bad_input():
+    with pytest.raises(ValueError, match="row 0 of doc_topic sums to 1.5"):
+        topic_intrusion_tasks([[1.0, 0.5, 0.0]])
+    with pytest.raises(ValueError, match="leaves no topic to be the intruder"):
+        topic_intrusion_tasks(THETA, n_topics=5)
+    with pytest.raises(ValueError, match="pool = 3 is more than the 2 topics not shown"):
+        topic_intrusion_tasks(THETA, pool=3)
+    task = TopicIntrusionTask(0, (1, 4, 0, 2), 4)
+    with pytest.raises(ValueError, match="topic 3 was not shown"):
+        topic_log_odds([task], THETA, [[3]])
+    with pytest.raises(TypeError, match="must be a topic number"):
+        topic_log_odds([task], THETA, [["4"]])
+    with pytest.raises(ValueError, match="probability 0"):
+        topic_log_odds([task], [[0.5, 0.3, 0.2, 0.0, 0.0]], [[4]])
+
+
+def test_topic_intrusion_as_a_clickable_quiz_with_a_static_fallback():
+    task = TopicIntrusionTask(0, (1, 4, 0, 2), 4)
+    names = {k: f"T{k}: " + " ".join(TOPICS[k % 3][:3]) + f" {k}" for k in range(5)}
+    quiz = intrusion_quiz([IntrusionTask(task.document, tuple(names[k] for k in task.topics), names[task.intruder],
+                                         task.intruder)], title="Passage 1", what="topic")
+    text = quiz._repr_mimebundle_()["text/plain"]
+    assert "Which topic does not belong?" in text and "quiz.answer(task_number, 'topic')" in text
+    assert all(names[k] in text for k in task.topics)
+    buttons, feedback = quiz.widget().children[1].children
+    buttons.value = names[1]                                   # a click on a probable topic: a miss
+    picked = [int(quiz.answers[0].split(":")[0][1:])]
+    assert picked == [1] and "intruder was" in feedback.value
+    assert topic_log_odds([task], THETA, [picked])[0] == pytest.approx(math.log(0.01 / 0.3))
+    with pytest.raises(ValueError, match="what must be 'word'"):
+        intrusion_quiz(intrusion_tasks(TOPICS, n_words=4), what="document")

@@ -1,4 +1,4 @@
-"""Facts that notebooks 02-07 state in prose, each checked against a value derived independently.
+"""Facts that notebooks 02-07 and 11 state in prose, each checked against a value derived independently.
 
 Each test names the notebook and the claim; the expected values are worked out by hand here or computed by
 a reference library (networkx, scipy), never by the teachkit function under test.
@@ -102,3 +102,48 @@ def test_07_auc_ratio_can_exceed_two_when_the_weaker_metric_is_below_chance():
     assert tk.roc_auc(good, [0, 0.5, 1.5, 5]) == pytest.approx(11 / 16)
     assert tk.roc_auc(good, [2.5, 3.5, 4.5, 5.5]) == pytest.approx(3 / 16)
     assert tk.roc_auc(good, [0, 0.5, 1.5, 5]) / tk.roc_auc(good, [2.5, 3.5, 4.5, 5.5]) > 2
+
+
+def test_11_matching_never_does_worse_than_comparing_topic_i_with_topic_i():
+    from teachkit.evaluation.stability import match_topics
+
+    rng = np.random.default_rng(11)
+    words = [f"w{i}" for i in range(30)]
+    for _ in range(50):
+        a = [list(rng.choice(words, 4, replace=False)) for _ in range(5)]
+        b = [a[i] for i in rng.permutation(5)]
+        m = match_topics(a, b, top_n=4)
+        assert m.mean >= np.mean(np.diag(m.matrix))
+        assert m.mean == 1.0                      # the same topics, shuffled: matched, they agree fully
+
+
+def test_11_on_the_40_token_document_the_harmonic_mean_and_algorithm_3_overestimate():
+    # Notebook 11, section 2: the document of 40 tokens and the estimators' settings of its held-back cell.
+    from teachkit.course.exercises.nb11 import TINY_ALPHA, TINY_PHI, tiny_document
+    from teachkit.evaluation.heldout_likelihood import exact_log_likelihood, harmonic_mean, left_to_right
+
+    doc = tiny_document(40)
+    assert len(doc) == 40 and set(doc) <= set(range(6))
+    exact = exact_log_likelihood(doc, TINY_PHI, TINY_ALPHA, method="urn")
+    hm = harmonic_mean(doc, TINY_PHI, TINY_ALPHA, samples=2000, burn_in=20, seed=0).log_likelihood
+    assert hm - exact > 1.0                                        # "badly": more than a nat too high
+    published = left_to_right(doc, TINY_PHI, TINY_ALPHA, particles=200, seed=0).log_likelihood
+    assert published > exact
+    sequential = left_to_right(doc, TINY_PHI, TINY_ALPHA, particles=2000, resample=False, seed=0)
+    assert abs(sequential.log_likelihood - exact) <= 5 * sequential.standard_error
+
+
+def test_11_the_per_token_proposal_does_worst_and_its_standard_error_understates_its_error():
+    # Notebook 11, "How fast do the unbiased estimators converge?": the 40-token document, seed 1.
+    from teachkit.course.exercises.nb11 import TINY_ALPHA, TINY_PHI, tiny_document
+    from teachkit.evaluation.heldout_likelihood import exact_log_likelihood, importance_sampling, left_to_right
+
+    doc = tiny_document(40)
+    exact = exact_log_likelihood(doc, TINY_PHI, TINY_ALPHA, method="urn")
+    at = {s: (importance_sampling(doc, TINY_PHI, TINY_ALPHA, samples=s, seed=1),
+              importance_sampling(doc, TINY_PHI, TINY_ALPHA, samples=s, proposal="tokens", seed=1),
+              left_to_right(doc, TINY_PHI, TINY_ALPHA, particles=s, resample=False, seed=1)) for s in (1000, 10_000)}
+    prior, tokens, sequential = (abs(e.log_likelihood - exact) for e in at[10_000])
+    assert tokens > max(prior, sequential)                          # "does worst"
+    off = abs(at[1000][1].log_likelihood - exact) / at[1000][1].standard_error
+    assert off > 3                                                  # "several standard errors from the exact value"

@@ -33,11 +33,15 @@ class IntrusionQuiz(StaticFallback):
     an answer from code instead.
     """
 
-    def __init__(self, tasks: Iterable[IntrusionTask], title: str | None = None) -> None:
+    def __init__(self, tasks: Iterable[IntrusionTask], title: str | None = None, what: str = "word") -> None:
         self.tasks = _check_tasks(tasks)
         if not self.tasks:
             raise ValueError("tasks is empty: make some with intrusion_tasks(topics).")
+        if what not in ("word", "topic"):
+            raise ValueError(f"what must be 'word' (word intrusion) or 'topic' (topic intrusion, each shown "
+                             f"'word' a topic's label), got {what!r}.")
         self.title = title
+        self.what = what
         self.answers = {}
         self._widget = None
 
@@ -89,8 +93,8 @@ class IntrusionQuiz(StaticFallback):
 
     def _static(self) -> tuple[str, str]:
         lines = [f"{i + 1}. " + "  ".join(t.words) for i, t in enumerate(self.tasks)]
-        hint = ("Which word does not belong? Without widgets, record an answer with "
-                "quiz.answer(task_number, 'word') (task numbers start at 0).")
+        hint = (f"Which {self.what} does not belong? Without widgets, record an answer with "
+                f"quiz.answer(task_number, '{self.what}') (task numbers start at 0).")
         head = f"{self.title}\n" if self.title else ""
         text = head + "\n".join(lines) + "\n" + hint
         items = "".join(f"<li>{html.escape('  ·  '.join(t.words))}</li>" for t in self.tasks)
@@ -98,8 +102,11 @@ class IntrusionQuiz(StaticFallback):
         return f"{title}<ol>{items}</ol><p>{html.escape(hint)}</p>", text
 
 
-def intrusion_quiz(tasks: Iterable[IntrusionTask], title: str | None = None) -> IntrusionQuiz:
+def intrusion_quiz(tasks: Iterable[IntrusionTask], title: str | None = None, what: str = "word") -> IntrusionQuiz:
     """Show intrusion tasks as a clickable quiz (see :class:`IntrusionQuiz`).
+
+    For topic intrusion, give ``what="topic"`` and tasks whose shown "words" are the topics' labels
+    (e.g. ``"T3: anne captain wentworth"``), the intruder among them.
 
     Examples
     --------
@@ -110,4 +117,4 @@ def intrusion_quiz(tasks: Iterable[IntrusionTask], title: str | None = None) -> 
     >>> quiz.hits()[1]
     1.0
     """
-    return IntrusionQuiz(tasks, title=title)
+    return IntrusionQuiz(tasks, title=title, what=what)

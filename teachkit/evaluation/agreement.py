@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._checks import check_positive_int, check_finite_real
+from .._checks import check_finite_real, check_positive_int, check_score_vector
 
 __all__ = ["rank_average", "spearman", "SpearmanInterval", "bootstrap_spearman", "bootstrap_winner"]
 
@@ -43,21 +43,7 @@ def _paired(x, y):
 
 
 def _vector(values, name):
-    if isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be a sequence of numbers, got the string {values!r}.")
-    try:
-        arr = np.asarray(values, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be a sequence of numbers, got {values!r:.80}.") from None
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be one-dimensional (one score per topic), got shape {arr.shape}.")
-    bad = np.flatnonzero(~np.isfinite(arr))
-    if bad.size:
-        raise ValueError(
-            f"{name}[{bad[0]}] is {arr[bad[0]]}: every score must be a finite number. "
-            "Drop the topics with a missing score from both x and y first."
-        )
-    return arr
+    return check_score_vector(values, name, "topic", "Drop the topics with a missing score from both x and y first.")
 
 
 def rank_average(values: ArrayLike) -> np.ndarray:

@@ -1,0 +1,452 @@
+"""Is model A's better score more than noise? Paired permutation tests, bootstrap intervals, seeds, many tests.
+
+Two models scored on the **same** topics-to-compare (or the same held-out
+documents) give paired scores: the question is whether the mean of the
+differences ``a_i - b_i`` is far from 0 compared with how much it would move by
+chance.
+
+* :func:`paired_permutation_test` -- if A and B were interchangeable, each pair's
+  difference would be as likely negative as positive: flip signs at random (all
+  ``2**n`` ways when that is few enough) and see how often the mean difference is
+  as extreme as the one observed;
+* :func:`bootstrap_difference` -- a percentile bootstrap interval for the mean
+  difference, resampling the pairs;
+* both take ``tokens=``: per-document (or per-sentence) total log-likelihoods of
+  two language models, compared per token -- ``(sum a - sum b) / sum tokens``, which
+  weights every token alike (the mean of per-document per-token differences would
+  let a 3-word sentence count as much as a 3,000-word one);
+* :func:`seed_comparison` -- several training runs (seeds) of each model: is the
+  difference between the models larger than the spread between seeds of one?
+  The runs, not the topics, are the independent units here;
+* :func:`holm` and :func:`benjamini_hochberg` -- p-values adjusted for many comparisons.
+
+Examples
+--------
+>>> a = [0.12, 0.10, 0.15, 0.09, 0.14]
+>>> b = [0.10, 0.09, 0.11, 0.09, 0.10]
+>>> test = paired_permutation_test(a, b)
+>>> round(test.statistic, 3), test.exact, test.n_resamples, test.p_value
+(0.022, True, 32, 0.125)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import numbers
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .._checks import check_choice, check_finite_real, check_score_vector
+
+__all__ = ["ALTERNATIVES", "PermutationTest", "paired_permutation_test", "BootstrapInterval",
+           "bootstrap_difference", "SeedComparison", "seed_comparison", "holm", "benjamini_hochberg"]
+
+#: Which differences count as "at least as extreme" (scipy's names).
+ALTERNATIVES = ("two-sided", "greater", "less")
+#: At most this many resamples: a few thousand already fix a p-value to two decimals.
+MAX_RESAMPLES = 1_000_000
+#: At most this many draws in all (resamples × items).
+MAX_DRAWS = 10**9
+#: Resamples drawn at once (rows of a matrix of draws), so memory stays small.
+_CHUNK = 2**20
+
+
+def _scores(values, name):
+    return check_score_vector(values, name, "topic or document",
+                              "Drop that topic or document from both models' scores first.")
+def _paired(a, b, tokens):
+    """The differences and the weights of the statistic ``sum(d) / sum(w)``."""
+    xa, xb = _scores(a, "a"), _scores(b, "b")
+    if xa.size != xb.size:
+        raise ValueError(f"a has {xa.size} scores but b has {xb.size}: a paired comparison needs one score of "
+                         "each model per topic (or document), in the same order.")
+    if xa.size < 2:
+        raise ValueError(f"a and b hold {xa.size} pair(s); comparing models needs at least 2.")
+    if tokens is None:
+        w = np.ones(xa.size)
+    else:
+        w = _scores(tokens, "tokens")
+        if w.size != xa.size:
+            raise ValueError(f"tokens has {w.size} entries for {xa.size} documents: give each document's "
+                             "token count, in the order of a and b.")
+        if np.any(w <= 0):
+            i = int(np.flatnonzero(w <= 0)[0])
+            raise ValueError(f"tokens[{i}] is {w[i]:g}: every document must have at least one token.")
+    return xa - xb, w
+
+
+def _check_resamples(n_resamples, n_items):
+    if isinstance(n_resamples, bool) or not isinstance(n_resamples, numbers.Integral):
+        raise TypeError(f"n_resamples must be a whole number, got {n_resamples!r}.")
+    if n_resamples <= 0:
+        raise ValueError(f"n_resamples must be at least 1 (a few thousand is usual), got {n_resamples}.")
+    if n_resamples > MAX_RESAMPLES:
+        raise ValueError(f"n_resamples = {n_resamples:,} is more than {MAX_RESAMPLES:,}; a few thousand resamples "
+                         "already fix a p-value or an interval to two decimals.")
+    if n_resamples * n_items > MAX_DRAWS:
+        raise ValueError(f"n_resamples = {n_resamples:,} resamples of {n_items:,} items are {n_resamples * n_items:,} "
+                         f"draws, more than {MAX_DRAWS:,} (minutes of work); use fewer resamples.")
+    return int(n_resamples)
+
+
+def _rng(seed):
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
+        raise TypeError(f"seed must be a whole number >= 0, got {seed!r}.")
+    return np.random.default_rng(int(seed))
+
+
+def _p_value(null, observed, alternative, scale, exact):
+    """scipy.stats.permutation_test's p-value: the share of the null at least as extreme as ``observed``.
+
+    Null values within a relative 100 machine epsilons of ``observed`` count as equal to it (the same
+    sum added in another order differs in its last bits).  A random (not exact) null counts the
+    observed arrangement once more, so the p-value is never 0.
+    """
+    gamma = 100 * np.finfo(float).eps * max(abs(observed), scale)
+    extra = 0 if exact else 1
+    less = (np.count_nonzero(null <= observed + gamma) + extra) / (null.size + extra)
+    greater = (np.count_nonzero(null >= observed - gamma) + extra) / (null.size + extra)
+    p = {"less": less, "greater": greater, "two-sided": 2 * min(less, greater)}[alternative]
+    return float(min(1.0, p))
+
+
+@dataclass(frozen=True)
+class PermutationTest:
+    """The result of a permutation test.
+
+    Attributes
+    ----------
+    statistic : float
+        The observed difference (mean of ``a - b``, or per token with ``tokens``; A minus B for
+        :func:`seed_comparison`).
+    p_value : float
+    alternative : str
+    n : int
+        Pairs (or runs in all, for :func:`seed_comparison`).
+    n_resamples : int
+        Arrangements in the null distribution (all of them when ``exact``).
+    exact : bool
+        True when every arrangement was enumerated.
+    null_distribution : numpy.ndarray
+        The statistic under each arrangement.
+    """
+
+    statistic: float
+    p_value: float
+    alternative: str
+    n: int
+    n_resamples: int
+    exact: bool
+    null_distribution: np.ndarray = field(repr=False, compare=False)
+
+    def __str__(self):
+        how = "exact" if self.exact else f"{self.n_resamples:,} random arrangements"
+        return f"difference {self.statistic:.4g}, p = {self.p_value:.4f} ({self.alternative}, {how})"
+
+
+def _sign_matrices(n, n_resamples, rng):
+    """Rows of +1/-1: all 2**n sign patterns when there are at most n_resamples of them, else random rows."""
+    if 2**n <= n_resamples:
+        # Row r holds the binary digits of r: every pattern once, the observed one (all +1) first.
+        bits = (np.arange(2**n)[:, None] >> np.arange(n)[None, :]) & 1
+        yield 1 - 2 * bits.astype(np.int8)
+        return
+    left = n_resamples
+    while left:
+        rows = min(left, max(1, _CHUNK // n))
+        yield rng.choice(np.array([-1, 1], dtype=np.int8), size=(rows, n))
+        left -= rows
+
+
+def paired_permutation_test(a: Sequence[float], b: Sequence[float], *, tokens: Sequence[float] | None = None,
+                            alternative: str = "two-sided", n_resamples: int = 9999,
+                            seed: int = 0) -> PermutationTest:
+    """Paired permutation (sign-flip) test of the mean difference between two models' scores.
+
+    ``d_i = a_i - b_i``; the statistic is ``sum(d) / n`` (the mean difference) or, with
+    ``tokens``, ``sum(d) / sum(tokens)``.  Under the null hypothesis that A and B are
+    interchangeable on every item, swapping ``a_i`` and ``b_i`` (flipping the sign of ``d_i``) is
+    as likely as not.  With ``2**n <= n_resamples`` all ``2**n`` sign patterns are enumerated
+    (exact test); otherwise ``n_resamples`` random patterns are drawn.  This is
+    ``scipy.stats.permutation_test((a, b), statistic, permutation_type="samples")`` with the
+    same p-value convention.
+
+    Parameters
+    ----------
+    a, b : sequence of float
+        Model A's and model B's score on the same items (topics matched between the
+        models, or held-out documents), same order, at least 2.
+    tokens : sequence of float, optional
+        Each document's number of tokens, when ``a`` and ``b`` are total log-likelihoods per
+        document: the statistic is then the difference in log-likelihood **per token**, and
+        ``exp(-statistic)`` the ratio of A's perplexity to B's (``2 ** -statistic`` when the
+        log-likelihoods are in bits, as :meth:`teachkit.NgramLM.evaluate` gives them).
+    alternative : {"two-sided", "greater", "less"}
+        ``"greater"``: A's mean is higher.
+    n_resamples : int, default 9999
+        Random sign patterns (at least 1), unless exact enumeration needs no more.
+    seed : int, default 0
+
+    Returns
+    -------
+    PermutationTest
+
+    Notes
+    -----
+    The pairs must be real: one topic scored two ways (two coherence measures, or its top words
+    chosen by probability and by FREX), one held-out document under two language models, or
+    topics matched across models by an alignment.  The k-th topic of two separately trained
+    models is not the same topic; there, compare whole runs with :func:`seed_comparison`.
+
+    Examples
+    --------
+    Five differences 0.02, 0.01, 0.04, 0, 0.04 (mean 0.022): of the 32 sign patterns, those with a
+    mean at least 0.022 are the observed one and the one flipping the 0, so p = 2 * 2 / 32.
+
+    >>> paired_permutation_test([0.12, 0.10, 0.15, 0.09, 0.14], [0.10, 0.09, 0.11, 0.09, 0.10]).p_value
+    0.125
+    """
+    check_choice(alternative, "alternative", ALTERNATIVES)
+    d, w = _paired(a, b, tokens)
+    n_resamples = _check_resamples(n_resamples, d.size)
+    rng = _rng(seed)
+    total = float(w.sum())
+    observed = float(d.sum() / total)
+    null = np.concatenate([signs @ d / total for signs in _sign_matrices(d.size, n_resamples, rng)])
+    exact = 2**d.size <= n_resamples
+    scale = float(np.abs(d).sum() / total)
+    return PermutationTest(observed, _p_value(null, observed, alternative, scale, exact), alternative,
+                           int(d.size), int(null.size), exact, null)
+
+
+@dataclass(frozen=True)
+class BootstrapInterval:
+    """A statistic with a percentile bootstrap interval.
+
+    Attributes
+    ----------
+    statistic : float
+        On the data as given.
+    low, high : float
+    level : float
+    n : int
+        Pairs resampled.
+    n_resamples : int
+    distribution : numpy.ndarray
+        The statistic on each resample.
+    """
+
+    statistic: float
+    low: float
+    high: float
+    level: float
+    n: int
+    n_resamples: int
+    distribution: np.ndarray = field(repr=False, compare=False)
+
+    def __str__(self):
+        return f"{self.statistic:.4g} [{self.low:.4g}, {self.high:.4g}] ({self.level:.0%} bootstrap interval)"
+
+    def excludes_zero(self) -> bool:
+        """True when the whole interval lies on one side of 0."""
+        return self.low > 0 or self.high < 0
+
+
+def bootstrap_difference(a: Sequence[float], b: Sequence[float], *, tokens: Sequence[float] | None = None,
+                         n_resamples: int = 9999, level: float = 0.95, seed: int = 0) -> BootstrapInterval:
+    """Percentile bootstrap interval of the mean paired difference (or per-token difference).
+
+    Each resample draws ``n`` pairs with replacement (each pair's ``a_i``, ``b_i`` and
+    ``tokens_i`` together) and recomputes ``sum(d*) / n`` -- or ``sum(d*) / sum(tokens*)``:
+    the ratio of the resampled sums, not a mean of per-document ratios.  The interval is the
+    ``(1 - level) / 2`` and ``(1 + level) / 2`` quantiles of those values (numpy's default,
+    linear interpolation), as ``scipy.stats.bootstrap(..., paired=True, method="percentile")``.
+
+    Parameters
+    ----------
+    a, b, tokens
+        As for :func:`paired_permutation_test`.
+    n_resamples : int, default 9999
+    level : float, default 0.95
+        In (0, 1).
+    seed : int, default 0
+
+    Returns
+    -------
+    BootstrapInterval
+
+    Examples
+    --------
+    >>> ci = bootstrap_difference([0.12, 0.10, 0.15, 0.09, 0.14], [0.10, 0.09, 0.11, 0.09, 0.10], n_resamples=2000)
+    >>> round(ci.statistic, 3), ci.low < ci.statistic < ci.high, ci.excludes_zero()
+    (0.022, True, True)
+    """
+    d, w = _paired(a, b, tokens)
+    n_resamples = _check_resamples(n_resamples, d.size)
+    level = check_finite_real(level, "level")
+    if not 0 < level < 1:
+        raise ValueError(f"level must lie strictly between 0 and 1 (e.g. 0.95), got {level}.")
+    rng = _rng(seed)
+    values = []
+    left = n_resamples
+    while left:
+        rows = min(left, max(1, _CHUNK // d.size))
+        idx = rng.integers(0, d.size, (rows, d.size))
+        values.append(d[idx].sum(axis=1) / w[idx].sum(axis=1))
+        left -= rows
+    values = np.concatenate(values)
+    low, high = np.quantile(values, [(1 - level) / 2, (1 + level) / 2])
+    return BootstrapInterval(float(d.sum() / w.sum()), float(low), float(high), level, int(d.size), n_resamples,
+                             values)
+
+
+@dataclass(frozen=True)
+class SeedComparison:
+    """Two models, several training runs (seeds) each: the difference against the spread between seeds.
+
+    Attributes
+    ----------
+    mean_a, mean_b : float
+        Each model's mean over its runs.
+    sd_a, sd_b : float
+        The standard deviation between one model's runs (ddof=1): how much a single run
+        would move with another seed.
+    test : PermutationTest
+        Unpaired permutation test of ``mean_a - mean_b`` over the runs.
+    """
+
+    mean_a: float
+    mean_b: float
+    sd_a: float
+    sd_b: float
+    test: PermutationTest
+
+    @property
+    def difference(self) -> float:
+        return self.mean_a - self.mean_b
+
+    @property
+    def spread(self) -> float:
+        """The larger of the two between-seed standard deviations."""
+        return max(self.sd_a, self.sd_b)
+
+    def __str__(self):
+        return (f"A {self.mean_a:.4g} (sd {self.sd_a:.2g}) vs B {self.mean_b:.4g} (sd {self.sd_b:.2g}): "
+                f"difference {self.difference:.4g}, p = {self.test.p_value:.4f}")
+
+
+def seed_comparison(runs_a: Sequence[float], runs_b: Sequence[float], *, alternative: str = "two-sided",
+                    n_resamples: int = 9999, seed: int = 0) -> SeedComparison:
+    """Compare two models over several runs each (one summary score per run, e.g. mean coherence).
+
+    Runs with different seeds are independent draws of "what training this model gives", so
+    they are the units to resample -- not the topics of one run, which share that run's
+    luck.  The test reassigns the ``n_a + n_b`` run scores to the two models in every way
+    (``C(n_a + n_b, n_a)`` ways: exact when at most ``n_resamples``) or at random, with the
+    difference of means as statistic: ``scipy.stats.permutation_test((a, b), statistic,
+    permutation_type="independent")``.
+
+    Parameters
+    ----------
+    runs_a, runs_b : sequence of float
+        One score per run of each model (at least 2 runs each: one run shows no spread).
+    alternative, n_resamples, seed
+        As for :func:`paired_permutation_test`.
+
+    Returns
+    -------
+    SeedComparison
+
+    Examples
+    --------
+    Three seeds each; the best arrangement for A is the observed one, 1 of C(6, 3) = 20:
+
+    >>> result = seed_comparison([0.31, 0.30, 0.33], [0.27, 0.28, 0.26], alternative="greater")
+    >>> result.test.exact, result.test.p_value
+    (True, 0.05)
+    """
+    check_choice(alternative, "alternative", ALTERNATIVES)
+    xa, xb = _scores(runs_a, "runs_a"), _scores(runs_b, "runs_b")
+    for name, arr in (("runs_a", xa), ("runs_b", xb)):
+        if arr.size < 2:
+            raise ValueError(f"{name} holds {arr.size} run(s): one run per model cannot show how much a model "
+                             "moves between seeds. Train each model with at least 2 seeds (5 or more is better).")
+    n_resamples = _check_resamples(n_resamples, xa.size + xb.size)
+    rng = _rng(seed)
+    pooled = np.concatenate([xa, xb])
+    n, na = pooled.size, xa.size
+    observed = float(xa.mean() - xb.mean())
+    exact = math.comb(n, na) <= n_resamples
+    rows = max(1, _CHUNK // n)
+    combinations = itertools.combinations(range(n), na)
+    sums, left = [], math.comb(n, na) if exact else n_resamples
+    while left:
+        # A chunk of arrangements at a time (rows of a matrix of draws): which runs go to A.
+        size = min(left, rows)
+        if exact:
+            groups = np.array(list(itertools.islice(combinations, size)), dtype=np.intp)
+        else:
+            groups = np.argsort(rng.random((size, n)), axis=1)[:, :na]
+        sums.append(pooled[groups].sum(axis=1))
+        left -= size
+    sum_a = np.concatenate(sums)
+    null = sum_a / na - (pooled.sum() - sum_a) / (n - na)
+    scale = float(np.abs(pooled - pooled.mean()).max())
+    test = PermutationTest(observed, _p_value(null, observed, alternative, scale, exact), alternative, int(n),
+                           int(null.size), exact, null)
+    return SeedComparison(float(xa.mean()), float(xb.mean()), float(xa.std(ddof=1)), float(xb.std(ddof=1)), test)
+
+
+def _p_values(p_values):
+    p = _scores(p_values, "p_values")
+    if p.size == 0:
+        raise ValueError("p_values is empty; give the p-value of every comparison made.")
+    if np.any((p < 0) | (p > 1)):
+        i = int(np.flatnonzero((p < 0) | (p > 1))[0])
+        raise ValueError(f"p_values[{i}] is {p[i]}: a p-value lies in [0, 1].")
+    return p
+
+
+def holm(p_values: Sequence[float]) -> np.ndarray:
+    """Holm's step-down adjusted p-values (family-wise error control for many comparisons).
+
+    Sorted ascending, the ``i``-th smallest (from 1) is multiplied by ``m - i + 1``; each
+    adjusted value is then raised to the largest before it (so the order is kept) and capped at 1.
+    Reject where the adjusted p-value is below the level.
+
+    Examples
+    --------
+    >>> holm([0.01, 0.04, 0.03]).tolist()
+    [0.03, 0.06, 0.06]
+    """
+    p = _p_values(p_values)
+    m = p.size
+    order = np.argsort(p, kind="stable")
+    stepped = np.maximum.accumulate(p[order] * (m - np.arange(m)))
+    out = np.empty(m)
+    out[order] = np.minimum(stepped, 1.0)
+    return out
+
+
+def benjamini_hochberg(p_values: Sequence[float]) -> np.ndarray:
+    """Benjamini-Hochberg adjusted p-values (false discovery rate control).
+
+    Sorted ascending, the ``i``-th smallest is multiplied by ``m / i``; each adjusted value is
+    then lowered to the smallest after it and capped at 1 (``scipy.stats.false_discovery_control``).
+
+    Examples
+    --------
+    >>> benjamini_hochberg([0.01, 0.04, 0.03]).round(4).tolist()
+    [0.03, 0.04, 0.04]
+    """
+    p = _p_values(p_values)
+    m = p.size
+    order = np.argsort(p, kind="stable")
+    scaled = p[order] * m / np.arange(1, m + 1)
+    stepped = np.minimum.accumulate(scaled[::-1])[::-1]
+    out = np.empty(m)
+    out[order] = np.minimum(stepped, 1.0)
+    return out
