@@ -105,10 +105,16 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_grading.py
 	$(BIN)/python benchmarks/bench_notebooks.py
 
+# Where make release writes (RELEASE_DIR, which make grade reads) and make book builds (BOOK_DIR);
+# NOTEBOOK_FILES= names the notebooks to release (default: all of notebooks/).
+RELEASE_DIR ?= release
+BOOK_DIR ?= _build/book
+
 ## release: release/student/ (notebooks without solutions, an answer cell per exercise) and release/teacher/
 ## make release CLASS=class.csv SECRET=course-secret.txt also writes release/class/<student>/: each student's own numbers
+## (files of your own in release/teacher/, the secret and seeds.csv among them, are kept by every release)
 release: $(VENV)/.installed-test
-	$(BIN)/python tools/release.py $(if $(CLASS),--class "$(CLASS)" --secret "$(or $(SECRET),course-secret.txt)")
+	$(BIN)/python tools/release.py --out "$(RELEASE_DIR)" $(NOTEBOOK_FILES) $(if $(CLASS),--class "$(CLASS)" --secret "$(or $(SECRET),course-secret.txt)")
 
 ## grade: grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student) -> dir/grades.csv, gradebook.csv, canvas.csv,
 ## moodle.csv, feedback/, teacher-report.md; JOBS=2 TIMEOUT=60 ROSTER=roster.csv optional; SECRET=course-secret.txt judges each
@@ -116,13 +122,20 @@ release: $(VENV)/.installed-test
 ## answers are read without running the notebook, students' functions run under bubblewrap (apt-get install bubblewrap)
 grade: $(VENV)/.installed-test
 	@if [ -z "$(SUBMISSIONS)" ]; then echo "usage: make grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student)" >&2; exit 2; fi
+	@command -v bwrap >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+		echo "make grade: installing bubblewrap (students' functions run in its sandbox)" && \
+		{ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null 2>&1 || \
+		  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; }; }; } || \
+		{ echo "make grade: students' functions run in a bubblewrap sandbox, which is missing; install it with" \
+		  "sudo apt-get install bubblewrap (or your system's package bubblewrap), then make grade again." >&2; exit 2; }
 	$(BIN)/python tools/grade.py "$(SUBMISSIONS)" $(if $(GRADES),--out "$(GRADES)") $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(ROSTER),--roster "$(ROSTER)") $(if $(SECRET),--secret "$(SECRET)") $(if $(RELEASE_DIR),--release "$(RELEASE_DIR)") $(if $(NOTEBOOKS),--notebooks "$(NOTEBOOKS)")
 
 ## book: the course as a static website in _build/book/html/ (Sphinx + MyST-NB, committed outputs, offline);
-## make book RELEASE=student builds it from the student release (no solutions, no prediction results)
+## make book RELEASE=student builds it from a student release made in _build/book/release/ (no solutions, no
+## prediction results), leaving release/ as it is
 book: $(VENV)/.installed-test
 	@if [ -n "$(RELEASE)" ] && [ "$(RELEASE)" != student ]; then echo "usage: make book, or make book RELEASE=student" >&2; exit 2; fi
-	$(if $(RELEASE),$(BIN)/python tools/release.py && $(BIN)/python tools/book.py release/student/*.ipynb,$(BIN)/python tools/book.py)
+	$(if $(RELEASE),$(BIN)/python tools/release.py --out "$(BOOK_DIR)/release" $(NOTEBOOK_FILES) && $(BIN)/python tools/book.py --out "$(BOOK_DIR)" "$(BOOK_DIR)"/release/student/*.ipynb,$(BIN)/python tools/book.py --out "$(BOOK_DIR)" $(NOTEBOOK_FILES))
 
 ## lock: refresh constraints.txt from a fresh resolve of pyproject.toml
 lock:

@@ -1,31 +1,32 @@
-"""make grade on a made-up class: 60 students × 3 notebooks (01, 02, 03), wall time and peak memory; then a
-class release with each student's own numbers (``--class``), graded with ``SECRET=``.
+"""make release and make grade at the size of a class, and of a very large one: wall time and peak memory.
 
-Run it with ``make bench`` (or ``.venv/bin/python benchmarks/bench_grading.py [students]``).  A benchmark,
-not a test: it prints numbers and never fails on timing.
+Run it with ``make bench`` (or ``.venv/bin/python benchmarks/bench_grading.py``; ``--quick`` for a small
+trial run).  A benchmark, not a test: it prints numbers and never fails on timing.
 
+The calls (as README tells a teacher), each in its own process
+    1. ``make release CLASS=...`` of one notebook (01_pmi, four exercises with variants) for 10,000 ids:
+       the target is at most 60 s and 500 MB;
+    2. ``make release CLASS=class.csv SECRET=...`` of every notebook for 1,000 made-up students;
+    3. ``make grade SUBMISSIONS=dir/ SECRET=...`` with its defaults (2 jobs, 60 s per function) on 30 and on
+       300 students' submissions of every notebook: the target is at most 1 s per submitted notebook on
+       average, and a peak memory that does not grow with the class.
 The class
-    ``make release`` copies of notebooks 01, 02 and 03; every student's answer lines filled in, one answer
-    in three wrong (a different one per student), and every "write it yourself" cell filled with a function
-    that runs (and returns 0, so it is judged wrong after a real sandboxed run).
-The call (as README tells a teacher)
-    ``make grade SUBMISSIONS=dir/`` with its defaults (2 jobs, 60 s per function), i.e.
-    ``python tools/grade.py dir/`` in a subprocess.
-The class with its own numbers (``python benchmarks/bench_grading.py --class``, also run by ``make bench``)
-    ``make release CLASS=class.csv SECRET=...`` of every notebook for 70 made-up students: 60 answer their
-    own variants right, 5 copy a neighbour's answer lines, 5 type their own variant's likeliest mistake
-    (``tests/test_class_variants.py`` builds the answers); function cells are left as released.  Then
-    ``make grade SUBMISSIONS=dir/ SECRET=...``: one run, timed, its peak memory measured.
+    Each student answers their own variants right (``tests/test_class_variants.py`` computes the answers
+    with the hand-written pin functions); every "write it yourself" cell holds a function that runs (and
+    returns 0, so it is judged wrong after a real sandboxed run on the shipped and the drawn inputs); the
+    capstone's report is the template, recomputed once per run.
 Measured
-    Wall time of that command; the peak resident memory of the grader and, separately, of the largest
-    sandboxed child (``getrusage``: the kernel's maximum RSS of each).
+    Wall time; the peak resident memory of the largest process (``getrusage`` of the command and all it
+    waited for: the release's worker processes, the grader's sandboxes).
 """
 
 from __future__ import annotations
 
+import csv
 import json
 import pathlib
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -33,104 +34,96 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 import course  # noqa: E402
-import release  # noqa: E402
 
-NOTEBOOKS = ("01_pmi", "02_npmi", "03_topic_coherence")
-
-
-def _fill(nb: dict, student: int) -> dict:
-    nb = json.loads(json.dumps(nb))
-    prefix_of = {ex.key: ex for ex in course.all_exercises()}
-    for cell in nb["cells"]:
-        src = course.source(cell)
-        for key, ex in prefix_of.items():
-            line = f'{course.answer_variable(key)} = ""'
-            if src.rstrip().endswith(line):
-                typed = (ex.wrong or ("0",))[0] if (hash((student, key)) % 3 == 0) else ex.right[0]
-                cell["source"] = src.rstrip()[: -len('""')] + json.dumps(typed)
-            name = course.function_name(ex)
-            if name and course.kind(ex) == "function" and f"def {name}(" in src:
-                cell["source"] = f"def {name}(*args, **kwargs):\n    return 0.0\n"
-    return nb
+SECRET = "5eed" * 16
+ONE_NOTEBOOK = "01_pmi"
 
 
-def main(students: int = 60) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = pathlib.Path(tmp)
-        release.release([ROOT / "notebooks" / f"{n}.ipynb" for n in NOTEBOOKS], tmp / "release")
-        released = {n: json.loads((tmp / "release" / "student" / f"{n}.ipynb").read_text(encoding="utf-8"))
-                    for n in NOTEBOOKS}
-        subs = tmp / "submissions"
-        for s in range(students):
-            for name, nb in released.items():
-                path = subs / f"student{s:03d}" / f"{name}.ipynb"
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(json.dumps(_fill(nb, s)), encoding="utf-8")
-        start = time.perf_counter()
-        done = subprocess.run([sys.executable, str(ROOT / "tools" / "grade.py"), str(subs),
-                               "--release", str(tmp / "release")], capture_output=True, text=True)
-        wall = time.perf_counter() - start
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if done.returncode != 0:
-            raise SystemExit(done.stdout[-2000:] + done.stderr[-2000:])
-        rows = sum(1 for _ in (subs / "grades.csv").open(encoding="utf-8")) - 1
-        feedback = len(list((subs / "feedback").glob("*.md")))
-        print(f"make grade, {students} students x {len(NOTEBOOKS)} notebooks ({', '.join(NOTEBOOKS)}), "
-              f"defaults (2 jobs):")
-        print(f"  wall time {wall:.1f} s ({wall / (students * len(NOTEBOOKS)):.2f} s per notebook); "
-              f"{rows} rows, {feedback} feedback files")
-        print(f"  peak resident memory of the largest process (grader or a sandbox): {after.ru_maxrss / 1024:.0f} MiB")
+def _measured(command: list[str]) -> tuple[float, float, subprocess.CompletedProcess]:
+    """Run ``command``; (wall seconds, peak MiB of its largest process, the completed process)."""
+    probe = ("import resource, subprocess, sys; done = subprocess.run(sys.argv[1:], capture_output=True, text=True); "
+             "sys.stdout.write(done.stdout[-3000:]); sys.stderr.write(done.stderr[-3000:]); "
+             "print('@@peak', resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss); sys.exit(done.returncode)")
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", probe, *command], capture_output=True, text=True, cwd=ROOT)
+    wall = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command[:3])} ... failed:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
+    peak = int(done.stdout.rsplit("@@peak", 1)[1].split()[0]) / 1024
+    return wall, peak, done
 
 
-def class_run(right: int = 60, copiers: int = 5, wrong: int = 5) -> None:
-    sys.path.insert(0, str(ROOT / "tests"))
+def release_class(tmp: pathlib.Path, students: list[str], notebooks: list[pathlib.Path]) -> tuple[float, float]:
+    (tmp / "class.csv").write_text("student\n" + "".join(f"{s}\n" for s in students), encoding="utf-8")
+    (tmp / "course-secret.txt").write_text(SECRET + "\n", encoding="utf-8")
+    wall, peak, _ = _measured([sys.executable, str(ROOT / "tools" / "release.py"), *map(str, notebooks),
+                               "--out", str(tmp / "release"), "--class", str(tmp / "class.csv"),
+                               "--secret", str(tmp / "course-secret.txt")])
+    return wall, peak
+
+
+def submissions(release: pathlib.Path, students: list[str], subs: pathlib.Path) -> int:
+    """Every student's notebooks from their class copy, answered right, functions that return 0."""
     from test_class_variants import answers_for, fill_answers
 
+    functions = [(course.function_name(ex)) for ex in course.all_exercises() if course.kind(ex) == "function"]
+    count = 0
+    for student in students:
+        seed = course.student_seed(SECRET, student)
+        for path in sorted((release / "class" / student).glob("*.ipynb")):
+            nb = fill_answers(json.loads(path.read_text(encoding="utf-8")), answers_for(path.stem, seed))
+            for cell in nb["cells"]:
+                for name in functions:
+                    if name and f"def {name}(" in course.source(cell):
+                        cell["source"] = f"def {name}(*args, **kwargs):\n    return 0.0\n"
+            target = subs / student / path.name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(json.dumps(nb), encoding="utf-8")
+            count += 1
+    return count
+
+
+def grade_class(tmp: pathlib.Path, students: int) -> None:
+    ids = [f"s{i:05d}" for i in range(students)]
+    work = tmp / f"grade{students}"
+    work.mkdir()
+    wall, peak = release_class(work, ids, course.notebooks())
+    n = submissions(work / "release", ids, work / "subs")
+    wall, peak, _ = _measured([sys.executable, str(ROOT / "tools" / "grade.py"), str(work / "subs"),
+                               "--secret", str(work / "course-secret.txt"), "--release", str(work / "release")])
+    with open(work / "subs" / "grades.csv", newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    print(f"make grade SECRET=, {students} students x {len(course.notebooks())} notebooks ({n} submitted), defaults "
+          f"(2 jobs): {wall:.1f} s, {wall / n:.2f} s per notebook; {len(rows)} rows; peak memory of the largest "
+          f"process {peak:.0f} MiB", flush=True)
+
+
+def main(release_students: int = 1000, one_notebook_ids: int = 10_000, graded: tuple = (30, 300)) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
-        students = ([f"s{i:02d}" for i in range(right)] + [f"copy{i}" for i in range(copiers)]
-                    + [f"wrong{i}" for i in range(wrong)])
-        (tmp / "class.csv").write_text("student\n" + "".join(f"{s}\n" for s in students), encoding="utf-8")
-        secret = tmp / "course-secret.txt"
-        start = time.perf_counter()
-        release.main(["--out", str(tmp / "release"), "--class", str(tmp / "class.csv"), "--secret", str(secret)])
-        released_in = time.perf_counter() - start
-        key = course.read_secret(secret)
-        seeds = {s: course.student_seed(key, s) for s in students}
-        subs = tmp / "submissions"
-        for student in students:
-            source = students[students.index(student) - right] if student.startswith("copy") else student
-            for path in sorted((tmp / "release" / "class" / student).glob("*.ipynb")):
-                nb = json.loads(path.read_text(encoding="utf-8"))
-                typed = answers_for(path.stem, seeds[source], mistake=student.startswith("wrong"))
-                target = subs / student / path.name
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(json.dumps(fill_answers(nb, typed)), encoding="utf-8")
-        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-        start = time.perf_counter()
-        done = subprocess.run([sys.executable, str(ROOT / "tools" / "grade.py"), str(subs), "--secret", str(secret),
-                               "--release", str(tmp / "release")], capture_output=True, text=True)
-        wall = time.perf_counter() - start
-        after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-        if done.returncode != 0:
-            raise SystemExit(done.stdout[-2000:] + done.stderr[-2000:])
-        import csv
-
-        rows = list(csv.DictReader((subs / "grades.csv").open(encoding="utf-8")))
-        numbers = [r for r in rows if r["feedback"] != "right" and r["feedback"].startswith("variant ")]
-        n_notebooks = len(list((tmp / "release" / "class" / students[0]).glob("*.ipynb")))
-        print(f"\nmake release CLASS= ({len(students)} students x {n_notebooks} notebooks, each their own numbers): "
-              f"{released_in:.1f} s")
-        print(f"make grade SECRET= on them, defaults (2 jobs): wall time {wall:.1f} s, {len(rows)} rows, "
-              f"{len(numbers)} numeric answers judged wrong against the student's own variant")
-        print(f"  peak resident memory of the largest process (grader or a sandbox): "
-              f"{max(before, after) / 1024:.0f} MiB")
+        work = tmp / "one"
+        work.mkdir()
+        wall, peak = release_class(work, [f"student.{i}@example.org" for i in range(one_notebook_ids)],
+                                   [ROOT / "notebooks" / f"{ONE_NOTEBOOK}.ipynb"])
+        print(f"make release CLASS=, {one_notebook_ids} ids x 1 notebook ({ONE_NOTEBOOK}): {wall:.1f} s, peak memory "
+              f"of the largest process {peak:.0f} MiB (target: 60 s, 500 MB)", flush=True)
+        shutil.rmtree(work)                 # gigabytes of copies: gone before the next run
+        work = tmp / "all"
+        work.mkdir()
+        wall, peak = release_class(work, [f"s{i:05d}" for i in range(release_students)], course.notebooks())
+        print(f"make release CLASS=, {release_students} students x {len(course.notebooks())} notebooks: "
+              f"{wall:.1f} s, peak memory of the largest process {peak:.0f} MiB", flush=True)
+        shutil.rmtree(work)
+        for students in graded:
+            grade_class(tmp, students)
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if a != "--class"]
-    if "--class" not in sys.argv[1:]:
-        main(int(args[0]) if args else 60)
-    class_run()
+    if "--quick" in sys.argv[1:]:
+        main(release_students=5, one_notebook_ids=200, graded=(3,))
+    else:
+        main()
+    print(f"(this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB)")

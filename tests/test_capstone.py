@@ -261,3 +261,57 @@ def test_the_precision_rule_hints_at_no_value_that_follows(values):
     assert capstone._judge("perplexity", "4150", 4151.8, "").follows
     assert capstone._judge("perplexity", "4.15e3", 4151.8, "").follows
     assert capstone._judge("coherence", "0.052", 0.05193, "").follows
+
+
+def test_a_trained_number_follows_within_what_another_cpu_gives_and_not_beyond():
+    # the issue's perplexity: 1333.78442 here, 1333.78229 under the Sandy Bridge setting
+    assert capstone._judge("perplexity", "1333.78229", 1333.78442, "").follows
+    assert capstone._judge("perplexity", "1333.782", 1333.78442, "").follows
+    assert capstone._judge("perplexity", 1333.78229, 1333.78442, "").follows
+    off = 1333.78442 * (1 + 2 * capstone.TRAINED_RTOL)
+    assert not capstone._judge("perplexity", f"{off:.6f}", 1333.78442, "").follows
+    assert not capstone._judge("perplexity", "1334.0", 1333.78442, "").follows
+    # a number no training goes into keeps the precision it is written at
+    assert not capstone._judge("human_rho", "0.4304", 0.430469, "").follows
+    assert capstone._judge("human_rho", "0.4305", 0.430469, "").follows
+
+
+_SANDY_BRIDGE = {"NPY_DISABLE_CPU_FEATURES": "X86_V3 X86_V4 AVX512_ICL", "OPENBLAS_CORETYPE": "Sandybridge"}
+_RECOMPUTE_AND_JUDGE = """
+import json, sys
+from teachkit.course.exercises import capstone
+reports = json.loads(sys.stdin.read())
+values = capstone.recompute(reports[0])
+print(json.dumps({"values": values, "flagged": [capstone.check_report(r).flagged for r in reports]}))
+"""
+
+
+def _on_cpu(cpu: dict, reports: list) -> dict:
+    """Recompute ``reports[0]`` and judge every report in a fresh process with the CPU setting ``cpu``."""
+    import os
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k not in _SANDY_BRIDGE}
+    env.update(cpu, PYTHONPATH=str(ROOT))
+    run = subprocess.run([sys.executable, "-c", _RECOMPUTE_AND_JUDGE], input=json.dumps(reports), env=env,
+                         capture_output=True, text=True, timeout=900, cwd=ROOT)
+    assert run.returncode == 0, run.stderr[-2000:]
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.slow
+def test_a_report_computed_on_another_cpu_keeps_its_marks_both_ways():
+    choices = dict(CHOICES, ks=[5, 10, 20], seeds=[0, 1])
+    sandy = _on_cpu(_SANDY_BRIDGE, [choices])["values"]
+    off = dict(sandy, perplexity=sandy["perplexity"] * (1 + 2 * capstone.TRAINED_RTOL),
+               coherence=sandy["coherence"] + 2 * capstone.cpu_tolerance("coherence", sandy["coherence"]))
+    here = _on_cpu({}, [choices, dict(choices, numbers=sandy), dict(choices, numbers=off)])
+    assert here["flagged"][1] == [], "a report computed under Sandy Bridge loses marks at default settings"
+    assert here["flagged"][2] == ["coherence", "perplexity"]           # beyond the tolerance: still wrong
+    there = _on_cpu(_SANDY_BRIDGE, [choices, dict(choices, numbers=here["values"])])
+    assert there["flagged"][1] == [], "a report computed at default settings loses marks under Sandy Bridge"
+    if sandy["perplexity"] != here["values"]["perplexity"]:
+        # what the tolerance is for: judged at its written precision alone, the other CPU's perplexity is wrong
+        from teachkit.course.selfcheck import check_answer
+
+        assert not check_answer(repr(sandy["perplexity"]), here["values"]["perplexity"], percent=False).correct

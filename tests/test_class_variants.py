@@ -174,7 +174,7 @@ def test_each_copy_asks_its_students_numbers_and_holds_no_secret(graded_class):
         assert {r["student"]: int(r["seed"]) for r in csv.DictReader(f)} == seeds
     student = graded_class["right"][0]
     nb = json.loads((out / "class" / student / "00_start_here.ipynb").read_text(encoding="utf-8"))
-    assert nb["metadata"]["teachkit"]["seed"] == seeds[student]
+    assert nb["metadata"]["teachkit"]["seed"] == str(seeds[student])        # text: JavaScript rounds long numbers
     from teachkit.course.exercises import get
 
     asked = [c for c in nb["cells"] if course.is_exercise_cell(c) and course.exercise_key(c) == "00.1"][0]
@@ -197,3 +197,26 @@ def test_a_student_id_that_cannot_name_a_folder_is_refused(tmp_path):
     made = course.read_secret(tmp_path / "new-secret.txt", create=True)
     assert len(made) == 64 and course.read_secret(tmp_path / "new-secret.txt") == made
     assert course.student_seed(made, "ada") != course.student_seed(SECRET, "ada")
+
+
+def test_no_two_students_of_a_class_of_10000_share_a_seed_and_each_seed_is_recomputable():
+    ids = [f"s{i:05d}" for i in range(5000)] + [f"student.{i}@uni.example" for i in range(4990)] + \
+          ["a", "b", "ab", "ba", "aa", "é", "e\u0301x", "ß", "s00001x", "s00001y"]
+    seeds = [course.student_seed(SECRET, s) for s in ids]
+    assert len(set(seeds)) == len(ids) == 10_000            # the old HMAC % 999,999 gave 42 shared pairs here
+    assert min(seeds) >= 1                                  # seed 0 is the exercise as written
+    # recomputable from the secret and the id alone, and undone by the inverse permutation (so one-to-one)
+    assert seeds == [course.student_seed(SECRET, s) for s in ids]
+    for s, seed in zip(ids[::997], seeds[::997]):
+        assert course.seed_student(SECRET, seed, len(s.encode())) == s
+    # the same id typed in NFD (a macOS folder name) is the same student; another secret, other seeds
+    assert course.student_seed(SECRET, "jose\u0301") == course.student_seed(SECRET, "jos\u00e9")
+    assert course.student_seed(SECRET, "Ada") == course.student_seed(SECRET, "ada")       # one spelling
+    assert course.student_seed("ab" * 32, "ada") != course.student_seed(SECRET, "ada")
+    # a seed as wide as the longest id still draws a variant (numpy seeds from any whole number)
+    from teachkit.course.exercises import get
+
+    wide = course.student_seed(SECRET, "x" * 100)
+    assert wide > 2**63
+    variant = get("00.1").at(wide)
+    assert variant.variant_seed == wide and variant.judge(variant.right[0]).correct

@@ -1067,3 +1067,26 @@ def test_the_copy_check_catches_an_exercise_with_few_answers():
     few = _made_up_numeric(variant=lambda rng: {"count": int(rng.choice([30, 70])), "n": 1_000})
     assert shared_answers(few, seeds=range(1, 41)) > MAX_SHARED_ANSWERS
     assert shared_answers(_made_up_numeric(), seeds=range(1, 41)) <= MAX_SHARED_ANSWERS
+
+
+def test_the_quick_rejection_of_a_mistake_never_rejects_what_check_answer_accepts():
+    # a variant is drawn again when one of its mistakes, typed, would be accepted; the quick test that skips
+    # the full judgement for far-off mistakes must never skip one check_answer accepts
+    import numpy as np
+
+    from teachkit.course.exercises.model import _could_be_accepted
+    from teachkit.course.selfcheck import check_answer
+
+    rng = np.random.default_rng(0)
+    accepted = skipped = 0
+    for _ in range(4000):
+        value = float(rng.uniform(-9.99, 9.99)) * 10.0 ** int(rng.integers(-5, 6))
+        wrong = value * (1 + float(rng.normal(0, 10.0 ** rng.uniform(-6, 0))))
+        wrong = float(rng.choice([wrong, wrong * 1000, wrong / 1000, round(wrong)]))
+        check = [{}, {"min_sig_figs": 3}, {"min_decimals": 2}, {"min_sig_figs": 1}][int(rng.integers(4))]
+        forms = tex.typed_forms(wrong, check)
+        if any(check_answer(f, value, percent=False, **check).correct for f in forms):
+            accepted += 1
+            assert _could_be_accepted(forms, value), (forms, value, check)
+        skipped += not _could_be_accepted(forms, value)
+    assert accepted > 200 and skipped > 1000         # both sides of the test are tried

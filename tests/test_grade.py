@@ -379,7 +379,8 @@ def test_a_function_returning_text_where_an_array_is_expected_scores_zero_and_gr
     for student, returned in (("text", "['a', 'b']"), ("word", "'ab'")):
         points, feedback = table[student]
         # the input it failed on, what it returned and what teachkit gives: something a student can act on
-        assert points == 0 and feedback.startswith("pair differs from teachkit on input 1 of 5 (a="), feedback
+        # 5 shipped inputs and 5 drawn at grading time
+        assert points == 0 and feedback.startswith("pair differs from teachkit on input 1 of 10 (a="), feedback
         assert f"it returned {returned}, teachkit gives [" in feedback, feedback
     assert table["honest"] == (1, "right")
 
@@ -645,7 +646,7 @@ def test_an_untouched_template_is_told_to_replace_the_dots(tmp_path):
         assert table[student, "99.9"] == (0, "add is still the template: replace the ... with your calculation "
                                              "and return its result")
     points, feedback = table["vic", "99.9"]
-    assert points == 0 and feedback.startswith("add differs from teachkit on input 1 of 20 (a=")
+    assert points == 0 and feedback.startswith("add differs from teachkit on input 1 of 40 (a=")  # 20 shipped, 20 drawn
     inputs = _implement().cases()[0]
     assert f"it returned {inputs['a'] * inputs['b']!r}, teachkit gives {inputs['a'] + inputs['b']!r}" in feedback
 
@@ -696,3 +697,93 @@ def test_a_copy_or_a_nested_notebook_is_recognised_by_its_name(tmp_path, file_na
     path.write_text(json.dumps(_submission('answer_99_1 = "0.04"', HONEST_FUNCTION)), encoding="utf-8")
     table, _, _ = _grade(tmp_path, subs)
     assert table["ada", "99.1"] == (1, "right")
+
+
+PROBE = '''def probe(path):
+    import os
+    made = 0
+    try:
+        for _ in range(60):
+            if os.fork() == 0:
+                import time
+                time.sleep(2)
+                os._exit(0)
+            made += 1
+    except OSError:
+        pass
+    try:
+        seen = open(path).read()[:40]
+    except OSError as err:
+        seen = type(err).__name__
+    return [os.getuid(), os.geteuid(), os.getgid(), made, seen]
+'''
+
+
+def test_student_code_runs_as_an_unprivileged_uid_cannot_fork_60_processes_nor_read_the_host(tmp_path):
+    host = tmp_path / "answer-key.txt"
+    host.write_text("the teacher's answer key\n", encoding="utf-8")
+    paths = [host, ROOT / "tests" / "exercise_pins" / "nb01.py", "/etc/passwd", pathlib.Path.home() / ".bashrc"]
+    result = grade.sandbox.run_function(PROBE, "probe", [{"path": str(p)} for p in paths], timeout=30)
+    assert result["error"] is None, result
+    for status, (uid, euid, gid, made, seen) in result["values"]:
+        assert status == "ok"
+        assert uid != 0 and euid != 0 and gid != 0
+        assert made < grade.sandbox.PROCESS_LIMIT < 60         # a fork bomb stops after a few
+        assert seen in ("FileNotFoundError", "PermissionError"), seen
+
+
+def test_numbers_are_graded_when_the_sandbox_is_missing_and_functions_say_why(tmp_path, monkeypatch):
+    which = grade.sandbox.shutil.which
+    monkeypatch.setattr(grade.sandbox.shutil, "which", lambda name: None if name == "bwrap" else which(name))
+    course_nb = tmp_path / "99_synthetic.ipynb"
+    course_nb.write_text(json.dumps(_submission("x = 1")))
+    subs = tmp_path / "subs"
+    _write(subs, "ada", "99_synthetic", _submission('answer_99_1 = "1"', HONEST_FUNCTION))
+    out = tmp_path / "grades.csv"
+    try:
+        grade.grade(subs, out, notebooks=[course_nb], exercises={"99": [_exercise("99.1", 1), _implement()]},
+                    pins={"99": {"99.1": 1, "99.9": None}})
+    finally:
+        grade.sandbox._UNAVAILABLE = None
+    table = {r["exercise"]: (float(r["points"]), r["feedback"]) for r in _rows(out)}
+    assert table["99.1"] == (1, "right")
+    assert table["99.9"][0] == 0 and "not run" in table["99.9"][1] and "apt-get install bubblewrap" in table["99.9"][1]
+
+
+@pytest.mark.parametrize("secret", [None, "5eed" * 16])
+def test_a_lookup_table_of_the_shipped_inputs_scores_0_and_an_honest_function_keeps_its_marks(tmp_path, secret):
+    ex = _implement()
+    table = {(kw["a"], kw["b"]): ex.reference(**kw) for kw in ex.cases()}       # what the package ships
+    cheat = f"def add(a, b):\n    return {table!r}.get((a, b), 0.0)\n"
+    assert ex.judge(lambda a, b: table.get((a, b), 0.0)).correct          # it fools the self-check box
+    course_nb = tmp_path / "99_synthetic.ipynb"
+    course_nb.write_text(json.dumps(_submission("x = 1")))
+    subs = tmp_path / "subs"
+    _write(subs, "honest", "99_synthetic", _submission(HONEST_FUNCTION))
+    _write(subs, "table", "99_synthetic", _submission(cheat))
+    out = tmp_path / "grades.csv"
+    grade.grade(subs, out, notebooks=[course_nb], exercises={"99": [_implement()]}, pins={"99": {"99.9": None}},
+                secret=secret)
+    points = {r["student"]: float(r["points"]) for r in _rows(out)}
+    assert points == {"honest": 1, "table": 0}
+    # the inputs drawn at grading time: as many again as the shipped ones, none of them shipped
+    import course
+
+    drawn = course.grading_cases(ex, secret)[len(ex.cases()):]
+    assert len(drawn) == ex.trials and not {(kw["a"], kw["b"]) for kw in drawn} & set(table)
+    if secret is not None:     # recomputable from the secret, and another secret draws others
+        assert drawn == course.grading_cases(ex, secret)[ex.trials:] != course.grading_cases(ex, "ab" * 32)[ex.trials:]
+
+
+def test_the_sandbox_as_a_user_starts_it_in_a_user_namespace_as_uid_65534(tmp_path, monkeypatch):
+    # the command line a grader run by a user gets (here run by whoever runs the tests): no setpriv, a user
+    # namespace in which the runner is uid 65534; it runs, and the host stays out of sight
+    monkeypatch.setattr(grade.sandbox.os, "geteuid", lambda: 1000)
+    cmd = grade.sandbox.command(10)
+    assert "--unshare-user" in cmd and cmd[cmd.index("--uid") + 1] == "65534" and not any("setpriv" in c for c in cmd)
+    host = tmp_path / "answer-key.txt"
+    host.write_text("the teacher's answer key\n", encoding="utf-8")
+    result = grade.sandbox.run_function(PROBE, "probe", [{"path": str(host)}], timeout=30)
+    assert result["error"] is None, result
+    (status, (uid, euid, gid, _made, seen)), = result["values"]
+    assert status == "ok" and uid == euid == gid == 65534 and seen == "FileNotFoundError"

@@ -502,3 +502,167 @@ def test_the_student_archive_installs_in_a_fresh_environment_and_runs_a_notebook
     errors = [o for c in executed["cells"] for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert not errors, errors[:1]
     assert sum(1 for c in executed["cells"] if c.get("outputs")) > 10
+
+
+# ---------------------------------------------------------------- nothing the teacher owns is ever deleted
+@pytest.mark.parametrize("content, refused", [
+    ("student\n", "lists no student"),
+    ("student\na\na.zip\n", "line 3: student id 'a.zip' ends in .zip"),
+    ("student\nAda\nada\n", "line 3: student id 'ada' is the same student as 'Ada'"),
+    ("student\njos\u00e9\njose\u0301\n", "line 3: student id 'jose\u0301' is the same student"),   # NFC and NFD
+    ('student\n"ada\nevil"\n', "line 2: student id 'ada\\nevil' holds a line break"),
+    ("student\nbob\n=HYPERLINK(1)\n", "line 3: student id '=HYPERLINK(1)' starts with '='"),
+    ("student\n+1\n", "starts with '+'"),
+    ("student\n-x\n", "starts with '-'"),
+    ("student\n@x\n", "starts with '@'"),
+    ("student\n../teacher\n", "path separator"),
+    ("name\nada\n", "no 'student' column"),
+])
+def test_a_bad_class_list_is_refused_by_row(tmp_path, content, refused):
+    (tmp_path / "bad.csv").write_text(content, encoding="utf-8", newline="")
+    with pytest.raises(SystemExit) as info:
+        release.read_class(tmp_path / "bad.csv")
+    assert refused in str(info.value) and "CLASS=" in str(info.value)
+
+
+def test_a_refused_class_list_leaves_the_previous_class_release_as_it_was(tmp_path):
+    one = _write_notebook(tmp_path / "01_one.ipynb", [_cell("markdown", "# One")])
+    out, secret = tmp_path / "release", tmp_path / "course-secret.txt"
+    (tmp_path / "good.csv").write_text("student\nada\nbob\n", encoding="utf-8")
+    assert release.main([str(one), "--out", str(out), "--class", str(tmp_path / "good.csv"),
+                         "--secret", str(secret)]) == 0
+    before = _snapshot(out)
+    for bad in ("student\n", "student\na\na.zip\n"):
+        (tmp_path / "bad.csv").write_text(bad, encoding="utf-8")
+        with pytest.raises(SystemExit, match="CLASS="):
+            release.main([str(one), "--out", str(out), "--class", str(tmp_path / "bad.csv"), "--secret", str(secret)])
+        assert _snapshot(out) == before
+
+
+def test_class_ids_are_read_as_csv_in_nfc():
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = pathlib.Path(tmp) / "class.csv"
+        path.write_text('name,student\n"Núñez, José",jose\u0301.nun\u0303ez\n\nAda,ada\n', encoding="utf-8")
+        assert release.read_class(path) == ["jos\u00e9.nu\u00f1ez", "ada"]       # NFC, lower case
+
+
+@pytest.mark.parametrize("content, refused", [
+    (b"-" * 40 + b"\n", "does not hold a course secret"),
+    (b"a" * 64 + b"\n", "one character repeated"),
+    (b"0123456789abcdef\n", "16 hex digits"),
+    (bytes(range(256)), "not a text file"),
+    (b"5eed" * 16 + b"\nmore\n", "does not hold a course secret"),
+])
+def test_a_weak_or_unreadable_secret_is_refused_with_a_message(tmp_path, content, refused):
+    path = tmp_path / "course-secret.txt"
+    path.write_bytes(content)
+    with pytest.raises(SystemExit, match=refused):
+        course.read_secret(path)
+    with pytest.raises(SystemExit, match="is a folder"):
+        course.read_secret(tmp_path)
+    assert course.read_secret(_ok_secret(tmp_path)) == "5eed" * 16
+
+
+def _ok_secret(tmp_path):
+    path = tmp_path / "ok-secret.txt"
+    path.write_text("5eed" * 16 + "\n", encoding="utf-8")
+    return path
+
+
+def _snapshot(folder: pathlib.Path) -> dict:
+    import hashlib
+
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _make(tmp_path, *args, ok=True):
+    """``make <args>`` in the repository, with this interpreter as the course's environment."""
+    import os
+    import subprocess
+
+    venv = tmp_path / "venv"
+    venv.mkdir(exist_ok=True)
+    (venv / ".installed-test").touch()        # newer than pyproject.toml: make installs nothing
+    run = subprocess.run(["make", "--no-print-directory", "-C", str(ROOT), *args, f"VENV={venv}",
+                          f"BIN={pathlib.Path(sys.executable).parent}"], capture_output=True, text=True,
+                         timeout=900, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (run.returncode == 0) == ok, run.stdout[-2000:] + run.stderr[-3000:]
+    return run
+
+
+@pytest.mark.slow
+def test_every_make_target_after_a_class_release_keeps_the_secret_and_seeds(tmp_path):
+    """The secret kept in release/teacher/, seeds.csv and the teacher's own notes survive every target."""
+    import csv
+    import re
+
+    out = tmp_path / "release"
+    secret = out / "teacher" / "course-secret.txt"
+    (tmp_path / "class.csv").write_text("student\nada\nbob\n", encoding="utf-8")
+    one = "NOTEBOOK_FILES=notebooks/00_start_here.ipynb"
+    common = [f"RELEASE_DIR={out}", one]
+    _make(tmp_path, "release", *common, f"CLASS={tmp_path / 'class.csv'}", f"SECRET={secret}")
+    kept = secret.read_bytes()
+    (out / "teacher" / "my-notes.md").write_text("who asked for more time\n", encoding="utf-8")
+    seeds = (out / "teacher" / "seeds.csv").read_bytes()
+    with open(out / "teacher" / "seeds.csv", newline="", encoding="utf-8") as f:
+        key = course.read_secret(secret)
+        assert {r["student"]: int(r["seed"]) for r in csv.DictReader(f)} == {
+            s: course.student_seed(key, s) for s in ("ada", "bob")}
+
+    def owned():
+        return (secret.read_bytes(), (out / "teacher" / "seeds.csv").read_bytes(),
+                (out / "teacher" / "my-notes.md").read_text(encoding="utf-8"))
+
+    mine = (kept, seeds, "who asked for more time\n")
+    _make(tmp_path, "release", *common, f"CLASS={tmp_path / 'class.csv'}", f"SECRET={secret}")   # again
+    assert owned() == mine and sorted(p.name for p in (out / "class").iterdir()) == ["ada", "ada.zip", "bob", "bob.zip"]
+    _make(tmp_path, "release", *common)                                  # a release without the class
+    assert owned() == mine and (out / "class" / "ada").is_dir()          # the class release is kept, with its seeds
+    before = _snapshot(out)
+    # the targets that read the release or the secret write nothing into it
+    subs = tmp_path / "submissions"
+    (subs / "ada").mkdir(parents=True)
+    (subs / "ada" / "00_start_here.ipynb").write_bytes((out / "class" / "ada" / "00_start_here.ipynb").read_bytes())
+    _make(tmp_path, "grade", f"SUBMISSIONS={subs}", f"SECRET={secret}", f"RELEASE_DIR={out}")
+    _make(tmp_path, "book", "RELEASE=student", f"BOOK_DIR={tmp_path / 'book'}")      # every notebook: 00 links to all
+    assert (tmp_path / "book" / "html" / "index.html").is_file()
+    _make(tmp_path, "release", *common, f"CLASS={tmp_path / 'empty.csv'}", f"SECRET={secret}", ok=False)
+    (tmp_path / "empty.csv").write_text("student\n", encoding="utf-8")
+    refused = _make(tmp_path, "release", *common, f"CLASS={tmp_path / 'empty.csv'}", f"SECRET={secret}", ok=False)
+    assert "lists no student" in refused.stderr
+    assert _snapshot(out) == before and owned() == mine
+    # every other target's recipe leaves release/ and the secret alone (they are not run here: make test
+    # would run the suite inside itself, make clean removes the environment)
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipes = dict(re.findall(r"^([a-z-]+):[^\n=]*\n((?:\t[^\n]*\n)+)", makefile, flags=re.MULTILINE))
+    assert {"release", "book", "grade", "clean", "lab", "test"} <= set(recipes)
+    for target, recipe in recipes.items():
+        if target not in ("release", "book", "grade"):
+            assert "release" not in recipe and "SECRET" not in recipe and "RELEASE_DIR" not in recipe, target
+
+
+def test_a_class_stamped_by_two_processes_is_byte_for_byte_the_class_stamped_by_one(tmp_path):
+    """The fast writer and the processes change nothing: each copy is json.dumps of stamp_seed, as before."""
+    import json as _json
+
+    student_dir = tmp_path / "student"
+    student_dir.mkdir()
+    nb = release.student_notebook(release.read_notebook(ROOT / "notebooks" / "01_pmi.ipynb"), "01_pmi",
+                                  {ex.key for ex in course.all_exercises() if course.kind(ex) == "function"})
+    (student_dir / "01_pmi.ipynb").write_text(_json.dumps(nb), encoding="utf-8")
+    roster, secret = [f"s{i:03d}" for i in range(110)], "5eed" * 16
+    one = release.class_release(student_dir, tmp_path / "one", roster, secret, jobs=1)
+    two = release.class_release(student_dir, tmp_path / "two", roster, secret, jobs=2)
+    assert one == two == {s: course.student_seed(secret, s) for s in roster}
+    assert _snapshot(tmp_path / "one") == _snapshot(tmp_path / "two")
+    for student in roster[::37]:
+        written = (tmp_path / "two" / student / "01_pmi.ipynb").read_text(encoding="utf-8")
+        expected = _json.dumps(release.stamp_seed(nb, student, one[student]), indent=1, ensure_ascii=False)
+        assert written == expected + "\n"
+    template = _json.dumps(nb)
+    release.stamp_seed(nb, "ada", 7)
+    assert _json.dumps(nb) == template            # stamping shares the template's cells and never changes them

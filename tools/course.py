@@ -146,28 +146,51 @@ def pin_functions(prefix: str) -> dict:
 # ---------------------------------------------------------------- a class where copying does not pay
 #: A student id becomes a folder name of the release and of the submissions: letters, digits, . _ - @ +.
 STUDENT_ID = students.SAFE_ID
-#: The smallest course secret accepted (hex digits): shorter ones could be guessed from the seeds.
+#: The smallest course secret accepted, in hex digits: 128 bits, too many to guess from the seeds.
 MIN_SECRET = 32
+#: More than a secret file holds (make release writes 65 bytes): a larger file is not a secret.
+MAX_SECRET_BYTES = 4096
 
 
 def read_secret(path, create: bool = False) -> str:
     """The course secret kept in ``path`` (created, 64 random hex digits, when ``create`` and it is missing).
 
     The secret turns a student id into that student's seed (:func:`student_seed`): whoever has it can compute
-    every student's numbers, so the teacher keeps it, out of the release and out of git.
+    every student's numbers, so the teacher keeps it, out of the release and out of git.  A secret is hex
+    digits, at least :data:`MIN_SECRET` of them (128 bits), and not one character repeated: anything weaker,
+    a folder, or a file that is not text is refused with a SystemExit saying what to do.
     """
     path = pathlib.Path(path)
+    if path.is_dir():
+        raise SystemExit(f"SECRET={path} is a folder; give the file that holds the course secret "
+                         f"(e.g. SECRET={path / 'course-secret.txt'}).")
     if not path.exists():
         if not create:
             raise SystemExit(f"SECRET={path} does not exist; give the file make release wrote when it handed out "
                              "the class's variants (without it no student's numbers can be recomputed).")
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(secrets.token_hex(32) + "\n", encoding="utf-8")
         path.chmod(0o600)
         print(f"release: a new course secret is in {path}: keep it (make grade needs it) and never hand it out.")
-    text = path.read_text(encoding="utf-8").strip()
-    if len(text) < MIN_SECRET or not re.fullmatch(r"[0-9A-Za-z_-]+", text):
-        raise SystemExit(f"SECRET={path} does not hold a course secret (at least {MIN_SECRET} letters or digits "
-                         "on one line); delete it to have make release write a new one before the release.")
+    try:
+        with path.open("rb") as f:
+            raw = f.read(MAX_SECRET_BYTES + 1)
+        text = raw.decode("ascii").strip()
+    except UnicodeDecodeError:
+        raise SystemExit(f"SECRET={path} is not a text file (a course secret is one line of hex digits); "
+                         "give the file make release wrote.") from None
+    except OSError as err:
+        raise SystemExit(f"SECRET={path} cannot be read ({err.strerror}).") from None
+    if len(raw) > MAX_SECRET_BYTES or not re.fullmatch(r"[0-9A-Fa-f]+", text):
+        raise SystemExit(f"SECRET={path} does not hold a course secret (one line of hex digits, as make release "
+                         "writes it); give the right file, or move it away to have make release write a new one "
+                         "before a new class release.")
+    if len(text) < MIN_SECRET or len(set(text.lower())) == 1:
+        raise SystemExit(f"SECRET={path} holds a weak secret ({len(text)} hex digits"
+                         f"{', one character repeated' if len(set(text.lower())) == 1 else ''}): a course secret "
+                         f"needs at least {MIN_SECRET} random hex digits (128 bits), or a student could guess it "
+                         "and compute every classmate's numbers. Move it away to have make release write a new "
+                         "one (python -c 'import secrets; print(secrets.token_hex(32))' makes one).")
     return text
 
 
@@ -180,20 +203,101 @@ def check_student_id(student: str) -> str:
     return students.normalise(student)
 
 
-def student_seed(secret: str, student: str) -> int:
-    """The seed of ``student``'s variants: HMAC-SHA256 of the id under the course secret, 1 to 999,999.
+#: The rounds of the keyed permutation of :func:`student_seed` (Luby and Rackoff: four make a keyed
+#: permutation indistinguishable from a random one; eight leave a margin, and cost microseconds).
+SEED_ROUNDS = 8
+#: The longest id (in UTF-8 bytes) that gets a seed: its seed then stays below 2**8192 (see check_seed).
+MAX_ID_BYTES = 1000
 
-    Without the secret a student cannot compute a classmate's seed from their id; with it, the grader
-    recomputes every student's numbers from the folder name alone (a seed written in a submission is
-    never trusted).  The id is read in its one spelling (:func:`students.normalise`): a folder named in
-    Unicode NFD by a macOS zip, or capitalised, gets the same seed.
+
+def _round_function(key: bytes, length: int, round_: int, half: int, bits: int) -> int:
+    # HMAC-SHA256 in counter mode, cut to ``bits`` bits: a pseudo-random function of the right half
+    # under the secret, as wide as the half it is XORed into (ids longer than 64 bytes need several blocks)
+    message = f"teachkit-seed:{length}:{round_}:".encode() + half.to_bytes((bits + 7) // 8, "big")
+    stream = b"".join(hmac.new(key, message + counter.to_bytes(4, "big"), hashlib.sha256).digest()
+                      for counter in range((bits + 255) // 256))
+    return int.from_bytes(stream, "big") >> (8 * len(stream) - bits)
+
+
+def student_seed(secret: str, student: str) -> int:
+    """The seed of ``student``'s variants: a keyed permutation of the id's bytes, so no two ids share one.
+
+    The id in its one spelling (:func:`students.normalise`: Unicode NFC, lower case, so that a folder named
+    in NFD by a macOS zip, or capitalised, is the same student), as UTF-8 (``n`` bytes), is read as an
+    integer ``x`` of ``8n`` bits, and ``x`` goes
+    through a Feistel network of :data:`SEED_ROUNDS` rounds over those bits: split into halves ``L, R`` of
+    ``4n`` bits, each round maps ``(L, R)`` to ``(R, L XOR F_i(R))``, where ``F_i`` is HMAC-SHA256 under the
+    course secret.  The seed is that permuted integer plus ``(256**n - 1) / 255``, the number of byte
+    strings shorter than ``n`` bytes.
+
+    **Why two students never share a seed** (for any class size, whatever the secret): a Feistel round is
+    a bijection whatever ``F_i`` is (it is undone by ``(L, R) = (R' XOR F_i(L'), L')``), so the network
+    permutes the ``256**n`` ids of ``n`` bytes among ``[0, 256**n)``; the offset moves the ids of each
+    length into their own range ``[(256**n - 1)/255, (256**(n+1) - 1)/255)``, and these ranges do not
+    overlap.  Two different ids (once normalised) therefore get different seeds:
+    uniqueness is a property of the construction, not a probability.  The seed is at least 1 (0 is the
+    exercise as written).
+
+    **Why a classmate's seed cannot be computed**: without the secret ``F_i`` is unknown, and a keyed
+    Feistel network with a pseudo-random round function is a pseudo-random permutation (Luby and Rackoff
+    1988), so one's own seed says nothing about another id's; the seed shows only the id's length.  With
+    the secret, the grader recomputes every student's seed from the folder name alone (a seed written in a
+    submission is never trusted).
 
     >>> student_seed("0" * 64, "ada"), student_seed("0" * 64, "ada") == student_seed("1" * 64, "ada")
-    (896277, False)
+    (10656431, False)
     """
-    message = f"teachkit-student:{students.normalise(student)}".encode()
-    digest = hmac.new(secret.encode(), message, hashlib.sha256).digest()
-    return int.from_bytes(digest[:8], "big") % 999_999 + 1
+    if not isinstance(student, str) or not students.normalise(student):
+        raise ValueError(f"student must be a non-empty id, got {student!r:.40}.")
+    data = students.normalise(student).encode("utf-8")
+    if len(data) > MAX_ID_BYTES:
+        raise ValueError(f"student id {student[:40]!r}... is {len(data)} bytes long; ids of at most "
+                         f"{MAX_ID_BYTES} bytes get a seed.")
+    n, key = len(data), secret.encode()
+    bits = 4 * n
+    mask = (1 << bits) - 1
+    left, right = int.from_bytes(data, "big") >> bits, int.from_bytes(data, "big") & mask
+    for round_ in range(SEED_ROUNDS):
+        left, right = right, left ^ _round_function(key, n, round_, right, bits)
+    return (256 ** n - 1) // 255 + ((left << bits) | right)
+
+
+def seed_student(secret: str, seed: int, length: int) -> str:
+    """The id whose seed is ``seed`` (:func:`student_seed` undone: the Feistel rounds run backwards).
+
+    The inverse is what proves the seed a bijection of the id; the teacher (with the secret) can also
+    read which id a seed written in a notebook belongs to.  ``length`` is the id's length in UTF-8 bytes.
+    """
+    key, bits = secret.encode(), 4 * length
+    x = seed - (256 ** length - 1) // 255
+    if not 0 <= x < 256 ** length:
+        raise ValueError(f"seed {seed} is not the seed of an id of {length} bytes.")
+    mask = (1 << bits) - 1
+    left, right = x >> bits, x & mask
+    for round_ in reversed(range(SEED_ROUNDS)):
+        left, right = right ^ _round_function(key, length, round_, left, bits), left
+    return ((left << bits) | right).to_bytes(length, "big").decode("utf-8")
+
+
+#: The seed of the inputs drawn at grading time when no course secret is given: new in every grading run.
+_RUN_SEED = secrets.randbits(128)
+
+
+def grading_cases(ex, secret: str | None = None) -> list[dict]:
+    """The inputs a student's function of exercise ``ex`` is graded on: the shipped ones, then fresh ones.
+
+    First ``ex.cases()``, the inputs the self-check box uses (a function that passes there has nothing to
+    fear); then as many again drawn with a seed nobody can read in advance: HMAC-SHA256 of the exercise's
+    key under the course secret (the same for every student and every run of the grader), or, without a
+    secret, a seed drawn when the grader starts (the same for every student of that run).  A table of
+    answers to the shipped inputs passes the first part and fails the second.
+    """
+    if secret is None:
+        seed = _RUN_SEED
+    else:
+        digest = hmac.new(secret.encode(), f"teachkit-cases:{ex.key}".encode(), hashlib.sha256).digest()
+        seed = int.from_bytes(digest, "big")
+    return ex.cases() + ex.cases(seed)
 
 
 def notebooks() -> list[pathlib.Path]:

@@ -68,6 +68,8 @@ import course  # noqa: E402  (run as a script: tools/ is on the path, not the re
 DEFAULT_OUT = course.ROOT / "release"
 #: What students read in their copy (release/student/README.md and the package's README).
 STUDENT_README = pathlib.Path(__file__).resolve().parent / "student_README.md"
+#: zlib's level for the zips: 1 writes a notebook several times faster than the default 6, a few % larger.
+COMPRESS_LEVEL = 1
 #: Fragments shorter than this are too common ("= 0.04", "import math") to prove a leak.
 MIN_FRAGMENT = 40
 
@@ -157,16 +159,26 @@ def _normalise(text: str) -> str:
 
 def solution_fragments(ex) -> list[str]:
     """Pieces of an exercise's solution whose presence in a notebook means it leaked."""
-    fragments = [course.solution_text(ex)]
+    cached = _FRAGMENTS.get(id(ex))
+    if cached is not None and cached[0] is ex:      # rendered once per exercise (a solution can train models)
+        return list(cached[1])
+    solution = course.solution_text(ex)
+    fragments = [solution]
     # The template's literal runs between format fields ("{expected}" etc.),
     # in case a notebook printed it with other numbers.
     fragments += re.split(r"\{[^{}]*\}", ex.solution)
     # and each paragraph on its own (a solution shown in pieces)
-    fragments += re.split(r"\n\s*\n", course.solution_text(ex))
+    fragments += re.split(r"\n\s*\n", solution)
     fragments = [_normalise(f) for f in fragments]
     # What the student is meant to see (the question, a function's template) is no leak.
     shown = _normalise(" ".join([getattr(ex, "question", ""), getattr(ex, "template", "") or ""]))
-    return [f for f in fragments if len(f) >= MIN_FRAGMENT and f not in shown]
+    fragments = [f for f in fragments if len(f) >= MIN_FRAGMENT and f not in shown]
+    _FRAGMENTS[id(ex)] = (ex, fragments)           # the exercise is kept: its id is not reused meanwhile
+    return list(fragments)
+
+
+#: {id(exercise): (exercise, its fragments)}: exercises are frozen, so their solutions render the same.
+_FRAGMENTS: dict = {}
 
 
 def leaks(nb: dict, exercises) -> list[str]:
@@ -401,12 +413,15 @@ def stamp_seed(nb: dict, student: str, seed: int) -> dict:
     Each exercise cell ``ask("02.3")`` of an exercise with variants becomes ``ask("02.3", seed=S)`` and its
     static output is the question with that variant's numbers (what a student sees before running the
     cell); its answer cell says which variant is graded.  ``metadata.teachkit`` names the student and the
-    seed for the teacher's eyes only: the grader recomputes the seed and never reads it from here.
+    seed (a string of digits) for the teacher's eyes only: the grader recomputes the seed and never reads it
+    from here.
     """
     from teachkit.course.exercises import Question, get
 
-    out = copy.deepcopy(nb)
-    for cell in out["cells"]:
+    # Only the cells it stamps are copied; the others are ``nb``'s own objects, shared (never changed here):
+    # a class of 10,000 copies a few cells each, not 10,000 notebooks (see _NotebookWriter).
+    out = dict(nb, cells=list(nb["cells"]), metadata=copy.deepcopy(nb.get("metadata", {})))
+    for i, cell in enumerate(out["cells"]):
         key = course.exercise_key(cell)
         if key is None or course.is_solution_cell(cell):
             continue
@@ -416,36 +431,120 @@ def stamp_seed(nb: dict, student: str, seed: int) -> dict:
             continue
         if not getattr(ex, "has_variants", False) or getattr(ex, "choices", ()):
             continue
+        cell = out["cells"][i] = copy.deepcopy(cell)
         if course.is_exercise_cell(cell):
             text = course.source(cell)
             cell["source"] = re.sub(r"""(\bask\(\s*["']""" + re.escape(key) + r"""["'])\s*\)""",
                                     rf"\1, seed={seed})", text)
-            bundle = Question(ex.at(seed))._repr_mimebundle_()
-            data = {k: v for k, v in bundle.items() if k in ("text/plain", "text/html", "text/markdown")}
-            cell["outputs"] = [{"output_type": "display_data", "data": data, "metadata": {}}] if data else []
+            # the static renderings alone (what the bundle's text/html, text/plain and text/markdown hold): no
+            # live widget is built, so a class of 10,000 builds and keeps none
+            static = Question(ex.at(seed))._static()
+            data = dict(zip(("text/html", "text/plain", "text/markdown"), static))
+            cell["outputs"] = [{"output_type": "display_data", "data": data, "metadata": {}}]
         elif course.ANSWER_TAG in course.tags(cell):
             cell["source"] = (f"# Your numbers are variant {seed}: answer the question as the cell above shows it "
                               "(not a practice variant from “Another one”).\n" + course.source(cell))
     meta = out.setdefault("metadata", {}).setdefault("teachkit", {})
-    meta.update({"student": student, "seed": seed})
+    # the seed as text: JupyterLab saves a notebook through JavaScript, whose numbers keep 53 bits, and a
+    # seed is as wide as the id (tools/course.py student_seed)
+    meta.update({"student": student, "seed": str(seed)})
     return out
 
 
-def class_release(student_dir: pathlib.Path, out: pathlib.Path, roster, secret: str) -> dict[str, int]:
-    """``out/<student>/`` and ``out/<student>.zip`` for every student of ``roster``; {student: seed}."""
+class _NotebookWriter:
+    """``json.dumps(nb, indent=1, ensure_ascii=False)`` for many stamped copies of one notebook, fast.
+
+    A stamped copy shares every cell it does not stamp with the notebook it was made from
+    (:func:`stamp_seed`); those cells are encoded once here and reused, so a copy costs the encoding of its
+    few stamped cells.  The text is the same, byte for byte, as ``json.dumps`` gives.
+    """
+
+    def __init__(self, nb: dict):
+        self._encoded = {id(cell): self._cell(cell) for cell in nb["cells"]}
+        self._cells = nb["cells"]            # kept alive, so that no other object takes one of their ids
+
+    @staticmethod
+    def _cell(cell) -> str:
+        # a cell sits two levels down in the notebook: its lines indented by two more spaces (a JSON string
+        # holds no raw line break, so every line break here is the encoder's own)
+        return "  " + json.dumps(cell, indent=1, ensure_ascii=False).replace("\n", "\n  ")
+
+    def text(self, nb: dict) -> str:
+        if not nb.get("cells") or next(iter(nb)) != "cells":
+            return json.dumps(nb, indent=1, ensure_ascii=False)
+        cells = ",\n".join(self._encoded.get(id(c)) or self._cell(c) for c in nb["cells"])
+        rest = {k: v for k, v in nb.items() if k != "cells"}
+        tail = json.dumps(rest, indent=1, ensure_ascii=False)[1:] if rest else "\n}"
+        return '{\n "cells": [\n' + cells + "\n ]" + ("," if rest else "") + tail
+
+
+def _stamp_students(students, notebooks: dict, out: pathlib.Path, secret: str) -> dict[str, int]:
+    """Write ``out/<student>/`` and its zip for each of ``students``; {student: seed}."""
+    writers = {path: _NotebookWriter(nb) for path, nb in notebooks.items()}
     seeds = {}
-    notebooks = {p: json.loads(p.read_text(encoding="utf-8")) for p in sorted(student_dir.glob("*.ipynb"))}
-    out.mkdir(parents=True)
-    for student in roster:
-        student = course.check_student_id(student)      # its one spelling (NFC, lower case) names the folder
+    for student in students:
         seeds[student] = seed = course.student_seed(secret, student)
         folder = out / student
         folder.mkdir()
         for path, nb in notebooks.items():
-            (folder / path.name).write_text(json.dumps(stamp_seed(nb, student, seed), indent=1,
-                                                       ensure_ascii=False) + "\n", encoding="utf-8")
+            (folder / path.name).write_text(writers[path].text(stamp_seed(nb, student, seed)) + "\n",
+                                            encoding="utf-8")
         archive(folder, out / f"{student}.zip")
     return seeds
+
+
+def class_release(student_dir: pathlib.Path, out: pathlib.Path, roster, secret: str, jobs: int = 2) -> dict[str, int]:
+    """``out/<student>/`` and ``out/<student>.zip`` for every student of ``roster``; {student: seed}.
+
+    ``jobs`` processes stamp the class, each a share of the students.
+    """
+    notebooks = {p: json.loads(p.read_text(encoding="utf-8")) for p in sorted(student_dir.glob("*.ipynb"))}
+    out.mkdir(parents=True)
+    roster = [course.check_student_id(student) for student in roster]
+    jobs = max(1, min(int(jobs), len(roster) // 50 or 1))      # a small class is not worth a process
+    if jobs == 1:
+        return _stamp_students(roster, notebooks, out, secret)
+    import concurrent.futures
+    import multiprocessing
+
+    shares = [roster[i::jobs] for i in range(jobs)]
+    # fork where there is one: the workers start with teachkit imported and the exercises loaded
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context) as pool:
+        parts = list(pool.map(_stamp_students, shares, [notebooks] * jobs, [out] * jobs, [secret] * jobs))
+    found = {student: seed for part in parts for student, seed in part.items()}
+    return {student: found[student] for student in roster}
+
+
+def read_class(path) -> list[str]:
+    """The student ids of the class CSV ``path`` (its ``student`` column) in their one spelling; SystemExit naming rows.
+
+    Refused, before anything is written: what the roster reader refuses (:func:`gradebook.read_roster`, with
+    :mod:`students`' rules: a file that is not UTF-8 CSV or has no ``student`` column, an empty id, an id with
+    a line break or a path separator, a leading ``= + - @``, an id ending in ``.zip``, two rows that are one
+    student once normalised), and a class without a student (a header alone), which would replace the
+    previous class release with an empty one.
+    """
+    import gradebook
+
+    try:
+        ids = list(gradebook.read_roster(path))
+    except SystemExit as err:       # the roster reader names make grade's variable; here it is CLASS
+        raise SystemExit(str(err).replace("ROSTER=", "CLASS=")) from None
+    if not ids:
+        raise SystemExit(f"CLASS={path} lists no student (a header alone); the previous class release is kept.")
+    return ids
+
+
+def _keep_teachers_files(old: pathlib.Path, new: pathlib.Path) -> None:
+    """Move into ``new`` every file of ``old`` (the previous ``teacher/``) that the new release does not write.
+
+    The teacher's own files in ``release/teacher/`` (the course secret, seeds.csv of the last class release,
+    notes) outlive every release: only what the release itself writes there is replaced.
+    """
+    for entry in old.iterdir():
+        if not (new / entry.name).exists() and not (new / entry.name).is_symlink():
+            entry.rename(new / entry.name)
 
 
 def release(notebooks, out: pathlib.Path, exercises=None, package=True, roster=None, secret=None) -> dict:
@@ -475,6 +574,8 @@ def release(notebooks, out: pathlib.Path, exercises=None, package=True, roster=N
             parts.append("class")
         for part in parts:
             old = out / part
+            if part == "teacher" and old.is_dir():
+                _keep_teachers_files(old, staging / part)
             if old.exists():
                 shutil.rmtree(old)
             (staging / part).rename(old)
@@ -495,7 +596,7 @@ def archive(folder: pathlib.Path, target: pathlib.Path) -> pathlib.Path:
             info = zipfile.ZipInfo(f"{folder.name}/{path.relative_to(folder).as_posix()}", (1980, 1, 1, 0, 0, 0))
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, path.read_bytes())
+            zf.writestr(info, path.read_bytes(), compresslevel=COMPRESS_LEVEL)
     return target
 
 
@@ -547,22 +648,19 @@ def main(argv=None) -> int:
     paths = [pathlib.Path(p) for p in args.notebooks] or course.notebooks()
     roster = secret = None
     if args.roster is not None:
-        import gradebook
-
         if args.secret is None:
             parser.error("--class needs --secret FILE (make release CLASS=class.csv SECRET=course-secret.txt)")
-        try:
-            roster = list(gradebook.read_roster(args.roster))
-        except SystemExit as err:       # the roster reader names make grade's variable; here it is CLASS
-            raise SystemExit(str(err).replace("ROSTER=", "CLASS=")) from None
-        for student in roster:
-            course.check_student_id(student)
+        roster = read_class(args.roster)
         secret = course.read_secret(args.secret, create=True)
     try:
         written = release(paths, args.out, roster=roster, secret=secret)
     except ReleaseError as err:
         print(f"release: nothing written: {err}", file=sys.stderr)
         return 2
+    if roster is None and (args.out / "class").is_dir():
+        print(f"release: {args.out / 'class'} and {args.out / 'teacher' / 'seeds.csv'} are kept from the last class "
+              "release (stamped from the notebooks as they were then); make release CLASS=... SECRET=... stamps "
+              "these notebooks for the class.")
     if roster is not None:
         print(f"release: {len(roster)} students, each with their own numbers -> {args.out / 'class'} "
               f"(one folder and one zip per student); their seeds in {args.out / 'teacher' / 'seeds.csv'}")

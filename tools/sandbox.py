@@ -6,8 +6,10 @@ executed.  The student's cell runs in a separate process that
 * sees none of the course (no repository, no answer key, no teachkit): bubblewrap (Debian/Ubuntu
   package ``bubblewrap``) mounts only the Python installation and numpy, read-only, plus an empty
   in-memory ``/tmp``; a home, the network, other processes and the user's files are not there;
-* is limited in memory (``RLIMIT_AS``), CPU time (``RLIMIT_CPU``), file size (``RLIMIT_FSIZE``) and wall
-  time (killed with its process group);
+* runs without privileges: as uid and gid 65534 (``nobody``), with no capability, whether the grader is a
+  user or root (see :func:`command`);
+* is limited in memory (``RLIMIT_AS``), CPU time (``RLIMIT_CPU``), file size (``RLIMIT_FSIZE``), processes
+  and threads (``RLIMIT_NPROC``: a fork bomb stops at a few) and wall time (killed with its process group);
 * gets its inputs as a pickle written by the grader (the safe direction) and answers on its standard
   output as JSON, which the grader reads as data and never as code.
 
@@ -38,6 +40,12 @@ MARK = "@@teachkit-sandbox-result@@"
 MEMORY_LIMIT = 1 << 30        # bytes of address space: far above what any exercise needs
 FILE_LIMIT = 8 << 20          # bytes a file (its output too) may grow to; results of a few inputs are far smaller
 RESULT_DEPTH = 32             # nesting of the results line: values are numbers or arrays of a few dimensions
+#: Processes and threads the sandbox's uid may have (the runner is one; numpy is told to start no threads).
+PROCESS_LIMIT = 8
+#: The system's folders the sandbox sees, read-only (the interpreter's shared libraries).
+SYSTEM_FOLDERS = ("/usr", "/lib", "/lib64", "/bin", "/etc/alternatives")
+#: The uid and gid student code runs as (``nobody``): owns nothing, in or out of the sandbox.
+NOBODY = 65534
 
 RUNNER = r'''
 import json, math, pickle, resource, sys
@@ -108,20 +116,48 @@ def _numpy_dirs() -> list[pathlib.Path]:
 
 
 def command(cpu_seconds: int = 60) -> list[str]:
-    """The bubblewrap command line that runs the runner, limited to ``cpu_seconds`` of CPU time."""
+    """The bubblewrap command line that runs the runner, limited to ``cpu_seconds`` of CPU time.
+
+    Student code never runs as root.  Started by a user, bubblewrap makes a user namespace in which the
+    runner is uid 65534 (the kernel counts ``RLIMIT_NPROC`` per user namespace, so only the sandbox's own
+    processes count).  Started by root (a container, CI), where a user namespace would leave the code root
+    to the kernel (which exempts root from ``RLIMIT_NPROC``), the sandbox gets no user namespace and
+    ``setpriv`` changes the runner's real uid and gid to 65534, clearing its groups and every capability,
+    before Python starts.
+    """
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         raise SandboxUnavailable("grading students' functions needs bubblewrap, which runs them without access "
                                  "to the course or the network: apt-get install bubblewrap (make grade installs "
                                  "it where apt is available).")
     home = _python_home()
-    args = [bwrap, "--unshare-all", "--die-with-parent", "--new-session", "--clearenv",
+    if os.geteuid() == 0:
+        setpriv = shutil.which("setpriv")
+        if setpriv is None:
+            raise SandboxUnavailable("grading as root needs setpriv (package util-linux) to run students' "
+                                     "functions as an unprivileged user: apt-get install util-linux.")
+        namespaces = ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
+                      "--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+        drop = [setpriv, f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", "--inh-caps=-all",
+                "--bounding-set=-all", "--no-new-privs", "--"]
+    else:
+        namespaces, drop = ["--unshare-all", "--unshare-user", "--uid", str(NOBODY), "--gid", str(NOBODY)], []
+    args = [bwrap, *namespaces, "--die-with-parent", "--new-session", "--clearenv",
             "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/tmp",
+            # numpy's BLAS and OpenMP start no threads: each would count against PROCESS_LIMIT
+            "--setenv", "OPENBLAS_NUM_THREADS", "1", "--setenv", "OMP_NUM_THREADS", "1",
+            "--setenv", "MKL_NUM_THREADS", "1",
             "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--chdir", "/tmp"]
-    for system in ("/usr", "/lib", "/lib64", "/bin", "/etc/alternatives"):
+    for system in SYSTEM_FOLDERS:
         if os.path.exists(system):
             args += ["--ro-bind", system, system]
-    args += ["--ro-bind", str(home), str(home)]
+    # the folders above the Python bound at its own path are made here, open to all (bubblewrap would make
+    # them 0700, which uid 65534 could not walk through)
+    bound = [pathlib.Path(p) for p in SYSTEM_FOLDERS]
+    for parent in reversed(home.parents[:-1]):
+        if not any(parent == b or b in parent.parents for b in bound):
+            args += ["--perms", "0755", "--dir", str(parent)]
+    args += ["--ro-bind", str(home), str(home), "--perms", "0755", "--dir", "/sandbox-site"]
     site = []
     for folder in _numpy_dirs():
         target = f"/sandbox-site/{folder.name}"
@@ -132,12 +168,13 @@ def command(cpu_seconds: int = 60) -> list[str]:
         interpreter = pathlib.Path(os.path.realpath(sys.executable))
     runner = (RUNNER.replace("LIMITS", repr(_limits(cpu_seconds)), 1)
               .replace("SITE", repr(sorted(set(site))), 1).replace("MARK", repr(MARK)))
-    return args + [str(interpreter), "-I", "-S", "-c", runner]
+    return args + drop + [str(interpreter), "-I", "-S", "-c", runner]
 
 
 def _limits(cpu_seconds: int) -> list[tuple[str, int]]:
+    # RLIMIT_NPROC counts the processes and threads of the runner's uid (in its user namespace, if any)
     return [("RLIMIT_AS", MEMORY_LIMIT), ("RLIMIT_CPU", cpu_seconds), ("RLIMIT_FSIZE", FILE_LIMIT),
-            ("RLIMIT_CORE", 0)]
+            ("RLIMIT_CORE", 0), ("RLIMIT_NPROC", PROCESS_LIMIT)]
 
 
 def run_function(source: str, name: str, cases: list[dict], timeout: float = 60) -> dict:
@@ -153,9 +190,15 @@ def run_function(source: str, name: str, cases: list[dict], timeout: float = 60)
     # Its output goes to a file, not a pipe: RLIMIT_FSIZE then caps how much it can write, so a
     # submission that prints without end cannot fill the grader's memory.  What it prints to
     # standard error is thrown away.
+    try:
+        if _UNAVAILABLE is not None:
+            raise SandboxUnavailable(_UNAVAILABLE)
+        cmd = command(max(1, math.ceil(timeout)))
+    except SandboxUnavailable as err:
+        return {"error": f"not run: {err}", "values": []}
     with tempfile.TemporaryFile() as output:
-        proc = subprocess.Popen(command(max(1, math.ceil(timeout))), stdin=subprocess.PIPE, stdout=output,
-                                stderr=subprocess.DEVNULL, start_new_session=True)
+        proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=output, stderr=subprocess.DEVNULL,
+                                start_new_session=True)
         try:
             proc.communicate(payload, timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -182,8 +225,23 @@ def run_function(source: str, name: str, cases: list[dict], timeout: float = 60)
 
 
 def check_available() -> None:
-    """Raise :class:`SandboxUnavailable` unless a trivial function runs in the sandbox."""
-    result = run_function("def f():\n    return 1\n", "f", [{}], timeout=30)
-    if result.get("values") != [["ok", 1.0]]:
-        raise SandboxUnavailable(f"bubblewrap is installed but the sandbox does not run here ({result.get('error')}); "
-                                 "grading students' functions needs it.")
+    """Raise :class:`SandboxUnavailable` unless a trivial function runs in the sandbox.
+
+    Once it has failed, :func:`run_function` runs nothing and says why (the grader goes on with the
+    numbers, which never wait on the sandbox).
+    """
+    global _UNAVAILABLE
+    _UNAVAILABLE = None
+    try:
+        command()                   # SandboxUnavailable without bubblewrap
+        result = run_function("def f():\n    return 1\n", "f", [{}], timeout=30)
+        if result.get("values") != [["ok", 1.0]]:
+            raise SandboxUnavailable(f"bubblewrap is installed but the sandbox does not run here "
+                                     f"({result.get('error')}); grading students' functions needs it.")
+    except SandboxUnavailable as err:
+        _UNAVAILABLE = str(err)
+        raise
+
+
+#: Why the sandbox cannot run here, once :func:`check_available` has found out (None: it runs).
+_UNAVAILABLE: str | None = None

@@ -140,8 +140,11 @@ def check_seed(seed: object) -> int:
         return 0
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be a whole number (0 is the exercise as written), got {short_repr(seed)}.")
-    if not 0 <= seed < 2 ** 63:
-        raise ValueError(f"seed must be a whole number from 0 to 2**63 - 1, got {seed}.")
+    # a class release's seeds are as wide as the student ids they permute (tools/course.py student_seed):
+    # up to 8 bits per byte of an id of at most 1,000 bytes
+    if not 0 <= seed < 2 ** 8192:
+        raise ValueError(f"seed must be a whole number from 0 to 2**8192 - 1, "
+                         f"got {seed if seed.bit_length() < 128 else f'a number of {seed.bit_length()} bits'}.")
     return seed
 
 
@@ -417,7 +420,9 @@ class Exercise:
                 continue
             if not isinstance(wrong, (int, float, Fraction, Decimal)) or not math.isfinite(wrong):
                 continue
-            if any(check_answer(typed, value, **options).correct for typed in typed_forms(wrong, self.check)):
+            forms = typed_forms(wrong, self.check)
+            if _could_be_accepted(forms, value) and any(check_answer(typed, value, **options).correct
+                                                         for typed in forms):
                 return False
         return True
 
@@ -461,6 +466,33 @@ class Exercise:
                                       wrong=wrong, variant_seed=seed)
         object.__setattr__(variant, "_declared_as", declared)
         return variant
+
+
+def _could_be_accepted(forms: list[str], value: Any) -> bool:
+    """False only when no typed form in ``forms`` can be judged right for ``value`` (a cheap, safe test).
+
+    check_answer accepts a reading of a typed answer only when it rounds like the expected value at the
+    reading's last digit (or at a computed value's 12th figure, if coarser): the two then differ by less
+    than one unit of that place.  A form's readings are its number and, for a comma before exactly three
+    digits, the whole number without the comma ("1,234" is also 1234).  A form farther than that from
+    ``value``, with a wide margin for float rounding, is rejected here without the full judgement; any
+    other goes to check_answer.  (Drawing a class's variants is mostly this test: 10,000 students at a
+    few draws each.)
+    """
+    try:
+        target = float(value)
+        floor = 10.0 ** (math.floor(math.log10(abs(target))) - 10) if target else 0.0
+        for form in forms:
+            whole, _, digits = form.replace(",", ".").partition(".")
+            readings = [(float(form.replace(",", ".")), -len(digits))]
+            if "," in form and len(digits) == 3:
+                readings.append((float(whole + digits), 0))
+            if any(abs(reading - target) < 2 * max(10.0 ** place, floor) + 1e-9 * abs(target)
+                   for reading, place in readings):
+                return True
+    except (OverflowError, ValueError):     # beyond a float: leave it to check_answer
+        return True
+    return False
 
 
 def _plain(value: Any) -> Any:
@@ -672,11 +704,16 @@ class Implement:
         if isinstance(self.trials, bool) or not isinstance(self.trials, int) or self.trials < 1:
             raise ValueError(f"trials of exercise {self.key} must be a whole number >= 1, got {self.trials!r}.")
 
-    def cases(self) -> list[dict[str, Any]]:
-        """The seeded random inputs, as a list of keyword-argument dicts."""
+    def cases(self, seed: int | None = None) -> list[dict[str, Any]]:
+        """``trials`` random inputs drawn with ``seed``, as a list of keyword-argument dicts.
+
+        The default, the exercise's own ``seed``, gives the inputs the self-check uses (the same every run,
+        readable in the student package); the grader adds inputs drawn at grading time with a seed of its
+        own (``tools/course.py``, ``grading_cases``), which nobody can read in advance.
+        """
         import numpy as np
 
-        rng = np.random.default_rng(self.seed)
+        rng = np.random.default_rng(self.seed if seed is None else check_seed(seed))
         return [self.inputs(rng) for _ in range(self.trials)]
 
     def render_solution(self) -> str:
