@@ -24,32 +24,13 @@ from __future__ import annotations
 
 import pathlib
 import tempfile
-import time
-import tracemalloc
-from collections.abc import Callable
-from typing import Any
+from functools import partial
+
+from measure import peak_mib, timed
 
 import teachkit as tk
 
-
-def timed(fn: Callable[[], Any], repeat: int = 3) -> tuple[float, Any]:
-    """Call ``fn()`` ``repeat`` times; return the fastest wall time in seconds and the last result."""
-    best, result = float("inf"), None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = fn()
-        best = min(best, time.perf_counter() - start)
-    return best, result
-
-
-def peak_mib(fn: Callable[[], Any]) -> float:
-    """Call ``fn()`` once under ``tracemalloc``; return its peak traced memory in MiB (bytes / 2**20)."""
-    tracemalloc.start()
-    try:
-        fn()
-        return tracemalloc.get_traced_memory()[1] / 2**20
-    finally:
-        tracemalloc.stop()
+timed_best_of_3 = partial(timed, repeat=3)
 
 
 def main() -> None:
@@ -71,15 +52,15 @@ def main() -> None:
         tk.write_arpa(lm, path)
         return lm
 
-    seconds, lm = timed(build_and_write)
-    build_seconds, _ = timed(lambda: tk.NgramLM(train, order=3, smoothing=tk.ModifiedKneserNey()))
+    seconds, lm = timed_best_of_3(build_and_write)
+    build_seconds, _ = timed_best_of_3(lambda: tk.NgramLM(train, order=3, smoothing=tk.ModifiedKneserNey()))
     mib = peak_mib(build_and_write)
     size = path.stat().st_size / 2**20
     print(f"\nbuild modified-KN 3-gram + write ARPA: {seconds:.2f} s (building alone {build_seconds:.2f} s), "
           f"peak {mib:.0f} MiB, file {size:.1f} MiB   target <= 5 s: {'met' if seconds <= 5 else 'NOT met'}")
 
-    load_tk, ours = timed(lambda: tk.read_arpa(path))
-    load_kenlm, theirs = timed(lambda: kenlm.Model(str(path)))
+    load_tk, ours = timed_best_of_3(lambda: tk.read_arpa(path))
+    load_kenlm, theirs = timed_best_of_3(lambda: kenlm.Model(str(path)))
     print(f"load the ARPA file: teachkit {load_tk:.2f} s, KenLM {load_kenlm:.2f} s")
 
     def score_teachkit():
@@ -91,10 +72,10 @@ def main() -> None:
     def score_kenlm():
         return sum(sum(s[0] for s in theirs.full_scores(" ".join(sentence))) for sentence in held)
 
-    t_ours, total_ours = timed(score_teachkit)
-    t_kenlm, total_kenlm = timed(score_kenlm)
-    t_direct, evaluation = timed(lambda: lm.evaluate(held))
-    t_by_sentence, _ = timed(score_teachkit_by_sentence)
+    t_ours, total_ours = timed_best_of_3(score_teachkit)
+    t_kenlm, total_kenlm = timed_best_of_3(score_kenlm)
+    t_direct, evaluation = timed_best_of_3(lambda: lm.evaluate(held))
+    t_by_sentence, _ = timed_best_of_3(score_teachkit_by_sentence)
     print(f"\n{'scoring 100,000 held-out tokens':<44}{'s':>8}{'x KenLM':>10}{'peak MiB':>10}")
     print(f"{'KenLM, kenlm.Model.full_scores':<44}{t_kenlm:>8.3f}{1:>10.2f}{peak_mib(score_kenlm):>10.1f}")
     print(f"{'teachkit, read_arpa(path).log10_probs':<44}{t_ours:>8.3f}{t_ours / t_kenlm:>10.2f}"
