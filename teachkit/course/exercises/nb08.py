@@ -105,7 +105,7 @@ EXERCISES = [
     Exercise(
         key="08.2",
         label="one-one segments",
-        question="How many segments $(W', W^*)$ does one-one segmentation make for a topic of $N = {n_words}$ "
+        question="How many segments $(W', W^{{\\ast}})$ does one-one segmentation make for a topic of $N = {n_words}$ "
                  "words?",
         data={"n_words": 10},
         answer=lambda n_words: len(one_one([f"w{i}" for i in range(n_words)])),
