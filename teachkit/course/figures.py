@@ -36,6 +36,11 @@ LABELS: dict[str, str] = {
     "bound": "held-out bound (nats per word)",
     "perplexity": "held-out perplexity",
     "doc_perplexity": "perplexity without the topics' prior",
+    "stability": "stability (Greene et al. 2014)",
+    "griffiths_2004": "Griffiths & Steyvers (2004)",
+    "cao_juan_2009": "Cao Juan et al. (2009)",
+    "arun_2010": "Arun et al. (2010)",
+    "deveaud_2014": "Deveaud et al. (2014)",
 }
 
 #: The smallest text, in points at the size the figure is shown, that reads from the back of a classroom.
