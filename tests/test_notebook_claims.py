@@ -587,6 +587,313 @@ class Claim:
     holds: Callable[[], bool]
 
 
+# ================================================================ claims of notebooks 05-12 (CLAIMS_05_12)
+# Every sentence of 05-12's markdown that states a fact about an output, with its check.  The checks read the
+# committed outputs (_output, _table_rows) and recompute the fact without the teachkit function under test: by
+# hand with numpy, math or Fraction, or with networkx / scipy.  Several sentences may share one check.
+
+_DOC_S = np.array([[1.0, 0.85, 0.82], [0.85, 1.0, 0.88], [0.82, 0.88, 1.0]])    # the semantic document's T1 cosines
+_DOC_LAMBDA = np.array([0.32, 0.36, 0.32])                                     # its printed PageRank weights
+_T1 = ("machine", "learning", "algorithm")
+
+
+def _pagerank_by_hand(A, d=0.85, steps=200):
+    """Every iterate of weighted PageRank from 1/n, written out with numpy (a word without edges spreads its rank
+    over every word, as networkx does)."""
+    n = len(A)
+    strength = A.sum(axis=1)
+    lam, history = np.full(n, 1 / n), [np.full(n, 1 / n)]
+    for _ in range(steps):
+        passed = np.array([sum(lam[i] * A[i, j] / strength[i] for i in range(n) if strength[i] > 0)
+                           for j in range(n)])
+        dangling = sum(lam[i] for i in range(n) if strength[i] == 0) / n
+        lam = (1 - d) / n + d * (passed + dangling)
+        history.append(lam)
+    return np.array(history)
+
+
+def _nx_rank(A, d=0.85):
+    G = nx.Graph()
+    G.add_nodes_from(range(len(A)))
+    G.add_weighted_edges_from((i, j, A[i, j]) for i in range(len(A)) for j in range(i + 1, len(A)) if A[i, j] > 0)
+    rank = nx.pagerank(G, alpha=d, weight="weight", tol=1e-12)
+    return np.array([rank[i] for i in range(len(A))])
+
+
+def _graph(S, threshold):
+    A = np.where(S > threshold, S, 0.0)
+    np.fill_diagonal(A, 0.0)
+    return A
+
+
+def _sc_by_hand(S, lam, diagonal_one=True):
+    SS = S @ S / len(S)
+    if diagonal_one:
+        np.fill_diagonal(SS, 1.0)
+    Sh = 0.7 * S + 0.3 * SS
+    return float(lam @ Sh @ lam / lam.sum() ** 2)
+
+
+def _05_every_pair_is_an_edge():
+    rows = re.findall(r"\[+([^\[\]]+)\]", _output("05_semantic", "nb05-04").split("adjacency A", 1)[1])[:3]
+    zeros = [[float(v) for v in row.split()].count(0.0) for row in rows]
+    return (_graph(_DOC_S, 0.3) > 0).sum() == 6 and zeros == [1, 1, 1]
+
+
+def _05_iteration_one_only_machine_holds():
+    step = _pagerank_by_hand(_graph(_DOC_S, 0.3))[1]
+    printed = (0.33, 0.35, 0.32)
+    return [round(float(v), 2) == p for v, p in zip(step, printed)] == [True, False, False]
+
+
+def _05_the_written_expression_is_not_its_result():
+    as_written = (1 - 0.85) + 0.85 * ((0.85 * 0.333 + 0.82 * 0.333) / 1.67)
+    return round(as_written, 2) != 0.33 and "(printed: 0.33)" in _output("05_semantic", "nb05-09")
+
+
+def _05_weights_near_equal_lead_exaggerated():
+    lam = _nx_rank(_graph(_DOC_S, 0.3))
+    leads = [lam[1] - lam[0], lam[1] - lam[2]]                 # learning over machine, over algorithm
+    exaggeration = [0.04 / lead for lead in leads]
+    return (lam.max() - lam.min() < 0.02 and min(exaggeration) > 1
+            and abs(exaggeration[0] - exaggeration[1]) > 1 and round(lam[2], 2) != 0.32)
+
+
+def _05_learning_is_top_by_strength_and_by_rank():
+    A = _graph(_DOC_S, 0.3)
+    lam = _nx_rank(A)
+    return int(np.argmax(A.sum(axis=1))) == 1 == int(np.argmax(lam)) == int(np.argmax(_DOC_LAMBDA))
+
+
+def _05_the_picture_colours_the_nodes_by_weight():
+    source = "".join(_cell("05_semantic", "nb05-15")["source"])
+    return "node_color=lam" in source and re.search(r"node_size=\d+,", source) is not None and \
+        "nodes coloured by PageRank weight" in _output("05_semantic", "nb05-15")
+
+
+def _05_weights_settle_and_the_printed_ones_are_off_the_path():
+    history = _pagerank_by_hand(_graph(_DOC_S, 0.3))
+    settled = np.abs(history[5:] - history[-1]).max() < 5e-4 and np.abs(history[1] - history[-1]).max() > 2e-3
+    off_path = all(tuple(np.round(h, 2)) != (0.32, 0.36, 0.32) for h in history)
+    printed = re.findall(r"iteration +(\d+): machine ([\d.]+) +learning ([\d.]+) +algorithm ([\d.]+)",
+                         _output("05_semantic", "nb05-12"))
+    on_screen = all(np.allclose([float(v) for v in row[1:]], history[int(row[0])], atol=6e-5) for row in printed)
+    return settled and off_path and len(printed) == 7 and on_screen
+
+
+def _05_teachkit_and_networkx_agree():
+    text = _output("05_semantic", "nb05-12")
+    ours = re.search(r"teachkit PageRank: (\{.*\})", text).group(1)
+    theirs = re.search(r"networkx PageRank: (\{.*\})", text).group(1)
+    return ours == theirs
+
+
+def _05_off_diagonal_rounds_to_the_printed_and_the_diagonal_is_below_one():
+    SS = _DOC_S @ _DOC_S / 3
+    printed = {(0, 1): 0.81, (0, 2): 0.80, (1, 2): 0.82}
+    return all(round(SS[ij], 2) == p for ij, p in printed.items()) and all(SS[i, i] < 1 for i in range(3))
+
+
+def _05_denominator_from_rounded_entries():
+    from fractions import Fraction
+
+    lam = [Fraction(32, 100), Fraction(36, 100), Fraction(32, 100)]
+    rounded = [round(a * b, 3) for a in lam for b in lam]
+    return sum(lam) == 1 and sum(rounded) == Fraction(998, 1000)
+
+
+def _05_numerator_errors_cancel_and_the_printed_one_is_rounded_entries():
+    SS = _DOC_S @ _DOC_S / 3
+    np.fill_diagonal(SS, 1.0)
+    Sh = 0.7 * _DOC_S + 0.3 * SS
+    true_lam = _nx_rank(_graph(_DOC_S, 0.3))
+    entries = Sh * np.outer(true_lam, true_lam)                   # with the diagonal set to 1
+    printed = np.array([[0.102, 0.096, 0.083], [0.096, 0.130, 0.099], [0.083, 0.099, 0.102]])
+    off = np.abs(printed - entries)
+    middle_most = off[1, 1] == off.max() and round(entries[1, 1], 3) == 0.115 and np.sort(off.ravel())[-2] < 0.01
+    doc_numerator = float((Sh * np.outer(_DOC_LAMBDA, _DOC_LAMBDA)).sum())
+    entrywise = float(np.round(Sh * np.round(np.outer(_DOC_LAMBDA, _DOC_LAMBDA), 3), 3).sum())
+    return (middle_most and round(doc_numerator, 4) == 0.8923 and round(float(entries.sum()), 4) == 0.8917
+            and round(entrywise, 3) == 0.890)
+
+
+def _05_weights_barely_matter():
+    true_lam = _nx_rank(_graph(_DOC_S, 0.3))
+    one_doc, one_true = _sc_by_hand(_DOC_S, _DOC_LAMBDA), _sc_by_hand(_DOC_S, true_lam)
+    computed = _sc_by_hand(_DOC_S, true_lam, diagonal_one=False)
+    return round(one_doc, 3) == round(one_true, 3) == 0.892 and round(computed, 3) == 0.873 and \
+        abs(one_doc - one_true) < 0.01 < one_true - computed
+
+
+def _05_chance_is_one_over_n():
+    # no edges: networkx gives every word 1/n; only the n diagonal entries of S (1) count
+    for n in (3, 5):
+        lam = _nx_rank(np.zeros((n, n)))
+        if not (np.allclose(lam, 1 / n) and _sc_by_hand(np.eye(n), lam) == pytest.approx(1 / n)):
+            return False
+    return "SC of 3 mutually unrelated words: 0.3333" in _output("05_semantic", "nb05-n04")
+
+
+def _05_thresholds_remove_edges_one_by_one():
+    edges = {t: int((_graph(_DOC_S, t) > 0).sum() // 2) for t in (0.3, 0.83, 0.86, 0.89)}
+    survivors = [(a, b) for a in range(3) for b in range(a + 1, 3) if _graph(_DOC_S, 0.86)[a, b] > 0]
+    return edges == {0.3: 3, 0.83: 2, 0.86: 1, 0.89: 0} and survivors == [(1, 2)]
+
+
+def _05_an_isolated_word_keeps_more_than_the_jump_share():
+    lam = _nx_rank(_graph(_DOC_S, 0.86))
+    return lam[0] > (1 - 0.85) / 3 and lam[0] == pytest.approx(((1 - 0.85) / 3) / (1 - 0.85 / 3), rel=1e-6)
+
+
+def _05_indirect_contains_two_direct_terms():
+    SS = _DOC_S @ _DOC_S / 3
+    return all(SS[i, j] == pytest.approx((2 * _DOC_S[i, j] + _DOC_S[i, 3 - i - j] * _DOC_S[3 - i - j, j]) / 3)
+               for i, j in ((0, 1), (0, 2), (1, 2)))
+
+
+_DOC_COSINES = {("T1", "T2"): 0.245, ("T1", "T3"): 0.782, ("T2", "T3"): 0.198}
+
+
+def _06_the_mean_of_the_shown_components_is_the_printed_one():
+    text = _output("06_distinct", "nb06-04")
+    mean = re.search(r"mean of the shown components: \[([^\]]*)\]", text).group(1).split()
+    printed = re.search(r"printed for e_T1: +\[([^\]]*)\]", text).group(1).split()
+    return [float(v) for v in mean] == [float(v) for v in printed] and len(mean) == 4
+
+
+def _06_mean_is_shorter_dot_and_cosine_clash():
+    from fractions import Fraction
+
+    squared = (3 + 2 * (Fraction(85, 100) + Fraction(82, 100) + Fraction(88, 100))) / 9
+    rng = np.random.default_rng(6)
+    V = rng.normal(size=(3, 384))
+    V /= np.linalg.norm(V, axis=1, keepdims=True)
+    by_cosines = math.sqrt((3 + 2 * sum((V @ V.T)[np.triu_indices(3, 1)])) / 9)
+    return (squared == Fraction(9, 10) and np.linalg.norm(V.mean(axis=0)) == pytest.approx(by_cosines)
+            and 0.245 / math.sqrt(0.9) > 0.245 + 0.01
+            and "0.9487   (printed 1.000)" in _output("06_distinct", "nb06-07"))
+
+
+def _06_sd_matrix_printed():
+    sd = {pair: (1 - c) / 2 for pair, c in _DOC_COSINES.items()}
+    printed = {("T1", "T2"): 0.378, ("T1", "T3"): 0.109, ("T2", "T3"): 0.401}
+    diagonal_printed = re.findall(r"\[+0\.5 ", _output("06_distinct", "nb06-15"))
+    return (all(round(sd[p] + 1e-12, 3) == printed[p] for p in printed) and (1 - 1) / 2 == 0
+            and len(diagonal_printed) == 1 and round(sum(sd.values()) / 3, 3) == 0.296)
+
+
+def _06_t1_and_t3_close_t2_far_from_both():
+    sd = {pair: (1 - c) / 2 for pair, c in _DOC_COSINES.items()}
+    return min(sd, key=sd.get) == ("T1", "T3") and min(sd["T1", "T2"], sd["T2", "T3"]) > 3 * sd["T1", "T3"]
+
+
+def _06_semantic_part_is_the_mean_sd():
+    return "semantic part 0.29583 = mean SD of section 2 0.29583: True" in _output("06_distinct", "nb06-20")
+
+
+def _06_rounding_explains_1088_and_0990():
+    p = (0.4, 0.3, 0.3)
+    rounded_logs = [round(math.log(x), 3) for x in p]
+    terms = [round(x * lg, 3) for x, lg in zip(p, rounded_logs)]
+    exact = -sum(x * math.log(x) for x in p)
+    return (rounded_logs[:2] == [-0.916, -1.204] and round(-sum(terms), 3) == 1.088 and round(exact, 3) == 1.089
+            and round(1.088 / 1.099, 3) == 0.990 and round(exact / math.log(3), 3) == 0.991)
+
+
+def _06_semdiv_survives():
+    semantic = sum((1 - c) / 2 for c in _DOC_COSINES.values()) / 3
+    entropy = lambda sizes: -sum(s / sum(sizes) * math.log(s / sum(sizes)) for s in sizes if s)   # noqa: E731
+    distribution = entropy((4, 3, 3)) / math.log(3)
+    near_even = [entropy(s) / math.log(3) for s in ((4, 3, 3), (5, 3, 2), (4, 4, 2), (34, 33, 33))]
+    most_even = max(entropy((a, b, 10 - a - b)) for a in range(11) for b in range(11 - a))
+    return (round(0.5 * semantic + 0.5 * distribution, 3) == 0.643 and distribution > 3 * semantic
+            and min(near_even) > 0.9 and entropy((4, 3, 3)) == pytest.approx(most_even))
+
+
+CLAIMS_05_12 = [
+    # -- 05
+    Claim("05_semantic", "nb05-05", "With a threshold of 0.3 all three pairs survive and the graph is a triangle",
+          _05_every_pair_is_an_edge),
+    Claim("05_semantic", "nb05-08", "At two decimals the document's 0.33 for \"machine\" is right; its 0.35 and 0.32 "
+          "for the other two are not.", _05_iteration_one_only_machine_holds),
+    Claim("05_semantic", "nb05-08", "Evaluate it and you do not get the 0.33 printed after it",
+          _05_the_written_expression_is_not_its_result),
+    Claim("05_semantic", "nb05-14", "The true weights are almost equal", _05_weights_near_equal_lead_exaggerated),
+    Claim("05_semantic", "nb05-14", "exaggerates the lead of \"learning\", and by how much depends on which word the "
+          "lead is measured against; it also gets \"algorithm\" wrong",
+          _05_weights_near_equal_lead_exaggerated),
+    Claim("05_semantic", "nb05-14", "Only the top of its ranking is right: \"learning\" has the largest strength and "
+          "the highest rank.", _05_learning_is_top_by_strength_and_by_rank),
+    Claim("05_semantic", "nb05-n01", "node colour shows the PageRank weight (written under each word)",
+          _05_the_picture_colours_the_nodes_by_weight),
+    Claim("05_semantic", "nb05-16", "The weights shift over the first few iterations and then settle",
+          _05_weights_settle_and_the_printed_ones_are_off_the_path),
+    Claim("05_semantic", "nb05-16", "the printed values are not on the path at all",
+          _05_weights_settle_and_the_printed_ones_are_off_the_path),
+    Claim("05_semantic", "nb05-11", "`networkx.pagerank` implements the same algorithm, so it serves as an "
+          "independent check", _05_teachkit_and_networkx_agree),
+    Claim("05_semantic", "nb05-20", "The off-diagonal entries agree up to rounding. The diagonal does not",
+          _05_off_diagonal_rounds_to_the_printed_and_the_diagonal_is_below_one),
+    Claim("05_semantic", "nb05-23", "The document's weights 0.32 + 0.36 + 0.32 do sum to 1, yet it prints a "
+          "denominator of 0.998, because it adds up nine entries it has already rounded to three decimals",
+          _05_denominator_from_rounded_entries),
+    Claim("05_semantic", "nb05-26", "entry by entry they are off by a few thousandths, and most for the middle word",
+          _05_numerator_errors_cancel_and_the_printed_one_is_rounded_entries),
+    Claim("05_semantic", "nb05-26", "In the numerator those errors nearly cancel",
+          _05_numerator_errors_cancel_and_the_printed_one_is_rounded_entries),
+    Claim("05_semantic", "nb05-26", "the printed 0.890 is the sum of the nine entries after rounding each to three "
+          "decimals", _05_numerator_errors_cancel_and_the_printed_one_is_rounded_entries),
+    Claim("05_semantic", "nb05-29", "the weights barely matter: SC comes out at 0.892 with the document's λ and with "
+          "the true one", _05_weights_barely_matter),
+    Claim("05_semantic", "nb05-29", "The step that *does* move the score is the diagonal of $S S/n$",
+          _05_weights_barely_matter),
+    Claim("05_semantic", "nb05-n03", "with no edges PageRank weights every word $1/n$", _05_chance_is_one_over_n),
+    Claim("05_semantic", "nb05-31", "Push the threshold above 0.82 and 0.85 to see edges disappear",
+          _05_thresholds_remove_edges_one_by_one),
+    Claim("05_semantic", "nb05-n21", "raises the threshold to 0.86 so that only learning–algorithm survives",
+          _05_thresholds_remove_edges_one_by_one),
+    Claim("05_semantic", "nb05-n20", "more than the jump share, as the cell shows",
+          _05_an_isolated_word_keeps_more_than_the_jump_share),
+    Claim("05_semantic", "nb05-46", "(only 0.33 for \"machine\" holds)", _05_iteration_one_only_machine_holds),
+    Claim("05_semantic", "nb05-46", "`teachkit` and `networkx` agree", _05_teachkit_and_networkx_agree),
+    Claim("05_semantic", "nb05-46", "keeping it lowers SC from 0.892 to 0.873", _05_weights_barely_matter),
+    Claim("05_semantic", "nb05-46", "The printed SC = 0.892 is reproduced with either λ, but only if the diagonal of "
+          "$S S/n$ is set to 1", _05_weights_barely_matter),
+    Claim("05_semantic", "nb05-46", "With the document's λ the denominator is exactly 1 (not 0.998) and the numerator "
+          "0.892 (not 0.890)", _05_denominator_from_rounded_entries),
+    Claim("05_semantic", "nb05-46", "unrelated words score $1/n$, not 0", _05_chance_is_one_over_n),
+    Claim("05_semantic", "nb05-46", "The \"indirect\" similarity $S S/n$ contains $2 S_{ij}/n$ of the direct one",
+          _05_indirect_contains_two_direct_terms),
+    Claim("05_semantic", "nb05-46", "so it keeps more than the random-jump share",
+          _05_an_isolated_word_keeps_more_than_the_jump_share),
+    # -- 06
+    Claim("06_distinct", "nb06-03", "averaging them reproduces the four components it prints",
+          _06_the_mean_of_the_shown_components_is_the_printed_one),
+    Claim("06_distinct", "nb06-06", "their **average** is not", _06_mean_is_shorter_dot_and_cosine_clash),
+    Claim("06_distinct", "nb06-08", "the printed dot product and the printed cosine cannot both be right",
+          _06_mean_is_shorter_dot_and_cosine_clash),
+    Claim("06_distinct", "nb06-14", "The off-diagonal values are right (0.3775 is printed as 0.378). The diagonal is "
+          "not", _06_sd_matrix_printed),
+    Claim("06_distinct", "nb06-14", "so the mean SD of 0.296 is right", _06_sd_matrix_printed),
+    Claim("06_distinct", "nb06-17", "T1 (machine learning) and T3 (neural networks) are close (dark), T2 (quantum "
+          "physics) is far from both", _06_t1_and_t3_close_t2_far_from_both),
+    Claim("06_distinct", "nb06-19", "exactly the average SD of section 2", _06_semantic_part_is_the_mean_sd),
+    Claim("06_distinct", "nb06-22", "the lost digits add up: its entropy comes out at 1.088 instead of 1.089",
+          _06_rounding_explains_1088_and_0990),
+    Claim("06_distinct", "nb06-22", "this is the whole story", _06_rounding_explains_1088_and_0990),
+    Claim("06_distinct", "nb06-27", "The final SemDiv survives the rounding slip", _06_semdiv_survives),
+    Claim("06_distinct", "nb06-27", "sizes of 4, 3 and 3 are almost as even as three topics can be",
+          _06_semdiv_survives),
+    Claim("06_distinct", "nb06-27", "Any model whose topics are about equally large gets a distribution part near 1",
+          _06_semdiv_survives),
+    Claim("06_distinct", "nb06-43", "0.378, 0.109 and 0.401 for the three pairs, mean 0.296, all as printed",
+          _06_sd_matrix_printed),
+    Claim("06_distinct", "nb06-43", "The final 0.643 holds", _06_semdiv_survives),
+    Claim("06_distinct", "nb06-43", "SemDiv's semantic part is exactly the mean SD", _06_semantic_part_is_the_mean_sd),
+]
+# ================================================================ end of CLAIMS_05_12
+
+
 CLAIMS = [
     Claim("10_capstone", "10-11", "Every criterion picks the smallest K from the mean over seeds here",
           _every_criterion_picks_the_smallest_k),
@@ -632,7 +939,7 @@ CLAIMS = [
     Claim("04d_smooth", "c20", "chosen so that the row sums to one", _04d_the_row_sums_to_one),
     Claim("04d_smooth", "c22", "gives the teachkit model's probabilities exactly (to the file's precision)",
           _04d_kenlm_gives_teachkits_numbers),
-]
+] + CLAIMS_05_12
 
 
 @pytest.mark.parametrize("claim", CLAIMS, ids=lambda c: f"{c.notebook}:{c.cell}")
