@@ -810,6 +810,143 @@ def _06_semdiv_survives():
             and min(near_even) > 0.9 and entropy((4, 3, 3)) == pytest.approx(most_even))
 
 
+def _07_gensim_matched_to_rounding():
+    text = _output("07_statistical", "4c46a418")
+    return text.count("largest |gensim - teachkit| over 16 topics < 1e-12") == 2
+
+
+def _07_gensim_window_counts_too_low():
+    text = _output("07_statistical", "0a77daf7")
+    correct, gensim = (int(v) for v in re.search(r"'palestinian': correct (\d+), gensim (\d+)", text).groups())
+    shifts = [float(v) for v in re.findall(r"^T\d+ +-?[\d.]+ +-?[\d.]+ +([+-][\d.]+)$", text, flags=re.M)]
+    mean, largest = (float(v) for v in re.search(r"mean ([+-][\d.]+), largest ([\d.]+)", text).groups())
+    return gensim < correct and len(shifts) == 5 and all(s > 0 for s in shifts) and mean > 0 and 0.01 < largest < 0.05
+
+
+def _07_the_trainings_are_deterministic():
+    return ("two trainings give the same topic-word matrix: True" in _output("07_statistical", "d78e22a0")
+            and "two trainings give identical vectors: True" in _output("07_statistical", "aeeb44fa"))
+
+
+def _07_word2vec_at_the_default_rate_collapses():
+    # the notebook's corpus and settings, with gensim's default learning rate (0.025) instead of 0.1
+    import zlib
+
+    from gensim.corpora import Dictionary
+    from gensim.models import Word2Vec
+    from gensim.parsing.preprocessing import STOPWORDS
+
+    texts = [[t for t in doc if t not in STOPWORDS and len(t) > 2 and t.isalpha()] for doc in tk.lee_background()]
+    dictionary = Dictionary(texts)
+    dictionary.filter_extremes(no_below=5, no_above=0.4)
+    words = [dictionary[i] for i in range(len(dictionary))]
+    model = Word2Vec(texts, vector_size=50, window=5, min_count=5, sg=0, epochs=10, workers=1, seed=0,
+                     hashfxn=lambda t: zlib.crc32(t.encode("utf-8")))
+    unit = np.array([model.wv[w] / np.linalg.norm(model.wv[w]) for w in words])
+    cosines = (unit @ unit.T)[np.triu_indices(len(words), 1)]
+    printed = float(re.search(r"Word2Vec +mean cosine of two different words: ([\d.]+)",
+                              _output("07_statistical", "aeeb44fa")).group(1))
+    return model.alpha == 0.025 and np.percentile(cosines, 1) > 0.9 and printed < 0.5
+
+
+def _07_auc_ratios_capped_at_two_above_chance():
+    # AUC by brute force over all pairs: 1 >= AUC_strong, AUC_weak >= 0.5 caps the ratio at 2; below chance it is not
+    auc = lambda good, bad: np.mean([(g > b) + 0.5 * (g == b) for g in good for b in bad])   # noqa: E731
+    good = [1, 2, 3, 4]
+    return auc(good, [0, 0.5, 1.5, 5]) / auc(good, [2.5, 3.5, 4.5, 5.5]) > 2 and 1 / 0.5 == 2
+
+
+def _07_ratio_rows(cell):
+    lines = "\n".join(line for line in _output("07_statistical", cell).splitlines() if line.startswith("SC ("))
+    return [(float(r), float(lo), float(hi)) for r, lo, hi in re.findall(
+        r"(-?[\d.]+) +(?:95% interval )?\[ *(-?[\d.]+), *(-?[\d.]+)\]", lines)]
+
+
+def _07_sc_does_not_beat_npmi_under_the_exact_convention():
+    rows = _07_ratio_rows("959adedb")
+    text = _output("07_statistical", "959adedb")
+    return (len(rows) == 8 and all(r < 1 and hi < 1 for r, _, hi in rows) and max(hi for *_, hi in rows) < 1
+            and "ratios below 1: 8 of 8; 95% intervals wholly below 1: 8 of 8" in text
+            and rows == _07_ratio_rows("c9ea6a9b"))
+
+
+def _07_never_together_pairs_inflate_npmi_d():
+    text = _output("07_statistical", "bf784cb2-n00")
+    share = int(re.search(r"share no article: (\d+)%", text).group(1))
+    d = [float(v) for v in re.findall(r"Cohen's d vs random lists = ([\d.]+)", text)]
+    return share > 50 and d[0] > 2 * d[1] and d[1] > d[2]
+
+
+def _07_sc_scores_above_its_chance_level():
+    text = _output("07_statistical", "bf784cb2-n00")
+    mean, chance = (float(v) for v in re.search(r"random lists: mean ([\d.]+); .* = ([\d.]+)", text).groups())
+    cosine = float(re.search(r"PPMI \+ SVD +mean cosine of two different words: (-?[\d.]+)",
+                             _output("07_statistical", "aeeb44fa")).group(1))
+    return mean > chance == 0.1 and cosine > 0
+
+
+def _07_auc_and_d_ignore_a_shift():
+    rng = np.random.default_rng(7)
+    good, bad = rng.normal(1, 1, 16), rng.normal(0, 1, 64)
+    auc = lambda g, b: np.mean([(x > y) + 0.5 * (x == y) for x in g for y in b])   # noqa: E731
+
+    def d(g, b):
+        pooled = ((len(g) - 1) * g.var(ddof=1) + (len(b) - 1) * b.var(ddof=1)) / (len(g) + len(b) - 2)
+        return (g.mean() - b.mean()) / math.sqrt(pooled)
+
+    return auc(good + 0.3, bad + 0.3) == auc(good, bad) and d(good + 0.3, bad + 0.3) == pytest.approx(d(good, bad))
+
+
+def _07_the_intervals_are_wide():
+    rows = _07_ratio_rows("959adedb") + _07_ratio_rows("bf784cb2-n00")
+    return len(rows) == 12 and all(hi - lo > 0.25 for _, lo, hi in rows)
+
+
+def _07_with_zero_no_clear_winner_for_ppmi_svd_and_npmi_beats_word2vec():
+    rows = _07_ratio_rows("bf784cb2-n00")
+    return len(rows) == 4 and all(lo <= 1 <= hi for _, lo, hi in rows[:2]) and all(hi < 1 for *_, hi in rows[2:])
+
+
+CLAIMS_07 = [
+    Claim("07_statistical", "ab92d3ca", "The differences are at the level of floating-point rounding",
+          _07_gensim_matched_to_rounding),
+    Claim("07_statistical", "ab92d3ca", "gensim's window counts are a little too low",
+          _07_gensim_window_counts_too_low),
+    Claim("07_statistical", "26b90bad", "gensim's LDA is deterministic for a fixed `random_state` with a single worker",
+          _07_the_trainings_are_deterministic),
+    Claim("07_statistical", "cfa22b24", "the vectors are the same in every session, then train twice to check",
+          _07_the_trainings_are_deterministic),
+    Claim("07_statistical", "cfa22b24", "leave every vector pointing almost the same way (cosines near 1 for any two "
+          "words)", _07_word2vec_at_the_default_rate_collapses),
+    Claim("07_statistical", "4ae56de5", "a ratio of AUCs cannot exceed 1/0.5 = 2 *as long as the weaker metric is at "
+          "least at chance* (AUC ≥ 0.5); a metric that ranks worse than chance can make the ratio as large as you "
+          "like", _07_auc_ratios_capped_at_two_above_chance),
+    Claim("07_statistical", "e7cd7603", "SC does **not** discriminate better than NPMI",
+          _07_sc_does_not_beat_npmi_under_the_exact_convention),
+    Claim("07_statistical", "e7cd7603", "the largest upper end is nowhere near 6.12",
+          _07_sc_does_not_beat_npmi_under_the_exact_convention),
+    Claim("07_statistical", "e7cd7603", "random word lists are full of such pairs",
+          _07_never_together_pairs_inflate_npmi_d),
+    Claim("07_statistical", "e7cd7603", "which inflates NPMI's Cohen's d", _07_never_together_pairs_inflate_npmi_d),
+    Claim("07_statistical", "e7cd7603", "shrinks that gap", _07_never_together_pairs_inflate_npmi_d),
+    Claim("07_statistical", "e7cd7603", "more with embeddings whose cosines are positive on average",
+          _07_sc_scores_above_its_chance_level),
+    Claim("07_statistical", "e7cd7603", "AUC and d do not care about a shift", _07_auc_and_d_ignore_a_shift),
+    Claim("07_statistical", "e7cd7603", "The intervals are wide", _07_the_intervals_are_wide),
+    Claim("07_statistical", "9d8989e2", "reproduces gensim's `c_npmi` to floating-point rounding",
+          _07_gensim_matched_to_rounding),
+    Claim("07_statistical", "9d8989e2", "on these LDA topics it lowers coherence by up to a few hundredths",
+          _07_gensim_window_counts_too_low),
+    Claim("07_statistical", "9d8989e2", "trained on a small corpus with default settings its vectors collapse",
+          _07_word2vec_at_the_default_rate_collapses),
+    Claim("07_statistical", "9d8989e2", "separated LDA topics from random and intruded ones *less* well than NPMI, "
+          "nowhere near 6.12 times better", _07_sc_does_not_beat_npmi_under_the_exact_convention),
+    Claim("07_statistical", "9d8989e2", "there NPMI's lead over SC on PPMI + SVD vectors is gone (no clear winner, "
+          "the intervals contain 1), while SC on Word2Vec vectors still trails NPMI",
+          _07_with_zero_no_clear_winner_for_ppmi_svd_and_npmi_beats_word2vec),
+]
+
+
 CLAIMS_05_12 = [
     # -- 05
     Claim("05_semantic", "nb05-05", "With a threshold of 0.3 all three pairs survive and the graph is a triangle",
@@ -891,6 +1028,7 @@ CLAIMS_05_12 = [
     Claim("06_distinct", "nb06-43", "The final 0.643 holds", _06_semdiv_survives),
     Claim("06_distinct", "nb06-43", "SemDiv's semantic part is exactly the mean SD", _06_semantic_part_is_the_mean_sd),
 ]
+CLAIMS_05_12 += CLAIMS_07
 # ================================================================ end of CLAIMS_05_12
 
 
