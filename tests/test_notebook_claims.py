@@ -947,6 +947,120 @@ CLAIMS_07 = [
 ]
 
 
+_08_DOCS = [["fire", "smoke", "ash"], ["fire", "smoke"], ["fire", "rain"], ["rain", "ash"]]
+
+
+def _08_umass_by_hand(topic, plus_one=False, eps=1e-12):
+    # one-preceding segmentation, document counts: log((c(w', w*) + 1 or eps) / c(w*)), mean over the segments
+    c = {w: sum(w in d for d in _08_DOCS) for w in topic}
+    both = lambda a, b: sum(a in d and b in d for d in _08_DOCS)   # noqa: E731
+    return np.mean([math.log((both(topic[i], topic[j]) + (1 if plus_one else eps)) / c[topic[j]])
+                    for i in range(1, len(topic)) for j in range(i)])
+
+
+def _08_npmi_by_hand(topic, eps=1e-12):
+    n = len(_08_DOCS)
+    p = lambda *ws: sum(all(w in d for w in ws) for d in _08_DOCS) / n   # noqa: E731
+    return np.mean([math.log((p(a, b) + eps) / (p(a) * p(b))) / -math.log(p(a, b) + eps)
+                    for a in topic for b in topic if a != b])
+
+
+def _08_only_umass_reads_the_order():
+    topic = ["fire", "smoke", "ash"]
+    return abs(_08_umass_by_hand(topic) - _08_umass_by_hand(topic[::-1])) > 0.1 and \
+        _08_npmi_by_hand(topic) == pytest.approx(_08_npmi_by_hand(topic[::-1]), rel=1e-12)
+
+
+def _08_each_document_is_one_window():
+    printed = re.findall(r"document \d: (.*)", _output("08_which", "7c62f856"))
+    smallest_window = min(int(w) for w in re.findall(r"(\d+) tokens", _output("08_which", "4ffabea4")))
+    return [p.split() for p in printed] == _08_DOCS and max(map(len, _08_DOCS)) < smallest_window
+
+
+def _08_the_same_number_three_times():
+    rows = _table_rows(_output("08_which", "8ed9357d"), ("u_mass", "c_uci", "c_npmi", "c_v", "c_a"))
+    same = all(len(set(f[:3] if f[2] != "(none)" else f[:2])) == 1 for f in rows.values())
+    return same and round(_08_umass_by_hand(["fire", "smoke", "ash"]), 6) == float(rows["u_mass"][0]) and \
+        round(_08_npmi_by_hand(["fire", "smoke", "ash"]), 6) == float(rows["c_npmi"][0])
+
+
+def _08_only_umass_moves():
+    words = ["fire", "smoke", "ash"]
+    every_pair_meets = all(any(a in d and b in d for d in _08_DOCS) for a in words for b in words if a != b)
+    no_repeat = all(len(d) == len(set(d)) for d in _08_DOCS)
+    moved = [line.split()[0] for line in _output("08_which", "3e8ab4df").splitlines()
+             if line.strip() and re.findall(r"-?\d\.\d{6}", line)[0] != re.findall(r"-?\d\.\d{6}", line)[-1]]
+    default = re.search(r"u_mass +teachkit default (-?[\d.]+)", _output("08_which", "3e8ab4df")).group(1)
+    return every_pair_meets and no_repeat and moved == ["u_mass"] and \
+        float(default) == round(_08_umass_by_hand(words, plus_one=True), 6)
+
+
+def _08_teachkit_equals_gensim_on_lee():
+    return _output("08_which", "14a6b116").count("over 16 topics: < 1e-12") == 2
+
+
+def _08_the_table_of_choices():
+    rows = {line.split()[0]: line.split()[1:] for line in _output("08_which", "4ffabea4").splitlines()[1:6]}
+    return rows == {
+        "u_mass": ["one_preceding", "documents", "log_conditional_probability", "plus_one"],
+        "c_uci": ["one_one", "10", "tokens", "log_ratio", "epsilon"],
+        "c_npmi": ["one_one", "10", "tokens", "normalized_log_ratio", "exact"],
+        "c_v": ["one_set", "110", "tokens", "indirect_cosine", "exact"],
+        "c_a": ["one_one", "5", "tokens", "indirect_cosine", "epsilon"]}
+
+
+def _08_auc(measure):
+    line = next(line for line in _output("08_which", "1aa18995").splitlines() if line.startswith(measure))
+    above, random_auc = re.search(r"(\d+) of 32;  AUC LDA vs random ([\d.]+)", line).groups()
+    return int(above), float(random_auc)
+
+
+def _08_uci_npmi_separate_cv_ca_prefer_random():
+    means = _table_rows(_output("08_which", "37e8b0c6"), ("mean, LDA topics", "mean, random lists"))
+    lda = dict(zip(("u_mass", "c_uci", "c_npmi", "c_v", "c_a"), map(float, means["mean, LDA topics"])))
+    rnd = dict(zip(("u_mass", "c_uci", "c_npmi", "c_v", "c_a"), map(float, means["mean, random lists"])))
+    return (_08_auc("c_uci") == _08_auc("c_npmi") == (0, 1.0)
+            and all(_08_auc(m)[1] < 0.5 and _08_auc(m)[0] == 32 and rnd[m] > lda[m] for m in ("c_v", "c_a")))
+
+
+def _08_the_measures_rank_differently():
+    rows = _table_rows(_output("08_which", "89c74eaf"), ("u_mass", "c_uci", "c_npmi", "c_v", "c_a"))
+    rho = {m: [float(v) for v in f] for m, f in rows.items()}
+    return rho["c_uci"][2] > 0.95 and rho["c_v"][2] < 0 and rho["c_a"][2] < -0.8
+
+
+def _08_one_intruder_changes_nine_of_45_pairs():
+    from itertools import combinations
+
+    pairs = list(combinations(range(10), 2))
+    intruder_auc = [float(re.search(r"1 intruder ([\d.]+)", line).group(1))
+                    for line in _output("08_which", "1aa18995").splitlines() if line.startswith(("c_uci", "c_npmi"))]
+    return len(pairs) == 45 and sum(0 in p for p in pairs) == 9 and max(intruder_auc) < 0.8
+
+
+CLAIMS_08 = [
+    Claim("08_which", "d774d940", "so the order of a topic's words changes its score; the others do not care about "
+          "order", _08_only_umass_reads_the_order),
+    Claim("08_which", "7e20edb2", "Each document is shorter than every measure's window",
+          _08_each_document_is_one_window),
+    Claim("08_which", "7e20edb2", "the same number three times", _08_the_same_number_three_times),
+    Claim("08_which", "77bc53a3", "On these four documents no word repeats and every pair meets, so only UMass moves",
+          _08_only_umass_moves),
+    Claim("08_which", "5dd301a8", "teachkit still equals gensim on real text, for UMass and C_V on the 16 LDA topics",
+          _08_teachkit_equals_gensim_on_lee),
+    Claim("08_which", "a9d0c6ee", "UMass = one-preceding, whole documents, log conditional probability",
+          _08_the_table_of_choices),
+    Claim("08_which", "a9d0c6ee", "equals gensim 4.4 to floating-point rounding on the measures gensim offers",
+          _08_teachkit_equals_gensim_on_lee),
+    Claim("08_which", "a9d0c6ee", "The measures live on different scales and rank topics differently",
+          _08_the_measures_rank_differently),
+    Claim("08_which", "a9d0c6ee", "On the Lee topics UCI and NPMI tell LDA topics from random lists; C_V and C_A rate "
+          "random word lists *above* LDA topics", _08_uci_npmi_separate_cv_ca_prefer_random),
+    Claim("08_which", "a9d0c6ee", "One wrong word in ten moves a mean over pairs little",
+          _08_one_intruder_changes_nine_of_45_pairs),
+]
+
+
 CLAIMS_05_12 = [
     # -- 05
     Claim("05_semantic", "nb05-05", "With a threshold of 0.3 all three pairs survive and the graph is a triangle",
@@ -1028,7 +1142,7 @@ CLAIMS_05_12 = [
     Claim("06_distinct", "nb06-43", "The final 0.643 holds", _06_semdiv_survives),
     Claim("06_distinct", "nb06-43", "SemDiv's semantic part is exactly the mean SD", _06_semantic_part_is_the_mean_sd),
 ]
-CLAIMS_05_12 += CLAIMS_07
+CLAIMS_05_12 += CLAIMS_07 + CLAIMS_08
 # ================================================================ end of CLAIMS_05_12
 
 
