@@ -1061,6 +1061,143 @@ CLAIMS_08 = [
 ]
 
 
+def _08b_ca_diagnosis():
+    return {k: float(v) for k, v in re.findall(r"(random lists|LDA topics) ([\d.]+)",
+                                               _output("08b_coherence", "3c0ab0a2"))}
+
+
+def _08b_most_random_pairs_never_meet():
+    share = _08b_ca_diagnosis()
+    return share["random lists"] > 0.9 > 0.4 > share["LDA topics"] and share["LDA topics"] < 0.4 * share["random lists"]
+
+
+def _08b_never_meeting_pairs_alike_and_cosines_well_above_zero():
+    text = _output("08b_coherence", "3c0ab0a2")
+    low, high, _, sd = (float(v) for v in re.search(
+        r"random lists: from (-[\d.]+) to (-[\d.]+), mean (-[\d.]+), standard deviation ([\d.]+)", text).groups())
+    cos_low, _, cos_mean = (float(v) for v in re.search(
+        r"context vectors: from ([\d.]+) to ([\d.]+), mean ([\d.]+)", text).groups())
+    # by hand: ten vectors with +1 at their own place and the same a < 0 elsewhere have cosine (2a + 8a^2)/(1 + 9a^2)
+    alike = lambda a: (2 * a + 8 * a * a) / (1 + 9 * a * a)   # noqa: E731
+    printed = [float(v) for v in re.search(r"would have C_A ([\d.]+); with the exact -1, ([\d.]+)", text).groups()]
+    return (high - low < 0.25 and sd < 0.05 and cos_low > 0.1 and cos_mean > 0.25
+            and printed == [round(alike(-0.545), 3), round(alike(-1.0), 3)] and alike(-0.545) > 0.3)
+
+
+def _08b_lda_pairs_spread():
+    text = _output("08b_coherence", "3c0ab0a2")
+    low, high, above = (float(v) for v in re.search(
+        r"that do meet: from (-[\d.]+) to ([\d.]+), ([\d.]+) of them above 0", text).groups())
+    return low < 0 < high and high - low > 1 and above > 0.5
+
+
+def _08b_conventions():
+    rows = {}
+    for line in _output("08b_coherence", "3c0ab0a4").splitlines()[1:]:
+        fields = line.split()
+        if len(fields) >= 5:
+            rows[fields[0], fields[1]] = tuple(float(v) for v in fields[2:5])      # mean LDA, mean random, AUC
+    return rows
+
+
+def _08b_convention_decides():
+    rows = _08b_conventions()
+    return (len(rows) == 6
+            and all(rows[m, z][2] < 0.5 and rows[m, z][1] > rows[m, z][0] for m in ("c_v", "c_a")
+                    for z in ("exact", "epsilon"))
+            and all(rows[m, "zero"][2] > 0.5 and rows[m, "zero"][0] > rows[m, "zero"][1] for m in ("c_v", "c_a"))
+            and rows["c_a", "exact"][2] < rows["c_a", "epsilon"][2] and abs(rows["c_a", "epsilon"][0]) < 0.1)
+
+
+def _08b_window_and_top_n():
+    text = _output("08b_coherence", "afac46db")
+    windows = [float(v) for v in re.findall(r"^  (?:\d+ tokens|whole articles) +(-?[\d.]+)$", text, flags=re.M)]
+    top = [float(v) for v in re.findall(r"^  top \d+ +(-?[\d.]+)$", text, flags=re.M)]
+    return (len(windows) == 5 and all(a < b for a, b in zip(windows, windows[1:])) and windows[0] < 0 < windows[-1]
+            and len(top) == 4 and all(a > b for a, b in zip(top, top[1:])))
+
+
+def _08b_a_small_separate_corpus_leaves_many_pairs_apart():
+    text = _output("08b_coherence", "1248547b")
+    training, separate = (float(v) for v in re.findall(r"\)\s+(-[\d.]+)", text))
+    skipped = int(re.search(r"\((\d+) of the 160 topic words never occur", text).group(1))
+    return separate < training - 0.5 and skipped > 0
+
+
+def _08b_conventions_differ_wildly_on_random_lists():
+    text = _output("08b_coherence", "bc4cbc50")
+    umass = [float(v) for v in re.search(r"u_mass +plus_one +(-?[\d.]+) +epsilon +(-?[\d.]+) +zero +(-?[\d.]+)",
+                                         text).groups()]
+    uci = [float(v) for v in re.search(r"c_uci +epsilon +(-?[\d.]+) +zero +(-?[\d.]+)", text).groups()]
+    # a convention only changes the pairs that never meet: a third of the LDA topics' pairs, 95 % of the lists'
+    return umass[1] < 5 * umass[0] and umass[0] < umass[2] and uci[0] < -10 < 0 < uci[1] and \
+        _08b_most_random_pairs_never_meet()
+
+
+def _08b_gensim_under_counts():
+    pairs = re.findall(r"(c_\w+) +correct +(-?[\d.]+) +gensim 4\.4 +(-?[\d.]+)", _output("08b_coherence", "bc4cbc50"))
+    return len(pairs) == 3 and all(float(g) < float(c) for _, c, g in pairs)
+
+
+def _08b_duplicates_and_reversal():
+    rows = _table_rows(_output("08b_coherence", "5c1f8cb3"), ("LDA model", "8 topics, each twice",
+                                                              "LDA, words ranked backwards"))
+    lda, twice, back = ([float(v) for v in rows[k]] for k in ("LDA model", "8 topics, each twice",
+                                                              "LDA, words ranked backwards"))
+    # RBO by hand of (fire, smoke, ash) and (smoke, fire, rain), p = 0.9: X = 0, 2, 2
+    p, X = 0.9, (0, 2, 2)
+    rbo = X[2] / 3 * p ** 3 + (1 - p) / p * sum(X[d - 1] / d * p ** d for d in (1, 2, 3))
+    printed = float(re.search(r"\(p = 0\.9\): ([\d.]+)", _output("08b_coherence", "5c1f8cb3")).group(1))
+    return twice[0] < lda[0] and twice[1] < lda[1] and back[0] == lda[0] and back[1] != lda[1] and \
+        round(rbo, 4) == printed
+
+
+def _08b_synonym_topics_count_as_diverse():
+    topics = [["car", "road", "driver"], ["automobile", "highway", "motorist"]]
+    by_hand = len({w for t in topics for w in t}) / 6
+    return by_hand == 1 and "topic diversity of two synonym topics: 1.00, inverted RBO: 1.00" in \
+        _output("08b_coherence", "82d96ba0")
+
+
+CLAIMS_08B = [
+    Claim("08b_coherence", "08b-00", "C_V and C_A score random word lists *above* the LDA topics",
+          _08b_convention_decides),
+    Claim("08b_coherence", "c31c2dfd", "In a random list most pairs never share a window",
+          _08b_most_random_pairs_never_meet),
+    Claim("08b_coherence", "3c0ab0a1", "every such pair gets a similar negative value",
+          _08b_never_meeting_pairs_alike_and_cosines_well_above_zero),
+    Claim("08b_coherence", "3c0ab0a1", "their cosine comes out well above 0",
+          _08b_never_meeting_pairs_alike_and_cosines_well_above_zero),
+    Claim("08b_coherence", "3c0ab0a5", "the context vectors of unrelated words look alike, and their cosines are well "
+          "above 0", _08b_never_meeting_pairs_alike_and_cosines_well_above_zero),
+    Claim("08b_coherence", "3c0ab0a5", "the others have NPMI spread from", _08b_lda_pairs_spread),
+    Claim("08b_coherence", "3c0ab0a5", "their cosines average out near 0", _08b_convention_decides),
+    Claim("08b_coherence", "3c0ab0a5", "C_V has the same weakness for the same reason",
+          _08b_convention_decides),
+    Claim("08b_coherence", "3c0ab0a5", "both measures prefer the LDA topics", _08b_convention_decides),
+    Claim("08b_coherence", "3c0ab0a5", "with the exact −1, C_A does worse still", _08b_convention_decides),
+    Claim("08b_coherence", "72777a51", "Larger windows find more co-occurrences, so NPMI changes with the window",
+          _08b_window_and_top_n),
+    Claim("08b_coherence", "72777a51", "the mean usually falls", _08b_window_and_top_n),
+    Claim("08b_coherence", "72777a51", "a small one leaves many pairs that never meet (NPMI −1)",
+          _08b_a_small_separate_corpus_leaves_many_pairs_apart),
+    Claim("08b_coherence", "72777a51", "On random lists, where most pairs never meet, the conventions differ wildly; "
+          "on good topics much less", _08b_conventions_differ_wildly_on_random_lists),
+    Claim("08b_coherence", "72777a51", "For C_V and C_A the convention even decides whether random lists beat the LDA "
+          "topics", _08b_convention_decides),
+    Claim("08b_coherence", "72777a51", "gensim 4.4 under-counts words repeated inside a window",
+          _08b_gensim_under_counts),
+    Claim("08b_coherence", "571a263e", "Duplicating topics lowers topic diversity and inverted RBO; reversing each "
+          "topic's ranking leaves topic diversity unchanged", _08b_duplicates_and_reversal),
+    Claim("08b_coherence", "571a263e", "share no word, so they count as perfectly diverse",
+          _08b_synonym_topics_count_as_diverse),
+    Claim("08b_coherence", "08b-summary", "so unrelated words have alike context vectors and random lists score high",
+          _08b_never_meeting_pairs_alike_and_cosines_well_above_zero),
+    Claim("08b_coherence", "08b-summary", "With Lau et al.'s 0 for such pairs both measures prefer the LDA topics again",
+          _08b_convention_decides),
+]
+
+
 CLAIMS_05_12 = [
     # -- 05
     Claim("05_semantic", "nb05-05", "With a threshold of 0.3 all three pairs survive and the graph is a triangle",
@@ -1142,7 +1279,7 @@ CLAIMS_05_12 = [
     Claim("06_distinct", "nb06-43", "The final 0.643 holds", _06_semdiv_survives),
     Claim("06_distinct", "nb06-43", "SemDiv's semantic part is exactly the mean SD", _06_semantic_part_is_the_mean_sd),
 ]
-CLAIMS_05_12 += CLAIMS_07 + CLAIMS_08
+CLAIMS_05_12 += CLAIMS_07 + CLAIMS_08 + CLAIMS_08B
 # ================================================================ end of CLAIMS_05_12
 
 
