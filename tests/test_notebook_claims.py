@@ -1193,7 +1193,8 @@ CLAIMS_08B = [
           _08b_synonym_topics_count_as_diverse),
     Claim("08b_coherence", "08b-summary", "so unrelated words have alike context vectors and random lists score high",
           _08b_never_meeting_pairs_alike_and_cosines_well_above_zero),
-    Claim("08b_coherence", "08b-summary", "With Lau et al.'s 0 for such pairs both measures prefer the LDA topics again",
+    Claim("08b_coherence", "08b-summary", "With Lau et al.'s 0 for such pairs both measures prefer the LDA topics "
+          "again",
           _08b_convention_decides),
 ]
 
