@@ -1199,6 +1199,135 @@ CLAIMS_08B = [
 ]
 
 
+def _09_planted_means():
+    rows = _table_rows(_output("09_choosing", "3c7b4fcc"), tuple(str(k) for k in (2, 3, 4, 5, 6, 8, 10, 15)))
+    columns = ("npmi", "u_mass", "c_v", "model_score", "diversity", "perplexity")
+    return {c: [float(rows[str(k)][i]) for k in (2, 3, 4, 5, 6, 8, 10, 15)] for i, c in enumerate(columns)}
+
+
+def _09_per_seed_picks():
+    rows = _table_rows(_output("09_choosing", "b79d7258"), CRITERIA)
+    return {name: [int(k) for k in re.findall(r"\d+", fields[1])] for name, fields in rows.items()}
+
+
+def _09_seeds_matter():
+    picks = _09_per_seed_picks()
+    differ = [name for name, per_seed in picks.items() if len(set(per_seed)) > 1]
+    crowned = {k for name in ("npmi", "u_mass", "c_v", "model_score") for k in picks[name]}
+    return len(differ) >= 4 and len(crowned) >= 4
+
+
+def _09_diversity_falls_with_k():
+    diversity = _09_planted_means()["diversity"]
+    lee = _table_rows(_output("09_choosing", "38e2aa94"), ("diversity",))["diversity"]
+    return all(a > b for a, b in zip(diversity, diversity[1:])) and int(lee[0]) == 5
+
+
+def _09_model_score_keeps_rising_past_the_planted_k():
+    score = _09_planted_means()["model_score"][3:]          # K = 5 onwards
+    return all(a <= b for a, b in zip(score, score[1:])) and score[-1] > score[0]
+
+
+def _09_coherence_rises_then_flattens_or_falls():
+    means, ks = _09_planted_means(), [2, 3, 4, 5, 6, 8, 10, 15]
+    peaks = {}
+    for name in ("npmi", "u_mass", "c_v"):
+        values = means[name]
+        top = values.index(max(values))
+        peaks[name] = ks[top]
+        if not (all(a < b for a, b in zip(values[:4], values[1:4])) and all(v < max(values) for v in values[top + 1:])):
+            return False
+    return set(peaks.values()) <= {4, 5, 6} and any(k != 5 for k in peaks.values())
+
+
+def _09_gensim_figure_is_the_true_one_to_the_power_ln2():
+    text = _output("09_choosing", "5239993b")
+    b = float(re.search(r"bound b: +(-[\d.]+)", text).group(1))
+    implied, printed = float(re.search(r"e\^-b: +([\d.]+)", text).group(1)), float(re.search(r"2\^-b: +([\d.]+)",
+                                                                                              text).group(1))
+    return round(math.exp(-b), 2) == implied and round(2 ** -b, 2) == printed and \
+        math.exp(-b) ** math.log(2) == pytest.approx(2 ** -b) and printed < implied
+
+
+def _09_lee_perplexity_with_and_without_the_topic_part():
+    text = _output("09_choosing", "81904d1f")
+    pattern = r"from about ([\d,]+) at K = \d+ to about ([\d,]+) at K = \d+ .*from about ([\d,]+) to ([\d,]+)"
+    low, high, low_doc, high_doc = (float(v.replace(",", "")) for v in re.search(pattern, text).groups())
+    # the topic part per held-out word is ln(perplexity / perplexity without it) nats: it grows with K, and at the
+    # largest K it outweighs the document part, ln(perplexity without it)
+    topic_low, topic_high = math.log(low / low_doc), math.log(high / high_doc)
+    return topic_high > 3 * topic_low > 0 and topic_high > math.log(high_doc) and high_doc / low_doc < 1.5 < high / low
+
+
+def _09_perplexity_minimum_is_right_on_the_planted_corpus():
+    return _planted_picks()["perplexity"] == 5
+
+
+def _09_the_human_study_as_described():
+    raw = json.loads((NOTEBOOKS.parent / "teachkit" / "data" / "hoyle2021_all_data.json").read_text(encoding="utf-8"))
+    ok = sorted(raw) == ["nytimes", "wikitext"] and all(sorted(raw[c]) == ["dvae", "etm", "mallet"] for c in raw)
+    for corpus in raw.values():
+        for model in corpus.values():
+            ratings, intrusion = model["metrics"]["ratings_scores_raw"], model["metrics"]["intrusion_scores_raw"]
+            ok = ok and len(model["topics"]) == len(ratings) == len(intrusion) == 50
+            ok = ok and all(len(r) == 15 and set(r) <= {1, 2, 3} for r in ratings) and \
+                all(len(i) > 20 for i in intrusion)
+    return ok
+
+
+def _09_metrics_and_people_pick_differently():
+    text = _output("09_choosing", "113db54d")
+    ok = True
+    for part in text.split(": mean per model")[1:]:
+        picks = {name: (model, int(share)) for name, model, share in
+                 re.findall(r"^  (NPMI|C_V|UCI|people: rating|people: intrusion) .* (\w+) +(\d+)%$", part, flags=re.M)}
+        ok = ok and picks["NPMI"] == ("dvae", 100) and picks["people: rating"][0] != "dvae" and \
+            picks["people: rating"][1] >= 90 and picks["people: intrusion"][0] != picks["people: rating"][0]
+    return ok and text.count(": mean per model") == 2
+
+
+def _09_twelve_rows_of_six_words():
+    rows = re.findall(r"^(\d+)\. (.*)$", _output("09_choosing", "3fa31d6e"), flags=re.M)
+    return [int(n) for n, _ in rows] == list(range(12)) and all(len(words.split()) == 6 for _, words in rows)
+
+
+CLAIMS_09 = [
+    Claim("09_choosing", "da0f527e", "At the same $K$ two trainings can differ a lot", _09_seeds_matter),
+    Claim("09_choosing", "da0f527e", "A single training per $K$ can pick almost anything", _09_seeds_matter),
+    Claim("09_choosing", "da0f527e", "it falls with $K$ almost by construction", _09_diversity_falls_with_k),
+    Claim("09_choosing", "da0f527e", "it can keep rising past the planted $K$",
+          _09_model_score_keeps_rising_past_the_planted_k),
+    Claim("09_choosing", "da0f527e", "rises while real topics get separated and flattens or falls after; on a small "
+          "corpus the peak lands near the planted $K$, not always on it", _09_coherence_rises_then_flattens_or_falls),
+    Claim("09_choosing", "0334eb1e", "$2^{-b} = (e^{-b})^{\\ln 2}$, the true figure to the power $\\ln 2$",
+          _09_gensim_figure_is_the_true_one_to_the_power_ln2),
+    Claim("09_choosing", "ed19c779", "so it grows with $K$", _09_lee_perplexity_with_and_without_the_topic_part),
+    Claim("09_choosing", "e55fc783", "on a small held-out set it dominates",
+          _09_lee_perplexity_with_and_without_the_topic_part),
+    Claim("09_choosing", "e55fc783", "Without the topic part the curve is much flatter",
+          _09_lee_perplexity_with_and_without_the_topic_part),
+    Claim("09_choosing", "e55fc783", "even where it is right (as on the planted corpus)",
+          _09_perplexity_minimum_is_right_on_the_planted_corpus),
+    Claim("09_choosing", "74d2fb21", "with fifty topics each", _09_the_human_study_as_described),
+    Claim("09_choosing", "74d2fb21", "**rated** by fifteen people", _09_the_human_study_as_described),
+    Claim("09_choosing", "74d2fb21", "with more than twenty people", _09_the_human_study_as_described),
+    Claim("09_choosing", "03fc9191", "automated coherence can declare a clear winner that the people's ratings do not "
+          "back, and the two human tasks need not agree with each other either",
+          _09_metrics_and_people_pick_differently),
+    Claim("09_choosing", "c77cf0ac", "twelve topics of a Lee model from the sweep, each with its top five words and "
+          "one intruder", _09_twelve_rows_of_six_words),
+    Claim("09_choosing", "f638fb2d", "a single training can crown almost any $K$", _09_seeds_matter),
+    Claim("09_choosing", "f638fb2d", "the document-weighted **score(M)** can keep rising past the truth",
+          _09_model_score_keeps_rising_past_the_planted_k),
+    Claim("09_choosing", "f638fb2d", "and gensim's printed $2^{-\\text{bound}}$ is neither",
+          _09_gensim_figure_is_the_true_one_to_the_power_ln2),
+    Claim("09_choosing", "f638fb2d", "The bound's topic part grows with $K$",
+          _09_lee_perplexity_with_and_without_the_topic_part),
+    Claim("09_choosing", "f638fb2d", "the model the metrics crown need not be the one people rate",
+          _09_metrics_and_people_pick_differently),
+]
+
+
 CLAIMS_05_12 = [
     # -- 05
     Claim("05_semantic", "nb05-05", "With a threshold of 0.3 all three pairs survive and the graph is a triangle",
@@ -1280,7 +1409,7 @@ CLAIMS_05_12 = [
     Claim("06_distinct", "nb06-43", "The final 0.643 holds", _06_semdiv_survives),
     Claim("06_distinct", "nb06-43", "SemDiv's semantic part is exactly the mean SD", _06_semantic_part_is_the_mean_sd),
 ]
-CLAIMS_05_12 += CLAIMS_07 + CLAIMS_08 + CLAIMS_08B
+CLAIMS_05_12 += CLAIMS_07 + CLAIMS_08 + CLAIMS_08B + CLAIMS_09
 # ================================================================ end of CLAIMS_05_12
 
 
