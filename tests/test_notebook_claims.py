@@ -1328,6 +1328,101 @@ CLAIMS_09 = [
 ]
 
 
+def _10_topics_at_the_npmi_k():
+    from teachkit.course.exercises import capstone
+
+    table = capstone.sweep([5, 10, 20, 30], [0, 1, 2])
+    k = table.best_k("npmi")
+    return [list(topic[:10]) for seed in (0, 1, 2) for topic in table.topics[(k, seed)]]
+
+
+def _10_many_topic_words_never_occur_in_lee_cor():
+    from teachkit.course.exercises import capstone
+
+    present = {w for doc in capstone.separate_texts() for w in doc}
+    words = [w for topic in _10_topics_at_the_npmi_k() for w in topic]
+    return sum(w not in present for w in words) > 0.1 * len(words)
+
+
+def _10_umass_by_hand(topics, documents):
+    # Mimno et al.'s UMass with +1, document counts, topic words absent from the corpus left out
+    sets = [set(d) for d in documents]
+    scores = []
+    for topic in topics:
+        kept = [w for w in topic if any(w in s for s in sets)]
+        c = {w: sum(w in s for s in sets) for w in kept}
+        pairs = [math.log((sum(kept[i] in s and kept[j] in s for s in sets) + 1) / c[kept[j]])
+                 for i in range(1, len(kept)) for j in range(i)]
+        if pairs:
+            scores.append(np.mean(pairs))
+    return float(np.mean(scores))
+
+
+def _10_umass_on_lee_cor_meets_the_missing_pairs():
+    from teachkit.course.exercises import capstone
+
+    topics = _10_topics_at_the_npmi_k()
+    train, _ = tk.split_documents(capstone.lee_texts(), 0.2, seed=0)
+    separate = capstone.separate_texts()
+    # a pair that never meets costs log(1 / c(w*)): on lee.cor the counts are small, so the cost is small
+    present = {w for doc in separate for w in doc}
+    largest_count = max(sum(w in set(doc) for doc in separate) for topic in topics for w in topic if w in present)
+    return _10_umass_by_hand(topics, separate) > _10_umass_by_hand(topics, train) and \
+        math.log(1 / largest_count) > -math.log(len(separate))
+
+
+def _10_the_human_study_counts():
+    raw = json.loads((NOTEBOOKS.parent / "teachkit" / "data" / "hoyle2021_all_data.json").read_text(encoding="utf-8"))
+    models = [m for corpus in raw.values() for m in corpus.values()]
+    return (len(raw) == 2 and len(models) == 6 and all(len(m["topics"]) == 50 for m in models)
+            and {len(r) for m in models for r in m["metrics"]["ratings_scores_raw"]} == {15}
+            and {len(i) for m in models for i in m["metrics"]["intrusion_scores_raw"]} == {26}
+            and "300 rated topics; each rated by 15 people and tested by 26 in word intrusion" in
+            _output("10_capstone", "10-21"))
+
+
+def _10_the_check_never_prints_the_value_that_follows():
+    text = _output("10_capstone", "10-31")
+    low = float(re.search(r"coherence_low +(-?[\d.]+) follows", text).group(1))
+    high = float(re.search(r"coherence_high +(-?[\d.]+) follows", text).group(1))
+    wrong = next(line for line in text.splitlines() if line.startswith("✗"))
+    numbers = [float(v) for v in re.findall(r"-?\d+\.\d+", wrong)]
+    return numbers == [0.019] and not any(low <= v <= high for v in numbers) and "reference corpus" in wrong
+
+
+def _10_the_corpora_sizes():
+    from gensim.test.utils import datapath
+
+    def articles(name):
+        with open(datapath(name), encoding="latin-1") as f:
+            return sum(1 for line in f if line.strip())
+
+    text = _output("10_capstone", "10-03")
+    return articles("lee_background.cor") == 300 and articles("lee.cor") == 50 and \
+        "Lee background: 300 articles" in text and "lee.cor:        50 articles" in text
+
+
+CLAIMS_10 = [
+    Claim("10_capstone", "10-02", "300 short Australian news articles", _10_the_corpora_sizes),
+    Claim("10_capstone", "10-02", "50 other articles of the same newspaper", _10_the_corpora_sizes),
+    Claim("10_capstone", "10-12", "on the small separate corpus that happens often",
+          _10_many_topic_words_never_occur_in_lee_cor),
+    Claim("10_capstone", "10-16", "so on `lee.cor` it meets the same missing pairs, but its +1 makes each cost only "
+          "$\\log(1/c(w^\\ast))$, little where every count is small: UMass comes out higher on `lee.cor` than on the "
+          "training articles",
+          _10_umass_on_lee_cor_meets_the_missing_pairs),
+    Claim("10_capstone", "10-16", "C_V rated random word lists above real topics",
+          _08_uci_npmi_separate_cv_ca_prefer_random),
+    Claim("10_capstone", "10-20", "50 topics from each of three models on two corpora, each rated by 15 people and "
+          "tested by 26 in word intrusion", _10_the_human_study_counts),
+    Claim("10_capstone", "10-30", "it never prints the value that follows",
+          _10_the_check_never_prints_the_value_that_follows),
+    Claim("10_capstone", "10-35", "a K or a score that moves with the seed", _one_criterion_changes_with_the_seed),
+    Claim("10_capstone", "10-35", "A coherence counted on the training text flatters the model",
+          _on_lee_cor_npmi_and_uci_fall_far_below),
+]
+
+
 CLAIMS_05_12 = [
     # -- 05
     Claim("05_semantic", "nb05-05", "With a threshold of 0.3 all three pairs survive and the graph is a triangle",
@@ -1409,7 +1504,7 @@ CLAIMS_05_12 = [
     Claim("06_distinct", "nb06-43", "The final 0.643 holds", _06_semdiv_survives),
     Claim("06_distinct", "nb06-43", "SemDiv's semantic part is exactly the mean SD", _06_semantic_part_is_the_mean_sd),
 ]
-CLAIMS_05_12 += CLAIMS_07 + CLAIMS_08 + CLAIMS_08B + CLAIMS_09
+CLAIMS_05_12 += CLAIMS_07 + CLAIMS_08 + CLAIMS_08B + CLAIMS_09 + CLAIMS_10
 # ================================================================ end of CLAIMS_05_12
 
 
