@@ -1423,6 +1423,180 @@ CLAIMS_10 = [
 ]
 
 
+def _11_exact_by_hand(document, phi, alpha):
+    """log p(w) of LDA with Phi and a symmetric Dirichlet(alpha), by summing over topic counts: a dynamic programme
+    over the tokens keeps, per count vector, the sum of prod phi over the assignments with those counts."""
+    K = len(phi)
+    sums = {(0,) * K: 1.0}
+    for w in document:
+        nxt = {}
+        for counts, s in sums.items():
+            for k in range(K):
+                key = counts[:k] + (counts[k] + 1,) + counts[k + 1:]
+                nxt[key] = nxt.get(key, 0.0) + s * phi[k][w]
+        sums = nxt
+    A, N = K * alpha, len(document)
+    total = sum(s * math.exp(math.lgamma(A) - math.lgamma(N + A)
+                             + sum(math.lgamma(n + alpha) - math.lgamma(alpha) for n in counts))
+                for counts, s in sums.items())
+    return math.log(total)
+
+
+def _11_tiny_table():
+    text = _output("11_trust", "06b7f30c")
+    document = [int(v) for v in re.search(r"document = \[([\d, ]+)\]", text).group(1).split(",")]
+    rows = [[f.strip() for f in line.strip("|").split("|")] for line in text.splitlines()
+            if line.startswith("| ") and not line.startswith("| estimator")]
+    return text, document, rows
+
+
+def _11_every_estimator_near_the_exact_value():
+    from teachkit.course.exercises.nb11 import TINY_ALPHA, TINY_PHI
+
+    text, document, rows = _11_tiny_table()
+    exact = _11_exact_by_hand(document, TINY_PHI, TINY_ALPHA)
+    if f"exact log p(w) = {exact:.4f}" not in text:
+        return False
+    unbiased = ("importance sampling (prior)", "importance sampling (tokens)", "left-to-right, sequential")
+    near = True
+    by_name = {}
+    for name, samples, _, se, diff in rows[1:]:
+        diff = float(diff.split()[0])
+        near = near and abs(diff) < 0.1
+        if name.startswith(unbiased):
+            near = near and abs(diff) < 3 * float(se)
+            by_name.setdefault(name, []).append((int(samples.replace(",", "")), float(se)))
+    shrink = all(a[1] > b[1] for runs in by_name.values() for a, b in zip(sorted(runs), sorted(runs)[1:]))
+    return near and shrink and len(by_name) == 3
+
+
+def _11_harmonic_mean_overestimates():
+    from teachkit.course.exercises.nb11 import TINY_ALPHA, TINY_PHI, tiny_document
+    from teachkit.evaluation.heldout_likelihood import harmonic_mean
+
+    _, _, rows = _11_tiny_table()
+    six = float(next(r for r in rows if r[0] == "harmonic mean")[4])
+    doc = tiny_document(40)
+    exact = _11_exact_by_hand(doc, TINY_PHI, TINY_ALPHA)
+    forty = harmonic_mean(doc, TINY_PHI, TINY_ALPHA, samples=2000, burn_in=20, seed=0).log_likelihood
+    return six > 0 and forty - exact > 1.0 and forty - exact > 10 * six
+
+
+def _11_algorithm_3_keeps_its_bias():
+    text = _output("11_trust", "8916d6fd")
+    exact = float(re.search(r"exact: (-[\d.]+)", text).group(1))
+    rows = re.findall(r"\| ([\d,]+) \| (-[\d.]+) \(([\d.]+)\) \| (-[\d.]+) \(([\d.]+)\) \|", text)
+    gaps = []
+    for _, a3, a3_se, seq, seq_se in rows:
+        a3, a3_se, seq, seq_se = float(a3), float(a3_se), float(seq), float(seq_se)
+        if not (a3 - exact > 5 * a3_se and abs(seq - exact) < 2 * seq_se):
+            return False
+        gaps.append(a3 - exact)
+    return len(gaps) == 2 and gaps[1] > gaps[0] / 2
+
+
+def _11_convergence_rows():
+    text = _output("11_trust", "5c0a33ae")
+    cell = r"([+-][\d.]+) ± ([\d.]+) \(([\d.]+) s\.e\.\)"
+    return {name.strip(): [(float(d), float(s)) for d, s, _ in re.findall(cell, cells)]
+            for name, cells in re.findall(r"^\| ([^|]+) \|(.*)$", text, flags=re.M) if "±" in cells}
+
+
+def _11_several_standard_errors_and_tokens_worst():
+    rows = _11_convergence_rows()
+    tokens = rows["importance sampling, tokens"]
+    worst_at_the_end = max(rows, key=lambda name: abs(rows[name][-1][0])) == "importance sampling, tokens"
+    return len(rows) == 3 and max(abs(d) / s for d, s in tokens) > 3 and worst_at_the_end
+
+
+def _11_prior_and_sequential_converge_tokens_slowly():
+    rows = _11_convergence_rows()
+    return all(abs(rows[name][-1][0]) < 2 * rows[name][-1][1] for name in ("importance sampling, prior",
+                                                                          "left-to-right, sequential")) and \
+        abs(rows["importance sampling, tokens"][-1][0]) > 2 * rows["importance sampling, tokens"][-1][1]
+
+
+def _11_bound_and_estimate_pick_differently():
+    text = _output("11_trust", "7d63a769")
+    rows = [[float(v) for v in line.split()] for line in text.splitlines() if re.match(r"^ +\d+ +-", line)]
+    by_bound = min(rows, key=lambda r: r[2])[0]
+    by_estimate = min(rows, key=lambda r: r[4])[0]
+    # each perplexity is e^(-per-word log-likelihood), to the printed precision of the log-likelihood
+    consistent = all(abs(math.exp(-r[1]) - r[2]) < 0.01 and abs(math.exp(-r[3]) - r[4]) < 0.01 for r in rows)
+    return consistent and by_bound != by_estimate and \
+        f"by the bound's perplexity: {int(by_bound)}; by the estimated perplexity: {int(by_estimate)}" in text
+
+
+def _11_criteria_tables():
+    text = _output("11_trust", "0761e08f")
+    tables = {}
+    for corpus, part in zip(("planted", "Lee"), text.split(" corpus:")[1:]):
+        rows = [[float(v) for v in line.split()] for line in part.splitlines() if re.match(r"^ +\d+ ", line)]
+        tables[corpus] = rows
+    return tables
+
+
+def _11_dissimilarity_criteria_keep_improving_on_lee():
+    tables = _11_criteria_tables()
+    lee = tables["Lee"]
+    cao, deveaud, stability = [r[4] for r in lee], [r[6] for r in lee], [r[1] for r in lee]
+    planted = tables["planted"]
+    return (all(a > b for a, b in zip(cao, cao[1:])) and all(a < b for a, b in zip(deveaud, deveaud[1:]))
+            and lee[stability.index(max(stability))][0] == lee[0][0] != lee[-1][0]
+            and min(planted, key=lambda r: r[4])[0] == max(planted, key=lambda r: r[6])[0] == 5)
+
+
+def _11_every_criterion_finds_the_planted_k():
+    return "picks K: stability 5, npmi 5, griffiths_2004 5, cao_juan_2009 5, arun_2010 5, deveaud_2014 5" in \
+        _output("11_trust", "0761e08f").split("Lee corpus:")[0]
+
+
+def _11_arun_depends_on_lengths():
+    values = [float(v) for v in re.findall(r":\s+([\d.]+)$", _output("11_trust", "4046afae"), flags=re.M)]
+    return len(values) == 2 and values[1] > 2 * values[0]
+
+
+def _11_matching_against_unmatched():
+    text = _output("11_trust", "8e5e7fc7")
+    per_topic = [float(v) for v in re.findall(r"^ +\d +\d +([\d.]+)$", text, flags=re.M)]
+    mean = float(re.search(r"mean stability ([\d.]+)", text).group(1))
+    unmatched = float(re.search(r"unmatched: mean Jaccard ([\d.]+)", text).group(1))
+    return (len(per_topic) == 5 and round(sum(per_topic) / 5, 3) == mean and unmatched < 0.5 < mean
+            and sum(v == 1.0 for v in per_topic) >= 3)
+
+
+CLAIMS_11 = [
+    Claim("11_trust", "a8310c06", "Without the matching, comparing \"topic $i$ with topic $i$\" mostly compares "
+          "unrelated topics", _11_matching_against_unmatched),
+    Claim("11_trust", "fe66eddd", "On six tokens every estimator lands near the exact value; the unbiased ones within "
+          "a few standard errors, which shrink as the samples grow", _11_every_estimator_near_the_exact_value),
+    Claim("11_trust", "15dd9d89", "points out that this biases it", _11_algorithm_3_keeps_its_bias),
+    Claim("11_trust", "6026e4bd", "an estimate can sit several standard errors from the exact value",
+          _11_several_standard_errors_and_tokens_worst),
+    Claim("11_trust", "6026e4bd", "does worst", _11_several_standard_errors_and_tokens_worst),
+    Claim("11_trust", "4f2d8df7", "they need not rank the values of $K$ alike",
+          _11_bound_and_estimate_pick_differently),
+    Claim("11_trust", "585723e1", "On the planted corpus, where the true topics share no words, that is the truth",
+          _11_dissimilarity_criteria_keep_improving_on_lee),
+    Claim("11_trust", "585723e1", "so both can keep improving with $K$",
+          _11_dissimilarity_criteria_keep_improving_on_lee),
+    Claim("11_trust", "585723e1", "the criterion depends on the documents' lengths", _11_arun_depends_on_lengths),
+    Claim("11_trust", "585723e1", "the estimator section 2 showed overestimating", _11_harmonic_mean_overestimates),
+    Claim("11_trust", "ecd0f8c9", "importance sampling from the prior and the **sequential** left-to-right estimator "
+          "converge to it", _11_prior_and_sequential_converge_tokens_slowly),
+    Claim("11_trust", "ecd0f8c9", "the per-token proposal, unbiased too, converges far more slowly",
+          _11_prior_and_sequential_converge_tokens_slowly),
+    Claim("11_trust", "ecd0f8c9", "the **harmonic mean** overestimates, badly on longer documents",
+          _11_harmonic_mean_overestimates),
+    Claim("11_trust", "ecd0f8c9", "keeps a small upward bias that more particles do not remove",
+          _11_algorithm_3_keeps_its_bias),
+    Claim("11_trust", "ecd0f8c9", "need not pick the same $K$", _11_bound_and_estimate_pick_differently),
+    Claim("11_trust", "ecd0f8c9", "Arun depends on document lengths", _11_arun_depends_on_lengths),
+    Claim("11_trust", "ecd0f8c9", "On the planted corpus they can find the truth",
+          _11_every_criterion_finds_the_planted_k),
+]
+
+
 CLAIMS_05_12 = [
     # -- 05
     Claim("05_semantic", "nb05-05", "With a threshold of 0.3 all three pairs survive and the graph is a triangle",
@@ -1504,7 +1678,7 @@ CLAIMS_05_12 = [
     Claim("06_distinct", "nb06-43", "The final 0.643 holds", _06_semdiv_survives),
     Claim("06_distinct", "nb06-43", "SemDiv's semantic part is exactly the mean SD", _06_semantic_part_is_the_mean_sd),
 ]
-CLAIMS_05_12 += CLAIMS_07 + CLAIMS_08 + CLAIMS_08B + CLAIMS_09 + CLAIMS_10
+CLAIMS_05_12 += CLAIMS_07 + CLAIMS_08 + CLAIMS_08B + CLAIMS_09 + CLAIMS_10 + CLAIMS_11
 # ================================================================ end of CLAIMS_05_12
 
 
