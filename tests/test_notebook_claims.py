@@ -1597,6 +1597,127 @@ CLAIMS_11 = [
 ]
 
 
+def _12_nmi_averages_differ():
+    from sklearn.metrics import normalized_mutual_info_score
+
+    classes, clusters = [0, 0, 0, 1, 1, 1, 2, 2], [0, 0, 1, 1, 2, 2, 2, 3]
+    values = {m: normalized_mutual_info_score(classes, clusters, average_method=m)
+              for m in ("arithmetic", "geometric", "min", "max")}
+    return len({round(v, 6) for v in values.values()}) == 4
+
+
+def _12_purity_rewards_clusters_nmi_and_ari_do_not():
+    from sklearn.metrics import adjusted_rand_score, normalized_mutual_info_score
+
+    classes = [c for c in range(4) for _ in range(5)]
+    singletons = list(range(len(classes)))
+    purity = sum(1 for _ in singletons) / len(classes)            # every singleton is its own majority
+    by_hand = purity == 1 and normalized_mutual_info_score(classes, singletons) < 0.7 and \
+        abs(adjusted_rand_score(classes, singletons)) < 1e-12
+    rows = _table_rows(_output("12_agreement", "agreement-04"), ("2", "4", "8"))
+    purity4, nmi4, ari4 = (float(v) for v in rows["4"])
+    purity8, nmi8, ari8 = (float(v) for v in rows["8"])
+    return by_hand and purity8 > purity4 and nmi8 <= nmi4 and ari8 - ari4 < 0.05
+
+
+def _12_books_runs():
+    rows = [line.split() for line in _output("12_agreement", "agreement-07").splitlines()
+            if re.match(r"^ +\d+ +\d+ +0\.", line)]
+    return [(int(k), int(s), float(p), float(nmi), float(ari), float(npmi)) for k, s, p, nmi, ari, npmi in rows]
+
+
+def _12_the_labels_k_is_not_automatically_best_nor_the_most_coherent_run():
+    runs = _12_books_runs()
+    best_nmi = max(runs, key=lambda r: r[3])
+    most_coherent = max(runs, key=lambda r: r[5])
+    return len(runs) == 9 and best_nmi[0] != 4 and most_coherent[:2] != best_nmi[:2]
+
+
+def _12_passages_as_described():
+    raw = json.loads((NOTEBOOKS.parent / "teachkit" / "data" / "four_books.json").read_text(encoding="utf-8"))
+    authors = [book["author"] for book in raw["books"].values()]
+    return (raw["passages_per_book"] == 60 and raw["words_per_passage"] == 120 and len(raw["books"]) == 4
+            and len(set(authors)) == 3 and "240 passages (60 per book)" in _output("12_agreement", "agreement-07"))
+
+
+def _12_single_raters_agree_poorly():
+    import krippendorff
+
+    raw = json.loads((NOTEBOOKS.parent / "teachkit" / "data" / "hoyle2021_all_data.json").read_text(encoding="utf-8"))
+    alphas = []
+    for corpus in ("nytimes", "wikitext"):
+        # raters x topics: who gave a rating does not matter for alpha, only which topic it belongs to
+        ratings = [r for model in raw[corpus].values() for r in model["metrics"]["ratings_scores_raw"]]
+        alphas.append(krippendorff.alpha(reliability_data=np.array(ratings, dtype=float).T,
+                                         level_of_measurement="interval"))
+    printed = [float(v) for v in re.findall(r"alpha: interval ([\d.]+)", _output("12_agreement", "agreement-10"))]
+    return np.allclose(alphas, printed, atol=5e-4) and max(alphas) < 2 / 3
+
+
+def _12_four_topics_per_passage():
+    rows = re.findall(r"^0\. (.*)$", _output("12_agreement", "agreement-13"), flags=re.M)
+    return len(rows) == 4 and all(len(re.findall(r"T\d: ", row)) == 4 for row in rows)
+
+
+def _12_three_against_three_runs():
+    from itertools import combinations
+
+    text = _output("12_agreement", "agreement-23")
+    ways = len(list(combinations(range(6), 3)))
+    # the most extreme split and its mirror image are 2 of the 20 arrangements: p >= 2/20 two-sided
+    return ways == 20 and 2 / ways == 0.10 > 0.05 and "exact test over 20 arrangements" in text and \
+        "the smallest two-sided p possible is 0.10" in text
+
+
+def _12_twenty_tests_one_false_alarm():
+    from fractions import Fraction
+
+    return 20 * Fraction(5, 100) == 1
+
+
+def _12_the_choice_of_words_changes_coherence_and_intrusion():
+    text = _output("12_agreement", "agreement-17")
+    intervals = [(float(lo), float(hi)) for lo, hi in re.findall(r"\[(-?[\d.]+), (-?[\d.]+)\] \(95% bootstrap", text)]
+    shares = [int(v) for v in re.findall(r"finds (\d+)% of the intruders", _output("12_agreement", "agreement-19"))]
+    return len(intervals) == 2 and all(hi < 0 for _, hi in intervals) and len(shares) == 3 and len(set(shares)) == 3
+
+
+def _12_saliency_posteriors_agree_for_equal_topics():
+    rng = np.random.default_rng(12)
+    phi = rng.dirichlet(np.ones(7), size=3)
+    bayes = (phi / 3) / (phi / 3).sum(axis=0)                 # p(k|w) with p(k) = 1/3
+    pyldavis = phi / phi.sum(axis=0)
+    unequal = (phi * np.array([[0.5], [0.3], [0.2]])) / (phi * np.array([[0.5], [0.3], [0.2]])).sum(axis=0)
+    return np.allclose(bayes, pyldavis) and not np.allclose(unequal, pyldavis)
+
+
+CLAIMS_12 = [
+    Claim("12_agreement", "agreement-03", "They give different numbers for the same clustering",
+          _12_nmi_averages_differ),
+    Claim("12_agreement", "agreement-06", "240 passages of 120 words, 60 from each of four public-domain books",
+          _12_passages_as_described),
+    Claim("12_agreement", "agreement-06", "Two of the books share an author", _12_passages_as_described),
+    Claim("12_agreement", "agreement-09", "**rated** 1–3 by fifteen crowd workers", _10_the_human_study_counts),
+    Claim("12_agreement", "agreement-12", "over some twenty-six readers", _10_the_human_study_counts),
+    Claim("12_agreement", "agreement-12", "a reader sees a document and four topics", _12_four_topics_per_passage),
+    Claim("12_agreement", "agreement-22", "reassigns the six runs' scores to the two models in all twenty ways",
+          _12_three_against_three_runs),
+    Claim("12_agreement", "agreement-25", "run twenty and one false alarm is expected",
+          _12_twenty_tests_one_false_alarm),
+    Claim("12_agreement", "agreement-27", "the two agree when the topics are equally large",
+          _12_saliency_posteriors_agree_for_equal_topics),
+    Claim("12_agreement", "agreement-45", "purity rewards more clusters (one per document is perfectly pure); NMI "
+          "(name its average: arithmetic by default) and ARI do not", _12_purity_rewards_clusters_nmi_and_ari_do_not),
+    Claim("12_agreement", "agreement-45", "A $K$ equal to the number of labels is not automatically the best, and the "
+          "most coherent model need not be the one that recovers the labels",
+          _12_the_labels_k_is_not_automatically_best_nor_the_most_coherent_run),
+    Claim("12_agreement", "agreement-45", "(low for crowd ratings of topics)", _12_single_raters_agree_poorly),
+    Claim("12_agreement", "agreement-45", "with few seeds no test can be significant", _12_three_against_three_runs),
+    Claim("12_agreement", "agreement-45", "the choice changes coherence and intrusion",
+          _12_the_choice_of_words_changes_coherence_and_intrusion),
+]
+
+
 CLAIMS_05_12 = [
     # -- 05
     Claim("05_semantic", "nb05-05", "With a threshold of 0.3 all three pairs survive and the graph is a triangle",
@@ -1678,7 +1799,7 @@ CLAIMS_05_12 = [
     Claim("06_distinct", "nb06-43", "The final 0.643 holds", _06_semdiv_survives),
     Claim("06_distinct", "nb06-43", "SemDiv's semantic part is exactly the mean SD", _06_semantic_part_is_the_mean_sd),
 ]
-CLAIMS_05_12 += CLAIMS_07 + CLAIMS_08 + CLAIMS_08B + CLAIMS_09 + CLAIMS_10 + CLAIMS_11
+CLAIMS_05_12 += CLAIMS_07 + CLAIMS_08 + CLAIMS_08B + CLAIMS_09 + CLAIMS_10 + CLAIMS_11 + CLAIMS_12
 # ================================================================ end of CLAIMS_05_12
 
 
