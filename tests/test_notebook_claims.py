@@ -1687,6 +1687,24 @@ def _12_saliency_posteriors_agree_for_equal_topics():
     return np.allclose(bayes, pyldavis) and not np.allclose(unequal, pyldavis)
 
 
+def _05_the_checker_calls_it_a_convention():
+    return "verdict='convention'" in _output("05_semantic", "nb05-28") and \
+        round(_sc_by_hand(_DOC_S, _DOC_LAMBDA), 3) == 0.892 != round(_sc_by_hand(_DOC_S, _DOC_LAMBDA, False), 3)
+
+
+def _12_split_halves_and_spearman_brown():
+    text = _output("12_agreement", "agreement-10")
+    ok = text.count("150 topics, 15 ratings each") == 2 and text.count("split halves of 7:") == 2
+    brown = lambda r, k: k * r / (1 + (k - 1) * r)   # noqa: E731
+    for r1, mean14, k80, k90 in re.findall(r"one rater ([\d.]+), the mean of 14 raters ([\d.]+)\n.*?(\d+) for 0\.8, "
+                                           r"(\d+) for 0\.9", text):
+        r1 = float(r1)
+        ok = ok and abs(brown(r1, 14) - float(mean14)) < 0.002
+        for target, k in ((0.8, int(k80)), (0.9, int(k90))):
+            ok = ok and brown(r1 + 5e-4, k) >= target - 1e-3 and brown(r1 - 5e-4, k - 1) < target
+    return ok and len(re.findall(r"one rater", text)) == 2
+
+
 CLAIMS_12 = [
     Claim("12_agreement", "agreement-03", "They give different numbers for the same clustering",
           _12_nmi_averages_differ),
@@ -1695,6 +1713,8 @@ CLAIMS_12 = [
     Claim("12_agreement", "agreement-06", "Two of the books share an author", _12_passages_as_described),
     Claim("12_agreement", "agreement-09", "**rated** 1–3 by fifteen crowd workers", _10_the_human_study_counts),
     Claim("12_agreement", "agreement-12", "over some twenty-six readers", _10_the_human_study_counts),
+    Claim("12_agreement", "agreement-09", "splits each topic's fifteen ratings at random into two halves of seven",
+          _12_split_halves_and_spearman_brown),
     Claim("12_agreement", "agreement-12", "a reader sees a document and four topics", _12_four_topics_per_passage),
     Claim("12_agreement", "agreement-22", "reassigns the six runs' scores to the two models in all twenty ways",
           _12_three_against_three_runs),
@@ -1751,6 +1771,8 @@ CLAIMS_05_12 = [
           "the true one", _05_weights_barely_matter),
     Claim("05_semantic", "nb05-29", "The step that *does* move the score is the diagonal of $S S/n$",
           _05_weights_barely_matter),
+    Claim("05_semantic", "nb05-29", "That is why the checker calls the printed 0.892 a **convention**",
+          _05_the_checker_calls_it_a_convention),
     Claim("05_semantic", "nb05-n03", "with no edges PageRank weights every word $1/n$", _05_chance_is_one_over_n),
     Claim("05_semantic", "nb05-31", "Push the threshold above 0.82 and 0.85 to see edges disappear",
           _05_thresholds_remove_edges_one_by_one),
