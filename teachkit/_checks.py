@@ -24,6 +24,8 @@ MATRIX_TOL = 1e-6
 
 # check_choice hands back the very value it was given, so its type is the caller's.
 _T = TypeVar("_T")
+# check_vectors hands back a mapping's keys, of the caller's type.
+_K = TypeVar("_K", bound=Hashable)
 
 
 def cut(text: str, width: int = 60) -> str:
@@ -568,13 +570,19 @@ def check_similarity(value: ArrayLike, name: str = "similarity") -> np.ndarray:
     return s
 
 
-def check_vectors(vectors: ArrayLike | Mapping[Hashable, ArrayLike], name: str,
-                  labels: Iterable[object] | None = None) -> tuple[np.ndarray, tuple[Hashable, ...] | None]:
+@overload
+def check_vectors(vectors: Mapping[_K, ArrayLike], name: str,
+                  labels: Iterable[object] | None = None) -> tuple[np.ndarray, tuple[_K, ...]]: ...
+@overload
+def check_vectors(vectors: ArrayLike, name: str, labels: Iterable[object] | None = None) -> tuple[np.ndarray, None]: ...
+def check_vectors(vectors: ArrayLike | Mapping[_K, ArrayLike], name: str,
+                  labels: Iterable[object] | None = None) -> tuple[np.ndarray, tuple[_K, ...] | None]:
     """Vectors as rows of a (k, d) matrix, or a mapping key -> vector.
 
     Returns ``(array, keys)``: ``keys`` is the mapping's keys in order, or
     None for a matrix.  The array is a new, finite, non-empty float matrix.
     """
+    keys: tuple[_K, ...] | None
     if isinstance(vectors, Mapping):
         if labels is not None:
             raise TypeError(f"{name} is a mapping, so its keys already name the rows; leave labels out.")
