@@ -42,8 +42,8 @@ class IntrusionQuiz(StaticFallback):
                              f"'word' a topic's label), got {what!r}.")
         self.title = title
         self.what = what
-        self.answers = {}
-        self._widget = None
+        self.answers: dict[int, str] = {}
+        self._widget: Any = None            # an ipywidgets box, built on first use
 
     def answer(self, i: int, word: str) -> bool:
         """Record ``word`` as the answer to task ``i``; returns whether it was the intruder."""
