@@ -362,7 +362,7 @@ def planted_topics(n_docs: int, topics: int | Sequence[Sequence[str]] = 20, *, w
 
     if isinstance(seed, np.random.Generator):
         rng, seed_value = seed, None
-    elif isinstance(seed, numbers.Integral) and not isinstance(seed, bool) and seed >= 0:
+    elif isinstance(seed, (int, numbers.Integral)) and not isinstance(seed, bool) and seed >= 0:
         rng, seed_value = np.random.default_rng(int(seed)), int(seed)
     else:
         raise TypeError(f"seed must be a whole number >= 0 or a numpy.random.Generator, got {seed!r}.")

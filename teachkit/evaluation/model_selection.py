@@ -226,16 +226,17 @@ def heldout_perplexity(lda: Any, heldout_bow: Sequence[Sequence[tuple[int, int]]
     for i, doc in enumerate(bow):
         for pair in doc:
             # Word ids are plain whole numbers (a bool is no id); counts are whole numbers of at least 1,
-            # as doc2bow gives them: a negative or fractional count makes the bound meaningless.
+            # as doc2bow gives them: a negative or fractional count makes the bound meaningless.  (int listed
+            # for the type checker: typeshed's int is neither a numbers.Integral nor a numbers.Real.)
             word_id, count = pair if isinstance(pair, tuple) and len(pair) == 2 else (None, None)
-            if (isinstance(word_id, (bool, np.bool_)) or not isinstance(word_id, numbers.Integral)
+            if (isinstance(word_id, (bool, np.bool_)) or not isinstance(word_id, (int, numbers.Integral))
                     or not 0 <= word_id < n_terms):
                 raise ValueError(
                     f"heldout_bow[{i}] holds {pair!r}: each document must be (word id, count) pairs from the "
                     "training dictionary (dictionary.doc2bow(tokens)); a word id outside the model's "
                     f"vocabulary of {n_terms} words means another dictionary was used."
                 )
-            if isinstance(count, (bool, np.bool_)) or not isinstance(count, numbers.Real) or not (
+            if isinstance(count, (bool, np.bool_)) or not isinstance(count, (int, numbers.Real)) or not (
                     math.isfinite(count) and count >= 1 and count == int(count)):
                 raise ValueError(f"heldout_bow[{i}] holds {pair!r}: a count must be a whole number of at least 1 "
                                  "(how often the word occurs in the document), as doc2bow gives it.")

@@ -70,7 +70,8 @@ def modified_kneser_ney_discounts(count_of_counts: Sequence[int]) -> tuple[float
         raise ValueError(f"count_of_counts must hold n1, n2, n3 and n4 (4 numbers), got {len(count_of_counts)}.")
     n: list[int] = []
     for i, value in enumerate(count_of_counts):
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
+        # int listed for the type checker: typeshed's int is no numbers.Integral
+        if isinstance(value, bool) or not isinstance(value, (int, numbers.Integral)) or value < 0:
             raise ValueError(f"count_of_counts[{i}] (n{i + 1}) must be a whole number >= 0, got {value!r:.80}.")
         n.append(int(value))
     n1, n2, n3, n4 = n

@@ -910,7 +910,7 @@ class BigramLM:
             raise TypeError(f"alpha must be a number (the pseudo-count added to every bigram), got {alpha!r}.")
         # float(10**400) would raise OverflowError; only a Python int can be that large
         # (and comparing a numpy float with 2**1024 would itself overflow).
-        too_large = isinstance(alpha, numbers.Integral) and abs(int(alpha)) >= 2**1024
+        too_large = isinstance(alpha, (int, numbers.Integral)) and abs(int(alpha)) >= 2**1024
         alpha = math.inf if too_large else float(alpha)
         if not math.isfinite(alpha) or alpha < 0:
             raise ValueError(

@@ -239,7 +239,7 @@ class AddAlpha(Smoothing):
         if isinstance(alpha, bool) or not isinstance(alpha, (float, numbers.Real)):
             raise TypeError(f"alpha must be a number, got {alpha!r}.")
         # float(10**400) raises OverflowError; only a Python int can be that large.
-        if isinstance(alpha, numbers.Integral) and abs(int(alpha)) >= 2**1024:
+        if isinstance(alpha, (int, numbers.Integral)) and abs(int(alpha)) >= 2**1024:
             raise ValueError(f"alpha (a whole number of {len(str(abs(int(alpha))))} digits) is too large for a "
                              "float; any alpha far above the counts "
                              "already gives every word the same probability 1/V. Use a smaller alpha.")
