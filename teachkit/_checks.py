@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
-from typing import TypeVar
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence, Sized
+from typing import Literal, TypeVar, overload
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -24,6 +24,8 @@ MATRIX_TOL = 1e-6
 
 # check_choice hands back the very value it was given, so its type is the caller's.
 _T = TypeVar("_T")
+# check_vectors hands back a mapping's keys, of the caller's type.
+_K = TypeVar("_K", bound=Hashable)
 
 
 def cut(text: str, width: int = 60) -> str:
@@ -62,7 +64,7 @@ def short_repr(value: object, width: int = 60) -> str:
         text = repr(value)
     except Exception:                 # such a number inside a list, a broken __repr__: the message stays readable
         try:
-            size = f" of {len(value):,} items"
+            size = f" of {len(value):,} items" if isinstance(value, Sized) else ""
         except Exception:
             size = ""
         return f"<{type(value).__name__}{size} that cannot be shown>"
@@ -74,19 +76,20 @@ def check_count(value: object, name: str) -> int:
     if isinstance(value, bool):
         raise TypeError(f"{name} must be a whole number of windows, got the boolean {short_repr(value)}.")
     if isinstance(value, numbers.Integral):
-        value = int(value)
+        count = int(value)
     elif isinstance(value, numbers.Real):
-        if not math.isfinite(value) or value != int(value):
+        # typeshed's numbers.Real has no __int__ (the ABC promises only __trunc__), but every real that comes
+        # here has one (float, numpy's floats, Fraction), and numpy's float32 has no __trunc__ for math.trunc
+        if not math.isfinite(value) or value != (count := int(value)):  # type: ignore[call-overload]
             raise ValueError(
                 f"{name} must be a whole number (a count of windows or documents), got {short_repr(value)}. "
                 "Counts cannot be fractional, infinite or NaN; pass the raw count, not a probability."
             )
-        value = int(value)
     else:
         raise TypeError(f"{name} must be a whole number, got {type(value).__name__} {short_repr(value)}.")
-    if value < 0:
-        raise ValueError(f"{name} must be zero or more, got {value}. A count cannot be negative.")
-    return value
+    if count < 0:
+        raise ValueError(f"{name} must be zero or more, got {count}. A count cannot be negative.")
+    return count
 
 
 def check_count_array(values: ArrayLike, name: str) -> np.ndarray:
@@ -214,7 +217,7 @@ def check_counts(joint: tuple[str, ArrayLike], marginals: Sequence[tuple[str, Ar
     return joint_arr, marginal_arrs, n_arr
 
 
-def check_joint_rules(joint: ArrayLike, marginals: Sequence[ArrayLike], total: ArrayLike,
+def check_joint_rules(joint: np.ndarray, marginals: Sequence[np.ndarray], total: np.ndarray | float,
                       messages: Mapping[str, str], slack: float = 0) -> None:
     """The rules a joint value obeys against its marginals, for probabilities and counts alike.
 
@@ -228,6 +231,7 @@ def check_joint_rules(joint: ArrayLike, marginals: Sequence[ArrayLike], total: A
     ``slack`` absorbs the rounding of probabilities typed by hand (0 for counts, which are exact).
     """
     for rule, message in messages.items():
+        broken: bool | np.bool_
         if rule == "above_total":
             broken = any(np.any(m > total) for m in marginals)
         elif rule == "too_many":
@@ -348,7 +352,9 @@ def as_list(value: object, *, refuse: tuple[type, ...], refused: str, not_iterab
     if isinstance(value, refuse):
         raise TypeError(refused.format(value=value, type=type(value).__name__))
     try:
-        return list(value)
+        # value may be any object: list() itself decides (iter, or the old __getitem__ protocol the type
+        # checker does not know) and its TypeError is the one answered below
+        return list(value)  # type: ignore[call-overload]
     except TypeError:
         raise TypeError(not_iterable.format(value=value, type=type(value).__name__)) from None
 
@@ -363,6 +369,10 @@ def check_list(value: object, name: str, what: str = "list of words") -> list:
                    not_iterable=f"{name} must be a {what}, got {{type}}.")
 
 
+@overload
+def check_word_list(words: Iterable[str], name: str, ids: Literal[False] = False) -> tuple[str, ...]: ...
+@overload
+def check_word_list(words: Iterable[str | int], name: str, ids: bool) -> tuple[str | int, ...]: ...
 def check_word_list(words: Iterable[str | int], name: str, ids: bool = False) -> tuple[str | int, ...]:
     """``words`` as a tuple of strings: one list of words, never a string (which would be split into
     letters), a dict (its keys) or bytes.  With ``ids=True`` whole-number word ids are words too."""
@@ -403,7 +413,7 @@ def check_keywords(keywords: Iterable[str], name: str = "keywords") -> list[str]
         words = list(keywords)
     except TypeError:
         raise TypeError(f"{name} must be a list of words, got {type(keywords).__name__}.") from None
-    seen = {}
+    seen: dict[str, str] = {}
     for w in words:
         if not isinstance(w, str):
             raise TypeError(f"{name} must hold strings, got {short_repr(w)}.")
@@ -550,23 +560,29 @@ def check_similarity(value: ArrayLike, name: str = "similarity") -> np.ndarray:
         )
     diag = np.diag(s)
     if np.any(np.abs(diag - 1) > MATRIX_TOL):
-        i = int(np.argmax(np.abs(diag - 1)))
+        k = int(np.argmax(np.abs(diag - 1)))
         raise ValueError(
             f"{name} must have 1 on its diagonal (every vector has cosine 1 with itself), "
-            f"but entry [{i}, {i}] is {diag[i]!r}."
+            f"but entry [{k}, {k}] is {diag[k]!r}."
         )
     s = np.clip(s, -1.0, 1.0)
     np.fill_diagonal(s, 1.0)
     return s
 
 
-def check_vectors(vectors: ArrayLike | Mapping[Hashable, ArrayLike], name: str,
-                  labels: Iterable[object] | None = None) -> tuple[np.ndarray, tuple[Hashable, ...] | None]:
+@overload
+def check_vectors(vectors: Mapping[_K, ArrayLike], name: str,
+                  labels: Iterable[object] | None = None) -> tuple[np.ndarray, tuple[_K, ...]]: ...
+@overload
+def check_vectors(vectors: ArrayLike, name: str, labels: Iterable[object] | None = None) -> tuple[np.ndarray, None]: ...
+def check_vectors(vectors: ArrayLike | Mapping[_K, ArrayLike], name: str,
+                  labels: Iterable[object] | None = None) -> tuple[np.ndarray, tuple[_K, ...] | None]:
     """Vectors as rows of a (k, d) matrix, or a mapping key -> vector.
 
     Returns ``(array, keys)``: ``keys`` is the mapping's keys in order, or
     None for a matrix.  The array is a new, finite, non-empty float matrix.
     """
+    keys: tuple[_K, ...] | None
     if isinstance(vectors, Mapping):
         if labels is not None:
             raise TypeError(f"{name} is a mapping, so its keys already name the rows; leave labels out.")

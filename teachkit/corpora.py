@@ -286,7 +286,9 @@ def planted_topics(n_docs: int, topics: int | Sequence[Sequence[str]] = 20, *, w
     doc_length = check_positive_int(doc_length, "doc_length")
 
     # --- topics
-    if isinstance(topics, numbers.Integral) and not isinstance(topics, bool):
+    # int listed for the type checker (here and below): typeshed's int is no numbers.Integral, so that alone
+    # would narrow an int to nothing
+    if isinstance(topics, (int, numbers.Integral)) and not isinstance(topics, bool):
         n_topics = check_positive_int(topics, "topics")
         words_per_topic = check_positive_int(words_per_topic, "words_per_topic", minimum=2)
         tw = len(str(n_topics - 1))
@@ -302,7 +304,7 @@ def planted_topics(n_docs: int, topics: int | Sequence[Sequence[str]] = 20, *, w
         if not raw:
             raise ValueError("topics is an empty list: give at least one topic (a list of words) or a number.")
         topic_words = [_word_list(t, f"topics[{k}]") for k, t in enumerate(raw)]
-        owner = {}
+        owner: dict[str, int] = {}
         for k, words in enumerate(topic_words):
             if not words:
                 raise ValueError(f"topics[{k}] is empty: a topic needs at least one word.")
@@ -332,7 +334,7 @@ def planted_topics(n_docs: int, topics: int | Sequence[Sequence[str]] = 20, *, w
         )
     if isinstance(background, bool):
         raise TypeError(f"background must be a number of words or a list of words, got {background!r}.")
-    if isinstance(background, numbers.Integral):
+    if isinstance(background, (int, numbers.Integral)):
         if background < 0:
             raise ValueError(f"background must be a number of words (0 or more) or a list of words, got {background}.")
         background_words = _names("bg", int(background)) if background > 0 else []
@@ -360,7 +362,7 @@ def planted_topics(n_docs: int, topics: int | Sequence[Sequence[str]] = 20, *, w
 
     if isinstance(seed, np.random.Generator):
         rng, seed_value = seed, None
-    elif isinstance(seed, numbers.Integral) and not isinstance(seed, bool) and seed >= 0:
+    elif isinstance(seed, (int, numbers.Integral)) and not isinstance(seed, bool) and seed >= 0:
         rng, seed_value = np.random.default_rng(int(seed)), int(seed)
     else:
         raise TypeError(f"seed must be a whole number >= 0 or a numpy.random.Generator, got {seed!r}.")

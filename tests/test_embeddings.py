@@ -266,6 +266,15 @@ def test_local_folder_and_download_opt_in(fake_packages, tmp_path):
     assert "local_files_only" not in dl_kwargs and dl_env is None
 
 
+def test_a_folder_given_as_a_path(fake_packages, tmp_path):
+    # str | os.PathLike, and "a folder path" in the message: a pathlib.Path was refused as not a model name
+    embeddings.load_sentence_transformer(tmp_path)
+    wv = tk.sentence_transformer_vectors(["machine", "learning"], model=tmp_path)
+    (first, kwargs, env), (second, _, _) = FakeModel.calls
+    assert first == second == str(tmp_path) and kwargs["local_files_only"] is True and env == "1"
+    assert wv["learning"].tolist() == [8.0, 1.0]
+
+
 def test_a_loaded_model_can_be_passed_in():
     wv = tk.sentence_transformer_vectors(["ab", "abc"], model=FakeModel("x"))
     assert wv.matrix.tolist() == [[2.0, 1.0], [3.0, 1.0]]

@@ -351,6 +351,14 @@ def test_parse_printed_fraction_and_label():
     assert chk.parse_printed("Good!").kind == "label"
 
 
+def test_comparison_exponent_is_for_decimals_only():
+    # typed -> int, it returned None for a written fraction equal to 0 (and failed on .adjusted for another)
+    assert chk.comparison_exponent(chk.parse_printed("0.892")) == -3
+    for text in ("0/5", "7/684", "Good!"):
+        with pytest.raises(ValueError, match="needs a decimal Written"):
+            chk.comparison_exponent(chk.parse_printed(text))
+
+
 @pytest.mark.parametrize("value, exponent, expected", [
     (0.3775, -3, "0.378"),                # half up, not half even (0.378 either way here) ...
     (0.8875, -3, "0.888"),                # ... half even would give 0.888 too; next case tells them apart

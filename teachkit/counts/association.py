@@ -253,7 +253,8 @@ def npmi_of_probabilities(p_xy, p_x, p_y):
 
 def probabilities_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLike, eps: float = 0.0,
                               smoothing: str | None = None, *,
-                              zero: str | None = None) -> tuple[float | np.ndarray, ...]:
+                              zero: str | None = None
+                              ) -> tuple[float | np.ndarray, float | np.ndarray, float | np.ndarray]:
     """The probabilities each zero convention uses, ``(p_xy, p_x, p_y)``.
 
     ``"exact"`` and ``"epsilon"``: ``P = c / n`` (gensim adds eps later,
@@ -264,7 +265,8 @@ def probabilities_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n
     zero = zero_convention(zero, smoothing)
     c_xy, c_x, c_y, n, eps, scalar = _check_counts(c_xy, c_x, c_y, n, eps, zero)
     probs = smoothed_probabilities(c_xy, c_x, c_y, n, eps if zero == "guide" else 0.0)
-    return tuple(_scalar_or_array(p, scalar) for p in probs)
+    p_xy, p_x, p_y = (_scalar_or_array(p, scalar) for p in probs)
+    return p_xy, p_x, p_y
 
 
 def guide_npmi_of_counts(c_xy, c_x, c_y, n, eps):

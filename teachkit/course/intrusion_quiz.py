@@ -42,12 +42,13 @@ class IntrusionQuiz(StaticFallback):
                              f"'word' a topic's label), got {what!r}.")
         self.title = title
         self.what = what
-        self.answers = {}
-        self._widget = None
+        self.answers: dict[int, str] = {}
+        self._widget: Any = None            # an ipywidgets box, built on first use
 
     def answer(self, i: int, word: str) -> bool:
         """Record ``word`` as the answer to task ``i``; returns whether it was the intruder."""
-        if not isinstance(i, numbers.Integral) or not 0 <= i < len(self.tasks):
+        # int listed for the type checker: typeshed's int is no numbers.Integral
+        if not isinstance(i, (int, numbers.Integral)) or not 0 <= i < len(self.tasks):
             raise ValueError(f"i must be a task number from 0 to {len(self.tasks) - 1}, got {i!r}.")
         if isinstance(i, (bool, np.bool_)):
             raise TypeError(f"i must be a task number, got {i!r}.")

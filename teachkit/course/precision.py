@@ -111,7 +111,15 @@ def read(text: str, decimal_comma: bool | None = False) -> Written:
     d = Decimal(s)
     if pct:
         d = d.scaleb(-2)
-    return Written(d, d.as_tuple().exponent, "decimal")
+    return Written(d, _last_digit(d), "decimal")
+
+
+def _last_digit(d: Decimal) -> int:
+    """The exponent of the last digit of ``d``, a finite Decimal (all that _NUMBER and _DECIMAL admit)."""
+    exponent = d.as_tuple().exponent
+    if not isinstance(exponent, int):        # "n", "N" or "F": a NaN or an infinity
+        raise ValueError(f"{d} is not a finite number: it has no last digit.")
+    return exponent
 
 
 @dataclass(frozen=True)
@@ -179,7 +187,7 @@ def read_answer(text: str) -> list[Reading] | str:
             d = d.scaleb(-2)
         digits = d.as_tuple().digits
         sig = len(str(int("".join(map(str, digits))))) if any(digits) else 1
-        readings.append(Reading(d, d.as_tuple().exponent, sig))
+        readings.append(Reading(d, _last_digit(d), sig))
     if not readings:
         return (f"Could not read {text.strip()[:40]!r} as a number. Type digits only, e.g. 0.891, 0,891, 89.1%, "
                 "8.91e-1 or 4/684.")
@@ -254,6 +262,8 @@ def round_half_even(value: float | Fraction | Decimal, exponent: int) -> Decimal
 def comparison_exponent(written: Written) -> int:
     """The exponent a decimal ``Written`` is compared at: its last digit, but no finer than 12 significant
     figures (a printed full double, 17 figures, is compared to 12)."""
+    if not isinstance(written.value, Decimal) or written.exponent is None:
+        raise ValueError(f"comparison_exponent needs a decimal Written (kind 'decimal'), got {written!r}.")
     if written.value == 0:
         return written.exponent
     return max(written.exponent, written.value.adjusted() - (FLOAT_SIG_FIGS - 1))
@@ -278,9 +288,10 @@ def agrees(value: float | Fraction | Decimal, written: str | Written, decimal_co
     """
     if isinstance(written, str):
         written = read(written, decimal_comma)
-    if written.kind == "label":
+    # the kinds by their values' types: "label" a str, "fraction" a Fraction, "decimal" a Decimal
+    if isinstance(written.value, str):
         raise ValueError(f"written {written.value!r} is not a number.")
-    if written.kind == "fraction":
+    if isinstance(written.value, Fraction):
         exact = Fraction(value) if isinstance(value, (Fraction, int)) else Fraction(float(value))
         return abs(exact - written.value) <= Fraction(EXACT_TOLERANCE) * abs(written.value)
     exp = comparison_exponent(written)

@@ -375,7 +375,7 @@ class AnswerBox(StaticFallback):
         self.widget = w.VBox([w.HBox([self.text, self.button]), self.feedback])
         self.widget.add_class("teachkit-answer-box")
         self.button.on_click(lambda _b: self.check())
-        self.last = None
+        self.last: Feedback | None = None
 
     def check(self, answer: str | None = None) -> Feedback:
         """Judge ``answer`` (default: the text box) and show the feedback; returns the Feedback."""

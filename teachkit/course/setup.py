@@ -82,7 +82,7 @@ def check_versions() -> VersionCheck:
     from .. import __version__
 
     minimums = {}
-    for requirement in importlib.metadata.requires("teachkit"):
+    for requirement in importlib.metadata.requires("teachkit") or []:      # None: no requirement at all
         m = re.match(r"^([A-Za-z0-9_.-]+)\s*>=\s*([0-9.]+)\s*$", requirement)
         if m:
             minimums[m.group(1).lower()] = m.group(2)

@@ -87,9 +87,10 @@ def render_result(value: Any) -> tuple[str, str]:
     """
     try:
         from matplotlib.figure import Figure
+        is_figure = isinstance(value, Figure)
     except ImportError:  # pragma: no cover - matplotlib is a dependency
-        Figure = ()
-    if isinstance(value, Figure):
+        is_figure = False
+    if is_figure:
         buf = io.BytesIO()
         value.savefig(buf, format="png", dpi=80, bbox_inches="tight")
         import matplotlib.pyplot as plt

@@ -209,7 +209,7 @@ def r_probability(c_xy: int, c_x: int, c_y: int, n: int, which: str, eps: float 
     :data:`teachkit.counts.association.SMOOTHING_ALIASES`."""
     from ..counts.association import SMOOTHING_ALIASES, probabilities_from_counts
     p_xy, p_x, p_y = probabilities_from_counts(c_xy, c_x, c_y, n, eps=eps, zero=SMOOTHING_ALIASES[smoothing])
-    return {"xy": p_xy, "x": p_x, "y": p_y}[which]
+    return float({"xy": p_xy, "x": p_x, "y": p_y}[which])      # one count each: a float already
 
 
 def _zero(args):
@@ -226,11 +226,20 @@ def _probs(args):
                                      eps=args.get("eps", 0.0), zero=_zero(args))
 
 
+def _base(base: str | float) -> float:
+    """A record's logarithm base: "e" or a number."""
+    if base == "e":
+        return math.e
+    if isinstance(base, str):
+        raise ValueError(f"base must be 'e' or a number, got {base!r}.")
+    return base
+
+
 def r_pmi(base: str | float = "e", **args: Any) -> float:
     """PMI = log(P(x, y) / (P(x) P(y))) from counts or from printed probabilities."""
     from ..counts.association import pmi
     p_xy, p_x, p_y = _probs(args)
-    return pmi(p_xy, p_x, p_y, base=math.e if base == "e" else base)
+    return float(pmi(p_xy, p_x, p_y, base=_base(base)))      # one pair: a float already
 
 
 def r_pmi_ratio(**args: Any) -> float:
@@ -242,16 +251,17 @@ def r_pmi_ratio(**args: Any) -> float:
 def r_neg_log_joint(base: str | float = "e", **args: Any) -> float:
     """-log P(x, y), the NPMI denominator."""
     p_xy, _, _ = _probs(args)
-    return -math.log(p_xy) / (1.0 if base == "e" else math.log(base))
+    return -math.log(p_xy) / (1.0 if base == "e" else math.log(_base(base)))
 
 
 def r_npmi(**args: Any) -> float:
     """NPMI = PMI / -log P(x, y) from counts (with the record's smoothing) or from printed probabilities."""
     from ..counts.association import npmi, npmi_from_counts
+    # one pair: a float already
     if "p_xy" in args:
-        return npmi(*_probs(args))
-    return npmi_from_counts(args["c_xy"], args["c_x"], args["c_y"], args["n"],
-                            eps=args.get("eps", 0.0), zero=_zero(args))
+        return float(npmi(*_probs(args)))
+    return float(npmi_from_counts(args["c_xy"], args["c_x"], args["c_y"], args["n"],
+                                  eps=args.get("eps", 0.0), zero=_zero(args)))
 
 
 def r_conditional(given: str = "y", **args: Any) -> float:
@@ -262,7 +272,7 @@ def r_conditional(given: str = "y", **args: Any) -> float:
 
 def r_log(x: str, base: str | float = "e") -> float:
     """A natural (or base-b) logarithm of one printed number."""
-    return math.log(float(_d(x))) / (1.0 if base == "e" else math.log(base))
+    return math.log(float(_d(x))) / (1.0 if base == "e" else math.log(_base(base)))
 
 
 def _topic_of(k):
@@ -281,10 +291,10 @@ def r_n_pairs(k: int, first: int | None = None) -> int:
     return sum(1 for p in tc.pairs if p.word1 == words[first - 1])
 
 
-def r_coherence_mean(pairs: Sequence[tuple[tuple[str, str], str]]) -> float:
+def r_coherence_mean(pairs: Sequence[tuple[Sequence[str], str]]) -> float:
     """Mean of printed pair scores, as coherence_from_pairs computes it: Σ NPMI / number of pairs."""
     from ..coherence.topic_npmi import coherence_from_pairs
-    return coherence_from_pairs({tuple(k): float(_d(v)) for k, v in pairs}).mean
+    return coherence_from_pairs({(a, b): float(_d(v)) for (a, b), v in pairs}).mean
 
 
 def r_report(scores: Sequence[str], stat: str) -> float:
@@ -371,6 +381,8 @@ def r_pagerank(similarity: Matrix, node: int, iteration: int | None = None, damp
 def r_pagerank_top(similarity: Matrix, damping: float = 0.85, threshold: float = 0.3,
                    words: Sequence[str] | None = None) -> str:
     """The keyword with the largest PageRank λ."""
+    if words is None:
+        raise TypeError("r_pagerank_top needs words=, the keywords in the order of similarity's rows.")
     sc = _sc(similarity, threshold=threshold, damping=damping)
     return words[int(sc.weights.argmax())]
 

@@ -175,7 +175,8 @@ def intrusion_tasks(topics: Sequence[Sequence[str]], n_words: int = 5, *, seed: 
     return tasks
 
 
-def hit_rates(tasks: Sequence[IntrusionTask], answers: Sequence[str | None]) -> tuple[np.ndarray, float]:
+def hit_rates(tasks: Sequence[IntrusionTask],
+              answers: dict[int, str] | Sequence[str | None]) -> tuple[np.ndarray, float]:
     """Whether each answered task was a hit, and the overall hit rate.
 
     Parameters

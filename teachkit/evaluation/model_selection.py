@@ -52,10 +52,11 @@ def check_seed(seed: object, name: str = "seed", maximum: int | None = None) -> 
     """A random seed: a whole number from 0 to ``maximum`` (any size when None), or raise naming ``name``."""
     if not isinstance(seed, numbers.Integral) or isinstance(seed, bool):
         raise TypeError(f"{name} must be a whole number >= 0, got {seed!r}.")
-    if seed < 0 or (maximum is not None and seed > maximum):
+    value = int(seed)
+    if value < 0 or (maximum is not None and value > maximum):
         raise ValueError(f"{name} must be a whole number from 0 to {maximum if maximum is not None else 'any'}, "
                          f"got {seed!r}." + (" (gensim's random_state is a 32-bit seed.)" if maximum else ""))
-    return int(seed)
+    return value
 
 
 #: gensim seeds numpy's legacy RandomState, which takes 32-bit seeds.
@@ -225,16 +226,17 @@ def heldout_perplexity(lda: Any, heldout_bow: Sequence[Sequence[tuple[int, int]]
     for i, doc in enumerate(bow):
         for pair in doc:
             # Word ids are plain whole numbers (a bool is no id); counts are whole numbers of at least 1,
-            # as doc2bow gives them: a negative or fractional count makes the bound meaningless.
+            # as doc2bow gives them: a negative or fractional count makes the bound meaningless.  (int listed
+            # for the type checker: typeshed's int is neither a numbers.Integral nor a numbers.Real.)
             word_id, count = pair if isinstance(pair, tuple) and len(pair) == 2 else (None, None)
-            if (isinstance(word_id, (bool, np.bool_)) or not isinstance(word_id, numbers.Integral)
+            if (isinstance(word_id, (bool, np.bool_)) or not isinstance(word_id, (int, numbers.Integral))
                     or not 0 <= word_id < n_terms):
                 raise ValueError(
                     f"heldout_bow[{i}] holds {pair!r}: each document must be (word id, count) pairs from the "
                     "training dictionary (dictionary.doc2bow(tokens)); a word id outside the model's "
                     f"vocabulary of {n_terms} words means another dictionary was used."
                 )
-            if isinstance(count, (bool, np.bool_)) or not isinstance(count, numbers.Real) or not (
+            if isinstance(count, (bool, np.bool_)) or not isinstance(count, (int, numbers.Real)) or not (
                     math.isfinite(count) and count >= 1 and count == int(count)):
                 raise ValueError(f"heldout_bow[{i}] holds {pair!r}: a count must be a whole number of at least 1 "
                                  "(how often the word occurs in the document), as doc2bow gives it.")
@@ -366,7 +368,7 @@ class SweepTable:
         return f"<table><thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table>"
 
 
-def k_sweep(documents: Sequence[Sequence[str]], ks: Sequence[int], seeds: Sequence[int] = (0, 1), *,
+def k_sweep(documents: Sequence[Sequence[str]], ks: int | Sequence[int], seeds: int | Sequence[int] = (0, 1), *,
             heldout: float = 0.2, split_seed: int = 0, no_below: int = 1, no_above: float = 1.0,
             passes: int = 5, iterations: int = 50, top_n: int = 10,
             criteria: Sequence[str] = ("npmi", "u_mass", "c_v", "model_score", "diversity", "perplexity"),
@@ -437,13 +439,14 @@ def k_sweep(documents: Sequence[Sequence[str]], ks: Sequence[int], seeds: Sequen
     from ..coherence.measures import coherence_per_topic
 
     docs = _documents(documents)
-    if isinstance(ks, numbers.Integral):
+    # int listed for the type checker (here and below): typeshed's int is no numbers.Integral
+    if isinstance(ks, (int, numbers.Integral)):
         ks = [ks]
     if isinstance(ks, (str, bytes, Mapping)) or isinstance(seeds, (str, bytes, Mapping)):
         raise TypeError("ks and seeds must be lists of whole numbers, e.g. ks=[2, 4, 8], seeds=[0, 1].")
     ks = [check_positive_int(k, "ks") for k in ks]
     seeds = [check_seed(s, "seeds", GENSIM_SEED_MAX)
-             for s in ([seeds] if isinstance(seeds, numbers.Integral) else seeds)]
+             for s in ([seeds] if isinstance(seeds, (int, numbers.Integral)) else seeds)]
     if not ks or not seeds:
         raise ValueError("ks and seeds must each name at least one value, e.g. ks=[2, 4, 8], seeds=[0, 1].")
     passes = check_positive_int(passes, "passes")
@@ -483,7 +486,7 @@ def k_sweep(documents: Sequence[Sequence[str]], ks: Sequence[int], seeds: Sequen
     # Counted once for the whole sweep: whole documents (NPMI, score(M), UMass) and, for each measure
     # asked for, its own window from MEASURES (C_V: 110 tokens); measures that share a window share counts.
     counts = CooccurrenceCounts.from_documents(reference)
-    by_window = {None: counts}
+    by_window: dict[int | None, CooccurrenceCounts] = {None: counts}
     for c in criteria:
         if c in MEASURES and MEASURES[c].window not in by_window:
             by_window[MEASURES[c].window] = CooccurrenceCounts.from_documents(reference, window=MEASURES[c].window)
@@ -498,7 +501,7 @@ def k_sweep(documents: Sequence[Sequence[str]], ks: Sequence[int], seeds: Sequen
             # triples the training time and is not used here.
             lda = LdaModel(train_bow, id2word=dictionary, num_topics=k, passes=passes, iterations=iterations,
                            random_state=seed, eval_every=None)
-            row = {"K": k, "seed": seed}
+            row: dict[str, float] = {"K": k, "seed": seed}
             topics = lda_topics(lda, max(top_n, diversity_k))
             if "npmi" in criteria or "model_score" in criteria:
                 npmi = [topic_coherence(t, counts, top_n=top_n).mean for t in topics]

@@ -290,14 +290,14 @@ def bootstrap_difference(a: Sequence[float], b: Sequence[float], *, tokens: Sequ
     if not 0 < level < 1:
         raise ValueError(f"level must lie strictly between 0 and 1 (e.g. 0.95), got {level}.")
     rng = _rng(seed)
-    values = []
+    chunks = []
     left = n_resamples
     while left:
         rows = min(left, max(1, _CHUNK // d.size))
         idx = rng.integers(0, d.size, (rows, d.size))
-        values.append(d[idx].sum(axis=1) / w[idx].sum(axis=1))
+        chunks.append(d[idx].sum(axis=1) / w[idx].sum(axis=1))
         left -= rows
-    values = np.concatenate(values)
+    values = np.concatenate(chunks)
     low, high = np.quantile(values, [(1 - level) / 2, (1 + level) / 2])
     return BootstrapInterval(float(d.sum() / w.sum()), float(low), float(high), level, int(d.size), n_resamples,
                              values)

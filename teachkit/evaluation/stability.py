@@ -245,7 +245,7 @@ class StabilityCurve:
                          [f"{k:>2}  {self.mean(k):.3f}      ({self.standard_error(k):.3f})" for k in self.ks])
 
 
-def stability_over_k(documents: Sequence[Sequence[str]], ks: Sequence[int], *, runs: int = 5,
+def stability_over_k(documents: Sequence[Sequence[str]], ks: int | Sequence[int], *, runs: int = 5,
                      fraction: float = 0.8, top_n: int = 10, seed: int = 0, passes: int = 5,
                      iterations: int = 50) -> StabilityCurve:
     """Greene et al. (2014)'s stability curve: for each K, agreement of subsample models with the reference.
@@ -279,7 +279,8 @@ def stability_over_k(documents: Sequence[Sequence[str]], ks: Sequence[int], *, r
     from .model_selection import GENSIM_SEED_MAX, check_seed, lda_topics
 
     docs = check_tokenized_documents(documents)
-    if isinstance(ks, numbers.Integral):
+    # int listed for the type checker: typeshed's int is no numbers.Integral
+    if isinstance(ks, (int, numbers.Integral)):
         ks = [ks]
     if isinstance(ks, (str, bytes, dict)):
         raise TypeError("ks must be a list of whole numbers, e.g. ks=[2, 4, 8].")

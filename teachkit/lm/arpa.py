@@ -525,16 +525,17 @@ def read_arpa(path: str | os.PathLike | None = None, *, text: str | None = None)
         if not match:
             raise ValueError(f"line {i + 1}: expected 'ngram N=count' in the \\data\\ header, "
                              f"found {lines[i].strip()!r:.60}.")
-        m, c = int(match.group(1)), int(match.group(2))
-        if m in counts or m != len(counts) + 1:
-            raise ValueError(f"line {i + 1}: the header must list orders 1, 2, ... once each, found ngram {m}.")
-        counts[m] = c
+        order, c = int(match.group(1)), int(match.group(2))
+        if order in counts or order != len(counts) + 1:
+            raise ValueError(f"line {i + 1}: the header must list orders 1, 2, ... once each, found ngram {order}.")
+        counts[order] = c
         i += 1
     if not counts:
         raise ValueError("the \\data\\ header lists no 'ngram N=count' line.")
     table: dict[int, dict] = {m: {} for m in counts}
     bows: dict[tuple, float] = {}
-    m = None
+    m: int | None = None
+    ended = False
     first = i
     for i in range(first, len(lines)):
         line = lines[i].strip()
@@ -547,7 +548,7 @@ def read_arpa(path: str | os.PathLike | None = None, *, text: str | None = None)
                 raise ValueError(f"line {i + 1}: a section of {m}-grams, which the header does not announce.")
             continue
         if line == "\\end\\":
-            m = "end"
+            ended = True
             break
         if m is None:
             raise ValueError(f"line {i + 1}: an n-gram before any \\N-grams: section.")
@@ -567,7 +568,7 @@ def read_arpa(path: str | os.PathLike | None = None, *, text: str | None = None)
         table[m][gram] = logp
         if len(fields) == m + 2:
             bows[gram] = _log_field(fields[-1], i, "back-off weight")
-    if m != "end":
+    if not ended:
         raise ValueError("the file ends before \\end\\: it was cut short.")
     for order, expected in counts.items():
         if len(table[order]) != expected:

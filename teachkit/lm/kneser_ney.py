@@ -68,9 +68,10 @@ def modified_kneser_ney_discounts(count_of_counts: Sequence[int]) -> tuple[float
         raise TypeError(f"count_of_counts must be a sequence of 4 whole numbers n1..n4, got {count_of_counts!r:.80}.")
     if len(count_of_counts) != 4:
         raise ValueError(f"count_of_counts must hold n1, n2, n3 and n4 (4 numbers), got {len(count_of_counts)}.")
-    n = []
+    n: list[int] = []
     for i, value in enumerate(count_of_counts):
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
+        # int listed for the type checker: typeshed's int is no numbers.Integral
+        if isinstance(value, bool) or not isinstance(value, (int, numbers.Integral)) or value < 0:
             raise ValueError(f"count_of_counts[{i}] (n{i + 1}) must be a whole number >= 0, got {value!r:.80}.")
         n.append(int(value))
     n1, n2, n3, n4 = n
@@ -193,7 +194,7 @@ class ModifiedKneserNey(Smoothing):
 
     def level_scores(self, stats, order: int, V: int, size: int) -> list[np.ndarray]:
         """P_k(w | h) for k = 0 (uniform), 1, ..., order (see :meth:`teachkit.KneserNey.level_scores`)."""
-        if self._gammas is None:
+        if self._gammas is None or self.discounts is None:
             raise RuntimeError("ModifiedKneserNey scores only as part of a model: NgramLM(..., smoothing=...).")
         levels = [np.full(size, 1.0 / V)]
         for k, (d1, d2, d3) in enumerate(self.discounts, start=1):

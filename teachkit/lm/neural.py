@@ -35,6 +35,7 @@ import numbers
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -106,7 +107,9 @@ def bits_per_byte(total_nats: float, n_bytes: int) -> float:
     >>> round(bits_per_byte(1000.0, 720), 4)
     2.0037
     """
-    if isinstance(total_nats, bool) or not isinstance(total_nats, numbers.Real):
+    # float too: typeshed's float is no numbers.Real, so numbers.Real alone would narrow a float to nothing and
+    # the type checker would skip the rest of this function; float changes nothing at run time
+    if isinstance(total_nats, bool) or not isinstance(total_nats, (float, numbers.Real)):
         raise TypeError(f"total_nats must be a real number (an int or a float: a sum of -log probabilities), got "
                         f"{short_repr(total_nats)}.")
     if not math.isfinite(total_nats) or total_nats < 0:
@@ -306,7 +309,8 @@ class NeuralLM:
             "b2": np.zeros(V),
         }
         self._seed = seed
-        self._adam = None
+        # Adam's step count and running averages, from the first call to fit on
+        self._adam: dict[str, Any] | None = None
         self.epochs_trained = 0
 
     def __repr__(self) -> str:
@@ -325,7 +329,7 @@ class NeuralLM:
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """The text as one stream of symbol ids (each document's symbols, then the end symbol)."""
         unk = self._index[UNK]
-        ids = []
+        ids: list[int] = []
         for doc in _texts(texts, "texts"):
             ids.extend(self._index.get(s, unk) for s in self._symbols(doc))
             ids.append(self._index[END])
@@ -359,7 +363,7 @@ class NeuralLM:
             raise _NotFinite()
         return logp
 
-    def _ids(self, value, name, rows):
+    def _ids(self, value: ArrayLike, name: str, rows: bool) -> np.ndarray:
         """``value`` as an int64 array of symbol ids, k per row (``rows``) or one per entry; checked."""
         what = (f"a table of symbol ids with {self.context} per row (the context k = {self.context})" if rows
                 else "an array of symbol ids")
@@ -412,18 +416,19 @@ class NeuralLM:
             dW1 = xᵀ da,  db1 = Σ_rows da,  dx = da W1ᵀ
             dE[v] = Σ of the rows of dx where symbol v stood in the context
         """
-        ctx, targets = self._ids(ctx, "ctx", rows=True), self._ids(targets, "targets", rows=False)
-        if len(ctx) != len(targets):
-            raise ValueError(f"ctx has {len(ctx)} rows but targets {len(targets)} ids: give one target per context.")
-        B = len(targets)
-        x, h, z = self._forward(ctx)
+        ctx_ids, target_ids = self._ids(ctx, "ctx", rows=True), self._ids(targets, "targets", rows=False)
+        if len(ctx_ids) != len(target_ids):
+            raise ValueError(f"ctx has {len(ctx_ids)} rows but targets {len(target_ids)} ids: give one target per "
+                             "context.")
+        B = len(target_ids)
+        x, h, z = self._forward(ctx_ids)
         with np.errstate(over="ignore", invalid="ignore"):
             logp = _log_softmax(z)
-        loss = -float(logp[np.arange(B), targets].mean())
+        loss = -float(logp[np.arange(B), target_ids].mean())
         if not math.isfinite(loss):
             raise _NotFinite()
         dz = np.exp(logp)
-        dz[np.arange(B), targets] -= 1.0
+        dz[np.arange(B), target_ids] -= 1.0
         dz /= B
         p = self.params
         grads = {"W2": h.T @ dz, "b2": dz.sum(axis=0)}
@@ -432,7 +437,7 @@ class NeuralLM:
         grads["b1"] = da.sum(axis=0)
         dx = (da @ p["W1"].T).reshape(B, self.context, self.embedding)
         dE = np.zeros_like(p["E"])
-        np.add.at(dE, ctx, dx)
+        np.add.at(dE, ctx_ids, dx)
         grads["E"] = dE
         return loss, grads
 
@@ -474,7 +479,9 @@ class NeuralLM:
                           "v": {k: np.zeros_like(v) for k, v in self.params.items()}}
         # The minibatch order of epoch e comes from the model's seed and e: training resumed is the same
         # as training in one go.
-        history = []
+        # the epochs' mean training losses, or (with heldout) their (train, heldout) pairs
+        losses: list[float] = []
+        pairs: list[tuple[float, float]] = []
         before = copy.deepcopy((self.params, self._adam, self.epochs_trained))
         limit = _DIVERGED * math.log(V) + 1.0
         for epoch in range(1, epochs + 1):
@@ -501,10 +508,10 @@ class NeuralLM:
                                f"costs ln V = {math.log(V):.4g})")
             self.epochs_trained += 1
             if heldout is None:
-                history.append(total / len(stream))
+                losses.append(total / len(stream))
             else:
-                history.append((self.evaluate(texts).cross_entropy, self.evaluate(heldout).cross_entropy))
-        return history
+                pairs.append((self.evaluate(texts).cross_entropy, self.evaluate(heldout).cross_entropy))
+        return losses if heldout is None else pairs
 
     def _diverged(self, before, learning_rate, what):
         self.params, self._adam, self.epochs_trained = before

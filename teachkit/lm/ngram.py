@@ -317,6 +317,9 @@ class NgramLM:
     (2, 5)
     """
 
+    # Set by _set_smoothing, then bound to the counts by __init__ (the first assignment reads it).
+    smoothing_method: Smoothing
+
     def __init__(self, sentences: Sequence[Sequence[str]], order: int = 3, smoothing: str | Smoothing = "kneser-ney",
                  *, alpha: float | None = None, lambdas: Sequence[float] | None = None,
                  discount: float | None = None, min_count: int = 1, pad: bool = True, unk: bool = True,
@@ -380,7 +383,7 @@ class NgramLM:
         self.smoothing_method = method
         # The string name and the three parameters stay attributes of the model, as before the smoothing objects.
         self.smoothing = method.name
-        self.alpha = getattr(method, "alpha", None)
+        self.alpha: float | None = getattr(method, "alpha", None)
         self.lambdas = getattr(method, "lambdas", None)
         self.discount = getattr(method, "discount", None)
 
@@ -465,7 +468,7 @@ class NgramLM:
         stops = np.cumsum(lengths)[lengths >= width] if width else np.zeros(0, np.int64)
         last = np.stack([ids[stops - width + j] for j in range(width)], axis=1) if width else np.zeros((0, 0))
         keys, counts = np.unique(self._keys(last.astype(np.int64)), return_counts=True)
-        self._ends = (keys, counts.astype(np.int64))
+        self._ends: tuple[np.ndarray, np.ndarray] = (keys, counts.astype(np.int64))
 
     # ------------------------------------------------------------ scoring
     def _scores(self, hist, words, cache=None):
@@ -775,10 +778,8 @@ def _token_sentences(tokens: object, name: str) -> list[tuple[str, ...]]:
             f"{name} must be a list of tokens such as {tokens.split()[:3]!r}, not one string. "
             "Split it first, e.g. text.split() or teachkit.tokenize(text)."
         )
-    try:
-        items = list(tokens)
-    except TypeError:
-        raise TypeError(f"{name} must be a list of string tokens, got {type(tokens).__name__}.") from None
+    items = as_list(tokens, refuse=(), refused="",
+                    not_iterable=f"{name} must be a list of string tokens, got {{type}}.")
     if not any(isinstance(t, (list, tuple)) for t in items):
         sentences = [items]          # one sentence; its tokens are checked below
     else:
@@ -903,11 +904,13 @@ class BigramLM:
         check_choice(denominator, "denominator", DENOMINATORS)
         if not isinstance(pad, bool):
             raise TypeError(f"pad must be True or False, got {pad!r}.")
-        if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real):
+        # float too: typeshed's float is no numbers.Real, so numbers.Real alone would narrow a float to nothing and
+        # the type checker would skip the rest of this function; float changes nothing at run time
+        if isinstance(alpha, bool) or not isinstance(alpha, (float, numbers.Real)):
             raise TypeError(f"alpha must be a number (the pseudo-count added to every bigram), got {alpha!r}.")
         # float(10**400) would raise OverflowError; only a Python int can be that large
         # (and comparing a numpy float with 2**1024 would itself overflow).
-        too_large = isinstance(alpha, numbers.Integral) and abs(int(alpha)) >= 2**1024
+        too_large = isinstance(alpha, (int, numbers.Integral)) and abs(int(alpha)) >= 2**1024
         alpha = math.inf if too_large else float(alpha)
         if not math.isfinite(alpha) or alpha < 0:
             raise ValueError(

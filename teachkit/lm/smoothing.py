@@ -99,7 +99,10 @@ def add_alpha(count: ArrayLike, context_total: ArrayLike, V: int, alpha: float) 
     """
     c, total = _numbers("count", count), _numbers("context_total", context_total)
     V = check_positive_int(V, "V")
-    if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real) or not alpha > 0 or not math.isfinite(alpha):
+    # float too: typeshed's float is no numbers.Real, so numbers.Real alone would narrow a float to nothing and
+    # the type checker would skip the rest of this function; float changes nothing at run time
+    if (isinstance(alpha, bool) or not isinstance(alpha, (float, numbers.Real)) or not alpha > 0
+            or not math.isfinite(alpha)):
         raise ValueError(f"alpha must be a finite number > 0, got {alpha!r}.")
     if np.any(c < 0) or np.any(c > total):
         raise ValueError("count must lie between 0 and context_total: a word cannot follow a history more often "
@@ -231,10 +234,12 @@ class AddAlpha(Smoothing):
     """
 
     def __init__(self, alpha: float = 1.0, *, denominator: str = "context", allow_zero: bool = False) -> None:
-        if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real):
+        # float too: typeshed's float is no numbers.Real, so numbers.Real alone would narrow a float to nothing and
+        # the type checker would skip the rest of this function; float changes nothing at run time
+        if isinstance(alpha, bool) or not isinstance(alpha, (float, numbers.Real)):
             raise TypeError(f"alpha must be a number, got {alpha!r}.")
         # float(10**400) raises OverflowError; only a Python int can be that large.
-        if isinstance(alpha, numbers.Integral) and abs(int(alpha)) >= 2**1024:
+        if isinstance(alpha, (int, numbers.Integral)) and abs(int(alpha)) >= 2**1024:
             raise ValueError(f"alpha (a whole number of {len(str(abs(int(alpha))))} digits) is too large for a "
                              "float; any alpha far above the counts "
                              "already gives every word the same probability 1/V. Use a smaller alpha.")

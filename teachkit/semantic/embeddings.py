@@ -35,7 +35,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -89,6 +89,7 @@ class WordVectors:
     """
 
     def __init__(self, vectors: Mapping[str, ArrayLike] | ArrayLike, vocabulary: Iterable[str] | None = None) -> None:
+        words: Sequence[str]
         if isinstance(vectors, Mapping):
             if vocabulary is not None:
                 raise TypeError("vectors is a mapping word -> vector, whose keys are the vocabulary; "
@@ -117,8 +118,9 @@ class WordVectors:
         self._matrix = matrix
         self._index = index
         self._words = tuple(index)
-        self.singular_values = None
-        self.ppmi = None
+        # set by ppmi_svd on the vectors it makes
+        self.singular_values: np.ndarray | None = None
+        self.ppmi: PPMIMatrix | None = None
 
     @property
     def vocabulary(self) -> tuple[str, ...]:
@@ -279,7 +281,7 @@ def ppmi_matrix(counts: CooccurrenceCounts, words: Iterable[str] | None = None, 
     return PPMIMatrix(words=tuple(words), matrix=ppmi, word_counts=c, pair_counts=pairs, n=n)
 
 
-def ppmi_svd(corpus: Iterable[str | Iterable[str]] | CooccurrenceCounts, dim: int, *, window: int | None = None,
+def ppmi_svd(corpus: Iterable[str | Sequence[str]] | CooccurrenceCounts, dim: int, *, window: int | None = None,
              min_count: int = 1, power: float = 0.5) -> WordVectors:
     """Word vectors from a corpus: positive PMI, then a truncated SVD.
 
@@ -414,7 +416,7 @@ def load_sentence_transformer(model: str | os.PathLike = DEFAULT_SENTENCE_MODEL,
 
     Parameters
     ----------
-    model : str
+    model : str or path-like
         A model name on the Hugging Face hub, or a local directory.
     cache_folder : str, optional
         Where the model is cached (default: the hub's cache, or
@@ -435,7 +437,9 @@ def load_sentence_transformer(model: str | os.PathLike = DEFAULT_SENTENCE_MODEL,
     FileNotFoundError
         The model is not on disk (the message says how to download it).
     """
-    if not isinstance(model, str) or not model:
+    # A folder may come as a pathlib.Path: what the loader and the cache look-up take is its path string.
+    name = os.fspath(model) if isinstance(model, os.PathLike) else model
+    if not isinstance(name, str) or not name:
         raise TypeError(f"model must be a model name or a folder path, got {model!r}.")
     offline = _hub_offline() if not allow_download else contextlib.nullcontext()
     with offline:
@@ -450,13 +454,13 @@ def load_sentence_transformer(model: str | os.PathLike = DEFAULT_SENTENCE_MODEL,
                 "or use teachkit.semantic.embeddings.ppmi_svd / WordVectors, which need nothing more."
             ) from exc
         if allow_download:
-            return SentenceTransformer(model, cache_folder=cache_folder, device=device)
-        if _is_cached(model, cache_folder) is False:
-            raise FileNotFoundError(_download_message(model, cache_folder))
+            return SentenceTransformer(name, cache_folder=cache_folder, device=device)
+        if _is_cached(name, cache_folder) is False:
+            raise FileNotFoundError(_download_message(name, cache_folder))
         try:
-            return SentenceTransformer(model, cache_folder=cache_folder, device=device, local_files_only=True)
+            return SentenceTransformer(name, cache_folder=cache_folder, device=device, local_files_only=True)
         except OSError as exc:
-            raise FileNotFoundError(f"{_download_message(model, cache_folder)} (the loader said: {exc})") from exc
+            raise FileNotFoundError(f"{_download_message(name, cache_folder)} (the loader said: {exc})") from exc
 
 
 def _download_message(model, cache_folder):
@@ -493,7 +497,7 @@ def sentence_transformer_vectors(words: Iterable[str], model: str | os.PathLike 
     words = list(words)
     if not words or not all(isinstance(w, str) for w in words):
         raise ValueError("words must be a non-empty list of strings.")
-    if isinstance(model, str):
+    if isinstance(model, (str, os.PathLike)):
         model = load_sentence_transformer(model, cache_folder=cache_folder, allow_download=allow_download,
                                           device=device)
     elif not hasattr(model, "encode"):

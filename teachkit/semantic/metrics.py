@@ -425,7 +425,7 @@ _SAFE_WEIGHT_LOW, _SAFE_WEIGHT_HIGH = 2.0**-400, 2.0**400
 
 
 # -------------------------------------------------- topic cosines (SD, SemDiv)
-def _topic_similarity(topic_vectors, similarity, labels):
+def _topic_similarity(topic_vectors, similarity, labels) -> tuple[np.ndarray, tuple[str, ...]]:
     if (topic_vectors is None) == (similarity is None):
         raise TypeError("give either topic_vectors or similarity= (a cosine matrix of the topics), exactly one.")
     if similarity is not None:

@@ -144,13 +144,13 @@ EXERCISE_TAG = "exercise"
 SOLUTION_TAG = "solution"
 
 
-def _exercise(key: object) -> Exercise | Implement:
+def _exercise(key: str) -> Exercise | Implement:
     # A key that is not a string is a slip in the notebook, named as such (get's TypeError); an unknown
     # string key is answered by get's KeyError with the notebook's known keys.
     return get(key)
 
 
-def _variant(ex: Exercise | Implement, seed: object) -> Exercise | Implement:
+def _variant(ex: Exercise | Implement, seed: int | None) -> Exercise | Implement:
     if isinstance(ex, Implement):
         if seed not in (None, 0):
             raise ValueError(f"exercise {ex.key} asks for a function and has no variants: call it without a seed.")

@@ -36,8 +36,9 @@ from __future__ import annotations
 import functools
 import html
 import numbers as _numbers
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..._checks import short_repr
 
@@ -53,8 +54,20 @@ NOTEBOOK = "10_capstone"
 #: Points per number of the report that follows from its choices, in ``make grade``'s gradebook.
 POINTS_PER_NUMBER = 1
 
+
+class _SweepSettings(TypedDict):
+    """The keyword arguments of :func:`teachkit.k_sweep` that SWEEP_SETTINGS fixes, each with its type."""
+    heldout: float
+    split_seed: int
+    no_below: int
+    no_above: float
+    passes: int
+    iterations: int
+
+
 #: How the Lee models are trained (as notebook 09's Lee sweep): fixed, so a report states only its choices.
-SWEEP_SETTINGS = {"heldout": 0.2, "split_seed": 0, "no_below": 5, "no_above": 0.4, "passes": 3, "iterations": 20}
+SWEEP_SETTINGS: _SweepSettings = {"heldout": 0.2, "split_seed": 0, "no_below": 5, "no_above": 0.4, "passes": 3,
+                                  "iterations": 20}
 #: Words per topic that the coherence measure and the human comparison score.
 TOP_N = 10
 #: Bootstrap of the agreement with people (as notebook 09).
@@ -376,7 +389,7 @@ class ReportCheck:
     value that follows is shown.
     """
 
-    def __init__(self, lines: list[Line], missing_reasons: list[str], short_reasons: list[str] = ()) -> None:
+    def __init__(self, lines: list[Line], missing_reasons: list[str], short_reasons: Sequence[str] = ()) -> None:
         self.lines = list(lines)
         self.missing_reasons = list(missing_reasons)
         self.short_reasons = [name for name in short_reasons if name in self.missing_reasons]

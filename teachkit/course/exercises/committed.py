@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 from types import TracebackType
-from typing import Self
+from typing import Literal, Self
 
 _COMMITTED: set[str] = set()
 #: Exercises answered in this session (any kind, right or wrong): their worked solution may be shown anywhere.
@@ -81,7 +81,6 @@ class result_of:  # noqa: N801 - used as a statement: ``with result_of("00.4"):`
         if not isinstance(get(key), Prediction):
             raise ValueError(f"result_of needs the key of a prediction; {key!r} is another kind of exercise.")
         self.key = key
-        self._capture = None
 
     def __enter__(self) -> Self:
         from IPython.utils.capture import capture_output
@@ -91,7 +90,7 @@ class result_of:  # noqa: N801 - used as a statement: ``with result_of("00.4"):`
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 traceback: TracebackType | None) -> bool:
+                 traceback: TracebackType | None) -> Literal[False]:
         self._capture.__exit__(kind, error, traceback)
         if kind is not None or is_committed(self.key):
             # committed (or the block failed: the student must see the error and what led to it)

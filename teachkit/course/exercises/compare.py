@@ -13,12 +13,17 @@ __all__ = ["compare_functions"]
 
 class _Comparison(Protocol):
     """What :func:`compare_functions` reads of an exercise (an ``Implement`` of :mod:`.model`, which imports
-    this module, so this module does not import it, not even for annotations)."""
+    this module, so this module does not import it, not even for annotations).  Read-only, as the frozen
+    dataclass's fields are."""
 
-    key: str
-    reference: Callable[..., Any]
-    rtol: float
-    atol: float
+    @property
+    def key(self) -> str: ...
+    @property
+    def reference(self) -> Callable[..., Any]: ...
+    @property
+    def rtol(self) -> float: ...
+    @property
+    def atol(self) -> float: ...
 
     def cases(self) -> list[dict[str, Any]]: ...
 

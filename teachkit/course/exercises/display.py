@@ -92,7 +92,7 @@ class Question(StaticFallback):
         self._drawn = 0                    # practice variants drawn with "Another one"
         # the student's practice sequence starts from the variant first shown (their own, in a stamped copy)
         self._base_seed = getattr(exercise, "variant_seed", 0)
-        if getattr(exercise, "has_variants", False):
+        if isinstance(exercise, Exercise) and exercise.has_variants:
             _CURRENT[exercise.key] = exercise.variant_seed
 
     @property
@@ -103,6 +103,8 @@ class Question(StaticFallback):
 
     def another(self) -> Exercise:
         """Draw the next practice variant (what "Another one" does) and show it from now on."""
+        if not isinstance(self.exercise, Exercise):
+            raise TypeError(f"exercise {self.exercise.key} asks for a function; it has no other variants.")
         first = self.exercise._declared()
         self._drawn += 1
         self.exercise = first.at(practice_seed(self._base_seed, self._drawn))
@@ -111,7 +113,7 @@ class Question(StaticFallback):
 
     def _seed_note(self) -> str:
         ex = self.exercise
-        if not ex.variant_seed:
+        if not isinstance(ex, Exercise) or not ex.variant_seed:
             return ""
         return (f"Variant {ex.variant_seed}: the same numbers again with "
                 f"<code>ask({ex.key!r}, seed={ex.variant_seed})</code>.")
@@ -255,7 +257,7 @@ class Hidden(StaticFallback):
 
     def shown_exercise(self) -> Exercise | Implement:
         """The exercise whose solution a click shows: the question's current variant when following it."""
-        if self.follow:
+        if self.follow and isinstance(self.exercise, Exercise):     # following: an exercise with variants
             return self.exercise.at(current_seed(self.exercise.key))
         return self.exercise
 
@@ -288,8 +290,8 @@ class Hidden(StaticFallback):
         if has_attempted(key):
             # answered in this session, in a front end that may have no widgets: the solution as text
             ex = self.shown_exercise()
-            head = f"Worked solution of exercise {key}" + (f" (variant {ex.variant_seed})" if getattr(
-                ex, "variant_seed", 0) else "") + ":"
+            seed = getattr(ex, "variant_seed", 0)
+            head = f"Worked solution of exercise {key}" + (f" (variant {seed})" if seed else "") + ":"
             text = ex.render_solution()
             return (f'<div class="teachkit-solution-shown"><i>{html.escape(head)}</i>'
                     f"{_static_math(_markdown_to_html(text))}</div>", f"{head}\n{text}", f"*{head}*\n\n{text}")

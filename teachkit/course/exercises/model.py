@@ -450,17 +450,19 @@ class Exercise:
             return declared
         data = declared.data_for(seed)
         value = _plain(declared.answer(**data))
+        right: tuple[str, ...]
+        wrong: tuple[str, ...]
         if getattr(declared, "choices", ()):
             right, wrong = (), ()
         else:
             right = tuple(typed_forms(value, declared.check)[:2])
-            wrong = []
+            mistaken = []
             for mistake in declared.mistakes:
                 try:
-                    wrong.append(typed_forms(_plain(mistake(**data)), declared.check)[0])
+                    mistaken.append(typed_forms(_plain(mistake(**data)), declared.check)[0])
                 except (ValueError, ArithmeticError, TypeError):
                     continue
-            wrong = tuple(dict.fromkeys(wrong))
+            wrong = tuple(dict.fromkeys(mistaken))
         variant = dataclasses.replace(declared, question=declared.question_template, label=declared.label_template,
                                       data=data, right=right,
                                       wrong=wrong, variant_seed=seed)

@@ -253,7 +253,7 @@ EXERCISES = [
                  "$\\varepsilon = 10^{-12}$: +1, 0 or −1?",
         data={"n": 10, "eps": EPSILON},
         answer=lambda n, eps: {1.0: "+1", 0.0: "0", -1.0: "−1"}[
-            round(npmi_from_counts(n, n, n, n, eps=eps, zero="guide"))],
+            round(float(npmi_from_counts(n, n, n, n, eps=eps, zero="guide")))],      # one pair: a float
         choices=("+1", "0", "−1"),
         solution="{expected}: the guide's smoothed $P(x, y) = (n + \\varepsilon)/(n + \\varepsilon)$ is exactly 1, "
                  "so its denominator $-\\log P(x, y)$ is 0, and its code then returns 0 instead of dividing: a "

@@ -37,7 +37,7 @@ def _load() -> dict[str, Exercise | Implement]:
             for ex in exercises:
                 if not isinstance(ex, (Exercise, Implement)):
                     raise TypeError(f"teachkit.course.exercises.{name}.EXERCISES holds {ex!r}, not an exercise.")
-                prefix = KEY_PATTERN.fullmatch(ex.key).group(1)
+                prefix, _ = _key_parts(ex.key)
                 if f"nb{prefix}" != name:
                     raise ValueError(f"exercise {ex.key} is declared in {name}; its key must start with "
                                      f"'{name[2:]}.', or move it to nb{prefix}.py.")
@@ -48,10 +48,18 @@ def _load() -> dict[str, Exercise | Implement]:
     return _REGISTRY
 
 
+def _key_parts(key: str) -> tuple[str, str]:
+    """A key's notebook prefix and number ("08b.2" -> "08b", "2"); every exercise checked its key when made."""
+    match = KEY_PATTERN.fullmatch(key)
+    if match is None:
+        raise ValueError(f"key must look like '08.1' (notebook prefix, a dot, a number), got {key!r}.")
+    return match.group(1), match.group(2)
+
+
 def all_exercises() -> list[Exercise | Implement]:
     """Every registered exercise, sorted by notebook then number."""
     def order(ex):
-        prefix, n = KEY_PATTERN.fullmatch(ex.key).groups()
+        prefix, n = _key_parts(ex.key)
         return prefix, int(n)
 
     return sorted(_load().values(), key=order)
