@@ -1821,6 +1821,57 @@ CLAIMS_00_04 += [
           _04c_a_stride_that_keeps_the_context_is_one_stream),
 ]
 
+
+def _04b_padding_predicts_every_end():
+    printed = _output(_NB["04b"], "c13")
+    m, n, s = (int(v.replace(",", "")) for v in
+               re.search(r"M = ([\d,]+) predictions for N = ([\d,]+) words in ([\d,]+) sentences", printed).groups())
+    return m == n + s
+
+
+def _04d_ratio_is_two_to_the_delta_and_settled_means_zero_left_out():
+    rows = _04d_rows("c12", _04D_PAIRS)
+    ok = []
+    for name in _04D_PAIRS:
+        delta, low, high, ratio = (float(v) for v in rows[name][:4])
+        line = next(x for x in _output("04d_smooth", "c12").splitlines() if x.startswith(name))
+        settled = line.rstrip().endswith("yes")
+        ok.append(ratio == pytest.approx(2 ** delta, abs=2e-3) and settled == (not low <= 0 <= high))
+    return all(ok) and len(ok) == 5
+
+
+def _04d_a_back_off_weight_by_hand():
+    # <s> the cat sat </s>, <s> the dog sat </s>, <s> a dog ran </s>: ten bigram types; after "the": cat, dog once
+    # each; continuation counts N1+(• cat) = 1 (the), N1+(• dog) = 2 (the, a)
+    d = Fraction(1, 2)
+    types = {("<s>", "the"), ("the", "cat"), ("cat", "sat"), ("sat", "</s>"), ("the", "dog"), ("dog", "sat"),
+             ("<s>", "a"), ("a", "dog"), ("dog", "ran"), ("ran", "</s>")}
+    numerator = d * 2 / 2                                     # the mass the discounts took after "the"
+    lower_seen = ((1 - d) + (2 - d)) / len(types)             # the lower level's share of cat and dog
+    beta = numerator / (1 - lower_seen)
+    printed = _output("04d_smooth", "c21")
+    return beta == Fraction(5, 8) and f"β(the) = {float(numerator)} / {float(1 - lower_seen)} = {float(beta)}" in \
+        printed and f"P(<UNK> | zebra) = {float(beta):.4f}; row sum 1.000000000000" in printed
+
+
+CLAIMS_00_04 += [
+    Claim("01_pmi", "01-18", "A rare partner gets a high PMI easily", _01_pmi_is_unbounded_and_favours_rare_words),
+    Claim("03_topic", "03-21", "Every one of these choices changes the number",
+          _03_one_topic_scores_positive_or_negative_and_grab_bag_is_last),
+    Claim("04_perplexity", "nb04-16", "every token, plus the end\nof the sentence, is scored",
+          _04_padding_predicts_n_plus_one),
+    Claim("04b_ngram", "c12", "with padding a model makes $M = N + S$ predictions for $N$ words in $S$ sentences "
+          "(every\n`</s>` is predicted too)", _04b_padding_predicts_every_end),
+    Claim("04c_neural", "c04c-02", "every bits-per-character\nfigure divides by the same number of characters",
+          _04c_bits_per_character_divide_the_same_total),
+    Claim("04d_smooth", "c11", "the perplexity ratio is $2^\\Delta$",
+          _04d_ratio_is_two_to_the_delta_and_settled_means_zero_left_out),
+    Claim("04d_smooth", "c11", "If the 95 % interval of those $\\Delta$ leaves 0 out, the order of the two models is "
+          "settled", _04d_ratio_is_two_to_the_delta_and_settled_means_zero_left_out),
+    Claim("04d_smooth", "c20", "The numerator is the mass the discounts took after $h$",
+          _04d_a_back_off_weight_by_hand),
+]
+
 CLAIMS = CLAIMS + CLAIMS_00_04
 
 
