@@ -1869,6 +1869,1246 @@ CLAIMS = [
 ] + CLAIMS_05_12
 
 
+# ------------------------------------------------------------------ claims of notebooks 00–04d
+# Every sentence of notebooks 00, 01, 02, 03, 04, 04b, 04c and 04d that states a fact about an output, checked on
+# the committed outputs and, where the fact can be worked out, by hand here (fractions, the standard library,
+# gensim, nltk), never by the teachkit function that printed it alone.
+
+from fractions import Fraction  # noqa: E402
+
+_NB = {"00": "00_start", "01": "01_pmi", "02": "02_npmi", "03": "03_topic", "04": "04_perplexity",
+       "04b": "04b_ngram", "04c": "04c_neural", "04d": "04d_smooth"}
+
+
+def _floats(text):
+    return [float(v.replace(",", "")) for v in re.findall(r"-?\d[\d,]*\.\d+|-?\d[\d,]*(?![\d.])", text)]
+
+
+def _finding_verdicts(name, cell_id):
+    """{finding id: (printed, recomputed, verdict)} of the Finding records a cell displays."""
+    return {m[0]: (m[1], m[2], m[3]) for m in re.findall(
+        r"Finding\(id='([^']+)'.*?printed='([^']*)', recomputed='([^']*)', verdict='(\w+)'", _output(name, cell_id))}
+
+
+def _npmi_by_hand(c_xy, c_x, c_y, n):
+    p_xy, p_x, p_y = c_xy / n, c_x / n, c_y / n
+    if c_xy == 0:
+        return -1.0
+    return math.log(p_xy / (p_x * p_y)) / -math.log(p_xy)
+
+
+# -- 00 · start here
+def _00_the_list_is_every_notebook_with_its_first_heading():
+    printed = _output(_NB["00"], "00-03")
+    for path in sorted(NOTEBOOKS.glob("[0-9][0-9]*_*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        first = "".join(next(c["source"] for c in cells if c["cell_type"] == "markdown")).splitlines()[0]
+        if not re.search(rf"^{re.escape(path.name)}\s+{re.escape(first.lstrip('# '))}$", printed, re.M):
+            return False
+    return True
+
+
+def _00_headings_say_what_the_overview_says():
+    headings = dict(line.split(maxsplit=1) for line in _output(_NB["00"], "00-03").splitlines() if line.strip())
+    return ("Perplexity" in headings["04_perplexity.ipynb"] and "N-gram models on real text" in headings[
+        "04b_ngram_models.ipynb"] and all(m in headings["08_which_coherence.ipynb"] for m in ("UMass", "UCI", "C_V"))
+        and "Choosing a topic model" in headings["09_choosing_a_model.ipynb"]
+        and "agree with people" in headings["09_choosing_a_model.ipynb"]
+        and "Can I trust this topic model" in headings["11_trust.ipynb"]
+        and [h.split(" · ")[1].split(" (")[0] for h in (headings["01_pmi.ipynb"], headings["02_npmi.ipynb"])]
+        == ["Pointwise mutual information", "Normalized PMI"] and "Topic coherence" in headings[
+        "03_topic_coherence.ipynb"])
+
+
+def _00_versions_checked_against_the_declared_minimums():
+    import tomllib
+
+    project = tomllib.loads((NOTEBOOKS.parent / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    declared = {re.split(r"[<>=\[; ]", d)[0].lower(): re.search(r">=\s*([\d.]+)", d).group(1)
+                for d in project["dependencies"] if ">=" in d}
+    declared["python"] = re.search(r">=\s*([\d.]+)", project["requires-python"]).group(1)
+    rows = _table_rows(_output(_NB["00"], "00-05"), set(declared) | {"teachkit"})
+    core = {"python", "numpy", "scipy", "matplotlib", "ipywidgets", "nltk", "gensim", "networkx"}
+    return core <= set(rows) and all(rows[name][1] == declared[name] for name in rows if name != "teachkit") \
+        and "All 9 versions meet" in _output(_NB["00"], "00-06") and len(rows) == 9
+
+
+def _00_the_version_table_is_not_compared():
+    return "output-varies" in _cell(_NB["00"], "00-05").get("metadata", {}).get("tags", [])
+
+
+def _00_the_saved_explorer_shows_the_starting_values():
+    printed = _output(_NB["00"], "00-08")
+    both, first, second, n = (int(re.search(rf"{k} = (\d+)", printed).group(1))
+                              for k in ("both", "word 1", "word 2", "windows"))
+    expected = first * second / n                                        # 300 * 600 / 10,000 = 18
+    return (both, first, second, n) == (90, 300, 600, 10_000) and f"expected if unrelated:   {expected:.1f}" in \
+        printed and f"observed / expected:     {both / expected:.2f}" in printed and \
+        f"PMI = {math.log(both / expected):.2f} nats" in printed
+
+
+def _00_precision_is_stated_and_two_figures_the_most_common():
+    from collections import Counter
+
+    wanted, numeric = Counter(), 0
+    for path in sorted(NOTEBOOKS.glob("[0-9][0-9]*_*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            source = "".join(cell["source"])
+            if cell["cell_type"] != "code" or not re.match(r'ask\("[\w.]+"\)$', source.strip()):
+                continue
+            text = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/markdown", ""))
+                           for o in cell.get("outputs", []))
+            if "Choices:" in text or "\n- a)" in text or "```python" in text:
+                continue                                     # a prediction, a multiple choice, a function
+            numeric += 1
+            found = re.findall(r"Give at least (\d) significant figures?", text)
+            wanted.update(found)
+            if len(found) != 1:
+                return False
+    return numeric > 20 and wanted.most_common(1)[0][0] == "2"
+
+
+def _00_section_4_has_a_prediction_and_write_it_yourself_starts_in_01():
+    cells = _notebook(_NB["00"])["cells"]
+    start = next(i for i, c in enumerate(cells) if "## 4. Explorers" in "".join(c["source"]))
+    end = next(i for i, c in enumerate(cells) if "## 5. Self-check" in "".join(c["source"]))
+    in_4 = [cells[i] for i in range(start, end)]
+    code = lambda nb: " ".join("".join(c["source"]) for c in _notebook(nb)["cells"] if c["cell_type"] == "code")  # noqa: E731
+    return any("result_of(" in "".join(c["source"]) for c in in_4) and \
+        "check_function(" not in code(_NB["00"]) and "check_function(" in code(_NB["01"])
+
+
+def _00_verdict_counts():
+    return {doc: [int(v) for v in re.findall(r"\d+", line)] for doc, line in
+            re.findall(r"^(\d{3})\s.*\n\s+(checked.*)$", _output(_NB["00"], "00-21"), re.M)}
+
+
+def _00_every_checked_number_gets_one_of_five_verdicts():
+    counts = _00_verdict_counts()
+    return len(counts) == 4 and all(len(c) == 6 and c[0] == sum(c[1:]) for c in counts.values())
+
+
+def _00_wrong_counts_overstate_the_mistakes():
+    printed = _output(_NB["00"], "00-n01")
+    per_doc = {d: (int(w), int(m)) for d, w, m in re.findall(r"^(\d{3})\s+(\d+) wrong numbers from (\d+) mistake",
+                                                                 printed, re.M)}
+    wrong_in_21 = {d: c[4] for d, c in _00_verdict_counts().items()}
+    roots = re.findall(r"^\s+(\d+) × (.+)$", printed.split("004", 1)[1], re.M)
+    biggest_count, biggest = max((int(k), what) for k, what in roots)
+    from teachkit.documents.check import check_documents
+
+    step = biggest.split(":")[0]
+    pagerank = [f for f in check_documents("004") if f.location.startswith(step)]
+    # the biggest root cause of the semantic-metrics document is its PageRank iteration: the weights λ
+    return {d: w for d, (w, _) in per_doc.items()} == wrong_in_21 and \
+        all(m <= w for w, m in per_doc.values()) and any(m < w for w, m in per_doc.values()) and \
+        biggest_count > per_doc["004"][0] / 2 and any(f.quantity.startswith("λ_") for f in pagerank)
+
+
+# -- 01 · PMI
+def _01_diary():
+    import ast
+
+    source = "".join(_cell(_NB["01"], "01-03")["source"])
+    return ast.literal_eval(re.search(r"diary = (\[.*?\])", source, re.S).group(1))
+
+
+def _01_the_tokenizer_lowercases_and_a_window_counts_once():
+    diary = _01_diary()
+    words = [set(re.findall(r"\w+", entry.lower())) for entry in diary]
+    printed = _output(_NB["01"], "01-03")
+    return "Running" in diary[2] and "running" in diary[0].split() and "run" in words[2] and \
+        "running" not in {w for w in re.findall(r"\w+", diary[2])} and \
+        sum("running" in w for w in words) == int(re.search(r"c\(running\) = (\d+)", printed).group(1)) == 3 and \
+        sum({"running", "exercise"} <= w for w in words) == 2 and "c(running, exercise) = 2" in printed and \
+        diary[2].lower().count("exercise") == 1 and diary[2].lower().count("running") == 1
+
+
+def _01_guide_ratios():
+    rows = _table_rows(_output(_NB["01"], "01-05"), ("running + exercise", "running + meeting"))
+    return {k: [float(x) for x in v] for k, v in rows.items()}
+
+
+def _01_meeting_is_ten_times_as_common_and_the_pair_avoids_each_other():
+    rows = _01_guide_ratios()
+    return 4_000 == 10 * 400 and rows["running + meeting"] == [12, 500 * 4_000 / 10_000, 0.06] and \
+        rows["running + exercise"] == [150, 20, 7.5] and 12 / 200 < 1 < 150 / 20
+
+
+def _01_the_verbal_claims_hold_and_2_3_does_not():
+    found = _finding_verdicts(_NB["01"], "01-07")
+    return found["000-raw-exercise-above-chance"][2] == "holds" and found["000-raw-meeting-below-chance"][2] == \
+        "holds" and found["000-why-pmi-running-exercise"][2] == "wrong" and \
+        round(math.log(150 * 10_000 / (500 * 400)), 1) != 2.3 and 150 > 500 * 400 / 10_000 and 12 < 500 * 4_000 / 10_000
+
+
+def _01_the_guide_prints_log_7_5():
+    found = _finding_verdicts(_NB["01"], "01-12")
+    return found["000-s2-pmi"][0] == f"{math.log(7.5):.2f}" and found["000-s2-pmi"][2] == "holds"
+
+
+def _01_a_change_of_base_is_one_constant():
+    values = dict(re.findall(r"^(\w+) \(\w+\)\s+PMI\(running, exercise\) = ([\d.]+)", _output(_NB["01"], "01-14"),
+                             re.M))
+    nats = math.log(7.5)
+    return values == {"nats": f"{nats:.4f}", "bits": f"{nats / math.log(2):.4f}", "bans": f"{nats / math.log(10):.4f}"}
+
+
+def _01_every_exilio_poem_has_cancao():
+    inputs = re.search(r"inputs=\"([^\"]+)\"", _output(_NB["01"], "01-17")).group(1)
+    c_x, c_y, c_xy, n = (int(v) for v in re.findall(r"\d+", inputs.split(":", 1)[1]))
+    printed = _output(_NB["01"], "01-16")
+    return (c_x, c_y, c_xy, n) == (7, 4, 4, 684) and c_xy == c_y and \
+        Fraction(c_xy, n) / (Fraction(c_x, n) * Fraction(c_y, n)) == 1 / Fraction(c_x, n) and \
+        f"684/7 = {684 / 7:.3f}" in printed
+
+
+def _01_pmi_is_capped_by_the_larger_marginal():
+    for n in (6, 9):
+        for c_x in range(1, n):
+            for c_y in range(1, n):
+                for c_xy in range(1, min(c_x, c_y) + 1):
+                    ratio = Fraction(c_xy * n, c_x * c_y)
+                    if ratio > Fraction(n, max(c_x, c_y)):
+                        return False
+    # reached: the partner never appears without the word
+    return Fraction(4 * 684, 7 * 4) == Fraction(684, 7)
+
+
+def _01_an_impossible_slider_setting_gets_an_explanation():
+    with pytest.raises(ValueError):
+        tk.probabilities_from_counts(600, 500, 400, 10_000)
+    printed = _output(_NB["01"], "01-19")
+    return "c(x, y) = 150" in printed and "P(x) = 0.0500   P(y) = 0.0400   P(x, y) = 0.0150" in printed and \
+        f"PMI = {math.log(7.5):.3f} nats: the pair shares windows more than chance" in printed
+
+
+def _01_pmi_crosses_zero_at_20_and_plunges():
+    pmi = lambda joint: math.log(joint * 10_000 / (500 * 400))    # noqa: E731
+    values = [pmi(j) for j in range(1, 401)]
+    return pmi(20) == 0 and all(a < b for a, b in zip(values, values[1:])) and \
+        pmi(40) - pmi(20) == pytest.approx(pmi(400) - pmi(200)) and pmi(1e-300) < -600
+
+
+def _01_pmi_is_unbounded_and_favours_rare_words():
+    once = [math.log(1 * n / (1 * 1)) for n in (10, 10_000, 10**9)]
+    return all(a < b for a, b in zip(once, once[1:])) and once[1] > math.log(7.5)
+
+
+# -- 02 · NPMI
+def _02_the_three_landmarks():
+    rows = _table_rows(_output(_NB["02"], "02-03"), ("always together (+1)", "independent (0)",
+                                                      "never together (−1)"))
+    by_hand = {"always together (+1)": _npmi_by_hand(5, 5, 5, 20), "independent (0)": _npmi_by_hand(2, 10, 4, 20),
+               "never together (−1)": _npmi_by_hand(0, 10, 4, 20)}
+    last = {k: float(rows[k][-1].split()[-1]) for k in by_hand}
+    return all(last[k] == pytest.approx(v, abs=5e-4) for k, v in by_hand.items()) and \
+        list(last.values()) == [1.0, 0.0, -1.0]
+
+
+def _02_the_base_cancels():
+    printed = _output(_NB["02"], "02-08")
+    bits = math.log2(684 / 7) / -math.log2(4 / 684)
+    nats = math.log(684 / 7) / -math.log(4 / 684)
+    return bits == pytest.approx(nats, rel=1e-12) and f"NPMI            = {bits:.4f}" in printed and \
+        f"same in nats    : {nats:.4f}" in printed
+
+
+def _02_the_introductions_0_6_is_not_what_the_counts_give():
+    printed = _output(_NB["02"], "02-n01")
+    return re.search(r"Why NPMI\? / NPMI\s+printed 0\.6\s+recomputed 0\.5\s+wrong", printed) is not None and \
+        round(_npmi_by_hand(150, 500, 400, 10_000), 1) != 0.6
+
+
+def _02_the_note_writes_6601_and_6610():
+    found = _finding_verdicts(_NB["02"], "02-10")
+    return found["001-eq4-pmi"][0] == "6,601" and found["001-eq2-pmi"][0] == "6,610" and \
+        f"{math.log2(684 / 7):.3f}" == "6.610" and found["001-eq4-pmi"][2] == "wrong"
+
+
+def _02_npmi_is_one_only_when_both_words_always_come_together():
+    for n in (7, 10):
+        for c_x in range(1, n):
+            for c_y in range(1, n):
+                for c_xy in range(1, min(c_x, c_y) + 1):
+                    one = math.isclose(_npmi_by_hand(c_xy, c_x, c_y, n), 1.0, rel_tol=1e-12)
+                    if one != (c_xy == c_x == c_y):
+                        return False
+    return 7 - 4 == 3 and _npmi_by_hand(4, 7, 4, 684) < 1
+
+
+def _02_guide_and_gensim_by_hand(c_xy, c_x, c_y, n, eps=1e-12):
+    """(the guide's code, gensim's c_npmi) worked here: the guide adds ε to every count and to n, guards a zero
+    denominator with 0 and clamps; gensim adds ε to the joint probability inside both logs."""
+    p = [(c + eps) / (n + eps) for c in (c_xy, c_x, c_y)]
+    denominator = -math.log(p[0])
+    guide = 0.0 if denominator == 0 else max(-1.0, min(1.0, math.log(p[0] / (p[1] * p[2])) / denominator))
+    joint = c_xy / n + eps
+    gensim = math.log(joint / ((c_x / n) * (c_y / n))) / -math.log(joint)
+    return guide, gensim
+
+
+def _02_the_never_together_pair_is_not_minus_one_with_epsilon():
+    guide, gensim = _02_guide_and_gensim_by_hand(0, 500, 400, 10_000)
+    source = "".join(_cell(_NB["02"], "02-12")["source"])
+    slower = [_02_guide_and_gensim_by_hand(0, 500, 400, 10_000, eps)[0] for eps in (1e-12, 1e-24, 1e-48)]
+    found = _finding_verdicts(_NB["02"], "02-14")
+    return "(0, 500, 400, 10_000)" in source and guide > -0.9 and gensim > -0.9 and \
+        (round(guide, 2), round(gensim, 2)) == (-0.83, -0.78) and all(a > b > -1 for a, b in zip(slower, slower[1:])) \
+        and slower[-1] > -0.95 and found["000-case1-npmi"][1] == f"{guide:.4f}" and \
+        found["000-case1-npmi"][2] == "wrong" and found["000-code-always-together"][2] == "holds"
+
+
+def _02_the_pair_in_every_window_gets_plus_one_zero_or_minus_one():
+    guide, gensim = _02_guide_and_gensim_by_hand(10, 10, 10, 10)
+    limit = [_npmi_by_hand(c, c, c, n) for c, n in ((9, 10), (99, 100), (9_999, 10_000))]
+    return guide == 0.0 and gensim == pytest.approx(-1.0) and all(v == pytest.approx(1.0) for v in limit) and \
+        tk.npmi_from_counts(10, 10, 10, 10) == pytest.approx(1.0) and \
+        (10 + 1e-12) / (10 + 1e-12) == 1.0 and math.log(1 + 1e-12) > 0 > -math.log(1 + 1e-12)
+
+
+def _02_the_guide_rightly_calls_the_rare_pair_high():
+    found = _finding_verdicts(_NB["02"], "02-20")
+    return found["000-case3-high"][2] == "holds" and _npmi_by_hand(2, 2, 3, 10_000) > 0.3 and \
+        found["000-case3-high"][1] == f"{_npmi_by_hand(2, 2, 3, 10_000):.4f}"
+
+
+def _02_one_window_moves_the_rare_pair_and_not_the_frequent_one():
+    rare = [_npmi_by_hand(c, 2, 3, 10_000) for c in (2, 1, 0)]
+    frequent = [_npmi_by_hand(c, 500, 400, 10_000) for c in (150, 149)]
+    return [round(v, 2) for v in rare] == [0.95, 0.81, -1.0] and abs(frequent[0] - frequent[1]) < 0.01 and \
+        len({round(_npmi_by_hand(c, 2, 3, 10_000), 12) for c in range(0, min(2, 3) + 1)}) == 3
+
+
+# -- 03 · topic coherence
+def _03_pairs_grow_with_the_square_of_k():
+    return "pairs for 5 and 10 keywords: 10, 45" in _output(_NB["03"], "03-03") and \
+        4 + 3 + 2 + 1 == math.comb(5, 2) and math.comb(200, 2) / math.comb(100, 2) == pytest.approx(4, rel=0.01)
+
+
+def _03_morning_is_the_weak_link():
+    import ast
+
+    source = "".join(_cell(_NB["03"], "03-03")["source"])
+    table = ast.literal_eval(re.search(r"guide_table = (\{.*?\})", source, re.S).group(1))
+    with_morning = [v for pair, v in table.items() if "morning" in pair]
+    others = {w for pair in table for w in pair} - {"morning"}
+    word_means = {w: np.mean([v for pair, v in table.items() if w in pair]) for w in others | {"morning"}}
+    # every pair of morning scores below the mean of the other word's pairs
+    return len(with_morning) == 4 and min(word_means, key=word_means.get) == "morning" and \
+        all(v < word_means[w] for pair, v in table.items() if "morning" in pair for w in pair if w != "morning")
+
+
+def _03_walkthrough_rows():
+    rows = {}
+    for line in _output(_NB["03"], "03-08").splitlines()[1:]:
+        pair, *rest = line.split()
+        source = " ".join(rest[:2])
+        rows[(pair, source)] = [float(v) for v in rest[2:]]
+    return rows
+
+
+def _03_probabilities_rounded_to_one_figure():
+    rows = _03_walkthrough_rows()
+    rounded = [v for (_, source), values in rows.items() if source == "rounded probabilities" for v in values[:3]]
+    return len(rounded) == 6 and all(float(f"{v:.0e}") == v for v in rounded)
+
+
+def _03_rounding_each_probability_moves_the_ratio():
+    exact = (42 / 45_000, 312 / 45_000, 156 / 45_000)
+    rounded = (0.0009, 0.007, 0.003)
+    ratio = lambda j, x, y: j / (x * y)     # noqa: E731
+    printed = ratio(*rounded)
+    only_routine = ratio(exact[0], exact[1], rounded[2])
+    only_joint = ratio(rounded[0], exact[1], exact[2])
+    found = _finding_verdicts(_NB["03"], "03-10")
+    return all(r != e for r, e in zip(rounded, exact)) and only_routine > printed > ratio(*exact) > only_joint and \
+        found["000-wt-rr-ratio"][:2] == (f"{printed:.1f}", f"{ratio(*exact):.1f}")
+
+
+def _03_topic_4_is_the_worst_and_below_zero():
+    printed = _output(_NB["03"], "03-12")
+    import ast
+
+    ranked = ast.literal_eval(re.search(r"ranked: (\[.*\])", printed).group(1))     # a list of (topic, score)
+    return ranked[-1][0] == 4 and ranked[-1][1] < 0 and "below 0: [4]" in printed and \
+        [t for t, s in ranked if s < 0] == [4]
+
+
+def _03_dropping_the_worst_raises_the_mean():
+    printed = _output(_NB["03"], "03-n01")
+    scores = [0.62, 0.51, 0.38, 0.45, -0.08]
+    rng = np.random.default_rng(3)
+    differing = rng.normal(0.3, 0.15, size=(500, 5))
+    raised = all((s.sum() - s.min()) / 4 > s.mean() for s in differing)
+    tied = np.full(5, 0.3)
+    return f"{(sum(scores) - min(scores)) / 4:.3f}" in printed and "raised the mean in 100% of them" in printed and \
+        raised and (tied.sum() - tied.min()) / 4 == pytest.approx(tied.mean())
+
+
+def _03_the_guides_labels_contradict_its_table():
+    found = _finding_verdicts(_NB["03"], "03-18")
+    bands = _output(_NB["03"], "03-17")
+    return found["000-ex-label"][2] == "wrong" and found["000-pit4-excellent"][2] == "wrong" and \
+        "Excellent   above 0.30" in bands and 0.435 > 0.30 and found["000-ex-label"][0] == "Good!"
+
+
+def _03_gensim_defaults():
+    import inspect
+
+    from gensim.models import coherencemodel
+
+    return inspect.signature(coherencemodel.CoherenceModel).parameters["topn"].default == 20 and \
+        coherencemodel.SLIDING_WINDOW_SIZES["c_npmi"] == 10
+
+
+def _03_the_lee_corpus_has_300_articles():
+    from gensim.test.utils import datapath
+
+    with open(datapath("lee_background.cor"), encoding="utf-8") as f:
+        articles = [line for line in f if line.strip()]
+    return len(articles) == 300 and "documents      n =    300 windows" in _output(_NB["03"], "03-22")
+
+
+def _03_lee_table():
+    rows = {}
+    for line in _output(_NB["03"], "03-23").splitlines()[1:]:
+        m = re.match(r"(bushfires|afghanistan|grab bag)\s+(documents|windows of \d+)\s+(\S+)\s+(\S+)", line)
+        rows[m.group(1), m.group(2)] = [None if v == "-" else float(v) for v in m.group(3, 4)]
+    return rows
+
+
+def _03_one_topic_scores_positive_or_negative_and_grab_bag_is_last():
+    rows = _03_lee_table()
+    units = ("documents", "windows of 10", "windows of 50")
+    signs = all(any(v > 0.1 for u in units for v in rows[t, u]) and any(v < 0 for u in units for v in rows[t, u])
+                for t in ("bushfires", "afghanistan"))
+    last = all(rows["grab bag", u][0] < min(rows["bushfires", u][0], rows["afghanistan", u][0]) for u in units)
+    doc_b, doc_a = rows["bushfires", "documents"], rows["afghanistan", "documents"]
+    return signs and last and doc_a[0] > doc_b[0] and doc_b[1] > doc_a[1]
+
+
+def _03_the_order_reverses_in_one_setting():
+    rhos = re.findall(r"Spearman rho = ([+-]\d\.\d)", _output(_NB["03"], "03-n02"))
+    rows = _03_lee_table()
+    by_hand = []
+    for unit in ("documents", "windows of 10", "windows of 50"):
+        b, a = rows["bushfires", unit], rows["afghanistan", unit]
+        by_hand.append(1.0 if (a[0] > b[0]) == (a[1] > b[1]) else -1.0)
+    return [float(r) for r in rhos] == by_hand and by_hand.count(-1.0) == 1
+
+
+def _03_short_windows_leave_many_pairs_at_minus_one():
+    # windows of 10 tokens over the Lee articles, by hand: which of the 45 'bushfires' pairs never share one?
+    from itertools import combinations
+
+    from gensim.test.utils import datapath
+
+    keywords = ["fire", "fires", "firefighters", "sydney", "homes", "wales", "south", "blaze", "winds", "bushfires"]
+    position = {w: [] for w in keywords}
+    with open(datapath("lee_background.cor"), encoding="utf-8") as f:
+        for d, line in enumerate(f):
+            tokens = re.findall(r"\w+", line.lower())
+            for i, t in enumerate(tokens):
+                if t in position:
+                    position[t].append((d, i))
+    def meet(a, b):
+        pb = set(position[b])
+        return any((d, j) in pb for d, i in position[a] for j in range(i - 9, i + 10))
+    never = sum(not meet(a, b) for a, b in combinations(keywords, 2))
+    in_documents = re.search(r"(\d+) of them never co-occur", _output(_NB["03"], "03-27")).group(1)
+    return never >= 10 and never > int(in_documents)          # 14 of the 45 pairs
+
+
+def _03_nfc_and_nfd_differ_and_teachkit_finds_all_three():
+    import unicodedata
+
+    nfc, nfd = unicodedata.normalize("NFC", "canção"), unicodedata.normalize("NFD", "canção")
+    poems = [f"{nfc} do exílio", f"{nfd} de ninar", f"{nfc.upper()} DO EXÍLIO"]
+    normalized = [set(unicodedata.normalize("NFC", p).lower().split()) for p in poems]
+    printed = _output(_NB["03"], "03-29")
+    return nfc != nfd and (len(nfc), len(nfd)) == (6, 8) and "equal as strings: False" in printed and \
+        sum(nfc in p for p in normalized) == 3 and "poems containing 'canção': 3" in printed and \
+        sum(nfc in set(p.split()) for p in poems) == 1
+
+
+# -- 04 · perplexity
+_TRAIN_04 = "Alice wonders what is happening in Wonderland".split()
+_UNSEEN_04 = "Alice dreams about Wonderland".split()
+_MIXED_04 = "Alice wonders what is in Wonderland".split()
+
+
+def _source_model_by_hand(test, alpha, per="prediction", unk=False, context=False):
+    """The add-α bigram model worked here: P = (c(prev, w) + α) / (d(prev) + αV), d(prev) = c(prev) (the source
+    notebook) or the bigrams starting with prev (context=True); unseen words kept (V = 7) or <UNK> (V = 8)."""
+    from collections import Counter
+
+    vocabulary = set(_TRAIN_04)
+    V = len(vocabulary) + (1 if unk else 0)
+    bigrams = Counter(zip(_TRAIN_04, _TRAIN_04[1:]))
+    denominators = Counter(_TRAIN_04[:-1]) if context else Counter(_TRAIN_04)
+    words = [w if (w in vocabulary or not unk) else "<UNK>" for w in test]
+    bits = sum(-math.log2((bigrams[a, b] + alpha) / (denominators[a] + alpha * V)) for a, b in zip(words, words[1:]))
+    return 2 ** (bits / (len(test) if per == "token" else len(test) - 1))
+
+
+def _04_uniform_over_k_is_k():
+    printed = _output(_NB["04"], "nb04-04")
+    return all(f"perplexity = 2**H = {2 ** math.log2(k):.4f}" in printed for k in (2, 7, 50))
+
+
+def _04_each_training_prediction_is_a_quarter():
+    rows = [line for line in _output(_NB["04"], "nb04-06").splitlines() if re.search(r"-> .* \d+/\d+ = ", line)]
+    return len(_TRAIN_04) == 7 and len(rows) == 6 and \
+        all("2/8 = 0.2500    -2.0000" in r for r in rows) and Fraction(1 + 1, 1 + 7) == Fraction(1, 4)
+
+
+def _04_two_unseen_words_and_a_denominator_of_seven():
+    rows = [line for line in _output(_NB["04"], "nb04-11").splitlines() if re.search(r"-> .* \d+/\d+ = ", line)]
+    return set(_UNSEEN_04) - set(_TRAIN_04) == {"dreams", "about"} and \
+        "1/8 = 0.1250" in rows[0] and all("1/7 = 0.1429" in r for r in rows[1:]) and len(rows) == 3
+
+
+def _04_both_printed_values_reproduced_and_convention():
+    printed = _output(_NB["04"], "nb04-11")
+    source = re.search(r"printed by the source notebook: (\S+)", printed).group(1)
+    ours = re.search(r"teachkit, per token:\s+(\S+)", printed).group(1)
+    found = _finding_verdicts(_NB["04"], "nb04-12")
+    unseen_token = _source_model_by_hand(_UNSEEN_04, 1, per="token")
+    training_token = _source_model_by_hand(_TRAIN_04, 1, per="token")
+    return source == ours == found["003-perplexity-unseen"][0] and \
+        float(source) == pytest.approx(unseen_token, rel=1e-14) and \
+        found["003-perplexity-unseen"][2] == "convention" and \
+        training_token == pytest.approx(3.2813414240305514, rel=1e-14) and \
+        _source_model_by_hand(_UNSEEN_04, 1) > _source_model_by_hand(_TRAIN_04, 1) and unseen_token > training_token \
+        and found["003-claim-higher"][2] == "holds"
+
+
+def _04_training_perplexity_falls_to_one_held_out_turns_up():
+    rows = re.findall(r"training sentence:\s+([\d.]+)\s+held-out sentence:\s+([\d.]+)", _output(_NB["04"], "nb04-n01"))
+    training, held = [float(a) for a, _ in rows], [float(b) for _, b in rows]
+    low = held.index(min(held))
+    return len(rows) == 5 and all(a > b for a, b in zip(training[:3], training[1:3])) and training[-1] == 1.0 and \
+        0 < low < len(held) - 1 and all(a < b for a, b in zip(held[low:], held[low + 1:]))
+
+
+def _04_per_token_flatters_and_more_so_for_short_sentences():
+    printed = _output(_NB["04"], "nb04-15")
+    rows = re.findall(r"N = (\d+):\s+per prediction ([\d.]+),.*per token ([\d.]+)", printed)
+    pp = 7.318611
+    return all(float(t) < float(p) for _, p, t in rows) and pp ** (3 / 4) < pp ** (6 / 7) < pp and len(rows) == 2
+
+
+def _04_padding_predicts_n_plus_one():
+    rows = [line for line in _output(_NB["04"], "nb04-17").splitlines() if re.search(r"-> .* \d+/\d+ = ", line)]
+    return len(rows) == len(_UNSEEN_04) + 1 and rows[0].split()[0] == "<s>" and rows[-1].split()[2] == "</s>"
+
+
+def _04_unseen_words_get_probability_on_top_of_a_full_row():
+    rows = _output(_NB["04"], "nb04-19")
+    extra = _output(_NB["04"], "nb04-n02")
+    row_after_alice = sum(Fraction((w == "wonders") + 1, 1 + 7) for w in set(_TRAIN_04))
+    return row_after_alice == 1 and "row + P(dreams | Alice) = 1.1250: more than 1" in extra and \
+        Fraction(1, 8) + row_after_alice == Fraction(9, 8) and \
+        "after 'Wonderland': 0.8750" in rows and "after 'Wonderland': 0.8889" in rows and \
+        Fraction(7, 8) < 1 and rows.count("every row sums to 1") == 2 and \
+        [w for w in set(_TRAIN_04) if w not in _TRAIN_04[:-1]] == ["Wonderland"] and \
+        f"P = {1 / 9:.4f}" in extra and rows.count("after '") == 2
+
+
+def _04_the_vocabulary_policy_moves_the_unseen_sentence_and_the_denominator_does_not():
+    printed = dict(re.findall(r"^([\w-]+\s+\+ \w+)\s+V=\d:.*perplexity = ([\d.]+)", _output(_NB["04"], "nb04-21"),
+                              re.M))
+    printed = {" ".join(k.split()): float(v) for k, v in printed.items()}
+    by_hand = {f"{vocabulary} + {denominator}": _source_model_by_hand(_UNSEEN_04, 1, unk=vocabulary == "with-unk",
+                                                                      context=denominator == "context")
+               for vocabulary in ("training", "with-unk") for denominator in ("unigram", "context")}
+    return "Wonderland" not in _UNSEEN_04[:-1] and \
+        all(printed[k] == pytest.approx(v, abs=5e-5) for k, v in by_hand.items()) and \
+        printed["training + unigram"] == printed["training + context"] != printed["with-unk + unigram"] == \
+        printed["with-unk + context"]
+
+
+def _04_teachkit_and_nltk_agree():
+    printed = _output(_NB["04"], "nb04-23")
+    pairs = re.findall(r"perplexity teachkit ([\d.]+), nltk ([\d.]+)", printed)
+    from nltk.lm import Laplace
+
+    lm = Laplace(2)
+    lm.fit([list(zip(_TRAIN_04, _TRAIN_04[1:]))], _TRAIN_04)
+    nltk_unseen = lm.perplexity(list(zip(_UNSEEN_04, _UNSEEN_04[1:])))
+    return len(pairs) == 6 and all(a == b for a, b in pairs) and printed.count("probabilities agree: True") == 6 and \
+        f"{nltk_unseen:.10f}" == pairs[1][1] and \
+        not any(round(float(a), 4) in (3.2813, 4.4496) for a, _ in pairs)
+
+
+def _04_the_curves_against_alpha():
+    alphas = np.logspace(-3, 1, 41)
+    training = [_source_model_by_hand(_TRAIN_04, a) for a in alphas]
+    unseen = [_source_model_by_hand(_UNSEEN_04, a) for a in alphas]
+    unseen_unk = [_source_model_by_hand(_UNSEEN_04, a, unk=True, context=True) for a in alphas]
+    mixed = [_source_model_by_hand(_MIXED_04, a) for a in alphas]
+    known = sum(pair in set(zip(_TRAIN_04, _TRAIN_04[1:])) for pair in zip(_MIXED_04, _MIXED_04[1:]))
+    best = int(np.argmin(mixed))
+    return all(a < b for a, b in zip(training, training[1:])) and all(a > b for a, b in zip(unseen, unseen[1:])) \
+        and all(a > b for a, b in zip(unseen_unk, unseen_unk[1:])) and known == 4 and 0 < best < len(alphas) - 1 \
+        and _source_model_by_hand(_UNSEEN_04, 1e6) == pytest.approx(7, rel=1e-4) and \
+        _source_model_by_hand(_UNSEEN_04, 1e6, unk=True, context=True) == pytest.approx(8, rel=1e-4) and \
+        _source_model_by_hand(_UNSEEN_04, 1e-9) > 100 * _source_model_by_hand(_UNSEEN_04, 1) and \
+        _source_model_by_hand(_TRAIN_04, 1e-9) == pytest.approx(1)
+
+
+def _04_the_explorer_starts_at_the_source_notebooks_settings():
+    printed = _output(_NB["04"], "nb04-29")
+    return re.search(rf"training text\s+perplexity\s+{_source_model_by_hand(_TRAIN_04, 1, per='token'):.4f}",
+                     printed) is not None and \
+        re.search(rf"unseen text\s+perplexity\s+{_source_model_by_hand(_UNSEEN_04, 1, per='token'):.4f}",
+                  printed) is not None and "vocabulary = training, denominator = unigram, pad = False, per = token" \
+        in printed
+
+
+# -- 04b · n-gram models
+def _04b_every_fifth_article_held_out():
+    printed = _output(_NB["04b"], "c03")
+    articles = re.search(r"\| articles \| ([\d,]+) \| ([\d,]+) \|", printed).groups()
+    train, held = (int(v.replace(",", "")) for v in articles)
+    return train + held == 300 and held == 300 // 5
+
+
+def _04b_tiny_rows_sum_to_one_and_add_one_keeps_less_than_half():
+    printed = _output(_NB["04b"], "c05")
+    rows = _table_rows(printed, ("add-one", "Lidstone α=0.1", "Jelinek-Mercer", "Kneser-Ney d=0.5"))
+    # after b the two training sentences <s> a b a </s>, <s> b a c </s> show a twice; V = 6
+    add_one = Fraction(2 + 1, 2 + 6)
+    return len(rows) == 4 and all(r[-2:] == ["1.000000", "1.000000"] for r in rows.values()) and \
+        add_one < Fraction(1, 2) and rows["add-one"][0] == f"{float(add_one):.4f}"
+
+
+def _04b_table(cell_id="c07"):
+    rows = {}
+    for line in _output(_NB["04b"], cell_id).splitlines():
+        fields = [f.strip() for f in line.strip().strip("|").split("|")]
+        if len(fields) == 5 and re.match(r"[\d,.]+$", fields[1]):
+            rows[fields[0]] = [float(v.replace(",", "")) for v in fields[1:]]
+    return rows
+
+
+def _04b_add_one_worse_with_the_order_kneser_ney_better():
+    rows = _04b_table()
+    add_one, kn = rows["add-one (Laplace)"], rows["Kneser-Ney d = 0.75"]
+    return all(a < b for a, b in zip(add_one, add_one[1:])) and all(a > b for a, b in zip(kn, kn[1:])) and \
+        all(kn[i] == min(r[i] for r in rows.values()) for i in range(4))
+
+
+def _04b_mass_rows():
+    rows = {}
+    for line in _output(_NB["04b"], "c11").splitlines():
+        fields = [f.strip() for f in line.strip().strip("|").split("|")]
+        if len(fields) == 5 and fields[0].isdigit():
+            rows[int(fields[0]), fields[1]] = [float(v) for v in fields[2:]]
+    return rows
+
+
+def _04b_add_one_gives_nearly_all_to_the_unseen():
+    rows = _04b_mass_rows()
+    add = [rows[k, "add-one (Laplace)"] for k in (1, 2, 3, 4)]
+    return all(m > 0.9 for m, _, _ in add[1:]) and add[1][0] < add[2][0] < add[3][0] and \
+        all(seen < add[0][1] for _, seen, _ in add[1:])
+
+
+def _04b_kneser_ney_keeps_far_more_for_seen_and_unseen():
+    rows = _04b_mass_rows()
+    kn = [rows[k, "Kneser-Ney d = 0.75"] for k in (1, 2, 3, 4)]
+    add = [rows[k, "add-one (Laplace)"] for k in (1, 2, 3, 4)]
+    return all(k[0] > 0.4 for k in kn[1:]) and all(k[1] > 10 * a[1] and k[2] > 10 * a[2]
+                                                   for k, a in zip(kn[1:], add[1:])) and \
+        all(a < b for a, b in zip([k[1] for k in kn], [k[1] for k in kn][1:]))
+
+
+def _04b_per_word_is_larger():
+    printed = _output(_NB["04b"], "c13")
+    m, n = (int(v.replace(",", "")) for v in re.search(r"M = ([\d,]+) predictions for N = ([\d,]+) words",
+                                                          printed).groups())
+    per_prediction = float(re.search(r"per prediction: .*perplexity 2\^H = ([\d.]+)", printed).group(1))
+    per_word = float(re.search(r"per word: .*perplexity 2\^H = ([\d.]+)", printed).group(1))
+    return m > n and per_word > per_prediction and per_word == pytest.approx(per_prediction ** (m / n), rel=1e-4)
+
+
+def _04b_all_unk_is_lowest_of_all():
+    rows = [line.strip("|").split("|") for line in _output(_NB["04b"], "c15").splitlines()
+            if re.match(r"\|\s*[\d,]+\s*\|", line)]
+    last = rows[-1]
+    values = [float(r[-1].replace(",", "")) for r in rows]
+    return last[2].strip() == "100.0%" and int(last[1]) == 3 and values[-1] == min(values)
+
+
+def _04b_splitting_on_spaces_changes_everything():
+    rows = re.findall(r"V =\s+([\d,]+)\s+held-out words N = ([\d,]+)\s+<UNK>\s+[\d.]+%\s+perplexity\s+([\d.]+)",
+                      _output(_NB["04b"], "c17"))
+    return len(rows) == 2 and all(a != b for a, b in zip(*rows))
+
+
+def _04b_ngramlm_is_bigramlm_and_gives_nltks_values():
+    pairs = re.findall(r"NgramLM ([\d.]+)\s+BigramLM ([\d.]+)", _output(_NB["04b"], "c19"))
+    nltk_values = re.findall(r"nltk (\d+\.\d+)", _output(_NB["04"], "nb04-23"))
+    nltk_at_alpha_1 = [nltk_values[i] for i in (0, 1, 4, 5)]     # alpha = 1 unpadded, then padded
+    return len(pairs) == 4 and all(a == b for a, b in pairs) and \
+        [float(a) for a, _ in pairs] == [pytest.approx(float(v), abs=1e-6) for v in nltk_at_alpha_1] and \
+        all(round(float(a), 4) not in (3.2813, 4.4496) for a, _ in pairs)
+
+
+def _04b_nltk_kneser_ney_zero_for_unknown_words():
+    printed = _output(_NB["04b"], "c21")
+    # interpolated KN, d = 0.5, on <s> a b a </s> / <s> b a c </s> by hand: P1(a) = (2 - d + d·4/6) / 7, and after b
+    # (seen twice, always followed by a) P(a | b) = (2 - d)/2 + d·1/2 · P1(a)
+    d = Fraction(1, 2)
+    p1_a = (2 - d + d * 4 * Fraction(1, 6)) / 7
+    p_a_b = (2 - d) / 2 + d * Fraction(1, 2) * p1_a
+    return p_a_b == Fraction(137, 168) and f"NgramLM {float(p_a_b):.6f}" in printed and \
+        "nltk 0.0" in printed and printed.rstrip().endswith("nltk inf")
+
+
+# -- 04c · neural perplexity
+def _04c_counts():
+    printed = _output(_NB["04c"], "c04c-03")
+    arts = [int(v) for v in re.findall(r"(\d+) articles", printed)]
+    chars = int(re.search(r"held out: \d+ articles, ([\d,]+) characters", printed).group(1).replace(",", ""))
+    words = int(re.search(r"([\d,]+) words", printed).group(1).replace(",", ""))
+    return arts, chars, words
+
+
+def _04c_a_fifth_held_out():
+    arts, _, _ = _04c_counts()
+    return sum(arts) == 300 and arts[1] * 5 == sum(arts)
+
+
+def _04c_softmax_by_hand():
+    z = [1.0, 0.0, -0.5]
+    p = [math.exp(v) / sum(math.exp(u) for u in z) for v in z]
+    printed = _output(_NB["04c"], "c04c-05")
+    return all(v > 0 for v in p) and sum(p) == pytest.approx(1) and \
+        "probabilities [" + ", ".join(f"{v:.4f}" for v in p) + "]" in printed and \
+        f"= {-math.log(p[1]):.4f} nats" in printed
+
+
+def _04c_rows():
+    rows = {}
+    for line in _output(_NB["04c"], "c04c-10").splitlines():
+        m = re.match(r"(.+?)\s{2,}([\d,]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)$", line)
+        if m:
+            rows[m.group(1).strip()] = [float(v.replace(",", "")) for v in m.groups()[1:]]
+    return rows
+
+
+def _04c_one_prediction_per_character_or_word():
+    arts, chars, words = _04c_counts()
+    rows = _04c_rows()
+    return rows["neural, characters"][0] == chars and rows["Kneser-Ney 4-gram, characters"][0] == chars and \
+        rows["neural, words (min count 5)"][0] == words + arts[1]
+
+
+def _04c_bits_per_character_divide_the_same_total():
+    _, chars, _ = _04c_counts()
+    rows = _04c_rows()
+    return len(rows) == 4 and all((n * nats / (chars * math.log(2))) == pytest.approx(bpc, abs=2e-3) and bpc == bpb
+                                  for n, _, nats, _, bpc, bpb in rows.values())
+
+
+def _04c_the_ngram_model_has_the_neural_models_context():
+    return "context=3" in _output(_NB["04c"], "c04c-06") and "Kneser-Ney 4-gram, characters" in _04c_rows()
+
+
+def _04c_accents_take_two_bytes_and_the_model_never_saw_one():
+    from gensim.test.utils import datapath
+
+    raw = open(datapath("lee_background.cor"), "rb").read()
+    return all(len(ch.encode("utf-8")) == 2 for ch in "ãçé") and raw.isascii() and \
+        "37 characters of the training text" in _output(_NB["04c"], "c04c-06")
+
+
+def _04c_a_smaller_vocabulary_lowers_perplexity_and_the_honest_figure_rises():
+    rows = [[float(v.replace(",", "").rstrip("%")) for v in line.split()] for line in
+            _output(_NB["04c"], "c04c-18").splitlines() if re.match(r"\s+\d+\s", line)]
+    columns = list(zip(*rows))
+    falls = lambda c: all(a > b for a, b in zip(c, c[1:]))   # noqa: E731
+    return len(rows) == 3 and falls(columns[3]) and falls(columns[4]) and falls(columns[5][::-1]) and \
+        falls(columns[1]) and falls(columns[2][::-1])
+
+
+def _04c_five_results_two_units():
+    rows = re.findall(r"^(\S+(?: \S+)*?)\s{2,}([\d.]+)\s+(bits per character|perplexity per word)\s+(.+)$",
+                      _output(_NB["04c"], "c04c-20"), re.M)
+    units = {r[2] for r in rows}
+    vocab = {r[0]: r[3] for r in rows}
+    return len(rows) == 5 and units == {"bits per character", "perplexity per word"} and \
+        "267,000" in vocab["WikiText-103"] and "10,000" in vocab["Penn Treebank"]
+
+
+def _04c_independent_chunks_raise_perplexity():
+    ppl, stream = re.search(r"perplexity ([\d.]+) per character \(one stream: ([\d.]+)\)",
+                            _output(_NB["04c"], "c04c-16")).groups()
+    return float(ppl) > float(stream) and "stride 16" in _output(_NB["04c"], "c04c-16")
+
+
+# -- 04d · smoothing toolkits
+def _04d_the_last_column_is_the_clue():
+    names = ("add-α", "Katz", "interpolated KN", "modified KN")
+    unk = {name: float(fields[-1]) for name, fields in _04d_rows("c03", names).items()}
+    return unk["Katz"] > 100 * max(unk["interpolated KN"], unk["modified KN"]) and \
+        "8.9% of them never seen in training" in _output("04d_smooth", "c03")
+
+
+def _04d_discounts_grow_with_the_count_and_d1_is_below_one():
+    rows = _04d_rows("c17", ("1-grams", "2-grams", "3-grams"))
+    out = []
+    for fields in rows.values():
+        n1, n2, n3, n4 = (int(v.replace(",", "")) for v in fields[:4])
+        y = Fraction(n1, n1 + 2 * n2)
+        d1, d2, d3 = 1 - 2 * y * Fraction(n2, n1), 2 - 3 * y * Fraction(n3, n2), 3 - 4 * y * Fraction(n4, n3)
+        out.append((d1, d2, d3, [float(v) for v in fields[-3:]]))
+    return all(d1 < 1 < d3 and d1 < d2 < d3 and printed == [pytest.approx(float(v), abs=5e-5) for v in (d1, d2, d3)]
+               for d1, d2, d3, printed in out)
+
+
+def _04d_one_discount_of_three_quarters_against_the_three():
+    rows = _04d_rows("c17", ("1-grams", "2-grams", "3-grams"))
+    d = {name: [float(v) for v in fields[-3:]] for name, fields in rows.items()}
+    return all(v > 0.75 for v in d["3-grams"]) and d["3-grams"][2] > 2 * 0.75 and d["1-grams"][0] < 0.75 and \
+        d["2-grams"][0] > 0.75
+
+
+def _04d_kenlm_counts_end_and_not_start():
+    words = int(re.search(r"held out: 50 articles, ([\d,]+) words", _output("04d_smooth", "c03")).group(1)
+                .replace(",", ""))
+    scored = int(re.search(r"every one of the ([\d,]+) log10 P", _output("04d_smooth", "c23")).group(1)
+                 .replace(",", ""))
+    return scored == words + 50
+
+
+def _04d_the_first_250_train_and_the_last_50_held_out():
+    train, held = _lee_04d()
+    return (len(train), len(held)) == (250, 50) and "held out: 50 articles" in _output("04d_smooth", "c03")
+
+
+CLAIMS_00_04 = [
+    # 00
+    Claim("00_start", "00-02", "The list below is read from the notebooks themselves (their first heading), so it "
+          "is always up to date", _00_the_list_is_every_notebook_with_its_first_heading),
+    Claim("00_start", "00-04", "The later notebooks turn to perplexity (04, then n-gram models on real text in 04b)",
+          _00_headings_say_what_the_overview_says),
+    Claim("00_start", "00-04", "Notebook 08 sets the other coherence measures you meet in papers (UMass, UCI, C_V) "
+          "beside NPMI, and notebook 09 puts the metrics to use: choosing a topic model, and checking the metrics "
+          "against people's judgements", _00_headings_say_what_the_overview_says),
+    Claim("00_start", "00-04", "It lists the version of Python and of every library the course uses, then checks "
+          "each one against the minimum that `teachkit` declares in its own package metadata",
+          _00_versions_checked_against_the_declared_minimums),
+    Claim("00_start", "00-07", "so the tests do not compare that table with the saved one",
+          _00_the_version_table_is_not_compared),
+    Claim("00_start", "00-07", "you see the result for the starting values instead",
+          _00_the_saved_explorer_shows_the_starting_values),
+    Claim("00_start", "00-11", 'Each question ends by saying how precisely it wants the answer ("Give at least 2 '
+          'significant figures", the most common)', _00_precision_is_stated_and_two_figures_the_most_common),
+    Claim("00_start", "00-11", "section 4 has one", _00_section_4_has_a_prediction_and_write_it_yourself_starts_in_01),
+    Claim("00_start", "00-11", "from notebook 01 on, **write it yourself**",
+          _00_section_4_has_a_prediction_and_write_it_yourself_starts_in_01),
+    Claim("00_start", "00-20", "gets one of five verdicts", _00_every_checked_number_gets_one_of_five_verdicts),
+    Claim("00_start", "00-n00", 'A count of "wrong" verdicts overstates how many mistakes a document makes',
+          _00_wrong_counts_overstate_the_mistakes),
+    Claim("00_start", "00-22", "many wrong numbers are carried over from one earlier mistake (in the "
+          "semantic-metrics document, from its PageRank weights)", _00_wrong_counts_overstate_the_mistakes),
+    Claim("00_start", "00-22", "saved copies show the starting result",
+          _00_the_saved_explorer_shows_the_starting_values),
+    # 01
+    Claim("01_pmi", "01-04", 'so "Running" in entry 3 and "running" in entry 1 are the same word; "run" is a '
+          "different word", _01_the_tokenizer_lowercases_and_a_window_counts_once),
+    Claim("01_pmi", "01-04", 'Entry 3 contains "running" once and "exercise" once, and that window counts **once** '
+          "for the pair", _01_the_tokenizer_lowercases_and_a_window_counts_once),
+    Claim("01_pmi", "01-04", "*meeting* is ten times as common as *exercise*",
+          _01_meeting_is_ten_times_as_common_and_the_pair_avoids_each_other),
+    Claim("01_pmi", "01-06", "the two words **avoid** each other, even though 12 windows hold both",
+          _01_meeting_is_ten_times_as_common_and_the_pair_avoids_each_other),
+    Claim("01_pmi", "01-06", 'The guide\'s verbal claims ("significant", "unusual") hold once the counts are '
+          "compared with chance", _01_the_verbal_claims_hold_and_2_3_does_not),
+    Claim("01_pmi", "01-06", "which its own counts do not give", _01_the_verbal_claims_hold_and_2_3_does_not),
+    Claim("01_pmi", "01-11", r"The guide prints $\log(7.5) \approx 2.01$", _01_the_guide_prints_log_7_5),
+    Claim("01_pmi", "01-13", "Changing base multiplies every PMI by the same constant",
+          _01_a_change_of_base_is_one_constant),
+    Claim("01_pmi", "01-15", "every poem with *exílio* also has *canção*", _01_every_exilio_poem_has_cancao),
+    Claim("01_pmi", "01-18", r"the ratio simplifies to $1/P(\text{canção})$", _01_every_exilio_poem_has_cancao),
+    Claim("01_pmi", "01-18", "PMI is capped by $-\\log$ of the larger marginal probability",
+          _01_pmi_is_capped_by_the_larger_marginal),
+    Claim("01_pmi", "01-18", "gets `teachkit`'s explanation instead of a number",
+          _01_an_impossible_slider_setting_gets_an_explanation),
+    Claim("01_pmi", "01-18", "Without a running kernel you see the result for the starting values",
+          _01_an_impossible_slider_setting_gets_an_explanation),
+    Claim("01_pmi", "01-20", "PMI crosses zero at the expected count, 20, grows only logarithmically above it and "
+          "plunges toward $-\\infty$ as the joint count goes to 0", _01_pmi_crosses_zero_at_20_and_plunges),
+    Claim("01_pmi", "01-34", "*running + meeting* only 0.06 times, although 12 windows hold both",
+          _01_meeting_is_ten_times_as_common_and_the_pair_avoids_each_other),
+    Claim("01_pmi", "01-34", "PMI is unbounded and favours rare words", _01_pmi_is_unbounded_and_favours_rare_words),
+    # 02
+    Claim("02_npmi", "02-02", "In between, independence ($P(w_1,w_2) = P(w_1)P(w_2)$) gives exactly 0",
+          _02_the_three_landmarks),
+    Claim("02_npmi", "02-02", "NPMI has no unit", _02_the_base_cancels),
+    Claim("02_npmi", "02-n00", "That is not what its counts give",
+          _02_the_introductions_0_6_is_not_what_the_counts_give),
+    Claim("02_npmi", "02-09", "The note's NPMI line writes the numerator as 6,601, although its PMI line gives 6,610",
+          _02_the_note_writes_6601_and_6610),
+    Claim("02_npmi", "02-11", "*canção* also appears in three poems without *exílio*",
+          _02_npmi_is_one_only_when_both_words_always_come_together),
+    Claim("02_npmi", "02-11", "NPMI reaches +1 only when **both** words always come together",
+          _02_npmi_is_one_only_when_both_words_always_come_together),
+    Claim("02_npmi", "02-11", "here is a pair that never co-occurs (*running*/*exercise* counts, but 0 shared windows)",
+          _02_the_never_together_pair_is_not_minus_one_with_epsilon),
+    Claim("02_npmi", "02-13", "the never-together pair does **not** score −1 under either smoothing convention",
+          _02_the_never_together_pair_is_not_minus_one_with_epsilon),
+    Claim("02_npmi", "02-13", "The limit −1 is approached only as $\\varepsilon \\to 0$, and very slowly",
+          _02_the_never_together_pair_is_not_minus_one_with_epsilon),
+    Claim("02_npmi", "02-13", "score exactly +1 for every $p < 1$, and `none` returns that limit",
+          _02_the_pair_in_every_window_gets_plus_one_zero_or_minus_one),
+    Claim("02_npmi", "02-13", "Under gensim's convention the same pair scores **−1**",
+          _02_the_pair_in_every_window_gets_plus_one_zero_or_minus_one),
+    Claim("02_npmi", "02-13", "Under the guide's code it scores **0**",
+          _02_the_pair_in_every_window_gets_plus_one_zero_or_minus_one),
+    Claim("02_npmi", "02-13", "So one pair gets +1 (the limit), 0 or −1 depending on the convention",
+          _02_the_pair_in_every_window_gets_plus_one_zero_or_minus_one),
+    Claim("02_npmi", "02-19", "The guide calls this a high NPMI, rightly",
+          _02_the_guide_rightly_calls_the_rare_pair_high),
+    Claim("02_npmi", "02-21", "A single window moves the rare pair from 0.95 to 0.81, and two windows from 0.95 to "
+          "−1. The frequent pair barely moves", _02_one_window_moves_the_rare_pair_and_not_the_frequent_one),
+    Claim("02_npmi", "02-23", "The rare pair has only three possible values",
+          _02_one_window_moves_the_rare_pair_and_not_the_frequent_one),
+    Claim("02_npmi", "02-33", "+1: the words share every one of their windows; 0: independence; −1: they never meet",
+          _02_the_three_landmarks),
+    Claim("02_npmi", "02-33", "the guide's introduction says 0.6 for the same pair",
+          _02_the_introductions_0_6_is_not_what_the_counts_give),
+    Claim("02_npmi", "02-33", "the note's numerator 6,601 should read 6,610", _02_the_note_writes_6601_and_6610),
+    Claim("02_npmi", "02-33", "with ε = 1e-12 the guide's smoothing gives −0.83 and gensim's −0.78",
+          _02_the_never_together_pair_is_not_minus_one_with_epsilon),
+    Claim("02_npmi", "02-33", "+1 is its limit, 0 the guide's code's convention (its guard) and −1 gensim's",
+          _02_the_pair_in_every_window_gets_plus_one_zero_or_minus_one),
+    Claim("02_npmi", "02-33", "NPMI of rare words rests on a few windows and jumps with each one",
+          _02_one_window_moves_the_rare_pair_and_not_the_frequent_one),
+    # 03
+    Claim("03_topic", "03-02", "Five keywords give 4 + 3 + 2 + 1 = 10 pairs, ten give 45: the count grows with the "
+          "square of $k$", _03_pairs_grow_with_the_square_of_k),
+    Claim("03_topic", "03-05", "*morning* is the weak link, pairing poorly with every other keyword",
+          _03_morning_is_the_weak_link),
+    Claim("03_topic", "03-07", "computing with probabilities rounded to one significant figure",
+          _03_probabilities_rounded_to_one_figure),
+    Claim("03_topic", "03-09", "the walkthrough rounds **all three** probabilities, and the ratio moves from its "
+          "exact value to the printed one", _03_rounding_each_probability_moves_the_ratio),
+    Claim("03_topic", "03-n20", "Rounding $P(\\text{routine})$ down alone would push the ratio even higher than "
+          "printed; rounding the joint probability down pulls it back part of the way",
+          _03_rounding_each_probability_moves_the_ratio),
+    Claim("03_topic", "03-n20", "so they partly cancel in the printed value",
+          _03_rounding_each_probability_moves_the_ratio),
+    Claim("03_topic", "03-14", "Topic 4 is negative", _03_topic_4_is_the_worst_and_below_zero),
+    Claim("03_topic", "03-14", "topic 4 is simply the one that scored worst", _03_topic_4_is_the_worst_and_below_zero),
+    Claim("03_topic", "03-14", "dropping the lowest score raises the mean whenever the scores are not all equal",
+          _03_dropping_the_worst_raises_the_mean),
+    Claim("03_topic", "03-14", "dropping the worst one still flatters every model",
+          _03_dropping_the_worst_raises_the_mean),
+    Claim("03_topic", "03-16", "where the guide disagrees with itself", _03_the_guides_labels_contradict_its_table),
+    Claim("03_topic", "03-21", "gensim's `CoherenceModel` scores the top **20** by default", _03_gensim_defaults),
+    Claim("03_topic", "03-21", "sliding windows (gensim's `c_npmi`: 10 tokens)", _03_gensim_defaults),
+    Claim("03_topic", "03-21", "the 300 Australian news articles of the Lee background corpus",
+          _03_the_lee_corpus_has_300_articles),
+    Claim("03_topic", "03-24", "The same topic scores anywhere from clearly positive to negative depending on the "
+          "counting unit and on how many keywords are scored",
+          _03_one_topic_scores_positive_or_negative_and_grab_bag_is_last),
+    Claim("03_topic", "03-24", "the grab bag of unrelated words is last in every setting",
+          _03_one_topic_scores_positive_or_negative_and_grab_bag_is_last),
+    Claim("03_topic", "03-24", "one is ahead with 10 keywords, the other with 20",
+          _03_one_topic_scores_positive_or_negative_and_grab_bag_is_last),
+    Claim("03_topic", "03-n03", "here it is −1 in one setting: the order of the two real topics reverses",
+          _03_the_order_reverses_in_one_setting),
+    Claim("03_topic", "03-n03", "With short windows many keyword pairs never meet at all",
+          _03_short_windows_leave_many_pairs_at_minus_one),
+    Claim("03_topic", "03-28", "They look identical on screen, yet plain string comparison says they differ",
+          _03_nfc_and_nfd_differ_and_teachkit_finds_all_three),
+    Claim("03_topic", "03-30", "so all three spellings are the same word",
+          _03_nfc_and_nfd_differ_and_teachkit_finds_all_three),
+    Claim("03_topic", "03-42", "never choose what to drop by its score, which raises the mean unless all the scores "
+          "are equal", _03_dropping_the_worst_raises_the_mean),
+    Claim("03_topic", "03-42", "Rounding probabilities mid-calculation can move a result in either direction",
+          _03_rounding_each_probability_moves_the_ratio),
+    Claim("03_topic", "03-42", "Rankings of topics are not automatically stable across set-ups",
+          _03_the_order_reverses_in_one_setting),
+    Claim("03_topic", "03-42", "the guide's own labels contradict its table",
+          _03_the_guides_labels_contradict_its_table),
+    Claim("03_topic", "03-42", "(gensim 20, OCTIS 10)", _03_gensim_defaults),
+    # 04
+    Claim("04_perplexity", "nb04-03", "every $p_i = 1/k$ and the perplexity is exactly $k$", _04_uniform_over_k_is_k),
+    Claim("04_perplexity", "nb04-05", "is exactly this model", _04_each_training_prediction_is_a_quarter),
+    Claim("04_perplexity", "nb04-07", "so each prediction is $(1+1)/(1+7) = 1/4$, or $-2$ bits. There are 7 tokens "
+          "but only **6 predictions**", _04_each_training_prediction_is_a_quarter),
+    Claim("04_perplexity", "nb04-10", "Two of its words never occur in training",
+          _04_two_unseen_words_and_a_denominator_of_seven),
+    Claim("04_perplexity", "nb04-10", "so the denominator after it is just $\\alpha V = 7$",
+          _04_two_unseen_words_and_a_denominator_of_seven),
+    Claim("04_perplexity", "nb04-13", "Both printed values are reproduced to the last digit",
+          _04_both_printed_values_reproduced_and_convention),
+    Claim("04_perplexity", "nb04-13", "The checker's verdict is nevertheless **convention**",
+          _04_both_printed_values_reproduced_and_convention),
+    Claim("04_perplexity", "nb04-13", "The conclusion that the unseen sentence is harder holds either way",
+          _04_both_printed_values_reproduced_and_convention),
+    Claim("04_perplexity", "nb04-n00", "on the training sentence the perplexity falls towards 1, a perfect fit, while "
+          "on a held-out sentence with one new bigram it falls at first and then grows without bound",
+          _04_training_perplexity_falls_to_one_held_out_turns_up),
+    Claim("04_perplexity", "nb04-14", "That makes every unpadded sentence look better than it is, and the shorter the "
+          "sentence the bigger the flattery", _04_per_token_flatters_and_more_so_for_short_sentences),
+    Claim("04_perplexity", "nb04-16", "the number of predictions is $N+1$ for $N$ words",
+          _04_padding_predicts_n_plus_one),
+    Claim("04_perplexity", "nb04-18", "The seven training words alone already take all the probability after "
+          '"Alice", so the model promises more than 1 in total', _04_unseen_words_get_probability_on_top_of_a_full_row),
+    Claim("04_perplexity", "nb04-18", 'With `c(prev)` the probabilities after "Wonderland" add up to less than 1',
+          _04_unseen_words_get_probability_on_top_of_a_full_row),
+    Claim("04_perplexity", "nb04-18", "Both models with the `context` denominator sum to 1 in every row",
+          _04_unseen_words_get_probability_on_top_of_a_full_row),
+    Claim("04_perplexity", "nb04-20", "so it is the only context whose row falls short",
+          _04_unseen_words_get_probability_on_top_of_a_full_row),
+    Claim("04_perplexity", "nb04-20", "so the row plus one unseen word already sums to more than 1",
+          _04_unseen_words_get_probability_on_top_of_a_full_row),
+    Claim("04_perplexity", "nb04-20", "The vocabulary policy changes the numbers of the unseen sentence; the "
+          "denominator does not", _04_the_vocabulary_policy_moves_the_unseen_sentence_and_the_denominator_does_not),
+    Claim("04_perplexity", "nb04-24", "They agree to about twelve significant digits", _04_teachkit_and_nltk_agree),
+    Claim("04_perplexity", "nb04-24", "Neither of the source notebook's printed values can come out of `nltk.lm`",
+          _04_teachkit_and_nltk_agree),
+    Claim("04_perplexity", "nb04-25", "On the training text itself, less smoothing is always better",
+          _04_the_curves_against_alpha),
+    Claim("04_perplexity", "nb04-25", "four known bigrams and one new one", _04_the_curves_against_alpha),
+    Claim("04_perplexity", "nb04-25", "it has a sweet spot", _04_the_curves_against_alpha),
+    Claim("04_perplexity", "nb04-27", "the solid curve (training text) rises steadily with $\\alpha$",
+          _04_the_curves_against_alpha),
+    Claim("04_perplexity", "nb04-27", "The dotted curve (unseen text) blows up as $\\alpha \\to 0$ and falls "
+          "towards $V$ as $\\alpha$ grows", _04_the_curves_against_alpha),
+    Claim("04_perplexity", "nb04-27", "The dashed curve has a minimum", _04_the_curves_against_alpha),
+    Claim("04_perplexity", "nb04-28", "the result for the default settings, which are the source notebook's",
+          _04_the_explorer_starts_at_the_source_notebooks_settings),
+    Claim("04_perplexity", "nb04-43", "gives its printed 3.2813414240305514 and 4.449605586254059 exactly",
+          _04_both_printed_values_reproduced_and_convention),
+    Claim("04_perplexity", "nb04-43", "only the second makes every row sum to 1",
+          _04_unseen_words_get_probability_on_top_of_a_full_row),
+    Claim("04_perplexity", "nb04-43", "agree on every probability and perplexity", _04_teachkit_and_nltk_agree),
+    # 04b
+    Claim("04b_ngram", "c02", "**Every fifth article is held out**", _04b_every_fifth_article_held_out),
+    Claim("04b_ngram", "c06", "Every row sums to one, for a seen history and for one never seen",
+          _04b_tiny_rows_sum_to_one_and_add_one_keeps_less_than_half),
+    Claim("04b_ngram", "c06", "add-one still keeps less than half of the probability for it",
+          _04b_tiny_rows_sum_to_one_and_add_one_keeps_less_than_half),
+    Claim("04b_ngram", "c10", "that is nearly all of it", _04b_add_one_gives_nearly_all_to_the_unseen),
+    Claim("04b_ngram", "c10", "The higher the order, the rarer each history, and the worse it gets",
+          _04b_add_one_gives_nearly_all_to_the_unseen),
+    Claim("04b_ngram", "c12", "as the order rises, nearly all of its probability goes to words never seen after the "
+          "history", _04b_add_one_gives_nearly_all_to_the_unseen),
+    Claim("04b_ngram", "c12", "what it gives to the n-grams it *has* seen stays tiny, below its unigram value at every "
+          "higher order", _04b_add_one_gives_nearly_all_to_the_unseen),
+    Claim("04b_ngram", "c12", "Kneser-Ney reserves a lot too", _04b_kneser_ney_keeps_far_more_for_seen_and_unseen),
+    Claim("04b_ngram", "c12", "So its seen n-grams keep far higher probabilities, and even its unseen ones get far "
+          "more than add-one's even share", _04b_kneser_ney_keeps_far_more_for_seen_and_unseen),
+    Claim("04b_ngram", "c12", "dividing the same total by $N$ instead of $M$ gives a larger number",
+          _04b_per_word_is_larger),
+    Claim("04b_ngram", "c16", "it is lowest of all", _04b_all_unk_is_lowest_of_all),
+    Claim("04b_ngram", "c16", "give a different number of tokens, a different vocabulary and a different perplexity",
+          _04b_splitting_on_spaces_changes_everything),
+    Claim("04b_ngram", "c18", "and so it reproduces notebook 04's `nltk.lm` values, not the source notebook's "
+          "printed ones", _04b_ngramlm_is_bigramlm_and_gives_nltks_values),
+    Claim("04b_ngram", "c20", "gets probability 0, and any held-out text with an unknown word has infinite perplexity",
+          _04b_nltk_kneser_ney_zero_for_unknown_words),
+    Claim("04b_ngram", "c22", "`NgramLM`'s value is the one derived by hand",
+          _04b_nltk_kneser_ney_zero_for_unknown_words),
+    Claim("04b_ngram", "c00", "why add-one gets *worse* as the order grows while Kneser-Ney gets *better*",
+          _04b_add_one_worse_with_the_order_kneser_ney_better),
+    Claim("04b_ngram", "c39", "so add-one gets worse with the order",
+          _04b_add_one_worse_with_the_order_kneser_ney_better),
+    Claim("04b_ngram", "c39", "so it improves with the order on the same text",
+          _04b_add_one_worse_with_the_order_kneser_ney_better),
+    Claim("04b_ngram", "c39", "folding words into `<UNK>` lowers the number without making the model better",
+          _unk_perplexity_falls_steadily),
+    Claim("04b_ngram", "c39", "reproduces notebook 04's `nltk.lm` values",
+          _04b_ngramlm_is_bigramlm_and_gives_nltks_values),
+    Claim("04b_ngram", "c39", "gives an infinite perplexity as soon as a test word is unknown",
+          _04b_nltk_kneser_ney_zero_for_unknown_words),
+    # 04c
+    Claim("04c_neural", "c04c-02", "A fifth of the articles are held out", _04c_a_fifth_held_out),
+    Claim("04c_neural", "c04c-04", "the softmax makes them positive and makes them sum to 1", _04c_softmax_by_hand),
+    Claim("04c_neural", "c04c-09", "A character model makes one prediction per character, a word model one per word",
+          _04c_one_prediction_per_character_or_word),
+    Claim("04c_neural", "c04c-09", "Bits per character (or per byte) divide the same text's total by the same number, "
+          "whatever the tokens", _04c_bits_per_character_divide_the_same_total),
+    Claim("04c_neural", "c04c-09", "run on characters with the same context as the neural model (3 characters, so "
+          "order 4)", _04c_the_ngram_model_has_the_neural_models_context),
+    Claim("04c_neural", "c04c-10a", "in UTF-8, *ã*, *ç* and *é* take two bytes each",
+          _04c_accents_take_two_bytes_and_the_model_never_saw_one),
+    Claim("04c_neural", "c04c-10a", "The model never saw an accented letter",
+          _04c_accents_take_two_bytes_and_the_model_never_saw_one),
+    Claim("04c_neural", "c04c-17", "Per-token perplexity falls, and so do bits per character counted over the model's "
+          "own predictions, yet the model knows less",
+          _04c_a_smaller_vocabulary_lowers_perplexity_and_the_honest_figure_rises),
+    Claim("04c_neural", "c04c-19", "reports five results in its abstract, in two units", _04c_five_results_two_units),
+    Claim("04c_neural", "c04c-21", "A per-word perplexity on WikiText-103 and one on the Penn Treebank use different "
+          "vocabularies", _04c_five_results_two_units),
+    Claim("04c_neural", "c04c-32", "Scoring in independent chunks starts every chunk cold and raises perplexity",
+          _04c_independent_chunks_raise_perplexity),
+    Claim("04c_neural", "c04c-32", "charging for them (spelling `<UNK>` words out) shows the model got worse",
+          _04c_a_smaller_vocabulary_lowers_perplexity_and_the_honest_figure_rises),
+    # 04d
+    Claim("04d_smooth", "c02", "the first 250 train, the last 50 are held out",
+          _04d_the_first_250_train_and_the_last_50_held_out),
+    Claim("04d_smooth", "c04", "The last column is the clue", _04d_the_last_column_is_the_clue),
+    Claim("04d_smooth", "c16", "an n-gram seen once should lose less than one, one seen three times more",
+          _04d_discounts_grow_with_the_count_and_d1_is_below_one),
+    Claim("04d_smooth", "c18", "04b's Kneser-Ney takes too little from every trigram here",
+          _04d_one_discount_of_three_quarters_against_the_three),
+    Claim("04d_smooth", "c18", "only at the unigram level, where $D_1$ is below 0.75, does it take too much from the "
+          "n-grams seen once", _04d_one_discount_of_three_quarters_against_the_three),
+    Claim("04d_smooth", "c22", "predicted once at the end of every sentence, and counted in the perplexity",
+          _04d_kenlm_counts_end_and_not_start),
+    Claim("04d_smooth", "c22", "which is never predicted and not counted", _04d_kenlm_counts_end_and_not_start),
+    Claim("04d_smooth", "c30", "KenLM gives teachkit's numbers", _04d_kenlm_gives_teachkits_numbers),
+]
+
+
+def _00_the_box_judges_at_the_precision_given():
+    # the rule section 5 states, tried on the box's own judge (teachkit.course.selfcheck.check_answer)
+    from teachkit.course.selfcheck import check_answer
+
+    right = lambda typed, figures=2: check_answer(typed, 0.8912, min_sig_figs=figures).correct   # noqa: E731
+    return right("0.89") and not right("0.9") and not right("0.89", 3) and right("0,891") and right("89.1%") and \
+        check_answer("4/684", Fraction(4, 684)).correct and not check_answer("0.9", 0.8912, min_sig_figs=2).correct
+
+
+def _01_pmi_is_the_log_of_the_ratio():
+    printed = _output(_NB["01"], "01-10")
+    ratio = float(re.search(r"ratio\s+= ([\d.]+)", printed).group(1))
+    pmi = float(re.search(r"PMI = ln\(ratio\)\s+= ([\d.]+)", printed).group(1))
+    return ratio == round(0.015 / (0.05 * 0.04), 2) and pmi == round(math.log(0.015 / (0.05 * 0.04)), 4)
+
+
+def _04b_unk_share_rises_with_min_count():
+    rows = [[float(v.strip().replace(",", "").rstrip("%")) for v in line.strip().strip("|").split("|")]
+            for line in _output(_NB["04b"], "c15").splitlines() if re.match(r"\|\s*[\d,]+\s*\|", line)]
+    vocabulary, share = [r[1] for r in rows], [r[2] for r in rows]
+    return len(rows) >= 3 and all(a > b for a, b in zip(vocabulary, vocabulary[1:])) and \
+        all(a < b for a, b in zip(share, share[1:]))
+
+
+def _04c_enwik8_and_text8_are_different_texts():
+    printed = _output(_NB["04c"], "c04c-20")
+    text8 = next(line for line in printed.splitlines() if line.startswith("text8"))
+    return "pairs on the same text: 0" in printed and "lowercase" in text8 and "bits per character" in text8
+
+
+def _04c_a_stride_that_keeps_the_context_is_one_stream():
+    # an untrained character model of context 3 (any weights will do: the claim is about which context each scored
+    # symbol gets); the windows worked out here: position i is scored by the first window that reaches past the
+    # previous one's end, and a context symbol before that window's start is the boundary symbol
+    from teachkit.lm.neural import BOUNDARY, NeuralLM
+
+    texts = ["the cat sat on the mat", "a dog ran after the cat and the dog sat"]
+    model = NeuralLM(texts, context=3, embedding=4, hidden=8, seed=1)
+    stream = model.encode(texts)
+    boundary = model.vocabulary.index(BOUNDARY)
+
+    def by_hand(chunk=None, stride=None):
+        nats = 0.0
+        for i in range(len(stream)):
+            start = 0 if chunk is None else max(0, (i - chunk) // stride + 1) * stride
+            ctx = [int(stream[j]) if j >= start and j >= 0 else boundary for j in range(i - 3, i)]
+            nats -= model.log_probs(np.array([ctx]))[0, stream[i]]
+        return math.exp(nats / len(stream))
+
+    stream_ppl = by_hand()
+    equal = [by_hand(chunk, stride) == pytest.approx(stream_ppl, rel=1e-12)
+             for chunk, stride in ((16, 13), (16, 8), (8, 5), (64, 32))]
+    cold = by_hand(16, 16)
+    return all(equal) and cold != pytest.approx(stream_ppl, rel=1e-6) and \
+        model.evaluate(texts, chunk=16, stride=13).perplexity == pytest.approx(stream_ppl, rel=1e-12) and \
+        model.evaluate(texts, chunk=16).perplexity == pytest.approx(cold, rel=1e-12)
+
+
+CLAIMS_00_04 += [
+    Claim("00_start", "00-04", "Notebook 11 asks whether a model can be\ntrusted",
+          _00_headings_say_what_the_overview_says),
+    Claim("00_start", "00-11", 'For an expected 0.891 and 2 significant figures, "0.89" is right (to two decimals) '
+          'and "0.9" is too rough to judge; where a question asks for 3, "0.89" is too rough too',
+          _00_the_box_judges_at_the_precision_given),
+    Claim("00_start", "00-11", "Fractions such as 4/684 and a decimal comma (0,891) are accepted, and so is a "
+          "percentage wherever the answer is a share between 0 and 1", _00_the_box_judges_at_the_precision_given),
+    Claim("01_pmi", "01-06", "The ratio observed/expected is what PMI measures, on a log scale",
+          _01_pmi_is_the_log_of_the_ratio),
+    Claim("02_npmi", "02-02", "Dividing by $-\\log P(w_1, w_2)$ maps that best case to +1", _02_the_three_landmarks),
+    Claim("04_perplexity", "nb04-18", 'yet the model gives each of them $1/8$ after "Alice"',
+          _04_two_unseen_words_and_a_denominator_of_seven),
+    Claim("04_perplexity", "nb04-22", 'so it corresponds to `BigramLM(..., vocabulary="with-unk",\ndenominator='
+          '"context")`', _04_teachkit_and_nltk_agree),
+    Claim("04b_ngram", "c18", 'At order 2 with add-one it is\n`BigramLM(..., vocabulary="with-unk", denominator='
+          '"context")`, number for number', _04b_ngramlm_is_bigramlm_and_gives_nltks_values),
+    Claim("04b_ngram", "c14b", "raise `min_count`, fold more rare words into `<UNK>`, and `<UNK>` becomes a single\n"
+          "frequent \"word\" that is easy to predict", _04b_unk_share_rises_with_min_count),
+    Claim("04c_neural", "c04c-21", "but text8 is a cleaned, lowercased\nversion of part of the same Wikipedia data",
+          _04c_enwik8_and_text8_are_different_texts),
+    Claim("04c_neural", "c04c-15", "Watch the perplexity fall to the one-stream value once $L - s$ reaches the "
+          "model's context", _04c_a_stride_that_keeps_the_context_is_one_stream),
+    Claim("04c_neural", "c04c-32", "a sliding window with a stride\n  restores the context",
+          _04c_a_stride_that_keeps_the_context_is_one_stream),
+]
+
+
+def _04b_padding_predicts_every_end():
+    printed = _output(_NB["04b"], "c13")
+    m, n, s = (int(v.replace(",", "")) for v in
+               re.search(r"M = ([\d,]+) predictions for N = ([\d,]+) words in ([\d,]+) sentences", printed).groups())
+    return m == n + s
+
+
+def _04d_ratio_is_two_to_the_delta_and_settled_means_zero_left_out():
+    rows = _04d_rows("c12", _04D_PAIRS)
+    ok = []
+    for name in _04D_PAIRS:
+        delta, low, high, ratio = (float(v) for v in rows[name][:4])
+        line = next(x for x in _output("04d_smooth", "c12").splitlines() if x.startswith(name))
+        settled = line.rstrip().endswith("yes")
+        ok.append(ratio == pytest.approx(2 ** delta, abs=2e-3) and settled == (not low <= 0 <= high))
+    return all(ok) and len(ok) == 5
+
+
+def _04d_a_back_off_weight_by_hand():
+    # <s> the cat sat </s>, <s> the dog sat </s>, <s> a dog ran </s>: ten bigram types; after "the": cat, dog once
+    # each; continuation counts N1+(• cat) = 1 (the), N1+(• dog) = 2 (the, a)
+    d = Fraction(1, 2)
+    types = {("<s>", "the"), ("the", "cat"), ("cat", "sat"), ("sat", "</s>"), ("the", "dog"), ("dog", "sat"),
+             ("<s>", "a"), ("a", "dog"), ("dog", "ran"), ("ran", "</s>")}
+    numerator = d * 2 / 2                                     # the mass the discounts took after "the"
+    lower_seen = ((1 - d) + (2 - d)) / len(types)             # the lower level's share of cat and dog
+    beta = numerator / (1 - lower_seen)
+    printed = _output("04d_smooth", "c21")
+    return beta == Fraction(5, 8) and f"β(the) = {float(numerator)} / {float(1 - lower_seen)} = {float(beta)}" in \
+        printed and f"P(<UNK> | zebra) = {float(beta):.4f}; row sum 1.000000000000" in printed
+
+
+CLAIMS_00_04 += [
+    Claim("01_pmi", "01-18", "A rare partner gets a high PMI easily", _01_pmi_is_unbounded_and_favours_rare_words),
+    Claim("03_topic", "03-21", "Every one of these choices changes the number",
+          _03_one_topic_scores_positive_or_negative_and_grab_bag_is_last),
+    Claim("04_perplexity", "nb04-16", "every token, plus the end\nof the sentence, is scored",
+          _04_padding_predicts_n_plus_one),
+    Claim("04b_ngram", "c12", "with padding a model makes $M = N + S$ predictions for $N$ words in $S$ sentences "
+          "(every\n`</s>` is predicted too)", _04b_padding_predicts_every_end),
+    Claim("04c_neural", "c04c-02", "every bits-per-character\nfigure divides by the same number of characters",
+          _04c_bits_per_character_divide_the_same_total),
+    Claim("04d_smooth", "c11", "the perplexity ratio is $2^\\Delta$",
+          _04d_ratio_is_two_to_the_delta_and_settled_means_zero_left_out),
+    Claim("04d_smooth", "c11", "If the 95 % interval of those $\\Delta$ leaves 0 out, the order of the two models is "
+          "settled", _04d_ratio_is_two_to_the_delta_and_settled_means_zero_left_out),
+    Claim("04d_smooth", "c20", "The numerator is the mass the discounts took after $h$",
+          _04d_a_back_off_weight_by_hand),
+]
+
+CLAIMS = CLAIMS + CLAIMS_00_04
+
+
 @pytest.mark.parametrize("claim", CLAIMS, ids=lambda c: f"{c.notebook}:{c.cell}")
 def test_a_registered_claim_is_still_what_its_cell_says(claim):
     assert _flat(claim.says) in _flat("".join(_cell(claim.notebook, claim.cell)["source"])), (
