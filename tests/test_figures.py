@@ -13,12 +13,15 @@ import pytest  # noqa: E402
 
 from teachkit.course import figures  # noqa: E402
 from teachkit.coherence.measures import MEASURES  # noqa: E402
+from teachkit.evaluation.model_selection import CRITERIA  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 def test_every_measure_has_a_human_name():
     for name in MEASURES:
+        assert figures.label(name) != name
+    for name in CRITERIA:           # every criterion k_sweep can plot
         assert figures.label(name) != name
     assert figures.label("u_mass") == "UMass" and figures.label("c_v") == "C_V"
     assert figures.label("model_score") == "model score (M)"

@@ -57,10 +57,10 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._checks import (as_exact_counts, as_float_array, check_choice, check_counts, check_finite_real,
+from .._checks import (as_exact_counts, as_float_array, check_choice, check_corpus, check_counts, check_finite_real,
                       check_joint_rules, check_keywords, check_positive_int, check_topics, check_word_list,
                       exact_counts, scale_by_power_of_two)
-from ..counts.counting import CooccurrenceCounts, check_corpus
+from ..counts.counting import CooccurrenceCounts
 from ..counts.association import (ALL_ZERO_CONVENTIONS, COUNT_RULES, PROBABILITY_RULES, TOLERANCE,
                                   DEFAULT_EPSILON, EPSILON, guide_npmi_of_counts, npmi_of_checked_counts,
                                   npmi_of_probabilities, smoothed_probabilities)

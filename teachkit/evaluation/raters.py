@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._checks import check_choice, check_finite_real, check_positive_int
+from .._checks import check_choice, check_finite_real, check_positive_int, check_seed
 
 __all__ = ["ALPHA_LEVELS", "krippendorff_alpha", "SplitHalf", "split_half_reliability", "spearman_brown"]
 
@@ -290,8 +290,7 @@ def split_half_reliability(ratings: Sequence[Sequence[float]], *, n_splits: int 
         halves = [(np.array([r[0::2][:h].mean() for r in rows]), np.array([r[1::2][:h].mean() for r in rows]))]
     else:
         n_splits = check_positive_int(n_splits, "n_splits")
-        if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or seed < 0:
-            raise TypeError(f"seed must be a whole number >= 0, got {seed!r}.")
+        seed = check_seed(seed)
         rng = np.random.default_rng(int(seed))
         halves = []
         for _ in range(n_splits):

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._checks import check_corpus
 from .ngram import NgramLM
 from .smoothing import AddAlpha, JelinekMercer
 from .vocabulary import END, START, UNK
@@ -426,8 +427,7 @@ class ArpaLM:
         it, unknown words as ``<unk>``), computed with array look-ups: for each prediction the longest listed
         n-gram ending in it, plus the back-off weights of the longer histories that were not listed.
         """
-        if isinstance(sentences, str):
-            raise TypeError("sentences must be a list of sentences (lists of words), not one string.")
+        check_corpus(sentences, "sentences", "a list of sentences (strings or lists of words)")
         sentences = [s.split() if isinstance(s, str) else [str(w) for w in s] for s in sentences]
         if not sentences:
             raise ValueError("sentences is empty; give at least one sentence to score.")
