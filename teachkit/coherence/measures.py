@@ -752,9 +752,10 @@ def _counts_for_measure(texts, window, gensim_compat, words):
             raise ValueError("these counts reproduce gensim's under-count (gensim_compat=True); pass "
                              "gensim_compat=True too, or count again without it.")
         return texts
+    # coherence_per_topic has checked window and gensim_compat; only the corpus is left to check.
+    check_corpus(texts, "texts", "the reference corpus (a collection of documents) or CooccurrenceCounts "
+                 "built from it")
     try:
-        # coherence_per_topic has checked window and gensim_compat; only the corpus is left to check.
-        check_corpus(texts)
         return CooccurrenceCounts._from_checked(texts, window, gensim_compat and window is not None, words)
     except (TypeError, ValueError) as err:
         # from_documents names its argument "docs"; here the reference corpus is called texts.
