@@ -40,14 +40,19 @@ SEEDED = {
 }
 
 
+def _refusal(case, bad, error):
+    """The argument's name and the message of the ``error`` the call raises on ``bad``."""
+    name, call = case
+    with pytest.raises(error) as info:
+        call(bad)
+    return name, str(info.value)
+
+
 @pytest.mark.parametrize("function", sorted(SEEDED))
 @pytest.mark.parametrize("bad, error", [(-1, ValueError), (1.5, TypeError), (True, TypeError), ("3", TypeError),
                                         (np.float64(2.0), TypeError), ([0], TypeError)])
 def test_every_seed_is_checked_the_same_way(function, bad, error):
-    name, call = SEEDED[function]
-    with pytest.raises(error) as info:
-        call(bad)
-    message = str(info.value)
+    name, message = _refusal(SEEDED[function], bad, error)
     # the caller's argument named first, the one rule (a whole number from 0), and the value given
     assert message.startswith(f"{name} must be a whole number "), message
     assert message.endswith(f"got {short_repr(bad)}."), message
@@ -110,10 +115,7 @@ def _arpa():
     (None, "; NoneType is not iterable."),
 ])
 def test_every_collection_of_documents_is_checked_the_same_way(function, bad, says):
-    name, call = CORPUS_TAKERS[function]
-    with pytest.raises(TypeError) as info:
-        call(bad)
-    message = str(info.value)
+    name, message = _refusal(CORPUS_TAKERS[function], bad, TypeError)
     assert message.startswith(f"{name} "), message
     head, _, tail = says.partition("{what}")
     assert head in message and tail in message, message
