@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._checks import as_list, check_finite_real, check_positive_int, check_seed
+from ._checks import as_list, check_finite_real, check_flag, check_positive_int, check_seed
 from .text import normalize_token, tokenize
 
 __all__ = ["lee_background", "PlantedTopics", "planted_topics", "nltk_corpus"]
@@ -108,8 +108,7 @@ def lee_background(tokenized: bool = True) -> list[list[str]] | list[str]:
     >>> len(docs), docs[0][:6]
     (300, ['hundreds', 'of', 'people', 'have', 'been', 'forced'])
     """
-    if not isinstance(tokenized, bool):
-        raise TypeError(f"tokenized must be True or False, got {tokenized!r}.")
+    tokenized = check_flag(tokenized, "tokenized")
     lines = _lee_lines()
     if not tokenized:
         return list(lines)

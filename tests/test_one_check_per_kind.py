@@ -11,6 +11,7 @@ from teachkit.evaluation import model_selection, stability
 from teachkit.lm.arpa import read_arpa, write_arpa
 from teachkit.lm.compare import bootstrap_cross_entropy_difference, cross_entropy_difference
 from teachkit.lm.ngram import NgramLM
+from teachkit.lm.smoothing import AddAlpha
 
 DOCS = [["apple", "pear", "fig", "plum"], ["goal", "match", "team", "coach"]] * 10
 PHI = np.array([[0.5, 0.3, 0.1, 0.1], [0.1, 0.1, 0.3, 0.5]])
@@ -119,3 +120,25 @@ def test_every_collection_of_documents_is_checked_the_same_way(function, bad, sa
     assert message.startswith(f"{name} "), message
     head, _, tail = says.partition("{what}")
     assert head in message and tail in message, message
+
+
+# name of a flag argument, and a call otherwise valid
+FLAGGED = {
+    "coherence_per_topic": ("gensim_compat", lambda b: tk.coherence_per_topic([["apple", "pear"]], DOCS, "u_mass",
+                                                                             gensim_compat=b)),
+    "NgramLM pad": ("pad", lambda b: NgramLM([["a", "b"]], 2, pad=b)),
+    "NgramLM unk": ("unk", lambda b: NgramLM([["a", "b"]], 2, unk=b)),
+    "BigramLM": ("pad", lambda b: tk.BigramLM(["a", "b"], pad=b)),
+    "AddAlpha": ("allow_zero", lambda b: AddAlpha(1.0, allow_zero=b)),
+    "bootstrap_winner": ("higher_is_better", lambda b: tk.bootstrap_winner({"a": [1, 2], "b": [2, 3]},
+                                                                           higher_is_better=b)),
+    "semantic_coherence": ("self_loops", lambda b: tk.semantic_coherence(np.eye(2), self_loops=b)),
+    "lee_background": ("tokenized", lambda b: tk.lee_background(tokenized=b)),
+}
+
+
+@pytest.mark.parametrize("function", sorted(FLAGGED))
+@pytest.mark.parametrize("bad", ["yes", 1, None, 0.0])
+def test_every_flag_is_checked_the_same_way(function, bad):
+    name, message = _refusal(FLAGGED[function], bad, TypeError)
+    assert message == f"{name} must be True or False, got {short_repr(bad)}."

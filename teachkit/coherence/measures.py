@@ -58,7 +58,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._checks import (as_exact_counts, as_float_array, check_choice, check_corpus, check_counts, check_finite_real,
-                      check_joint_rules, check_keywords, check_positive_int, check_topics, check_word_list,
+                      check_flag, check_joint_rules, check_keywords, check_positive_int, check_topics, check_word_list,
                       exact_counts, scale_by_power_of_two)
 from ..counts.counting import CooccurrenceCounts
 from ..counts.association import (ALL_ZERO_CONVENTIONS, COUNT_RULES, PROBABILITY_RULES, TOLERANCE,
@@ -888,8 +888,7 @@ def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | Coocc
     """
     check_choice(measure, "measure", tuple(MEASURES))
     spec = MEASURES[measure]
-    if not isinstance(gensim_compat, bool):
-        raise TypeError(f"gensim_compat must be True or False, got {gensim_compat!r}.")
+    gensim_compat = check_flag(gensim_compat, "gensim_compat")
     if gensim_compat and not spec.in_gensim:
         raise ValueError(f"gensim_compat=True: gensim has no {measure}, so there is nothing to reproduce. "
                          "Leave gensim_compat=False.")

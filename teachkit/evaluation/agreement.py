@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._checks import check_finite_real, check_positive_int, check_score_vector, check_seed
+from .._checks import check_finite_real, check_flag, check_positive_int, check_score_vector, check_seed
 
 __all__ = ["rank_average", "spearman", "SpearmanInterval", "bootstrap_spearman", "bootstrap_winner"]
 
@@ -304,8 +304,7 @@ def bootstrap_winner(groups: Mapping[str, ArrayLike], *, n_resamples: int = 2000
         arrays[name] = arr
     n_resamples = _check_resamples(n_resamples, sum(a.size for a in arrays.values()))
     seed = check_seed(seed)
-    if not isinstance(higher_is_better, bool):
-        raise TypeError(f"higher_is_better must be True or False, got {higher_is_better!r}.")
+    higher_is_better = check_flag(higher_is_better, "higher_is_better")
     rng = np.random.default_rng(int(seed))
     means = np.empty((n_resamples, len(arrays)))
     for j, arr in enumerate(arrays.values()):

@@ -141,7 +141,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import as_list, check_choice, check_corpus, check_positive_int
+from .._checks import as_list, check_choice, check_corpus, check_flag, check_positive_int
 from .evaluation import PER, NgramEvaluation, ZeroProbabilityWarning
 from .smoothing import AddAlpha, Smoothing, as_smoothing
 from .vocabulary import END, START, UNK, Vocabulary
@@ -315,10 +315,8 @@ class NgramLM:
         if order > MAX_ORDER:
             raise ValueError(f"order must be between 1 and {MAX_ORDER}, got {order}.")
         min_count = check_positive_int(min_count, "min_count")
-        if not isinstance(pad, bool):
-            raise TypeError(f"pad must be True or False, got {pad!r}.")
-        if not isinstance(unk, bool):
-            raise TypeError(f"unk must be True or False, got {unk!r}.")
+        pad = check_flag(pad, "pad")
+        unk = check_flag(unk, "unk")
         if not unk and min_count > 1:
             raise ValueError(f"min_count={min_count} folds rare words into <UNK>, and unk=False has no <UNK>; "
                              "use unk=True or min_count=1.")
@@ -888,8 +886,7 @@ class BigramLM:
                  vocabulary: str = "training", denominator: str = "unigram", pad: bool = False) -> None:
         check_choice(vocabulary, "vocabulary", VOCABULARIES)
         check_choice(denominator, "denominator", DENOMINATORS)
-        if not isinstance(pad, bool):
-            raise TypeError(f"pad must be True or False, got {pad!r}.")
+        pad = check_flag(pad, "pad")
         if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real):
             raise TypeError(f"alpha must be a number (the pseudo-count added to every bigram), got {alpha!r}.")
         # float(10**400) would raise OverflowError; only a Python int can be that large
