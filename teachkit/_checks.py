@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
-from typing import TypeVar
+from typing import Any, Literal, TypeVar, overload
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -479,8 +479,14 @@ def check_corpus(documents: object, name: str = "docs", what: str = CORPUS) -> I
     return documents
 
 
+@overload
+def check_seed(seed: object, name: str = ..., maximum: int | None = ..., *, none: Literal[False] = ...,
+               generator: Literal[False] = ...) -> int: ...
+@overload
+def check_seed(seed: object, name: str = ..., maximum: int | None = ..., *, none: bool = ...,
+               generator: bool = ...) -> Any: ...
 def check_seed(seed: object, name: str = "seed", maximum: int | None = None, *, none: bool = False,
-               generator: bool = False) -> object:
+               generator: bool = False) -> Any:
     """A random seed: a whole number from 0 to ``maximum`` (any size when None), or raise naming ``name``.
 
     The one check of a seed: a wrong kind of value (a float, a bool, a string) is a TypeError, a whole

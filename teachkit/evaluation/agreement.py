@@ -257,8 +257,7 @@ def bootstrap_spearman(x: ArrayLike, y: ArrayLike, *, n_resamples: int = 2000, l
             rhos.append(_row_pearson(_row_ranks(a[ok]), _row_ranks(b[ok])))
             drawn += int(ok.sum())
         wanted -= drawn
-    rhos = np.concatenate(rhos)
-    low, high = np.quantile(rhos, [(1 - level) / 2, (1 + level) / 2])
+    low, high = np.quantile(np.concatenate(rhos), [(1 - level) / 2, (1 + level) / 2])
     return SpearmanInterval(rho, float(low), float(high), level, int(xs.size), n_resamples)
 
 

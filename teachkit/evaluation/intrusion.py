@@ -169,7 +169,7 @@ def intrusion_tasks(topics: Sequence[Sequence[str]], n_words: int = 5, *, seed: 
         source = sources[int(rng.integers(len(sources)))]
         intruder = options[source][int(rng.integers(len(options[source])))]
         order = rng.permutation(n_words + 1)
-        pool = shown + [intruder]
+        pool = [*shown, intruder]
         tasks.append(IntrusionTask(k, tuple(pool[i] for i in order), intruder, source))
     return tasks
 
