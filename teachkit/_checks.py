@@ -3,6 +3,17 @@
 Each helper raises a ``ValueError`` (or ``TypeError`` for a wrong kind of
 object) whose message names the offending argument, says what was wrong and
 what to do instead.  Nothing in teachkit returns NaN for bad input.
+
+One helper per kind of argument, each taking the caller's name for it:
+
+==================  ===============================================================================
+topics              :func:`check_topics` (each topic :func:`check_keywords`)
+documents           :func:`check_corpus` (the collection), :func:`check_tokenized_documents` (token lists)
+counts              :func:`check_count`, :func:`check_count_array`, :func:`check_counts`
+probabilities       :func:`check_probability_array`
+flags               :func:`check_flag`
+seeds               :func:`check_seed`
+==================  ===============================================================================
 """
 
 from __future__ import annotations
