@@ -3,6 +3,17 @@
 Each helper raises a ``ValueError`` (or ``TypeError`` for a wrong kind of
 object) whose message names the offending argument, says what was wrong and
 what to do instead.  Nothing in teachkit returns NaN for bad input.
+
+One helper per kind of argument, each taking the caller's name for it:
+
+==================  ===============================================================================
+topics              :func:`check_topics` (each topic :func:`check_keywords`)
+documents           :func:`check_corpus` (the collection), :func:`check_tokenized_documents` (token lists)
+counts              :func:`check_count`, :func:`check_count_array`, :func:`check_counts`
+probabilities       :func:`check_probability_array`
+flags               :func:`check_flag`
+seeds               :func:`check_seed`
+==================  ===============================================================================
 """
 
 from __future__ import annotations
@@ -10,7 +21,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence, Sized
-from typing import Literal, TypeVar, overload
+from typing import Any, Literal, TypeVar, overload
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -456,23 +467,86 @@ def check_topics(topics: Iterable[Iterable[str]], name: str = "topics", *, minim
     return [check_keywords(t, f"{name}[{i}]") for i, t in enumerate(items)]
 
 
+#: What a corpus is, as :func:`check_corpus`'s messages say it by default.
+CORPUS = "a collection of documents (a list of strings or of token lists)"
+
+
+def check_corpus(documents: object, name: str = "docs", what: str = CORPUS) -> Iterable:
+    """Refuse what is no collection of documents, naming ``name``: one string (it would be read letter by
+    letter), a dict (its keys), anything not iterable.  ``what`` says what the caller takes; the documents
+    come back unchanged (a generator stays one, for the callers that stream).
+
+    The one check of a corpus as a whole, for every argument that holds documents or sentences
+    (:func:`check_tokenized_documents` adds the check of each document).
+
+    Examples
+    --------
+    >>> check_corpus("the cat sat")
+    Traceback (most recent call last):
+    ...
+    TypeError: docs must be a collection of documents (a list of strings or of token lists), not one string (a single string would be read letter by letter). Wrap one text in a list, [text], or tokenize it (teachkit.tokenize).
+    """  # noqa: E501 (a doctest prints the whole message on one line)
+    if isinstance(documents, bytes):
+        raise TypeError(f"{name} is bytes: iterating over it would give numbers, not {what}. Decode it first "
+                        "(data.decode('utf-8')), then tokenize it (teachkit.tokenize).")
+    if isinstance(documents, str):
+        raise TypeError(f"{name} must be {what}, not one string (a single string would be read letter by "
+                        "letter). Wrap one text in a list, [text], or tokenize it (teachkit.tokenize).")
+    if isinstance(documents, Mapping):
+        raise TypeError(f"{name} is a dict: iterating over it would give its keys, not {what}. "
+                        f"Pass list({name}.values()) if its values are the documents.")
+    if not isinstance(documents, Iterable):
+        raise TypeError(f"{name} must be {what}; {type(documents).__name__} is not iterable.")
+    return documents
+
+
+@overload
+def check_seed(seed: object, name: str = ..., maximum: int | None = ..., *, none: Literal[False] = ...,
+               generator: Literal[False] = ...) -> int: ...
+@overload
+def check_seed(seed: object, name: str = ..., maximum: int | None = ..., *, none: bool = ...,
+               generator: bool = ...) -> Any: ...
+def check_seed(seed: object, name: str = "seed", maximum: int | None = None, *, none: bool = False,
+               generator: bool = False) -> Any:
+    """A random seed: a whole number from 0 to ``maximum`` (any size when None), or raise naming ``name``.
+
+    The one check of a seed: a wrong kind of value (a float, a bool, a string) is a TypeError, a whole
+    number out of range a ValueError.  ``none=True`` also takes None, ``generator=True`` a
+    ``numpy.random.Generator`` (each returned as it is).
+
+    Examples
+    --------
+    >>> check_seed(3), check_seed(None, none=True)
+    (3, None)
+    >>> check_seed(-1, "seeds")
+    Traceback (most recent call last):
+    ...
+    ValueError: seeds must be a whole number >= 0, got -1.
+    """
+    if (none and seed is None) or (generator and isinstance(seed, np.random.Generator)):
+        return seed
+    other = " or None" if none else " or a numpy.random.Generator" if generator else ""
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral):
+        raise TypeError(f"{name} must be a whole number >= 0{other}, got {short_repr(seed)}.")
+    value = int(seed)
+    if maximum is None and value >= 0:
+        return value
+    if maximum is None:
+        raise ValueError(f"{name} must be a whole number >= 0{other}, got {short_repr(seed)}.")
+    if not 0 <= value <= maximum:
+        # a maximum of thousands of digits (an exercise's seeds) is written as a power of two
+        top = f"2**{maximum.bit_length()} - 1" if maximum > 2**64 and not maximum & (maximum + 1) else str(maximum)
+        raise ValueError(f"{name} must be a whole number from 0 to {top}{other}, got {short_repr(seed)}.")
+    return value
+
+
 def check_tokenized_documents(documents: Iterable[Iterable[str]], name: str = "documents") -> list[list[str]]:
     """``documents`` as a list of token lists (each a list of strings).
 
     A string (or a list of strings: each document a string) would be split into letters, and a dict
-    would give its keys: both are refused, with what to pass instead.
+    would give its keys: both are refused (:func:`check_corpus`), with what to pass instead.
     """
-    if isinstance(documents, (str, bytes)):
-        raise TypeError(f"{name} must be a list of token lists (one list of words per document), not one "
-                        "string; tokenize the text first (teachkit.tokenize).")
-    if isinstance(documents, Mapping):
-        raise TypeError(f"{name} is a dict: iterating over it would give its keys, not its documents. "
-                        f"Pass list({name}.values()) if the values are token lists.")
-    try:
-        items = list(documents)
-    except TypeError:
-        raise TypeError(f"{name} must be a list of token lists (one list of words per document), "
-                        f"got {type(documents).__name__}.") from None
+    items = list(check_corpus(documents, name, "a list of token lists (one list of words per document)"))
     docs = []
     for i, d in enumerate(items):
         if isinstance(d, str):

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._checks import as_list, check_finite_real, check_positive_int
+from ._checks import as_list, check_finite_real, check_flag, check_positive_int, check_seed
 from .text import normalize_token, tokenize
 
 __all__ = ["lee_background", "PlantedTopics", "planted_topics", "nltk_corpus"]
@@ -108,8 +108,7 @@ def lee_background(tokenized: bool = True) -> list[list[str]] | list[str]:
     >>> len(docs), docs[0][:6]
     (300, ['hundreds', 'of', 'people', 'have', 'been', 'forced'])
     """
-    if not isinstance(tokenized, bool):
-        raise TypeError(f"tokenized must be True or False, got {tokenized!r}.")
+    tokenized = check_flag(tokenized, "tokenized")
     lines = _lee_lines()
     if not tokenized:
         return list(lines)
@@ -360,12 +359,11 @@ def planted_topics(n_docs: int, topics: int | Sequence[Sequence[str]] = 20, *, w
         raise ValueError(f"alpha must be greater than 0, got {alpha} (it is a Dirichlet concentration).")
     zipf_exponent = check_finite_real(zipf_exponent, "zipf_exponent", minimum=0.0)
 
+    seed = check_seed(seed, generator=True)
     if isinstance(seed, np.random.Generator):
         rng, seed_value = seed, None
-    elif isinstance(seed, (int, numbers.Integral)) and not isinstance(seed, bool) and seed >= 0:
-        rng, seed_value = np.random.default_rng(int(seed)), int(seed)
     else:
-        raise TypeError(f"seed must be a whole number >= 0 or a numpy.random.Generator, got {seed!r}.")
+        rng, seed_value = np.random.default_rng(seed), seed
 
     # --- ground truth: which topics each document holds, and their shares.
     # argsort of uniform noise gives a uniformly random permutation per row.

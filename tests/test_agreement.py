@@ -87,8 +87,11 @@ def test_bad_types_and_options():
         spearman("abc", [1, 2, 3])
     with pytest.raises(ValueError, match="level"):
         bootstrap_spearman([1, 2, 3, 4], [1, 3, 2, 4], level=1.5)
-    with pytest.raises(TypeError, match="seed"):
+    # a whole number out of range is a ValueError, a wrong kind of value a TypeError (teachkit's one seed check)
+    with pytest.raises(ValueError, match="seed must be a whole number >= 0, got -1"):
         bootstrap_spearman([1, 2, 3, 4], [1, 3, 2, 4], seed=-1)
+    with pytest.raises(TypeError, match="seed must be a whole number >= 0, got 1.5"):
+        bootstrap_spearman([1, 2, 3, 4], [1, 3, 2, 4], seed=1.5)
     with pytest.raises(ValueError, match="n_resamples"):
         bootstrap_spearman([1, 2, 3, 4], [1, 3, 2, 4], n_resamples=0)
 

@@ -25,7 +25,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
 KS, SEEDS = [5, 10, 20, 30], [0, 1, 2]
-CHOICES = {"ks": KS, "seeds": SEEDS, "k_criterion": "npmi", "measure": "c_npmi", "reference": "training",
+CHOICES = {"ks": KS, "seeds": SEEDS, "k_criterion": "c_npmi_documents", "measure": "c_npmi", "reference": "training",
            "human_corpus": "wikitext", "judgement": "rating",
            "reasons": {"k_criterion": "seeds agree", "measure": "bounded", "reference": "the model's own text"},
            "numbers": {}}
@@ -79,7 +79,7 @@ def _brute_npmi(topic, docs, w=10):
 
 def test_k_is_the_best_mean_of_the_stated_criterion(values):
     table = capstone.sweep(KS, SEEDS)
-    means = {k: np.mean([r["npmi"] for r in table.rows if r["K"] == k]) for k in KS}
+    means = {k: np.mean([r["c_npmi_documents"] for r in table.rows if r["K"] == k]) for k in KS}
     assert values["k"] == max(KS, key=lambda k: (means[k], -k))
 
 
@@ -154,7 +154,8 @@ def test_a_number_that_does_not_follow_is_flagged_with_what_it_depends_on_never_
         for form in (f"{v:.5g}", f"{v:.4g}") + ((f"{v:.0f}",) if name == "perplexity" else ()):
             assert form not in lines[name].student, (name, form)
     assert f"K = {values['k']}" not in lines["k"].student and f"K = {values['k']}" not in str(check)
-    assert "'npmi'" in lines["k"].student and "seeds [0, 1, 2]" in lines["k"].student
+    assert "'c_npmi_documents'" in lines["k"].student and "seeds [0, 1, 2]" in lines["k"].student
+    assert "old name" not in str(check)
     assert "'c_npmi'" in lines["coherence"].student and "training split" in lines["coherence"].student
     assert "not stated" in lines["perplexity"].student and "seeds [0, 1, 2]" in lines["perplexity"].student
     assert "3 of 8" not in str(check) and "5 of 8 numbers follow" in str(check)
@@ -165,6 +166,30 @@ def test_a_number_that_does_not_follow_is_flagged_with_what_it_depends_on_never_
     letters = capstone.check_report(dict(_report(), reasons={"k_criterion": "x", "measure": "y", "reference": "z"}))
     assert letters.short_reasons == ["k_criterion", "measure", "reference"]
     assert "none given" not in str(letters) and "too short for k_criterion, measure, reference" in str(letters)
+
+
+def test_a_report_begun_with_the_old_name_of_the_criterion_is_graded_and_told_the_new_one(values):
+    # "npmi" was k_criterion's name for NPMI over whole documents before k_sweep named it c_npmi_documents:
+    # a report that says "npmi" gets the same verdicts, and the line on K names the spelling to write.
+    typed = {name: (str(v) if name == "k" else f"{v:#.3g}") for name, v in values.items()}
+    new = capstone.check_report(_report(**typed))
+    old = capstone.check_report(dict(_report(**typed), k_criterion="npmi"))
+    assert old.flagged == new.flagged == [] and old.score == new.score == 1
+    assert capstone.recompute(dict(CHOICES, k_criterion="npmi")) == values
+    note = "k_criterion 'npmi' is the old name of 'c_npmi_documents', still accepted; write 'c_npmi_documents'"
+    k_line = {line.name: line for line in old.lines}["k"]
+    assert note in k_line.student and note in k_line.message and note in str(old)
+    assert all(note not in line.student for line in old.lines if line.name != "k")
+    assert "old name" not in str(new) and capstone.renamed_choices(CHOICES) == ""
+    # what K depends on and the checklist name the canonical criterion
+    missing = capstone.check_report(dict(CHOICES, k_criterion="npmi"))
+    assert "the criterion 'c_npmi_documents'" in str(missing) and note in str(missing)
+    assert "choice of K       c_npmi_documents," in capstone.describe(dict(CHOICES, k_criterion="npmi"))
+    assert capstone.CHOICE_OPTIONS["k_criterion"][0] == "c_npmi_documents"
+    assert "npmi" not in capstone.CHOICE_OPTIONS["k_criterion"]
+    assert capstone.TEMPLATE["k_criterion"] == "c_npmi_documents"
+    with pytest.raises(ValueError, match="k_criterion must be one of"):
+        capstone.check_report(dict(CHOICES, k_criterion="NPMI"))
 
 
 def test_three_significant_figures_as_the_notebook_says_them(values):

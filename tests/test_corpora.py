@@ -195,7 +195,7 @@ def test_topics_can_be_given_as_words():
     (dict(background_share=float("nan")), ValueError, "background_share must be a finite number"),
     (dict(alpha=0), ValueError, "alpha must be greater than 0"),
     (dict(zipf_exponent=-1), ValueError, "zipf_exponent must be at least 0"),
-    (dict(seed=-1), TypeError, "seed must be a whole number >= 0 or a numpy.random.Generator"),
+    (dict(seed=-1), ValueError, "seed must be a whole number >= 0 or a numpy.random.Generator"),
     (dict(seed=1.5), TypeError, "seed must be a whole number"),
 ])
 def test_bad_arguments_are_named(kwargs, error, message):

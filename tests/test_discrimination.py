@@ -194,8 +194,10 @@ def test_bad_input_is_refused_with_a_clear_message():
         discrimination_ratio([1, 2, 3], [0, 1], [1, 2], [0, 1])
     with pytest.raises(ValueError, match="level"):
         discrimination_ratio([1, 2], [0, 1], [1, 2], [0, 1], level=95)
-    with pytest.raises(TypeError, match="seed"):
+    with pytest.raises(ValueError, match="seed must be a whole number >= 0, got -1"):
         random_topics(["a", "b"], 1, size=2, seed=-1)
+    with pytest.raises(TypeError, match="seed must be a whole number >= 0, got True"):
+        random_topics(["a", "b"], 1, size=2, seed=True)
     with pytest.raises(ValueError, match="size=5"):
         random_topics(["a", "b"], 1, size=5)
     with pytest.raises(ValueError, match="n_intruders=3"):

@@ -13,12 +13,15 @@ import pytest  # noqa: E402
 
 from teachkit.course import figures  # noqa: E402
 from teachkit.coherence.measures import MEASURES  # noqa: E402
+from teachkit.evaluation.model_selection import CRITERIA  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 def test_every_measure_has_a_human_name():
     for name in MEASURES:
+        assert figures.label(name) != name
+    for name in CRITERIA:           # every criterion k_sweep can plot
         assert figures.label(name) != name
     assert figures.label("u_mass") == "UMass" and figures.label("c_v") == "C_V"
     assert figures.label("model_score") == "model score (M)"
@@ -37,25 +40,22 @@ def test_log_axis_ticks_are_plain_numbers():
     assert not any("10^" in t or "times" in t or "$" in t for t in labels), labels
     assert all(t.get_text() == "" for t in ax.xaxis.get_minorticklabels())
     plt.close(fig)
-    # a narrow log axis (20 to 300) is labelled at 1, 2 and 5 of each decade, not at 100 alone
+
+
+
+@pytest.mark.parametrize("values, labelled", [
+    ([20, 70, 300], {"20", "50", "100", "200"}),          # a narrow log axis: 1, 2 and 5 of each decade, not 100 alone
+    ([60, 100, 170], {"60", "70", "80", "90", "100"}),    # within one decade: every whole step
+])
+def test_a_narrow_log_axis_gets_enough_plain_ticks(values, labelled):
     fig, ax = plt.subplots(figsize=(5, 3))
-    ax.plot([1, 2, 3], [20, 70, 300])
+    ax.plot([1, 2, 3], values)
     ax.set_yscale("log")
     figures.plain_log_ticks(ax)
     fig.canvas.draw()
     low, high = ax.get_ylim()
     shown = [t.get_text() for t in ax.get_yticklabels() if t.get_text() and low <= t.get_position()[1] <= high]
-    assert {"20", "50", "100", "200"} <= set(shown), shown
-    plt.close(fig)
-    # within one decade (60 to 170): every whole step
-    fig, ax = plt.subplots(figsize=(5, 3))
-    ax.plot([1, 2, 3], [60, 100, 170])
-    ax.set_yscale("log")
-    figures.plain_log_ticks(ax)
-    fig.canvas.draw()
-    low, high = ax.get_ylim()
-    shown = [t.get_text() for t in ax.get_yticklabels() if t.get_text() and low <= t.get_position()[1] <= high]
-    assert {"60", "70", "80", "90", "100"} <= set(shown), shown
+    assert labelled <= set(shown), shown
     plt.close(fig)
 
 

@@ -4,6 +4,7 @@ import itertools
 import logging
 import math
 import re
+import warnings
 
 import numpy as np
 import pytest
@@ -14,7 +15,8 @@ from scipy.special import gammaln, psi
 from teachkit.counts.counting import CooccurrenceCounts
 from teachkit.coherence.measures import MEASURES, coherence_per_topic
 from teachkit.evaluation.model_selection import (
-    CRITERIA, HeldOutPerplexity, SweepTable, heldout_perplexity, k_sweep, lda_topics, split_documents,
+    COHERENCE_CRITERIA, CRITERIA, RENAMED_CRITERIA, HeldOutPerplexity, SweepTable, criterion_name,
+    heldout_perplexity, k_sweep, lda_topics, split_documents,
 )
 
 FRUIT = ["apple", "pear", "fig", "plum", "grape"]
@@ -123,7 +125,7 @@ def npmi_by_hand(words, docs):
 def test_sweep_table_on_a_tiny_corpus_by_hand():
     docs = tiny_corpus(30)
     table = k_sweep(docs, ks=[2, 3], seeds=[0, 5], heldout=0.2, split_seed=1, passes=3, iterations=50, top_n=4)
-    assert table.criteria == ("npmi", "u_mass", "c_v", "model_score", "diversity", "bound", "perplexity",
+    assert table.criteria == ("c_npmi_documents", "u_mass", "c_v", "model_score", "diversity", "bound", "perplexity",
                               "doc_perplexity")
     assert [(r["K"], r["seed"]) for r in table.rows] == [(2, 0), (2, 5), (3, 0), (3, 5)]
     train_docs, held_docs = split_documents(docs, heldout=0.2, seed=1)
@@ -135,7 +137,7 @@ def test_sweep_table_on_a_tiny_corpus_by_hand():
         topics = lda_topics(lda, 10)
         assert table.topics[(row["K"], row["seed"])] == topics
         per_topic = [npmi_by_hand(t[:4], train_docs) for t in topics]
-        assert row["npmi"] == pytest.approx(np.mean(per_topic), abs=1e-12)
+        assert row["c_npmi_documents"] == pytest.approx(np.mean(per_topic), abs=1e-12)
         # UMass and C_V: the sweep's counts (built once) give what the measures give on the texts themselves.
         for measure in ("u_mass", "c_v"):
             direct = list(coherence_per_topic(topics, train_docs, measure, top_n=4))
@@ -166,7 +168,7 @@ def test_sweep_table_summaries_by_hand():
     assert table.best_k("perplexity", seed=0) == 4         # 45 < 50
     assert table.value("npmi", 4, 1) == 0.25
     assert "<table>" in table._repr_html_() and "perplexity" in str(table)
-    assert set(CRITERIA) >= {"npmi", "perplexity"}
+    assert set(CRITERIA) >= {"c_npmi_documents", "perplexity"}
     with pytest.raises(ValueError, match="no model"):
         table.value("npmi", 3, 0)
     with pytest.raises(ValueError, match="known direction"):
@@ -176,7 +178,10 @@ def test_sweep_table_summaries_by_hand():
 def test_every_measure_is_a_criterion_with_its_direction_and_window():
     # MEASURES is the one list of measure names: the sweep reads each one's direction and window there.
     for name, m in MEASURES.items():
-        assert CRITERIA[name][0] == m.direction
+        assert CRITERIA[name][0] == m.direction and COHERENCE_CRITERIA[name] == (name, m.window)
+    # every coherence criterion is a measure of the registry at a window
+    assert all(measure in MEASURES for measure, _ in COHERENCE_CRITERIA.values())
+    assert COHERENCE_CRITERIA["c_npmi_documents"] == ("c_npmi", None)
     docs = tiny_corpus(20)
     table = k_sweep(docs, ks=[2], seeds=[0], passes=1, iterations=10, top_n=4, criteria=tuple(MEASURES))
     assert table.criteria == tuple(MEASURES)
@@ -198,3 +203,28 @@ def test_sweep_rejects_bad_arguments():
         k_sweep(docs, ks=[2], seeds=[1.5])
     with pytest.raises(ValueError, match="top_n"):
         k_sweep(docs, ks=[2], top_n=50)
+
+
+def test_the_old_name_of_a_criterion_works_for_one_release_with_a_warning():
+    docs = tiny_corpus(20)
+    settings = dict(ks=[2], seeds=[0], passes=1, iterations=10, top_n=4)
+    new = k_sweep(docs, criteria=("c_npmi_documents", "model_score"), **settings)
+    with pytest.warns(DeprecationWarning, match="'npmi' is deprecated.*write 'c_npmi_documents'"):
+        old = k_sweep(docs, criteria=("npmi", "model_score"), **settings)
+    assert old.criteria == new.criteria == ("c_npmi_documents", "model_score") and old.rows == new.rows
+    # the table reads the old name as the new column, each time with the warning
+    reads = {"column": lambda t, n: t.column(n).tolist(), "by_k": lambda t, n: t.by_k(n)[1].tolist(),
+             "value": lambda t, n: t.value(n, 2, 0), "best_k": lambda t, n: t.best_k(n),
+             "best_k of a seed": lambda t, n: t.best_k(n, seed=0)}
+    for what, read in reads.items():
+        with pytest.warns(DeprecationWarning, match="write 'c_npmi_documents'"):
+            assert read(old, "npmi") == read(new, "c_npmi_documents"), what
+    assert criterion_name("u_mass") == "u_mass"
+    assert "npmi" not in CRITERIA and set(RENAMED_CRITERIA.values()) <= set(CRITERIA)
+
+
+def test_a_table_built_by_hand_keeps_its_own_column_names():
+    table = SweepTable([{"K": 2, "seed": 0, "npmi": 0.1}, {"K": 3, "seed": 0, "npmi": 0.2}], ["npmi"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")            # its own column: no translation, no warning
+        assert table.best_k("npmi") == 3 and table.column("npmi").tolist() == [0.1, 0.2]

@@ -378,7 +378,7 @@ def _table_rows(text, first):
 
 
 # -- the checks, one per claim
-CRITERIA = ("npmi", "u_mass", "c_v", "model_score", "diversity", "perplexity")
+CRITERIA = ("c_npmi_documents", "u_mass", "c_v", "model_score", "diversity", "perplexity")
 
 
 def _capstone_picks():
@@ -413,7 +413,7 @@ def _on_lee_cor_npmi_and_uci_fall_far_below():
     from teachkit.course.exercises import capstone
 
     table = capstone.sweep([5, 10, 20, 30], [0, 1, 2])
-    k = table.best_k("npmi")
+    k = table.best_k("c_npmi_documents")
     train, _ = tk.split_documents(capstone.lee_texts(), 0.2, seed=0)
     references = (("training", train), ("separate", capstone.separate_texts()))
     mean = {(m, ref): np.mean([tk.coherence_per_topic(list(table.topics[(k, s)]), docs, m).mean for s in (0, 1, 2)])
@@ -467,7 +467,8 @@ def _planted_picks():
 def _coherences_near_the_planted_k_and_diversity_smallest():
     picks, ks, k_true = _planted_picks(), [2, 3, 4, 5, 6, 8, 10, 15], 5
     near = {ks[ks.index(k_true) + d] for d in (-1, 0, 1)}
-    return all(picks[m] in near for m in ("npmi", "u_mass", "c_v")) and picks["diversity"] == min(ks) and \
+    return all(picks[m] in near for m in ("c_npmi_documents", "u_mass", "c_v")) and \
+        picks["diversity"] == min(ks) and \
         picks["model_score"] > k_true
 
 
@@ -490,7 +491,7 @@ def _most_topic_pairs_never_meet_on_lee_cor():
         spans = [doc[i:i + 10] for i in range(len(doc) - 9)] if len(doc) >= 10 else [doc]
         windows += [set(span) for span in spans]
     table = capstone.sweep([5, 10, 20, 30], [0, 1, 2])
-    k = table.best_k("npmi")
+    k = table.best_k("c_npmi_documents")
     met = never = 0
     for seed in (0, 1, 2):
         for topic in table.topics[(k, seed)]:

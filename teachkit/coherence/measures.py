@@ -57,10 +57,10 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._checks import (as_exact_counts, as_float_array, check_choice, check_counts, check_finite_real,
-                      check_joint_rules, check_keywords, check_positive_int, check_topics, check_word_list,
+from .._checks import (as_exact_counts, as_float_array, check_choice, check_corpus, check_counts, check_finite_real,
+                      check_flag, check_joint_rules, check_keywords, check_positive_int, check_topics, check_word_list,
                       exact_counts, scale_by_power_of_two)
-from ..counts.counting import CooccurrenceCounts, check_corpus
+from ..counts.counting import CooccurrenceCounts
 from ..counts.association import (ALL_ZERO_CONVENTIONS, COUNT_RULES, PROBABILITY_RULES, TOLERANCE,
                                   DEFAULT_EPSILON, EPSILON, guide_npmi_of_counts, npmi_of_checked_counts,
                                   npmi_of_probabilities, smoothed_probabilities)
@@ -752,9 +752,10 @@ def _counts_for_measure(texts, window, gensim_compat, words):
             raise ValueError("these counts reproduce gensim's under-count (gensim_compat=True); pass "
                              "gensim_compat=True too, or count again without it.")
         return texts
+    # coherence_per_topic has checked window and gensim_compat; only the corpus is left to check.
+    check_corpus(texts, "texts", "the reference corpus (a collection of documents) or CooccurrenceCounts "
+                 "built from it")
     try:
-        # coherence_per_topic has checked window and gensim_compat; only the corpus is left to check.
-        check_corpus(texts)
         return CooccurrenceCounts._from_checked(texts, window, gensim_compat and window is not None, words)
     except (TypeError, ValueError) as err:
         # from_documents names its argument "docs"; here the reference corpus is called texts.
@@ -887,8 +888,7 @@ def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | Coocc
     """
     check_choice(measure, "measure", tuple(MEASURES))
     spec = MEASURES[measure]
-    if not isinstance(gensim_compat, bool):
-        raise TypeError(f"gensim_compat must be True or False, got {gensim_compat!r}.")
+    gensim_compat = check_flag(gensim_compat, "gensim_compat")
     if gensim_compat and not spec.in_gensim:
         raise ValueError(f"gensim_compat=True: gensim has no {measure}, so there is nothing to reproduce. "
                          "Leave gensim_compat=False.")

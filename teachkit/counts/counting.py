@@ -67,7 +67,7 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._checks import check_count, check_flag, check_positive_int, short_repr
+from .._checks import check_corpus, check_count, check_flag, check_positive_int, short_repr
 from .gensim_compat import last_window_seen
 from ..text import normalize_token, tokenize
 
@@ -527,22 +527,6 @@ def check_corpus_arguments(docs, window, gensim_compat):
             "(at document level gensim and teachkit already agree)."
         )
     return window, gensim_compat
-
-
-def check_corpus(docs):
-    """Refuse what is no collection of documents: a single string, a dict (its keys), or no iterable."""
-    if isinstance(docs, (str, bytes)):
-        raise TypeError(
-            "docs must be a collection of documents (a list of strings or of token lists), "
-            "got a single string. Wrap it in a list: [text]."
-        )
-    if isinstance(docs, Mapping):
-        raise TypeError(
-            "docs is a dict: iterating over it would count its keys, not its documents. "
-            "Pass the documents themselves, e.g. list(docs.values())."
-        )
-    if not isinstance(docs, Iterable):
-        raise TypeError(f"docs must be an iterable of documents, got {type(docs).__name__}.")
 
 
 def words_index(words):

@@ -31,6 +31,7 @@ LABELS: dict[str, str] = {
     "c_v": "C_V",
     "c_a": "C_A",
     "npmi": "NPMI",
+    "c_npmi_documents": "NPMI",         # k_sweep's c_npmi counted in whole documents, as the course's NPMI is
     "model_score": "model score (M)",
     "diversity": "topic diversity",
     "bound": "held-out bound (nats per word)",

@@ -20,14 +20,13 @@ Examples
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._checks import check_finite_real, check_positive_int, check_score_vector
+from .._checks import check_finite_real, check_flag, check_positive_int, check_score_vector, check_seed
 
 __all__ = ["rank_average", "spearman", "SpearmanInterval", "bootstrap_spearman", "bootstrap_winner"]
 
@@ -237,8 +236,7 @@ def bootstrap_spearman(x: ArrayLike, y: ArrayLike, *, n_resamples: int = 2000, l
     level = check_finite_real(level, "level")
     if not 0 < level < 1:
         raise ValueError(f"level must lie strictly between 0 and 1 (e.g. 0.95), got {level}.")
-    if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or seed < 0:
-        raise TypeError(f"seed must be a whole number >= 0, got {seed!r}.")
+    seed = check_seed(seed)
     rng = np.random.default_rng(int(seed))
     rhos = []
     wanted, rounds = n_resamples, 0
@@ -259,8 +257,7 @@ def bootstrap_spearman(x: ArrayLike, y: ArrayLike, *, n_resamples: int = 2000, l
             rhos.append(_row_pearson(_row_ranks(a[ok]), _row_ranks(b[ok])))
             drawn += int(ok.sum())
         wanted -= drawn
-    rhos = np.concatenate(rhos)
-    low, high = np.quantile(rhos, [(1 - level) / 2, (1 + level) / 2])
+    low, high = np.quantile(np.concatenate(rhos), [(1 - level) / 2, (1 + level) / 2])
     return SpearmanInterval(rho, float(low), float(high), level, int(xs.size), n_resamples)
 
 
@@ -305,10 +302,8 @@ def bootstrap_winner(groups: Mapping[str, ArrayLike], *, n_resamples: int = 2000
             raise ValueError(f"groups[{name!r}] has {arr.size} score(s); resampling needs at least 2.")
         arrays[name] = arr
     n_resamples = _check_resamples(n_resamples, sum(a.size for a in arrays.values()))
-    if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or seed < 0:
-        raise TypeError(f"seed must be a whole number >= 0, got {seed!r}.")
-    if not isinstance(higher_is_better, bool):
-        raise TypeError(f"higher_is_better must be True or False, got {higher_is_better!r}.")
+    seed = check_seed(seed)
+    higher_is_better = check_flag(higher_is_better, "higher_is_better")
     rng = np.random.default_rng(int(seed))
     means = np.empty((n_resamples, len(arrays)))
     for j, arr in enumerate(arrays.values()):

@@ -36,7 +36,6 @@ by intruders, after Chang et al. 2009, "Reading tea leaves").
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -44,7 +43,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._checks import (as_float_array, check_choice, check_finite_real, check_list, check_positive_int,
-                       check_topics, scale_by_power_of_two)
+                       check_seed, check_topics, scale_by_power_of_two)
 
 __all__ = [
     "roc_auc", "cohens_d", "Discrimination", "discrimination",
@@ -72,8 +71,7 @@ def _scores(values, name, minimum=1):
 
 
 def _seed(seed):
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
-        raise TypeError(f"seed must be a whole number >= 0, got {seed!r}.")
+    seed = check_seed(seed)
     return np.random.default_rng(int(seed))
 
 

@@ -49,7 +49,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import gammaln, logsumexp
 
-from .._checks import as_float_array, check_finite_real, check_flag, check_positive_int
+from .._checks import as_float_array, check_finite_real, check_flag, check_positive_int, check_seed
 
 __all__ = ["LikelihoodEstimate", "exact_log_likelihood", "harmonic_mean", "importance_sampling",
            "left_to_right", "document_completion", "log_prior_of_assignments", "log_likelihood_given_theta",
@@ -164,11 +164,7 @@ def _inputs(document, topic_word, alpha, vocabulary):
 
 
 def _rng(seed):
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
-        raise TypeError(f"seed must be a whole number >= 0, got {seed!r}.")
-    if seed < 0:
-        raise ValueError(f"seed must be a whole number >= 0, got {seed}.")
-    return np.random.default_rng(int(seed))
+    return np.random.default_rng(check_seed(seed))
 
 
 def _count(value, name):

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .._checks import check_positive_int, check_topics
+from .._checks import check_positive_int, check_seed, check_topics
 
 if TYPE_CHECKING:  # for the annotations only: the counting machinery loads when a rater first needs it
     from ..counts.counting import CooccurrenceCounts
@@ -150,8 +150,7 @@ def intrusion_tasks(topics: Sequence[Sequence[str]], n_words: int = 5, *, seed: 
     topics = _topics(topics)
     n_words = check_positive_int(n_words, "n_words", minimum=2)
     depth = n_words if candidate_depth is None else check_positive_int(candidate_depth, "candidate_depth")
-    if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or seed < 0:
-        raise TypeError(f"seed must be a whole number >= 0, got {seed!r}.")
+    seed = check_seed(seed)
     for k, t in enumerate(topics):
         if len(t) < n_words:
             raise ValueError(f"topics[{k}] has {len(t)} words but n_words = {n_words}; use a smaller n_words.")
@@ -170,7 +169,7 @@ def intrusion_tasks(topics: Sequence[Sequence[str]], n_words: int = 5, *, seed: 
         source = sources[int(rng.integers(len(sources)))]
         intruder = options[source][int(rng.integers(len(options[source])))]
         order = rng.permutation(n_words + 1)
-        pool = shown + [intruder]
+        pool = [*shown, intruder]
         tasks.append(IntrusionTask(k, tuple(pool[i] for i in order), intruder, source))
     return tasks
 
@@ -423,8 +422,7 @@ def topic_intrusion_tasks(doc_topic, n_topics: int = 3, *, documents: Sequence[i
     pool = max(1, rest // 2) if pool is None else check_positive_int(pool, "pool")
     if pool > rest:
         raise ValueError(f"pool = {pool} is more than the {rest} topics not shown (K = {k}, n_topics = {n_topics}).")
-    if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or seed < 0:
-        raise TypeError(f"seed must be a whole number >= 0, got {seed!r}.")
+    seed = check_seed(seed)
     if documents is None:
         rows = list(range(theta.shape[0]))
     else:

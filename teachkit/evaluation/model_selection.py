@@ -29,34 +29,24 @@ from __future__ import annotations
 import html
 import math
 import numbers
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 from dataclasses import dataclass
 
 import numpy as np
 
-from .._checks import check_tokenized_documents, check_finite_real, check_positive_int
+from .._checks import check_tokenized_documents, check_finite_real, check_positive_int, check_seed
 from ..coherence.measures import MEASURES
 
 __all__ = [
     "split_documents", "HeldOutPerplexity", "heldout_perplexity",
-    "CRITERIA", "SweepTable", "k_sweep", "lda_topics",
+    "CRITERIA", "COHERENCE_CRITERIA", "RENAMED_CRITERIA", "criterion_name", "SweepTable", "k_sweep", "lda_topics",
 ]
 
 
 def _documents(documents, name="documents"):
     return check_tokenized_documents(documents, name)
-
-
-def check_seed(seed: object, name: str = "seed", maximum: int | None = None) -> int:
-    """A random seed: a whole number from 0 to ``maximum`` (any size when None), or raise naming ``name``."""
-    if not isinstance(seed, numbers.Integral) or isinstance(seed, bool):
-        raise TypeError(f"{name} must be a whole number >= 0, got {seed!r}.")
-    value = int(seed)
-    if value < 0 or (maximum is not None and value > maximum):
-        raise ValueError(f"{name} must be a whole number from 0 to {maximum if maximum is not None else 'any'}, "
-                         f"got {seed!r}." + (" (gensim's random_state is a 32-bit seed.)" if maximum else ""))
-    return value
 
 
 #: gensim seeds numpy's legacy RandomState, which takes 32-bit seeds.
@@ -255,23 +245,47 @@ def heldout_perplexity(lda: Any, heldout_bow: Sequence[Sequence[tuple[int, int]]
 
 
 # ------------------------------------------------------------- criteria
-def _measure_criterion(m):
-    where = "whole training documents" if m.window is None else \
-        f"sliding windows of {m.window} over the training documents"
-    return m.direction, f"mean topic {m.name}, {where} (teachkit.coherence_per_topic)"
+#: The coherence criteria: each a measure of :data:`teachkit.coherence.measures.MEASURES` and the window its
+#: counts use (None: whole documents).  Every measure is one, at its own window; ``c_npmi_documents`` is
+#: ``c_npmi`` counted in whole training documents, as the NPMI guide and the Portuguese note count it.
+COHERENCE_CRITERIA = {
+    "c_npmi_documents": ("c_npmi", None),
+    **{name: (name, m.window) for name, m in MEASURES.items()},
+}
+
+#: Older spellings of criteria, accepted for one release with a ``DeprecationWarning`` naming the new one.
+RENAMED_CRITERIA = {"npmi": "c_npmi_documents"}
 
 
-#: Each criterion the sweep can report, and which direction is better.  Every coherence measure of
-#: :data:`teachkit.coherence.measures.MEASURES` is one, its direction and window read from its entry there.
+def _measure_criterion(measure, window):
+    m = MEASURES[measure]
+    where = "whole training documents" if window is None else \
+        f"sliding windows of {window} over the training documents"
+    return m.direction, f"mean topic {measure}, {where} (teachkit.topic_coherence)"
+
+
+#: Each criterion the sweep can report, and which direction is better.  Every coherence criterion is a
+#: measure of :data:`teachkit.coherence.measures.MEASURES` (:data:`COHERENCE_CRITERIA`), its direction read
+#: from its entry there.
 CRITERIA = {
-    "npmi": ("higher", "mean topic NPMI, co-occurrence in whole training documents"),
-    **{name: _measure_criterion(m) for name, m in MEASURES.items()},
-    "model_score": ("higher", "the Portuguese note's score(M): NPMI weighted by documents per topic"),
+    **{name: _measure_criterion(*spec) for name, spec in COHERENCE_CRITERIA.items()},
+    "model_score": ("higher", "the Portuguese note's score(M): c_npmi_documents weighted by documents per topic"),
     "diversity": ("higher", "share of distinct words among the topics' top 25 (teachkit.topic_diversity)"),
     "bound": ("higher", "gensim's held-out per-word bound (nats)"),
     "perplexity": ("lower", "held-out perplexity exp(-bound)"),
     "doc_perplexity": ("lower", "held-out perplexity without the topics' prior term, exp(-document_bound)"),
 }
+
+
+def criterion_name(name: str, stacklevel: int = 3) -> str:
+    """A criterion's name as :data:`CRITERIA` spells it: an older spelling of :data:`RENAMED_CRITERIA` is
+    translated, with a ``DeprecationWarning`` naming the new one; any other name is returned as it is."""
+    if isinstance(name, str) and name in RENAMED_CRITERIA:
+        new = RENAMED_CRITERIA[name]
+        warnings.warn(f"the criterion {name!r} is deprecated and will be removed in the next release; "
+                      f"write {new!r}.", DeprecationWarning, stacklevel=stacklevel)
+        return new
+    return name
 
 
 def lda_topics(lda: Any, top_n: int) -> list[list[str]]:
@@ -309,14 +323,21 @@ class SweepTable:
     def seeds(self) -> list[int]:
         return sorted({r["seed"] for r in self.rows})
 
+    def _name(self, name):
+        # An older spelling of a criterion (RENAMED_CRITERIA) names its new column, unless the table has a
+        # column of that spelling itself (a table built by hand).
+        return name if name in self.criteria else criterion_name(name, stacklevel=4)
+
     def column(self, name: str) -> np.ndarray:
         """All values of one column, in row order."""
+        name = self._name(name)
         if self.rows and name not in self.rows[0]:
             raise ValueError(f"name must be one of {list(self.rows[0])}, got {name!r}.")
         return np.array([r[name] for r in self.rows], dtype=float)
 
     def value(self, name: str, K: int, seed: int) -> float:
         """The value of one criterion for one model."""
+        name = self._name(name)
         for r in self.rows:
             if r["K"] == K and r["seed"] == seed:
                 return r[name]
@@ -324,6 +345,7 @@ class SweepTable:
 
     def by_k(self, name: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """``(ks, mean, low, high)`` over seeds for each K: the curve and its spread."""
+        name = self._name(name)
         ks = self.ks
         vals = [[r[name] for r in self.rows if r["K"] == k] for k in ks]
         return (np.array(ks), np.array([np.mean(v) for v in vals]), np.array([np.min(v) for v in vals]),
@@ -335,9 +357,11 @@ class SweepTable:
         With ``seed``: among that seed's models.  Without: from the mean over
         seeds.  Ties go to the smaller K.
         """
-        if name not in CRITERIA:
+        name = self._name(name)
+        direction = CRITERIA.get(RENAMED_CRITERIA.get(name, name))
+        if direction is None:
             raise ValueError(f"name must be a criterion with a known direction, one of {list(CRITERIA)}, got {name!r}.")
-        sign = 1.0 if CRITERIA[name][0] == "higher" else -1.0
+        sign = 1.0 if direction[0] == "higher" else -1.0
         if seed is None:
             ks, mean, _, _ = self.by_k(name)
             return int(ks[int(np.argmax(sign * mean))])
@@ -371,23 +395,23 @@ class SweepTable:
 def k_sweep(documents: Sequence[Sequence[str]], ks: int | Sequence[int], seeds: int | Sequence[int] = (0, 1), *,
             heldout: float = 0.2, split_seed: int = 0, no_below: int = 1, no_above: float = 1.0,
             passes: int = 5, iterations: int = 50, top_n: int = 10,
-            criteria: Sequence[str] = ("npmi", "u_mass", "c_v", "model_score", "diversity", "perplexity"),
+            criteria: Sequence[str] = ("c_npmi_documents", "u_mass", "c_v", "model_score", "diversity",
+                                       "perplexity"),
             ) -> SweepTable:
     """Train gensim LDA for every K and seed and score each model: a tidy table.
 
     For each ``(K, seed)``: ``LdaModel(num_topics=K, random_state=seed,
     passes, iterations)`` on the training documents, then
 
-    * ``npmi``: mean over topics of the topic's mean pair NPMI (top ``top_n``
-      words), counting co-occurrence in whole training documents
-      (:func:`teachkit.topic_coherence`);
-    * any measure of :data:`teachkit.coherence.measures.MEASURES` (``u_mass``, ``c_v``,
-      ``c_uci``, ``c_npmi``, ``c_a``, ...): mean over topics of
-      :func:`teachkit.coherence_per_topic` with the measure's own defaults
-      (its window from ``MEASURES``: UMass whole documents, C_V sliding
-      windows of 110 tokens, ...), on the training documents;
-    * ``model_score``: the Portuguese note's ``score(M) = sum_i n_i * NPMI_i / N``,
-      ``n_i`` the training documents whose most probable topic is ``i``
+    * a coherence criterion of :data:`COHERENCE_CRITERIA`: a measure of
+      :data:`teachkit.coherence.measures.MEASURES` at a window, the mean over topics of
+      :func:`teachkit.topic_coherence` (top ``top_n`` words) on the training documents.  Every
+      measure (``u_mass``, ``c_uci``, ``c_npmi``, ``c_v``, ``c_a``, ...) is one, at its own window
+      (UMass whole documents, C_NPMI sliding windows of 10 tokens, C_V of 110, ...);
+      ``c_npmi_documents`` is the mean pair NPMI counted in whole training documents (formerly
+      ``"npmi"``, a spelling still accepted for one release with a ``DeprecationWarning``);
+    * ``model_score``: the Portuguese note's ``score(M) = sum_i n_i * NPMI_i / N``, ``NPMI_i`` topic
+      ``i``'s ``c_npmi_documents``, ``n_i`` the training documents whose most probable topic is ``i``
       (:func:`teachkit.model_score`);
     * ``diversity``: :func:`teachkit.topic_diversity` of the top 25 words
       (fewer if the vocabulary is smaller);
@@ -413,9 +437,9 @@ def k_sweep(documents: Sequence[Sequence[str]], ks: int | Sequence[int], seeds: 
     top_n : int, default 10
         Words per topic scored by NPMI.
     criteria : tuple of str
-        Any of ``"npmi"``, a measure of :data:`teachkit.coherence.measures.MEASURES`,
-        ``"model_score"``, ``"diversity"``, ``"perplexity"`` (which also adds
-        ``"bound"`` and ``"doc_perplexity"``).  The default keeps UMass and
+        Any of :data:`COHERENCE_CRITERIA` (``"c_npmi_documents"`` and every measure of
+        :data:`teachkit.coherence.measures.MEASURES`), ``"model_score"``, ``"diversity"``,
+        ``"perplexity"`` (which also adds ``"bound"`` and ``"doc_perplexity"``).  The default keeps UMass and
         C_V only, as the course's notebooks use.
 
     Returns
@@ -426,9 +450,9 @@ def k_sweep(documents: Sequence[Sequence[str]], ks: int | Sequence[int], seeds: 
     Examples
     --------
     >>> docs = [["apple", "pear", "fig", "plum"], ["goal", "match", "team", "coach"]] * 10
-    >>> table = k_sweep(docs, ks=[2], seeds=[0], passes=2, top_n=3, criteria=("npmi", "perplexity"))
+    >>> table = k_sweep(docs, ks=[2], seeds=[0], passes=2, top_n=3, criteria=("c_npmi_documents", "perplexity"))
     >>> table.criteria, len(table)
-    (('npmi', 'bound', 'perplexity', 'doc_perplexity'), 1)
+    (('c_npmi_documents', 'bound', 'perplexity', 'doc_perplexity'), 1)
     """
     from gensim.corpora import Dictionary
     from gensim.models import LdaModel
@@ -436,7 +460,6 @@ def k_sweep(documents: Sequence[Sequence[str]], ks: int | Sequence[int], seeds: 
     from ..coherence.topic_npmi import model_score, topic_coherence
     from ..counts.counting import CooccurrenceCounts
     from ..coherence.diversity import topic_diversity
-    from ..coherence.measures import coherence_per_topic
 
     docs = _documents(documents)
     # int listed for the type checker (here and below): typeshed's int is no numbers.Integral
@@ -456,6 +479,7 @@ def k_sweep(documents: Sequence[Sequence[str]], ks: int | Sequence[int], seeds: 
     known = tuple(c for c in CRITERIA if c not in ("bound", "doc_perplexity"))
     if isinstance(criteria, str):
         criteria = (criteria,)
+    criteria = tuple(criterion_name(c) for c in criteria)
     unknown = [c for c in criteria if c not in known]
     if unknown or not criteria:
         raise ValueError(f"criteria must be a non-empty selection of {list(known)}, got {list(criteria)!r}.")
@@ -483,13 +507,16 @@ def k_sweep(documents: Sequence[Sequence[str]], ks: int | Sequence[int], seeds: 
     train_bow = [dictionary.doc2bow(d) for d in train]
     held_bow = [dictionary.doc2bow(d) for d in held]
     reference = [[w for w in d if w in vocab] for d in train]
-    # Counted once for the whole sweep: whole documents (NPMI, score(M), UMass) and, for each measure
-    # asked for, its own window from MEASURES (C_V: 110 tokens); measures that share a window share counts.
-    counts = CooccurrenceCounts.from_documents(reference)
-    by_window: dict[int | None, CooccurrenceCounts] = {None: counts}
+    # Counted once for the whole sweep: whole documents (score(M), UMass) and each window a coherence criterion
+    # asked for uses (C_V: 110 tokens); criteria that share a window share counts.
+    by_window: dict[int | None, CooccurrenceCounts] = {None: CooccurrenceCounts.from_documents(reference)}
     for c in criteria:
-        if c in MEASURES and MEASURES[c].window not in by_window:
-            by_window[MEASURES[c].window] = CooccurrenceCounts.from_documents(reference, window=MEASURES[c].window)
+        window = COHERENCE_CRITERIA[c][1] if c in COHERENCE_CRITERIA else None
+        if window not in by_window:
+            by_window[window] = CooccurrenceCounts.from_documents(reference, window=window)
+    # score(M) weighs each topic's c_npmi_documents: computed once when either is asked for.
+    scored = [c for c in COHERENCE_CRITERIA
+              if c in criteria or (c == "c_npmi_documents" and "model_score" in criteria)]
 
     columns = []
     for c in criteria:
@@ -503,18 +530,16 @@ def k_sweep(documents: Sequence[Sequence[str]], ks: int | Sequence[int], seeds: 
                            random_state=seed, eval_every=None)
             row: dict[str, float] = {"K": k, "seed": seed}
             topics = lda_topics(lda, max(top_n, diversity_k))
-            if "npmi" in criteria or "model_score" in criteria:
-                npmi = [topic_coherence(t, counts, top_n=top_n).mean for t in topics]
-                if "npmi" in criteria:
-                    row["npmi"] = float(np.mean(npmi))
-                if "model_score" in criteria:
-                    gamma, _ = lda.inference(train_bow)
-                    sizes = np.bincount(np.argmax(gamma, axis=1), minlength=k)
-                    row["model_score"] = model_score(npmi, sizes.tolist())
-            for measure in MEASURES:
-                if measure in criteria:
-                    values = coherence_per_topic(topics, by_window[MEASURES[measure].window], measure, top_n=top_n)
-                    row[measure] = float(np.mean(list(values)))
+            per_topic = {}
+            for c in scored:        # every coherence criterion through one path: topic_coherence on its counts
+                measure, window = COHERENCE_CRITERIA[c]
+                per_topic[c] = [topic_coherence(t, by_window[window], top_n=top_n, measure=measure).mean
+                                for t in topics]
+                row[c] = float(np.mean(per_topic[c]))
+            if "model_score" in criteria:
+                gamma, _ = lda.inference(train_bow)
+                sizes = np.bincount(np.argmax(gamma, axis=1), minlength=k)
+                row["model_score"] = model_score(per_topic["c_npmi_documents"], sizes.tolist())
             if "diversity" in criteria:
                 row["diversity"] = topic_diversity(topics, top_k=diversity_k)
             if "perplexity" in criteria:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._checks import check_choice, check_finite_real, check_positive_int
+from .._checks import check_choice, check_finite_real, check_positive_int, check_seed
 
 __all__ = ["ALPHA_LEVELS", "krippendorff_alpha", "SplitHalf", "split_half_reliability", "spearman_brown"]
 
@@ -290,8 +290,7 @@ def split_half_reliability(ratings: Sequence[Sequence[float]], *, n_splits: int 
         halves = [(np.array([r[0::2][:h].mean() for r in rows]), np.array([r[1::2][:h].mean() for r in rows]))]
     else:
         n_splits = check_positive_int(n_splits, "n_splits")
-        if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or seed < 0:
-            raise TypeError(f"seed must be a whole number >= 0, got {seed!r}.")
+        seed = check_seed(seed)
         rng = np.random.default_rng(int(seed))
         halves = []
         for _ in range(n_splits):
@@ -302,11 +301,11 @@ def split_half_reliability(ratings: Sequence[Sequence[float]], *, n_splits: int 
                 b.append(r[order[h:2 * h]].mean())
             halves.append((np.array(a), np.array(b)))
     correlations = []
-    for a, b in halves:
-        if np.all(a == a[0]) or np.all(b == b[0]):
+    for mean_a, mean_b in halves:
+        if np.all(mean_a == mean_a[0]) or np.all(mean_b == mean_b[0]):
             raise ValueError("one half's mean ratings are equal for every unit, so their correlation is 0/0; "
                              "split-half reliability needs units whose ratings differ.")
-        correlations.append(float(np.corrcoef(a, b)[0, 1]))
+        correlations.append(float(np.corrcoef(mean_a, mean_b)[0, 1]))
     r_h = float(np.mean(correlations))
     single = r_h / (h - (h - 1) * r_h)
     return SplitHalf(r_h, h, float(single), spearman_brown(r_h, 2), len(rows), len(halves))

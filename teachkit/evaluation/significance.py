@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import check_choice, check_finite_real, check_score_vector
+from .._checks import check_choice, check_finite_real, check_score_vector, check_seed
 
 __all__ = ["ALTERNATIVES", "PermutationTest", "paired_permutation_test", "BootstrapInterval",
            "bootstrap_difference", "SeedComparison", "seed_comparison", "holm", "benjamini_hochberg"]
@@ -93,8 +93,7 @@ def _check_resamples(n_resamples, n_items):
 
 
 def _rng(seed):
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
-        raise TypeError(f"seed must be a whole number >= 0, got {seed!r}.")
+    seed = check_seed(seed)
     return np.random.default_rng(int(seed))
 
 

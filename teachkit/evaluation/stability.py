@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import check_choice, check_finite_real, check_keywords, check_positive_int, check_tokenized_documents
+from .._checks import (check_choice, check_finite_real, check_keywords, check_positive_int, check_seed,
+                      check_tokenized_documents)
 from ..coherence.diversity import rank_biased_overlap
 from ..text import normalize_token
 from .topic_words import top_words
@@ -276,7 +277,7 @@ def stability_over_k(documents: Sequence[Sequence[str]], ks: int | Sequence[int]
     from gensim.corpora import Dictionary
     from gensim.models import LdaModel
 
-    from .model_selection import GENSIM_SEED_MAX, check_seed, lda_topics
+    from .model_selection import GENSIM_SEED_MAX, lda_topics
 
     docs = check_tokenized_documents(documents)
     # int listed for the type checker: typeshed's int is no numbers.Integral

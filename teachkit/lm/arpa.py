@@ -41,6 +41,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._checks import check_corpus
 from .ngram import NgramLM
 from .smoothing import AddAlpha, JelinekMercer
 from .vocabulary import END, START, UNK
@@ -140,13 +141,7 @@ def _arpa_grams(lm):
             rest = rows[:, j:]
             ids = np.concatenate([np.full((len(rest), 1), start, np.int64), rest], axis=1)
             grams[ids.shape[1]].append((ids, full(rest[:, :-1], rest[:, -1])))
-    merged = {}
-    for m, parts in grams.items():
-        if parts:
-            ids = np.concatenate([p[0] for p in parts])
-            prob = np.concatenate([p[1] for p in parts])
-            order = np.lexsort(ids.T[::-1])
-            merged[m] = (ids[order], prob[order])
+    merged = _merged(grams)
 
     # Back-off weights: β(h) = P(<s> | h) / P(<s> | h'), <s> being unseen after every history.
     bows = {}
@@ -208,14 +203,20 @@ def _listed_grams(lm, max_lines):
         w = np.tile(words, len(context))
         grams[context.shape[1] + 1].append((np.concatenate([rep, w[:, None]], axis=1),
                                             lm._scores(np.repeat(hist, V, axis=0), w)))
+    return _merged(grams), {}
+
+
+def _merged(grams):
+    """``{order: [(ids, prob), ...]}`` as ``{order: (ids, prob)}``, each level's n-grams in one array sorted by
+    their ids (first word first), the order an ARPA file lists them in; empty levels left out."""
     merged = {}
     for m, parts in grams.items():
         if parts:
-            ids = np.concatenate([q[0] for q in parts])
-            prob = np.concatenate([q[1] for q in parts])
+            ids = np.concatenate([part[0] for part in parts])
+            prob = np.concatenate([part[1] for part in parts])
             order = np.lexsort(ids.T[::-1])
             merged[m] = (ids[order], prob[order])
-    return merged, {}
+    return merged
 
 
 def write_arpa(lm: NgramLM, path: str | os.PathLike | None = None, *, max_lines: int = 2_000_000) -> str:
@@ -426,8 +427,7 @@ class ArpaLM:
         it, unknown words as ``<unk>``), computed with array look-ups: for each prediction the longest listed
         n-gram ending in it, plus the back-off weights of the longer histories that were not listed.
         """
-        if isinstance(sentences, str):
-            raise TypeError("sentences must be a list of sentences (lists of words), not one string.")
+        check_corpus(sentences, "sentences", "a list of sentences (strings or lists of words)")
         sentences = [s.split() if isinstance(s, str) else [str(w) for w in s] for s in sentences]
         if not sentences:
             raise ValueError("sentences is empty; give at least one sentence to score.")

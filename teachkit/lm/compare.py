@@ -27,6 +27,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._checks import check_corpus, check_seed
+
 __all__ = ["CrossEntropyDifference", "cross_entropy_difference", "bootstrap_cross_entropy_difference"]
 
 # Resamples are drawn in chunks of about this many unit indices, so memory stays small for any count.
@@ -104,8 +106,7 @@ def _check_resampling(resamples, confidence, seed):
         raise ValueError(f"resamples must be a whole number >= 1, got {resamples!r:.60}.")
     if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real) or not 0 < confidence < 1:
         raise ValueError(f"confidence must be a number between 0 and 1 (e.g. 0.95), got {confidence!r:.60}.")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0):
-        raise ValueError(f"seed must be a whole number >= 0 or None, got {seed!r:.60}.")
+    check_seed(seed, none=True)
 
 
 def bootstrap_cross_entropy_difference(log2_a: Sequence[float], log2_b: Sequence[float], counts: Sequence[int], *,
@@ -173,8 +174,7 @@ def cross_entropy_difference(model_a, model_b, sentences: Sequence[Sequence[str]
         if not hasattr(model, "predictions") or not hasattr(model, "encode"):
             raise TypeError(f"{name} must be a language model with predictions() (a teachkit NgramLM), "
                             f"got {type(model).__name__}.")
-        if isinstance(sentences, str):
-            raise TypeError("sentences must be a list of sentences (lists of tokens), not one string.")
+        check_corpus(sentences, "sentences", "a list of sentences (lists of tokens)")
         units = list(sentences)
         log2, counts = [], []
         for i, unit in enumerate(units):

@@ -136,12 +136,12 @@ import math
 import numbers
 import warnings
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import as_list, check_choice, check_positive_int
+from .._checks import as_list, check_choice, check_corpus, check_flag, check_positive_int
 from .evaluation import PER, NgramEvaluation, ZeroProbabilityWarning
 from .smoothing import AddAlpha, Smoothing, as_smoothing
 from .vocabulary import END, START, UNK, Vocabulary
@@ -161,20 +161,7 @@ def _sentences(sentences, name, reserved=_RESERVED_SET):
 
     ``reserved``: the symbols a sentence may not contain (an empty set takes every token as given).
     """
-    if isinstance(sentences, str):
-        raise TypeError(
-            f"{name} must be a list of sentences, each a list of tokens, such as [{sentences.split()[:3]!r}], "
-            "not one string. Split it first, e.g. teachkit.tokenize(text)."
-        )
-    if isinstance(sentences, (bytes, Mapping)):
-        raise TypeError(f"{name} is {'bytes' if isinstance(sentences, bytes) else 'a dict'}: iterating over it "
-                        "would give " + ("numbers" if isinstance(sentences, bytes) else "its keys") +
-                        ", not sentences. Pass a list of sentences, each a list of string tokens.")
-    try:
-        items = list(sentences)
-    except TypeError:
-        raise TypeError(f"{name} must be a list of sentences (lists of string tokens), "
-                        f"got {type(sentences).__name__}.") from None
+    items = list(check_corpus(sentences, name, "a list of sentences, each a list of string tokens"))
     if items and all(isinstance(t, str) for t in items):
         items = [items]          # a flat list of tokens is one sentence
     out = []
@@ -331,10 +318,8 @@ class NgramLM:
         if order > MAX_ORDER:
             raise ValueError(f"order must be between 1 and {MAX_ORDER}, got {order}.")
         min_count = check_positive_int(min_count, "min_count")
-        if not isinstance(pad, bool):
-            raise TypeError(f"pad must be True or False, got {pad!r}.")
-        if not isinstance(unk, bool):
-            raise TypeError(f"unk must be True or False, got {unk!r}.")
+        pad = check_flag(pad, "pad")
+        unk = check_flag(unk, "unk")
         if not unk and min_count > 1:
             raise ValueError(f"min_count={min_count} folds rare words into <UNK>, and unk=False has no <UNK>; "
                              "use unk=True or min_count=1.")
@@ -902,8 +887,7 @@ class BigramLM:
                  vocabulary: str = "training", denominator: str = "unigram", pad: bool = False) -> None:
         check_choice(vocabulary, "vocabulary", VOCABULARIES)
         check_choice(denominator, "denominator", DENOMINATORS)
-        if not isinstance(pad, bool):
-            raise TypeError(f"pad must be True or False, got {pad!r}.")
+        pad = check_flag(pad, "pad")
         # float too: typeshed's float is no numbers.Real, so numbers.Real alone would narrow a float to nothing and
         # the type checker would skip the rest of this function; float changes nothing at run time
         if isinstance(alpha, bool) or not isinstance(alpha, (float, numbers.Real)):

@@ -43,7 +43,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._checks import check_choice, check_positive_int
+from .._checks import check_choice, check_flag, check_positive_int
 
 __all__ = ["Smoothing", "AddAlpha", "JelinekMercer", "KneserNey", "add_alpha", "kneser_ney_step", "as_smoothing",
            "SMOOTHINGS"]
@@ -243,8 +243,7 @@ class AddAlpha(Smoothing):
             raise ValueError(f"alpha (a whole number of {len(str(abs(int(alpha))))} digits) is too large for a "
                              "float; any alpha far above the counts "
                              "already gives every word the same probability 1/V. Use a smaller alpha.")
-        if not isinstance(allow_zero, bool):
-            raise TypeError(f"allow_zero must be True or False, got {allow_zero!r}.")
+        allow_zero = check_flag(allow_zero, "allow_zero")
         if not math.isfinite(alpha) or alpha < 0 or (alpha == 0 and not allow_zero):
             raise ValueError(f"alpha must be a finite number {'>= 0' if allow_zero else '> 0'}, got {alpha!r}. "
                              "With alpha = 0 an unseen n-gram gets probability 0.")

@@ -78,8 +78,8 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._checks import (
-    as_float_array, check_choice, check_finite_real, check_labels, check_similarity, check_unit_sum, check_vectors,
-    scale_by_power_of_two,
+    as_float_array, check_choice, check_finite_real, check_flag, check_labels, check_similarity, check_unit_sum,
+    check_vectors, scale_by_power_of_two,
 )
 from .centrality import PageRank, pagerank
 
@@ -377,8 +377,7 @@ def semantic_coherence(similarity: ArrayLike, threshold: float = 0.3, damping: f
         )
     gd, gi = check_unit_sum(direct_weight, indirect_weight, "direct_weight", "indirect_weight")
     check_choice(indirect_diagonal, "indirect_diagonal", ("one", "computed"))
-    if not isinstance(self_loops, (bool, np.bool_)):
-        raise TypeError(f"self_loops must be True or False, got {self_loops!r}.")
+    self_loops = check_flag(self_loops, "self_loops")
 
     graph = np.where(s > threshold, s, 0.0)
     np.fill_diagonal(graph, 1.0 if self_loops else 0.0)

@@ -124,7 +124,7 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Callable
 
-from ..._checks import short_repr
+from ..._checks import check_flag
 from ..selfcheck import Feedback
 from .committed import attempt, commit, result_of
 from .compare import _same, compare_functions  # noqa: F401 - _same stays reachable here, as before the split
@@ -221,8 +221,7 @@ def reveal(key: str, show: bool = False, seed: int | None = None) -> Shown | Hid
         exercise has been answered in this session (``ask(key, answer=...)``, its box, or
         ``check_function``), the solution is shown as text instead; before that, a note says how to answer.
     """
-    if not isinstance(show, bool):
-        raise TypeError(f"show must be True or False, got {short_repr(show)}.")
+    show = check_flag(show, "show")
     ex = _exercise(key)
     if show:
         return Shown(_variant(ex, seed))

@@ -37,7 +37,7 @@ import functools
 import html
 import numbers as _numbers
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..._checks import short_repr
@@ -46,7 +46,8 @@ if TYPE_CHECKING:
     from ...evaluation.model_selection import SweepTable
 
 __all__ = ["NUMBERS", "CHOICE_OPTIONS", "SWEEP_SETTINGS", "TEMPLATE", "lee_texts", "separate_texts", "sweep",
-           "describe", "recompute", "check_report", "read_report", "ReportCheck", "depends_on", "PRECISION",
+           "describe", "recompute", "check_report", "RENAMED_CHOICES", "renamed_choices",
+           "read_report", "ReportCheck", "depends_on", "PRECISION",
            "cpu_tolerance"]
 
 #: The capstone notebook (its name without .ipynb): ``make grade`` checks the report it holds.
@@ -75,12 +76,15 @@ N_RESAMPLES, LEVEL, BOOTSTRAP_SEED = 1000, 0.95, 0
 
 #: What each choice may be.
 CHOICE_OPTIONS = {
-    "k_criterion": ("npmi", "u_mass", "c_v", "model_score", "diversity", "perplexity"),
+    "k_criterion": ("c_npmi_documents", "u_mass", "c_v", "model_score", "diversity", "perplexity"),
     "measure": ("c_npmi", "c_uci", "u_mass", "c_v"),
     "reference": ("training", "separate"),
     "human_corpus": ("wikitext", "nytimes"),
     "judgement": ("rating", "intrusion"),
 }
+#: Older spellings of a choice, still read (reports begun before the rename) and named in the check's verdict
+#: on K with the spelling to write: ``k_criterion`` "npmi" is :func:`teachkit.k_sweep`'s "c_npmi_documents".
+RENAMED_CHOICES = {"k_criterion": {"npmi": "c_npmi_documents"}}
 #: The reasons a report must give (one sentence or more each).
 REASONS = ("k_criterion", "measure", "reference")
 #: Fewest characters (spaces and full stops aside) a reason may have: "x" is no reason.
@@ -111,7 +115,7 @@ NUMBERS = {
 
 #: A report to copy and fill in.
 TEMPLATE = {
-    "ks": [5, 10, 20], "seeds": [0, 1], "k_criterion": "npmi", "measure": "c_npmi", "reference": "training",
+    "ks": [5, 10, 20], "seeds": [0, 1], "k_criterion": "c_npmi_documents", "measure": "c_npmi", "reference": "training",
     "human_corpus": "wikitext", "judgement": "rating",
     "reasons": {"k_criterion": "...", "measure": "...", "reference": "..."},
     "numbers": dict.fromkeys(NUMBERS, ""),
@@ -231,8 +235,22 @@ def _check_option(value, name, options):
     if not isinstance(value, str):
         raise TypeError(f"{name} must be one of {list(options)} (a string), got {type(value).__name__} "
                         f"{short_repr(value)}.")
-    if value not in options:
+    if value not in options and value not in RENAMED_CHOICES.get(name, {}):
         raise ValueError(f"{name} must be one of {list(options)}, got {short_repr(value)}.")
+
+
+def _k_criterion(report):
+    """The report's criterion for K as :data:`CHOICE_OPTIONS` spells it (an older spelling translated)."""
+    return RENAMED_CHOICES["k_criterion"].get(report["k_criterion"], report["k_criterion"])
+
+
+def renamed_choices(report: dict[str, Any]) -> str:
+    """A note naming each choice of the report written in an older spelling and the spelling to write
+    (:data:`RENAMED_CHOICES`), or "" when there is none.  The report must have been read (:func:`check_report`,
+    :func:`describe`)."""
+    notes = [f"{name} {report[name]!r} is the old name of {renamed[report[name]]!r}, still accepted; write "
+             f"{renamed[report[name]]!r}" for name, renamed in RENAMED_CHOICES.items() if report[name] in renamed]
+    return "; ".join(notes)
 
 
 def describe(report: dict[str, Any]) -> str:
@@ -256,7 +274,7 @@ def describe(report: dict[str, Any]) -> str:
         f"models            gensim LdaModel, K in {list(ks)}, seeds {list(seeds)}; {s['passes']} passes, "
         f"{s['iterations']} iterations; dictionary no_below={s['no_below']}, no_above={s['no_above']}; "
         f"{s['heldout']:.0%} of the articles held out (split seed {s['split_seed']})",
-        f"choice of K       {report['k_criterion']}, best mean over seeds (ties to the smaller K)",
+        f"choice of K       {_k_criterion(report)}, best mean over seeds (ties to the smaller K)",
         f"measure           {m.name}: {m.segmentation} segmentation, {window}, {m.confirmation}, mean over "
         f"segments; zero convention {m.zero!r}; top {TOP_N} words; counts correct (not gensim 4.4's "
         "sliding-window under-count)",
@@ -338,7 +356,7 @@ def recompute(report: dict[str, Any]) -> dict[str, Any]:
 
     ks, seeds = _read(report)
     table = _sweep(ks, seeds)
-    k = table.best_k(report["k_criterion"])
+    k = table.best_k(_k_criterion(report))
     if report["reference"] == "training":       # the articles the models learnt from: the sweep's training split
         texts, _ = split_documents(lee_texts(), SWEEP_SETTINGS["heldout"], seed=SWEEP_SETTINGS["split_seed"])
     else:
@@ -432,11 +450,11 @@ class ReportCheck:
 def depends_on(name: str, report: dict[str, Any]) -> str:
     """What number ``name`` of a report depends on: the choices, corpus and seeds that decide it (no value)."""
     ks, seeds = _read(report)
-    k = f"K (the one {report['k_criterion']!r} picks)"
+    k = f"K (the one {_k_criterion(report)!r} picks)"
     reference = ("the training split of the Lee articles" if report["reference"] == "training" else "lee.cor")
     seeds_text = f"seeds {list(seeds)}"
     if name == "k":
-        return (f"the criterion {report['k_criterion']!r}, the Ks {list(ks)} and the {seeds_text}: the K whose "
+        return (f"the criterion {_k_criterion(report)!r}, the Ks {list(ks)} and the {seeds_text}: the K whose "
                 "mean over the seeds is best (ties to the smaller K)")
     if name.startswith("coherence"):
         which = {"coherence": "the mean over the topics, then over the seeds",
@@ -600,6 +618,10 @@ def check_report(report: dict[str, Any]) -> ReportCheck:
     values = recompute(report)
     stated = report["numbers"]
     lines = [_judge(name, stated.get(name), values[name], depends_on(name, report)) for name in NUMBERS]
+    renamed = renamed_choices(report)
+    if renamed:         # said once, beside the verdict on K (the student's view and the teacher's feedback)
+        lines = [replace(line, message=f"{line.message} ({renamed})", student=f"{line.student} ({renamed})")
+                 if line.name == "k" else line for line in lines]
     reasons = report["reasons"]
     given = {name: reasons[name].strip().strip(".").strip() for name in REASONS if isinstance(reasons.get(name), str)}
     missing = [name for name in REASONS if len(given.get(name, "")) < MIN_REASON]

@@ -20,7 +20,7 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from typing import Any
 
-from ..._checks import short_repr
+from ..._checks import check_seed as check_any_seed
 from ..selfcheck import Feedback, check_answer, choice_key, match_choice
 from .compare import compare_functions
 
@@ -136,16 +136,9 @@ def _variant_rng(key: str, seed: int):
 
 def check_seed(seed: object) -> int:
     """``seed`` as a whole number >= 0 (None is 0, the exercise as written); TypeError/ValueError otherwise."""
-    if seed is None:
-        return 0
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be a whole number (0 is the exercise as written), got {short_repr(seed)}.")
     # a class release's seeds are as wide as the student ids they permute (tools/course.py student_seed):
     # up to 8 bits per byte of an id of at most 1,000 bytes
-    if not 0 <= seed < 2 ** 8192:
-        raise ValueError(f"seed must be a whole number from 0 to 2**8192 - 1, "
-                         f"got {seed if seed.bit_length() < 128 else f'a number of {seed.bit_length()} bits'}.")
-    return seed
+    return 0 if seed is None else check_any_seed(seed, "seed", 2 ** 8192 - 1)
 
 
 # ---------------------------------------------------------------- the three kinds

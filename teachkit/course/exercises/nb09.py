@@ -153,22 +153,23 @@ def _npmi_sweep(ks, seed_0, seed_1, seed_2):
         raise ValueError("the Ks must be distinct whole numbers, one NPMI per K for every seed")
     if any(not -1 <= v <= 1 for r in runs for v in r):
         raise ValueError("an NPMI lies in [-1, 1]")
-    return SweepTable([{"K": k, "seed": s, "npmi": v} for s, r in enumerate(runs) for k, v in zip(ks, r)], ["npmi"])
+    return SweepTable([{"K": k, "seed": s, "c_npmi_documents": v} for s, r in enumerate(runs) for k, v in zip(ks, r)],
+                      ["c_npmi_documents"])
 
 
 def _which_k(ks, seed_0, seed_1, seed_2):
     table = _npmi_sweep(ks, seed_0, seed_1, seed_2)
-    picks = {table.best_k("npmi", seed=s) for s in table.seeds}
+    picks = {table.best_k("c_npmi_documents", seed=s) for s in table.seeds}
     # when every seed picks the same K, the mean over seeds picks it too
     return _MEAN_K if len(picks) == 1 else _UNSETTLED
 
 
 def _sweep_steps(ks, seed_0, seed_1, seed_2):
     table = _npmi_sweep(ks, seed_0, seed_1, seed_2)
-    picks = [table.best_k("npmi", seed=s) for s in table.seeds]
-    ks_, means, _, _ = table.by_k("npmi")
+    picks = [table.best_k("c_npmi_documents", seed=s) for s in table.seeds]
+    ks_, means, _, _ = table.by_k("c_npmi_documents")
     return {"picks": ", ".join(map(str, picks[:-1])) + f" and {picks[-1]}", "pick_0": picks[0],
-            "mean_pick": table.best_k("npmi"),
+            "mean_pick": table.best_k("c_npmi_documents"),
             "means": ", ".join(f"{m:.3f} at K = {k}" for k, m in zip(ks_, means))}
 
 

@@ -21,12 +21,13 @@ _SAME_WITHIN = 0.05
 
 
 def _reference_npmis(ks, seeds):
-    """Mean c_npmi of the K = best_k("npmi") topics, mean over seeds: on the training split and on lee.cor."""
+    """Mean c_npmi of the K = best_k("c_npmi_documents") topics, mean over seeds: on the training split and
+    on lee.cor."""
     from ...coherence.measures import coherence_per_topic
     from ...evaluation.model_selection import split_documents
 
     table = capstone.sweep(ks, seeds)
-    k = table.best_k("npmi")
+    k = table.best_k("c_npmi_documents")
     s = capstone.SWEEP_SETTINGS
     train, _ = split_documents(capstone.lee_texts(), s["heldout"], seed=s["split_seed"])
     return tuple(float(np.mean([coherence_per_topic(list(table.topics[(k, seed)]), texts, "c_npmi").mean
