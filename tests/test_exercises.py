@@ -1090,3 +1090,35 @@ def test_the_quick_rejection_of_a_mistake_never_rejects_what_check_answer_accept
             assert _could_be_accepted(forms, value), (forms, value, check)
         skipped += not _could_be_accepted(forms, value)
     assert accepted > 200 and skipped > 1000         # both sides of the test are tried
+
+
+# -- how to work the exercises: said once, where the exercises begin (issue 43)
+# The one instruction every notebook gives before its exercises: work on paper, type into the box and press
+# Check, what to do without widgets, and that the solution stays folded.  A notebook states it in one
+# markdown cell, which stands before every exercise that asks for a number or a function.  A prediction, or a
+# "What does it mean?" choice inside a lesson, says in its own line to choose and press Check, so it may come
+# earlier.  00 teaches the boxes themselves in its section 5 and has no exercise section.
+_INSTRUCTION = ("on paper first", "press **Check**", "without widgets", "stays folded until you open it")
+
+
+def _instruction_cells(notebook):
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    found = [i for i, c in enumerate(cells) if c["cell_type"] == "markdown"
+             and all(part in " ".join("".join(c["source"]).split()) for part in _INSTRUCTION)]
+    asked = [(i, m.group(1)) for i, c in enumerate(cells) if c["cell_type"] == "code"
+             for m in re.finditer(r'\bask\("([^"]+)"', "".join(c["source"]))]
+    return found, asked
+
+
+@pytest.mark.parametrize("notebook", sorted(p for p in NOTEBOOK_DIR.glob("*.ipynb") if not p.name.startswith("00_")),
+                         ids=lambda p: p.stem)
+def test_the_instructions_for_the_exercises_stand_once_before_them(notebook):
+    found, asked = _instruction_cells(notebook)
+    exercises = [(i, key) for i, key in asked if not isinstance(tex.get(key), (Prediction, Interpretation))]
+    if not exercises:
+        assert not found, f"{notebook.name}: instructions for exercises, but it asks none"
+        return
+    assert len(found) == 1, (f"{notebook.name}: the instructions for the exercises ({' … '.join(_INSTRUCTION)}) "
+                             f"should stand in exactly one markdown cell, found {len(found)}")
+    late = [key for i, key in exercises if i < found[0]]
+    assert not late, f"{notebook.name}: exercises {late} come before the instructions for the exercises"
