@@ -133,8 +133,7 @@ EXERCISES = [
         solution="{expected}, and far lower: most pairs of topic words never share a window of 10 tokens in "
                  "a corpus of about two thousand tokens, and NPMI scores each such pair −1. The training "
                  "articles flatter the topics (their words were put together because they met there); `lee.cor` "
-                 "is fairer but too small for most topic words to meet, so its number says more about its size "
-                 "than about the topics.",
+                 "is fairer but too small for most topic words to meet.",
     ),
     Interpretation(
         key="10.2",
