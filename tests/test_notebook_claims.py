@@ -1404,9 +1404,9 @@ CLAIMS_10 = [
     Claim("10_capstone", "10-02", "50 other articles of the same newspaper", _10_the_corpora_sizes),
     Claim("10_capstone", "10-12", "on the small separate corpus that happens often",
           _10_many_topic_words_never_occur_in_lee_cor),
-    Claim("10_capstone", "10-16", "so on `lee.cor` it meets the same missing pairs, but its +1 makes each cost only "
-          "$\\log(1/c(w^\\ast))$, little where every count is small: UMass comes out higher on `lee.cor` than on the "
-          "training articles",
+    Claim("10_capstone", "10-16", "UMass moves the other way, although it meets the same missing pairs: it divides "
+          "a pair's count by the number of articles that hold one of its words, and in 50 articles those numbers are "
+          "small, so a pair that never meets costs only the log of one over a small count",
           _10_umass_on_lee_cor_meets_the_missing_pairs),
     Claim("10_capstone", "10-16", "C_V rated random word lists above real topics",
           _08_uci_npmi_separate_cv_ca_prefer_random),

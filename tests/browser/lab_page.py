@@ -438,7 +438,7 @@ class NotebookRun:
         if not button.count():
             return [f"{key}: the prediction box has no button"]
         button.click()
-        shown = f"teachkit computes: {ex.expected}"
+        shown = f"teachkit computes: {ex.shown_result}"
         if not _wait_for(lambda: shown in box.inner_text(), timeout):
             return [f"{key}: committing the prediction {guess!r} did not show {shown!r} "
                     f"(box shows {box.inner_text()[-200:]!r})"]

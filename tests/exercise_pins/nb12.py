@@ -7,7 +7,7 @@ PINS = {
     # C(7, 3) = 35 ways to pick which 3 of the 7 runs are A's; only the observed one puts all of A on top
     "12.2": 1 / 35,
     # gap 0.017 < 2 sqrt(2) 0.015 = 0.042: within what two single runs of one model differ by
-    "12.3": "nothing yet: the difference is smaller than the spread between seeds of one model",
+    "12.3": "nothing yet: two single runs of the same model, with other seeds, can differ by that much",
     # alpha 0.27 < 0.667; one rater's reliability 0.86 / (15 - 14 * 0.86) = 0.29, yet the mean of 15 is 0.86
     "12.4": "one rating is a noisy guess, but the mean of all the ratings ranks the topics reliably",
 }

@@ -242,8 +242,7 @@ class Question(StaticFallback):
 
 def _prediction_html(ex: Prediction, feedback: Feedback) -> str:
     verdict = feedback._repr_html_()
-    result = ex.expected
-    return (f"{verdict}<br>teachkit computes: <b>{html.escape(str(result))}</b><br>"
+    return (f"{verdict}<br>teachkit computes: <b>{html.escape(ex.shown_result)}</b><br>"
             "<i>Run the result cell below again to see it happen.</i>")
 
 

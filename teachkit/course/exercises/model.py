@@ -526,13 +526,24 @@ class Prediction(Exercise):
         """The choice ``typed`` names ("−1" or "-1", "Lower" or "lower"), or None."""
         return match_choice(str(typed), self.choices)
 
+    @property
+    def shown_result(self) -> str:
+        """teachkit's result as the verdict shows it: the choice, or the number to 4 significant figures
+        (a float's 16 digits, 8.567446550222332, are noise to a student who predicted 9)."""
+        result = self.expected
+        if isinstance(result, float):
+            return f"{result:.4g}"
+        return str(result)
+
     def judge(self, typed: Any) -> Feedback:
         if not self.choices:
             return super().judge(typed)
         right = self.expected
         guess = self.choice_of(typed)
         if guess is None:
-            return Feedback(False, f"Choose one of: {', '.join(self.choices)}.", str(typed).strip()[:40],
+            # quoted as the question lists them: a choice may hold a comma ("the exact value, up to ...")
+            return Feedback(False, "Choose one of: " + ", ".join(f"“{c}”" for c in self.choices) + ".",
+                            str(typed).strip()[:40],
                             parsed=False)
         if guess == right:
             return Feedback(True, f"You predicted {guess}, and teachkit agrees.", guess)

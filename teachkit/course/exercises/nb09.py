@@ -237,7 +237,7 @@ EXERCISES = [
                  "distinct: {distinct} / {listed} = {expected:.4g}.",
         right=("0.8", "0,8", "12/15", "4/5", "80%"),
         wrong=("0.2", "0.6", "0.73", "0.9"),
-        check={"min_sig_figs": 1, "percent": True},
+        check={"min_sig_figs": 2, "percent": True},
         variant=_diversity_variant,
         mistakes=(lambda topics, count, size, shown: 1 - _diversity_of_shown(topics, count, size, shown),  # repeats
                   _listed_once_share),                                      # repeated words not counted at all

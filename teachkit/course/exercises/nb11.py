@@ -356,11 +356,11 @@ EXERCISES = [
     Exercise(
         key="11.6",
         label="importance sampling by hand",
-        question="The model of exercise 2: topic 1 gives *fire* probability {fire_1}, topic 2 gives *fire* "
-                 "{fire_2} (and *rain* the rest). Importance sampling from the prior has drawn two topic "
-                 "shares: topic 1 has share {share_1} in the first draw and {share_2} in the second (topic 2 "
-                 "the rest). Given the shares, the two words are independent. What is the importance-sampling "
-                 "estimate of p(fire rain), the mean over the two draws of p(fire rain | shares)?",
+        question="A two-topic model over *fire* and *rain*, as in exercise 2: topic 1 gives *fire* probability "
+                 "{fire_1}, topic 2 gives *fire* {fire_2} (and *rain* the rest). Importance sampling from the "
+                 "prior has drawn two topic shares: topic 1 has share {share_1} in the first draw and {share_2} "
+                 "in the second (topic 2 the rest). Given the shares, the two words are independent. What is the "
+                 "importance-sampling estimate of p(fire rain), the mean over the two draws of p(fire rain | shares)?",
         data={"fire_1": 0.9, "fire_2": 0.2, "share_1": 0.7, "share_2": 0.2},
         answer=_importance_estimate,
         steps=_importance_steps,

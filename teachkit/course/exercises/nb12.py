@@ -35,7 +35,7 @@ def _runs(rng):
 # ---------------------------------------------------------------- 12.3: two single runs
 _A_BETTER, _NOT_SHOWN, _TOPICS_AS_SAMPLES, _B_BETTER = (
     "model A is better: its mean NPMI is higher",
-    "nothing yet: the difference is smaller than the spread between seeds of one model",
+    "nothing yet: two single runs of the same model, with other seeds, can differ by that much",
     "test it by comparing the two runs' topics with a permutation test, each topic a sample",
     "model B is better: A's lead is an artefact of its seed",
 )
