@@ -300,7 +300,7 @@ def _predicts_new_text_better(train_3, train_4, held_3, held_4):
 EXERCISES = [
     Exercise(
         key="04b.1",
-        label="add-one P(</s> | c)",
+        label="add-one P(</s> | {prev})",
         question="A bigram model with add-one smoothing is trained on {corpus} (each padded as "
                  "`<s> … </s>`; the vocabulary is {vocabulary}, `<s>`, `</s>` and `<UNK>`). What is "
                  "P(`{word}` | *{prev}*), the probability that a sentence ends right after *{prev}*?",
