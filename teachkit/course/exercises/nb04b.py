@@ -328,7 +328,7 @@ EXERCISES = [
     Exercise(
         key="04b.2",
         label="Kneser-Ney P({word} | {prev})",
-        question=f"Now interpolated Kneser-Ney on the same corpus ({_CORPUS_TEMPLATE}) with a stronger discount, "
+        question=f"Now interpolated Kneser-Ney on {_CORPUS_TEMPLATE}, with a stronger discount than section 2's, "
                  "$d = {d}$. First compute the continuation probability of *{word}* one level down, $P_1({word})$, "
                  "with this discount, the way section 2 computes it (it is what an unseen history such as *zebra* "
                  "falls back to). What is $P_{{KN}}({word} \\mid {prev})$?",
