@@ -335,7 +335,8 @@ EXERCISES = [
         data={"sentences": TWO_SENTENCES, "word": "a", "prev": "b", "d": 0.75},
         answer=_kneser_ney_bigram,
         steps=_kneser_ney_steps,
-        solution="One level down: *{word}* is seen after {cont} different left neighbour(s) (`<s>` included), $N_{{1+}}(\\bullet\\,{word}) = {cont}$; "
+        solution="One level down: *{word}* is seen after {cont} different left neighbour(s) (`<s>` included), "
+                 "$N_{{1+}}(\\bullet\\,{word}) = {cont}$; "
                  "the padded corpus has {bigram_types} bigram types, {with_continuation} entries have a continuation "
                  "count, and $V = {V}$. So $P_1({word}) = [\\max({cont} - {d}, 0) + {d} \\cdot {with_continuation} / "
                  "{V}] / {bigram_types} = {lower}$.\n\n"
