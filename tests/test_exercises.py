@@ -744,6 +744,15 @@ def test_every_number_to_give_states_the_precision_its_box_accepts():
         if isinstance(ex, Implement) or getattr(ex, "choices", ()):
             continue
         shown = tex.ask(ex.key)._static()[1]
+        if ex.check.get("whole"):
+            # a count: the whole number, and a rounding of it ("3e2" for 276) is refused as too rough
+            assert "Give the whole number." in shown, ex.key
+            value = int(ex.expected)
+            assert value == ex.expected and ex.judge(str(value)).correct, ex.key
+            rounded = f"{value:.1e}".replace("e+0", "e")
+            if float(rounded) != value:
+                assert "Give the whole number" in ex.judge(rounded).message, (ex.key, rounded)
+            continue
         figures = int(ex.check.get("min_sig_figs", 2))
         assert f"Give at least {figures} significant figure" in shown, ex.key
         # the sentence is what the box does: an answer at exactly that precision is judged, one figure fewer is

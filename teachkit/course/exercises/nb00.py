@@ -109,7 +109,7 @@ EXERCISES = [
                  "and that counts each pair twice.",
         right=("10", "10.0", "20/2"),
         wrong=("20", "25", "5"),
-        check={"min_sig_figs": 1},
+        check={"min_sig_figs": 1, "whole": True},
         variant=lambda rng: {"k": int(rng.integers(4, 31))},
         mistakes=(lambda k: k * (k - 1),          # ordered pairs: each pair counted twice
                   lambda k: k * k,                # every word with every word, itself included, twice

@@ -185,7 +185,7 @@ EXERCISES = [
                  "{expected:g}.",
         right=("27", "27.0", "54/2"),
         wrong=("270", "2.7", "150", "0"),
-        check={"min_sig_figs": 1},
+        check={"min_sig_figs": 1, "whole": True},
         variant=_independence_variant,
         mistakes=(lambda c_x, c_y, n: c_x * c_y / n ** 2,     # P(x) P(y), a probability, not a count
                   lambda c_x, c_y, n: c_x * c_y),             # the division by n forgotten

@@ -176,7 +176,7 @@ EXERCISES = [
                  "{n} = {expected:g}.",
         right=("5", "5.0", "10/2"),
         wrong=("6", "4", "50", "0.5"),
-        check={"min_sig_figs": 1},
+        check={"min_sig_figs": 1, "whole": True},
         variant=_independent_counts,
         mistakes=(lambda c_x, c_y, n: c_x * c_y / n ** 2,      # the probability P(x) P(y), not a count
                   lambda c_x, c_y, n: c_x * c_y / n + 1,       # one more than chance, "to be sure"

@@ -236,6 +236,7 @@ EXERCISES = [
         solution="$k(k-1)/2$ = {k} × {k_less_1} / 2 = {expected} pairs ({octis_pairs} for OCTIS's top 10).",
         right=("190", "190.0", "380/2"),
         wrong=("380", "400", "45", "200"),
+        check={"min_sig_figs": 1, "whole": True},
         variant=_top_k,
         mistakes=(lambda k, how: k * (k - 1),         # ordered pairs: each pair counted twice
                   lambda k, how: k * k,               # every keyword with every keyword, itself included
