@@ -131,7 +131,7 @@ def _nested_pair(rng):
     n = int(rng.choice([1_000, 2_000, 5_000, 10_000]))
     c_x = int(rng.integers(2, 26)) * n // 100
     c_y = int(rng.integers(1, c_x * 8 // 10 // (n // 200) + 1)) * (n // 200)
-    return {"c_xy": c_y, "c_x": c_x, "c_y": c_y, "n": n, "corpus": "A corpus"}
+    return {"c_xy": c_y, "c_x": c_x, "c_y": c_y, "n": n, "corpus": "Another corpus"}
 
 
 def _never_together(rng):
