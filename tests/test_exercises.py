@@ -509,6 +509,21 @@ def test_without_widgets_the_solution_is_reachable_once_answered(monkeypatch):
     assert not committed.has_attempted("00.2") and not committed.has_attempted("01.5")
 
 
+def test_without_widgets_the_solution_shown_is_that_of_the_variant_answered(monkeypatch):
+    """ask(key, seed=..., answer=...) in a plain kernel, then the notebook's reveal(key) cell: the worked solution
+    of the numbers the student worked on, not of the exercise as written."""
+    from teachkit.course.exercises import committed
+
+    monkeypatch.setattr(committed, "_ATTEMPTED", set())
+    variant, written = tex.reveal("01.1", show=True, seed=2).text, tex.reveal("01.1", show=True).text
+    assert variant != written
+    tex.ask("01.1", seed=2, answer="-1")
+    shown = tex.reveal("01.1")._repr_mimebundle_()["text/plain"]
+    assert variant in shown and "(variant 2)" in shown
+    tex.ask("01.1", answer="-1")                 # back to the exercise as written
+    assert written in tex.reveal("01.1")._repr_mimebundle_()["text/plain"]
+
+
 def test_ask_shows_the_question_with_a_static_fallback():
     ex = _numeric()
     bundle = tex.Question(ex)._repr_mimebundle_()
