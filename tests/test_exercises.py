@@ -509,6 +509,21 @@ def test_without_widgets_the_solution_is_reachable_once_answered(monkeypatch):
     assert not committed.has_attempted("00.2") and not committed.has_attempted("01.5")
 
 
+def test_without_widgets_the_solution_shown_is_that_of_the_variant_answered(monkeypatch):
+    """ask(key, seed=..., answer=...) in a plain kernel, then the notebook's reveal(key) cell: the worked solution
+    of the numbers the student worked on, not of the exercise as written."""
+    from teachkit.course.exercises import committed
+
+    monkeypatch.setattr(committed, "_ATTEMPTED", set())
+    variant, written = tex.reveal("01.1", show=True, seed=2).text, tex.reveal("01.1", show=True).text
+    assert variant != written
+    tex.ask("01.1", seed=2, answer="-1")
+    shown = tex.reveal("01.1")._repr_mimebundle_()["text/plain"]
+    assert variant in shown and "(variant 2)" in shown
+    tex.ask("01.1", answer="-1")                 # back to the exercise as written
+    assert written in tex.reveal("01.1")._repr_mimebundle_()["text/plain"]
+
+
 def test_ask_shows_the_question_with_a_static_fallback():
     ex = _numeric()
     bundle = tex.Question(ex)._repr_mimebundle_()
@@ -744,6 +759,15 @@ def test_every_number_to_give_states_the_precision_its_box_accepts():
         if isinstance(ex, Implement) or getattr(ex, "choices", ()):
             continue
         shown = tex.ask(ex.key)._static()[1]
+        if ex.check.get("whole"):
+            # a count: the whole number, and a rounding of it ("3e2" for 276) is refused as too rough
+            assert "Give the whole number." in shown, ex.key
+            value = int(ex.expected)
+            assert value == ex.expected and ex.judge(str(value)).correct, ex.key
+            rounded = f"{value:.1e}".replace("e+0", "e")
+            if float(rounded) != value:
+                assert "Give the whole number" in ex.judge(rounded).message, (ex.key, rounded)
+            continue
         figures = int(ex.check.get("min_sig_figs", 2))
         assert f"Give at least {figures} significant figure" in shown, ex.key
         # the sentence is what the box does: an answer at exactly that precision is judged, one figure fewer is

@@ -65,6 +65,20 @@ def test_min_sig_figs_and_min_decimals():
         check_answer("1", 1.0, min_sig_figs=0)
 
 
+def test_whole_asks_for_the_whole_number():
+    # 24 keywords give 24 * 23 / 2 = 276 pairs, a count: "276" (or "276.0", or 552/2) is it, and a rounding of it
+    # is refused as too rough, not judged at its own precision ("3e2" is 276 to the nearest 100)
+    for typed in ("276", "276.0", "552/2", "2.76e2"):
+        assert check_answer(typed, 276, min_sig_figs=1, whole=True).correct, typed
+    for typed in ("3e2", "2.8e2"):
+        verdict = check_answer(typed, 276, min_sig_figs=1, whole=True)
+        assert not verdict.correct and verdict.message.startswith("Give the whole number"), verdict.message
+        assert check_answer(typed, 276, min_sig_figs=1).correct          # without whole=: right at its precision
+    assert not check_answer("300", 276, min_sig_figs=1, whole=True).correct
+    with pytest.raises(TypeError, match="whole"):
+        check_answer("276", 276, whole="yes")
+
+
 HOSTILE = [
     "__import__('os').system('x')",
     "x" * 1_000_000,

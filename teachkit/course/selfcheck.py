@@ -168,7 +168,7 @@ def _show(v):
 
 
 def check_answer(answer: Any, expected: Any, *, min_sig_figs: int = 2, min_decimals: int | None = None,
-                 name: str | None = None, percent: bool | None = None) -> Feedback:
+                 name: str | None = None, percent: bool | None = None, whole: bool = False) -> Feedback:
     """Judge a student's answer against the expected value, at the precision the student gave.
 
     Parameters
@@ -192,6 +192,9 @@ def check_answer(answer: Any, expected: Any, *, min_sig_figs: int = 2, min_decim
     percent : bool, optional
         Whether "89.1%" may stand for 0.891.  Default None, the course's one rule: allowed when ``expected``
         lies in [0, 1] (a share), refused elsewhere ("-281%" is no way to write -2.81 nats).
+    whole : bool, default False
+        The answer is a whole number (a count) and must be given as one: "276" is judged to the nearest whole
+        number, and a rounding such as "3e2" (to the nearest 100) is too rough, whatever ``min_sig_figs`` says.
 
     Returns
     -------
@@ -221,6 +224,8 @@ def check_answer(answer: Any, expected: Any, *, min_sig_figs: int = 2, min_decim
         raise ValueError(f"min_decimals must be None or a whole number >= 0, got {short_repr(min_decimals)}.")
     if percent is not None and not isinstance(percent, bool):
         raise TypeError(f"percent must be True, False or None, got {short_repr(percent)}.")
+    if not isinstance(whole, bool):
+        raise TypeError(f"whole must be True or False, got {short_repr(whole)}.")
     exp_value, exp_exponent = _expected_value(expected)
     what = f" for {name}" if name else ""
     if percent is None:
@@ -246,7 +251,13 @@ def check_answer(answer: Any, expected: Any, *, min_sig_figs: int = 2, min_decim
         return Feedback(False, readings, shown, parsed=False)
 
     try:
-        return _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, shown)
+        verdict = _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, shown)
+        if whole and verdict.parsed and verdict.decimals is not None and verdict.decimals < 0:
+            # "3e2" for 276: rounded to the nearest 100, not the whole number the question asks for
+            return Feedback(False, f"Give the whole number: {shown} is rounded to the nearest "
+                                   f"{10 ** -verdict.decimals:,}, too rough to judge.", shown, verdict.value,
+                            verdict.decimals)
+        return verdict
     except (InvalidOperation, OverflowError, ValueError):
         return Feedback(False, "That number is too large or too long to judge; type the value you calculated, "
                                "e.g. 0.891.", shown, parsed=False)
@@ -397,7 +408,7 @@ class AnswerBox(StaticFallback):
 
 
 #: The options :func:`check_answer` takes besides the answer and the expected value.
-_CHECK_OPTIONS = frozenset({"min_sig_figs", "min_decimals", "name", "percent"})
+_CHECK_OPTIONS = frozenset({"min_sig_figs", "min_decimals", "name", "percent", "whole"})
 
 
 def answer_box(expected: Any, prompt: str = "Your answer:", *, call_hint: str | None = None,

@@ -36,6 +36,9 @@ PINS["04b.4"] = _kn_step_by_hand
 STEPS = {
     "04b.2": {
         "count": 2, "total": 2, "types": 1,              # c(b a) = 2, c(b .) = 2, b is followed only by a
+        # one level down: a follows <s> and b (N1+(. a) = 2); 7 bigram types; a b c </s> have a continuation
+        # count (4 entries); V = 6
+        "cont": 2, "bigram_types": 7, "with_continuation": 4, "V": 6,
         # P_1(a) = [max(N1+(. a) - d, 0) + d * (words with a continuation: a b c </s>) / V] / N1+(. .)
         #        = [(2 - 0.75) + 0.75 * 4 / 6] / 7 = 1/4, V = 6 (a b c </s> <s> <UNK>)
         "lower": Fraction(1, 4),
@@ -132,7 +135,10 @@ def _kneser_ney_steps_by_hand(sentences, word, prev, d):
     lower = _continuation_by_hand(sentences, word, d)
     types = set(_padded_bigrams(sentences))
     continuation = Fraction(sum(1 for h, w in types if w == word), len(types))   # nltk: undiscounted
+    before = {w for _h, w in types}
     return {"count": count, "total": total, "types": followers, "lower": lower,
+            "cont": sum(1 for h, w in types if w == word), "bigram_types": len(types),
+            "with_continuation": len(before), "V": _vocabulary_size(sentences),
             "kn": (max(count - d, 0) + d * followers * lower) / total, "continuation": continuation,
             "nltk": (max(count - d, 0) + d * followers * continuation) / total}
 

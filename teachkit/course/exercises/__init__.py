@@ -128,7 +128,7 @@ from ..._checks import check_flag
 from ..selfcheck import Feedback
 from .committed import attempt, commit, result_of
 from .compare import _same, compare_functions  # noqa: F401 - _same stays reachable here, as before the split
-from .display import Hidden, Question, Shown, current_seed
+from .display import Hidden, Question, Shown, answered_in_code, current_seed
 from .model import KEY_PATTERN, LETTERS, Exercise, Implement, Interpretation, Prediction, on_rounding_edge, typed_forms
 from .registry import _load, all_exercises, get, modules  # noqa: F401 - tests add exercises to _load()'s dict
 
@@ -189,6 +189,7 @@ def ask(key: str, answer: str | float | None = None, seed: int | None = None) ->
     feedback = ex.judge(answer)
     if feedback.parsed:
         attempt(ex.key)         # answered: the worked solution may now be shown in any front end (reveal)
+        answered_in_code(ex)    # ... the solution of the variant answered, as the widget's button would show
     if isinstance(ex, Prediction) and feedback.parsed:
         commit(key)
         if not ex.choices:      # a choice's verdict already names teachkit's choice; a number's does not

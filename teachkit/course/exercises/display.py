@@ -17,7 +17,7 @@ from ..widgets import StaticFallback, ipywidgets
 from .committed import attempt, commit, has_attempted
 from .model import Exercise, Implement, Interpretation, Prediction
 
-__all__ = ["Hidden", "Question", "Shown", "current_seed", "practice_seed"]
+__all__ = ["Hidden", "Question", "Shown", "answered_in_code", "current_seed", "practice_seed"]
 
 #: The variant each exercise's question shows now, by key: what a "Show solution" button below it reveals.
 _CURRENT: dict[str, int] = {}
@@ -26,6 +26,16 @@ _CURRENT: dict[str, int] = {}
 def current_seed(key: str) -> int:
     """The seed of the variant the latest question of exercise ``key`` shows (0 before any)."""
     return _CURRENT.get(key, 0)
+
+
+def answered_in_code(exercise: Exercise | Implement) -> None:
+    """Answered with ``ask(key, seed=..., answer=...)``: a following ``reveal(key)`` shows this variant's solution.
+
+    The widget does the same when it shows a variant; without widgets (a plain kernel, an editor) the call that
+    answers is the student's only way to say which numbers they worked on.
+    """
+    if getattr(exercise, "has_variants", False):
+        _CURRENT[exercise.key] = exercise.variant_seed
 
 
 def practice_seed(seed: int, k: int) -> int:

@@ -30,7 +30,7 @@ __all__ = ["KEY_PATTERN", "LETTERS", "Exercise", "Implement", "Interpretation", 
 #: An exercise key: "<notebook prefix>.<n>", e.g. "00.1", "04b.2".
 KEY_PATTERN = re.compile(r"(\d\d[a-z]?)\.(\d+)")
 #: Options :func:`teachkit.course.selfcheck.check_answer` accepts in ``check``.
-_CHECK_OPTIONS = frozenset({"min_sig_figs", "min_decimals", "percent"})
+_CHECK_OPTIONS = frozenset({"min_sig_figs", "min_decimals", "percent", "whole"})
 
 
 # ---------------------------------------------------------------- variants: filling a template, typing an answer
@@ -334,6 +334,8 @@ class Exercise:
         >>> get("00.1").precision()
         'Give at least 1 significant figure (an exact fraction is right too).'
         """
+        if self.check.get("whole"):
+            return "Give the whole number."
         figures = int(self.check.get("min_sig_figs", 2))
         text = f"at least {figures} significant figure{'s' if figures != 1 else ''}"
         if self.check.get("min_decimals") is not None:

@@ -109,7 +109,7 @@ EXERCISES = [
                  "and that counts each pair twice.",
         right=("10", "10.0", "20/2"),
         wrong=("20", "25", "5"),
-        check={"min_sig_figs": 1},
+        check={"min_sig_figs": 1, "whole": True},
         variant=lambda rng: {"k": int(rng.integers(4, 31))},
         mistakes=(lambda k: k * (k - 1),          # ordered pairs: each pair counted twice
                   lambda k: k * k,                # every word with every word, itself included, twice
@@ -134,7 +134,7 @@ EXERCISES = [
                  "other in 400 (exercise 2's counts). What does their ratio observed / expected tell you?",
         data={"c_xy": 150, "c_x": 500, "c_y": 400, "n": 10_000},
         answer=_what_the_ratio_says,
-        choices=(_MORE, _LESS, _CAUSE, _HALF),
+        choices=(_LESS, _CAUSE, _MORE, _HALF),   # the right one not first: the static line's example is a
         why={
             _MORE: "the ratio is above 1, so they share more windows than the {c_x} × {c_y} / {n} that chance "
                    "alone would give them.",

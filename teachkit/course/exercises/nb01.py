@@ -141,7 +141,8 @@ EXERCISES = [
         label="PMI(running, office) in nats",
         question="Suppose the guide's made-up corpus of $n = {n:t}$ windows also counted *office*: it is in "
                  "$c_y = {c_y:t}$ windows, and $c_{{xy}} = {c_xy}$ of them also hold *running* (in $c_x = {c_x}$). "
-                 "Compute PMI(*running*, *office*) in nats. What does its sign tell you?",
+                 "Compute PMI(*running*, *office*) in nats for the box, and think about what its sign tells you (the "
+                 "solution says).",
         data={"c_xy": 30, "c_x": 500, "c_y": 2_500, "n": 10_000},
         answer=_pmi_from_counts,
         solution="$P(x) = {c_x}/{n}$, $P(y) = {c_y}/{n}$, $P(x, y) = {c_xy}/{n}$. Independence predicts "
@@ -184,7 +185,7 @@ EXERCISES = [
                  "{expected:g}.",
         right=("27", "27.0", "54/2"),
         wrong=("270", "2.7", "150", "0"),
-        check={"min_sig_figs": 1},
+        check={"min_sig_figs": 1, "whole": True},
         variant=_independence_variant,
         mistakes=(lambda c_x, c_y, n: c_x * c_y / n ** 2,     # P(x) P(y), a probability, not a count
                   lambda c_x, c_y, n: c_x * c_y),             # the division by n forgotten
@@ -194,7 +195,8 @@ EXERCISES = [
         label="PMI(running, exercise) in the diary, nats",
         question="In {corpus} (each entry one window, $n = {n}$), *running* is in $c_x = {c_x}$ "
                  "entries, *exercise* in $c_y = {c_y}$ and both in $c_{{xy}} = {c_xy}${source}. "
-                 "Compute PMI in nats. Would you trust it? How many windows is it based on?",
+                 "Would you trust a PMI resting on so few windows? Think about it (the solution says), then compute "
+                 "the PMI in nats for the box.",
         data={"corpus": "the six-entry diary corpus", "source": " (check with `diary_counts`)",
               "c_xy": 2, "c_x": 3, "c_y": 3, "n": 6},
         answer=lambda corpus, source, c_xy, c_x, c_y, n: _pmi_from_counts(c_xy, c_x, c_y, n),

@@ -131,7 +131,7 @@ def _nested_pair(rng):
     n = int(rng.choice([1_000, 2_000, 5_000, 10_000]))
     c_x = int(rng.integers(2, 26)) * n // 100
     c_y = int(rng.integers(1, c_x * 8 // 10 // (n // 200) + 1)) * (n // 200)
-    return {"c_xy": c_y, "c_x": c_x, "c_y": c_y, "n": n, "corpus": "A corpus"}
+    return {"c_xy": c_y, "c_x": c_x, "c_y": c_y, "n": n, "corpus": "Another corpus"}
 
 
 def _never_together(rng):
@@ -176,7 +176,7 @@ EXERCISES = [
                  "{n} = {expected:g}.",
         right=("5", "5.0", "10/2"),
         wrong=("6", "4", "50", "0.5"),
-        check={"min_sig_figs": 1},
+        check={"min_sig_figs": 1, "whole": True},
         variant=_independent_counts,
         mistakes=(lambda c_x, c_y, n: c_x * c_y / n ** 2,      # the probability P(x) P(y), not a count
                   lambda c_x, c_y, n: c_x * c_y / n + 1,       # one more than chance, "to be sure"

@@ -131,8 +131,8 @@ def _odd_one_out_steps(inside, outsider):
 #: 03.8's choices: what a size-weighted model score says when the outlier bin is counted in.
 _BIN, _QUARTER, _GUARDED, _POOR = (
     "mostly the outlier bin, which is no topic at all: it holds most of the documents",
-    "the four bins equally, a quarter each, as a plain mean over them would",
-    "the three real topics, more faithfully than a plain mean, since weighting by size keeps any one bin "
+    "the three topics and the bin equally, a quarter each, as a plain mean over the four would",
+    "the three real topics, more faithfully than a plain mean, since weighting by size keeps any one group "
     "from dominating",
     "that the three real topics are poor, since the model's score is low",
 )
@@ -236,6 +236,7 @@ EXERCISES = [
         solution="$k(k-1)/2$ = {k} × {k_less_1} / 2 = {expected} pairs ({octis_pairs} for OCTIS's top 10).",
         right=("190", "190.0", "380/2"),
         wrong=("380", "400", "45", "200"),
+        check={"min_sig_figs": 1, "whole": True},
         variant=_top_k,
         mistakes=(lambda k, how: k * (k - 1),         # ordered pairs: each pair counted twice
                   lambda k, how: k * k,               # every keyword with every keyword, itself included
@@ -317,8 +318,8 @@ EXERCISES = [
             _BIN: "the bin holds {bin_size} of the {total} documents ({bin_share:.0%}), so the weighted score, "
                   "{with_bin:.3f}, lies much nearer the bin's {bin_score:.2f} than the three topics' own "
                   "weighted score, {topics_only:.3f}: it measures the leftovers more than the topics.",
-            _QUARTER: "that is the plain mean over the four, {plain_all:.3f}; the note's score weighs each bin by "
-                      "its documents, and the bin's {bin_size} documents give it {bin_share:.0%} of the weight.",
+            _QUARTER: "that is the plain mean over the four, {plain_all:.3f}; the note's score weighs each of the four "
+                      "by its documents, and the bin's {bin_size} documents give it {bin_share:.0%} of the weight.",
             _GUARDED: "weighting by size stops a *small* topic from lifting the model, but it lets a *large* one "
                       "dominate; here the large one is the bin, which is not a topic: the score is "
                       "{with_bin:.3f} with it and {topics_only:.3f} without it.",

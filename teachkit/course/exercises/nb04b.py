@@ -189,6 +189,8 @@ def _kneser_ney_steps(sentences, word, prev, d):
     d = Fraction(str(d))       # 0.75 as 3/4, not as the binary float's long fraction
     nltk_value = (max(count - d, 0) + d * types * continuation) / total
     return {"count": count, "total": total, "types": types,
+            "cont": len({h for h, w in bigrams if w == word}), "bigram_types": len(bigrams),
+            "with_continuation": len({w for h, w in bigrams}), "V": model.V,
             "lower": _as_fraction(model.prob(word, ["zebra"])),        # an unseen history falls back to P_1
             "kn": _as_fraction(model.prob(word, [prev])), "continuation": continuation, "nltk": nltk_value}
 
@@ -300,7 +302,7 @@ def _predicts_new_text_better(train_3, train_4, held_3, held_4):
 EXERCISES = [
     Exercise(
         key="04b.1",
-        label="add-one P(</s> | c)",
+        label="add-one P(</s> | {prev})",
         question="A bigram model with add-one smoothing is trained on {corpus} (each padded as "
                  "`<s> … </s>`; the vocabulary is {vocabulary}, `<s>`, `</s>` and `<UNK>`). What is "
                  "P(`{word}` | *{prev}*), the probability that a sentence ends right after *{prev}*?",
@@ -326,14 +328,19 @@ EXERCISES = [
     Exercise(
         key="04b.2",
         label="Kneser-Ney P({word} | {prev})",
-        question=f"Now interpolated Kneser-Ney on the same corpus ({_CORPUS_TEMPLATE}) with a stronger discount, "
+        question=f"Now interpolated Kneser-Ney on {_CORPUS_TEMPLATE}, with a stronger discount than section 2's, "
                  "$d = {d}$. First compute the continuation probability of *{word}* one level down, $P_1({word})$, "
                  "with this discount, the way section 2 computes it (it is what an unseen history such as *zebra* "
                  "falls back to). What is $P_{{KN}}({word} \\mid {prev})$?",
         data={"sentences": TWO_SENTENCES, "word": "a", "prev": "b", "d": 0.75},
         answer=_kneser_ney_bigram,
         steps=_kneser_ney_steps,
-        solution="After *{prev}*: $c({prev}\\,{word}) = {count}$, $c({prev}\\,\\bullet) = {total}$, $T = {types}$ "
+        solution="One level down: *{word}* is seen after {cont} different left neighbour(s) (`<s>` included), "
+                 "$N_{{1+}}(\\bullet\\,{word}) = {cont}$; "
+                 "the padded corpus has {bigram_types} bigram types, {with_continuation} entries have a continuation "
+                 "count, and $V = {V}$. So $P_1({word}) = [\\max({cont} - {d}, 0) + {d} \\cdot {with_continuation} / "
+                 "{V}] / {bigram_types} = {lower}$.\n\n"
+                 "After *{prev}*: $c({prev}\\,{word}) = {count}$, $c({prev}\\,\\bullet) = {total}$, $T = {types}$ "
                  "distinct follower(s). $P_{{KN}}({word} \\mid {prev}) = [\\max({count} - {d}, 0) + {d} \\cdot "
                  "{types} \\cdot {lower}] / {total} = {kn} = {expected:.4f}$. nltk.lm gives {nltk} here: it uses "
                  "the continuation probability {continuation} undiscounted and no uniform part.",
