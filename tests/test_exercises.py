@@ -1146,3 +1146,11 @@ def test_the_instructions_for_the_exercises_stand_once_before_them(notebook):
                              f"should stand in exactly one markdown cell, found {len(found)}")
     late = [key for i, key in exercises if i < found[0]]
     assert not late, f"{notebook.name}: exercises {late} come before the instructions for the exercises"
+
+
+@pytest.mark.parametrize("key", [ex.key for ex in EXERCISES if isinstance(ex, (Interpretation, Prediction))])
+def test_the_static_line_under_a_choice_suggests_no_answer(key):
+    # the saved page's one line says which call checks the answer, never with an example choice in it
+    static = tex.ask(key)._repr_mimebundle_()["text/markdown"]
+    call = static.rsplit("*", 2)[-2]
+    assert "answer=..." in call and not re.search(r"answer=['\"]", call), call

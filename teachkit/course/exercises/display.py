@@ -208,7 +208,7 @@ class Question(StaticFallback):
 
     def _static(self) -> tuple[str, str, str]:
         # One short line under the question, true on a page without a kernel: where the answer is checked,
-        # and the one call that checks it where no widget runs.  A prediction's call shows no example value,
+        # and the one call that checks it where no widget runs.  No call shows an example value or letter,
         # so the saved page never suggests an answer.  How to work the exercises is said once, at the top of
         # each notebook's exercise section.
         ex = self.exercise
@@ -216,11 +216,12 @@ class Question(StaticFallback):
         if isinstance(ex, Implement):
             call = f"check_function({ex.key!r}, your_function)"
         elif isinstance(ex, Interpretation):
-            call = f"ask({ex.key!r}, answer='a')"
+            # no example letter: 'a' would suggest an answer where a is right
+            call = f"ask({ex.key!r}, answer=...) with the letter of your choice"
         else:
             call = f"ask({ex.key!r}, seed={seed}, answer=...)" if seed else f"ask({ex.key!r}, answer=...)"
         variant = f", variant {seed}" if seed else ""
-        how = f"Exercise {ex.key}{variant}: checked in the running notebook, or by {call} where no widget shows."
+        how = f"Exercise {ex.key}{variant}: checked in the running notebook, or where no widget shows by {call}."
         if isinstance(ex, Interpretation):
             choices = "\n\n" + "\n".join(f"- {line}" for line in ex.lettered())
         elif isinstance(ex, Prediction) and ex.choices:
