@@ -635,6 +635,29 @@ CLAIMS = [
 ]
 
 
+# ------------------------------------------------------------------ issue 43: prose moved out of code cells
+# The sentences below were assembled in code cells with conditional wording; they now stand in markdown cells
+# (ids ending in "-says"), and each fact they state is checked here on the code cells' committed outputs.
+
+def _11_lead_is_within_the_noise():
+    text = _output("11_trust", "cfd98624")
+    runs, best, second, lead, se = re.search(r"runs per K: (\d+); K = (\d+) leads K = (\d+) by (-?\d+\.\d+); "
+                                             r"standard error of the difference (\d+\.\d+)", text).groups()
+    needed = int(re.search(r"if the spread stays as it is: (\d+)", text).group(1))
+    runs, lead, se = int(runs), float(lead), float(se)
+    # se falls like 1/sqrt(runs): the lead is 2 se after runs (2 se / lead)^2 runs (to the printed precision)
+    return (best, second) == ("5", "8") and 0 < lead < 2 * se and \
+        abs(needed - runs * (2 * se / lead) ** 2) < 0.1 * needed
+
+
+CLAIMS_PROSE = [
+    Claim("11_trust", "cfd98624-says", "That is within the noise: more runs are needed before preferring either",
+          _11_lead_is_within_the_noise),
+]
+CLAIMS += CLAIMS_PROSE
+# ------------------------------------------------------------------ end of issue 43's claims
+
+
 @pytest.mark.parametrize("claim", CLAIMS, ids=lambda c: f"{c.notebook}:{c.cell}")
 def test_a_registered_claim_is_still_what_its_cell_says(claim):
     assert _flat(claim.says) in _flat("".join(_cell(claim.notebook, claim.cell)["source"])), (
