@@ -650,9 +650,99 @@ def _11_lead_is_within_the_noise():
         abs(needed - runs * (2 * se / lead) ** 2) < 0.1 * needed
 
 
+def _12_planted_table():
+    rows = {}
+    for line in _output("12_agreement", "agreement-04").splitlines():
+        fields = line.split()
+        if len(fields) == 4 and fields[0].isdigit():
+            rows[int(fields[0])] = tuple(float(v) for v in fields[1:])
+    assert set(rows) == {2, 4, 8}, rows
+    return rows                                  # {K: (purity, NMI, ARI)}
+
+
+def _12_purity_climbs_with_k():
+    purity = [rows[0] for _, rows in sorted(_12_planted_table().items())]
+    return all(a < b for a, b in zip(purity, purity[1:]))
+
+
+def _12_nmi_highest_at_4_and_ari_at_8():
+    table, text = _12_planted_table(), _output("12_agreement", "agreement-05")
+    return (max(table, key=lambda k: (table[k][1], -k)) == 4 and max(table, key=lambda k: table[k][2]) == 8
+            and "at K = 4 (the only K with it: True)" in text and "highest ARI: 0.923 at K = 8" in text)
+
+
+def _12_planted_k_recovered_and_extra_clusters_left_empty():
+    table = _12_planted_table()
+    used = float(re.search(r"at K = 8: (\d+\.\d) on average", _output("12_agreement", "agreement-05")).group(1))
+    return min(table[4][1:]) > 0.8 and used < 8 and \
+        abs(table[8][1] - table[4][1]) <= 0.05 and abs(table[8][2] - table[4][2]) <= 0.05
+
+
+def _12_book_runs():
+    runs = {}
+    for line in _output("12_agreement", "agreement-07").splitlines():
+        fields = line.split()
+        if len(fields) == 6 and fields[0].isdigit() and fields[1].isdigit():
+            runs[int(fields[0]), int(fields[1])] = tuple(float(v) for v in fields[2:])
+    assert len(runs) == 9, runs
+    return runs                                  # {(K, seed): (purity, NMI, ARI, mean NPMI)}
+
+
+def _12_four_books_best_on_average_not_run_by_run():
+    runs = _12_book_runs()
+    mean = {k: np.mean([v[1] for (kk, _), v in runs.items() if kk == k]) for k in (2, 4, 8)}
+    best_run = max(runs, key=lambda r: runs[r][1])
+    return max(mean, key=mean.get) == 4 and best_run[0] != 4 and runs[best_run][1] < 0.3
+
+
+def _12_most_coherent_run_is_not_the_best_agreeing():
+    runs = _12_book_runs()
+    return max(runs, key=lambda r: runs[r][3]) == (4, 1) != max(runs, key=lambda r: runs[r][1])
+
+
+def _12_single_raters_below_the_tentative_bar_and_means_reliable():
+    text = _output("12_agreement", "agreement-10")
+    alphas = [float(v) for pair in re.findall(r"interval (\d\.\d+), ordinal (\d\.\d+)", text) for v in pair]
+    means = [float(v) for v in re.findall(r"the mean of 14 raters (\d\.\d+)", text)]
+    return len(alphas) == 4 and len(means) == 2 and max(alphas) < 2 / 3 and min(means) > 0.8
+
+
+def _12_exclusive_words_lower_npmi():
+    highs = [float(h) for h in re.findall(r"\[-?\d+\.\d+, (-?\d+\.\d+)\] \(95% bootstrap interval\)",
+                                          _output("12_agreement", "agreement-17"))]
+    return len(highs) == 2 and all(h < 0 for h in highs)
+
+
+def _12_difference_inside_the_seed_spread():
+    text = _output("12_agreement", "agreement-23")
+    spread, difference = (float(v) for v in re.search(r"largest sd\) (\d\.\d+) against the difference (-?\d\.\d+)",
+                                                      text).groups())
+    # three runs against three: C(6, 3) = 20 arrangements, the observed one the most extreme on each side
+    return abs(difference) < spread and "over 20 arrangements" in text and 2 / math.comb(6, 3) == 0.1
+
+
 CLAIMS_PROSE = [
     Claim("11_trust", "cfd98624-says", "That is within the noise: more runs are needed before preferring either",
           _11_lead_is_within_the_noise),
+    Claim("12_agreement", "agreement-05-says", "Purity climbs with $K$", _12_purity_climbs_with_k),
+    Claim("12_agreement", "agreement-05-says", "NMI is highest at $K$ = 4 (0.952), and ARI at $K$ = 8 (0.923)",
+          _12_nmi_highest_at_4_and_ari_at_8),
+    Claim("12_agreement", "agreement-05-says", "With the planted $K$ the labels are recovered almost perfectly",
+          _12_planted_k_recovered_and_extra_clusters_left_empty),
+    Claim("12_agreement", "agreement-05-says", "so NMI and ARI stay about where they were",
+          _12_planted_k_recovered_and_extra_clusters_left_empty),
+    Claim("12_agreement", "agreement-08-says", "$K$ = 4, is best on average, but not run by run",
+          _12_four_books_best_on_average_not_run_by_run),
+    Claim("12_agreement", "agreement-08-says", "is not the one that agrees best with the books",
+          _12_most_coherent_run_is_not_the_best_agreeing),
+    Claim("12_agreement", "agreement-11-says", "below even Krippendorff's bar for tentative conclusions",
+          _12_single_raters_below_the_tentative_bar_and_means_reliable),
+    Claim("12_agreement", "agreement-18-says", "Choosing more exclusive words lowers NPMI here",
+          _12_exclusive_words_lower_npmi),
+    Claim("12_agreement", "agreement-24-says", "is smaller than the spread between seeds of one model",
+          _12_difference_inside_the_seed_spread),
+    Claim("12_agreement", "agreement-24-says", "No three-against-three comparison can give a two-sided p below 0.10",
+          _12_difference_inside_the_seed_spread),
 ]
 CLAIMS += CLAIMS_PROSE
 # ------------------------------------------------------------------ end of issue 43's claims
