@@ -474,9 +474,8 @@ def _coherences_near_the_planted_k_and_diversity_smallest():
 def _planted_edge_warning_names_every_edge_pick():
     picks, ks = _planted_picks(), [2, 3, 4, 5, 6, 8, 10, 15]
     at_edge = [m for m in CRITERIA if picks[m] in (min(ks), max(ks))]
-    text = _output("09_choosing", "b79d7258")
-    warning = next((line for line in text.splitlines() if "edge of the range" in line), "")
-    return "model_score" in at_edge and all(f"`{m}`" in warning for m in at_edge)
+    says = "".join(_cell("09_choosing", "b79d7258-says")["source"]).split("pick a K at the edge")[0]
+    return "model_score" in at_edge and re.findall(r"`(\w+)`", says) == at_edge
 
 
 def _most_topic_pairs_never_meet_on_lee_cor():
@@ -518,8 +517,8 @@ def _people_agree_weakly_to_moderately_and_one_metric_not_at_all():
 
 def _lee_perplexity_rises_steeply():
     printed = _output("09_choosing", "81904d1f")
-    low, high = (float(v.replace(",", "")) for v in
-                 re.findall(r"goes from about ([\d,]+) at K = \d+ to about ([\d,]+)", printed)[0])
+    (low, _), (high, _) = [(float(a.replace(",", "")), b) for a, b in
+                           re.findall(r"K = \d+: about ([\d,]+), without the topic part ([\d,]+)", printed)]
     return high > 100 * low
 
 
@@ -608,7 +607,7 @@ CLAIMS = [
     Claim("04b_ngram", "c16", "The perplexity falls steadily", _unk_perplexity_falls_steadily),
     Claim("09_choosing", "f638fb2d", "Coherences (NPMI, UMass, C_V) peak near the planted $K$",
           _coherences_near_the_planted_k_and_diversity_smallest),
-    Claim("09_choosing", "b79d7258", "pick a K at the edge of the range tried",
+    Claim("09_choosing", "b79d7258-says", "`model_score` and `diversity` pick a K at the edge of the range tried",
           _planted_edge_warning_names_every_edge_pick),
     Claim("09_choosing", "f638fb2d", "**diversity** always prefers few topics",
           _coherences_near_the_planted_k_and_diversity_smallest),
@@ -721,6 +720,27 @@ def _12_difference_inside_the_seed_spread():
     return abs(difference) < spread and "over 20 arrangements" in text and 2 / math.comb(6, 3) == 0.1
 
 
+def _09_lee_every_pick_at_the_smallest_k():
+    rows = _table_rows(_output("09_choosing", "38e2aa94"), CRITERIA)
+    return set(rows) == set(CRITERIA) and all(int(fields[0]) == 5 for fields in rows.values())
+
+
+def _09_lee_perplexity_without_the_topic_part_is_flat():
+    found = re.findall(r"without the topic part ([\d,]+)", _output("09_choosing", "81904d1f"))
+    low, high = (float(v.replace(",", "")) for v in found)
+    return len(found) == 2 and high < 1.5 * low and _lee_perplexity_rises_steeply()
+
+
+def _09_correlations_range_and_only_umass_separated():
+    rows = _agreement_rows()                     # columns: nytimes/rating, nytimes/intrusion, wikitext/...
+    rho = {(name, col): cells[col][0] for name, cells in rows.items() for col in range(4)}
+    apart = [(col, a, b) for col in range(4) for a in rows for b in rows if rows[a][col][1] > rows[b][col][2]]
+    comparisons = 4 * len(rows) * (len(rows) - 1) // 2
+    return (min(rho, key=rho.get) == ("UMass", 3) and max(rho, key=rho.get) == ("NPMI", 2)
+            and sorted(apart) == [(2, "NPMI", "UMass"), (3, "C_V", "UMass"), (3, "NPMI", "UMass"), (3, "UCI", "UMass")]
+            and comparisons - len(apart) == 20)
+
+
 CLAIMS_PROSE = [
     Claim("11_trust", "cfd98624-says", "That is within the noise: more runs are needed before preferring either",
           _11_lead_is_within_the_noise),
@@ -743,6 +763,18 @@ CLAIMS_PROSE = [
           _12_difference_inside_the_seed_spread),
     Claim("12_agreement", "agreement-24-says", "No three-against-three comparison can give a two-sided p below 0.10",
           _12_difference_inside_the_seed_spread),
+    Claim("09_choosing", "38e2aa94-says", "every criterion picks the smallest K tried",
+          _09_lee_every_pick_at_the_smallest_k),
+    Claim("09_choosing", "e55fc783", "Without the topic part the curve is much flatter",
+          _09_lee_perplexity_without_the_topic_part_is_flat),
+    Claim("09_choosing", "df1cbc1e-says", "weak to moderate agreement at best",
+          _people_agree_weakly_to_moderately_and_one_metric_not_at_all),
+    Claim("09_choosing", "df1cbc1e-says", "UMass: every interval contains 0",
+          _people_agree_weakly_to_moderately_and_one_metric_not_at_all),
+    Claim("09_choosing", "df1cbc1e-says", "The correlations run from 0.04 (UMass with the intrusion hit rate on "
+          "wikitext) to 0.43 (NPMI with the mean rating on wikitext)", _09_correlations_range_and_only_umass_separated),
+    Claim("09_choosing", "df1cbc1e-says", "Intervals separate two metrics only on wikitext, and only from UMass",
+          _09_correlations_range_and_only_umass_separated),
 ]
 CLAIMS += CLAIMS_PROSE
 # ------------------------------------------------------------------ end of issue 43's claims
