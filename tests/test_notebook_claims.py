@@ -741,6 +741,120 @@ def _09_correlations_range_and_only_umass_separated():
             and comparisons - len(apart) == 20)
 
 
+def _04c_epochs():
+    found = re.findall(r"epoch \d+: training (\d+\.\d+), held out (\d+\.\d+) bits per prediction \(gap (\d+\.\d+)\)",
+                       _output("04c_neural", "c04c-08"))
+    assert len(found) >= 2, found
+    return [tuple(float(v) for v in epoch) for epoch in found]
+
+
+def _04c_held_out_above_training_and_the_gap_widens():
+    epochs = _04c_epochs()
+    return all(held > train for train, held, _ in epochs) and epochs[-1][2] > epochs[0][2]
+
+
+def _04c_models_table():
+    names = ("neural, characters", "neural, words (min count 5)", "the same, <UNK> spelt out",
+             "Kneser-Ney 4-gram, characters")
+    rows = _table_rows(_output("04c_neural", "c04c-10"), names)
+    assert set(rows) == set(names), rows
+    # fields: predictions, perplexity, nats/token, bits/token, bits/char, bits/byte
+    return {name: [float(v.replace(",", "")) for v in fields] for name, fields in rows.items()}
+
+
+def _04c_word_perplexity_far_above_and_kneser_ney_best_per_character():
+    rows = _04c_models_table()
+    char, word, spelt, kn = (rows[n] for n in ("neural, characters", "neural, words (min count 5)",
+                                               "the same, <UNK> spelt out", "Kneser-Ney 4-gram, characters"))
+    return (word[1] > 10 * max(char[1], kn[1]) and word[4] < min(char[4], kn[4])
+            and kn[4] < min(char[4], spelt[4]) and spelt[4] > word[4])
+
+
+def _04c_perplexity_falls_while_spelt_out_bits_rise():
+    rows = [[float(v.replace(",", "").rstrip("%")) for v in line.split()]
+            for line in _output("04c_neural", "c04c-18").splitlines() if line.split()[:1] and line.split()[0].isdigit()]
+    assert [r[0] for r in rows] == [5, 20, 50], rows
+    ppl, spelt = [r[3] for r in rows], [r[5] for r in rows]
+    return all(a > b for a, b in zip(ppl, ppl[1:])) and all(a < b for a, b in zip(spelt, spelt[1:]))
+
+
+_04B_SMOOTHINGS = ("add-one (Laplace)", "Lidstone α = 0.01", "Jelinek-Mercer", "Kneser-Ney d = 0.75")
+
+
+def _04b_held_out_perplexities():
+    rows = _table_rows(_output("04b_ngram", "c07"), _04B_SMOOTHINGS)
+    assert set(rows) == set(_04B_SMOOTHINGS), rows
+    return {name: [float(v.replace(",", "")) for v in fields] for name, fields in rows.items()}   # orders 1-4
+
+
+def _04b_add_one_worse_with_context_and_kneser_ney_best_at_order_4():
+    pp = _04b_held_out_perplexities()
+    add_one = pp["add-one (Laplace)"]
+    return all(a < b for a, b in zip(add_one, add_one[1:])) and \
+        min(pp, key=lambda name: pp[name][-1]) == "Kneser-Ney d = 0.75"
+
+
+def _04b_every_unseen_token_is_scored_as_unk():
+    # the share of held-out tokens c03 finds missing from training is the <UNK> rate c15 measures at min_count 1
+    share = re.search(r"never seen in training: [\d,]+ \((\d+\.\d)%\)", _output("04b_ngram", "c03")).group(1)
+    first = next(line for line in _output("04b_ngram", "c15").splitlines() if re.match(r"\|\s*1\s*\|", line))
+    return first.strip("|").split("|")[2].strip() == f"{share}%"
+
+
+def _07_zero_convention_intervals():
+    rows = re.findall(r"(SC \((?:PPMI \+ SVD|Word2Vec)\)) +/ NPMI \(never together = 0\), random lists +\S+ +"
+                      r"ratio +-?[\d.]+ +95% interval \[ *(-?[\d.]+), *(-?[\d.]+)\]", _output("07_statistical",
+                                                                                    "bf784cb2-n00"))
+    assert len(rows) == 4, rows
+    return [(name, float(low), float(high)) for name, low, high in rows]
+
+
+def _07_ppmi_svd_no_clear_winner():
+    return all(low <= 1 <= high for name, low, high in _07_zero_convention_intervals() if "PPMI" in name)
+
+
+def _07_npmi_beats_word2vec():
+    return all(high < 1 for name, low, high in _07_zero_convention_intervals() if "Word2Vec" in name)
+
+
+def _08_rank_correlations():
+    rows = _table_rows(_output("08_which", "89c74eaf"), ("u_mass", "c_uci", "c_npmi", "c_v", "c_a"))
+    names = ["u_mass", "c_uci", "c_npmi", "c_v", "c_a"]
+    return {(a, b): float(rows[a][j]) for a in names for j, b in enumerate(names)}
+
+
+def _08_how_the_measures_rank_alike():
+    r = _08_rank_correlations()
+    assert all(r[a, b] == r[b, a] for a, b in r)
+    return (r["c_uci", "c_npmi"] > 0.95 and 0.5 < r["u_mass", "c_npmi"] < r["c_uci", "c_npmi"]
+            and r["c_v", "c_npmi"] < 0 and r["c_a", "c_npmi"] < -0.8)
+
+
+def _08_aucs():
+    text = _output("08_which", "78495677")
+    random = {m: float(v) for m, v in re.findall(r"(\w+) (\d\.\d{3})", text.split("\n")[0].split(":", 1)[1])}
+    intruder = {m: tuple(float(v) for v in vs) for m, *vs in
+                re.findall(r"^\s+(\w+)\s+(\d\.\d{3}) \[(\d\.\d+), (\d\.\d+)\]", text, flags=re.M)}
+    assert len(random) == len(intruder) == 5, (random, intruder)
+    return random, intruder
+
+
+def _08_good_vs_random():
+    random, _ = _08_aucs()
+    best = max(random.values())
+    return [m for m in random if random[m] == best] == ["c_uci", "c_npmi"] and \
+        min(random, key=random.get) == "c_a" and random["c_a"] < 0.5
+
+
+def _08_good_vs_one_intruder():
+    _, intruder = _08_aucs()
+    above = [m for m, (_, low, _) in intruder.items() if low > 0.5]
+    chance = [m for m, (_, low, high) in intruder.items() if low <= 0.5 <= high]
+    # ten words: 45 pairs, the intruder is in 9 of them
+    return above == ["c_uci"] and sorted(chance) == sorted(["c_npmi", "u_mass", "c_v", "c_a"]) and \
+        math.comb(10, 2) == 45 and "changes 9 of the topic's 45 pairs" in _output("08_which", "78495677")
+
+
 CLAIMS_PROSE = [
     Claim("11_trust", "cfd98624-says", "That is within the noise: more runs are needed before preferring either",
           _11_lead_is_within_the_noise),
@@ -775,6 +889,11 @@ CLAIMS_PROSE = [
           "wikitext) to 0.43 (NPMI with the mean rating on wikitext)", _09_correlations_range_and_only_umass_separated),
     Claim("09_choosing", "df1cbc1e-says", "Intervals separate two metrics only on wikitext, and only from UMass",
           _09_correlations_range_and_only_umass_separated),
+    Claim("04b_ngram", "c03-says", "Each of them will be scored as `<UNK>`", _04b_every_unseen_token_is_scored_as_unk),
+    Claim("04b_ngram", "c09-says", "more context makes it *worse*",
+          _04b_add_one_worse_with_context_and_kneser_ney_best_at_order_4),
+    Claim("04b_ngram", "c09-says", "the best model at order 4\nhere is Kneser-Ney (d = 0.75)",
+          _04b_add_one_worse_with_context_and_kneser_ney_best_at_order_4),
 ]
 CLAIMS += CLAIMS_PROSE
 # ------------------------------------------------------------------ end of issue 43's claims
