@@ -894,6 +894,10 @@ CLAIMS_PROSE = [
           _04b_add_one_worse_with_context_and_kneser_ney_best_at_order_4),
     Claim("04b_ngram", "c09-says", "the best model at order 4\nhere is Kneser-Ney (d = 0.75)",
           _04b_add_one_worse_with_context_and_kneser_ney_best_at_order_4),
+    Claim("07_statistical", "bf784cb2-n00-says", "SC on PPMI + SVD has no clear winner against NPMI: both intervals "
+          "contain 1", _07_ppmi_svd_no_clear_winner),
+    Claim("07_statistical", "bf784cb2-n00-says", "NPMI beats SC on Word2Vec: both intervals lie below 1",
+          _07_npmi_beats_word2vec),
 ]
 CLAIMS += CLAIMS_PROSE
 # ------------------------------------------------------------------ end of issue 43's claims
