@@ -855,6 +855,26 @@ def _08_good_vs_one_intruder():
         math.comb(10, 2) == 45 and "changes 9 of the topic's 45 pairs" in _output("08_which", "78495677")
 
 
+def _09_choices():
+    picks, corpus = {}, None
+    for line in _output("09_choosing", "113db54d").splitlines():
+        if not line.startswith(" "):
+            corpus = line.split(":")[0]
+            continue
+        found = re.match(r"\s+(NPMI|C_V|UCI|UMass|people: rating|people: intrusion)\s.*\s(\w+)\s+(\d+)%$", line)
+        if found:
+            picks[corpus, found.group(1)] = (found.group(2), int(found.group(3)))
+    assert len(picks) == 12, picks
+    return picks
+
+
+def _09_metrics_clear_winner_people_disagree():
+    picks = _09_choices()
+    corpora = {c for c, _ in picks}
+    return all(picks[c, "NPMI"][1] >= 95 and picks[c, "NPMI"][0] != picks[c, "people: rating"][0]
+               and picks[c, "people: rating"][0] != picks[c, "people: intrusion"][0] for c in corpora)
+
+
 CLAIMS_PROSE = [
     Claim("11_trust", "cfd98624-says", "That is within the noise: more runs are needed before preferring either",
           _11_lead_is_within_the_noise),
@@ -889,6 +909,9 @@ CLAIMS_PROSE = [
           "wikitext) to 0.43 (NPMI with the mean rating on wikitext)", _09_correlations_range_and_only_umass_separated),
     Claim("09_choosing", "df1cbc1e-says", "Intervals separate two metrics only on wikitext, and only from UMass",
           _09_correlations_range_and_only_umass_separated),
+    Claim("09_choosing", "03fc9191", "automated coherence can declare a clear winner that the people's ratings do not "
+          "back, and the two human tasks need not agree with each other either",
+          _09_metrics_clear_winner_people_disagree),
     Claim("04b_ngram", "c03-says", "Each of them will be scored as `<UNK>`", _04b_every_unseen_token_is_scored_as_unk),
     Claim("04b_ngram", "c09-says", "more context makes it *worse*",
           _04b_add_one_worse_with_context_and_kneser_ney_best_at_order_4),
@@ -898,6 +921,16 @@ CLAIMS_PROSE = [
           "contain 1", _07_ppmi_svd_no_clear_winner),
     Claim("07_statistical", "bf784cb2-n00-says", "NPMI beats SC on Word2Vec: both intervals lie below 1",
           _07_npmi_beats_word2vec),
+    Claim("08_which", "89c74eaf-says", "UCI and NPMI rank the 64 topics almost alike", _08_how_the_measures_rank_alike),
+    Claim("08_which", "89c74eaf-says", "C_A nearly reverses NPMI's order", _08_how_the_measures_rank_alike),
+    Claim("08_which", "78495677-says", "c_uci and c_npmi separate the LDA topics from random lists best",
+          _08_good_vs_random),
+    Claim("08_which", "78495677-says", "c_a does worst (AUC 0.004): below 0.5, so it prefers the random lists",
+          _08_good_vs_random),
+    Claim("08_which", "78495677-says", "tells a topic from its one-intruder copy better than chance",
+          _08_good_vs_one_intruder),
+    Claim("08_which", "78495677-says", "cannot be told from chance here: their intervals contain 0.5",
+          _08_good_vs_one_intruder),
 ]
 CLAIMS += CLAIMS_PROSE
 # ------------------------------------------------------------------ end of issue 43's claims
