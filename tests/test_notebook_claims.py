@@ -912,6 +912,14 @@ CLAIMS_PROSE = [
     Claim("09_choosing", "03fc9191", "automated coherence can declare a clear winner that the people's ratings do not "
           "back, and the two human tasks need not agree with each other either",
           _09_metrics_clear_winner_people_disagree),
+    Claim("04c_neural", "c04c-08-says", "The held-out curve stays above the training curve after every epoch, and the "
+          "gap widens", _04c_held_out_above_training_and_the_gap_widens),
+    Claim("04c_neural", "c04c-10-says", "The word model's perplexity (104.2 per word) is far above the character "
+          "models'", _04c_word_perplexity_far_above_and_kneser_ney_best_per_character),
+    Claim("04c_neural", "c04c-10-says", "a small neural model trained for seconds does not beat a well-smoothed "
+          "n-gram model with the same context", _04c_word_perplexity_far_above_and_kneser_ney_best_per_character),
+    Claim("04c_neural", "c04c-18-says", "the perplexity falls (104.2 to 10.3) while the bits per character with "
+          "`<UNK>` spelt out rise", _04c_perplexity_falls_while_spelt_out_bits_rise),
     Claim("04b_ngram", "c03-says", "Each of them will be scored as `<UNK>`", _04b_every_unseen_token_is_scored_as_unk),
     Claim("04b_ngram", "c09-says", "more context makes it *worse*",
           _04b_add_one_worse_with_context_and_kneser_ney_best_at_order_4),
