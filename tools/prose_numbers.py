@@ -78,6 +78,8 @@ ASSERTED: dict[str, dict[str, str]] = {
     # count-of-counts with its discounts: each derived again in test_notebook_claims.py (Counter, Fraction)
     "04d_smoothing_toolkits": {number: "tests/test_notebook_claims.py" for number in (
         "250", "50", "160", "90", "0.75", "39,542", "3,459", "0.8511", "1.8510")},
+    # 12's four books are torn into passages of 120 words: test_four_books.py asserts every passage's length
+    "12_agreement_significance": {"120": "tests/test_four_books.py"},
 }
 
 SMALL_INTEGER = 10   # whole numbers up to this (in absolute value) are counts and ordinals
