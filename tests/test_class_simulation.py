@@ -1,20 +1,20 @@
 """A class of 60 hands in what real classes hand in, and one ``make grade`` run grades it.
 
 The class is released with its own numbers (``make release CLASS=... SECRET=...``, notebooks 01 and 02, each
-with numbers, predictions, interpretations and a function to write), then hands in, beside honest folders:
-a folder whose name a macOS zip spelt in Unicode NFD, a capitalised folder, ``-Copy1`` duplicates, a zip with
-``__MACOSX`` and a symbolic link in it, an empty notebook, malformed JSON, extra notebooks, a copier, a
-FIFO, and each of the five inputs that once stopped grading for everyone (issue 36).  ``tools/grade.py`` runs
-in a subprocess under a memory limit and a time limit; then:
+with numbers, predictions, interpretations and a function to write, and the capstone 10, whose report of
+eight trained numbers is recomputed by the grader), then hands in, beside honest folders: a folder whose name
+a macOS zip spelt in Unicode NFD, a capitalised folder, ``-Copy1`` duplicates, a zip with ``__MACOSX`` and a
+symbolic link in it, an empty notebook, malformed JSON, extra notebooks, a copier, a FIFO, a capstone report
+computed under the Sandy Bridge setting (``make test-cpu CPU=sandybridge``'s, in a subprocess), a lookup
+table of teachkit's answers to the shipped inputs in place of the functions, and each of the five inputs
+that once stopped grading for everyone (issue 36).  ``tools/grade.py`` runs in a subprocess under a memory
+limit and a time limit; then:
 
-* every student of the class has a row for every exercise, and every honest answer gets its marks;
+* every student of the class has a row for every exercise, and every honest answer gets its marks (the
+  capstone report from the older CPU's numbers included); the lookup table scores 0 on both functions;
 * what cannot be read is 0 for that notebook with the reason, and the student's other notebook is graded;
 * the teacher report says which copy was graded and why, and lists the copier;
 * nothing outside the output folder changed (the repository, the release, the hand-ins: hashed before and after).
-
-Not here (the other half of issue 36): the capstone report computed on another CPU, and the lookup-table cheat
-(a function returning teachkit's answers for the shipped inputs still earns its marks until the inputs are
-drawn from the course secret).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import hashlib
 import json
 import os
 import pathlib
+import re
 import resource
 import stat
 import subprocess
@@ -40,12 +41,16 @@ sys.path.insert(0, str(ROOT / "tools"))
 import course  # noqa: E402
 import release  # noqa: E402
 import sandbox  # noqa: E402
+from test_capstone import _SANDY_BRIDGE, _on_cpu  # noqa: E402
 from test_class_variants import answers_for, fill_answers  # noqa: E402
 
-NOTEBOOKS = ("01_pmi", "02_npmi")
+from teachkit.course.exercises import capstone  # noqa: E402
+
+NOTEBOOKS = ("01_pmi", "02_npmi", capstone.NOTEBOOK)
 SECRET = "c1a55" * 13
 #: The grading run's limits: address space (set with setrlimit), resident memory of its largest process, and wall
-#: time (it is killed past it). Measured on the course's 2-core machine, shared: 53 s and 168 MiB.
+#: time (it is killed past it). Measured on the course's 2-core machine, shared (load average 12-14): 146 s
+#: and 160 MiB, the capstone's report recomputed once by the grader and judged for 56 students.
 MEMORY_CAP = 3 << 30
 RESIDENT_CAP = 1 << 30
 TIME_CAP = 300
@@ -57,12 +62,16 @@ FUNCTIONS = {
 }
 NFC_NAME = "josé.núñez"
 NFD_FOLDER = unicodedata.normalize("NFD", "José.Núñez")
-HONEST = [f"s{i:02d}" for i in range(44)] + [
+#: The capstone's choices every report states (the sweep of test_capstone's judge, trained once per grading run).
+CHOICES = dict(capstone.TEMPLATE, ks=[5, 10, 20], seeds=[0, 1],
+               reasons={"k_criterion": "the seeds agree", "measure": "bounded", "reference": "the model's own text"})
+HONEST = [f"s{i:02d}" for i in range(42)] + [
     NFC_NAME,          # hands in a folder named in NFD, capitals and all (unzipped from a macOS zip)
     "ada.lovelace",    # hands in "Ada.Lovelace/"
     "dup",             # 01_pmi.ipynb and an older 01_pmi-Copy1.ipynb, 02_npmi-Copy1.ipynb only
     "zipper",          # zipper.zip: __MACOSX/, a symbolic link to a classmate's notebook
     "extra",           # also hands in scratch.ipynb and 03_topic_coherence.ipynb (not in the release)
+    "sandy",           # the capstone's numbers as computed under the Sandy Bridge setting
 ]
 BROKEN = {             # student: (notebook that cannot be graded, what is in it)
     "empty": ("01_pmi", ""),
@@ -74,21 +83,44 @@ CRASH_ANSWERS = {      # student: (notebook, the cell added), the notebook's ans
     "hexer": ("01_pmi", "answer_01_1 = 0x" + "f" * 5000),
     "longsum": ("02_npmi", "x = " + "+".join(["1"] * 3000)),
 }
-OTHERS = ["forger", "devzero", "piper", "copier", "absent"]
+OTHERS = ["forger", "devzero", "piper", "copier", "absent", "table"]   # table: a lookup table, no function
 CLASS = HONEST + list(BROKEN) + list(CRASH_ANSWERS) + OTHERS
 FORGED = ("def my_npmi(c_xy, c_x, c_y, n):\n    import os\n"
           "    os.write(1, b'\\n' + " + repr(sandbox.MARK.encode()) + " + b'[' * 100000 + b']' * 100000 + b'\\n')\n"
           "    os._exit(0)\n")
 
 
-def _honest(released: pathlib.Path, student: str, name: str) -> dict:
+def _honest(released: pathlib.Path, student: str, name: str, numbers: dict | None = None,
+            functions: dict = FUNCTIONS) -> dict:
+    """``student``'s notebook ``name`` answered right; the capstone's report states ``numbers`` (as printed)."""
     nb = json.loads((released / "class" / student / f"{name}.ipynb").read_text(encoding="utf-8"))
     nb = fill_answers(nb, answers_for(name, course.student_seed(SECRET, student)))
     for cell in nb["cells"]:
-        for function, code in FUNCTIONS.items():
+        for function, code in functions.items():
             if cell["cell_type"] == "code" and course.source(cell).lstrip().startswith(f"def {function}("):
                 cell["source"] = code
+    if name == capstone.NOTEBOOK:
+        report = dict(CHOICES, numbers={key: repr(value) for key, value in numbers.items()})
+        nb["cells"].append({"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+                            "source": f"report = {report!r}\ncapstone.check_report(report)"})
     return nb
+
+
+def _lookup_tables() -> dict[str, str]:
+    """Each function to write as a table of teachkit's answers to its shipped inputs (``ex.cases()``)."""
+    tables = {}
+    for name in NOTEBOOKS:
+        for ex in course.exercises_for(course.notebook_prefix(name)):
+            if course.kind(ex) == "function":
+                table = {tuple(kw.values()): float(ex.reference(**kw)) for kw in ex.cases()}
+                arguments = ", ".join(ex.cases()[0])
+                code = (f"def {course.function_name(ex)}({arguments}):\n"
+                        f"    return {table!r}.get(({arguments},), 0.0)\n")
+                namespace = {}
+                exec(code, namespace)
+                assert ex.judge(namespace[course.function_name(ex)]).correct      # it fools the self-check box
+                tables[course.function_name(ex)] = code
+    return tables
 
 
 def _tree(*roots: pathlib.Path, leave_out: pathlib.Path | None = None) -> dict[str, str]:
@@ -120,7 +152,12 @@ def graded(tmp_path_factory):
     paths = [ROOT / "notebooks" / f"{name}.ipynb" for name in NOTEBOOKS]
     assert release.main([*map(str, paths), "--out", str(released), "--class", str(roster),
                          "--secret", str(tmp / "secret.txt")]) == 0
+    # the capstone's numbers: computed here (default settings) and under the Sandy Bridge setting, in subprocesses
+    numbers = {"here": _on_cpu({}, [CHOICES])["values"], "sandy": _on_cpu(_SANDY_BRIDGE, [CHOICES])["values"]}
     subs = tmp / "submissions"
+
+    def honest(student, name, functions=FUNCTIONS):
+        return _honest(released, student, name, numbers["sandy" if student == "sandy" else "here"], functions)
 
     def hand_in(folder: str, file_name: str, nb) -> pathlib.Path:
         path = subs / folder / file_name
@@ -128,10 +165,10 @@ def graded(tmp_path_factory):
         path.write_text(nb if isinstance(nb, str) else json.dumps(nb), encoding="utf-8")
         return path
 
-    for student in [s for s in HONEST if s not in ("dup", "zipper")] + list(BROKEN) + list(CRASH_ANSWERS):
+    for student in [s for s in HONEST if s not in ("dup", "zipper")] + list(BROKEN) + list(CRASH_ANSWERS) + ["table"]:
         folder = {NFC_NAME: NFD_FOLDER, "ada.lovelace": "Ada.Lovelace"}.get(student, student)
         for name in NOTEBOOKS:
-            nb = _honest(released, student, name)
+            nb = honest(student, name, _lookup_tables() if student == "table" else FUNCTIONS)
             if student in BROKEN and BROKEN[student][0] == name:
                 nb = BROKEN[student][1]
             elif student in CRASH_ANSWERS and CRASH_ANSWERS[student][0] == name:
@@ -144,33 +181,34 @@ def graded(tmp_path_factory):
     hand_in("extra", "03_topic_coherence.ipynb", json.loads((ROOT / "notebooks" / "03_topic_coherence.ipynb")
                                                             .read_text(encoding="utf-8")))
     # dup: the graded 01_pmi.ipynb beside an older copy with nothing answered; 02 only as a copy
-    hand_in("dup", "01_pmi.ipynb", _honest(released, "dup", "01_pmi"))
+    hand_in("dup", "01_pmi.ipynb", honest("dup", "01_pmi"))
     hand_in("dup", "01_pmi-Copy1.ipynb", json.loads((released / "class" / "dup" / "01_pmi.ipynb").read_text()))
-    hand_in("dup", "02_npmi-Copy1.ipynb", _honest(released, "dup", "02_npmi"))
+    hand_in("dup", "02_npmi-Copy1.ipynb", honest("dup", "02_npmi"))
+    hand_in("dup", "10_capstone.ipynb", honest("dup", capstone.NOTEBOOK))
     # zipper.zip, as macOS's "Compress" makes it, with a link to a classmate's notebook added
     subs.mkdir(exist_ok=True)
     with zipfile.ZipFile(subs / "zipper.zip", "w", zipfile.ZIP_DEFLATED) as zf:
         for name in NOTEBOOKS:
-            zf.writestr(f"zipper/{name}.ipynb", json.dumps(_honest(released, "zipper", name)))
+            zf.writestr(f"zipper/{name}.ipynb", json.dumps(honest("zipper", name)))
             zf.writestr(f"__MACOSX/zipper/._{name}.ipynb", b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X")
         link = zipfile.ZipInfo("zipper/s00.ipynb")
         link.external_attr = (stat.S_IFLNK | 0o777) << 16
         zf.writestr(link, "../../s00/01_pmi.ipynb")
         zf.writestr("zipper/.DS_Store", b"\x00\x00\x00\x01Bud1")
     # the other two crash inputs: a function forging the sandbox's result line, a link to /dev/zero
-    forged = _honest(released, "forger", "02_npmi")
+    forged = honest("forger", "02_npmi")
     for cell in forged["cells"]:
         if course.source(cell).lstrip().startswith("def my_npmi("):
             cell["source"] = FORGED
-    hand_in("forger", "01_pmi.ipynb", _honest(released, "forger", "01_pmi"))
+    hand_in("forger", "01_pmi.ipynb", honest("forger", "01_pmi"))
     hand_in("forger", "02_npmi.ipynb", forged)
-    hand_in("devzero", "02_npmi.ipynb", _honest(released, "devzero", "02_npmi"))
+    hand_in("devzero", "02_npmi.ipynb", honest("devzero", "02_npmi"))
     (subs / "devzero" / "01_pmi.ipynb").symlink_to("/dev/zero")
-    hand_in("piper", "02_npmi.ipynb", _honest(released, "piper", "02_npmi"))
+    hand_in("piper", "02_npmi.ipynb", honest("piper", "02_npmi"))
     os.mkfifo(subs / "piper" / "01_pmi.ipynb")
     # the copier hands in s00's files as they are (metadata naming s00 included)
     for name in NOTEBOOKS:
-        hand_in("copier", f"{name}.ipynb", _honest(released, "s00", name))
+        hand_in("copier", f"{name}.ipynb", honest("s00", name))
 
     out = tmp / "out"
     before = _tree(ROOT, tmp, leave_out=out)
@@ -193,15 +231,18 @@ def graded(tmp_path_factory):
     with open(out / "teacher-report.csv", newline="", encoding="utf-8") as f:
         report = list(csv.DictReader(f))
     return dict(rows=rows, report=report, out=out, before=before, after=after, seconds=seconds, peak=peak,
-                stdout=run.stdout)
+                stdout=run.stdout, numbers=numbers)
 
 
 def _table(graded):
     return {(r["student"], r["exercise"]): r for r in graded["rows"] if r["exercise"]}
 
 
-def _keys():
-    return [ex.key for name in NOTEBOOKS for ex in course.exercises_for(course.notebook_prefix(name))]
+def _keys(names=NOTEBOOKS):
+    """The gradebook's columns of notebooks ``names``: each exercise, then the capstone report's numbers."""
+    return [key for name in names for key in
+            [ex.key for ex in course.exercises_for(course.notebook_prefix(name))]
+            + ([f"10.report.{number}" for number in capstone.NUMBERS] if name == capstone.NOTEBOOK else [])]
 
 
 def test_every_student_has_every_row_and_nothing_else(graded):
@@ -224,8 +265,35 @@ def test_every_honest_answer_gets_its_marks(graded):
         spoilt = (BROKEN.get(student) or CRASH_ANSWERS.get(student) or
                   {"forger": ("02_npmi",), "devzero": ("01_pmi",), "piper": ("01_pmi",)}[student])[0]
         other = next(n for n in NOTEBOOKS if n != spoilt)
-        keys = [ex.key for ex in course.exercises_for(course.notebook_prefix(other))]
+        keys = _keys([other])
         assert all(float(table[student, k]["points"]) == float(table[student, k]["max_points"]) for k in keys), student
+
+
+def test_a_capstone_report_from_another_cpu_keeps_its_marks(graded):
+    table = _table(graded)
+    columns = _keys([capstone.NOTEBOOK])[-len(capstone.NUMBERS):]
+    assert [float(table["sandy", c]["points"]) for c in columns] == [capstone.POINTS_PER_NUMBER] * len(columns)
+    sandy, here = graded["numbers"]["sandy"], graded["numbers"]["here"]
+    if sandy["perplexity"] != here["perplexity"]:
+        # what the tolerance is for: at its written precision alone, the older CPU's perplexity would be wrong
+        from teachkit.course.selfcheck import check_answer
+
+        assert not check_answer(repr(sandy["perplexity"]), here["perplexity"], percent=False).correct
+
+
+def test_a_lookup_table_of_the_shipped_inputs_scores_0_on_the_functions(graded):
+    table = _table(graded)
+    functions = [ex for name in NOTEBOOKS for ex in course.exercises_for(course.notebook_prefix(name))
+                 if course.kind(ex) == "function"]
+    assert len(functions) == 2
+    for ex in functions:
+        row = table["table", ex.key]
+        failed = re.search(r"differs from teachkit on input (\d+) of", row["feedback"])
+        # right on every shipped input, wrong on one drawn from the course secret at grading time
+        assert float(row["points"]) == 0 and failed and int(failed.group(1)) > len(ex.cases()), row
+    # its other answers are its own: they keep their marks
+    other = [k for k in _keys() if k not in {ex.key for ex in functions}]
+    assert all(float(table["table", k]["points"]) == float(table["table", k]["max_points"]) for k in other)
 
 
 def test_what_cannot_be_read_is_zero_with_its_reason(graded):

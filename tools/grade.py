@@ -56,12 +56,16 @@ from __future__ import annotations
 
 import argparse
 import ast
+import collections
 import functools
+import hashlib
 import math
 import numbers
 import pathlib
+import pickle
 import re
 import sys
+import tempfile
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
@@ -345,7 +349,8 @@ def grade_notebook(nb, exercises, pins, timeout=FUNCTION_TIMEOUT, seed=None, pin
 
     With ``seed`` (a class release), an exercise with variants is judged against that variant, its answer
     given by ``pin_functions[key]`` of the variant's data; ``variants``, a dict, then receives
-    ``{key: (variant, pin)}`` (for the copy report).
+    ``{key: (check options, pin)}`` (for the copy report: what judging a classmate's answer needs, not the
+    variant itself, which a class of hundreds would otherwise keep in memory once per student).
     """
     if not isinstance(nb, dict):
         try:
@@ -360,12 +365,23 @@ def grade_notebook(nb, exercises, pins, timeout=FUNCTION_TIMEOUT, seed=None, pin
         elif seed is not None and has_variants(ex):
             variant, pin = variant_pin(ex, pin_functions, seed)
             if variants is not None:
-                variants[ex.key] = (variant, pin)
+                variants[ex.key] = (_shared_options(variant.check_options()), pin)
             points, feedback = judge_answer(variant, pin, answers.get(course.answer_variable(ex.key)))
             graded[ex.key] = (points, feedback if points else f"variant {seed}: {feedback}")
         else:
             graded[ex.key] = judge_answer(ex, pins[ex.key], answers.get(course.answer_variable(ex.key)))
     return graded
+
+
+_OPTIONS: dict = {}
+
+
+def _shared_options(options: dict) -> dict:
+    """One dict for all equal check options (most variants of an exercise share theirs)."""
+    try:
+        return _OPTIONS.setdefault(tuple(sorted(options.items())), options)
+    except TypeError:                   # an unhashable option: kept as it is
+        return options
 
 
 def judge_report(nb: dict) -> list[tuple[str, float, float, str]]:
@@ -487,8 +503,8 @@ class Work:
         self.rows: list[dict] = []
         self.notes: list[dict] = []
         self.wrong: list[tuple[str, str, object]] = []           # (notebook, key, typed) wrong for own variant
-        self.variants: dict[str, tuple] = {}                       # key -> (variant, pin) of own seed
-        self.functions: list[tuple[str, str, str, int]] = []       # (notebook, key, fingerprint, lines)
+        self.variants: dict[str, tuple] = {}                       # key -> (check options, pin) of own seed
+        self.functions: list[tuple[str, str, str, int]] = []       # (notebook, key, fingerprint's hash, lines)
         self.printed: list[str] = []
 
     def note(self, kind, detail, notebook="", student_sees=False):
@@ -608,8 +624,10 @@ def _grade_one(work: Work, name: str, spec, file: handins.File, problem, seed, t
         if course.kind(ex) == "function":
             source = function_cell(nb, course.function_name(ex))
             found = fingerprint(source, course.function_name(ex)) if source else None
-            if found:
-                work.functions.append((name, ex.key, *found))
+            if found:       # its hash: equal texts have equal hashes, and 300 students' bodies are not kept
+                text, lines = found
+                digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+                work.functions.append((name, ex.key, digest, lines))
 
 
 def _roughly(text: str) -> tuple[float, ...] | None:
@@ -644,13 +662,13 @@ def copy_report(works: list[Work]) -> list[dict]:
             for other, variants in own.items():
                 if other == work.student or key not in variants:
                     continue
-                variant, pin = variants[key]
+                options, pin = variants[key]
                 # the full check (a third of a millisecond) only for answers that could round to the classmate's
                 # (within half of it: one significant figure at most)
                 if near is not None and not any(abs(x - float(pin)) <= 0.5 * abs(float(pin)) + 1e-12 for x in near):
                     continue
                 try:
-                    if check_answer(text, pin, **variant.check_options()).correct:
+                    if check_answer(text, pin, **options).correct:
                         fits.append(other)
                 except Exception:
                     continue
@@ -660,9 +678,9 @@ def copy_report(works: list[Work]) -> list[dict]:
                                          f"{', '.join(fits[:5])}{' ...' if len(fits) > 5 else ''}"))
     alike: dict[tuple, list[str]] = {}
     for work in works:
-        for notebook, key, text, lines in work.functions:
-            alike.setdefault((notebook, key, text, lines), []).append(work.student)
-    for (notebook, key, _text, lines), who in sorted(alike.items()):
+        for notebook, key, digest, lines in work.functions:
+            alike.setdefault((notebook, key, digest, lines), []).append(work.student)
+    for (notebook, key, _digest, lines), who in sorted(alike.items()):
         if len(who) > 1:
             short = " (short: a few lines are often written alike independently)" if lines <= 3 else ""
             notes.append(dict(kind="copy report", student=", ".join(who), notebook=notebook,
@@ -675,7 +693,7 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
           exercises: dict[str, list] | None = None, pins: dict[str, dict] | None = None, jobs: int = 1,
           timeout: int = FUNCTION_TIMEOUT, roster: str | pathlib.Path | None = None,
           secret: str | None = None, release: str | pathlib.Path | None = None,
-          only: list[str] | None = None) -> list[dict]:
+          only: list[str] | None = None) -> int:
     """Grade every hand-in under ``folder``; write the long CSV ``out`` and, beside it, the gradebook and the
     teacher report.
 
@@ -685,7 +703,11 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
     :mod:`gradebook`) names the class: a student on it without a hand-in gets 0 for every notebook.
     ``secret`` (the course secret of a class release) judges every exercise with variants against the
     student's own numbers, the seed recomputed from the folder's name.  Each student is graded on their own:
-    nothing in one hand-in stops the run or changes another's rows.  Returns the long CSV's rows.
+    nothing in one hand-in stops the run or changes another's rows.  Returns the number of rows of the long CSV.
+
+    Memory does not grow with the class: each student's rows are written to a spool file as soon as they are
+    graded and the CSVs and feedback files are written from it student by student; what stays in memory per
+    student is what the copy report compares (their variants' answers, wrong answers, hashes of functions).
     """
     folder = pathlib.Path(folder)
     if not folder.is_dir():
@@ -725,6 +747,7 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
     by_student: dict[str, list[handins.HandIn]] = {}
     for hand_in in found:
         by_student.setdefault(students.normalise(hand_in.student), []).append(hand_in)
+    del found
     notes = [dict(kind="not a hand-in", student="", notebook="", detail=f"{where}: {why}") for where, why in other]
     for student, hand_ins in sorted(by_student.items()):
         if len(hand_ins) > 1:
@@ -739,8 +762,11 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
             print(f"grade: students' functions are not run (their rows say so): {err}", file=sys.stderr, flush=True)
 
     def one(student):
+        hand_ins = by_student.get(student, [])
+        if hand_ins:
+            by_student[student] = []      # its list of files is not kept for the rest of the class
         try:
-            return grade_student(student, by_student.get(student, []), specs, timeout, secret)
+            return grade_student(student, hand_ins, specs, timeout, secret)
         except Exception as err:          # whatever happens, this student keeps a row and the class goes on
             work = Work(student)
             for name, spec in specs.items():
@@ -749,22 +775,49 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
             return work
 
     everyone = sorted(set(by_student) | set(people))
-    with ThreadPoolExecutor(max_workers=max(1, int(jobs))) as pool:
-        works = list(pool.map(one, everyone))
-    rows = [row for work in works for row in work.rows]
-    for work in works:
-        for line in work.printed:
-            print(line, flush=True)
-        notes += work.notes
-    notes += copy_report(works)
-    unknown = sorted(set(by_student) - set(people)) if people else []
-    if unknown:
-        print(f"grade: not on the roster, graded under their folder names: {', '.join(unknown)}", flush=True)
-        notes += [dict(kind="not on the roster", student=s, notebook="", detail="graded under the folder's name")
-                  for s in unknown]
-    gradebook.write_all(out, rows, people, course_order=list(assigned))
-    gradebook.write_report(out.parent, notes)
-    return rows
+    # Each student's rows go to disk as soon as they are graded (the spool), and only what the copy report needs
+    # stays in memory: a few numbers and hashes per student, so memory does not grow with the class.
+    works, count = [], 0
+    with tempfile.TemporaryFile() as spool, ThreadPoolExecutor(max_workers=max(1, int(jobs))) as pool:
+        for work in _in_order(pool, one, everyone, ahead=4 * max(1, int(jobs))):
+            pickle.dump(work.rows, spool)
+            count += len(work.rows)
+            for line in work.printed:
+                print(line, flush=True)
+            notes += work.notes
+            work.rows, work.printed, work.notes = [], [], []
+            works.append(work)
+        notes += copy_report(works)
+        unknown = sorted(set(by_student) - set(people)) if people else []
+        if unknown:
+            print(f"grade: not on the roster, graded under their folder names: {', '.join(unknown)}", flush=True)
+            notes += [dict(kind="not on the roster", student=s, notebook="", detail="graded under the folder's name")
+                      for s in unknown]
+        gradebook.write_all(out, functools.partial(_spooled, spool), people, course_order=list(assigned))
+        gradebook.write_report(out.parent, notes)
+    return count
+
+
+def _in_order(pool, grade_one, students, ahead):
+    """``grade_one(student)`` for each student, in order, at most ``ahead`` of them graded but not yet taken."""
+    pending = collections.deque()
+    for student in students:
+        pending.append(pool.submit(grade_one, student))
+        if len(pending) > ahead:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+def _spooled(spool):
+    """The rows pickled into ``spool``, student by student, read back one student at a time."""
+    spool.seek(0)
+    while True:
+        try:
+            rows = pickle.load(spool)          # written by this run, above: no student's bytes are unpickled
+        except EOFError:
+            return
+        yield from rows
 
 
 def main(argv=None) -> int:
@@ -791,9 +844,9 @@ def main(argv=None) -> int:
     out = args.out or args.submissions / "grades.csv"
     secret = course.read_secret(args.secret) if args.secret is not None else None
     only = re.split(r"[,\s]+", args.notebooks.strip()) if args.notebooks and args.notebooks.strip() else None
-    rows = grade(args.submissions, out, jobs=args.jobs, timeout=args.timeout, roster=args.roster, secret=secret,
+    count = grade(args.submissions, out, jobs=args.jobs, timeout=args.timeout, roster=args.roster, secret=secret,
                  release=args.release, only=only)
-    print(f"grade: {len(rows)} rows -> {out}; gradebook.csv, canvas.csv, moodle.csv, feedback/ and "
+    print(f"grade: {count} rows -> {out}; gradebook.csv, canvas.csv, moodle.csv, feedback/ and "
           f"{gradebook.REPORT_MD} (for the teacher: what was not graded, which copy was, the copy report) beside it")
     return 0
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import pathlib
 import re
 import shutil
@@ -106,109 +107,137 @@ def file_name(student: str, taken: set) -> str:
     return f"{name}.md"
 
 
+class _PartialCSV:
+    """A CSV written row by row beside its target and moved over it when complete (:meth:`done`)."""
+
+    def __init__(self, path: pathlib.Path, header):
+        self.path = path
+        self.partial = path.with_name(f".{path.name}.partial")
+        self.file = self.partial.open("w", newline="", encoding="utf-8")
+        self.writer = csv.writer(self.file)
+        self.writer.writerow([safe_text(h) for h in header])
+
+    def row(self, values) -> None:
+        self.writer.writerow([safe_text(v) for v in values])
+
+    def done(self) -> None:
+        self.file.close()
+        self.partial.replace(self.path)
+
+
 def _write_csv(path: pathlib.Path, header, rows) -> None:
-    partial = path.with_name(f".{path.name}.partial")
-    with partial.open("w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
-        writer.writerow([safe_text(h) for h in header])
-        writer.writerows([[safe_text(v) for v in row] for row in rows])
-    partial.replace(path)
+    table = _PartialCSV(path, header)
+    for row in rows:
+        table.row(row)
+    table.done()
 
 
 def _number(x):
     return int(x) if float(x).is_integer() else round(float(x), 6)
 
 
-def tables(rows: list[dict], course_order: list[str] | None = None
-           ) -> tuple[list[str], list[str], dict[str, list[str]], dict[tuple[str, str], float], dict[str, float]]:
-    """``(students, notebooks, exercises, points, maxima)`` read from the long rows.
+def _layout(rows, course_order):
+    """``(notebooks, exercises, maxima, grouped)`` read from one pass over the long rows.
 
-    ``notebooks`` in course order, ``exercises`` as ``{notebook: [key, ...]}``, ``points`` as
-    ``{(student, key): points}``, ``maxima`` as ``{key: max points}``.
+    ``notebooks`` in course order, ``exercises`` as ``{notebook: [key, ...]}`` (in the order the rows first
+    name them), ``maxima`` as ``{key: max points}``; ``grouped`` whether each student's rows come together and
+    the students in sorted order (as :func:`grade.grade` hands them over).
     """
     order = {name: i for i, name in enumerate(course_order or [])}
-    graded = [r for r in rows if r["exercise"]]
-    notebooks = sorted({r["notebook"] for r in graded}, key=lambda n: (order.get(n, len(order)), n))
-    exercises, maxima, points = {}, {}, {}
-    for r in graded:
-        keys = exercises.setdefault(r["notebook"], [])
-        if r["exercise"] not in keys:
-            keys.append(r["exercise"])
-        maxima[r["exercise"]] = r["max_points"]
-        points[r["student"], r["exercise"]] = r["points"]
-    students = sorted({r["student"] for r in rows})
-    return students, notebooks, exercises, points, maxima
+    exercises, maxima = {}, {}
+    seen, last, grouped = set(), None, True
+    for r in rows:
+        if r["student"] != last:
+            grouped = grouped and r["student"] not in seen and (last is None or r["student"] > last)
+            last = r["student"]
+            seen.add(last)
+        if r["exercise"]:
+            keys = exercises.setdefault(r["notebook"], [])
+            if r["exercise"] not in keys:
+                keys.append(r["exercise"])
+            maxima[r["exercise"]] = r["max_points"]
+    notebooks = sorted(exercises, key=lambda n: (order.get(n, len(order)), n))
+    return notebooks, exercises, maxima, grouped
 
 
 def write_all(out: pathlib.Path, rows, roster=None, course_order=None) -> None:
-    """Write ``out`` (the long CSV) and, in its folder, gradebook.csv, canvas.csv, moodle.csv, feedback/."""
+    """Write ``out`` (the long CSV) and, in its folder, gradebook.csv, canvas.csv, moodle.csv, feedback/.
+
+    ``rows`` is a list of row dicts, or a function returning a new iterator over them each time it is called
+    (it is read twice: the columns first, then each student's rows).  Rows that come student by student, in
+    sorted order, are never all held: memory does not grow with the class.  Rows in any other order are sorted
+    by student first (in memory).
+    """
     out = pathlib.Path(out)
     folder = out.parent
     folder.mkdir(parents=True, exist_ok=True)
     roster = roster or {}
+    read = rows if callable(rows) else (lambda: iter(rows))
     fields = ("student", "notebook", "exercise", "points", "max_points", "feedback")
-    _write_csv(out, fields, [[r[f] for f in fields] for r in rows])
+    long = _PartialCSV(out, fields)
 
-    students, notebooks, exercises, points, maxima = tables(rows, course_order)
+    def written():
+        for r in read():
+            long.row([r[f] for f in fields])
+            yield r
+
+    notebooks, exercises, maxima, grouped = _layout(written(), course_order)
+    long.done()
+    if not grouped:
+        everything = sorted(read(), key=lambda r: r["student"])
+
+        def read():
+            return iter(everything)
     keys = [k for nb in notebooks for k in exercises[nb]]
-
-    def notebook_total(student, nb):
-        return sum(points.get((student, k), 0) for k in exercises[nb])
-
     nb_max = {nb: sum(maxima[k] for k in exercises[nb]) for nb in notebooks}
     course_max = sum(nb_max.values())
-
-    header = ["student", "name"] + keys + [f"{nb} total" for nb in notebooks] + ["total"]
-    table = [["max points", ""] + [_number(maxima[k]) for k in keys] + [_number(nb_max[nb]) for nb in notebooks]
-             + [_number(course_max)]]
-    for s in students:
-        totals = [notebook_total(s, nb) for nb in notebooks]
-        table.append([s, roster.get(s, {}).get("name", "")] + [_number(points.get((s, k), 0)) for k in keys]
-                     + [_number(t) for t in totals] + [_number(sum(totals))])
-    _write_csv(folder / "gradebook.csv", header, table)
-
     assignments = [f"teachkit {nb}" for nb in notebooks]
-    canvas = [["Points Possible", "", "", "", ""] + [_number(nb_max[nb]) for nb in notebooks]]
-    for s in students:
-        who = roster.get(s, {})
-        canvas.append([who.get("name") or s, who.get("id", ""), who.get("sis_user_id", ""),
-                       who.get("sis_login_id", ""), who.get("section", "")]
-                      + [_number(notebook_total(s, nb)) for nb in notebooks])
-    _write_csv(folder / "canvas.csv", ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"] + assignments, canvas)
 
-    moodle = []
-    for s in students:
-        who = roster.get(s, {})
-        moodle.append([who.get("username") or s, who.get("email", ""), who.get("id", ""), who.get("name") or s]
-                      + [_number(notebook_total(s, nb)) for nb in notebooks])
-    _write_csv(folder / "moodle.csv", ["Username", "Email address", "ID number", "Full name"] + assignments, moodle)
-
+    table = _PartialCSV(folder / "gradebook.csv",
+                        ["student", "name"] + keys + [f"{nb} total" for nb in notebooks] + ["total"])
+    table.row(["max points", ""] + [_number(maxima[k]) for k in keys] + [_number(nb_max[nb]) for nb in notebooks]
+              + [_number(course_max)])
+    canvas = _PartialCSV(folder / "canvas.csv", ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
+                         + assignments)
+    canvas.row(["Points Possible", "", "", "", ""] + [_number(nb_max[nb]) for nb in notebooks])
+    moodle = _PartialCSV(folder / "moodle.csv", ["Username", "Email address", "ID number", "Full name"]
+                         + assignments)
     # Built in a staging folder and swapped in whole: no file of an earlier run (a student since removed)
     # survives beside the new ones.
     staging = folder / ".feedback.partial"
     if staging.exists():
         shutil.rmtree(staging)
     staging.mkdir()
-    messages = {(r["student"], r["exercise"]): r["feedback"] for r in rows if r["exercise"]}
-    others = {}
-    for r in rows:
-        if not r["exercise"]:
-            others.setdefault(r["student"], []).append(r["feedback"])
     taken = set()
-    for s in students:
-        lines = [f"# Feedback for {_md(roster.get(s, {}).get('name') or s)}", ""]
+    for s, own in itertools.groupby(read(), key=lambda r: r["student"]):
+        points, messages, others = {}, {}, []
+        for r in own:
+            if r["exercise"]:
+                points[r["exercise"]], messages[r["exercise"]] = r["points"], r["feedback"]
+            else:
+                others.append(r["feedback"])
+        totals = {nb: sum(points.get(k, 0) for k in exercises[nb]) for nb in notebooks}
+        who = roster.get(s, {})
+        table.row([s, who.get("name", "")] + [_number(points.get(k, 0)) for k in keys]
+                  + [_number(totals[nb]) for nb in notebooks] + [_number(sum(totals.values()))])
+        canvas.row([who.get("name") or s, who.get("id", ""), who.get("sis_user_id", ""), who.get("sis_login_id", ""),
+                    who.get("section", "")] + [_number(totals[nb]) for nb in notebooks])
+        moodle.row([who.get("username") or s, who.get("email", ""), who.get("id", ""), who.get("name") or s]
+                   + [_number(totals[nb]) for nb in notebooks])
+        lines = [f"# Feedback for {_md(who.get('name') or s)}", ""]
         for nb in notebooks:
-            lines += [f"## {nb}: {_number(notebook_total(s, nb))} of {_number(nb_max[nb])} points", "",
+            lines += [f"## {nb}: {_number(totals[nb])} of {_number(nb_max[nb])} points", "",
                       "| exercise | points | of | feedback |", "|---|---:|---:|---|"]
             for k in exercises[nb]:
-                lines.append(f"| {k} | {_number(points.get((s, k), 0))} | {_number(maxima[k])} | "
-                             f"{_md(messages.get((s, k), ''))} |")
+                lines.append(f"| {k} | {_number(points.get(k, 0))} | {_number(maxima[k])} | "
+                             f"{_md(messages.get(k, ''))} |")
             lines.append("")
-        for note in others.get(s, []):
+        for note in others:
             lines += [f"* {_md(note)}"]
-        total = sum(notebook_total(s, nb) for nb in notebooks)
-        lines += ["", f"**Total: {_number(total)} of {_number(course_max)} points.**", ""]
+        lines += ["", f"**Total: {_number(sum(totals.values()))} of {_number(course_max)} points.**", ""]
         (staging / file_name(s, taken)).write_text("\n".join(lines), encoding="utf-8")
+    for written_table in (table, canvas, moodle):
+        written_table.done()
     target = folder / "feedback"
     if target.exists():
         old = folder / ".feedback.old"

@@ -1,0 +1,114 @@
+"""Grading a class without holding the class: rows stream to disk, the gradebook is written student by student.
+
+``tools/grade.py`` writes each student's rows to a spool file as soon as they are graded and keeps in memory
+only the copy report's evidence (check options and pins, wrong answers, hashes of function bodies);
+``gradebook.write_all`` reads the rows back twice (the columns, then one student at a time).  These tests
+check that this gives the files the in-memory way gave: rows in any order, any number of jobs, the same bytes.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import pathlib
+import random
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import grade  # noqa: E402
+import gradebook  # noqa: E402
+from test_grade import HONEST_FUNCTION, _exercise, _implement, _submission, _write  # noqa: E402
+
+
+def _files(folder: pathlib.Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _long_rows() -> list[dict]:
+    """Rows as the grader makes them: per student, notebook by notebook, a note the student sees, a column
+    written twice (the last one counts), points that are not whole numbers."""
+    rows = []
+    for student in ("ada", "ben", "'quoted", "zoe", "=cmd"):
+        for notebook, keys in (("01_pmi", ("01.1", "01.2")), ("10_capstone", ("10.1", "10.report.k"))):
+            for i, key in enumerate(keys):
+                rows.append(dict(student=student, notebook=notebook, exercise=key, points=(len(student) + i) % 3 / 2,
+                                 max_points=1 + i, feedback=f"{student} {key} | <b>"))
+        rows.append(dict(student=student, notebook="01_pmi", exercise="", points=0, max_points=0,
+                         feedback=f"copies of one notebook: {student}"))
+        rows.append(dict(student=student, notebook="01_pmi", exercise="01.1", points=1, max_points=1,
+                         feedback="the last row of a column counts"))
+    return rows
+
+
+def test_rows_in_any_order_give_the_same_gradebook(tmp_path):
+    rows = _long_rows()
+    by_student = sorted(rows, key=lambda r: r["student"])            # as grade.grade hands them over
+    gradebook.write_all(tmp_path / "streamed" / "grades.csv", lambda: iter(by_student), {"ada": {"name": "Ada"}},
+                        course_order=["01_pmi", "10_capstone"])
+    # the students' rows interleaved at random, each student's own rows in their order (the last row counts)
+    queues = {s: [r for r in rows if r["student"] == s] for s in dict.fromkeys(r["student"] for r in rows)}
+    draw, shuffled = random.Random(3), []
+    while queues:
+        student = draw.choice(sorted(queues))
+        shuffled.append(queues[student].pop(0))
+        if not queues[student]:
+            del queues[student]
+    assert shuffled != by_student
+    gradebook.write_all(tmp_path / "shuffled" / "grades.csv", shuffled, {"ada": {"name": "Ada"}},
+                        course_order=["01_pmi", "10_capstone"])
+    streamed, other = _files(tmp_path / "streamed"), _files(tmp_path / "shuffled")
+    assert set(streamed) == set(other) == {"grades.csv", "gradebook.csv", "canvas.csv", "moodle.csv",
+                                           *(f"feedback/{s}.md" for s in ("ada", "ben", "quoted", "zoe", "cmd"))}
+    assert {k: v for k, v in streamed.items() if k != "grades.csv"} == \
+        {k: v for k, v in other.items() if k != "grades.csv"}
+    # the long CSV keeps the order it was given; the gradebook counts the last row of a column
+    for folder, given in (("streamed", by_student), ("shuffled", shuffled)):
+        with open(tmp_path / folder / "grades.csv", newline="", encoding="utf-8") as f:
+            assert [(r["student"], r["exercise"]) for r in csv.DictReader(f)] == \
+                [(gradebook.safe_text(r["student"]), r["exercise"]) for r in given]
+    table = {r[0]: r for r in csv.reader((tmp_path / "streamed" / "gradebook.csv").open(encoding="utf-8"))}
+    assert table["student"][2:] == ["01.1", "01.2", "10.1", "10.report.k", "01_pmi total", "10_capstone total",
+                                    "total"]
+    assert table["max points"][2:] == ["1", "2", "1", "2", "3", "3", "6"]
+    assert table["zoe"][2:] == ["1", "0.5", "0", "0.5", "1.5", "0.5", "2"]      # 01.1 by its last row
+
+
+def _graded_class(tmp_path, jobs, capture=None):
+    course_nb = tmp_path / "99_synthetic.ipynb"
+    course_nb.write_text(json.dumps(_submission("x = 1")))
+    subs = tmp_path / "subs"
+    for i in range(7):
+        answer = 'answer_99_1 = "0.04"' if i % 3 else 'answer_99_1 = "0.5"'
+        function = HONEST_FUNCTION if i % 2 else "def add(a, b):\n    return a - b\n"
+        _write(subs, f"s{i}", "99_synthetic", _submission(answer, function))
+    out = tmp_path / f"out{jobs}" / "grades.csv"
+    count = grade.grade(subs, out, notebooks=[course_nb], jobs=jobs,
+                        exercises={"99": [_exercise("99.1", 0.04, min_sig_figs=1), _implement()]},
+                        pins={"99": {"99.1": 0.04, "99.9": None}}, secret="5eed" * 16)
+    return count, out.parent
+
+
+def test_one_job_or_several_write_the_same_bytes_and_keep_no_rows_in_memory(tmp_path, monkeypatch):
+    kept = []
+    original = grade.copy_report
+
+    def spy(works):
+        kept.extend(works)
+        return original(works)
+
+    monkeypatch.setattr(grade, "copy_report", spy)
+    count, one = _graded_class(tmp_path, jobs=1)
+    assert count == 7 * 2 and len(kept) == 7
+    # what is kept per student once its rows are on disk: no rows, no printed lines, function bodies as hashes
+    assert all(work.rows == [] and work.printed == [] and work.notes == [] for work in kept)
+    digests = [digest for work in kept for _, _, digest, _ in work.functions]
+    assert len(digests) == 7 and all(re.fullmatch(r"[0-9a-f]{64}", d) for d in digests)
+    _, three = _graded_class(tmp_path, jobs=3)
+    assert _files(one) == _files(three)
+    # the copy report still finds the same bodies: four students' a - b, three students' a + b
+    with open(one / gradebook.REPORT_CSV, newline="", encoding="utf-8") as f:
+        alike = sorted(r["student"] for r in csv.DictReader(f) if r["kind"] == "copy report")
+    assert alike == ["s0, s2, s4, s6", "s1, s3, s5"]
