@@ -191,9 +191,9 @@ def ask(key: str, answer: str | float | None = None, seed: int | None = None) ->
         attempt(ex.key)         # answered: the worked solution may now be shown in any front end (reveal)
     if isinstance(ex, Prediction) and feedback.parsed:
         commit(key)
-        result = ex.expected
-        feedback = Feedback(feedback.correct, f"{feedback.message} teachkit computes {result}.", feedback.answer,
-                            feedback.value, feedback.decimals, feedback.parsed)
+        if not ex.choices:      # a choice's verdict names teachkit's choice already; a number's does not
+            feedback = Feedback(feedback.correct, f"{feedback.message} teachkit computes {ex.expected}.",
+                                feedback.answer, feedback.value, feedback.decimals, feedback.parsed)
     return feedback
 
 
