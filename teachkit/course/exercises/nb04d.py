@@ -283,7 +283,7 @@ EXERCISES = [
             _BETTER: "a perplexity is an average over every prediction, and here a large share of the "
                      "predictions are one symbol. Compare the two models on the words both know before crediting "
                      "the smoothing.",
-            _UNK_MASS: "every `<UNK>` prediction costs Kneser-Ney about $\\log_2({p_unk_katz} / {p_unk_kn})$ "
+            _UNK_MASS: "every `<UNK>` prediction costs Kneser-Ney about $\\log_2({p_unk_katz} / {p_unk_kn:f})$ "
                        "bits more than Katz, and {oov_percent} % of the predictions are `<UNK>`. The gap measures "
                        "where each model puts the mass it reserves, not how well it smooths the words it knows.",
             _KENLM: "teachkit computed both perplexities itself, with the same predictions for both models; "
@@ -293,7 +293,7 @@ EXERCISES = [
         },
         solution="**{expected}.** Katz backs off to a unigram level whose reserved mass goes to the few entries "
                  "never seen as unigrams, `<UNK>` among them, so `<UNK>` gets {p_unk_katz}; interpolated "
-                 "Kneser-Ney spreads its reserve uniformly over the vocabulary, and `<UNK>` gets {p_unk_kn}. With "
+                 "Kneser-Ney spreads its reserve uniformly over the vocabulary, and `<UNK>` gets {p_unk_kn:f}. With "
                  "{oov_percent} % of the held-out words scored as `<UNK>`, that one probability weighs heavily in "
                  "the average. Compare smoothers on the same vocabulary and say how the out-of-vocabulary words "
                  "were counted.",
