@@ -278,7 +278,7 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
             else:
                 ok = round_half_up(value, exp_exponent) == round_half_up(exp_value, exp_exponent)
             msg = (f"Correct{what}: {typed} is exactly right." if ok else
-                   f"Not quite: {typed} is not the expected value{what}. Check the counts you divided.")
+                   f"Not quite: {typed} is not the expected value{what}. Check your calculation.")
             verdicts.append(Feedback(ok, msg, shown, value, None))
             continue
         # An answer exactly equal to the expected value is never too rough: "0.4" for 0.40 is right.
