@@ -123,11 +123,22 @@ def choice_key(text: object) -> str:
 
 
 def match_choice(typed: object, choices: tuple[str, ...] | list[str]) -> str | None:
-    """The one of ``choices`` that ``typed`` names (see :func:`choice_key`), or None."""
+    """The one of ``choices`` that ``typed`` names (see :func:`choice_key`), or None.
+
+    A choice written as "short answer: its gloss" is also named by its short answer alone, when no other
+    choice starts with the same one.
+
+    >>> match_choice("Neither", ("Katz", "interpolated Kneser-Ney", "neither: they come out equal"))
+    'neither: they come out equal'
+    """
     if not isinstance(typed, str):
         return None
     key = choice_key(typed)
-    return next((c for c in choices if choice_key(c) == key), None)
+    whole = next((c for c in choices if choice_key(c) == key), None)
+    if whole is not None or not key:
+        return whole
+    heads = [c for c in choices if ":" in c and choice_key(c.split(":", 1)[0]) == key]
+    return heads[0] if len(heads) == 1 else None
 
 
 def _expected_value(expected):
@@ -278,7 +289,7 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
             else:
                 ok = round_half_up(value, exp_exponent) == round_half_up(exp_value, exp_exponent)
             msg = (f"Correct{what}: {typed} is exactly right." if ok else
-                   f"Not quite: {typed} is not the expected value{what}. Check the counts you divided.")
+                   f"Not quite: {typed} is not the expected value{what}. Check your calculation.")
             verdicts.append(Feedback(ok, msg, shown, value, None))
             continue
         # An answer exactly equal to the expected value is never too rough: "0.4" for 0.40 is right.

@@ -26,12 +26,17 @@ def _d3_steps(n1, n2, n3, n4):
 
 
 def _d3_variant(rng):
-    # a count-of-counts shaped like a real one: each n_r a fraction of the one before
-    n1 = int(rng.integers(400, 40_000))
-    n2 = max(2, int(n1 * rng.uniform(0.12, 0.4)))
-    n3 = max(2, int(n2 * rng.uniform(0.25, 0.55)))
-    n4 = max(1, int(n3 * rng.uniform(0.3, 0.7)))
-    return {"n1": n1, "n2": n2, "n3": n3, "n4": n4}
+    # a count-of-counts shaped like a real one: each n_r a fraction of the one before; drawn again until the
+    # worked solution's closing sentence holds: D3+ above D1 = Y, but a smaller share of 3 than D1 is of 1
+    while True:
+        n1 = int(rng.integers(400, 40_000))
+        n2 = max(2, int(n1 * rng.uniform(0.12, 0.4)))
+        n3 = max(2, int(n2 * rng.uniform(0.25, 0.55)))
+        n4 = max(1, int(n3 * rng.uniform(0.3, 0.7)))
+        y = n1 / (n1 + 2 * n2)
+        d3 = 3 - 4 * y * n4 / n3
+        if y < d3 < 3 * y:
+            return {"n1": n1, "n2": n2, "n3": n3, "n4": n4}
 
 
 def _d3_y_without_two(n1, n2, n3, n4):
@@ -57,7 +62,7 @@ def _d3_upside_down(n1, n2, n3, n4):
 # ---------------------------------------------------------------- 04d.2: a back-off weight by hand
 TWO_SENTENCES = (("a", "b", "a"), ("b", "a", "c"))
 _HOW_MANY = {2: "two", 3: "three"}
-_LETTERS = ("a", "b", "c", "d")
+_LETTERS = ("a", "b", "c", "e")     # no "d": d is the discount in the question
 
 
 def _corpus_text(sentences):
@@ -278,7 +283,7 @@ EXERCISES = [
             _BETTER: "a perplexity is an average over every prediction, and here a large share of the "
                      "predictions are one symbol. Compare the two models on the words both know before crediting "
                      "the smoothing.",
-            _UNK_MASS: "every `<UNK>` prediction costs Kneser-Ney about $\\log_2({p_unk_katz} / {p_unk_kn})$ "
+            _UNK_MASS: "every `<UNK>` prediction costs Kneser-Ney about $\\log_2({p_unk_katz} / {p_unk_kn:f})$ "
                        "bits more than Katz, and {oov_percent} % of the predictions are `<UNK>`. The gap measures "
                        "where each model puts the mass it reserves, not how well it smooths the words it knows.",
             _KENLM: "teachkit computed both perplexities itself, with the same predictions for both models; "
@@ -288,7 +293,7 @@ EXERCISES = [
         },
         solution="**{expected}.** Katz backs off to a unigram level whose reserved mass goes to the few entries "
                  "never seen as unigrams, `<UNK>` among them, so `<UNK>` gets {p_unk_katz}; interpolated "
-                 "Kneser-Ney spreads its reserve uniformly over the vocabulary, and `<UNK>` gets {p_unk_kn}. With "
+                 "Kneser-Ney spreads its reserve uniformly over the vocabulary, and `<UNK>` gets {p_unk_kn:f}. With "
                  "{oov_percent} % of the held-out words scored as `<UNK>`, that one probability weighs heavily in "
                  "the average. Compare smoothers on the same vocabulary and say how the out-of-vocabulary words "
                  "were counted.",

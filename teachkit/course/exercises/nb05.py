@@ -259,7 +259,7 @@ EXERCISES = [
     Exercise(
         key="05.2",
         label="(S S / 3)[algorithm, algorithm]",
-        question="In the same other embedding model, “algorithm” has cosine {s_ma:.2f} with “machine”, {s_la:.2f} "
+        question="In another embedding model, “algorithm” has cosine {s_ma:.2f} with “machine”, {s_la:.2f} "
                  "with “learning” and 1 with itself. What does the formula give for the “algorithm” diagonal entry of "
                  "$S S / n$, $n = 3$ (the document sets such entries to 1)?",
         data={"s_ma": 0.45, "s_la": 0.75},
@@ -280,9 +280,9 @@ EXERCISES = [
         key="05.3",
         label="SC with threshold {threshold}",
         question="Raise the threshold to {threshold} (keep the document's other settings: $d = {damping}$, "
-                 "$\\gamma_d = {direct_weight}$, PageRank weights, diagonal of $S S/n$ set to 1; cosines {s_ml:.2f}, "
-                 "{s_ma:.2f}, {s_la:.2f}). Which word becomes "
-                 "isolated, what is its PageRank weight, and what is SC? Enter SC.",
+                 "$\\gamma_d = {direct_weight}$, PageRank weights, diagonal of $S S/n$ set to 1; cosines "
+                 "machine–learning {s_ml:.2f}, machine–algorithm {s_ma:.2f}, learning–algorithm {s_la:.2f}). One "
+                 "word loses both its edges: work out its PageRank weight, then SC. Enter SC.",
         data={**COSINES, "threshold": 0.86, "damping": 0.85, "direct_weight": 0.7},
         answer=_strict_sc,
         steps=_isolated_steps,

@@ -193,7 +193,8 @@ EXERCISES = [
         answer=_umass_when_reversed,
         steps=lambda docs, topic: {"as_ranked": _umass(docs, topic), "reversed": _umass(docs, topic[::-1])},
         solution="UMass conditions each word on the words ranked above it. Reversed, every word is conditioned on "
-                 "rarer words, and a rarer word's documents hold a larger share of the other word: UMass goes "
+                 "words found in no more documents than itself, so each log-probability divides the same joint "
+                 "count by a count no larger than before: UMass goes "
                  "from {as_ranked:.4f} (fire, smoke, ash) to {reversed:.4f} (ash, smoke, fire), so it is "
                  "{expected}. The order of a topic's words changes UMass, and only UMass of these measures.",
     ),
