@@ -1748,7 +1748,8 @@ CLAIMS_05_12 = [
           _05_weights_near_equal_lead_exaggerated),
     Claim("05_semantic", "nb05-14", "Only the top of its ranking is right: \"learning\" has the largest strength and "
           "the highest rank.", _05_learning_is_top_by_strength_and_by_rank),
-    Claim("05_semantic", "nb05-n01", "node colour shows the PageRank weight (also written under each word; the nodes are all the same size",
+    Claim("05_semantic", "nb05-n01", "node colour shows the PageRank weight (also written under each word; the nodes "
+          "are all the same size",
           _05_the_picture_colours_the_nodes_by_weight),
     Claim("05_semantic", "nb05-16", "The weights shift over the first few iterations and then settle",
           _05_weights_settle_and_the_printed_ones_are_off_the_path),
