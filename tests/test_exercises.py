@@ -1154,3 +1154,23 @@ def test_the_static_line_under_a_choice_suggests_no_answer(key):
     static = tex.ask(key)._repr_mimebundle_()["text/markdown"]
     call = static.rsplit("*", 2)[-2]
     assert "answer=..." in call and not re.search(r"answer=['\"]", call), call
+
+
+@pytest.mark.parametrize("notebook", sorted(NOTEBOOK_DIR.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_an_exercise_heading_names_the_key_its_box_shows(notebook):
+    # "Exercise 6" over a box labelled "Exercise 01.7" sent students looking for the wrong one: a heading
+    # names the key, and so does every "exercise N" the prose refers to
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    wrong = []
+    for i, cell in enumerate(cells):
+        keys = re.findall(r'\bask\("([^"]+)"', "".join(cell["source"])) if cell["cell_type"] == "code" else []
+        above = [c for c in cells[max(i - 2, 0):i] if c["cell_type"] == "markdown"]
+        for key in keys[:1]:
+            for c in above[-1:]:
+                wrong += [(c["id"], m.group(1), key) for m in re.finditer(r"\*\*Exercise (\d+[a-z]?(?:\.\d+)?)",
+                                                                            "".join(c["source"])) if m.group(1) != key]
+    for cell in cells:
+        if cell["cell_type"] == "markdown":
+            wrong += [(cell["id"], m.group(0), "a key") for m in
+                      re.finditer(r"\b[Ee]xercises? \d+\b(?![.\d])", "".join(cell["source"]))]
+    assert not wrong, f"{notebook.name}: exercise headings or references that are not the box's key: {wrong}"

@@ -34,7 +34,7 @@ In a notebook
 -------------
 Each exercise takes three cells::
 
-    **Exercise 1.**                 <- markdown cell (the heading only; the question is in the package)
+    **Exercise 00.1.**              <- markdown cell (its heading names the key the box shows)
     ask("00.1")                     <- code cell tagged "exercise": the question and an answer box
     reveal("00.1")                  <- code cell tagged "solution": a "Show solution" button
 

@@ -131,7 +131,7 @@ EXERCISES = [
         key="00.5",
         label="what observed / expected says",
         question="Two words share $c_{xy} = 150$ of $n = 10{,}000$ windows; one occurs in 500 windows, the "
-                 "other in 400 (exercise 2's counts). What does their ratio observed / expected tell you?",
+                 "other in 400 (exercise 00.2's counts). What does their ratio observed / expected tell you?",
         data={"c_xy": 150, "c_x": 500, "c_y": 400, "n": 10_000},
         answer=_what_the_ratio_says,
         choices=(_LESS, _CAUSE, _MORE, _HALF),   # the right one not first: the static line's example is a

@@ -22,7 +22,8 @@ _SAME_WITHIN = 0.05
 
 
 def _reference_means(ks, seeds, measure="u_mass"):
-    """Mean ``measure`` of the K = best_k("c_npmi_documents") topics, mean over seeds: on the training split and on lee.cor."""
+    """Mean ``measure`` of the K = best_k("c_npmi_documents") topics, mean over seeds: on the training split and
+    on lee.cor."""
     from ...coherence.measures import coherence_per_topic
     from ...evaluation.model_selection import split_documents
 

@@ -356,7 +356,7 @@ EXERCISES = [
     Exercise(
         key="11.6",
         label="importance sampling by hand",
-        question="A two-topic model over *fire* and *rain*, as in exercise 2: topic 1 gives *fire* probability "
+        question="A two-topic model over *fire* and *rain*, as in exercise 11.2: topic 1 gives *fire* probability "
                  "{fire_1}, topic 2 gives *fire* {fire_2} (and *rain* the rest). Importance sampling from the "
                  "prior has drawn two topic shares: topic 1 has share {share_1} in the first draw and {share_2} "
                  "in the second (topic 2 the rest). Given the shares, the two words are independent. What is the "
