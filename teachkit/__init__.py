@@ -48,7 +48,7 @@ _EXPORTS = {
     "counts.counting": "CooccurrenceCounts",
     "counts.disk_index": "build_index open_index",
     "counts.dask_counts": "count_on_dask",
-    "counts.association": "DEFAULT_EPSILON EPSILON SMOOTHING_CONVENTIONS npmi npmi_from_counts pmi "
+    "counts.association": "DEFAULT_EPSILON EPSILON npmi npmi_from_counts pmi "
                           "probabilities_from_counts",
     "coherence.topic_npmi": "CoherenceReport PairScore TopicCoherence UnknownWordError coherence_from_pairs "
                       "evaluate_topics model_score score_pair topic_coherence",
@@ -96,6 +96,9 @@ _EXPORTS = {
     "documents.check": "Finding check_documents finding",
 }
 _ORIGIN = {name: module for module, names in _EXPORTS.items() for name in names.split()}
+# Names kept for one release: each still resolves as tk.name, with the DeprecationWarning its module gives,
+# but is not in __all__ (a star import does not warn).
+_DEPRECATED = {"SMOOTHING_CONVENTIONS": "counts.association"}
 # The package's modules and subpackages, reachable as attributes too (tk.lm, tk.course, ...); a subpackage's
 # modules load on first use as well (tk.lm.ngram).
 _MODULES = frozenset("coherence corpora counts course documents evaluation lm semantic text".split())
@@ -108,6 +111,8 @@ __all__ = sorted(_ORIGIN) + sorted(_MODULES)
 def __getattr__(name):
     if name in _ORIGIN:
         value = getattr(_importlib.import_module(f"{__name__}.{_ORIGIN[name]}"), name)
+    elif name in _DEPRECATED:
+        return getattr(_importlib.import_module(f"{__name__}.{_DEPRECATED[name]}"), name)   # warns each time
     elif name in _MODULES:
         value = _importlib.import_module(f"{__name__}.{name}")
     else:

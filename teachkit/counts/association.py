@@ -30,7 +30,7 @@ from .._checks import (
     check_broadcast, check_choice, check_counts, check_finite_real, check_joint_rules, check_probability_array,
 )
 
-__all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "SMOOTHING_CONVENTIONS", "EPSILON",
+__all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "EPSILON",
            "DEFAULT_EPSILON", "ALL_ZERO_CONVENTIONS", "SMOOTHING_ALIASES", "NPMI_ZERO_CONVENTIONS", "zero_convention",
            "check_npmi_eps"]
 
@@ -58,9 +58,9 @@ ALL_ZERO_CONVENTIONS = {
 #: The older spelling, ``smoothing=``, of the conventions NPMI from counts takes: each old name and the
 #: convention of :data:`ALL_ZERO_CONVENTIONS` it stands for (both spellings keep working).
 SMOOTHING_ALIASES = {"none": "exact", "guide": "guide", "gensim": "epsilon"}
-#: The conventions :func:`npmi_from_counts` knows, by their ``smoothing=`` names, each described by the
-#: table's line on the convention it names.
-SMOOTHING_CONVENTIONS = {old: ALL_ZERO_CONVENTIONS[zero] for old, zero in SMOOTHING_ALIASES.items()}
+# The conventions by their ``smoothing=`` names (the deprecated SMOOTHING_CONVENTIONS, served by __getattr__
+# below with a warning: "smoothing" is the language models' word, so the zero conventions are named zero=).
+_SMOOTHING_CONVENTIONS = {old: ALL_ZERO_CONVENTIONS[zero] for old, zero in SMOOTHING_ALIASES.items()}
 #: The conventions NPMI from counts takes (:func:`npmi_from_counts`, :func:`teachkit.topic_coherence`).
 NPMI_ZERO_CONVENTIONS = tuple(SMOOTHING_ALIASES.values())
 
@@ -88,6 +88,17 @@ def zero_convention(zero: str | None, smoothing: str | None, default: str | None
     warnings.warn(f"smoothing={smoothing!r} is deprecated and will be removed in the next release; "
                   f"write zero={new!r}.", DeprecationWarning, stacklevel=stacklevel)
     return new
+
+
+def __getattr__(name: str) -> object:
+    # PEP 562: a deprecated name keeps working for one release, with a warning that names its successor
+    if name == "SMOOTHING_CONVENTIONS":
+        warnings.warn("SMOOTHING_CONVENTIONS is deprecated and will be removed in the next release; read "
+                      "ALL_ZERO_CONVENTIONS, whose keys are the names zero= takes (SMOOTHING_ALIASES maps the old "
+                      "smoothing= names to them).", DeprecationWarning, stacklevel=2)
+        return _SMOOTHING_CONVENTIONS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # Floating-point slack allowed when checking that a joint probability is
 # compatible with its marginals (probabilities typed by hand are rounded).

@@ -34,8 +34,9 @@ def answered_in_code(exercise: Exercise | Implement) -> None:
     The widget does the same when it shows a variant; without widgets (a plain kernel, an editor) the call that
     answers is the student's only way to say which numbers they worked on.
     """
+    # only an exercise with variants has a variant seed (a function to write has none)
     if getattr(exercise, "has_variants", False):
-        _CURRENT[exercise.key] = exercise.variant_seed
+        _CURRENT[exercise.key] = getattr(exercise, "variant_seed", 0)
 
 
 def practice_seed(seed: int, k: int) -> int:
