@@ -152,7 +152,7 @@ def test_bad_top_n_and_counts():
 
 def test_gensim_smoothing_in_topic_coherence_matches_npmi_from_counts():
     counts = CooccurrenceCounts.from_documents(small_corpus())
-    tc = topic_coherence(["running", "exercise", "budget"], counts, smoothing="gensim", eps=1e-12)
+    tc = topic_coherence(["running", "exercise", "budget"], counts, zero="epsilon", eps=1e-12)
     # running & budget never share a document: gensim's log(eps / (p1 p2)) / -log(eps)
     p1, p2 = 3 / 6, 1 / 6
     never = math.log(1e-12 / (p1 * p2)) / -math.log(1e-12)

@@ -64,8 +64,8 @@ def test_02_a_pair_in_every_window_is_0_over_0_and_plus_one_is_its_limit():
     # teachkit's exact definition returns that limit at the point; a value there is a convention: the guide's
     # code's guard gives 0, gensim's epsilon inside both logs log(1+e)/-log(1+e) gives -1
     assert tk.npmi_from_counts(10, 10, 10, 10) == pytest.approx(1.0)
-    assert tk.npmi_from_counts(10, 10, 10, 10, eps=1e-12, smoothing="guide") == 0.0
-    assert tk.npmi_from_counts(10, 10, 10, 10, eps=1e-12, smoothing="gensim") == pytest.approx(-1.0)
+    assert tk.npmi_from_counts(10, 10, 10, 10, eps=1e-12, zero="guide") == 0.0
+    assert tk.npmi_from_counts(10, 10, 10, 10, eps=1e-12, zero="epsilon") == pytest.approx(-1.0)
     # and the guide's checked statement is judged against that limit, not against its code's convention
     f = tk.finding("000-code-always-together")
     assert f.verdict == "holds" and "contradict" not in f.explanation.replace("neither contradicts", "")
@@ -1201,7 +1201,7 @@ CLAIMS_08B = [
 
 def _09_planted_means():
     rows = _table_rows(_output("09_choosing", "3c7b4fcc"), tuple(str(k) for k in (2, 3, 4, 5, 6, 8, 10, 15)))
-    columns = ("npmi", "u_mass", "c_v", "model_score", "diversity", "perplexity")
+    columns = ("c_npmi_documents", "u_mass", "c_v", "model_score", "diversity", "perplexity")
     return {c: [float(rows[str(k)][i]) for k in (2, 3, 4, 5, 6, 8, 10, 15)] for i, c in enumerate(columns)}
 
 
@@ -1213,7 +1213,7 @@ def _09_per_seed_picks():
 def _09_seeds_matter():
     picks = _09_per_seed_picks()
     differ = [name for name, per_seed in picks.items() if len(set(per_seed)) > 1]
-    crowned = {k for name in ("npmi", "u_mass", "c_v", "model_score") for k in picks[name]}
+    crowned = {k for name in ("c_npmi_documents", "u_mass", "c_v", "model_score") for k in picks[name]}
     return len(differ) >= 4 and len(crowned) >= 4
 
 
@@ -1231,7 +1231,7 @@ def _09_model_score_keeps_rising_past_the_planted_k():
 def _09_coherence_rises_then_flattens_or_falls():
     means, ks = _09_planted_means(), [2, 3, 4, 5, 6, 8, 10, 15]
     peaks = {}
-    for name in ("npmi", "u_mass", "c_v"):
+    for name in ("c_npmi_documents", "u_mass", "c_v"):
         values = means[name]
         top = values.index(max(values))
         peaks[name] = ks[top]
@@ -1251,8 +1251,9 @@ def _09_gensim_figure_is_the_true_one_to_the_power_ln2():
 
 def _09_lee_perplexity_with_and_without_the_topic_part():
     text = _output("09_choosing", "81904d1f")
-    pattern = r"from about ([\d,]+) at K = \d+ to about ([\d,]+) at K = \d+ .*from about ([\d,]+) to ([\d,]+)"
-    low, high, low_doc, high_doc = (float(v.replace(",", "")) for v in re.search(pattern, text).groups())
+    pattern = (r"K = \d+: about ([\d,]+), without the topic part ([\d,]+); "
+               r"K = \d+: about ([\d,]+), without the topic part ([\d,]+)")
+    low, low_doc, high, high_doc = (float(v.replace(",", "")) for v in re.search(pattern, text).groups())
     # the topic part per held-out word is ln(perplexity / perplexity without it) nats: it grows with K, and at the
     # largest K it outweighs the document part, ln(perplexity without it)
     topic_low, topic_high = math.log(low / low_doc), math.log(high / high_doc)
@@ -1332,7 +1333,7 @@ def _10_topics_at_the_npmi_k():
     from teachkit.course.exercises import capstone
 
     table = capstone.sweep([5, 10, 20, 30], [0, 1, 2])
-    k = table.best_k("npmi")
+    k = table.best_k("c_npmi_documents")
     return [list(topic[:10]) for seed in (0, 1, 2) for topic in table.topics[(k, seed)]]
 
 
@@ -1962,7 +1963,9 @@ def _00_precision_is_stated_and_two_figures_the_most_common():
             if "Choices:" in text or "\n- a)" in text or "```python" in text:
                 continue                                     # a prediction, a multiple choice, a function
             numeric += 1
-            found = re.findall(r"Give at least (\d) significant figures?", text)
+            # a count asks for the whole number; every other number for significant figures
+            found = re.findall(r"Give at least (\d) significant figures?", text) + \
+                ["whole" for _ in re.findall(r"Give the whole number", text)]
             wanted.update(found)
             if len(found) != 1:
                 return False
@@ -2093,7 +2096,12 @@ def _01_pmi_crosses_zero_at_20_and_plunges():
 
 def _01_pmi_is_unbounded_and_favours_rare_words():
     once = [math.log(1 * n / (1 * 1)) for n in (10, 10_000, 10**9)]
-    return all(a < b for a, b in zip(once, once[1:])) and once[1] > math.log(7.5)
+    # its ceiling: c(x, y) <= min(c(x), c(y)), so PMI <= ln(n / max(c(x), c(y))) = -ln of the larger probability,
+    # reached when the rarer word only ever appears with the other
+    n, cx, cy = 10_000, 500, 400
+    ceiling = max(math.log(j * n / (cx * cy)) for j in range(1, min(cx, cy) + 1))
+    return all(a < b for a, b in zip(once, once[1:])) and once[1] > math.log(7.5) and \
+        ceiling == pytest.approx(-math.log(max(cx, cy) / n), rel=1e-12)
 
 
 # -- 02 · NPMI
@@ -2742,11 +2750,12 @@ CLAIMS_00_04 = [
           _01_an_impossible_slider_setting_gets_an_explanation),
     Claim("01_pmi", "01-18", "Without a running kernel you see the result for the starting values",
           _01_an_impossible_slider_setting_gets_an_explanation),
-    Claim("01_pmi", "01-20", "PMI crosses zero at the expected count, 20, grows only logarithmically above it and "
-          "plunges toward $-\\infty$ as the joint count goes to 0", _01_pmi_crosses_zero_at_20_and_plunges),
+    Claim("01_pmi", "01-20", "PMI crosses zero at the expected count, 20, and plunges toward $-\\infty$ as the joint "
+          "count goes to 0", _01_pmi_crosses_zero_at_20_and_plunges),
     Claim("01_pmi", "01-34", "*running + meeting* only 0.06 times, although 12 windows hold both",
           _01_meeting_is_ten_times_as_common_and_the_pair_avoids_each_other),
-    Claim("01_pmi", "01-34", "PMI is unbounded and favours rare words", _01_pmi_is_unbounded_and_favours_rare_words),
+    Claim("01_pmi", "01-34", "PMI has no fixed range (its ceiling, $-\\log$ of the larger word probability, rises as "
+          "the words get rarer) and favours rare words", _01_pmi_is_unbounded_and_favours_rare_words),
     # 02
     Claim("02_npmi", "02-02", "In between, independence ($P(w_1,w_2) = P(w_1)P(w_2)$) gives exactly 0",
           _02_the_three_landmarks),
@@ -2765,7 +2774,7 @@ CLAIMS_00_04 = [
           _02_the_never_together_pair_is_not_minus_one_with_epsilon),
     Claim("02_npmi", "02-13", "The limit −1 is approached only as $\\varepsilon \\to 0$, and very slowly",
           _02_the_never_together_pair_is_not_minus_one_with_epsilon),
-    Claim("02_npmi", "02-13", "score exactly +1 for every $p < 1$, and `none` returns that limit",
+    Claim("02_npmi", "02-13", "score exactly +1 for every $p < 1$, and `exact` returns that limit",
           _02_the_pair_in_every_window_gets_plus_one_zero_or_minus_one),
     Claim("02_npmi", "02-13", "Under gensim's convention the same pair scores **−1**",
           _02_the_pair_in_every_window_gets_plus_one_zero_or_minus_one),
@@ -2871,7 +2880,7 @@ CLAIMS_00_04 = [
           _04_unseen_words_get_probability_on_top_of_a_full_row),
     Claim("04_perplexity", "nb04-20", "so the row plus one unseen word already sums to more than 1",
           _04_unseen_words_get_probability_on_top_of_a_full_row),
-    Claim("04_perplexity", "nb04-20", "The vocabulary policy changes the numbers of the unseen sentence; the "
+    Claim("04_perplexity", "nb04-n19", "The vocabulary policy changes the numbers of the unseen sentence; the "
           "denominator does not", _04_the_vocabulary_policy_moves_the_unseen_sentence_and_the_denominator_does_not),
     Claim("04_perplexity", "nb04-24", "They agree to about twelve significant digits", _04_teachkit_and_nltk_agree),
     Claim("04_perplexity", "nb04-24", "Neither of the source notebook's printed values can come out of `nltk.lm`",

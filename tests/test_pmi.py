@@ -79,25 +79,25 @@ def test_never_co_occurring_pair_under_each_convention():
     # guide: every p = (c + eps) / (n + eps)
     p12, p1, p2 = eps / (n + eps), (c_x + eps) / (n + eps), (c_y + eps) / (n + eps)
     guide = math.log(p12 / (p1 * p2)) / -math.log(p12)
-    assert npmi_from_counts(0, c_x, c_y, n, eps=eps, smoothing="guide") == pytest.approx(guide, rel=1e-12)
+    assert npmi_from_counts(0, c_x, c_y, n, eps=eps, zero="guide") == pytest.approx(guide, rel=1e-12)
     assert f"{guide:.2f}" == "-0.83"   # far from -1 at eps = 1e-12 with these marginals
     # gensim: eps only inside the logs of the joint probability
     g = math.log((0 / n + eps) / ((c_x / n) * (c_y / n))) / -math.log(0 / n + eps)
-    assert npmi_from_counts(0, c_x, c_y, n, eps=eps, smoothing="gensim") == pytest.approx(g, rel=1e-12)
+    assert npmi_from_counts(0, c_x, c_y, n, eps=eps, zero="epsilon") == pytest.approx(g, rel=1e-12)
 
 
 def test_always_co_occurring_pair_gensim_says_minus_one():
     n, eps = 1000, 1e-12
     assert npmi_from_counts(n, n, n, n) == 1.0
     # guide: p_xy = (1000 + eps) / (1000 + eps) = 1, so its denominator -log 1 = 0 and its guard returns 0
-    assert npmi_from_counts(n, n, n, n, eps=eps, smoothing="guide") == 0.0
+    assert npmi_from_counts(n, n, n, n, eps=eps, zero="guide") == 0.0
     # gensim: log((1 + eps) / 1) / -log(1 + eps) = -1
-    assert npmi_from_counts(n, n, n, n, eps=eps, smoothing="gensim") == -1.0
+    assert npmi_from_counts(n, n, n, n, eps=eps, zero="epsilon") == -1.0
 
 
 def test_guide_epsilon_example():
     # "(0 + 1e-12) / (10000 + 1e-12) ≈ 1e-16; log(1e-16) ≈ -36.8"
-    p12, _, _ = probabilities_from_counts(0, 1, 1, 10_000, eps=1e-12, smoothing="guide")
+    p12, _, _ = probabilities_from_counts(0, 1, 1, 10_000, eps=1e-12, zero="guide")
     assert p12 == pytest.approx(1e-16, rel=1e-12)
     assert f"{math.log(p12):.1f}" == "-36.8"
 
@@ -140,9 +140,9 @@ def test_bad_base():
     ((0, 0, 5, 10), {}, "c_x or c_y is 0"),
     ((0, 8, 8, 10), {}, "impossible"),
     ((1, 5, 5, 10), {"eps": 1e-12}, "no effect"),
-    ((1, 5, 5, 10), {"eps": -1.0, "smoothing": "guide"}, "eps must be at least"),
+    ((1, 5, 5, 10), {"eps": -1.0, "zero": "guide"}, "eps must be at least"),
     ((1, 5, 5, 10), {"smoothing": "laplace"}, "smoothing must be one of"),
-    ((0, 5, 5, 10), {"smoothing": "gensim"}, "eps=0 is undefined"),
+    ((0, 5, 5, 10), {"zero": "epsilon"}, "eps=0 is undefined"),
 ])
 def test_bad_counts(args, kwargs, match):
     with pytest.raises(ValueError, match=match):
@@ -190,8 +190,8 @@ def test_npmi_bounded_and_symmetric(c):
     assert -1.0 <= v <= 1.0
     assert v == npmi_from_counts(c_xy, c_y, c_x, n)
     for eps in (1e-12, 0.5):
-        g = npmi_from_counts(c_xy, c_x, c_y, n, eps=eps, smoothing="guide")
-        assert -1.0 <= g <= 1.0 and g == npmi_from_counts(c_xy, c_y, c_x, n, eps=eps, smoothing="guide")
+        g = npmi_from_counts(c_xy, c_x, c_y, n, eps=eps, zero="guide")
+        assert -1.0 <= g <= 1.0 and g == npmi_from_counts(c_xy, c_y, c_x, n, eps=eps, zero="guide")
 
 
 @settings(max_examples=200, deadline=None)
@@ -225,19 +225,19 @@ def test_extremes(c, extra):
 def test_guide_convention_is_the_guides_code_guard_and_clamp_included():
     """The guide's Swift ``score``: NPMI = 0 when -log p_xy is 0, infinite or NaN, then clamped to [-1, 1]."""
     # a pair in every window: 0 under the guide's code, +1 by the definition, about -1 under gensim
-    assert npmi_from_counts(10, 10, 10, 10, eps=1e-12, smoothing="guide") == 0.0
-    assert npmi_from_counts(10, 10, 10, 10, eps=0.0, smoothing="guide") == 0.0
+    assert npmi_from_counts(10, 10, 10, 10, eps=1e-12, zero="guide") == 0.0
+    assert npmi_from_counts(10, 10, 10, 10, eps=0.0, zero="guide") == 0.0
     assert npmi_from_counts(10, 10, 10, 10) == 1.0
-    assert npmi_from_counts(10, 10, 10, 10, eps=1e-12, smoothing="gensim") == pytest.approx(-1.0, abs=1e-9)
+    assert npmi_from_counts(10, 10, 10, 10, eps=1e-12, zero="epsilon") == pytest.approx(-1.0, abs=1e-9)
     # never together with eps = 0: p_xy = 0, -log 0 = inf, the guard returns 0 (the definition's limit is -1)
-    assert npmi_from_counts(0, 500, 400, 10_000, smoothing="guide") == 0.0
+    assert npmi_from_counts(0, 500, 400, 10_000, zero="guide") == 0.0
     assert npmi_from_counts(0, 500, 400, 10_000) == -1.0
     # an ordinary pair: the exact formula on smoothed probabilities, by hand (running / exercise)
     eps, n = 1e-12, 10_000
     p12, p1, p2 = (150 + eps) / (n + eps), (500 + eps) / (n + eps), (400 + eps) / (n + eps)
     by_hand = math.log(p12 / (p1 * p2)) / -math.log(p12)
-    assert npmi_from_counts(150, 500, 400, n, eps=eps, smoothing="guide") == pytest.approx(by_hand, rel=1e-12)
+    assert npmi_from_counts(150, 500, 400, n, eps=eps, zero="guide") == pytest.approx(by_hand, rel=1e-12)
     # arrays: the guard applies element by element
-    got = npmi_from_counts(np.array([10, 0, 2]), np.array([10, 5, 5]), np.array([10, 5, 5]), 10, smoothing="guide")
+    got = npmi_from_counts(np.array([10, 0, 2]), np.array([10, 5, 5]), np.array([10, 5, 5]), 10, zero="guide")
     assert got[0] == 0.0 and got[1] == 0.0
     assert got[2] == pytest.approx(math.log(0.2 / (0.5 * 0.5)) / -math.log(0.2), rel=1e-12)

@@ -163,22 +163,22 @@ def test_counts_past_int64_by_hand():
 @prop(40)
 @given(counts=count_quadruples(max_n=10**6), eps=st.floats(0, 10))
 def test_guide_smoothing_stays_in_range(counts, eps):
-    value = tk.npmi_from_counts(*counts, eps=eps, smoothing="guide")
+    value = tk.npmi_from_counts(*counts, eps=eps, zero="guide")
     assert -1.0 <= value <= 1.0
 
 
 @prop(40)
 @given(counts=count_quadruples(max_n=10**6))
 def test_gensim_smoothing_with_its_eps_is_finite(counts):
-    value = tk.npmi_from_counts(*counts, eps=1e-12, smoothing="gensim")
+    value = tk.npmi_from_counts(*counts, eps=1e-12, zero="epsilon")
     assert math.isfinite(value) and abs(value) <= 1 + 1e-6
 
 
 def test_gensim_smoothing_edge_cases():
     # c_xy = c_x = c_y = n with an eps too small to move 1 + eps: the limit -1, not 0/0.
-    assert tk.npmi_from_counts(10, 10, 10, 10, eps=1e-17, smoothing="gensim") == -1.0
+    assert tk.npmi_from_counts(10, 10, 10, 10, eps=1e-17, zero="epsilon") == -1.0
     # An eps this large takes gensim's formula far outside [-1, 1]: ln(0.6 / 0.01) / -ln 0.6 = 8.0
-    refused(lambda: tk.npmi_from_counts(1, 1, 1, 10, eps=0.5, smoothing="gensim"), "eps")
+    refused(lambda: tk.npmi_from_counts(1, 1, 1, 10, eps=0.5, zero="epsilon"), "eps")
 
 
 @prop(80)
@@ -652,7 +652,7 @@ def test_complex_numbers_and_integers_beyond_floats_are_refused_by_name(bad, cas
         "roc_auc": (lambda: tk.roc_auc([1, 2], [0, bad]), "negatives"),
         "level": (lambda: tk.discrimination_ratio([1, 2], [0, 1], [1, 2], [0, 1], level=bad), "level"),
         "alpha": (lambda: tk.BigramLM(["a", "b"], alpha=bad), "alpha"),
-        "eps": (lambda: tk.npmi_from_counts(1, 2, 2, 4, eps=bad, smoothing="guide"), "eps"),
+        "eps": (lambda: tk.npmi_from_counts(1, 2, 2, 4, eps=bad, zero="guide"), "eps"),
         "base": (lambda: tk.pmi(0.01, 0.1, 0.1, base=bad), "base"),
         "semdiv_alpha": (lambda: tk.semantic_diversity([[1, 0], [0, 1]], [0, 1], alpha=bad), "alpha"),
         "vectors": (lambda: tk.cosine_similarity_matrix([[1, bad], [1, 1]]), "vectors"),
