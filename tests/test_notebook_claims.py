@@ -1962,7 +1962,8 @@ def _00_precision_is_stated_and_two_figures_the_most_common():
             if "Choices:" in text or "\n- a)" in text or "```python" in text:
                 continue                                     # a prediction, a multiple choice, a function
             numeric += 1
-            found = re.findall(r"Give at least (\d) significant figures?", text)
+            # a count says "Give the whole number." instead (judged to the whole number; found as "")
+            found = re.findall(r"Give (?:at least (\d) significant figures?|the whole number\.)", text)
             wanted.update(found)
             if len(found) != 1:
                 return False
@@ -2748,11 +2749,12 @@ CLAIMS_00_04 = [
           _01_an_impossible_slider_setting_gets_an_explanation),
     Claim("01_pmi", "01-18", "Without a running kernel you see the result for the starting values",
           _01_an_impossible_slider_setting_gets_an_explanation),
-    Claim("01_pmi", "01-20", "PMI crosses zero at the expected count, 20, grows only logarithmically above it and "
-          "plunges toward $-\\infty$ as the joint count goes to 0", _01_pmi_crosses_zero_at_20_and_plunges),
+    Claim("01_pmi", "01-20", "PMI crosses zero at the expected count, 20, and plunges toward $-\\infty$ as the joint "
+          "count goes to 0", _01_pmi_crosses_zero_at_20_and_plunges),
     Claim("01_pmi", "01-34", "*running + meeting* only 0.06 times, although 12 windows hold both",
           _01_meeting_is_ten_times_as_common_and_the_pair_avoids_each_other),
-    Claim("01_pmi", "01-34", "PMI is unbounded and favours rare words", _01_pmi_is_unbounded_and_favours_rare_words),
+    Claim("01_pmi", "01-34", "PMI has no fixed range (its ceiling, $-\\log$ of the larger word probability, rises as "
+          "the words get rarer)\n  and favours rare words", _01_pmi_is_unbounded_and_favours_rare_words),
     # 02
     Claim("02_npmi", "02-02", "In between, independence ($P(w_1,w_2) = P(w_1)P(w_2)$) gives exactly 0",
           _02_the_three_landmarks),
@@ -2771,7 +2773,7 @@ CLAIMS_00_04 = [
           _02_the_never_together_pair_is_not_minus_one_with_epsilon),
     Claim("02_npmi", "02-13", "The limit −1 is approached only as $\\varepsilon \\to 0$, and very slowly",
           _02_the_never_together_pair_is_not_minus_one_with_epsilon),
-    Claim("02_npmi", "02-13", "score exactly +1 for every $p < 1$, and `none` returns that limit",
+    Claim("02_npmi", "02-13", "score exactly +1 for every $p < 1$, and `exact` returns that limit",
           _02_the_pair_in_every_window_gets_plus_one_zero_or_minus_one),
     Claim("02_npmi", "02-13", "Under gensim's convention the same pair scores **−1**",
           _02_the_pair_in_every_window_gets_plus_one_zero_or_minus_one),
@@ -2877,7 +2879,7 @@ CLAIMS_00_04 = [
           _04_unseen_words_get_probability_on_top_of_a_full_row),
     Claim("04_perplexity", "nb04-20", "so the row plus one unseen word already sums to more than 1",
           _04_unseen_words_get_probability_on_top_of_a_full_row),
-    Claim("04_perplexity", "nb04-20", "The vocabulary policy changes the numbers of the unseen sentence; the "
+    Claim("04_perplexity", "nb04-n19", "The vocabulary policy changes the numbers of the unseen sentence; the "
           "denominator does not", _04_the_vocabulary_policy_moves_the_unseen_sentence_and_the_denominator_does_not),
     Claim("04_perplexity", "nb04-24", "They agree to about twelve significant digits", _04_teachkit_and_nltk_agree),
     Claim("04_perplexity", "nb04-24", "Neither of the source notebook's printed values can come out of `nltk.lm`",
