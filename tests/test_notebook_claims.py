@@ -2534,6 +2534,12 @@ def _04b_kneser_ney_keeps_far_more_for_seen_and_unseen():
         all(a < b for a, b in zip([k[1] for k in kn], [k[1] for k in kn][1:]))
 
 
+def _04b_at_order_1_kneser_ney_and_add_one_are_close():
+    # no shorter history below the unigrams: neither reserves mass, and their mean probabilities differ by < 25%
+    kn, add = (_04b_mass_rows()[1, name] for name in ("Kneser-Ney d = 0.75", "add-one (Laplace)"))
+    return kn[0] == add[0] == 0 and all(abs(k - a) < 0.25 * a for k, a in zip(kn[1:], add[1:]))
+
+
 def _04b_per_word_is_larger():
     printed = _output(_NB["04b"], "c13")
     m, n = (int(v.replace(",", "")) for v in re.search(r"M = ([\d,]+) predictions for N = ([\d,]+) words",
@@ -2917,6 +2923,8 @@ CLAIMS_00_04 = [
     Claim("04b_ngram", "c12", "Kneser-Ney reserves a lot too", _04b_kneser_ney_keeps_far_more_for_seen_and_unseen),
     Claim("04b_ngram", "c12", "So its seen n-grams keep far higher probabilities, and even its unseen ones get far "
           "more than add-one's even share", _04b_kneser_ney_keeps_far_more_for_seen_and_unseen),
+    Claim("04b_ngram", "c12", "at order 1 there is no\nshorter history to pass the reserve to, and the two are close",
+          _04b_at_order_1_kneser_ney_and_add_one_are_close),
     Claim("04b_ngram", "c12", "dividing the same total by $N$ instead of $M$ gives a larger number",
           _04b_per_word_is_larger),
     Claim("04b_ngram", "c16", "it is lowest of all", _04b_all_unk_is_lowest_of_all),

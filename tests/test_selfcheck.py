@@ -264,3 +264,16 @@ def test_check_versions_prints_the_table_and_capture_log_restores_the_logger(cap
 ])
 def test_zero_is_no_rounding_of_a_value_that_is_not_zero(typed, expected, options, right):
     assert check_answer(typed, expected, **options).correct is right
+
+
+def test_zero_gets_a_message_that_does_not_contradict_itself():
+    # "Give at least 1 significant figures (you gave 1)" was what "0" got: for a count it is a wrong whole
+    # number like any other, and elsewhere the message says that 0 has no significant figure
+    count = check_answer("0", 5, min_sig_figs=1, whole=True)
+    assert not count.correct and count.message.startswith("Not quite") and "nearest whole number" in count.message
+    assert check_answer("5", 5, min_sig_figs=1, whole=True).correct
+    for expected, figures, wanted in [(0.04, 1, "1 significant figure (0 has none)"),
+                                      (-0.418, 2, "2 significant figures (0 has none)")]:
+        rough = check_answer("0", expected, min_sig_figs=figures)
+        assert not rough.correct and wanted in rough.message and "you gave" not in rough.message, rough.message
+    assert "(you gave 1)" in check_answer("0.9", 0.8912).message

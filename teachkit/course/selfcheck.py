@@ -262,7 +262,9 @@ def check_answer(answer: Any, expected: Any, *, min_sig_figs: int = 2, min_decim
         return Feedback(False, readings, shown, parsed=False)
 
     try:
-        verdict = _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, shown)
+        # a count is asked to the whole number: "0" for 5 is a wrong count, judged like "20", not a rough rounding
+        decimals = 0 if whole and min_decimals is None else min_decimals
+        verdict = _judge(readings, exp_value, exp_exponent, min_sig_figs, decimals, what, shown)
         if whole and verdict.parsed and verdict.decimals is not None and verdict.decimals < 0:
             # "3e2" for 276: rounded to the nearest 100, not the whole number the question asks for
             return Feedback(False, f"Give the whole number: {shown} is rounded to the nearest "
@@ -301,7 +303,9 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
                           or (min_decimals is not None and -exponent >= min_decimals)
                           or (exp_exponent is not None and exponent <= exp_exponent))
         if not precise_enough:
-            verdicts.append(Feedback(False, f"Give at least {min_sig_figs} significant figures (you gave {sig}): "
+            figures = f"{min_sig_figs} significant figure{'s' if min_sig_figs != 1 else ''}"
+            gave = "0 has none" if zero_guess else f"you gave {sig}"
+            verdicts.append(Feedback(False, f"Give at least {figures} ({gave}): "
                                             f"{_show(value)} is too rough to judge.", shown, value, -exponent))
             continue
         judged = max(exponent, exp_exponent) if exp_exponent is not None else exponent
