@@ -259,7 +259,7 @@ EXERCISES = [
         label="ratio of 2·AUC − 1",
         question="Two metrics score the same four good topics {good}. Against them, metric A's bad topics "
                  "score {bad_a} and metric B's {bad_b}. Work out both AUCs and their ratio for yourself, "
-                 "then give the ratio of their 2·AUC − 1 (A's over B's). Is it the ratio of the AUCs?",
+                 "then give the ratio of their 2·AUC − 1 (A's over B's), and compare it with the ratio of the AUCs.",
         data={"good": _Commas((4, 5, 6, 7)), "bad_a": _Commas((0, 1, 2, 4.5)), "bad_b": _Commas((0, 4.5, 5.5, 6.5))},
         answer=_gini_ratio,
         steps=_gini_steps,
@@ -279,8 +279,8 @@ EXERCISES = [
         label="ratio of AUCs",
         question="Good topics score {good[0]}, {good[1]}, {good[2]}, {good[3]}. Metric A's bad topics score "
                  "{bad_a[0]}, {bad_a[1]}, {bad_a[2]}, {bad_a[3]}; metric B's bad topics score {bad_b[0]}, {bad_b[1]}, "
-                 "{bad_b[2]}, {bad_b[3]} (B ranks worse than chance). What is AUC(A) / AUC(B)? Can a ratio of AUCs "
-                 "exceed 2?",
+                 "{bad_b[2]}, {bad_b[3]} (B ranks worse than chance). What is AUC(A) / AUC(B)? Compare it with "
+                 "section 6's cap of 2 on a ratio of AUCs.",
         data={"good": (1, 2, 3, 4), "bad_a": (0, 0.5, 1.5, 5), "bad_b": (2.5, 3.5, 4.5, 5.5)},
         answer=_auc_ratio,
         steps=_auc_steps,
