@@ -141,7 +141,7 @@ def test_the_question_states_exactly_the_data_and_the_answer_uses_every_item(key
     prediction among a few ``choices`` answers a qualitative question that a single number rarely flips; for it
     the answer must depend on the data as a whole (some change of some number changes it)."""
     ex = tex.get(key)
-    stated = {n.value for n in pn.numbers_in(ex.question)}
+    stated = _stated(ex.question)
     numbers = list(_data_numbers(ex))
     for name, index, value in numbers:
         where = name if index is None else f"{name}[{index}]"
@@ -886,7 +886,8 @@ def missing_variant_parts(ex, pin_function, step_function=None):
 
 
 def _stated(text):
-    return {n.value for n in pn.numbers_in(text)}
+    # "as in exercise 11.2" names another exercise: its key is not a number the question gives
+    return {n.value for n in pn.numbers_in(re.sub(r"(?i)\bexercises?\s+\d+(?:\.\d+)?[a-z]?\b", "exercise", text))}
 
 
 def variant_problems(ex, pin_function, step_function=None, seeds=VARIANT_SEEDS):
