@@ -54,7 +54,8 @@ class IntrusionQuiz(StaticFallback):
             raise TypeError(f"i must be a task number, got {i!r}.")
         shown = self.tasks[i].shown_word(word)
         if shown is None:
-            raise ValueError(f"word must be one of task {i}'s words {list(self.tasks[i].words)}, got {word!r}.")
+            raise ValueError(f"word must be one of task {i}'s {self.what}s {list(self.tasks[i].words)}, typed in "
+                             f"full as shown, got {word!r}.")
         self.answers[int(i)] = shown
         return self.tasks[i].is_hit(shown)
 

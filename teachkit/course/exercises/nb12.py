@@ -117,6 +117,7 @@ EXERCISES = [
                  "What do the two runs say?",
         data={"a": 0.121, "b": 0.104, "sd": 0.015},
         answer=_single_runs,
+        steps=lambda a, b, sd: {"lead": a - b, "typical": round(math.sqrt(2) * sd, 3)},
         choices=(_A_BETTER, _NOT_SHOWN, _TOPICS_AS_SAMPLES, _B_BETTER),
         why={
             _A_BETTER: "that compares two single draws. Another seed of A alone moves its mean NPMI by about {sd}, "
@@ -125,12 +126,14 @@ EXERCISES = [
                         "differ by (about {sd} × √2 apart, with wide swings): train several seeds of each model "
                         "and compare the runs (section 3).",
             _TOPICS_AS_SAMPLES: "the topics of one run share that run's seed and data: they are not independent "
-                                "samples of the model, so a test over them is far too confident. The runs are the "
-                                "samples.",
+                                "samples of the model. A test over them asks whether these two runs' topics differ, "
+                                "leaves out how far another seed moves a whole run, and so says nothing about the "
+                                "models, whatever its p. The runs are the samples.",
             _B_BETTER: "nothing in two runs points to B either: B's single run is as much a draw of its seed as A's.",
         },
-        solution="A's lead is {a} − {b}. One seed of A alone varies with a standard deviation of {sd}, so two single "
-                 "runs, even of the same model, typically differ by about √2 × {sd}, and often by more. The gap is "
+        solution="A's lead is {a} − {b} = {lead}. One seed of A alone varies with a standard deviation of {sd}, so two "
+                 "single runs, even of the same model, typically differ by about √2 × {sd} = {typical}, and often by "
+                 "more. The gap is "
                  "within that spread: the runs show nothing yet. Train several seeds of each model and compare "
                  "the runs' means (the runs are the independent samples, not the topics of one run).",
     ),
