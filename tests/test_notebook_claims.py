@@ -1707,6 +1707,21 @@ def _12_raters_needed_by_spearman_brown():
         == {m9} for r, (m8, m9) in zip(ones, needed))
 
 
+def _12_no_comparison_of_the_family_is_significant():
+    rows = re.findall(r"p = (\d\.\d+), Holm (\d\.\d+), Benjamini-Hochberg (\d\.\d+)",
+                      _output("12_agreement", "agreement-26"))
+    raw, holm, bh = ([float(r[i]) for r in rows] for i in range(3))
+    # Holm's and Benjamini-Hochberg's adjusted p-values, recomputed by hand from the printed raw ones
+    m, order = len(raw), sorted(range(len(raw)), key=lambda i: raw[i])
+    by_holm, running = [0.0] * m, 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * raw[i]))
+        by_holm[i] = running
+    return len(rows) == 6 and min(raw) == 0.10 and all(p >= 0.05 for p in raw) and \
+        all(h >= r and b >= r for r, h, b in zip(raw, holm, bh)) and \
+        all(abs(a - b) <= 0.02 for a, b in zip(by_holm, holm))
+
+
 def _12_saliency_posteriors_agree_for_equal_topics():
     rng = np.random.default_rng(12)
     phi = rng.dirichlet(np.ones(7), size=3)
@@ -1763,6 +1778,11 @@ CLAIMS_12 = [
           _12_the_choice_of_words_changes_coherence_and_intrusion),
     Claim("12_agreement", "agreement-45", "The automatic intrusion reader's hit rates differ between the choices too, "
           "but over 24 topics that difference is within chance", _12_the_intrusion_hit_rates_differ_within_chance),
+    Claim("12_agreement", "agreement-26-says", "No comparison of the six reaches 0.05, not even before a correction",
+          _12_no_comparison_of_the_family_is_significant),
+    Claim("12_agreement", "agreement-26-says", "each correction only raises the p-values",
+          _12_no_comparison_of_the_family_is_significant),
+    Claim("12_agreement", "agreement-26-says", "the floor three seeds a side allow", _12_three_against_three_runs),
     Claim("12_agreement", "agreement-11-says", "gives the number of raters the Spearman–Brown formula says a topic "
           "needs for a reliability of 0.8 and 0.9", _12_raters_needed_by_spearman_brown),
 ]
