@@ -44,12 +44,14 @@ SECRET = "5eed" * 16
 ONE_NOTEBOOK = "01_pmi"
 GRADED = (30, 100, 300)
 #: How far the peaks of the class sizes may lie apart and still count as flat: 5 % of the smallest (about 9 MiB
-#: of 174).  What the grader keeps per student is the copy report's evidence, about 8 kB each (measured for all
-#: 16 notebooks but the capstone: 49 variants' check options and pins, 10 hashes of functions), 2.3 MiB for 300
-#: students; Python's and glibc's allocators keep some more of what each student's grading allocated around it
-#: (the peaks measured 2026-11-26: 174, 176, 179 MiB at 30, 100, 300 students, about 17 kB per student in all).
-#: The rest of the peak is the imports and the bounded caches (parsed cells, the capstone's recomputed reports).
-#: Before the rows were spooled to disk the peak grew by 32 MiB from 30 to 300 students (174 and 206 MiB).
+#: of 173).  The copy report's evidence (variants' check options and pins, wrong answers, hashes of functions) goes
+#: to a temporary sqlite database, so the grader keeps no per-student state but the class list; what the peak
+#: still follows is the listing of every hand-in's files made before grading starts (about 10 kB a student,
+#: released as each student is graded: 3 MiB for 300) and Python's and glibc's allocators (the peaks measured
+#: 2026-11-26 01:44-02:11 UTC: 173, 178, 182 MiB at 30, 100, 300 students; with the evidence in memory 174, 176,
+#: 179 MiB at 00:57-01:33).  The rest of the peak is the imports and the bounded caches (parsed cells, the
+#: capstone's recomputed reports).  Before the rows were spooled to disk the peak grew by 32 MiB from 30 to 300
+#: students (174 and 206 MiB).
 FLAT_MARGIN = 0.05
 
 

@@ -1,26 +1,29 @@
 """Grading a class without holding the class: rows stream to disk, the gradebook is written student by student.
 
-``tools/grade.py`` writes each student's rows to a spool file as soon as they are graded and keeps in memory
-only the copy report's evidence (check options and pins, wrong answers, hashes of function bodies);
+``tools/grade.py`` writes each student's rows to a spool file as soon as they are graded, and the copy report's
+evidence (check options and pins, wrong answers, hashes of function bodies) to a temporary sqlite database;
 ``gradebook.write_all`` reads the rows back twice (the columns, then one student at a time).  These tests
-check that this gives the files the in-memory way gave: rows in any order, any number of jobs, the same bytes.
+check that this gives the files the in-memory way gave (rows in any order, any number of jobs, the same bytes)
+and that what the grader holds once a class is graded does not grow with the class.
 """
 
 from __future__ import annotations
 
 import csv
+import gc
 import json
 import pathlib
 import random
 import re
 import sys
+import tracemalloc
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import grade  # noqa: E402
 import gradebook  # noqa: E402
-from test_grade import HONEST_FUNCTION, _exercise, _implement, _submission, _write  # noqa: E402
+from test_grade import HONEST_FUNCTION, _exercise, _implement, _rows, _submission, _write  # noqa: E402
 
 
 def _files(folder: pathlib.Path) -> dict[str, bytes]:
@@ -95,20 +98,73 @@ def test_one_job_or_several_write_the_same_bytes_and_keep_no_rows_in_memory(tmp_
     kept = []
     original = grade.copy_report
 
-    def spy(works):
-        kept.extend(works)
-        return original(works)
+    def spy(evidence):
+        assert isinstance(evidence, grade.Evidence)
+        kept.append(evidence.db.execute("SELECT student, digest FROM functions ORDER BY seq").fetchall())
+        return original(evidence)
 
     monkeypatch.setattr(grade, "copy_report", spy)
     count, one = _graded_class(tmp_path, jobs=1)
-    assert count == 7 * 2 and len(kept) == 7
-    # what is kept per student once its rows are on disk: no rows, no printed lines, function bodies as hashes
-    assert all(work.rows == [] and work.printed == [] and work.notes == [] for work in kept)
-    digests = [digest for work in kept for _, _, digest, _ in work.functions]
-    assert len(digests) == 7 and all(re.fullmatch(r"[0-9a-f]{64}", d) for d in digests)
+    assert count == 7 * 2 and len(kept) == 1
+    # the copy report's evidence is in the database, in class order, function bodies as hashes
+    assert [student for student, _ in kept[0]] == [f"s{i}" for i in range(7)]
+    assert all(re.fullmatch(r"[0-9a-f]{64}", digest) for _, digest in kept[0])
     _, three = _graded_class(tmp_path, jobs=3)
     assert _files(one) == _files(three)
     # the copy report still finds the same bodies: four students' a - b, three students' a + b
     with open(one / gradebook.REPORT_CSV, newline="", encoding="utf-8") as f:
         alike = sorted(r["student"] for r in csv.DictReader(f) if r["kind"] == "copy report")
     assert alike == ["s0, s2, s4, s6", "s1, s3, s5"]
+
+
+def _held_after_grading(tmp_path, size: int) -> int:
+    """Bytes the grader holds (traced by tracemalloc) once ``size`` students of notebook 00 are graded, just
+    before the copy report is made: each student hands in the numbers of the classmate before them."""
+    import course
+    from teachkit.course.exercises import typed_forms
+
+    secret, prefix = "5eed" * 16, "00"
+    functions = course.pin_functions(prefix)
+    numeric = [ex for ex in course.exercises_for(prefix) if grade.has_variants(ex)]
+    names = [f"s{i:03d}" for i in range(size)]
+    subs = tmp_path / f"subs{size}"
+    for i, student in enumerate(names):
+        seed = course.student_seed(secret, names[i - 1])          # a classmate's numbers: wrong for their own
+        lines = [f"answer_{ex.key.replace('.', '_')} = "
+                 f"{json.dumps(typed_forms(functions[ex.key](**ex.at(seed).data), ex.check)[-1])}"
+                 for ex in numeric]
+        _write(subs, student, "00_start_here", _submission(*lines))
+    held = []
+    original = grade.copy_report
+
+    def spy(evidence):
+        grade._parsed.cache_clear()          # a bounded cache (256 cells), filled by the first students' cells
+        gc.collect()
+        held.append(tracemalloc.get_traced_memory()[0])
+        return original(evidence)
+
+    out = tmp_path / f"out{size}" / "grades.csv"
+    gc.collect()
+    tracemalloc.start()
+    try:
+        start = tracemalloc.get_traced_memory()[0]
+        grade.copy_report = spy
+        grade.grade(subs, out, notebooks=[ROOT / "notebooks" / "00_start_here.ipynb"],
+                    exercises={prefix: numeric}, pins={prefix: course.pins(prefix)}, secret=secret, jobs=1)
+    finally:
+        grade.copy_report = original
+        tracemalloc.stop()
+    with open(out.parent / gradebook.REPORT_CSV, newline="", encoding="utf-8") as f:
+        copied = [r for r in csv.DictReader(f) if r["kind"] == "copy report"]
+    assert len({r["student"] for r in copied}) >= size - 1          # the evidence was there to find
+    assert len(_rows(out)) == size * len(numeric)
+    return held[0] - start
+
+
+def test_what_the_grader_holds_does_not_grow_with_the_class(tmp_path):
+    _held_after_grading(tmp_path / "warm", 3)          # imports, the course's exercises: loaded once
+    small, large = _held_after_grading(tmp_path, 10), _held_after_grading(tmp_path, 40)
+    # the class list itself (names, by student) and numpy's scraps are all that grows: 320 bytes a student
+    # measured; with the copy report's evidence kept in memory (wrong answers, variants' options and pins) it
+    # was 1,560 bytes a student here
+    assert (large - small) / 30 < 700, (small, large)

@@ -59,11 +59,13 @@ import ast
 import collections
 import functools
 import hashlib
+import itertools
 import math
 import numbers
 import pathlib
 import pickle
 import re
+import sqlite3
 import sys
 import tempfile
 from collections.abc import Iterable
@@ -647,40 +649,100 @@ def _roughly(text: str) -> tuple[float, ...] | None:
     return tuple(values) + (tuple(v / 100 for v in values) if share else ())
 
 
-def copy_report(works: list[Work]) -> list[dict]:
+class Evidence:
+    """The copy report's evidence of a class, in a temporary sqlite database rather than in memory.
+
+    Each student's evidence (:class:`Work`: their variants' check options and answers, their wrong answers, the
+    hashes of their functions) is appended as soon as they are graded; :func:`copy_report` then reads it back
+    answer by answer and group by group, so what the grader holds does not grow with the class.  ``path``
+    None keeps the database in memory (a few students, in tests).  Everything stored was computed by this
+    run (pickled options and pins, typed answers read as literals): no student's bytes are unpickled.
+    """
+
+    def __init__(self, path: str | pathlib.Path | None = None):
+        self.db = sqlite3.connect(":memory:" if path is None else str(path))
+        self.db.executescript("""
+            PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
+            CREATE TABLE variants (seq INTEGER, student TEXT, key TEXT, pin REAL, judged BLOB);
+            CREATE INDEX variants_by_key ON variants (key, seq);
+            CREATE TABLE wrong (seq INTEGER, student TEXT, notebook TEXT, key TEXT, typed BLOB);
+            CREATE TABLE functions (seq INTEGER, student TEXT, notebook TEXT, key TEXT, digest TEXT, lines INTEGER);
+            CREATE INDEX functions_alike ON functions (notebook, key, digest, lines, seq);
+        """)
+        self.added = 0
+        self.writer = self.db.cursor()     # one cursor for every student (a connection keeps track of each)
+
+    def add(self, work: Work) -> None:
+        """Append one student's evidence (students in the order the report lists them)."""
+        seq, self.added = self.added, self.added + 1
+        self.writer.executemany("INSERT INTO variants VALUES (?, ?, ?, ?, ?)",
+                            [(seq, work.student, key, float(pin), pickle.dumps((options, pin)))
+                             for key, (options, pin) in work.variants.items()])
+        self.writer.executemany("INSERT INTO wrong VALUES (?, ?, ?, ?, ?)",
+                            [(seq, work.student, notebook, key, pickle.dumps(typed))
+                             for notebook, key, typed in work.wrong])
+        self.writer.executemany("INSERT INTO functions VALUES (?, ?, ?, ?, ?, ?)",
+                            [(seq, work.student, *found) for found in work.functions])
+        self.db.commit()
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+@functools.lru_cache(maxsize=64)      # most of a class shares an exercise's check options: unpickled once
+def _judged(blob: bytes):
+    return pickle.loads(blob)          # written by Evidence.add in this run
+
+
+def copy_report(evidence: Evidence | Iterable[Work]) -> list[dict]:
     """The teacher's copy report across the class (never a penalty): answers that are wrong for a student's
-    own numbers but right for a classmate's, and function bodies handed in word for word by several students."""
+    own numbers but right for a classmate's, and function bodies handed in word for word by several students.
+
+    ``evidence`` is the class's :class:`Evidence` (or the students' :class:`Work`, in order); it is read back
+    one wrong answer and one group of alike functions at a time."""
     from teachkit.course.selfcheck import check_answer
 
+    if not isinstance(evidence, Evidence):
+        with Evidence() as kept:
+            for work in evidence:
+                kept.add(work)
+            return copy_report(kept)
     notes = []
-    own = {w.student: w.variants for w in works}
-    for work in works:
-        for notebook, key, typed in work.wrong:
-            text = str(typed).strip() if not isinstance(typed, float) else repr(typed)
-            near = _roughly(text)
-            fits = []
-            for other, variants in own.items():
-                if other == work.student or key not in variants:
-                    continue
-                options, pin = variants[key]
-                # the full check (a third of a millisecond) only for answers that could round to the classmate's
-                # (within half of it: one significant figure at most)
-                if near is not None and not any(abs(x - float(pin)) <= 0.5 * abs(float(pin)) + 1e-12 for x in near):
-                    continue
-                try:
-                    if check_answer(text, pin, **options).correct:
-                        fits.append(other)
-                except Exception:
-                    continue
-            if fits:
-                notes.append(dict(kind="copy report", student=work.student, notebook=notebook,
-                                  detail=f"{key}: {text[:40]!r} is wrong for their own numbers but right for "
-                                         f"{', '.join(fits[:5])}{' ...' if len(fits) > 5 else ''}"))
-    alike: dict[tuple, list[str]] = {}
-    for work in works:
-        for notebook, key, digest, lines in work.functions:
-            alike.setdefault((notebook, key, digest, lines), []).append(work.student)
-    for (notebook, key, _digest, lines), who in sorted(alike.items()):
+    classmates = evidence.db.cursor()
+    for student, notebook, key, typed in evidence.db.execute(
+            "SELECT student, notebook, key, typed FROM wrong ORDER BY seq, rowid"):
+        typed = pickle.loads(typed)
+        text = str(typed).strip() if not isinstance(typed, float) else repr(typed)
+        near = _roughly(text)
+        fits = []
+        for other, pin_value, judged in classmates.execute(
+                "SELECT student, pin, judged FROM variants WHERE key = ? ORDER BY seq", (key,)):
+            if other == student:
+                continue
+            # the full check (a third of a millisecond) only for answers that could round to the classmate's
+            # (within half of it: one significant figure at most)
+            if near is not None and not any(abs(x - pin_value) <= 0.5 * abs(pin_value) + 1e-12 for x in near):
+                continue
+            options, pin = _judged(judged)
+            try:
+                if check_answer(text, pin, **options).correct:
+                    fits.append(other)
+            except Exception:
+                continue
+        if fits:
+            notes.append(dict(kind="copy report", student=student, notebook=notebook,
+                              detail=f"{key}: {text[:40]!r} is wrong for their own numbers but right for "
+                                     f"{', '.join(fits[:5])}{' ...' if len(fits) > 5 else ''}"))
+    rows = evidence.db.execute("SELECT notebook, key, digest, lines, student FROM functions "
+                               "ORDER BY notebook, key, digest, lines, seq")
+    for (notebook, key, _digest, lines), group in itertools.groupby(rows, key=lambda row: row[:4]):
+        who = [row[4] for row in group]
         if len(who) > 1:
             short = " (short: a few lines are often written alike independently)" if lines <= 3 else ""
             notes.append(dict(kind="copy report", student=", ".join(who), notebook=notebook,
@@ -706,8 +768,9 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
     nothing in one hand-in stops the run or changes another's rows.  Returns the number of rows of the long CSV.
 
     Memory does not grow with the class: each student's rows are written to a spool file as soon as they are
-    graded and the CSVs and feedback files are written from it student by student; what stays in memory per
-    student is what the copy report compares (their variants' answers, wrong answers, hashes of functions).
+    graded and the CSVs and feedback files are written from it student by student; what the copy report
+    compares (their variants' answers, wrong answers, hashes of functions) goes to a temporary sqlite database
+    (:class:`Evidence`) and is read back from it.
     """
     folder = pathlib.Path(folder)
     if not folder.is_dir():
@@ -764,7 +827,7 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
     def one(student):
         hand_ins = by_student.get(student, [])
         if hand_ins:
-            by_student[student] = []      # its list of files is not kept for the rest of the class
+            by_student[student] = ()      # its list of files is not kept for the rest of the class
         try:
             return grade_student(student, hand_ins, specs, timeout, secret)
         except Exception as err:          # whatever happens, this student keeps a row and the class goes on
@@ -775,19 +838,21 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
             return work
 
     everyone = sorted(set(by_student) | set(people))
-    # Each student's rows go to disk as soon as they are graded (the spool), and only what the copy report needs
-    # stays in memory: a few numbers and hashes per student, so memory does not grow with the class.
-    works, count = [], 0
-    with tempfile.TemporaryFile() as spool, ThreadPoolExecutor(max_workers=max(1, int(jobs))) as pool:
+    # Each student's rows go to disk as soon as they are graded (the spool), and what the copy report needs to the
+    # evidence database: nothing the grader keeps grows with the class.
+    count = 0
+    with tempfile.TemporaryDirectory(prefix="teachkit-grade-") as scratch, tempfile.TemporaryFile() as spool, \
+            Evidence(pathlib.Path(scratch) / "evidence.sqlite") as evidence, \
+            ThreadPoolExecutor(max_workers=max(1, int(jobs))) as pool:
         for work in _in_order(pool, one, everyone, ahead=4 * max(1, int(jobs))):
             pickle.dump(work.rows, spool)
             count += len(work.rows)
             for line in work.printed:
                 print(line, flush=True)
             notes += work.notes
-            work.rows, work.printed, work.notes = [], [], []
-            works.append(work)
-        notes += copy_report(works)
+            evidence.add(work)
+        del work
+        notes += copy_report(evidence)
         unknown = sorted(set(by_student) - set(people)) if people else []
         if unknown:
             print(f"grade: not on the roster, graded under their folder names: {', '.join(unknown)}", flush=True)
