@@ -168,3 +168,34 @@ def test_what_the_grader_holds_does_not_grow_with_the_class(tmp_path):
     # measured; with the copy report's evidence kept in memory (wrong answers, variants' options and pins) it
     # was 1,560 bytes a student here
     assert (large - small) / 30 < 700, (small, large)
+
+
+def test_a_lazy_listing_reads_no_hand_in_until_it_is_opened(tmp_path):
+    # make grade lists each student's files when that student is graded (handins.hand_ins(lazy=True)), so the
+    # class's listings are never in memory together; opened() must give exactly what the eager listing gives
+    import zipfile
+
+    import handins
+
+    for name in ("ada", "bob"):
+        (tmp_path / name / "sub").mkdir(parents=True)
+        (tmp_path / name / "01_pmi.ipynb").write_text("{}", encoding="utf-8")
+        (tmp_path / name / "sub" / "notes.txt").write_text("x", encoding="utf-8")
+    with zipfile.ZipFile(tmp_path / "cy.zip", "w") as zf:
+        zf.writestr("cy/02_npmi.ipynb", "{}")
+        zf.writestr("__MACOSX/._02_npmi.ipynb", "x")
+    (tmp_path / "dee.zip").write_bytes(b"not a zip")
+    eager, eager_other = handins.hand_ins(tmp_path)
+    lazy, lazy_other = handins.hand_ins(tmp_path, lazy=True)
+    assert lazy_other == eager_other
+    assert [(h.student, h.where) for h in lazy] == [(h.student, h.where) for h in eager]
+    assert all(h.files == [] and h.skipped == [] and h.pending is not None for h in lazy)   # nothing listed yet
+    opened = [handins.opened(h) for h in lazy]
+
+    def seen(hand_in):       # a file's reader is a new function each listing: compare what it reads
+        return (hand_in.student, hand_in.where, hand_in.skipped, hand_in.problem,
+                [(f.where, f.name, f.depth, f.read()) for f in hand_in.files])
+
+    assert [seen(h) for h in opened] == [seen(h) for h in eager]
+    assert any(h.files for h in opened) and any(h.problem for h in opened)       # files found, the bad zip named
+    assert handins.opened(eager[0]) is eager[0]

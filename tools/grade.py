@@ -806,7 +806,8 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
 
     out = pathlib.Path(out)
     # what a grading run writes is never a hand-in, whether this run writes it here or an earlier one did
-    found, other = handins.hand_ins(folder, OUTPUTS | {out.name})
+    # lazy: each student's files are listed when that student is graded, not the whole class's up front
+    found, other = handins.hand_ins(folder, OUTPUTS | {out.name}, lazy=True)
     by_student: dict[str, list[handins.HandIn]] = {}
     for hand_in in found:
         by_student.setdefault(students.normalise(hand_in.student), []).append(hand_in)
@@ -829,7 +830,7 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
         if hand_ins:
             by_student[student] = ()      # its list of files is not kept for the rest of the class
         try:
-            return grade_student(student, hand_ins, specs, timeout, secret)
+            return grade_student(student, [handins.opened(h) for h in hand_ins], specs, timeout, secret)
         except Exception as err:          # whatever happens, this student keeps a row and the class goes on
             work = Work(student)
             for name, spec in specs.items():

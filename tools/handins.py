@@ -118,6 +118,9 @@ class HandIn:
     files: list[File] = dataclasses.field(default_factory=list)
     skipped: list[tuple[str, str]] = dataclasses.field(default_factory=list)    # (where, why)
     problem: str | None = None      # the whole hand-in cannot be read
+    # hand_ins(lazy=True): how to list its files when it is graded (see opened), so that a class's listings are
+    # never all in memory at once
+    pending: tuple | None = dataclasses.field(default=None, repr=False, compare=False)
 
 
 def nfc(name: str) -> str:
@@ -162,12 +165,15 @@ def read_file(path: str, limit: int = MAX_NOTEBOOK_BYTES) -> bytes:
         os.close(fd)
 
 
-def hand_ins(folder: str | os.PathLike, skip: set[str] = frozenset()) -> tuple[list[HandIn], list[tuple[str, str]]]:
+def hand_ins(folder: str | os.PathLike, skip: set[str] = frozenset(), *,
+             lazy: bool = False) -> tuple[list[HandIn], list[tuple[str, str]]]:
     """Every student's hand-in under ``folder``, and what at its top is no hand-in ``[(where, why)]``.
 
     A hand-in is a folder (``ada/``) or a zip (``ada.zip``); its student is the name without ``.zip``.
     Names in ``skip`` (the grader's own output files) are passed over silently.  A link or a special file
     where a folder was expected is a hand-in that cannot be read (its student keeps a row, with the reason).
+    With ``lazy=True`` a folder's or zip's files are not listed yet: :func:`opened` lists them, when that
+    student is graded.
     """
     found, other = [], []
     with os.scandir(folder) as entries:
@@ -179,15 +185,28 @@ def hand_ins(folder: str | os.PathLike, skip: set[str] = frozenset()) -> tuple[l
         mode = entry.stat(follow_symlinks=False).st_mode
         why = _kind(mode)
         if stat.S_ISDIR(mode):
-            found.append(_folder(entry.path, name))
+            found.append(HandIn(name, f"{name}/", pending=(_folder, entry.path, name)) if lazy else
+                         _folder(entry.path, name))
         elif name.lower().endswith(".zip"):
-            found.append(_zip(entry.path, name[:-4]) if why is None else
-                          HandIn(name[:-4], name, problem=f"{name} is {why}"))
+            student = name[:-4]
+            if why is not None:
+                found.append(HandIn(student, name, problem=f"{name} is {why}"))
+            else:
+                found.append(HandIn(student, f"{student}.zip", pending=(_zip, entry.path, student)) if lazy else
+                             _zip(entry.path, student))
         elif why is not None and "link" in why:
             found.append(HandIn(name, name, problem=f"{name} is {why}"))
         else:
             other.append((name, "not a student's folder or zip: left out" if why is None else f"it is {why}"))
     return found, other
+
+
+def opened(hand_in: HandIn) -> HandIn:
+    """``hand_in`` with its files listed (a hand-in of ``hand_ins(lazy=True)``; any other is returned as it is)."""
+    if hand_in.pending is None:
+        return hand_in
+    list_files, path, name = hand_in.pending
+    return list_files(path, name)
 
 
 def _folder(path: str, name: str) -> HandIn:
