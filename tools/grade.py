@@ -663,6 +663,7 @@ class Evidence:
         self.db = sqlite3.connect(":memory:" if path is None else str(path))
         self.db.executescript("""
             PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
+            PRAGMA cache_size = -256; PRAGMA temp_store = FILE;
             CREATE TABLE variants (seq INTEGER, student TEXT, key TEXT, pin REAL, judged BLOB);
             CREATE INDEX variants_by_key ON variants (key, seq);
             CREATE TABLE wrong (seq INTEGER, student TEXT, notebook TEXT, key TEXT, typed BLOB);
