@@ -72,15 +72,17 @@ _EXPORTS = {
                                  "random_topics roc_auc",
     "corpora": "PlantedTopics lee_background nltk_corpus planted_topics",
     "evaluation.model_selection": "HeldOutPerplexity SweepTable heldout_perplexity k_sweep split_documents",
-    "evaluation.agreement": "SpearmanInterval bootstrap_spearman bootstrap_winner rank_average spearman",
+    "evaluation.agreement": "SpearmanDifference SpearmanInterval bootstrap_spearman bootstrap_spearman_difference "
+                            "bootstrap_winner rank_average spearman",
     "evaluation.human_ratings": "HumanRatings RatedTopic load_human_ratings",
     "evaluation.intrusion": "IntrusionTask TopicIntrusionTask hit_rates intrusion_tasks model_precision npmi_rater "
                             "topic_intrusion_tasks topic_log_odds",
-    "evaluation.labels": "LabelAgreement adjusted_rand_index contingency label_agreement normalized_mutual_info "
-                         "purity",
+    "evaluation.labels": "LabelAgreement adjusted_mutual_info adjusted_rand_index contingency label_agreement "
+                         "normalized_mutual_info purity",
     "evaluation.raters": "SplitHalf krippendorff_alpha spearman_brown split_half_reliability",
-    "evaluation.significance": "BootstrapInterval PermutationTest SeedComparison benjamini_hochberg "
-                               "bootstrap_difference holm paired_permutation_test seed_comparison",
+    "evaluation.significance": "BootstrapInterval CochranQ McNemar PermutationTest SeedComparison "
+                               "benjamini_hochberg bootstrap_difference cochran_q holm mcnemar "
+                               "paired_permutation_test seed_comparison",
     "evaluation.topic_words": "exclusivity frex relevance saliency stm_exclusivity top_words topic_proportions "
                               "word_distinctiveness",
     "evaluation.books": "LabelledCorpus four_books",

@@ -4,7 +4,14 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from teachkit.evaluation.agreement import SpearmanInterval, bootstrap_spearman, bootstrap_winner, rank_average, spearman
+from teachkit.evaluation.agreement import (
+    SpearmanInterval,
+    bootstrap_spearman,
+    bootstrap_spearman_difference,
+    bootstrap_winner,
+    rank_average,
+    spearman,
+)
 
 
 def test_ranks_by_hand_with_ties():
@@ -120,3 +127,66 @@ def test_bootstrap_redraws_resamples_with_a_constant_side():
     # Three of four x values equal: many resamples of 4 have a constant x; the interval still has 200 values.
     ci = bootstrap_spearman([1, 1, 1, 2], [1, 2, 3, 4], n_resamples=200, seed=0)
     assert ci.n_resamples == 200 and -1 <= ci.low <= ci.high <= 1
+
+
+# ----------------------------------------------------------------- paired bootstrap of a difference of rhos
+def _difference_by_hand(a, b, y, n_resamples, level, seed):
+    """The same resamples (rows of one matrix of draws from default_rng(seed)), each rho by scipy, one by one."""
+    rng = np.random.default_rng(seed)
+    idx = rng.integers(0, len(y), (n_resamples, len(y)))
+    a, b, y = (np.asarray(v, float) for v in (a, b, y))
+    d = []
+    for row in idx:
+        if len(set(a[row])) == 1 or len(set(b[row])) == 1 or len(set(y[row])) == 1:
+            continue
+        d.append(stats.spearmanr(a[row], y[row]).statistic - stats.spearmanr(b[row], y[row]).statistic)
+    d = np.array(d)
+    low, high = np.quantile(d, [(1 - level) / 2, (1 + level) / 2])
+    p = min(1.0, 2 * (min(np.sum(d <= 0), np.sum(d >= 0)) + 1) / (len(d) + 1))
+    return d, low, high, p
+
+
+def test_bootstrap_spearman_difference_matches_a_loop_with_scipy():
+    rng = np.random.default_rng(5)
+    y = rng.integers(1, 4, 40).astype(float)                 # ratings on 1-3: many ties
+    a = y + rng.normal(0, 0.8, 40)
+    b = y + rng.normal(0, 2.5, 40)
+    got = bootstrap_spearman_difference(a, b, y, n_resamples=400, level=0.9, seed=3)
+    d, low, high, p = _difference_by_hand(a, b, y, 400, 0.9, 3)
+    assert len(d) == 400                                     # no constant resample with 40 topics
+    assert got.difference == pytest.approx(stats.spearmanr(a, y).statistic - stats.spearmanr(b, y).statistic,
+                                           abs=1e-12)
+    assert (got.low, got.high, got.p_value) == pytest.approx((low, high, p), abs=1e-12)
+    assert got.n == 40 and got.n_resamples == 400 and got.level == 0.9
+
+
+def test_bootstrap_spearman_difference_is_paired():
+    # b is a plus noise: the marginal intervals of rho(a, y) and rho(b, y) overlap almost entirely,
+    # yet the difference is tiny and known in sign on every resample, which only a paired bootstrap sees.
+    rng = np.random.default_rng(0)
+    y = rng.normal(size=150)
+    a = y + rng.normal(0, 1.0, 150)
+    b = a + rng.normal(0, 0.8, 150)
+    ia, ib = bootstrap_spearman(a, y, seed=1), bootstrap_spearman(b, y, seed=1)
+    assert ia.low < ib.high and ib.low < ia.high             # marginal intervals overlap
+    d = bootstrap_spearman_difference(a, b, y, seed=1)
+    assert d.difference > 0 and d.low > 0 and d.p_value < 0.05
+    # swapping the metrics flips the sign and keeps the p-value
+    e = bootstrap_spearman_difference(b, a, y, seed=1)
+    assert e.difference == pytest.approx(-d.difference) and e.p_value == pytest.approx(d.p_value)
+    assert (e.low, e.high) == pytest.approx((-d.high, -d.low))
+
+
+def test_bootstrap_spearman_difference_refuses_bad_input():
+    with pytest.raises(ValueError, match="a has 3 scores, b 4 and y 3"):
+        bootstrap_spearman_difference([1, 2, 3], [1, 2, 3, 4], [1, 2, 3])
+    with pytest.raises(ValueError, match="level"):
+        bootstrap_spearman_difference([1, 2, 3, 4], [2, 1, 3, 4], [1, 2, 3, 4], level=1)
+    with pytest.raises(ValueError, match="finite|NaN|nan"):
+        bootstrap_spearman_difference([1, 2, float("nan"), 4], [2, 1, 3, 4], [1, 2, 3, 4])
+    with pytest.raises(ValueError):
+        bootstrap_spearman_difference([1, 2, 3, 4], [2, 1, 3, 4], [1, 2, 3, 4], n_resamples=5)
+    with pytest.raises(ValueError, match="at least 3"):
+        bootstrap_spearman_difference([1, 2], [2, 1], [1, 2])
+    with pytest.raises(ValueError, match="every value of y"):
+        bootstrap_spearman_difference([1, 2, 3], [2, 1, 3], [1, 1, 1])

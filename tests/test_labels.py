@@ -2,9 +2,10 @@
 
 import numpy as np
 import pytest
-from sklearn.metrics import adjusted_rand_score, normalized_mutual_info_score
+from sklearn.metrics import adjusted_mutual_info_score, adjusted_rand_score, normalized_mutual_info_score
 
-from teachkit.evaluation.labels import (NMI_AVERAGES, adjusted_rand_index, contingency, label_agreement,
+from teachkit.evaluation.labels import (NMI_AVERAGES, adjusted_mutual_info, adjusted_rand_index, contingency,
+                                        label_agreement,
                                         normalized_mutual_info, purity)
 
 GOLD = ["sport"] * 3 + ["politics"] * 3
@@ -75,3 +76,46 @@ def test_bad_input():
         purity([0, float("nan")], [0, 1])
     with pytest.raises(ValueError, match="average must be one of"):
         normalized_mutual_info([0, 1], [0, 1], average="mean")
+
+
+# ------------------------------------------------------------------------ AMI (Vinh, Epps & Bailey 2010)
+def test_ami_by_hand_on_four_documents():
+    # classes {1,2},{3,4}, clusters {1,3},{2,4}: I = 0, E[I] = 4 * (1/6) * (2/4) ln 2 = ln2 / 3, H = ln 2 each
+    emi = 4 * (1 / 6) * (2 / 4) * np.log(2)
+    assert emi == pytest.approx(np.log(2) / 3)
+    assert adjusted_mutual_info(["a", "a", "b", "b"], [0, 1, 0, 1]) == pytest.approx((0 - emi) / (np.log(2) - emi))
+    assert adjusted_mutual_info(["a", "a", "b", "b"], ["x", "x", "y", "y"]) == 1.0
+
+
+@pytest.mark.parametrize("average", NMI_AVERAGES)
+def test_ami_matches_scikit_learn(average):
+    rng = np.random.default_rng(4)
+    for n_classes, n_clusters, n in ((4, 2, 200), (4, 20, 200), (3, 60, 120), (5, 5, 40), (2, 7, 15)):
+        gold = rng.integers(0, n_classes, n)
+        for pred in (rng.integers(0, n_clusters, n), (gold + (rng.random(n) < 0.2)) % n_clusters):
+            assert adjusted_mutual_info(gold, pred, average=average) == pytest.approx(
+                adjusted_mutual_info_score(gold, pred, average_method=average), abs=1e-10)
+    for gold, pred in (([0, 0, 0], [0, 1, 2]), ([0, 1, 2], [0, 1, 2]), ([0, 0, 1, 1], [0, 0, 0, 0])):
+        assert adjusted_mutual_info(gold, pred, average=average) == pytest.approx(
+            adjusted_mutual_info_score(gold, pred, average_method=average), abs=1e-12)
+
+
+def test_nmi_rises_with_random_clusters_while_ami_and_ari_stay_near_zero():
+    rng = np.random.default_rng(0)
+    gold = rng.integers(0, 4, 200)
+    nmi, ami = [], []
+    for k in (2, 20, 200):
+        preds = [rng.integers(0, k, 200) for _ in range(5)]
+        nmi.append(np.mean([normalized_mutual_info(gold, p) for p in preds]))
+        ami.append(np.mean([adjusted_mutual_info(gold, p) for p in preds]))
+    assert nmi[0] < 0.02 < 0.2 < nmi[2] and nmi[0] < nmi[1] < nmi[2]
+    assert max(abs(a) for a in ami) < 0.05
+
+
+def test_ami_refuses_bad_input():
+    with pytest.raises(ValueError, match="average"):
+        adjusted_mutual_info([0, 1], [0, 1], average="mean")
+    with pytest.raises(ValueError, match="labels_pred has 3"):
+        adjusted_mutual_info([0, 1], [0, 1, 2])
+    with pytest.raises(TypeError, match="labels_true"):
+        adjusted_mutual_info("ab", [0, 1])

@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from teachkit.evaluation.significance import (ALTERNATIVES, benjamini_hochberg, bootstrap_difference, holm,
-                                              paired_permutation_test, seed_comparison)
+from teachkit.evaluation.significance import (ALTERNATIVES, benjamini_hochberg, bootstrap_difference, cochran_q,
+                                              holm, mcnemar, paired_permutation_test, seed_comparison)
 
 RNG = np.random.default_rng(2024)
 A_SMALL = RNG.normal(0.10, 0.03, 9)
@@ -176,3 +176,68 @@ def test_12_three_runs_against_three_can_never_reach_a_two_sided_p_below_a_tenth
                                    lambda x, y, axis=-1: x.mean(axis) - y.mean(axis), n_resamples=np.inf,
                                    vectorized=True)
     assert judge.pvalue == pytest.approx(0.1)
+
+
+# ------------------------------------------------------------------ Cochran's Q and McNemar (paired 0/1 outcomes)
+def _chi2_sf_even_df(x, df):
+    """Upper tail of chi-square with an even df, by its closed form exp(-x/2) sum_{i < df/2} (x/2)^i / i!."""
+    return math.exp(-x / 2) * sum((x / 2) ** i / math.factorial(i) for i in range(df // 2))
+
+
+def _cochran_by_hand(table):
+    n, k = len(table), len(table[0])
+    cols = [sum(row[j] for row in table) for j in range(k)]
+    rows = [sum(row) for row in table]
+    t = sum(rows)
+    # Cochran's (1950) form, k (k - 1) sum_j (C_j - mean C)^2 / sum_i R_i (k - R_i), not the expanded one teachkit uses
+    mean_c = t / k
+    return (k - 1) * k * sum((c - mean_c) ** 2 for c in cols) / sum(r * (k - r) for r in rows), n
+
+
+def test_cochran_q_by_hand_and_against_the_chi_square_tail():
+    rng = np.random.default_rng(3)
+    for k in (2, 3, 4):
+        for _ in range(5):
+            table = (rng.random((24, k)) < rng.uniform(0.3, 0.8, k)).astype(int).tolist()
+            q_hand, n = _cochran_by_hand(table)
+            got = cochran_q(table)
+            assert got.statistic == pytest.approx(q_hand, rel=1e-12) and got.df == k - 1 and got.n_items == 24
+            if (k - 1) % 2 == 0:
+                assert got.p_value == pytest.approx(_chi2_sf_even_df(q_hand, k - 1), rel=1e-10)
+            assert got.p_value == pytest.approx(stats.chi2.sf(q_hand, k - 1), rel=1e-10)
+            assert got.hit_rates == pytest.approx(tuple(np.mean(table, axis=0)))
+
+
+def test_cochran_q_with_two_methods_is_mcnemars_chi_square():
+    a = [1] * 9 + [0] * 3 + [1] * 5 + [0] * 7
+    b = [0] * 9 + [1] * 3 + [1] * 5 + [0] * 7
+    q = cochran_q(np.column_stack([a, b]))
+    assert q.statistic == pytest.approx((9 - 3) ** 2 / (9 + 3))   # McNemar's chi-square, uncorrected
+    assert cochran_q([[1, 1], [0, 0], [1, 1]]).p_value == 1.0    # no item tells them apart
+
+
+def test_mcnemar_exact_against_scipy_binomtest():
+    rng = np.random.default_rng(8)
+    for _ in range(20):
+        a = (rng.random(30) < 0.6).astype(int)
+        b = (rng.random(30) < 0.45).astype(int)
+        got = mcnemar(a, b)
+        only_a, only_b = int(np.sum(a > b)), int(np.sum(b > a))
+        assert (got.only_a, got.only_b, got.n_items) == (only_a, only_b, 30)
+        expected = stats.binomtest(only_a, only_a + only_b, 0.5).pvalue if only_a + only_b else 1.0
+        assert got.p_value == pytest.approx(expected, rel=1e-12)
+
+
+def test_cochran_and_mcnemar_refuse_bad_input():
+    with pytest.raises(ValueError, match=r"outcomes\[0, 1\] is 2.0"):
+        cochran_q([[1, 2], [0, 1]])
+    with pytest.raises(ValueError, match="NaN"):
+        cochran_q([[1, float("nan")], [0, 1]])
+    with pytest.raises(ValueError, match="2-dimensional"):
+        cochran_q([1, 0, 1])
+    with pytest.raises(ValueError, match="at least 2"):
+        cochran_q([[1, 0]])
+    with pytest.raises(ValueError, match="a has 3 outcomes but b has 2"):
+        mcnemar([1, 0, 1], [1, 0])
+    with pytest.raises(TypeError, match="a must be a sequence of 0/1"):
+        mcnemar("101", [1, 0, 1])

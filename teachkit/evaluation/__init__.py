@@ -1,14 +1,17 @@
 """Model choice and agreement: what the metrics are worth for choosing and trusting a model.
 
 * :mod:`teachkit.evaluation.model_selection`  k_sweep (criteria per K and seed), heldout_perplexity
-* :mod:`teachkit.evaluation.agreement`        spearman, bootstrap_spearman, bootstrap_winner
+* :mod:`teachkit.evaluation.agreement`        spearman, bootstrap_spearman, bootstrap_spearman_difference,
+                                                 bootstrap_winner
 * :mod:`teachkit.evaluation.discrimination`   roc_auc, cohens_d, discrimination_ratio
 * :mod:`teachkit.evaluation.human_ratings`    load_human_ratings (Hoyle et al. 2021's judgements, shipped)
 * :mod:`teachkit.evaluation.intrusion`        intrusion_tasks, hit_rates, npmi_rater, model_precision;
   topic intrusion: topic_intrusion_tasks, topic_log_odds
-* :mod:`teachkit.evaluation.labels`           purity, normalized_mutual_info, adjusted_rand_index, label_agreement
+* :mod:`teachkit.evaluation.labels`           purity, normalized_mutual_info, adjusted_mutual_info, adjusted_rand_index,
+                                                 label_agreement
 * :mod:`teachkit.evaluation.raters`           krippendorff_alpha, split_half_reliability, spearman_brown
-* :mod:`teachkit.evaluation.significance`     paired_permutation_test, bootstrap_difference, seed_comparison, holm,
+* :mod:`teachkit.evaluation.significance`     paired_permutation_test, bootstrap_difference, seed_comparison, cochran_q,
+                                                 mcnemar, holm,
   benjamini_hochberg
 * :mod:`teachkit.evaluation.topic_words`      exclusivity, frex, relevance, saliency, top_words
 * :mod:`teachkit.evaluation.books`            four_books (240 labelled passages of four public-domain books)

@@ -8,11 +8,15 @@ the contingency table ``n[c, k]``: documents of class ``c`` put in cluster ``k``
 * :func:`purity` -- the share of documents that belong to their cluster's most common class;
 * :func:`normalized_mutual_info` -- the mutual information of classes and clusters,
   divided by a named average of their entropies (arithmetic by default, as scikit-learn);
+* :func:`adjusted_mutual_info` -- the mutual information corrected for chance (Vinh, Epps & Bailey 2010);
 * :func:`adjusted_rand_index` -- agreement over pairs of documents, corrected for chance;
-* :func:`label_agreement` -- the three at once.
+* :func:`label_agreement` -- purity, NMI and ARI at once.
 
 Purity rewards many small clusters (one document per cluster is pure), so it
-is never read alone; NMI and ARI do not reward splitting for its own sake.
+is never read alone.  NMI is not corrected for chance either: random clusters
+share some information with the classes by accident, the more so the more
+clusters there are, so NMI rises with the number of clusters even for random
+labels.  ARI and AMI subtract what chance gives and stay near 0 for random labels.
 
 Examples
 --------
@@ -34,7 +38,8 @@ import numpy as np
 
 from .._checks import check_choice
 
-__all__ = ["contingency", "purity", "normalized_mutual_info", "adjusted_rand_index", "LabelAgreement",
+__all__ = ["contingency", "purity", "normalized_mutual_info", "adjusted_mutual_info", "adjusted_rand_index",
+           "LabelAgreement",
            "label_agreement", "NMI_AVERAGES"]
 
 #: How :func:`normalized_mutual_info` may average the two entropies (scikit-learn's names).
@@ -181,6 +186,88 @@ def normalized_mutual_info(labels_true: Sequence[Hashable], labels_pred: Sequenc
     norm = {"arithmetic": (h_true + h_pred) / 2, "geometric": math.sqrt(h_true * h_pred),
             "min": min(h_true, h_pred), "max": max(h_true, h_pred)}[average]
     return float(min(1.0, mi / norm))
+
+
+def _expected_mutual_info(row, col, n):
+    """E[I(C; K)] over random partitions with the same group sizes (hypergeometric model), in nats."""
+    lg = math.lgamma
+    total = 0.0
+    for a in row:
+        for b in col:
+            lo, hi = max(1, a + b - n), min(a, b)
+            if lo > hi:
+                continue
+            # log of a! b! (n-a)! (n-b)! / n!, shared by every n_ij of this cell
+            base = lg(a + 1) + lg(b + 1) + lg(n - a + 1) + lg(n - b + 1) - lg(n + 1)
+            for nij in range(lo, hi + 1):
+                log_p = base - lg(nij + 1) - lg(a - nij + 1) - lg(b - nij + 1) - lg(n - a - b + nij + 1)
+                total += nij / n * math.log(n * nij / (a * b)) * math.exp(log_p)
+    return total
+
+
+def adjusted_mutual_info(labels_true: Sequence[Hashable], labels_pred: Sequence[Hashable], *,
+                         average: str = "arithmetic") -> float:
+    """Mutual information corrected for chance (Vinh, Epps & Bailey 2010).
+
+    ::
+
+        AMI = (I(C; K) - E[I]) / (mean(H(C), H(K)) - E[I])
+
+    ``E[I]`` is the mutual information expected when the documents are dealt into groups of
+    the same sizes at random (the hypergeometric model), summed exactly::
+
+        E[I] = sum over c, k, and n from max(1, a_c + b_k - N) to min(a_c, b_k) of
+               (n / N) log(N n / (a_c b_k)) * a_c! b_k! (N - a_c)! (N - b_k)!
+                                         / (N! n! (a_c - n)! (b_k - n)! (N - a_c - b_k + n)!)
+
+    with ``a_c`` the class sizes and ``b_k`` the cluster sizes.  NMI has no such correction, so
+    it grows with the number of clusters even when they are random; AMI stays near 0 for random
+    clusters and is 1 when the clusters are the classes.  ``mean`` as in
+    :func:`normalized_mutual_info` (scikit-learn's ``average_method``; arithmetic by default).
+
+    Parameters
+    ----------
+    labels_true, labels_pred : sequence
+        One gold class and one cluster per document.
+    average : {"arithmetic", "geometric", "min", "max"}, default "arithmetic"
+
+    Returns
+    -------
+    float
+        1 for identical partitions, about 0 for random ones, negative when they agree less than
+        chance.  When both sides have a single group, or one document per group, the partitions
+        agree: 1.0 (as scikit-learn); a single group on one side only gives 0.0.
+
+    Examples
+    --------
+    Classes {1,2}, {3,4}; clusters {1,3}, {2,4}: I = 0.  Each class and cluster has 2 of 4 documents;
+    a cell holds n = 1 (probability 4/6, term (1/4) log 1 = 0) or n = 2 (probability 1/6, term
+    (2/4) log 2), so E[I] = 4 cells * (1/6) * (1/2) log 2 = (1/3) log 2, H = log 2 on both sides, and
+    AMI = (0 - 1/3) / (1 - 1/3) = -0.5.
+
+    >>> round(adjusted_mutual_info(["a", "a", "b", "b"], [0, 1, 0, 1]), 12)
+    -0.5
+    >>> adjusted_mutual_info(["a", "a", "b", "b"], [1, 1, 0, 0])
+    1.0
+    """
+    check_choice(average, "average", NMI_AVERAGES)
+    table, _, _ = contingency(labels_true, labels_pred)
+    n = int(table.sum())
+    if table.shape[0] == table.shape[1] and table.shape[0] in (1, n):
+        return 1.0
+    row, col = [int(v) for v in table.sum(axis=1)], [int(v) for v in table.sum(axis=0)]
+    h_true, h_pred = _entropy(table.sum(axis=1)), _entropy(table.sum(axis=0))
+    nz = table > 0
+    outer = np.outer(table.sum(axis=1), table.sum(axis=0))
+    mi = float((table[nz] / n * np.log(n * table[nz] / outer[nz])).sum())
+    emi = _expected_mutual_info(row, col, n)
+    norm = {"arithmetic": (h_true + h_pred) / 2, "geometric": math.sqrt(h_true * h_pred),
+            "min": min(h_true, h_pred), "max": max(h_true, h_pred)}[average]
+    denominator = norm - emi
+    if abs(denominator) < 1e-15:
+        # one side has a single group and the average is geometric or min (H = 0 = E[I] = I): 0, as scikit-learn
+        return 0.0
+    return float((mi - emi) / denominator)
 
 
 def _pairs(counts):

@@ -18,6 +18,9 @@ chance.
 * :func:`seed_comparison` -- several training runs (seeds) of each model: is the
   difference between the models larger than the spread between seeds of one?
   The runs, not the topics, are the independent units here;
+* :func:`cochran_q` and :func:`mcnemar` -- hit or miss (1/0) outcomes of several methods on the **same**
+  items (e.g. three word choices, each shown to one reader per topic): Cochran's Q for "do the methods'
+  hit rates differ at all?", McNemar's exact test for one pair;
 * :func:`holm` and :func:`benjamini_hochberg` -- p-values adjusted for many comparisons.
 
 Examples
@@ -42,7 +45,8 @@ import numpy as np
 from .._checks import check_choice, check_finite_real, check_score_vector, check_seed
 
 __all__ = ["ALTERNATIVES", "PermutationTest", "paired_permutation_test", "BootstrapInterval",
-           "bootstrap_difference", "SeedComparison", "seed_comparison", "holm", "benjamini_hochberg"]
+           "bootstrap_difference", "SeedComparison", "seed_comparison", "CochranQ", "cochran_q", "McNemar",
+           "mcnemar", "holm", "benjamini_hochberg"]
 
 #: Which differences count as "at least as extreme" (scipy's names).
 ALTERNATIVES = ("two-sided", "greater", "less")
@@ -397,6 +401,162 @@ def seed_comparison(runs_a: Sequence[float], runs_b: Sequence[float], *, alterna
     test = PermutationTest(observed, _p_value(null, observed, alternative, scale, exact), alternative, int(n),
                            int(null.size), exact, null)
     return SeedComparison(float(xa.mean()), float(xb.mean()), float(xa.std(ddof=1)), float(xb.std(ddof=1)), test)
+
+
+def _binary_table(outcomes, name):
+    try:
+        x = np.asarray(outcomes, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a table of 0/1 outcomes (one row per item, one column per method).") from None
+    if x.ndim != 2:
+        raise ValueError(f"{name} must be 2-dimensional (one row per item, one column per method), "
+                         f"got {x.ndim} dimension(s).")
+    if not np.all((x == 0) | (x == 1)):
+        bad = tuple(int(v) for v in np.argwhere(~((x == 0) | (x == 1)))[0])
+        raise ValueError(f"{name}{list(bad)} is {x[bad]}: every outcome must be 0 (miss) or 1 (hit); drop the items "
+                         "with a missing outcome (NaN) from every method first.")
+    return x
+
+
+@dataclass(frozen=True)
+class CochranQ:
+    """Cochran's Q test that k methods have the same hit rate on the same items.
+
+    Attributes
+    ----------
+    statistic : float
+        Q.
+    df : int
+        k - 1.
+    p_value : float
+        Upper tail of the chi-square distribution with ``df`` degrees of freedom at Q.
+    n_items, n_methods : int
+    hit_rates : tuple of float
+        Each method's share of hits, in column order.
+    """
+
+    statistic: float
+    df: int
+    p_value: float
+    n_items: int
+    n_methods: int
+    hit_rates: tuple
+
+    def __str__(self):
+        return f"Cochran's Q = {self.statistic:.3f}, df = {self.df}, p = {self.p_value:.3f} ({self.n_items} items)"
+
+
+def cochran_q(outcomes) -> CochranQ:
+    """Do k methods, each applied to the same n items with a hit (1) or a miss (0), have the same hit rate?
+
+    The items are shared, so the outcomes are paired (an easy topic is easy under every method):
+    comparing two hit rates as if they came from separate samples (a chi-square or Fisher test
+    on a 2 x 2 table of counts) ignores that.  Cochran's Q uses only the items on which the methods
+    disagree.  With column totals ``C_j``, row totals ``R_i`` and ``T`` hits in all::
+
+        Q = (k - 1) (k sum_j C_j**2 - T**2) / (k T - sum_i R_i**2)
+
+    Under "every method has the same hit rate" Q is approximately chi-square with k - 1 degrees
+    of freedom (Cochran 1950); the approximation wants a fair number of items with mixed rows.
+    With k = 2 it is McNemar's chi-square without continuity correction (prefer :func:`mcnemar`'s
+    exact form for two methods).  One test for all k avoids picking the best and the worst
+    method after looking, which is a multiple comparison in disguise.
+
+    Parameters
+    ----------
+    outcomes : 2-D array of 0/1
+        One row per item, one column per method (at least 2 rows and 2 columns).
+
+    Returns
+    -------
+    CochranQ
+        When every row is all hits or all misses, no item tells the methods apart: Q = 0, p = 1.
+
+    Examples
+    --------
+    Four items, three methods; rows (1,1,0), (1,0,0), (1,1,0), (1,1,1): C = (4, 3, 1), T = 8,
+    sum R**2 = 4 + 1 + 4 + 9 = 18, Q = 2 (3 * 26 - 64) / (24 - 18) = 14 / 3; p = exp(-Q / 2) for df = 2.
+
+    >>> q = cochran_q([[1, 1, 0], [1, 0, 0], [1, 1, 0], [1, 1, 1]])
+    >>> round(q.statistic, 4), q.df, round(q.p_value, 4)
+    (4.6667, 2, 0.097)
+    """
+    from scipy.stats import chi2
+
+    x = _binary_table(outcomes, "outcomes")
+    n, k = x.shape
+    if n < 2 or k < 2:
+        raise ValueError(f"outcomes has {n} item(s) and {k} method(s); Cochran's Q needs at least 2 of each.")
+    cols, rows = x.sum(axis=0), x.sum(axis=1)
+    total = float(x.sum())
+    denominator = k * total - float((rows ** 2).sum())
+    rates = tuple(float(c / n) for c in cols)
+    if denominator == 0:
+        return CochranQ(0.0, k - 1, 1.0, n, k, rates)
+    q = (k - 1) * (k * float((cols ** 2).sum()) - total ** 2) / denominator
+    return CochranQ(float(q), k - 1, float(chi2.sf(q, k - 1)), n, k, rates)
+
+
+def _binary_vector(values, name):
+    if isinstance(values, (str, bytes)) or np.ndim(values) != 1:
+        raise TypeError(f"{name} must be a sequence of 0/1 outcomes, one per item.")
+    return _binary_table(np.reshape(values, (-1, 1)), name)[:, 0]
+
+
+@dataclass(frozen=True)
+class McNemar:
+    """McNemar's exact test for two methods' hits and misses on the same items.
+
+    Attributes
+    ----------
+    only_a, only_b : int
+        Items that only method a, or only method b, got right (the discordant pairs).
+    p_value : float
+        Two-sided exact binomial p-value.
+    n_items : int
+    """
+
+    only_a: int
+    only_b: int
+    p_value: float
+    n_items: int
+
+    def __str__(self):
+        return (f"McNemar: only a {self.only_a}, only b {self.only_b}, exact p = {self.p_value:.3f} "
+                f"({self.n_items} items)")
+
+
+def mcnemar(a: Sequence[int], b: Sequence[int]) -> McNemar:
+    """McNemar's exact test: do two methods applied to the same items have the same hit rate?
+
+    Only the discordant items count: ``only_a`` (a hit, b miss) and ``only_b``.  Under "same hit
+    rate" each discordant item is equally likely to go either way, so ``only_a`` is
+    Binomial(only_a + only_b, 1/2), and the two-sided p-value is::
+
+        p = min(1, 2 * sum_{i <= min(only_a, only_b)} C(m, i) / 2**m),   m = only_a + only_b
+
+    (p = 1 when there is no discordant item).
+
+    Parameters
+    ----------
+    a, b : sequence of 0/1
+        Each method's outcome per item, items in the same order.
+
+    Examples
+    --------
+    Seven discordant items, 6 against 1: p = 2 (1 + 7) / 128 = 0.125.
+
+    >>> mcnemar([1, 1, 1, 1, 1, 1, 0, 1, 0], [0, 0, 0, 0, 0, 0, 1, 1, 0]).p_value
+    0.125
+    """
+    xa, xb = _binary_vector(a, "a"), _binary_vector(b, "b")
+    if xa.size != xb.size:
+        raise ValueError(f"a has {xa.size} outcomes but b has {xb.size}: give one outcome of each per item.")
+    only_a, only_b = int(np.sum((xa == 1) & (xb == 0))), int(np.sum((xa == 0) & (xb == 1)))
+    m = only_a + only_b
+    tail = sum(math.comb(m, i) for i in range(min(only_a, only_b) + 1))
+    p = min(1.0, 2 * tail / 2 ** m) if m else 1.0
+    return McNemar(only_a, only_b, float(p), int(xa.size))
 
 
 def _p_values(p_values):
