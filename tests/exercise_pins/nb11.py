@@ -73,34 +73,34 @@ PINS = {
     # (0.9 * 0.1 + 0.2 * 0.8) / 3 + (0.9 * 0.8 + 0.2 * 0.1) / 6 = 0.25 / 3 + 0.74 / 6 = 0.20667
     "11.2": 0.25 / 3 + 0.74 / 6,
     # measured: 2000 posterior samples put the harmonic mean 1.4 to 3.7 nats above the exact value (6 seeds)
-    "11.3": "higher than the exact value: it overestimates",
+    "11.4": "higher than the exact value: it overestimates",
     # K = 20 (0.26) and K = 5 (0.38) differ: the most coherent K is not the most stable
-    "11.4": "the most coherent K gives topics that may not come back in another run: look at them over several "
+    "11.5": "the most coherent K gives topics that may not come back in another run: look at them over several "
             "runs before interpreting any one",
     # gap 1,000 particles: -11.1329 + 11.1528 = 0.0199; 16,000: 0.0173, more than half of it left;
     # the sequential form: 0.0028 then 0.0004
-    "11.5": "a bias of the published algorithm itself: more particles do not close the gap",
+    "11.6": "a bias of the published algorithm itself: more particles do not close the gap",
     # draw 1: fire 0.7 * 0.9 + 0.3 * 0.2 = 0.69, rain 0.31, product 0.2139; draw 2: fire 0.2 * 0.9 + 0.8 * 0.2
     # = 0.34, rain 0.66, product 0.2244; mean (0.2139 + 0.2244) / 2 = 0.21915
-    "11.6": (0.2139 + 0.2244) / 2,
+    "11.3": (0.2139 + 0.2244) / 2,
 }
 
 STEPS = {
     "11.1": {"pairs": "*fire…* with *fire…* (2 shared of 4); *rain…* with *storm…* (3 shared of 3); "
                       "*goal…* with *team…* (2 shared of 4)", "total": 2.0},
     "11.2": {"rain_1": 0.1, "rain_2": 0.8, "same": 0.25, "mixed": 0.74},
-    "11.6": {"fire_a": 0.69, "rain_a": 0.31, "fire_b": 0.34, "rain_b": 0.66, "p_1": 0.2139, "p_2": 0.2244},
+    "11.3": {"fire_a": 0.69, "rain_a": 0.31, "fire_b": 0.34, "rain_b": 0.66, "p_1": 0.2139, "p_2": 0.2244},
 }
 
 # Every variant's answer, as a function of its data (tests/test_exercises.py draws 200 variants of each).
 PIN_FUNCTIONS = {
     "11.1": _stability_by_hand,
     "11.2": _likelihood_by_hand,
-    "11.6": _importance_by_hand,
+    "11.3": _importance_by_hand,
 }
 
 STEP_FUNCTIONS = {
     "11.1": _pairing_steps_by_hand,
     "11.2": _likelihood_steps_by_hand,
-    "11.6": _importance_steps_by_hand,
+    "11.3": _importance_steps_by_hand,
 }

@@ -195,8 +195,8 @@ EXERCISES = [
         key="09.2",
         label="e^(-bound) over gensim's 2^(-bound)",
         question="A model's held-out bound is −{nats} nats per word, and gensim's log line prints $2^{{{nats}}}$ as "
-                 "its perplexity estimate. Work it out (a calculator is fine: the point is which ratio to take): how many times larger than gensim's "
-                 "figure is the perplexity the bound implies, $e^{{{nats}}}$?",
+                 "its perplexity estimate. Work it out (a calculator is fine: the point is which ratio to take): "
+                 "how many times larger than gensim's figure is the perplexity the bound implies, $e^{{{nats}}}$?",
         data={"nats": 7},
         answer=_times_gensims_figure,
         solution="$e^{{{nats}}} / 2^{{{nats}}} = (e/2)^{{{nats}}}$ = {expected:.2f}: gensim's figure is the true "

@@ -121,7 +121,7 @@ def _tenths_variant(rng):
     return {"fire_1": fire_1, "fire_2": fire_2}
 
 
-# ---------------------------------------------------------------- 11.6: importance sampling by hand
+# ---------------------------------------------------------------- 11.3: importance sampling by hand
 def _given_shares(fire_1, fire_2, share_1, share_2):
     # p(fire rain | θ) for the two drawn shares of topic 1 (topic 2 has the rest)
     if not all(0 < x < 1 for x in (fire_1, fire_2, share_1, share_2)):
@@ -161,7 +161,7 @@ def _shares_variant(rng):
     return {"fire_1": fire_1, "fire_2": fire_2, "share_1": share_1, "share_2": share_2}
 
 
-# ---------------------------------------------------------------- 11.3: predict the harmonic mean's error
+# ---------------------------------------------------------------- 11.4: predict the harmonic mean's error
 #: The tiny model of notebook 11, section 2: K = 3 topics over V = 6 words, alpha = 0.5.
 TINY_PHI = ((0.40, 0.30, 0.15, 0.05, 0.05, 0.05),
             (0.05, 0.05, 0.40, 0.30, 0.15, 0.05),
@@ -192,7 +192,7 @@ def _harmonic_mean_verdict(tokens, samples):
     return _ABOVE if estimate > exact else _BELOW
 
 
-# ---------------------------------------------------------------- 11.4 and 11.5: what does it mean?
+# ---------------------------------------------------------------- 11.5 and 11.6: what does it mean?
 _REPORT_COHERENT, _CHECK_RUNS, _STABLE_IS_TRUE, _SAME_THING, _AGREE = (
     "report the most coherent K: coherence is what a reader of the topics sees",
     "the most coherent K gives topics that may not come back in another run: look at them over several runs "
@@ -275,8 +275,29 @@ EXERCISES = [
         variant=_tenths_variant,
         mistakes=(_theta_at_its_mean, _same_topic_only),
     ),
-    Prediction(
+    Exercise(
         key="11.3",
+        label="importance sampling by hand",
+        question="A two-topic model over *fire* and *rain*, as in exercise 11.2: topic 1 gives *fire* probability "
+                 "{fire_1}, topic 2 gives *fire* {fire_2} (and *rain* the rest). Importance sampling from the "
+                 "prior has drawn two topic shares: topic 1 has share {share_1} in the first draw and {share_2} "
+                 "in the second (topic 2 the rest). Given the shares, the two words are independent. What is the "
+                 "importance-sampling estimate of p(fire rain), the mean over the two draws of p(fire rain | shares)?",
+        data={"fire_1": 0.9, "fire_2": 0.2, "share_1": 0.7, "share_2": 0.2},
+        answer=_importance_estimate,
+        steps=_importance_steps,
+        solution="First draw: p(fire) = {share_1} · {fire_1} + (1 − {share_1}) · {fire_2} = {fire_a:.4g} and "
+                 "p(rain) = {rain_a:.4g}, so p(fire rain | shares) = {p_1:.4g}. Second draw: p(fire) = "
+                 "{fire_b:.4g}, p(rain) = {rain_b:.4g}, product {p_2:.4g}. The estimate is their mean, "
+                 "{expected:.4g}. Averaging the shares first and then multiplying would be a different number: "
+                 "the estimator averages likelihoods, not topic shares.",
+        right=("0.219", "0,219", "0.2192", "0.22"),
+        wrong=("0.2498", "0.25", "0.438", "0.207"),
+        variant=_shares_variant,
+        mistakes=(_shares_averaged_first, _summed_not_averaged),
+    ),
+    Prediction(
+        key="11.4",
         label="the harmonic mean on a longer document",
         question="Section 2's tiny model, and a document of 40 tokens drawn from it. The harmonic-mean "
                  "estimator averages 1/p(w | z) over 2000 topic assignments drawn from the posterior. Predict "
@@ -293,7 +314,7 @@ EXERCISES = [
                  "Steyvers's K criterion (section 3).",
     ),
     Interpretation(
-        key="11.4",
+        key="11.5",
         label="coherent K against stable K",
         question="On a news corpus, mean NPMI is highest at K = 20. Greene et al.'s stability (mean agreement of "
                  "subsample runs with a reference run) is 0.26 at K = 20 and 0.38 at K = 5, the most stable K. "
@@ -302,12 +323,18 @@ EXERCISES = [
         answer=_coherent_or_stable,
         choices=(_REPORT_COHERENT, _CHECK_RUNS, _STABLE_IS_TRUE, _SAME_THING, _AGREE),
         why={
-            _REPORT_COHERENT: "coherence judges the topics of one run. With a stability of {stability_coherent}, "
-                              "another run at K = {coherent_k} shares only about a quarter of its top words with "
-                              "this one, topic by topic: a reader could be shown different topics tomorrow.",
-            _CHECK_RUNS: "at K = {coherent_k} the runs agree on only {stability_coherent} of their top words "
-                         "(average Jaccard), so any one run's topics are partly an accident of its seed and its "
-                         "documents. Interpret only the topics that recur across runs, or choose a more stable K.",
+            _REPORT_COHERENT: "coherence judges the topics of one run. A stability of {stability_coherent} is a "
+                              "poor agreement: two top-10 lists with a Jaccard of {stability_coherent} share only "
+                              "about 4 of their 10 words (s shared words give J = s / (20 - s), and 4 / 16 = "
+                              "0.25), and "
+                              "Greene et al.'s average over the top-1, top-2, ... prefixes is no kinder. Another "
+                              "run at K = {coherent_k} could show a reader different topics tomorrow.",
+            _CHECK_RUNS: "at K = {coherent_k} the runs' matched topics agree poorly (average Jaccard "
+                         "{stability_coherent}; for two top-10 lists a Jaccard of {stability_coherent} means about "
+                         "4 shared words of 10, since s shared words give J = s / (20 - s) and 4 / 16 = 0.25), "
+                         "so any one "
+                         "run's topics are partly an accident of its seed and its documents. "
+                         "Interpret only the topics that recur across runs, or choose a more stable K.",
             _STABLE_IS_TRUE: "stability says that the runs agree, not that they are right: a K that merges two "
                              "real themes can be merged the same way every time. On a real corpus there may be "
                              "no true K at all.",
@@ -323,7 +350,7 @@ EXERCISES = [
                  "stable K and accept less coherent topics. Neither number says what the true K is.",
     ),
     Interpretation(
-        key="11.5",
+        key="11.6",
         label="a gap that more particles do not close",
         question="For a 6-token document of a tiny model the exact log p(w) is −11.1528. Averaged over 20 runs, "
                  "Wallach et al.'s left-to-right Algorithm 3 gives −11.1329 with 1,000 particles and −11.1355 "
@@ -352,26 +379,5 @@ EXERCISES = [
                  "however many particles. A gap that does not shrink with the sample is a bias: Algorithm 3 "
                  "overestimates log p(w) here (as Buntine 2009 pointed out), by a few hundredths of a nat per "
                  "document, which adds up over a corpus.",
-    ),
-    Exercise(
-        key="11.6",
-        label="importance sampling by hand",
-        question="A two-topic model over *fire* and *rain*, as in exercise 11.2: topic 1 gives *fire* probability "
-                 "{fire_1}, topic 2 gives *fire* {fire_2} (and *rain* the rest). Importance sampling from the "
-                 "prior has drawn two topic shares: topic 1 has share {share_1} in the first draw and {share_2} "
-                 "in the second (topic 2 the rest). Given the shares, the two words are independent. What is the "
-                 "importance-sampling estimate of p(fire rain), the mean over the two draws of p(fire rain | shares)?",
-        data={"fire_1": 0.9, "fire_2": 0.2, "share_1": 0.7, "share_2": 0.2},
-        answer=_importance_estimate,
-        steps=_importance_steps,
-        solution="First draw: p(fire) = {share_1} · {fire_1} + (1 − {share_1}) · {fire_2} = {fire_a:.4g} and "
-                 "p(rain) = {rain_a:.4g}, so p(fire rain | shares) = {p_1:.4g}. Second draw: p(fire) = "
-                 "{fire_b:.4g}, p(rain) = {rain_b:.4g}, product {p_2:.4g}. The estimate is their mean, "
-                 "{expected:.4g}. Averaging the shares first and then multiplying would be a different number: "
-                 "the estimator averages likelihoods, not topic shares.",
-        right=("0.219", "0,219", "0.2192", "0.22"),
-        wrong=("0.2498", "0.25", "0.438", "0.207"),
-        variant=_shares_variant,
-        mistakes=(_shares_averaged_first, _summed_not_averaged),
     ),
 ]
