@@ -337,6 +337,10 @@ SHOWN_FOR_ANOTHER_REASON = {
                                                     "likelihood",
     ("04b.1", "11_trust", "0.2857"): "11's Cao Juan criterion on the Lee articles at K = 20; 04b.1 is an add-one "
                                      "probability",
+    ("08b.3", "09_choosing_a_model", "0.792"): "09's Holm-adjusted p of NPMI minus UCI (wikitext, mean rating); "
+                                               "08b.3 is a rank-biased overlap",
+    ("03.1", "12_agreement_significance", "0.444"): "12's Cochran's Q p-value for the three word choices' intrusion "
+                                                    "hits; 03.1 is an NPMI from counts",
 }
 
 
