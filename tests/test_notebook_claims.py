@@ -3659,7 +3659,19 @@ def _11_disjoint_top_words_give_deveaud_zero_in_the_papers_reading():
 
 
 
+def _09_overlapping_intervals_hide_paired_differences():
+    # nytimes: each metric's marginal interval (dd3c9660) overlaps UMass's, yet the paired interval of the
+    # difference (df1cbc1e) lies above 0
+    rows, printed = _agreement_rows(), _09_printed_differences()
+    col = {("nytimes", "mean rating"): 0, ("nytimes", "intrusion hit rate"): 1}
+    hidden = [(c, j, a) for (c, j, a, b), v in printed.items() if (c, j) in col and b == "UMass"
+              and rows[a][col[c, j]][1] <= rows["UMass"][col[c, j]][2] and v[1] > 0]
+    return len(hidden) == 6
+
+
 CLAIMS_PROSE = [
+    Claim("09_choosing", "df1cbc1e-says", "overlapping marginal intervals can hide a clear difference",
+          _09_overlapping_intervals_hide_paired_differences),
     Claim("12_agreement", "agreement-45", "NMI is\n  not corrected for chance either and rises with the number of "
           "clusters even for random ones; ARI and AMI are\n  corrected and stay near 0 for random clusters",
           _12_nmi_rises_on_random_clusters_ami_and_ari_do_not),
