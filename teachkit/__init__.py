@@ -68,6 +68,7 @@ _EXPORTS = {
                         "distinctiveness mean_norm_from_cosines semantic_coherence semantic_diversity topic_vector",
     "semantic.centrality": "PageRank pagerank",
     "semantic.embeddings": "PPMIMatrix WordVectors ppmi_matrix ppmi_svd sentence_transformer_vectors",
+    "semantic.minilm": "MiniLM minilm_vectors",
     "evaluation.discrimination": "Discrimination DiscriminationRatio cohens_d discrimination_ratio intruded_topics "
                                  "random_topics roc_auc",
     "corpora": "PlantedTopics lee_background nltk_corpus planted_topics",
