@@ -252,3 +252,36 @@ def test_without_the_model_the_audit_says_what_to_install_instead_of_failing(mon
         check._check_cached.cache_clear()
     monkeypatch.undo()
     assert check.check_record(record).verdict == "wrong"      # with the model back: 0.386, not 0.85
+
+
+# ---------------------------------------------------------------- embedding coherence
+def test_embedding_coherence_is_the_mean_cosine_of_the_pairs_by_hand():
+    import teachkit as tk
+
+    rng = np.random.default_rng(3)
+    for n in (2, 3, 7):
+        vectors = rng.normal(size=(n, 5))
+        unit = vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+        by_hand = sum(float(unit[a] @ unit[b]) for a in range(n) for b in range(a + 1, n)) / (n * (n - 1) / 2)
+        assert tk.embedding_coherence(tk.cosine_similarity_matrix(vectors)) == pytest.approx(by_hand, rel=1e-12)
+
+
+@pytest.mark.parametrize("similarity, error, message", [
+    ([[1.0]], ValueError, "at least two words"),
+    ([[1, 0.5], [0.4, 1]], ValueError, "symmetric"),
+    ([[1, 2], [2, 1]], ValueError, r"\[-1, 1\]"),
+])
+def test_embedding_coherence_refuses_what_is_no_cosine_matrix(similarity, error, message):
+    import teachkit as tk
+
+    with pytest.raises(error, match=message):
+        tk.embedding_coherence(similarity)
+
+
+def test_embedding_coherence_of_the_semantic_documents_topic_on_the_model(model):
+    import teachkit as tk
+
+    v = model.encode(["machine", "learning", "algorithm"])
+    ec = tk.embedding_coherence(v @ v.T)
+    assert ec == pytest.approx((float(v[0] @ v[1]) + float(v[0] @ v[2]) + float(v[1] @ v[2])) / 3, rel=1e-12)
+    assert round(ec, 2) == 0.36            # (0.386 + 0.357 + 0.329) / 3; with the document's cosines 0.85
