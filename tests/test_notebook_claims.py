@@ -634,6 +634,45 @@ def _sc_by_hand(S, lam, diagonal_one=True):
     return float(lam @ Sh @ lam / lam.sum() ** 2)
 
 
+def _05_model_cosines():
+    """The three words' cosines as all-MiniLM-L6-v2 gives them (teachkit.semantic.minilm, judged against the cosines
+    sentence-transformers publishes in tests/test_minilm.py), and the table cell nb05-model-01 printed."""
+    from teachkit.semantic.minilm import encode
+
+    v = encode(list(_T1))
+    model = {(0, 1): float(v[0] @ v[1]), (0, 2): float(v[0] @ v[2]), (1, 2): float(v[1] @ v[2])}
+    rows = _table_rows(_output("05_semantic", "nb05-model-01"), ("machine–learning", "machine–algorithm",
+                                                                   "learning–algorithm"))
+    printed = {(0, 1): rows["machine–learning"], (0, 2): rows["machine–algorithm"], (1, 2): rows["learning–algorithm"]}
+    assert all(float(printed[k][1]) == round(model[k], 3) for k in model), (printed, model)
+    return model
+
+
+def _05_model_cosines_under_half_and_reordered():
+    model = _05_model_cosines()
+    under_half = all(model[(i, j)] < _DOC_S[i, j] / 2 for (i, j) in model)
+    model_order = sorted(model, key=model.get, reverse=True)
+    doc_order = sorted(model, key=lambda k: _DOC_S[k], reverse=True)
+    return under_half and model_order == [(0, 1), (0, 2), (1, 2)] and doc_order[0] == (1, 2)
+
+
+def _05_model_graph_still_a_triangle_barely():
+    model = _05_model_cosines()
+    return min(model.values()) > 0.3 and round(model[(1, 2)], 3) == 0.329 and model[(1, 2)] - 0.3 < 0.03
+
+
+def _05_model_sc_and_top_weight():
+    model = _05_model_cosines()
+    S = np.eye(3)
+    for (i, j), c in model.items():
+        S[i, j] = S[j, i] = c
+    lam = _nx_rank(_graph(S, 0.3))
+    sc_model, sc_doc = _sc_by_hand(S, lam), _sc_by_hand(_DOC_S, _nx_rank(_graph(_DOC_S, 0.3)))
+    said = "SC with the document's cosines 0.892; with the model's 0.557" in _output("05_semantic", "nb05-model-01")
+    return (said and round(sc_model, 3) == 0.557 and round(sc_doc, 3) == 0.892
+            and int(np.argmax(lam)) == 0 and int(np.argmax(_nx_rank(_graph(_DOC_S, 0.3)))) == 1)
+
+
 def _05_every_pair_is_an_edge():
     rows = re.findall(r"\[+([^\[\]]+)\]", _output("05_semantic", "nb05-04").split("adjacency A", 1)[1])[:3]
     zeros = [[float(v) for v in row.split()].count(0.0) for row in rows]
@@ -1819,6 +1858,13 @@ CLAIMS_12 = [
 
 CLAIMS_05_12 = [
     # -- 05
+    Claim("05_semantic", "nb05-model-02-says", "The model's cosines are less than half the document's, and in another "
+          "order: machine–learning is the closest\npair and learning–algorithm the farthest, where the document has "
+          "learning–algorithm closest", _05_model_cosines_under_half_and_reordered),
+    Claim("05_semantic", "nb05-model-02-says", "All three stay above the\nthreshold 0.3, so the graph is still a "
+          "triangle, but learning–algorithm (0.329) only just", _05_model_graph_still_a_triangle_barely),
+    Claim("05_semantic", "nb05-model-02-says", "With the model's cosines\nSC is 0.557, not 0.892, and \"machine\", "
+          "not \"learning\", has the largest PageRank weight", _05_model_sc_and_top_weight),
     Claim("05_semantic", "nb05-05", "With a threshold of 0.3 all three pairs survive and the graph is a triangle",
           _05_every_pair_is_an_edge),
     Claim("05_semantic", "nb05-08", "At two decimals the document's 0.33 for \"machine\" is right; its 0.35 and 0.32 "
