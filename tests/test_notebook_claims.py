@@ -634,6 +634,50 @@ def _sc_by_hand(S, lam, diagonal_one=True):
     return float(lam @ Sh @ lam / lam.sum() ** 2)
 
 
+def _06_model_topics():
+    """The three topic vectors from all-MiniLM-L6-v2 (each the mean of its words' unit vectors), their cosines, SD
+    (1 - cos) / 2 by hand and the table nb06-model-01 printed."""
+    from teachkit.semantic.minilm import encode
+
+    topics = [("machine", "learning", "algorithm"), ("quantum", "physics", "particle"),
+              ("neural", "network", "training")]
+    t = np.array([encode(list(w)).mean(axis=0) for w in topics])
+    cos = {(a, b): float(t[a] @ t[b] / (np.linalg.norm(t[a]) * np.linalg.norm(t[b])))
+           for a, b in ((0, 1), (0, 2), (1, 2))}
+    text = _output("06_distinct", "nb06-model-01")
+    rows = _table_rows(text, ("T1–T2", "T1–T3", "T2–T3"))
+    printed = {(0, 1): rows["T1–T2"], (0, 2): rows["T1–T3"], (1, 2): rows["T2–T3"]}
+    assert all(float(printed[k][1]) == round(cos[k], 3) for k in cos), (printed, cos)
+    return t, cos, text
+
+
+def _06_model_topic_lengths_below_one():
+    t, _, text = _06_model_topics()
+    lengths = np.linalg.norm(t, axis=1)
+    return all(lengths < 1) and [round(float(x), 3) for x in lengths] == [0.756, 0.815, 0.782] and "0.756" in text
+
+
+def _06_model_pairs_closer_but_t1_t3():
+    _, cos, _ = _06_model_topics()
+    doc = {(0, 1): 0.245, (0, 2): 0.782, (1, 2): 0.198}
+    closest = max(cos, key=cos.get) == (0, 2)
+    return (closest and abs(cos[(0, 1)] - cos[(1, 2)]) < 0.02 and cos[(0, 1)] > doc[(0, 1)]
+            and cos[(1, 2)] > doc[(1, 2)] and cos[(0, 2)] < doc[(0, 2)])
+
+
+def _06_model_less_distinct_and_semdiv():
+    _, cos, text = _06_model_topics()
+    sd_model = np.mean([(1 - c) / 2 for c in cos.values()])
+    sd_doc = np.mean([(1 - c) / 2 for c in (0.245, 0.782, 0.198)])
+    sizes = np.bincount([0, 0, 1, 0, 2, 2, 1, 2, 0, 1])          # the document's ten documents' topics
+    p = sizes / sizes.sum()
+    distribution = -(p * np.log(p)).sum() / np.log(3)
+    semdiv_model, semdiv_doc = 0.5 * sd_model + 0.5 * distribution, 0.5 * sd_doc + 0.5 * distribution
+    said = ("mean SD: document's cosines 0.296, model's 0.254" in text
+            and "document's cosines 0.643, model's 0.623" in text)
+    return said and round(sd_model, 3) == 0.254 and round(semdiv_model, 3) == 0.623 and round(semdiv_doc, 3) == 0.643
+
+
 def _05_model_cosines():
     """The three words' cosines as all-MiniLM-L6-v2 gives them (teachkit.semantic.minilm, judged against the cosines
     sentence-transformers publishes in tests/test_minilm.py), and the table cell nb05-model-01 printed."""
@@ -1926,6 +1970,13 @@ CLAIMS_05_12 = [
     Claim("06_distinct", "nb06-03", "averaging them reproduces the four components it prints",
           _06_the_mean_of_the_shown_components_is_the_printed_one),
     Claim("06_distinct", "nb06-06", "their **average** is not", _06_mean_is_shorter_dot_and_cosine_clash),
+    Claim("06_distinct", "nb06-model-02-says", "No topic vector has length 1: each is a mean of three different unit "
+          "vectors (0.756, 0.815 and 0.782)", _06_model_topic_lengths_below_one),
+    Claim("06_distinct", "nb06-model-02-says", "T1 and T3 stay the closest pair, but T1–T2 (0.410) and T2–T3 (0.396) "
+          "are now almost equally\nsimilar, and every pair is more similar than the document says except T1–T3",
+          _06_model_pairs_closer_but_t1_t3),
+    Claim("06_distinct", "nb06-model-02-says", "The topics look less distinct on the\nmodel's vectors (mean SD 0.254 "
+          "against 0.296), and SemDiv falls from 0.643 to 0.623", _06_model_less_distinct_and_semdiv),
     Claim("06_distinct", "nb06-08", "the printed dot product and the printed cosine cannot both be right",
           _06_mean_is_shorter_dot_and_cosine_clash),
     Claim("06_distinct", "nb06-14", "The off-diagonal values are right (0.3775 is printed as 0.378). The diagonal is "
