@@ -3512,6 +3512,45 @@ def _07_zero_convention_intervals():
     return [(name, float(low), float(high)) for name, low, high in rows]
 
 
+def _07_model_rows():
+    """The model section's ratio rows (metric, convention, measure, ratio, low, high) and its AUC/d table."""
+    text = _output("07_statistical", "07-model-01")
+    rows = [(m, conv, meas, float(r), float(lo), float(hi)) for m, conv, meas, r, lo, hi in re.findall(
+        r"((?:SC|EC) \(MiniLM\)) / NPMI \(never together = +(-?1|0)\), random lists +(d|2AUC-1) +ratio +(-?[\d.]+) +"
+        r"95% interval \[ *(-?[\d.]+), *(-?[\d.]+)\]", text)]
+    assert len(rows) == 8, rows
+    table = {m: [float(v) for v in re.findall(r"(-?\d\.\d{3}) +-?\d+\.\d\d", line)]
+             for m, line in re.findall(r"^((?:SC|EC) \(MiniLM\)) +([^/\n]*)$", text, flags=re.M)}
+    return rows, table
+
+
+def _07_model_sc_below_npmi_exact_and_unresolved_at_zero():
+    rows, _ = _07_model_rows()
+    sc = {(conv, meas): (r, lo, hi) for m, conv, meas, r, lo, hi in rows if m == "SC (MiniLM)"}
+    return (all(hi < 1 for r, lo, hi in (sc["-1", "d"], sc["-1", "2AUC-1"]))
+            and sc["-1", "d"] == (0.28, 0.14, 0.43)
+            and all(lo <= 1 <= hi for r, lo, hi in (sc["0", "d"], sc["0", "2AUC-1"]))
+            and sc["0", "d"] == (0.85, 0.42, 1.40))
+
+
+def _07_model_ec_beats_sc_but_one_intruder():
+    _, table = _07_model_rows()
+    sc, ec = table["SC (MiniLM)"], table["EC (MiniLM)"]      # AUC against random lists, 1, 3, 5 intruders
+    return (len(sc) == len(ec) == 4 and ec[0] > sc[0] and ec[2] > sc[2] and ec[3] > sc[3] and ec[1] == sc[1]
+            and (ec[0], sc[0]) == (0.903, 0.792))
+
+
+def _07_model_ec_above_one_but_unresolved():
+    rows, _ = _07_model_rows()
+    ec = [(r, lo, hi) for m, conv, meas, r, lo, hi in rows if m == "EC (MiniLM)" and conv == "0"]
+    return sorted(r for r, _, _ in ec) == [1.22, 1.44] and all(lo <= 1 <= hi for _, lo, hi in ec)
+
+
+def _07_model_largest_upper_end():
+    rows, _ = _07_model_rows()
+    return max(hi for *_, hi in rows) == 3.65 < 6.12
+
+
 def _07_ppmi_svd_no_clear_winner():
     return all(low <= 1 <= high for name, low, high in _07_zero_convention_intervals() if "PPMI" in name)
 
@@ -3643,6 +3682,17 @@ CLAIMS_PROSE = [
           "contain 1", _07_ppmi_svd_no_clear_winner),
     Claim("07_statistical", "bf784cb2-n00-says", "NPMI beats SC on Word2Vec: both intervals lie below 1",
           _07_npmi_beats_word2vec),
+    Claim("07_statistical", "07-model-02-says", "SC still separates the LDA topics from random lists less well than "
+          "NPMI does with\nnever-together pairs scored −1: both intervals lie below 1 (ratio of d 0.28 [0.14, 0.43]). "
+          "Scored 0, the intervals\ncontain 1 (ratio of d 0.85 [0.42, 1.40])",
+          _07_model_sc_below_npmi_exact_and_unresolved_at_zero),
+    Claim("07_statistical", "07-model-02-says", "separates better than SC\nagainst random lists and against 3 and 5 "
+          "intruders (AUC 0.903 against 0.792 for random lists) and ties it with one\nintruder",
+          _07_model_ec_beats_sc_but_one_intruder),
+    Claim("07_statistical", "07-model-02-says", "Its ratios to NPMI scored 0 are above 1 (1.22 and 1.44), but both "
+          "intervals contain 1", _07_model_ec_above_one_but_unresolved),
+    Claim("07_statistical", "07-model-02-says", "No interval in\nthis section reaches 6.12: the largest upper end is "
+          "3.65", _07_model_largest_upper_end),
     Claim("08_which", "89c74eaf-says", "UCI and NPMI rank the 64 topics almost alike", _08_how_the_measures_rank_alike),
     Claim("08_which", "89c74eaf-says", "C_A nearly reverses NPMI's order", _08_how_the_measures_rank_alike),
     Claim("08_which", "78495677-says", "c_uci and c_npmi separate the LDA topics from random lists best",
