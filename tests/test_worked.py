@@ -122,7 +122,11 @@ EXPECTED = {
     "003-perplexity-unseen": C,
     "003-claim-higher": H,               # 7.32 > 4.00
     # --------------------------------------------------- 004 semantic metrics
-    "004-sim-ml": U, "004-sim-ma": U, "004-sim-la": U,          # needs the full embeddings
+    # all-MiniLM-L6-v2 itself (teachkit.semantic.minilm, judged in tests/test_minilm.py against the cosines
+    # sentence-transformers publishes) gives machine-learning 0.386, machine-algorithm 0.357, learning-algorithm
+    # 0.329: the document's 0.85, 0.82, 0.88 and its shown components are illustrative, not the model's
+    "004-sim-ml": W, "004-sim-ma": W, "004-sim-la": W,
+    **{f"004-e-{w}-{c}": W for w in ("machine", "learning", "algorithm") for c in range(4)},
     "004-edge-ml": H, "004-edge-ma": H, "004-edge-la": H,       # 0.85, 0.82, 0.88 > 0.3
     "004-pr-initial": H,                 # 1/3 = 0.333
     "004-pr-strength-machine": H,        # 0.85 + 0.82 = 1.67
@@ -179,18 +183,20 @@ EXPECTED = {
     # (0.12+0.15+0.18)/3 = 0.150, (-0.34-0.29-0.31)/3 = -0.3133, (0.21+0.18+0.19)/3 = 0.1933,
     # (0.56+0.61+0.58)/3 = 0.5833
     "004-et1-0": H, "004-et1-1": H, "004-et1-2": H, "004-et1-3": H,
-    **{f"004-et{t}-{c}": U for t in (2, 3) for c in range(4)},
-    "004-dot-t1t2": U,
+    # e_T2, e_T3 from the model: components (-0.029, 0.002, -0.005, 0.029) and (-0.014, -0.021, 0.011, -0.029);
+    # e_T1 · e_T2 = 0.252, not 0.245
+    **{f"004-et{t}-{c}": W for t in (2, 3) for c in range(4)},
+    "004-dot-t1t2": W,
     # |mean of unit vectors|² = (3 + 2·(0.85 + 0.82 + 0.88))/9 = 8.1/9 = 0.9 -> |e_T1| = 0.9487, not 1.000
     "004-norm-t1": W,
-    "004-norm-t2": U,
+    "004-norm-t2": W,                    # the model's |e_T2| = 0.815: a mean of unit vectors, shorter than 1
     # cos = 0.245/(0.9487·|e_T2|) >= 0.245/0.9487 = 0.2583 since |e_T2| <= 1: 0.245 is impossible
     "004-cos-t1t2": W,
     "004-sd-numerator": H,               # 1 - 0.245 = 0.755
     "004-sd-t1t2": H,                    # 0.755/2 = 0.3775 -> 0.378 (half up)
     "004-sd-range-identical": H,         # (1 - 1)/2 = 0
     "004-sd-range-opposite": H,          # (1 + 1)/2 = 1
-    "004-cos-t1t3": U, "004-cos-t2t3": U,
+    "004-cos-t1t3": W, "004-cos-t2t3": W,   # the model: 0.671 and 0.396, not 0.782 and 0.198
     # SD(T, T) = (1 - 1)/2 = 0, printed 0.500 = (1 - 0)/2
     "004-sdm-00": W, "004-sdm-11": W, "004-sdm-22": W,
     "004-sdm-01": H,                     # 0.3775 -> 0.378

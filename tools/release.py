@@ -623,6 +623,8 @@ def _build(inputs, out: pathlib.Path, exercises, package) -> dict:
         # versions the course was tested with; the licences.
         shutil.copyfile(STUDENT_README, student_dir / "README.md")
         shutil.copyfile(course.ROOT / "constraints.txt", student_dir / "constraints.txt")
+        # the embedding model's files, pinned by hash, installed without their declared requirements
+        shutil.copyfile(course.ROOT / "tools" / "model-requirements.txt", student_dir / "model-requirements.txt")
     for folder in (student_dir, teacher_dir):
         for name in ("LICENSE", "CITATION.cff"):
             shutil.copyfile(course.ROOT / name, folder / name)

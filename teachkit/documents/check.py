@@ -457,6 +457,39 @@ def r_diversity(similarity: Matrix, assignments: Sequence[int], part: str, index
     return float(value) * float(_d(scale))
 
 
+def _minilm_vectors(texts):
+    from ..semantic.minilm import encode
+    return encode(list(texts))
+
+
+def r_minilm(part: str, texts: Sequence[str], component: int | None = None,
+             topics: Sequence[Sequence[str]] | None = None, i: int = 0, j: int = 1) -> float:
+    """What all-MiniLM-L6-v2 itself gives (:mod:`teachkit.semantic.minilm`, the model the semantic document names).
+
+    ``part``: ``"cosine"`` of ``texts[i]`` and ``texts[j]`` (unit vectors, so their dot product);
+    ``"component"`` of ``texts[0]``'s vector; for topic vectors (the mean of each topic's word vectors, as the
+    document builds e_T), ``"topic_component"`` of topic ``i``, ``"topic_norm"`` of topic ``i``,
+    ``"topic_dot"`` and ``"topic_cosine"`` of topics ``i`` and ``j``; ``topics`` lists each topic's words
+    (``texts`` is then unused).
+    """
+    import numpy as np
+
+    if part in ("cosine", "component"):
+        v = _minilm_vectors(texts)
+        return float(v[i] @ v[j]) if part == "cosine" else float(v[0][component])
+    vectors = [_minilm_vectors(words).mean(axis=0) for words in (topics or ())]
+    a, b = vectors[i], vectors[j] if j < len(vectors) else None
+    if part == "topic_component":
+        return float(a[component])
+    if part == "topic_norm":
+        return float(np.linalg.norm(a))
+    if part == "topic_dot":
+        return float(a @ b)
+    if part == "topic_cosine":
+        return float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)))
+    raise ValueError(f"r_minilm: unknown part {part!r}")
+
+
 #: Recipe name -> function.  A record's ``recipe`` and ``args`` name one of these.
 RECIPES = {
     "expr": r_expr, "fraction": r_fraction, "probability": r_probability, "pmi": r_pmi,
@@ -468,6 +501,7 @@ RECIPES = {
     "pagerank_top": r_pagerank_top, "sc": r_sc, "topic_vector": r_topic_vector, "mean_norm": r_mean_norm,
     "cosine_bounds": r_cosine_bounds, "distinctiveness": r_distinctiveness,
     "distinctiveness_extreme": r_distinctiveness_extreme, "topic_cosine": r_topic_cosine, "diversity": r_diversity,
+    "minilm": r_minilm,
 }
 
 
@@ -614,7 +648,13 @@ def _evaluate(record):
         return _finding(record, "—", "uncheckable", f"needs {record.needs}",
                         f"Cannot be checked from the document: it would need {record.needs}.")
 
-    std = _run(record.recipe, record.args)
+    try:
+        std = _run(record.recipe, record.args)
+    except ModuleNotFoundError as err:
+        # Only the records checked against the embedding model need an optional package: without it they
+        # cannot be checked here, and the finding says what to install.
+        return _finding(record, "—", "uncheckable", "needs the all-MiniLM-L6-v2 model",
+                        f"Checked against the model the document names, which is not installed here: {err}")
 
     # -- claims: the printed words assert something about the recomputed number
     if record.claim is not None:
