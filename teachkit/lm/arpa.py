@@ -159,7 +159,8 @@ def _arpa_grams(lm):
         if (~starts_with_s).any():
             upper[~starts_with_s] = level(m + 1, context[~starts_with_s], x[~starts_with_s])
         lower = level(m, context[:, 1:], x)
-        bows[m] = (context, upper / lower)
+        with np.errstate(invalid="ignore", divide="ignore"):      # 0 / 0 where both keep all their mass
+            bows[m] = (context, upper / lower)
     _check_rows(merged, bows, level)
     return merged, bows
 
@@ -266,8 +267,8 @@ def write_arpa(lm: NgramLM, path: str | os.PathLike | None = None, *, max_lines:
         grams, bows = _arpa_grams(lm)
     bow_of = {}
     for context, beta in bows.values():
-        if np.any(beta <= 0):
-            row = context[np.flatnonzero(beta <= 0)[0]]
+        if not np.all(beta > 0):                                # 0, or 0 / 0 (NaN)
+            row = context[np.flatnonzero(~(beta > 0))[0]]
             raise ValueError(f"{lm.smoothing_method!r} gives every word never seen after the history "
                              f"{' '.join(words[i] for i in row)!r} probability 0 (the history keeps all its "
                              "mass), and an ARPA back-off weight must be the log10 of a positive number.")
