@@ -33,23 +33,22 @@ from __future__ import annotations
 
 import itertools
 import math
-import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import check_choice, check_finite_real, check_score_vector, check_seed
+from .._checks import MAX_DRAWS as _MAX_DRAWS
+from .._checks import (MAX_SAMPLES, check_choice, check_draws, check_finite_real, check_score_vector, check_seed,
+                       check_summable, scale_by_power_of_two)
 
 __all__ = ["ALTERNATIVES", "PermutationTest", "paired_permutation_test", "BootstrapInterval",
            "bootstrap_difference", "SeedComparison", "seed_comparison", "holm", "benjamini_hochberg"]
 
 #: Which differences count as "at least as extreme" (scipy's names).
 ALTERNATIVES = ("two-sided", "greater", "less")
-#: At most this many resamples: a few thousand already fix a p-value to two decimals.
-MAX_RESAMPLES = 1_000_000
-#: At most this many draws in all (resamples × items).
-MAX_DRAWS = 10**9
+#: At most this many resamples, and draws in all (resamples × items): the guard every drawing function shares.
+MAX_RESAMPLES, MAX_DRAWS = MAX_SAMPLES, _MAX_DRAWS
 #: Resamples drawn at once (rows of a matrix of draws), so memory stays small.
 _CHUNK = 2**20
 
@@ -75,21 +74,14 @@ def _paired(a, b, tokens):
         if np.any(w <= 0):
             i = int(np.flatnonzero(w <= 0)[0])
             raise ValueError(f"tokens[{i}] is {w[i]:g}: every document must have at least one token.")
+    # Every statistic sums up to 2n differences (or tokens): refuse what would overflow to ±inf.
+    for name, values in (("a", xa), ("b", xb), ("tokens", w)):
+        check_summable(values, name, 2 * xa.size)
     return xa - xb, w
 
 
 def _check_resamples(n_resamples, n_items):
-    if isinstance(n_resamples, bool) or not isinstance(n_resamples, numbers.Integral):
-        raise TypeError(f"n_resamples must be a whole number, got {n_resamples!r}.")
-    if n_resamples <= 0:
-        raise ValueError(f"n_resamples must be at least 1 (a few thousand is usual), got {n_resamples}.")
-    if n_resamples > MAX_RESAMPLES:
-        raise ValueError(f"n_resamples = {n_resamples:,} is more than {MAX_RESAMPLES:,}; a few thousand resamples "
-                         "already fix a p-value or an interval to two decimals.")
-    if n_resamples * n_items > MAX_DRAWS:
-        raise ValueError(f"n_resamples = {n_resamples:,} resamples of {n_items:,} items are {n_resamples * n_items:,} "
-                         f"draws, more than {MAX_DRAWS:,} (minutes of work); use fewer resamples.")
-    return int(n_resamples)
+    return check_draws(n_resamples, "n_resamples", n_items)
 
 
 def _rng(seed):
@@ -374,6 +366,8 @@ def seed_comparison(runs_a: Sequence[float], runs_b: Sequence[float], *, alterna
             raise ValueError(f"{name} holds {arr.size} run(s): one run per model cannot show how much a model "
                              "moves between seeds. Train each model with at least 2 seeds (5 or more is better).")
     n_resamples = _check_resamples(n_resamples, xa.size + xb.size)
+    for name, values in (("runs_a", xa), ("runs_b", xb)):
+        check_summable(values, name, 2 * (xa.size + xb.size))
     rng = _rng(seed)
     pooled = np.concatenate([xa, xb])
     n, na = pooled.size, xa.size
@@ -396,7 +390,15 @@ def seed_comparison(runs_a: Sequence[float], runs_b: Sequence[float], *, alterna
     scale = float(np.abs(pooled - pooled.mean()).max())
     test = PermutationTest(observed, _p_value(null, observed, alternative, scale, exact), alternative, int(n),
                            int(null.size), exact, null)
-    return SeedComparison(float(xa.mean()), float(xb.mean()), float(xa.std(ddof=1)), float(xb.std(ddof=1)), test)
+    return SeedComparison(float(xa.mean()), float(xb.mean()), _sd(xa), _sd(xb), test)
+
+
+def _sd(x):
+    """The sample standard deviation, computed on x scaled by a power of two (its squares would overflow
+    above 1e154) and scaled back, exactly."""
+    scaled = scale_by_power_of_two(x)
+    factor = float(np.max(np.abs(x)) / np.max(np.abs(scaled))) if np.any(x) else 1.0
+    return float(scaled.std(ddof=1) * factor)
 
 
 def _p_values(p_values):

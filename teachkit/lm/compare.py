@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._checks import check_corpus, check_seed
+from .._checks import check_corpus, check_draws, check_seed, check_summable
 
 __all__ = ["CrossEntropyDifference", "cross_entropy_difference", "bootstrap_cross_entropy_difference"]
 
@@ -98,12 +98,13 @@ def _units(log2_a, log2_b, counts):
         raise ValueError("counts must be whole numbers >= 1: the predictions in each unit.")
     if np.any(a > 0) or np.any(b > 0):
         raise ValueError("log2_a and log2_b are sums of log2-probabilities, which cannot be positive.")
+    for name, values in (("log2_a", a), ("log2_b", b), ("counts", m)):
+        check_summable(values, name, 2 * len(m))
     return a, b, m
 
 
-def _check_resampling(resamples, confidence, seed):
-    if isinstance(resamples, bool) or not isinstance(resamples, numbers.Integral) or resamples < 1:
-        raise ValueError(f"resamples must be a whole number >= 1, got {resamples!r:.60}.")
+def _check_resampling(resamples, confidence, seed, n_units):
+    check_draws(resamples, "resamples", n_units, of="units")
     if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real) or not 0 < confidence < 1:
         raise ValueError(f"confidence must be a number between 0 and 1 (e.g. 0.95), got {confidence!r:.60}.")
     check_seed(seed, none=True)
@@ -136,7 +137,7 @@ def bootstrap_cross_entropy_difference(log2_a: Sequence[float], log2_b: Sequence
     (-0.1, 0.2)
     """
     a, b, m = _units(log2_a, log2_b, counts)
-    _check_resampling(resamples, confidence, seed)
+    _check_resampling(resamples, confidence, seed, len(m))
     n = len(m)
     rng = np.random.default_rng(seed)
     deltas = np.empty(int(resamples))
@@ -169,13 +170,17 @@ def cross_entropy_difference(model_a, model_b, sentences: Sequence[Sequence[str]
     >>> r.n_units, r.n_predictions         # 2 + 3 + 2 words, and three </s>
     (3, 10)
     """
-    per_unit = []
     for name, model in (("model_a", model_a), ("model_b", model_b)):
         if not hasattr(model, "predictions") or not hasattr(model, "encode"):
             raise TypeError(f"{name} must be a language model with predictions() (a teachkit NgramLM), "
                             f"got {type(model).__name__}.")
-        check_corpus(sentences, "sentences", "a list of sentences (lists of tokens)")
-        units = list(sentences)
+    check_corpus(sentences, "sentences", "a list of sentences (lists of tokens)")
+    units = list(sentences)                     # read once: a generator serves both models
+    if not units:
+        raise ValueError("sentences is empty; give at least one sentence (two or more to resample).")
+    _check_resampling(resamples, confidence, seed, len(units))    # before scoring: refused at once
+    per_unit = []
+    for name, model in (("model_a", model_a), ("model_b", model_b)):
         log2, counts = [], []
         for i, unit in enumerate(units):
             try:
