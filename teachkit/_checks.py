@@ -603,13 +603,14 @@ def check_draws(value: object, name: str, items: int = 1, *, minimum: int = 1, o
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be a whole number, got {short_repr(value)}.")
+    value = int(value)
     if value < minimum:
         raise ValueError(f"{name} must be at least {minimum} (a few thousand is usual), got {value}.")
     if value > MAX_SAMPLES:
         raise ValueError(f"{name} = {value:,} is more than {MAX_SAMPLES:,}, which could not finish in reasonable time "
                          "and memory; a few thousand already fix a p-value, an interval or an estimate to two "
                          "decimals.")
-    total = int(value) * int(items)
+    total = value * int(items)
     if total > MAX_DRAWS:
         raise ValueError(f"{name} = {value:,} of {items:,} {of} each are {total:,} draws, more than {MAX_DRAWS:,} "
                          f"(minutes of work, {total * 8 / 2**30:,.0f} GiB if held at once); use fewer.")
