@@ -168,3 +168,25 @@ def test_write_arpa_names_a_path_that_is_not_one():
     lm = NgramLM([["a", "b"]], order=2, smoothing=KneserNey(0.5))
     with pytest.raises(TypeError, match="path must be a file path .* got int"):
         write_arpa(lm, 123)
+
+
+# Layout only: KenLM wants exactly one tab after a unigram's log10 P and nothing after the last field, where
+# teachkit's grammar takes any run of spaces and tabs between fields and ignores them around a line.  The
+# numbers and words are the same either way, so teachkit reads these and scores them as the file states.
+LAYOUT = [
+    ("a space instead of the unigram's tab", swap("-0.5\ta\t-0.2", "-0.5 a\t-0.2")),
+    ("a tab after the back-off weight", swap("-0.5\ta\t-0.2\n", "-0.5\ta\t-0.2\t\n")),
+    ("a space after the last word", swap("-0.3\tb </s>\n", "-0.3\tb </s> \n")),
+    ("a space after a section header", swap("\\2-grams:\n", "\\2-grams: \n")),
+]
+
+
+@pytest.mark.parametrize("name, text", LAYOUT, ids=[c[0] for c in LAYOUT])
+def test_where_only_the_layout_differs_from_kenlms_teachkit_reads_what_the_file_states(tmp_path, name, text):
+    path = tmp_path / "layout.arpa"
+    path.write_bytes(text.encode("utf-8"))
+    assert kenlm_verdict(path) is None                                   # KenLM is stricter here
+    model = read_arpa(path)
+    good = read_arpa(text=GOOD)
+    for words in (["a", "b"], ["b", "a", "zz"]):
+        assert model.score(words).log10_probs == good.score(words).log10_probs
