@@ -27,8 +27,8 @@ def lee():
 
 def histories_to_check(train, order, K, rng):
     """Seen histories of order - 1 words: those whose suffix keeps all its mass at threshold K (each of the
-    suffix's continuations seen more than K times, counted here; 300 of them at random where there are more),
-    and 60 others drawn at random."""
+    suffix's continuations seen more than K times, counted here; 150 of them at random where there are more),
+    and 40 others drawn at random."""
     follow = defaultdict(Counter)                     # suffix (order - 2 words) -> counts of the next word
     seen = set()
     for doc in train:
@@ -38,8 +38,8 @@ def histories_to_check(train, order, K, rng):
             seen.add(h)
             follow[h[1:]][padded[i]] += 1
     risky = sorted(h for h in seen if h[1:] and min(follow[h[1:]].values()) > K)
-    others = rng.sample(sorted(seen), 60)
-    return rng.sample(risky, min(len(risky), 300)), others
+    others = rng.sample(sorted(seen), 40)
+    return rng.sample(risky, min(len(risky), 150)), others
 
 
 def test_the_reported_history_is_a_distribution_now(lee):
