@@ -98,8 +98,7 @@ def _units(log2_a, log2_b, counts):
         raise ValueError("counts must be whole numbers >= 1: the predictions in each unit.")
     if np.any(a > 0) or np.any(b > 0):
         raise ValueError("log2_a and log2_b are sums of log2-probabilities, which cannot be positive.")
-    for name, values in (("log2_a", a), ("log2_b", b), ("counts", m)):
-        check_summable(values, name, 2 * len(m))
+    check_summable(m, "counts", 2 * len(m))               # prediction counts near 1e308 are no counts
     return a, b, m
 
 
@@ -140,16 +139,27 @@ def bootstrap_cross_entropy_difference(log2_a: Sequence[float], log2_b: Sequence
     _check_resampling(resamples, confidence, seed, len(m))
     n = len(m)
     rng = np.random.default_rng(seed)
+    # Sums of n log2-probabilities near -1e308 overflow: then the per-unit differences b - a (finite, both
+    # being <= 0) are summed in units of a power of two s, exactly; Δ = Σ(b - a) / Σ m is at most
+    # max |b - a| and finite again.  Ordinary sums are computed as they always were, bit for bit.
+    largest = float(max(np.max(np.abs(a)), np.max(np.abs(b))))
+    limit = np.finfo(float).max / (2 * n)
+    s = 1.0 if largest <= limit else 2.0 ** math.ceil(math.log2(largest / limit))
+    d = (b - a) / s
     deltas = np.empty(int(resamples))
     per_chunk = max(1, _CHUNK // n)
     for start in range(0, int(resamples), per_chunk):
         stop = min(int(resamples), start + per_chunk)
         idx = rng.integers(0, n, size=(stop - start, n))
         total = m[idx].sum(axis=1)
-        deltas[start:stop] = (b[idx].sum(axis=1) - a[idx].sum(axis=1)) / total
+        if s == 1.0:
+            deltas[start:stop] = (b[idx].sum(axis=1) - a[idx].sum(axis=1)) / total
+        else:
+            deltas[start:stop] = d[idx].sum(axis=1) / total * s
     tail = (1 - confidence) / 2
     low, high = np.quantile(deltas, [tail, 1 - tail])
-    return CrossEntropyDifference(float((b.sum() - a.sum()) / m.sum()), float(low), float(high), float(confidence),
+    difference = (b.sum() - a.sum()) / m.sum() if s == 1.0 else d.sum() / m.sum() * s
+    return CrossEntropyDifference(float(difference), float(low), float(high), float(confidence),
                                   int(resamples), float(np.mean(deltas < 0)), n, int(m.sum()))
 
 
