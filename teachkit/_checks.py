@@ -162,7 +162,18 @@ def real_array(value, name, what, regular, held):
         raise TypeError(f"{name} must be {regular}.") from None
     if arr.dtype == bool or np.iscomplexobj(arr):
         raise TypeError(f"{name} must hold {held}, not {'booleans' if arr.dtype == bool else 'complex numbers'}.")
+    _refuse_text(arr, name, held)
     return arr
+
+
+def _refuse_text(arr, name, held):
+    """Number strings ('0.5') are text, not numbers: numpy would convert them silently."""
+    text = arr.dtype.kind in "USa" or (arr.dtype == object and any(isinstance(x, (str, bytes)) for x in arr.flat))
+    if text:
+        first = next(x for x in arr.flat if isinstance(x, (str, bytes)))
+        first = first.item() if isinstance(first, np.generic) else first
+        raise TypeError(f"{name} must hold {held}, not text such as {short_repr(first)}; convert it with float() "
+                        "first.")
 
 
 def check_counts(joint: tuple[str, ArrayLike], marginals: Sequence[tuple[str, ArrayLike]],
@@ -308,6 +319,7 @@ def check_probability_array(values: ArrayLike, name: str) -> np.ndarray:
         raw = np.asarray(values)
         if raw.dtype == bool or np.iscomplexobj(raw):
             raise TypeError
+        _refuse_text(raw, name, "numbers")
         arr = np.asarray(raw, dtype=float)
     except (TypeError, ValueError, OverflowError):
         raise TypeError(f"{name} must be a probability (a number in [0, 1]) or an array of them, "
@@ -335,6 +347,7 @@ def check_score_vector(values: ArrayLike, name: str, per: str = "topic",
         raw = np.asarray(values)
         if raw.dtype == bool or np.iscomplexobj(raw):
             raise TypeError
+        _refuse_text(raw, name, "numbers")
         arr = np.asarray(raw, dtype=float)
     except (TypeError, ValueError, OverflowError):
         raise TypeError(f"{name} must be a sequence of numbers, one per {per}, got {short_repr(values)}.") from None
@@ -571,6 +584,53 @@ def check_positive_int(value: object, name: str, minimum: int = 1) -> int:
     if value < minimum:
         raise ValueError(f"{name} must be at least {minimum}, got {value}.")
     return int(value)
+
+
+#: The one guard of every function that draws (resamples, samples, particles, random splits): at most this many
+#: in one call, and at most MAX_DRAWS elementary draws in all (the count times the items each one draws).
+#: numpy draws and sums about 10**8 numbers a second, so 10**9 is ten seconds to minutes of work and, held at
+#: once as 8-byte numbers, 8 GB; a few thousand draws already fix a p-value, an interval or an estimate to two
+#: decimals.
+MAX_SAMPLES = 1_000_000
+MAX_DRAWS = 10**9
+
+
+def check_draws(value: object, name: str, items: int = 1, *, minimum: int = 1, of: str = "items") -> int:
+    """Return ``value`` (a count of resamples, samples, particles or splits) as an int, or refuse it up front.
+
+    ``items`` is what one of them draws or holds (the scores resampled, the tokens of a chain): the call's
+    work and memory grow with ``value * items``.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be a whole number, got {short_repr(value)}.")
+    value = int(value)
+    if value < minimum:
+        raise ValueError(f"{name} must be at least {minimum} (a few thousand is usual), got {value}.")
+    if value > MAX_SAMPLES:
+        raise ValueError(f"{name} = {value:,} is more than {MAX_SAMPLES:,}, which could not finish in reasonable time "
+                         "and memory; a few thousand already fix a p-value, an interval or an estimate to two "
+                         "decimals.")
+    total = value * int(items)
+    if total > MAX_DRAWS:
+        raise ValueError(f"{name} = {value:,} of {items:,} {of} each are {total:,} draws, more than {MAX_DRAWS:,} "
+                         f"(minutes of work, {total * 8 / 2**30:,.0f} GiB if held at once); use fewer.")
+    return int(value)
+
+
+def check_summable(arr: np.ndarray, name: str, terms: int) -> np.ndarray:
+    """Refuse entries so large that a sum or difference of ``terms`` of them could overflow to ±inf.
+
+    A float holds at most about 1.8e308; sums of ``terms`` entries (and differences of two such sums) stay
+    finite when every ``|entry|`` is at most 1.8e308 / (2 · terms).
+    """
+    limit = np.finfo(float).max / (2 * max(int(terms), 1))
+    big = np.flatnonzero(np.abs(arr) > limit)
+    if big.size:
+        i = int(big[0])
+        raise ValueError(f"{name}[{i}] is {arr.flat[i]:.4g}, too large to sum or difference {terms} of in floating "
+                         f"point (at most {limit:.3g} here); divide every score by one constant first (the "
+                         "comparison does not depend on the unit).")
+    return arr
 
 
 def check_finite_real(value: object, name: str, minimum: float | None = None) -> float:

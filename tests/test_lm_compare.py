@@ -82,12 +82,17 @@ def test_bad_per_unit_input_is_refused(args, error, match):
 
 
 @pytest.mark.parametrize("kwargs, match", [
-    ({"resamples": 0}, "resamples"), ({"resamples": -3}, "resamples"), ({"resamples": 2.5}, "resamples"),
+    ({"resamples": 0}, "resamples"), ({"resamples": -3}, "resamples"),
     ({"confidence": 1.0}, "confidence"), ({"confidence": 0}, "confidence"), ({"seed": -1}, "seed"),
 ])
 def test_bad_resampling_options_are_refused(kwargs, match):
     with pytest.raises(ValueError, match=match):
         bootstrap_cross_entropy_difference([-1.0, -2.0], [-1.5, -2.0], [3, 3], **kwargs)
+
+
+def test_a_resample_count_that_is_not_a_whole_number_is_a_type_error():
+    with pytest.raises(TypeError, match="resamples must be a whole number, got 2.5"):
+        bootstrap_cross_entropy_difference([-1.0, -2.0], [-1.5, -2.0], [3, 3], resamples=2.5)
 
 
 def test_models_that_predict_different_things_are_refused():

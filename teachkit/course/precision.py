@@ -62,7 +62,11 @@ class Written:
 
 def _normalize(text):
     return (text.strip().replace("−", "-").replace("–", "-").replace("\u00a0", " ")
-            .replace("\u2009", " ").replace("\u202f", " "))
+            .replace("\u2009", " ").replace("\u202f", " ").translate(_FULL_WIDTH))
+
+
+# Full-width sign, point and comma (an East Asian IME's, NFKC's "-", "+", ".", ","), as full-width digits are read.
+_FULL_WIDTH = str.maketrans("\uff0d\uff0b\uff0e\uff0c", "-+.,")
 
 
 def read(text: str, decimal_comma: bool | None = False) -> Written:

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._checks import check_finite_real, check_flag, check_positive_int, check_score_vector, check_seed
+from .._checks import MAX_DRAWS as _MAX_DRAWS
+from .._checks import (MAX_SAMPLES, check_draws, check_finite_real, check_flag, check_score_vector, check_seed)
 
 __all__ = ["rank_average", "spearman", "SpearmanInterval", "bootstrap_spearman", "SpearmanDifference",
            "bootstrap_spearman_difference", "bootstrap_winner"]
@@ -171,24 +172,15 @@ class SpearmanInterval:
         return f"{self.rho:.3f} [{self.low:.3f}, {self.high:.3f}]"
 
 
-#: At most this many resamples, and this many topic draws in all (resamples × topics): more would take
-#: minutes and change nothing a class reads.
-MAX_RESAMPLES = 1_000_000
-MAX_DRAWS = 10**9
+#: At most this many resamples, and this many topic draws in all (resamples × topics): the guard every
+#: drawing function shares (teachkit._checks.check_draws).
+MAX_RESAMPLES, MAX_DRAWS = MAX_SAMPLES, _MAX_DRAWS
 #: Draws held in memory at once (16 MiB of indices); the resamples are drawn in chunks of at most this many.
 _CHUNK_DRAWS = 2**21
 
 
 def _check_resamples(n_resamples, n_scores):
-    n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=10)
-    if n_resamples > MAX_RESAMPLES:
-        raise ValueError(f"n_resamples = {n_resamples:,} is more than {MAX_RESAMPLES:,}; a few thousand resamples "
-                         "already fix a 95% interval to two decimals.")
-    if n_resamples * n_scores > MAX_DRAWS:
-        raise ValueError(f"n_resamples = {n_resamples:,} resamples of {n_scores:,} scores are "
-                         f"{n_resamples * n_scores:,} draws, more than {MAX_DRAWS:,} (minutes of work); use fewer "
-                         "resamples or a sample of the scores.")
-    return n_resamples
+    return check_draws(n_resamples, "n_resamples", n_scores, minimum=10, of="scores")
 
 
 def _row_chunks(n_rows, row_length):

@@ -42,8 +42,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._checks import (as_float_array, check_choice, check_finite_real, check_list, check_positive_int,
-                       check_seed, check_topics, scale_by_power_of_two)
+from .._checks import (as_float_array, check_choice, check_draws, check_finite_real, check_list,
+                       check_positive_int, check_seed, check_topics, scale_by_power_of_two)
 
 __all__ = [
     "roc_auc", "cohens_d", "Discrimination", "discrimination",
@@ -267,11 +267,6 @@ def _resample_counts(indices, n):
     return counts
 
 
-# Beyond this many resamples the interval stops changing while memory
-# (n_boot × topics) keeps growing.
-_MAX_BOOT = 1_000_000
-
-
 def bootstrap_discrimination(positives: ArrayLike, negatives: ArrayLike, *, n_boot: int = 1000,
                              seed: int = 0) -> BootstrapDiscrimination:
     """Resample the topics with replacement and recompute AUC and d for every metric.
@@ -300,10 +295,7 @@ def bootstrap_discrimination(positives: ArrayLike, negatives: ArrayLike, *, n_bo
     if p.shape[0] != q.shape[0]:
         raise ValueError(f"positives has {p.shape[0]} metric rows and negatives {q.shape[0]}; give one row "
                          "per metric in both.")
-    n_boot = check_positive_int(n_boot, "n_boot")
-    if n_boot > _MAX_BOOT:
-        raise ValueError(f"n_boot={n_boot} is more resamples than a percentile interval can use; "
-                         f"give at most {_MAX_BOOT:,} (2,000 is plenty for a 95% interval).")
+    n_boot = check_draws(n_boot, "n_boot", p.shape[1] + q.shape[1], of="topics")
     rng = _seed(seed)
     n_p, n_q = p.shape[1], q.shape[1]
     ip = rng.integers(n_p, size=(n_boot, n_p))

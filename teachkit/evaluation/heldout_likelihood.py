@@ -49,7 +49,8 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import gammaln, logsumexp
 
-from .._checks import as_float_array, check_finite_real, check_flag, check_positive_int, check_seed
+from .._checks import (as_float_array, check_draws, check_finite_real, check_flag, check_positive_int, check_seed,
+                       short_repr)
 
 __all__ = ["LikelihoodEstimate", "exact_log_likelihood", "harmonic_mean", "importance_sampling",
            "left_to_right", "document_completion", "log_prior_of_assignments", "log_likelihood_given_theta",
@@ -96,6 +97,11 @@ class LikelihoodEstimate:
 
 
 # ------------------------------------------------------------------ inputs
+#: Above this total Dirichlet parameter, log Γ(N + A) - log Γ(A) (≈ N log A) keeps fewer than 6 of its digits
+#: in double precision (its rounding error is about 1e-16 · A log A).
+_MAX_ALPHA = 1e8
+
+
 def _model(topic_word, alpha):
     phi = as_float_array(topic_word, "topic_word")
     if phi.ndim != 2 or phi.shape[0] == 0 or phi.shape[1] == 0:
@@ -117,6 +123,11 @@ def _model(topic_word, alpha):
             raise ValueError(f"alpha must be one number or one value per topic ({k}), got shape {a.shape}.")
     if not np.all(np.isfinite(a)) or np.any(a <= 0):
         raise ValueError(f"alpha must be positive and finite (the Dirichlet prior's parameters), got {a.tolist()}.")
+    if np.max(a) > _MAX_ALPHA or np.sum(a / _MAX_ALPHA) > 1:
+        raise ValueError(f"alpha sums to more than {_MAX_ALPHA:.0e} (its largest entry is {np.max(a):.4g}): "
+                         "log Γ(N + Σα) - log Γ(Σα) loses "
+                         "its digits there (and overflows near 1e308). A prior that large makes every document's "
+                         f"topic mix the prior mean anyway; give alpha at most {_MAX_ALPHA / k:.0e} per topic.")
     return phi, a
 
 
@@ -136,7 +147,12 @@ def _document(document, vocab_size, vocabulary, name="document"):
         if len(vocab) != vocab_size:
             raise ValueError(f"vocabulary has {len(vocab)} words but topic_word {vocab_size} columns; give the "
                              "vocabulary the model was trained with, in its column order.")
-        index = {w: j for j, w in enumerate(vocab)}
+        index = {}
+        for j, w in enumerate(vocab):
+            if w in index:
+                raise ValueError(f"vocabulary lists {short_repr(w)} twice (at {index[w]} and {j}), so a token of it "
+                                 "names no one column of topic_word; give each word once, in column order.")
+            index[w] = j
         unknown = [(i, w) for i, w in enumerate(items) if w not in index]
         if unknown:
             i, w = unknown[0]
@@ -167,10 +183,11 @@ def _rng(seed):
     return np.random.default_rng(check_seed(seed))
 
 
-def _count(value, name):
+def _count(value, name, tokens, k):
+    """Samples, particles or chains: each holds the document's assignments and a row of topic weights."""
     if isinstance(value, numbers.Integral) and not isinstance(value, bool) and value < 1:
         raise ValueError(f"{name} must be at least 1, got {value}: an estimate needs samples.")
-    return check_positive_int(value, name)
+    return check_draws(value, name, tokens * k, of="token-topic weights")
 
 
 def _mean_of_exp(log_w, method, tokens, with_error=True):
@@ -344,8 +361,8 @@ def harmonic_mean(document: Sequence[int], topic_word: np.ndarray, alpha: float 
     badly, which the posterior seldom visits: in practice it overestimates ``p(w)`` (Wallach et al. 2009).
     """
     words, phi, a = _inputs(document, topic_word, alpha, vocabulary)
-    samples = _count(samples, "samples")
-    burn_in = _count(burn_in, "burn_in")
+    samples = _count(samples, "samples", len(words), len(a))
+    burn_in = _count(burn_in, "burn_in", samples * len(words), len(a))
     z, _ = _gibbs(words, phi, a, samples, burn_in, _rng(seed))
     log_pwz = np.log(phi[z, words[None, :]]).sum(axis=1)
     est = _mean_of_exp(-log_pwz, "harmonic mean", len(words), with_error=False)
@@ -372,7 +389,7 @@ def importance_sampling(document: Sequence[int], topic_word: np.ndarray, alpha: 
     ``p(w | Φ, α)`` (``tests/test_heldout_likelihood.py`` shows both).
     """
     words, phi, a = _inputs(document, topic_word, alpha, vocabulary)
-    samples = _count(samples, "samples")
+    samples = _count(samples, "samples", len(words), len(a))
     rng = _rng(seed)
     if proposal == "prior":
         log_w = _log_likelihood_given_theta(words, phi, rng.dirichlet(a, size=samples))
@@ -416,7 +433,7 @@ def left_to_right(document: Sequence[int], topic_word: np.ndarray, alpha: float 
     proposal that drew ``z^r``.
     """
     words, phi, a = _inputs(document, topic_word, alpha, vocabulary)
-    particles = _count(particles, "particles")
+    particles = _count(particles, "particles", len(words), len(a))
     resample = check_flag(resample, "resample")
     rng = _rng(seed)
     k, n_tokens = phi.shape[0], len(words)
@@ -471,8 +488,8 @@ def document_completion(document: Sequence[int], topic_word: np.ndarray, alpha: 
     if observed >= n_tokens:
         raise ValueError(f"observed = {observed} leaves nothing to score in a document of {n_tokens} tokens; "
                          f"observe at most {n_tokens - 1}.")
-    samples = _count(samples, "samples")
-    burn_in = _count(burn_in, "burn_in")
+    samples = _count(samples, "samples", len(words), len(a))
+    burn_in = _count(burn_in, "burn_in", samples * len(words), len(a))
     _, counts = _gibbs(words[:observed], phi, a, samples, burn_in, _rng(seed))
     theta = (counts + a) / (observed + a.sum())
     log_w = np.log(theta @ phi[:, words[observed:]]).sum(axis=1)

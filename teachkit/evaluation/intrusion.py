@@ -36,13 +36,13 @@ from __future__ import annotations
 import math
 import numbers
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .._checks import check_positive_int, check_seed, check_topics
+from .._checks import as_float_array, check_positive_int, check_seed, check_topics, short_repr
 
 if TYPE_CHECKING:  # for the annotations only: the counting machinery loads when a rater first needs it
     from ..counts.counting import CooccurrenceCounts
@@ -206,9 +206,9 @@ def hit_rates(tasks: Sequence[IntrusionTask],
     ([1.0, 0.0], 0.5)
     """
     tasks = check_tasks(tasks)
-    if isinstance(answers, (str, bytes)):
+    if isinstance(answers, (str, bytes)) or not isinstance(answers, Iterable):
         raise TypeError("answers must be a list (one word or None per task) or a dict {task number: word}, "
-                        "not one string.")
+                        f"got {type(answers).__name__}.")
     if isinstance(answers, dict):
         picked = [answers.get(i) for i in range(len(tasks))]
     else:
@@ -221,7 +221,8 @@ def hit_rates(tasks: Sequence[IntrusionTask],
         if answer is None:
             continue
         if task.shown_word(answer) is None:
-            raise ValueError(f"answers[{i}] is {answer!r}, which is not one of the words shown: {list(task.words)}.")
+            raise ValueError(f"answers[{i}] is {short_repr(answer)}, which is not one of the words shown: "
+                             f"{short_repr(list(task.words), 200)}.")
         hits[i] = float(task.is_hit(answer))
     answered = np.isfinite(hits)
     if not answered.any():
@@ -366,7 +367,10 @@ def _topic_answer(task, answer):
 
 
 def _doc_topic(doc_topic):
-    theta = np.array(doc_topic, dtype=float) if not isinstance(doc_topic, (str, bytes)) else None
+    if isinstance(doc_topic, (str, bytes)):
+        theta = None
+    else:
+        theta = as_float_array(doc_topic, "doc_topic")     # ragged rows, text, None: named
     if theta is None or theta.ndim != 2:
         raise ValueError("doc_topic must be a matrix with one row per document and one column per topic.")
     if not np.all(np.isfinite(theta)) or np.any(theta < 0):

@@ -31,7 +31,7 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence, Set
 from dataclasses import dataclass
 
 import numpy as np
@@ -47,8 +47,10 @@ NMI_AVERAGES = ("arithmetic", "geometric", "min", "max")
 
 
 def _labels(values, name):
-    if values is None or isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be a sequence of labels (one per document), got {values!r:.60}.")
+    if values is None or isinstance(values, (str, bytes, Mapping, Set)):
+        kind = "a dict (its keys would be read as the labels)" if isinstance(values, Mapping) else (
+            "a set (it has no order)" if isinstance(values, Set) else repr(values)[:60])
+        raise TypeError(f"{name} must be a sequence of labels (one per document, in order), got {kind}.")
     try:
         items = list(values.tolist() if isinstance(values, np.ndarray) else values)
     except TypeError:

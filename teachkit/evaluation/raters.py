@@ -31,7 +31,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._checks import check_choice, check_finite_real, check_positive_int, check_seed
+from .._checks import (check_choice, check_draws, check_finite_real, check_positive_int, check_seed,
+                       scale_by_power_of_two)
 
 __all__ = ["ALPHA_LEVELS", "krippendorff_alpha", "SplitHalf", "split_half_reliability", "spearman_brown"]
 
@@ -73,6 +74,10 @@ def _rating_rows(ratings, name="ratings"):
 
 def _distances(values, totals, level):
     """Squared distances delta^2[c, k] between the distinct ``values`` (sorted), given how often each occurs."""
+    if level in ("interval", "ratio"):
+        # alpha is a ratio of disagreements and the ratio metric is scale-free: a power of two changes neither
+        # (exactly), and keeps (c - k)**2 and c + k finite for ratings near 1e308.
+        values = scale_by_power_of_two(values)
     c, k = np.meshgrid(values, values, indexing="ij")
     if level == "nominal":
         return (c != k).astype(float)
@@ -80,7 +85,8 @@ def _distances(values, totals, level):
         return (c - k) ** 2
     if level == "ratio":
         s = c + k
-        return np.divide((c - k) ** 2, s ** 2, out=np.zeros_like(s), where=s != 0)
+        # ((c - k) / (c + k))**2, the ratio taken first: squares of scaled values near 1e-308 would vanish
+        return np.divide(c - k, s, out=np.zeros_like(s), where=s != 0) ** 2
     # ordinal: the values from c to k inclusive, less half of c's and half of k's own counts.
     cum = np.concatenate([[0.0], np.cumsum(totals)])
     i, j = np.meshgrid(np.arange(values.size), np.arange(values.size), indexing="ij")
@@ -193,7 +199,12 @@ def spearman_brown(reliability: float, factor: float) -> float:
     f = check_finite_real(factor, "factor")
     if f <= 0:
         raise ValueError(f"factor must be positive (how many times as many raters), got {f}.")
-    return float(f * r / (1 + (f - 1) * r))
+    denominator = 1 + (f - 1) * r
+    if denominator <= 0:
+        raise ValueError(f"reliability = {r} and factor = {f} give 1 + (factor - 1) · reliability = "
+                         f"{denominator:.4g} <= 0, so the formula has no value: with a negative reliability the "
+                         f"factor must stay below 1 - 1/reliability = {1 - 1 / r:.4g}.")
+    return float(f * r / denominator)
 
 
 @dataclass(frozen=True)
@@ -289,7 +300,7 @@ def split_half_reliability(ratings: Sequence[Sequence[float]], *, n_splits: int 
     if split == "odd-even":
         halves = [(np.array([r[0::2][:h].mean() for r in rows]), np.array([r[1::2][:h].mean() for r in rows]))]
     else:
-        n_splits = check_positive_int(n_splits, "n_splits")
+        n_splits = check_draws(n_splits, "n_splits", sum(r.size for r in rows), of="ratings")
         seed = check_seed(seed)
         rng = np.random.default_rng(int(seed))
         halves = []

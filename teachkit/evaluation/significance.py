@@ -36,13 +36,14 @@ from __future__ import annotations
 
 import itertools
 import math
-import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import check_choice, check_finite_real, check_score_vector, check_seed
+from .._checks import MAX_DRAWS as _MAX_DRAWS
+from .._checks import (MAX_SAMPLES, check_choice, check_draws, check_finite_real, check_score_vector, check_seed,
+                       check_summable)
 
 __all__ = ["ALTERNATIVES", "PermutationTest", "paired_permutation_test", "BootstrapInterval",
            "bootstrap_difference", "SeedComparison", "seed_comparison", "CochranQ", "cochran_q", "McNemar",
@@ -50,10 +51,8 @@ __all__ = ["ALTERNATIVES", "PermutationTest", "paired_permutation_test", "Bootst
 
 #: Which differences count as "at least as extreme" (scipy's names).
 ALTERNATIVES = ("two-sided", "greater", "less")
-#: At most this many resamples: a few thousand already fix a p-value to two decimals.
-MAX_RESAMPLES = 1_000_000
-#: At most this many draws in all (resamples × items).
-MAX_DRAWS = 10**9
+#: At most this many resamples, and draws in all (resamples × items): the guard every drawing function shares.
+MAX_RESAMPLES, MAX_DRAWS = MAX_SAMPLES, _MAX_DRAWS
 #: Resamples drawn at once (rows of a matrix of draws), so memory stays small.
 _CHUNK = 2**20
 
@@ -61,8 +60,29 @@ _CHUNK = 2**20
 def _scores(values, name):
     return check_score_vector(values, name, "topic or document",
                               "Drop that topic or document from both models' scores first.")
+def _power_of_two(arrays, terms):
+    """1.0, or the power of two to divide ``arrays`` by so that sums of ``terms`` of their entries (and
+    differences of such sums) stay finite.  Dividing by a power of two is exact: scores of ordinary size are
+    left alone, bit for bit, and scores near 1e308 are compared in scaled units."""
+    limit = np.finfo(float).max / (2 * terms)
+    largest = max(float(np.max(np.abs(x))) for x in arrays)
+    return 1.0 if largest <= limit else 2.0 ** math.ceil(math.log2(largest / limit))
+
+
+def _unscaled(values, s, names):
+    """``values`` (in units divided by ``s``) back in the scores' own units; refused where they overflow."""
+    with np.errstate(over="ignore"):
+        out = np.asarray(values, dtype=float) * s
+    if not np.all(np.isfinite(out)):
+        raise ValueError(f"{names} are so large (near 1.8e308) that their differences or spread pass what a float "
+                         "holds; "
+                         "divide every score by one constant first (the comparison does not depend on the unit).")
+    return out
+
+
 def _paired(a, b, tokens):
-    """The differences and the weights of the statistic ``sum(d) / sum(w)``."""
+    """The differences, divided by the power of two ``s`` (1 unless the scores are near 1e308), the weights
+    of the statistic ``sum(d) / sum(w)``, and ``s``."""
     xa, xb = _scores(a, "a"), _scores(b, "b")
     if xa.size != xb.size:
         raise ValueError(f"a has {xa.size} scores but b has {xb.size}: a paired comparison needs one score of "
@@ -79,21 +99,13 @@ def _paired(a, b, tokens):
         if np.any(w <= 0):
             i = int(np.flatnonzero(w <= 0)[0])
             raise ValueError(f"tokens[{i}] is {w[i]:g}: every document must have at least one token.")
-    return xa - xb, w
+    check_summable(w, "tokens", 2 * xa.size)                     # token counts near 1e308 are no counts
+    s = _power_of_two((xa, xb), 2 * xa.size)
+    return xa / s - xb / s, w, s
 
 
 def _check_resamples(n_resamples, n_items):
-    if isinstance(n_resamples, bool) or not isinstance(n_resamples, numbers.Integral):
-        raise TypeError(f"n_resamples must be a whole number, got {n_resamples!r}.")
-    if n_resamples <= 0:
-        raise ValueError(f"n_resamples must be at least 1 (a few thousand is usual), got {n_resamples}.")
-    if n_resamples > MAX_RESAMPLES:
-        raise ValueError(f"n_resamples = {n_resamples:,} is more than {MAX_RESAMPLES:,}; a few thousand resamples "
-                         "already fix a p-value or an interval to two decimals.")
-    if n_resamples * n_items > MAX_DRAWS:
-        raise ValueError(f"n_resamples = {n_resamples:,} resamples of {n_items:,} items are {n_resamples * n_items:,} "
-                         f"draws, more than {MAX_DRAWS:,} (minutes of work); use fewer resamples.")
-    return int(n_resamples)
+    return check_draws(n_resamples, "n_resamples", n_items)
 
 
 def _rng(seed):
@@ -213,7 +225,7 @@ def paired_permutation_test(a: Sequence[float], b: Sequence[float], *, tokens: S
     0.125
     """
     check_choice(alternative, "alternative", ALTERNATIVES)
-    d, w = _paired(a, b, tokens)
+    d, w, s = _paired(a, b, tokens)
     n_resamples = _check_resamples(n_resamples, d.size)
     rng = _rng(seed)
     total = float(w.sum())
@@ -221,8 +233,9 @@ def paired_permutation_test(a: Sequence[float], b: Sequence[float], *, tokens: S
     null = np.concatenate([signs @ d / total for signs in _sign_matrices(d.size, n_resamples, rng)])
     exact = 2**d.size <= n_resamples
     scale = float(np.abs(d).sum() / total)
-    return PermutationTest(observed, _p_value(null, observed, alternative, scale, exact), alternative,
-                           int(d.size), int(null.size), exact, null)
+    p = _p_value(null, observed, alternative, scale, exact)          # scale-free: in the scaled units
+    return PermutationTest(float(_unscaled(observed, s, "a and b")), p, alternative, int(d.size), int(null.size),
+                           exact, _unscaled(null, s, "a and b"))
 
 
 @dataclass(frozen=True)
@@ -287,7 +300,7 @@ def bootstrap_difference(a: Sequence[float], b: Sequence[float], *, tokens: Sequ
     >>> round(ci.statistic, 3), ci.low < ci.statistic < ci.high, ci.excludes_zero()
     (0.022, True, True)
     """
-    d, w = _paired(a, b, tokens)
+    d, w, s = _paired(a, b, tokens)
     n_resamples = _check_resamples(n_resamples, d.size)
     level = check_finite_real(level, "level")
     if not 0 < level < 1:
@@ -302,8 +315,9 @@ def bootstrap_difference(a: Sequence[float], b: Sequence[float], *, tokens: Sequ
         left -= rows
     values = np.concatenate(chunks)
     low, high = np.quantile(values, [(1 - level) / 2, (1 + level) / 2])
-    return BootstrapInterval(float(d.sum() / w.sum()), float(low), float(high), level, int(d.size), n_resamples,
-                             values)
+    statistic, low, high = _unscaled([d.sum() / w.sum(), low, high], s, "a and b")
+    return BootstrapInterval(float(statistic), float(low), float(high), level, int(d.size), n_resamples,
+                             _unscaled(values, s, "a and b"))
 
 
 @dataclass(frozen=True)
@@ -378,10 +392,11 @@ def seed_comparison(runs_a: Sequence[float], runs_b: Sequence[float], *, alterna
             raise ValueError(f"{name} holds {arr.size} run(s): one run per model cannot show how much a model "
                              "moves between seeds. Train each model with at least 2 seeds (5 or more is better).")
     n_resamples = _check_resamples(n_resamples, xa.size + xb.size)
+    s = _power_of_two((xa, xb), 2 * (xa.size + xb.size))
     rng = _rng(seed)
-    pooled = np.concatenate([xa, xb])
+    pooled = np.concatenate([xa, xb]) / s                    # s = 1 unless the scores are near 1e308
     n, na = pooled.size, xa.size
-    observed = float(xa.mean() - xb.mean())
+    observed = float(pooled[:na].mean() - pooled[na:].mean())
     exact = math.comb(n, na) <= n_resamples
     rows = max(1, _CHUNK // n)
     combinations = itertools.combinations(range(n), na)
@@ -398,9 +413,20 @@ def seed_comparison(runs_a: Sequence[float], runs_b: Sequence[float], *, alterna
     sum_a = np.concatenate(sums)
     null = sum_a / na - (pooled.sum() - sum_a) / (n - na)
     scale = float(np.abs(pooled - pooled.mean()).max())
-    test = PermutationTest(observed, _p_value(null, observed, alternative, scale, exact), alternative, int(n),
-                           int(null.size), exact, null)
-    return SeedComparison(float(xa.mean()), float(xb.mean()), float(xa.std(ddof=1)), float(xb.std(ddof=1)), test)
+    p = _p_value(null, observed, alternative, scale, exact)
+    test = PermutationTest(float(_unscaled(observed, s, "runs_a and runs_b")), p, alternative, int(n),
+                           int(null.size), exact, _unscaled(null, s, "runs_a and runs_b"))
+    mean_a, mean_b = _unscaled([pooled[:na].mean(), pooled[na:].mean()], s, "runs_a and runs_b")
+    return SeedComparison(float(mean_a), float(mean_b), _sd(xa, "runs_a"), _sd(xb, "runs_b"), test)
+
+
+def _sd(x, name):
+    """The sample standard deviation, computed on x divided by a power of two (its squares would overflow
+    above 1e154) and multiplied back, exactly; refused where the spread itself passes what a float holds."""
+    _, exponent = np.frexp(np.max(np.abs(x)))        # x / 2**exponent lies in (-1, 1)
+    with np.errstate(over="ignore"):
+        sd = float(np.ldexp(np.ldexp(x, -exponent).std(ddof=1), exponent))
+    return float(_unscaled(sd, 1.0, name))
 
 
 def _binary_table(outcomes, name):

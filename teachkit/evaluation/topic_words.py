@@ -202,6 +202,11 @@ def topic_proportions(doc_topic: ArrayLike, doc_lengths: Sequence[float]) -> np.
                          f"shapes {theta.shape} and {n.shape}.")
     if not (np.all(np.isfinite(theta)) and np.all(theta >= 0) and np.all(np.isfinite(n)) and np.all(n > 0)):
         raise ValueError("doc_topic must hold probabilities and doc_lengths positive token counts.")
+    sums = theta.sum(axis=1)
+    bad = np.flatnonzero(np.abs(sums - 1) > 1e-6)
+    if bad.size:
+        raise ValueError(f"row {int(bad[0])} of doc_topic sums to {sums[bad[0]]:.6g}, not 1: each row must be that "
+                         "document's distribution over topics (divide each row by its sum if it holds counts).")
     weights = n @ theta
     return weights / weights.sum()
 

@@ -159,7 +159,8 @@ def _arpa_grams(lm):
         if (~starts_with_s).any():
             upper[~starts_with_s] = level(m + 1, context[~starts_with_s], x[~starts_with_s])
         lower = level(m, context[:, 1:], x)
-        bows[m] = (context, upper / lower)
+        with np.errstate(invalid="ignore", divide="ignore"):      # 0 / 0 where both keep all their mass
+            bows[m] = (context, upper / lower)
     _check_rows(merged, bows, level)
     return merged, bows
 
@@ -257,6 +258,8 @@ def write_arpa(lm: NgramLM, path: str | os.PathLike | None = None, *, max_lines:
     True
     """
     kind = _check_model(lm)
+    if path is not None and not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a file path (or None to only return the text), got {type(path).__name__}.")
     if isinstance(max_lines, bool) or not isinstance(max_lines, int) or max_lines < 1:
         raise ValueError(f"max_lines must be a whole number >= 1, got {max_lines!r:.60}.")
     words = _words_of(lm)
@@ -266,8 +269,8 @@ def write_arpa(lm: NgramLM, path: str | os.PathLike | None = None, *, max_lines:
         grams, bows = _arpa_grams(lm)
     bow_of = {}
     for context, beta in bows.values():
-        if np.any(beta <= 0):
-            row = context[np.flatnonzero(beta <= 0)[0]]
+        if not np.all(beta > 0):                                # 0, or 0 / 0 (NaN)
+            row = context[np.flatnonzero(~(beta > 0))[0]]
             raise ValueError(f"{lm.smoothing_method!r} gives every word never seen after the history "
                              f"{' '.join(words[i] for i in row)!r} probability 0 (the history keeps all its "
                              "mass), and an ARPA back-off weight must be the log10 of a positive number.")
@@ -372,9 +375,12 @@ class ArpaLM:
         """
         if not isinstance(word, str):
             raise TypeError(f"word must be a string, got {type(word).__name__}.")
-        if isinstance(context, str):
-            raise TypeError("context must be a list of the previous words, not a string.")
-        context = tuple(context)[max(0, len(context) - self.order + 1):]
+        if isinstance(context, str) or not isinstance(context, Iterable):
+            raise TypeError(f"context must be a list of the previous words, got {type(context).__name__}.")
+        context = tuple(context)
+        if not all(isinstance(w, str) for w in context):
+            raise TypeError("context must hold words (strings).")
+        context = context[max(0, len(context) - self.order + 1):]
         return self._log10(tuple(self._known(w) for w in context), self._known(word))
 
     def _known(self, w):
@@ -394,8 +400,13 @@ class ArpaLM:
 
     def score(self, sentence: Sequence[str], bos: bool = True, eos: bool = True) -> ArpaScore:
         """log10 P of each word of ``sentence`` (and ``</s>`` when ``eos``), as KenLM's ``full_scores``."""
+        for flag, value in (("bos", bos), ("eos", eos)):
+            if not isinstance(value, (bool, np.bool_)):
+                raise TypeError(f"{flag} must be True or False, got {value!r:.60}.")
         if isinstance(sentence, str):
             sentence = sentence.split()
+        elif not isinstance(sentence, Iterable) or isinstance(sentence, (bytes, dict)):
+            raise TypeError(f"sentence must be a list of words or a string, got {type(sentence).__name__}.")
         words = [str(w) for w in sentence]
         if ARPA_UNK not in self.vocabulary and any(w not in self.vocabulary for w in words):
             w = next(w for w in words if w not in self.vocabulary)
@@ -489,42 +500,77 @@ def _fold_array(hist, word, base):
     return key * base + word
 
 
-_NGRAM_LINE = re.compile(r"ngram\s+(\d+)\s*=\s*(\d+)\s*$")
+# KenLM's grammar (lm/read_arpa.cc, util/file_piece.cc): lines end at \n (a \r before it is dropped), fields
+# are separated by spaces and tabs only, and a blank line is one of C's isspace characters alone.
+_FIELD_SEP = re.compile(r"[ \t]+")
+_C_SPACE = " \t\v\f\r"
+_NGRAM_LINE = re.compile(r"ngram[ \t]+([0-9]+)=[ \t]*([0-9]+)")
+_SECTION = re.compile(r"\\([0-9]+)-grams:")
+# An ASCII decimal number, as KenLM's double-conversion reads it (no '_' separators, no other scripts' digits).
+_NUMBER = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+_NOT_FINITE = re.compile(r"[-+]?(?:nan|inf|infinity)", re.IGNORECASE)
+_MAX_COUNT_DIGITS = 19                      # a count KenLM reads into 64 bits
 
 
-def read_arpa(path: str | os.PathLike | None = None, *, text: str | None = None) -> ArpaLM:
-    """Read an ARPA file (from ``path``, or its ``text``) into an :class:`ArpaLM`.
-
-    Every line is checked: a missing ``\\data\\`` header, counts that do not match the n-grams listed, a
-    log-probability that is NaN, infinite or positive, an n-gram whose prefix (its history) is not listed,
-    a line with the wrong number of fields; each raises ``ValueError`` naming the line.
-    """
-    if (path is None) == (text is None):
-        raise TypeError("read_arpa takes a path or text=..., exactly one of them.")
+def _arpa_lines(path, text):
+    """The file's lines, split on \n only (KenLM's lines), a trailing \r dropped; bytes decoded as UTF-8."""
     if path is not None:
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"path must be a file path, got {type(path).__name__}.")
         file = pathlib.Path(path)
         if file.is_dir():
             raise IsADirectoryError(f"path {str(file)!r:.120} is a folder; give the ARPA file itself.")
-        text = file.read_text(encoding="utf-8")
+        data = file.read_bytes()
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            line = data.count(b"\n", 0, error.start) + 1
+            raise ValueError(f"line {line} of {str(file)!r:.120} is not UTF-8 (byte {data[error.start]:#04x}): "
+                             "teachkit reads an ARPA file's words as UTF-8 text; convert the file first "
+                             "(iconv -f latin1 -t utf-8, for a Latin-1 file).") from None
     elif not isinstance(text, str):
         raise TypeError(f"text must be the ARPA file's text (a str), got {type(text).__name__}.")
-    lines = text.splitlines()
+    lines = text.split("\n")
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def _blank(line):
+    return not line.strip(_C_SPACE)
+
+
+def read_arpa(path: str | os.PathLike | None = None, *, text: str | None = None) -> ArpaLM:
+    """Read an ARPA file (from ``path``, or its ``text``) into an :class:`ArpaLM`.
+
+    The file is read by KenLM's grammar: lines end at ``\\n`` only (``\\r\\n`` too), fields are separated by
+    spaces and tabs only (a word may hold any other character, U+00A0 and U+2028 included), numbers are ASCII
+    decimals ``[-+]?digits[.digits][e±digits]``, and a file read from ``path`` must be UTF-8.  Lines starting
+    with ``#`` may come before ``\\data\\``, nothing but blank lines after ``\\end\\``.
+
+    Every line is checked: a missing ``\\data\\`` header, counts that do not match the n-grams listed, a
+    log-probability that is not a number, NaN, infinite or positive, an n-gram whose prefix (its history) is
+    not listed or one of whose words is not a unigram, a line with the wrong number of fields, sections out of
+    order, text after ``\\end\\``; each raises ``ValueError`` naming the line.
+    """
+    if (path is None) == (text is None):
+        raise TypeError("read_arpa takes a path or text=..., exactly one of them.")
+    lines = _arpa_lines(path, text)
     i = 0
-    while i < len(lines) and lines[i].strip() != "\\data\\":
-        if lines[i].strip():
+    while i < len(lines) and lines[i].strip(" \t") != "\\data\\":
+        if not _blank(lines[i]) and not lines[i].startswith("#"):
             raise ValueError(f"line {i + 1}: an ARPA file begins with \\data\\, found {lines[i].strip()!r:.60}.")
         i += 1
     if i == len(lines):
         raise ValueError("no \\data\\ header: this is not an ARPA file.")
     i += 1
     counts: dict[int, int] = {}
-    while i < len(lines) and lines[i].strip():
-        match = _NGRAM_LINE.match(lines[i].strip())
+    while i < len(lines) and not _blank(lines[i]):
+        match = _NGRAM_LINE.fullmatch(lines[i].strip(" \t"))
         if not match:
             raise ValueError(f"line {i + 1}: expected 'ngram N=count' in the \\data\\ header, "
                              f"found {lines[i].strip()!r:.60}.")
+        if max(len(match.group(1)), len(match.group(2))) > _MAX_COUNT_DIGITS:
+            raise ValueError(f"line {i + 1}: {lines[i].strip()!r:.60} holds a number of more than "
+                             f"{_MAX_COUNT_DIGITS} digits; no ARPA file holds that many n-grams.")
         order, c = int(match.group(1)), int(match.group(2))
         if order in counts or order != len(counts) + 1:
             raise ValueError(f"line {i + 1}: the header must list orders 1, 2, ... once each, found ngram {order}.")
@@ -538,33 +584,49 @@ def read_arpa(path: str | os.PathLike | None = None, *, text: str | None = None)
     ended = False
     first = i
     for i in range(first, len(lines)):
-        line = lines[i].strip()
-        if not line:
+        raw = lines[i]
+        if _blank(raw):
             continue
-        section = re.fullmatch(r"\\(\d+)-grams:", line)
+        line = raw.strip(" \t")
+        if ended:
+            raise ValueError(f"line {i + 1}: {line!r:.60} after \\end\\; an ARPA file holds one model and "
+                             "ends there.")
+        section = _SECTION.fullmatch(line)
         if section:
-            m = int(section.group(1))
-            if m not in counts:
-                raise ValueError(f"line {i + 1}: a section of {m}-grams, which the header does not announce.")
+            digits = section.group(1)
+            new = int(digits) if len(digits) <= _MAX_COUNT_DIGITS else None
+            if new not in counts:
+                raise ValueError(f"line {i + 1}: a section of {digits:.20}-grams, which the header does not "
+                                 "announce.")
+            if new != (m or 0) + 1:
+                raise ValueError(f"line {i + 1}: the \\{new}-grams: section must follow the \\{new - 1}-grams: one "
+                                 "(sections come in order 1, 2, ...).")
+            m = new
             continue
         if line == "\\end\\":
             ended = True
-            break
+            continue
         if m is None:
             raise ValueError(f"line {i + 1}: an n-gram before any \\N-grams: section.")
-        fields = line.split()
+        if "\r" in line:
+            raise ValueError(f"line {i + 1}: a carriage return inside the line; lines end with \\n or \\r\\n.")
+        fields = _FIELD_SEP.split(line)
         if len(fields) not in (m + 1, m + 2):
             raise ValueError(f"line {i + 1}: a {m}-gram line has log10 P, {m} word(s) and an optional back-off "
-                             f"weight; found {len(fields)} fields.")
+                             f"weight, separated by tabs or spaces; found {len(fields)} fields.")
         logp = _log_field(fields[0], i, "log10 probability")
         if logp > 0:
             raise ValueError(f"line {i + 1}: log10 probability {fields[0]} is positive, a probability above 1.")
         gram = tuple(fields[1:m + 1])
         if gram in table[m]:
             raise ValueError(f"line {i + 1}: the {m}-gram {' '.join(gram)!r:.80} is listed twice.")
-        if m > 1 and gram[:-1] not in table[m - 1]:
-            raise ValueError(f"line {i + 1}: the {m}-gram {' '.join(gram)!r:.80} is listed, but its history "
-                             f"{' '.join(gram[:-1])!r:.80} is not a {m - 1}-gram of the file.")
+        if m > 1:
+            if gram[:-1] not in table[m - 1]:
+                raise ValueError(f"line {i + 1}: the {m}-gram {' '.join(gram)!r:.80} is listed, but its history "
+                                 f"{' '.join(gram[:-1])!r:.80} is not a {m - 1}-gram of the file.")
+            if (gram[-1],) not in table[1]:             # the history's words are unigrams, by the check above
+                raise ValueError(f"line {i + 1}: the word {gram[-1]!r:.60} of this {m}-gram is not among the "
+                                 "unigrams, which list the whole vocabulary.")
         table[m][gram] = logp
         if len(fields) == m + 2:
             bows[gram] = _log_field(fields[-1], i, "back-off weight")
@@ -577,10 +639,12 @@ def read_arpa(path: str | os.PathLike | None = None, *, text: str | None = None)
 
 
 def _log_field(field, i, what):
-    try:
-        value = float(field)
-    except ValueError:
-        raise ValueError(f"line {i + 1}: {what} {field!r:.40} is not a number.") from None
+    if _NOT_FINITE.fullmatch(field):
+        raise ValueError(f"line {i + 1}: {what} {field!r:.40} is not a finite number.")
+    if not _NUMBER.fullmatch(field):
+        raise ValueError(f"line {i + 1}: {what} {field!r:.40} is not a number (ASCII digits, an optional sign, "
+                         "point and exponent, as in -1.25e-3).")
+    value = float(field)
     if not math.isfinite(value):
         raise ValueError(f"line {i + 1}: {what} {field!r:.40} is not a finite number.")
     return value

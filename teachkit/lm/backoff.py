@@ -10,7 +10,8 @@ words; below the unigrams, the uniform 1/V)::
 β(h) hands the mass the discounts took to the words never seen after h, in proportion to the shorter
 history's distribution, so every row sums to 1.  A history never seen passes the lower level through.  When
 every vocabulary entry was seen after h nobody is left to receive it, and the counts are used undiscounted
-there (a(h w) / a(h •)).
+there (a(h w) / a(h •)); the same when the shorter history h' gives the words unseen after h no mass (with
+Katz's threshold, h' may keep all its mass while h discounts: the denominator of β(h) is then 0).
 
 :class:`BackoffKneserNey` (Kneser & Ney 1995): ``P* = (a(h w) - d) / a(h •)`` with one discount 0 < d < 1,
 ``a`` the raw count at the model's order and the continuation count N1+(• h w) below it.
@@ -28,7 +29,9 @@ count r, where r* is the simple Good-Turing adjusted count of that level (:mod:`
   n_1 / N).  A history whose every continuation was seen more than K times then keeps all its mass, and the
   words never seen after it get probability 0: *prime* is followed only by *minister*, 26 times, in the Lee
   articles, so P(w | prime) = 0 for every other w and any text with another word after *prime* has infinite
-  perplexity.
+  perplexity.  A longer history ending in such a one (*the prime*, when *the prime* was seen at most K times)
+  has no lower-order mass to hand its discount to, so it keeps its counts undiscounted and its unseen words
+  get probability 0 as well.
 """
 
 from __future__ import annotations
@@ -41,6 +44,10 @@ from .smoothing import Smoothing, _probability_parameter
 from .good_turing import simple_good_turing
 
 __all__ = ["BackoffKneserNey", "Katz"]
+
+# The shorter history's mass left for the words unseen after h, below which it counts as none (it is a sum of
+# a few thousand doubles that should be 0 there; a β of 1/1e-12 would blow its rounding error up to a whole row).
+_NO_MASS = 1e-12
 
 
 class _BackOff(Smoothing):
@@ -79,9 +86,11 @@ class _BackOff(Smoothing):
                 seen_lower = np.add.reduceat(lower, level._starts)
             else:
                 seen_here = seen_lower = np.zeros(0)
-            # Every vocabulary entry seen after h: no unseen word to give the mass to, so the counts are used
-            # undiscounted there (NaN marks it).  Otherwise some entry is unseen and 1 - seen_lower > 0.
-            full = level.hist_types >= model.V
+            # Every vocabulary entry seen after h, or the shorter history h' leaves the words unseen after h no
+            # mass (Katz with a threshold: h' may keep all its mass while h discounts): nobody is there to receive
+            # what a discount would take, so the counts are used undiscounted after h (NaN marks it) and the
+            # row still sums to 1.  Otherwise 1 - seen_lower > 0 and β(h) is finite.
+            full = (level.hist_types >= model.V) | (1.0 - seen_lower <= _NO_MASS)
             left = np.where(full, 1.0, 1.0 - seen_lower)
             bound._betas[k] = np.where(full, np.nan, (1.0 - seen_here) / left)
         return bound

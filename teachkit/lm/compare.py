@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._checks import check_corpus, check_seed
+from .._checks import check_corpus, check_draws, check_seed, check_summable
 
 __all__ = ["CrossEntropyDifference", "cross_entropy_difference", "bootstrap_cross_entropy_difference"]
 
@@ -98,12 +98,12 @@ def _units(log2_a, log2_b, counts):
         raise ValueError("counts must be whole numbers >= 1: the predictions in each unit.")
     if np.any(a > 0) or np.any(b > 0):
         raise ValueError("log2_a and log2_b are sums of log2-probabilities, which cannot be positive.")
+    check_summable(m, "counts", 2 * len(m))               # prediction counts near 1e308 are no counts
     return a, b, m
 
 
-def _check_resampling(resamples, confidence, seed):
-    if isinstance(resamples, bool) or not isinstance(resamples, numbers.Integral) or resamples < 1:
-        raise ValueError(f"resamples must be a whole number >= 1, got {resamples!r:.60}.")
+def _check_resampling(resamples, confidence, seed, n_units):
+    check_draws(resamples, "resamples", n_units, of="units")
     if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real) or not 0 < confidence < 1:
         raise ValueError(f"confidence must be a number between 0 and 1 (e.g. 0.95), got {confidence!r:.60}.")
     check_seed(seed, none=True)
@@ -136,19 +136,30 @@ def bootstrap_cross_entropy_difference(log2_a: Sequence[float], log2_b: Sequence
     (-0.1, 0.2)
     """
     a, b, m = _units(log2_a, log2_b, counts)
-    _check_resampling(resamples, confidence, seed)
+    _check_resampling(resamples, confidence, seed, len(m))
     n = len(m)
     rng = np.random.default_rng(seed)
+    # Sums of n log2-probabilities near -1e308 overflow: then the per-unit differences b - a (finite, both
+    # being <= 0) are summed in units of a power of two s, exactly; Δ = Σ(b - a) / Σ m is at most
+    # max |b - a| and finite again.  Ordinary sums are computed as they always were, bit for bit.
+    largest = float(max(np.max(np.abs(a)), np.max(np.abs(b))))
+    limit = np.finfo(float).max / (2 * n)
+    s = 1.0 if largest <= limit else 2.0 ** math.ceil(math.log2(largest / limit))
+    d = (b - a) / s
     deltas = np.empty(int(resamples))
     per_chunk = max(1, _CHUNK // n)
     for start in range(0, int(resamples), per_chunk):
         stop = min(int(resamples), start + per_chunk)
         idx = rng.integers(0, n, size=(stop - start, n))
         total = m[idx].sum(axis=1)
-        deltas[start:stop] = (b[idx].sum(axis=1) - a[idx].sum(axis=1)) / total
+        if s == 1.0:
+            deltas[start:stop] = (b[idx].sum(axis=1) - a[idx].sum(axis=1)) / total
+        else:
+            deltas[start:stop] = d[idx].sum(axis=1) / total * s
     tail = (1 - confidence) / 2
     low, high = np.quantile(deltas, [tail, 1 - tail])
-    return CrossEntropyDifference(float((b.sum() - a.sum()) / m.sum()), float(low), float(high), float(confidence),
+    difference = (b.sum() - a.sum()) / m.sum() if s == 1.0 else d.sum() / m.sum() * s
+    return CrossEntropyDifference(float(difference), float(low), float(high), float(confidence),
                                   int(resamples), float(np.mean(deltas < 0)), n, int(m.sum()))
 
 
@@ -169,13 +180,17 @@ def cross_entropy_difference(model_a, model_b, sentences: Sequence[Sequence[str]
     >>> r.n_units, r.n_predictions         # 2 + 3 + 2 words, and three </s>
     (3, 10)
     """
-    per_unit = []
     for name, model in (("model_a", model_a), ("model_b", model_b)):
         if not hasattr(model, "predictions") or not hasattr(model, "encode"):
             raise TypeError(f"{name} must be a language model with predictions() (a teachkit NgramLM), "
                             f"got {type(model).__name__}.")
-        check_corpus(sentences, "sentences", "a list of sentences (lists of tokens)")
-        units = list(sentences)
+    check_corpus(sentences, "sentences", "a list of sentences (lists of tokens)")
+    units = list(sentences)                     # read once: a generator serves both models
+    if not units:
+        raise ValueError("sentences is empty; give at least one sentence (two or more to resample).")
+    _check_resampling(resamples, confidence, seed, len(units))    # before scoring: refused at once
+    per_unit = []
+    for name, model in (("model_a", model_a), ("model_b", model_b)):
         log2, counts = [], []
         for i, unit in enumerate(units):
             try:

@@ -113,6 +113,11 @@ def simple_good_turing(frequencies: Mapping[int, int]) -> SimpleGoodTuring:
             if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
                 raise ValueError(f"frequencies: {name} must be a whole number >= 0, got {value!r:.60} "
                                  f"(at r = {r!r:.60}).")
+        for name, value in (("r", r), ("n_r", nr)):
+            if value > 2**53:
+                raise ValueError(f"frequencies: {name} is a number of {int(value).bit_length()} bits, more than "
+                                 "2**53, beyond which a float no longer holds every whole number; no corpus has "
+                                 "that many tokens.")
         if r == 0:
             raise ValueError("frequencies: r = 0 (the unseen types) is not a frequency of frequency; leave it out.")
         if nr > 0:

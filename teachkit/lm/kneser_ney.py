@@ -73,6 +73,10 @@ def modified_kneser_ney_discounts(count_of_counts: Sequence[int]) -> tuple[float
         # int listed for the type checker: typeshed's int is no numbers.Integral
         if isinstance(value, bool) or not isinstance(value, (int, numbers.Integral)) or value < 0:
             raise ValueError(f"count_of_counts[{i}] (n{i + 1}) must be a whole number >= 0, got {value!r:.80}.")
+        if value > 2**53:
+            raise ValueError(f"count_of_counts[{i}] (n{i + 1}) is a number of {int(value).bit_length()} bits, more "
+                             "than 2**53, beyond which a float no longer holds every whole number; no corpus has "
+                             "that many n-grams.")
         n.append(int(value))
     n1, n2, n3, n4 = n
     missing = [f"n{i + 1}" for i, value in enumerate((n1, n2, n3)) if value == 0]

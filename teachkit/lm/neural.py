@@ -40,8 +40,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._checks import (real_array, as_list, check_choice, check_finite_real, check_flag, check_positive_int,
-                      short_repr)
+from .._checks import (as_float_array, real_array, as_list, check_choice, check_finite_real, check_flag,
+                      check_positive_int, short_repr)
 
 # The symbols are the vocabulary's (defined once, in teachkit.lm.vocabulary), so every language model of the
 # package writes its padding and its unknown word alike.  Here:
@@ -82,7 +82,13 @@ def softmax(z: ArrayLike) -> np.ndarray:
     >>> softmax([2.0, 1.0, 0.0]).round(4).tolist()
     [0.6652, 0.2447, 0.09]
     """
-    z = np.asarray(z, dtype=float)
+    z = as_float_array(z, "z")
+    if z.ndim == 0 or z.shape[-1] == 0:
+        raise ValueError(f"z must hold at least one score per row, got shape {z.shape}.")
+    if np.isnan(z).any():
+        raise ValueError("z holds NaN: a softmax of NaN is no distribution; find where the NaN comes from.")
+    if np.isposinf(z).any() or np.isneginf(z).all(axis=-1).any():
+        raise ValueError("z holds +inf, or a row of -inf only, which no distribution can follow; give finite scores.")
     shifted = z - z.max(axis=-1, keepdims=True)
     e = np.exp(shifted)
     return e / e.sum(axis=-1, keepdims=True)

@@ -14,7 +14,7 @@ import re
 from ..._checks import short_repr
 from .model import KEY_PATTERN, Exercise, Implement
 
-__all__ = ["all_exercises", "get", "modules"]
+__all__ = ["all_exercises", "get", "modules", "UnknownExerciseError"]
 
 _REGISTRY: dict | None = None
 
@@ -72,14 +72,22 @@ def get(key: str) -> Exercise | Implement:
     ------
     TypeError
         When ``key`` is not a string (None, the number 1).
-    KeyError
-        With the known keys of the same notebook, when ``key`` is unknown.
+    UnknownExerciseError
+        (a ValueError and a KeyError) with the known keys of the same notebook, when ``key`` is unknown.
     """
     if not isinstance(key, str):
         raise TypeError(f"key must be an exercise key such as '00.1' (a string), got {short_repr(key)}.")
     registry = _load()
+    key = key.strip()                   # " 01.1 " as typed names 01.1
     if key not in registry:
         prefix = key.split(".")[0]
         near = sorted(k for k in registry if k.startswith(prefix + ".")) or sorted(registry)[:10]
-        raise KeyError(f"no exercise {short_repr(key)}; known keys include {', '.join(near)}.")
+        raise UnknownExerciseError(f"no exercise {short_repr(key)}; known keys include {', '.join(near)}.")
     return registry[key]
+
+
+class UnknownExerciseError(ValueError, KeyError):
+    """An exercise key that names no exercise: a ValueError for bad input (and a KeyError, as a look-up)."""
+
+    def __str__(self):  # KeyError would otherwise quote the message
+        return str(self.args[0])
