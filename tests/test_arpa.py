@@ -207,19 +207,19 @@ def test_a_whole_text_at_once_gives_the_word_by_word_numbers(lee, order):
     assert model.perplexity(test[:20]) == pytest.approx(lm.perplexity(test[:20]), rel=1e-12)
 
 
-def test_readmes_arpa_example_prints_what_its_comments_say_and_kenlm_agrees(tmp_path, monkeypatch):
+def test_the_docs_arpa_example_prints_what_its_comments_say_and_kenlm_agrees(tmp_path, monkeypatch):
     import contextlib
     import io
     import pathlib
     import re
 
-    readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Language models the field's way", 1)[1]
+    page = pathlib.Path(__file__).resolve().parents[1] / "docs" / "language-models.md"
+    section = page.read_text(encoding="utf-8")
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     monkeypatch.chdir(tmp_path)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(code, "README.md", "exec"), {})
+        exec(compile(code, str(page), "exec"), {})
     printed = out.getvalue().split()
     stated = re.findall(r"# (\d+\.\d+)", code)
     assert printed[0] == stated[0] and printed[1] == stated[1] and printed[2] == "False"

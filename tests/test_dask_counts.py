@@ -55,7 +55,7 @@ def test_gensims_under_count_adds_up_too(client, docs, window, parts):
 
 
 def test_files_on_shared_storage_read_as_token_lists(client, tmp_path):
-    """As README shows: one tokenized document per line, files read by the workers, topics scored from the sum."""
+    """As docs/corpora.md shows: one tokenized document per line, files read by the workers, topics scored from the sum."""
     from gensim.test.utils import datapath
 
     with open(datapath("head500.noblanks.cor"), encoding="utf-8") as f:
@@ -88,8 +88,8 @@ def test_bad_input_names_the_argument(client):
         count_on_dask(db.from_sequence([], npartitions=1), ["a"])
 
 
-def test_readmes_dask_script_runs_as_a_script_and_prints_the_one_process_values(tmp_path):
-    """README's script, copied as it stands, run as `python script.py "files"` (a cluster of its own)."""
+def test_the_docs_dask_script_runs_as_a_script_and_prints_the_one_process_values(tmp_path):
+    """docs/corpora.md's script, copied as it stands, run as `python script.py "files"` (a cluster of its own)."""
     import pathlib
     import re
     import subprocess
@@ -97,8 +97,7 @@ def test_readmes_dask_script_runs_as_a_script_and_prints_the_one_process_values(
 
     from gensim.test.utils import datapath
 
-    readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Large reference corpora", 1)[1].split("\n## ", 1)[0]
+    section = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "corpora.md").read_text(encoding="utf-8")
     script = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     (tmp_path / "coherence_on_dask.py").write_text(script, encoding="utf-8")
     with open(datapath("head500.noblanks.cor"), encoding="utf-8") as f:

@@ -1,5 +1,5 @@
 """The files a course is expected to have: licences for the code and the text, a citation file, and the
-four source documents named with what they are (README's table is the catalogue's data)."""
+four source documents named with what they are (docs/documents.md's table is the catalogue's data)."""
 
 import pathlib
 import re
@@ -11,6 +11,7 @@ from teachkit.documents.catalogue import DOCUMENTS
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+DOCS = ROOT / "docs"
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 
 
@@ -48,8 +49,9 @@ def test_readme_links_the_licence_and_citation_files():
         assert (ROOT / link).is_file(), link
 
 
-def test_readme_names_each_source_document_as_the_catalogue_does():
-    section = README.split("### The four source documents", 1)[1].split("\n## ", 1)[0]
+def test_the_docs_name_each_source_document_as_the_catalogue_does():
+    page = (DOCS / "documents.md").read_text(encoding="utf-8")
+    section = page.split("## The four source documents", 1)[1].split("\n## ", 1)[0]
     rows = [r for r in section.splitlines() if r.startswith("| `")]
     table = {}
     for row in rows:
@@ -67,6 +69,7 @@ def test_readme_names_each_source_document_as_the_catalogue_does():
 def test_every_shipped_data_file_is_described_with_its_source_and_licence():
     data = ROOT / "teachkit" / "data"
     described = (data / "README.md").read_text(encoding="utf-8")
+    data_page = (DOCS / "data.md").read_text(encoding="utf-8")
     sections = {s.split("`", 2)[1]: s for s in described.split("\n## ")[1:]}
     for path in sorted(data.iterdir()):
         if path.name == "README.md" or path.name.startswith("LICENSE"):
@@ -76,8 +79,8 @@ def test_every_shipped_data_file_is_described_with_its_source_and_licence():
         assert "**Where it comes from.**" in section and "**Licence.**" in section, path.name
         if path.suffix == ".txt" or path.name.startswith("hoyle"):
             assert "**Citation.**" in section, path.name
-        assert f"teachkit/data/{path.name}" in README or path.name == "documents.json", (
-            f"README's Data and licences does not name teachkit/data/{path.name}")
+        assert f"teachkit/data/{path.name}" in data_page or path.name == "documents.json", (
+            f"docs/data.md does not name teachkit/data/{path.name}")
 
 
 def test_the_portuguese_text_is_public_domain_and_not_ascii():
@@ -86,3 +89,32 @@ def test_the_portuguese_text_is_public_domain_and_not_ascii():
     assert len(text.encode("utf-8")) > len(text)                                  # some characters take two bytes
     about = (ROOT / "teachkit" / "data" / "README.md").read_text(encoding="utf-8")
     assert "Public domain" in about and "eBook #55752" in about
+
+
+def test_every_link_of_the_readme_and_the_docs_reaches_a_file_or_a_heading():
+    """The README is a front door: each page it and docs/ link to exists, and so does each #anchor."""
+    import re as _re
+
+    def anchors(text):
+        # GitHub's slugs: lower case, punctuation dropped, spaces to hyphens
+        return {_re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-")
+                for h in _re.findall(r"^#+ (.*)$", text, _re.M)}
+
+    pages = [ROOT / "README.md", *sorted(DOCS.glob("*.md")), ROOT / "CONTRIBUTING.md", ROOT / "CHANGELOG.md"]
+    assert len(pages) >= 10
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        for target in _re.findall(r"\]\(([^)\s]+)\)", text):
+            if target.startswith(("http://", "https://", "mailto:")):
+                continue
+            path, _, anchor = target.partition("#")
+            where = (page.parent / path).resolve() if path else page
+            assert where.exists(), f"{page.name} links to {target}, which does not exist"
+            if anchor:
+                assert anchor in anchors(where.read_text(encoding="utf-8")), f"{page.name}: no heading #{anchor}"
+
+
+def test_the_readme_is_a_front_door():
+    assert len(README.splitlines()) <= 160
+    for command in ("make lab", "make test"):
+        assert command in README

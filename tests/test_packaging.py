@@ -239,3 +239,12 @@ def test_each_subpackage_says_what_it_holds_and_loads_its_modules_on_first_use()
         modules = sorted(p.stem for p in folder.glob("*.py") if p.stem != "__init__")
         listed = sorted(re.findall(rf"^\* :mod:`teachkit\.{package}\.(\w+)`", doc, re.M))
         assert listed == modules, (package, listed, modules)
+
+
+def test_the_package_says_it_is_typed():
+    """PEP 561: a py.typed marker in the package, shipped as package data, so mypy reads teachkit's annotations."""
+    import tomllib
+
+    assert (ROOT / "teachkit" / "py.typed").is_file()
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
+    assert "py.typed" in data["teachkit"]

@@ -1,7 +1,8 @@
 """Build the course website: ``make book`` -> ``_build/book/html/`` (open index.html).
 
-The tool copies the notebooks into ``_build/book/src/``, adds a hidden table
-of contents to the copy of notebook 00 (the start page), and runs
+The tool copies the notebooks into ``_build/book/src/`` and the guides of
+``docs/`` into ``_build/book/src/guide/``, adds a hidden table of contents of
+both to the copy of notebook 00 (the start page), and runs
 ``sphinx-build`` with ``tools/book_conf/conf.py`` (MyST-NB, sphinx-book-theme).
 Nothing is executed: the pages show the committed outputs, figures
 included, and each explorer's static fallback.  MathJax is copied into the
@@ -18,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -27,6 +29,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import course  # noqa: E402
 
 CONF_DIR = pathlib.Path(__file__).resolve().parent / "book_conf"
+DOCS_DIR = course.ROOT / "docs"
 DEFAULT_OUT = course.ROOT / "_build" / "book"
 START = "00_start_here"
 
@@ -53,11 +56,38 @@ def stage(notebooks, src: pathlib.Path) -> list[str]:
     start = src / f"{START}.ipynb"
     nb = json.loads(start.read_text(encoding="utf-8"))
     pages = "\n".join(n for n in names if n != START)
+    guides = "\n".join(f"guide/{name}" for name in stage_guides(src / "guide"))
     nb["cells"].append({
         "cell_type": "markdown", "id": "book-toc", "metadata": {},
-        "source": f"```{{toctree}}\n:hidden:\n:maxdepth: 1\n\n{pages}\n```",
+        "source": f"```{{toctree}}\n:hidden:\n:maxdepth: 1\n\n{pages}\n```\n\n"
+                  f"```{{toctree}}\n:hidden:\n:maxdepth: 1\n:caption: Guides\n\n{guides}\n```",
     })
     start.write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
+    return names
+
+
+# A Markdown link [text](target): its target up to the closing parenthesis.
+_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
+
+
+def site_links(text: str) -> str:
+    """A guide's links as the website can follow them: to another guide (``teachers.md``) or the web, kept;
+    to a file of the repository (``../LICENSE``), which the site does not publish, the link's text alone."""
+    def keep(match):
+        label, target = match.groups()
+        if target.startswith(("http://", "https://")) or ("/" not in target and target.split("#")[0].endswith(".md")):
+            return match.group(0)
+        return label
+    return _LINK.sub(keep, text)
+
+
+def stage_guides(folder: pathlib.Path) -> list[str]:
+    """Copy ``docs/*.md`` to ``folder`` with :func:`site_links`; return their page names, in file-name order."""
+    folder.mkdir(parents=True, exist_ok=True)
+    names = []
+    for path in sorted(DOCS_DIR.glob("*.md")):
+        (folder / path.name).write_text(site_links(path.read_text(encoding="utf-8")), encoding="utf-8")
+        names.append(path.stem)
     return names
 
 
