@@ -523,3 +523,13 @@ def test_the_document_card_says_what_the_document_is_and_counts_its_verdicts():
         assert f"each of the {len(verdicts)} numbers" in card
         for v in set(verdicts):
             assert f"{verdicts.count(v)} {v}" in card, (prefix, v)
+
+
+def test_the_docs_summary_line_is_the_checkers():
+    """docs/documents.md prints the whole catalogue's summary; it is what `teachkit check` computes today."""
+    import pathlib
+
+    from teachkit.documents.check import check_documents, summary_line
+
+    page = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "documents.md").read_text(encoding="utf-8")
+    assert f"Summary: {summary_line(check_documents())}" in page
