@@ -239,9 +239,9 @@ def check_answer(answer: Any, expected: Any, *, min_sig_figs: int = 2, min_decim
         number, and a rounding such as "3e2" (to the nearest 100) is too rough, whatever ``min_sig_figs`` says.
     mistakes : tuple of numbers, optional
         The likeliest wrong answers.  An answer with fewer figures than asked is "too rough to judge" only
-        when it is consistent with the expected value at its own precision (``"0.9"`` for 0.8912) and no
-        nearer one of ``mistakes``; otherwise it is judged wrong (``"-1"`` for -0.69 when -1 is the likeliest
-        mistake, ``"0.2"`` for 0.8).
+        when it is consistent with the expected value at its own precision (``"0.9"`` for 0.8912) and is not
+        one of ``mistakes`` typed in full; otherwise it is judged wrong (``"-1"`` for -0.69 when exactly -1
+        is a likeliest mistake, ``"0.2"`` for 0.8).
 
     Returns
     -------
@@ -332,15 +332,18 @@ def _mistake_values(mistakes):
     return values
 
 
-def _rough_verdict(value, exp_value, exponent, near):
+def _rough_verdict(value, exp_value, exponent, near, min_sig_figs):
     """Why a rough answer ``value`` (a Decimal with last digit ``10**exponent``) is wrong, or None when it may
     be a rounding of the expected value: it is that value rounded at its own precision (either way of a tie),
-    and no likeliest mistake is nearer to it than the expected value."""
+    and it is not a likeliest mistake typed in full (-1 for a mistake of exactly -1: the mistake to the
+    figures the box asks for is the typed number, and is nearer to it than the expected value)."""
     if value not in (round_half_up(exp_value, exponent), round_half_down(exp_value, exponent)):
         return f", even to {_precision(exponent)}"
     typed, target = Fraction(value), Fraction(exp_value)
-    if any(abs(typed - m) < abs(typed - target) for m in near):
-        return ""
+    for m in near:
+        asked = to_decimal(m).adjusted() - (min_sig_figs - 1) if m else exponent
+        if abs(typed - m) < abs(typed - target) and round_half_up(m, asked) == value:
+            return ""
     return None
 
 
@@ -371,7 +374,7 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
                           or (min_decimals is not None and -exponent >= min_decimals)
                           or (exp_exponent is not None and exponent <= exp_exponent))
         if not precise_enough:
-            why = _rough_verdict(value, exp_value, exponent, near)
+            why = _rough_verdict(value, exp_value, exponent, near, min_sig_figs)
             if why is not None:
                 # far from the value even at its own precision, or nearer a likeliest mistake: wrong, not rough
                 verdicts.append(Feedback(False, f"Not quite: {_show(value)} is not right{what}{why}. "

@@ -195,6 +195,8 @@ def ask(key: str, answer: str | float | None = None, seed: int | None = None) ->
         first = first_commit(ex.key, seed_of)
         if first is not None:
             # committed once, as in the widget: the first guess stands, and a second one is not judged
+            attempt(ex.key)
+            answered_in_code(ex)
             return Feedback(first.correct, f"You already committed to prediction {ex.key} with {first.answer}; "
                                            f"a prediction is committed once, so that answer stands. {first.message}",
                             first.answer, first.value, first.decimals, first.parsed)
