@@ -135,9 +135,10 @@ def choice_key(text: object) -> str:
 
 
 def _words(text: object) -> list[str]:
-    """A choice's words as :func:`choice_key` compares them (NFKC, dashes as "-", case ignored)."""
+    """A choice's words as :func:`choice_key` compares them (NFKC, dashes as "-", case ignored), without the
+    comma, colon or semicolon that may follow one ("the exact value, up to ..." begins "the exact value")."""
     text = unicodedata.normalize("NFKC", str(text)).translate(_DASHES).casefold()
-    return text.replace(":", " : ").split()
+    return [w for w in (word.rstrip(",;:") for word in text.replace(":", ": ").split()) if w]
 
 
 def match_choice(typed: object, choices: tuple[str, ...] | list[str]) -> str | None:
@@ -164,8 +165,8 @@ def match_choice(typed: object, choices: tuple[str, ...] | list[str]) -> str | N
     if len(heads) == 1:
         return heads[0]
     # the first word(s) of one choice only: whole words, so "h" or "high" names nothing
-    words = [w for w in _words(typed) if w != ":"]
-    starts = [c for c in choices if [w for w in _words(c) if w != ":"][:len(words)] == words]
+    words = _words(typed)
+    starts = [c for c in choices if _words(c)[:len(words)] == words]
     return starts[0] if len(starts) == 1 else None
 
 
