@@ -47,9 +47,12 @@ two, a code cell with the student's function and a check cell calling
 
 The solution text is never in the notebook: :func:`reveal` shows a button
 whose solution is rendered only when clicked (nothing of it is in the saved
-output or in widget state), and a static copy of the notebook shows how to
-see it instead: ``reveal("00.1", show=True)``.  ``tests/test_exercises.py``
-checks this for every exercise.
+output or in widget state), and only once the exercise has been answered with
+an answer its box could judge, right or wrong (not one it cannot read or finds
+too rough).  A static copy of the notebook says how to answer in code
+(``ask("00.1", answer=...)``), after which the reveal cell, run again, shows the
+solution as text.  ``reveal("00.1", show=True)`` shows it at once: the teacher's
+way.  ``tests/test_exercises.py`` checks this for every exercise.
 
 Declaring the other two kinds
 -----------------------------
