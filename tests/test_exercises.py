@@ -1243,7 +1243,7 @@ def test_a_numeric_prediction_in_code_leaves_its_result_to_the_result_cell(monke
     rough = tex.ask("99.3", answer="0.3")                # too rough to judge: not committed, try again
     assert rough.rough and not committed.is_committed("99.3")
     verdict = tex.ask("99.3", answer="0.20")
-    assert not verdict.correct and "0.25" not in verdict.message and "result cell" in verdict.message
+    assert not verdict.correct and "0.25" not in verdict.message and "Committed" in verdict.message
     assert committed.is_committed("99.3")
     again = tex.ask("99.3", answer="0.25")
     assert not again.correct and "already committed" in again.message and "0.25" not in again.message
@@ -1351,3 +1351,13 @@ def test_the_grader_and_the_box_give_one_verdict_for_a_class_of_300(key):
             if (points > 0) != box.correct or (typed != repr(float(pin)) and not box.correct):
                 disagree.append((seed, typed, box.message))
     assert not disagree, disagree[:3]
+
+
+def test_the_grader_refuses_to_judge_when_teachkits_answer_is_not_its_pin():
+    """The pin no longer judges, but it still vouches for the value the box judges against."""
+    from tools import grade
+
+    ex = tex.get("00.1")
+    assert grade.judge_answer(ex, 0.04 * (1 + 1e-12), "0.04") == (ex.points, "right")
+    with pytest.raises(ValueError, match="is not its hand-derived pin"):
+        grade.judge_answer(ex, 0.05, "0.04")

@@ -212,9 +212,9 @@ def ask(key: str, answer: str | float | None = None, seed: int | None = None) ->
     if isinstance(ex, Prediction) and feedback.judged:
         commit(ex.key, seed_of, feedback)
         if not ex.choices:      # the number itself is shown by the result cell, once committed
-            feedback = Feedback(feedback.correct, f"{feedback.message} Committed: run the result cell below "
-                                                  f"again to see what teachkit computes (or reveal({ex.key!r}) "
-                                                  "for the worked solution).",
+            feedback = Feedback(feedback.correct, f"{feedback.message} Committed: teachkit's result appears "
+                                                  "where the notebook computes it (run that cell again) and in the "
+                                                  f"worked solution, reveal({ex.key!r}).",
                                 feedback.answer, feedback.value, feedback.decimals, feedback.parsed)
     return feedback
 
