@@ -102,7 +102,8 @@ def test_hostile_input_gets_a_friendly_message(answer, monkeypatch):
     monkeypatch.setattr(builtins, "exec", no_eval)
     fb = check_answer(answer, 1.0)
     assert fb.correct is False
-    assert fb.parsed is False or "significant" in fb.message
+    # unreadable, too rough, or (a one-figure answer far from 1.0, such as full-width "０.５") plainly wrong
+    assert fb.parsed is False or "significant" in fb.message or fb.message.startswith("Not quite")
     assert 0 < len(fb.message) < 300
 
 
@@ -277,3 +278,43 @@ def test_zero_gets_a_message_that_does_not_contradict_itself():
         rough = check_answer("0", expected, min_sig_figs=figures)
         assert not rough.correct and wanted in rough.message and "you gave" not in rough.message, rough.message
     assert "(you gave 1)" in check_answer("0.9", 0.8912).message
+
+
+# ------------------------------------------------------------------ rough or wrong; percentages by kind; choices
+def test_a_rough_answer_is_too_rough_only_when_it_is_the_value_rounded_at_its_own_precision():
+    # "0.9" for 0.8912: the value to one decimal; "0.2" for 0.8: far from it even to one decimal
+    rough = check_answer("0.9", 0.8912)
+    assert rough.rough and not rough.judged and "too rough to judge" in rough.message
+    wrong = check_answer("0.2", 0.8)
+    assert wrong.judged and not wrong.correct and wrong.message.startswith("Not quite") and "even to 1 decimal" in \
+        wrong.message
+    # the likeliest mistake typed in full (exactly -1) is wrong; a rounding that a mistake merely shares is not
+    assert check_answer("-1", -0.6918, mistakes=(-1,)).judged
+    assert check_answer("-1", -0.6918).rough
+    assert check_answer("-1", -1.427, mistakes=(-0.6198,)).rough
+    assert not check_answer("-1", -0.6918, mistakes=(-1,)).correct
+    assert check_answer("0", 0.0286, mistakes=(0,)).judged and check_answer("0", 0.0286).rough
+    with pytest.raises(TypeError, match="mistakes"):
+        check_answer("0.5", 0.5, mistakes="0.5")
+
+
+def test_a_percentage_is_refused_where_the_quantity_is_no_share_whatever_its_value():
+    verdict = check_answer("28.8%", 0.2877, percent=False, name="PMI in nats")
+    assert not verdict.correct and not verdict.judged
+    assert verdict.message.startswith("A percentage does not fit here: PMI in nats is not a share of a whole")
+    assert check_answer("28.8%", 0.2877, percent=True).correct
+
+
+def test_a_choice_is_named_by_its_first_words_when_they_begin_no_other_choice():
+    from teachkit.course.selfcheck import match_choice
+
+    choices = ("the exact value, up to a few hundredths of Monte Carlo noise",
+               "lower than the exact value: it underestimates", "higher than the exact value: it overestimates")
+    assert match_choice("higher", choices) == choices[2]
+    assert match_choice(" Lower ", choices) == choices[1]
+    assert match_choice("lower than the exact value", choices) == choices[1]
+    assert match_choice("the exact value", choices) == choices[0]
+    for typed in ("high", "than", "exact", "it", ""):
+        assert match_choice(typed, choices) is None, typed
+    assert match_choice("per token", ("per token is lower", "the same", "per token is higher")) is None
+    assert match_choice("0", ("0", "half the semantic part", "0.5")) == "0"

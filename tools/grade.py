@@ -29,9 +29,10 @@ How it grades, and whyHow it grades, and why a submission cannot change its own 
   the last such assignment of a literal (a string or a number); anything else (an expression, a
   call, a variable) counts as no answer.  Nothing the student wrote is executed to read it, so no
   monkeypatch, no always-equal object and no side effect reaches the grading process.  A number is then
-  judged like the self-check box (:func:`teachkit.course.selfcheck.check_answer`: decimal comma, fractions,
-  percentages, significant figures) against the exercise's **pinned** answer
-  (``tests/exercise_pins/nbXX.py``, derived by hand); a prediction must be the pinned choice.
+  judged by the self-check box's own judge (``Exercise.judge``: decimal comma, fractions, percentages,
+  significant figures), so the grade and the box never disagree; its expected value is teachkit's, which
+  must agree with the exercise's **pinned** answer (``tests/exercise_pins/nbXX.py``, derived by hand) to
+  a relative 1e-9, or the grading stops.  A prediction must be the pinned choice.
 * **Functions run in a sandbox.**  For a "write it yourself" exercise, only the cell that defines the
   function is run, in a separate process under bubblewrap (``tools/sandbox.py``): no course files, no
   answer key, no teachkit, no network, limited memory, CPU and time.  It returns its function's values on
@@ -255,7 +256,7 @@ def _check_pin(ex, pin):
 
 def judge_answer(ex, pin, value) -> tuple[int, str]:
     """Points and feedback for one answer line (``value`` as read, None if the line is missing)."""
-    from teachkit.course.selfcheck import check_answer, match_choice
+    from teachkit.course.selfcheck import match_choice
 
     variable = course.answer_variable(ex.key)
     if value is None:
@@ -275,8 +276,25 @@ def judge_answer(ex, pin, value) -> tuple[int, str]:
             return 0, f"choose one of: {', '.join(choices)} (got {typed[:40]!r})"
         what = "choice" if course.kind(ex) == "interpretation" else "prediction"
         return (ex.points, "right") if chosen == pin else (0, f"not the right {what}")
-    feedback = check_answer(typed, pin, **ex.check_options())
+    # one judge: the box's own (Exercise.judge), against teachkit's value; the hand-derived pin only vouches
+    # for that value (judging against the pin itself marked right answers wrong where the two differ in the
+    # 13th figure: 05.3, 32 of 300 seeds)
+    _vouch(ex, pin)
+    feedback = ex.judge(typed)
     return (ex.points, "right") if feedback.correct else (0, feedback.message)
+
+
+#: How far teachkit's answer and its hand-derived pin may differ (relative): floats summed in another order.
+PIN_AGREEMENT = 1e-9
+
+
+def _vouch(ex, pin) -> None:
+    """Refuse to grade ``ex`` when teachkit's answer is not the one its pin derives by hand (a bug, not noise)."""
+    expected = ex.expected
+    if not math.isclose(float(expected), float(pin), rel_tol=PIN_AGREEMENT, abs_tol=1e-15):
+        raise ValueError(f"exercise {ex.key}{f' (variant {ex.variant_seed})' if ex.variant_seed else ''}: "
+                         f"teachkit's answer {expected!r} is not its hand-derived pin {pin!r}; fix teachkit or "
+                         "tests/exercise_pins before grading.")
 
 
 def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None) -> tuple[int, str]:

@@ -77,6 +77,9 @@ class Feedback:
         Decimals the answer was judged to (None for an exact fraction).
     parsed : bool
         False when the answer could not be read as a number.
+    rough : bool
+        True when the answer was read but is too rough to judge (fewer figures than asked, and consistent
+        with the expected value at its own precision): neither right nor wrong.
     """
 
     correct: bool
@@ -85,9 +88,18 @@ class Feedback:
     value: object = None
     decimals: int | None = None
     parsed: bool = True
+    rough: bool = False
 
     def __bool__(self) -> bool:
         return self.correct
+
+    @property
+    def judged(self) -> bool:
+        """True when the answer got a verdict, right or wrong: it was read and was not too rough to judge.
+
+        Only such an answer opens the exercise's worked solution (``reveal``, the "Show solution" button).
+        """
+        return self.parsed and not self.rough
 
     def __str__(self) -> str:
         return self.message
@@ -122,14 +134,26 @@ def choice_key(text: object) -> str:
     return "".join(text.split()).casefold()
 
 
+def _words(text: object) -> list[str]:
+    """A choice's words as :func:`choice_key` compares them (NFKC, dashes as "-", case ignored), without the
+    comma, colon or semicolon that may follow one ("the exact value, up to ..." begins "the exact value")."""
+    text = unicodedata.normalize("NFKC", str(text)).translate(_DASHES).casefold()
+    return [w for w in (word.rstrip(",;:") for word in text.replace(":", ": ").split()) if w]
+
+
 def match_choice(typed: object, choices: tuple[str, ...] | list[str]) -> str | None:
     """The one of ``choices`` that ``typed`` names (see :func:`choice_key`), or None.
 
-    A choice written as "short answer: its gloss" is also named by its short answer alone, when no other
-    choice starts with the same one.
+    A choice is named by its whole text; or, when no other choice begins the same way, by its first word or
+    words: a choice written as "short answer: its gloss" by its short answer, "higher than the exact value"
+    by "higher".  A beginning that two choices share names neither.
 
     >>> match_choice("Neither", ("Katz", "interpolated Kneser-Ney", "neither: they come out equal"))
     'neither: they come out equal'
+    >>> match_choice("Higher", ("higher than the exact value", "lower than the exact value", "the exact value"))
+    'higher than the exact value'
+    >>> match_choice("the", ("the exact value", "the other value")) is None
+    True
     """
     if not isinstance(typed, str):
         return None
@@ -138,7 +162,12 @@ def match_choice(typed: object, choices: tuple[str, ...] | list[str]) -> str | N
     if whole is not None or not key:
         return whole
     heads = [c for c in choices if ":" in c and choice_key(c.split(":", 1)[0]) == key]
-    return heads[0] if len(heads) == 1 else None
+    if len(heads) == 1:
+        return heads[0]
+    # the first word(s) of one choice only: whole words, so "h" or "high" names nothing
+    words = _words(typed)
+    starts = [c for c in choices if _words(c)[:len(words)] == words]
+    return starts[0] if len(starts) == 1 else None
 
 
 def _expected_value(expected):
@@ -179,7 +208,8 @@ def _show(v):
 
 
 def check_answer(answer: Any, expected: Any, *, min_sig_figs: int = 2, min_decimals: int | None = None,
-                 name: str | None = None, percent: bool | None = None, whole: bool = False) -> Feedback:
+                 name: str | None = None, percent: bool | None = None, whole: bool = False,
+                 mistakes: tuple = ()) -> Feedback:
     """Judge a student's answer against the expected value, at the precision the student gave.
 
     Parameters
@@ -201,11 +231,18 @@ def check_answer(answer: Any, expected: Any, *, min_sig_figs: int = 2, min_decim
     name : str, optional
         What is being computed ("PMI in bits"), used in the message.
     percent : bool, optional
-        Whether "89.1%" may stand for 0.891.  Default None, the course's one rule: allowed when ``expected``
-        lies in [0, 1] (a share), refused elsewhere ("-281%" is no way to write -2.81 nats).
+        Whether "89.1%" may stand for 0.891: True where the answer is a share of a whole (a part between 0
+        and 1), False elsewhere, whatever the value (a PMI of 0.288 nats is not 28.8%).  The course's
+        exercises declare it (:meth:`~teachkit.course.exercises.Exercise.check_options`).  Default None, for
+        a call that cannot know the kind: allowed when ``expected`` lies in [0, 1].
     whole : bool, default False
         The answer is a whole number (a count) and must be given as one: "276" is judged to the nearest whole
         number, and a rounding such as "3e2" (to the nearest 100) is too rough, whatever ``min_sig_figs`` says.
+    mistakes : tuple of numbers, optional
+        The likeliest wrong answers.  An answer with fewer figures than asked is "too rough to judge" only
+        when it is consistent with the expected value at its own precision (``"0.9"`` for 0.8912) and is not
+        one of ``mistakes`` typed in full; otherwise it is judged wrong (``"-1"`` for -0.69 when exactly -1
+        is a likeliest mistake, ``"0.2"`` for 0.8).
 
     Returns
     -------
@@ -226,8 +263,10 @@ def check_answer(answer: Any, expected: Any, *, min_sig_figs: int = 2, min_decim
     >>> check_answer("__import__('os')", 1.0).parsed
     False
     >>> check_answer("-281%", -2.8134).message
-    'A percentage does not fit here: the answer is not a share between 0 and 1. Type it as a plain number.'
-    """
+    'A percentage does not fit here: the answer is not a share of a whole, so it is not written as a percentage. Type it as a plain number.'
+    >>> check_answer("0.2", 0.8).message
+    'Not quite: 0.2 is not right, even to 1 decimal. Check your calculation.'
+    """  # noqa: E501 (a doctest prints its message on one line)
     if isinstance(min_sig_figs, bool) or not isinstance(min_sig_figs, int) or min_sig_figs < 1:
         raise ValueError(f"min_sig_figs must be a whole number of at least 1, got {short_repr(min_sig_figs)}.")
     if min_decimals is not None and (isinstance(min_decimals, bool) or not isinstance(min_decimals, int)
@@ -255,8 +294,10 @@ def check_answer(answer: Any, expected: Any, *, min_sig_figs: int = 2, min_decim
         return Feedback(False, f"That answer is {len(answer):,} characters long; type just the number, e.g. 0.891.",
                         shown, parsed=False)
     if not percent and answer.strip().endswith(("%", "\uff05")):
-        return Feedback(False, "A percentage does not fit here: the answer is not a share between 0 and 1. "
-                               "Type it as a plain number.", shown, parsed=False)
+        subject = name or "the answer"
+        return Feedback(False, f"A percentage does not fit here: {subject} is not a share of a whole, so it is not "
+                               "written as a percentage. Type it as a plain number.", shown, parsed=False)
+    near = _mistake_values(mistakes)
     readings = _reading(answer)
     if isinstance(readings, str):
         return Feedback(False, readings, shown, parsed=False)
@@ -264,19 +305,50 @@ def check_answer(answer: Any, expected: Any, *, min_sig_figs: int = 2, min_decim
     try:
         # a count is asked to the whole number: "0" for 5 is a wrong count, judged like "20", not a rough rounding
         decimals = 0 if whole and min_decimals is None else min_decimals
-        verdict = _judge(readings, exp_value, exp_exponent, min_sig_figs, decimals, what, shown)
-        if whole and verdict.parsed and verdict.decimals is not None and verdict.decimals < 0:
+        verdict = _judge(readings, exp_value, exp_exponent, min_sig_figs, decimals, what, shown, near)
+        if whole and (verdict.correct or verdict.rough) and verdict.decimals is not None and verdict.decimals < 0:
             # "3e2" for 276: rounded to the nearest 100, not the whole number the question asks for
             return Feedback(False, f"Give the whole number: {shown} is rounded to the nearest "
                                    f"{10 ** -verdict.decimals:,}, too rough to judge.", shown, verdict.value,
-                            verdict.decimals)
+                            verdict.decimals, rough=True)
         return verdict
     except (InvalidOperation, OverflowError, ValueError):
         return Feedback(False, "That number is too large or too long to judge; type the value you calculated, "
                                "e.g. 0.891.", shown, parsed=False)
 
 
-def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, shown):
+def _mistake_values(mistakes):
+    """The likeliest wrong answers as exact Fractions (anything that is not one finite number left out)."""
+    if isinstance(mistakes, (str, bytes)) or not hasattr(mistakes, "__iter__"):
+        raise TypeError(f"mistakes must be a tuple of numbers (the likeliest wrong answers), "
+                        f"got {short_repr(mistakes)}.")
+    values = []
+    for m in mistakes:
+        if isinstance(m, bool) or not isinstance(m, (numbers.Real, Decimal)):
+            continue
+        try:
+            values.append(Fraction(to_decimal(m) if not isinstance(m, Fraction) else m))
+        except (ValueError, OverflowError):
+            continue
+    return values
+
+
+def _rough_verdict(value, exp_value, exponent, near, min_sig_figs):
+    """Why a rough answer ``value`` (a Decimal with last digit ``10**exponent``) is wrong, or None when it may
+    be a rounding of the expected value: it is that value rounded at its own precision (either way of a tie),
+    and it is not a likeliest mistake typed in full (-1 for a mistake of exactly -1: the mistake to the
+    figures the box asks for is the typed number, and is nearer to it than the expected value)."""
+    if value not in (round_half_up(exp_value, exponent), round_half_down(exp_value, exponent)):
+        return f", even to {_precision(exponent)}"
+    typed, target = Fraction(value), Fraction(exp_value)
+    for m in near:
+        asked = to_decimal(m).adjusted() - (min_sig_figs - 1) if m else exponent
+        if abs(typed - m) < abs(typed - target) and round_half_up(m, asked) == value:
+            return ""
+    return None
+
+
+def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, shown, near=()):
     verdicts = []
     for value, exponent, sig in readings:  # several readings only for "1,234" (decimal comma or thousands)
         if exponent is None:                                   # a fraction: exact
@@ -303,10 +375,17 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
                           or (min_decimals is not None and -exponent >= min_decimals)
                           or (exp_exponent is not None and exponent <= exp_exponent))
         if not precise_enough:
+            why = _rough_verdict(value, exp_value, exponent, near, min_sig_figs)
+            if why is not None:
+                # far from the value even at its own precision, or nearer a likeliest mistake: wrong, not rough
+                verdicts.append(Feedback(False, f"Not quite: {_show(value)} is not right{what}{why}. "
+                                                "Check your calculation.", shown, value, -exponent))
+                continue
             figures = f"{min_sig_figs} significant figure{'s' if min_sig_figs != 1 else ''}"
             gave = "0 has none" if zero_guess else f"you gave {sig}"
             verdicts.append(Feedback(False, f"Give at least {figures} ({gave}): "
-                                            f"{_show(value)} is too rough to judge.", shown, value, -exponent))
+                                            f"{_show(value)} is too rough to judge.", shown, value, -exponent,
+                                     rough=True))
             continue
         judged = max(exponent, exp_exponent) if exp_exponent is not None else exponent
         if exp_exponent is None and exp_value != 0:
@@ -320,10 +399,7 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
             # f"{0.125:.2f}" give 0.12, a calculator gives 0.13; both are the right rounding.  (Not for a
             # one-figure answer: 0.2 for 0.25 is a fifth off, more likely a slip than a rounding.)
             ok = True
-        places = -judged
-        precision = (f"{places} decimal{'s' if places != 1 else ''}" if places > 0 else
-                     "the nearest whole number" if places == 0 else
-                     f"the nearest {10**judged:,}" if judged <= 6 else f"the nearest 10^{judged}")
+        precision = _precision(judged)
         if ok:
             msg = f"Correct{what}: {_show(value)} agrees with the expected value to {precision}."
         else:
@@ -335,6 +411,14 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
         best = Feedback(True, best.message + " (A comma before three digits can be a decimal comma or a thousands "
                                              "separator; one reading is right.)", shown, best.value, best.decimals)
     return best
+
+
+def _precision(exponent):
+    """How a precision reads: "2 decimals", "the nearest whole number", "the nearest 1,000"."""
+    places = -exponent
+    return (f"{places} decimal{'s' if places != 1 else ''}" if places > 0 else
+            "the nearest whole number" if places == 0 else
+            f"the nearest {10**exponent:,}" if exponent <= 6 else f"the nearest 10^{exponent}")
 
 
 class Solution:
@@ -423,7 +507,7 @@ class AnswerBox(StaticFallback):
 
 
 #: The options :func:`check_answer` takes besides the answer and the expected value.
-_CHECK_OPTIONS = frozenset({"min_sig_figs", "min_decimals", "name", "percent", "whole"})
+_CHECK_OPTIONS = frozenset({"min_sig_figs", "min_decimals", "name", "percent", "whole", "mistakes"})
 
 
 def answer_box(expected: Any, prompt: str = "Your answer:", *, call_hint: str | None = None,

@@ -47,9 +47,12 @@ two, a code cell with the student's function and a check cell calling
 
 The solution text is never in the notebook: :func:`reveal` shows a button
 whose solution is rendered only when clicked (nothing of it is in the saved
-output or in widget state), and a static copy of the notebook shows how to
-see it instead: ``reveal("00.1", show=True)``.  ``tests/test_exercises.py``
-checks this for every exercise.
+output or in widget state), and only once the exercise has been answered with
+an answer its box could judge, right or wrong (not one it cannot read or finds
+too rough).  A static copy of the notebook says how to answer in code
+(``ask("00.1", answer=...)``), after which the reveal cell, run again, shows the
+solution as text.  ``reveal("00.1", show=True)`` shows it at once: the teacher's
+way.  ``tests/test_exercises.py`` checks this for every exercise.
 
 Declaring the other two kinds
 -----------------------------
@@ -126,7 +129,7 @@ from collections.abc import Callable
 
 from ..._checks import check_flag
 from ..selfcheck import Feedback
-from .committed import attempt, commit, result_of
+from .committed import attempt, commit, first_commit, result_of
 from .compare import _same, compare_functions  # noqa: F401 - _same stays reachable here, as before the split
 from .display import Hidden, Question, Shown, answered_in_code, current_seed
 from .model import KEY_PATTERN, LETTERS, Exercise, Implement, Interpretation, Prediction, on_rounding_edge, typed_forms
@@ -178,22 +181,40 @@ def ask(key: str, answer: str | float | None = None, seed: int | None = None) ->
     -------
     Question or Feedback
         A displayable question with its answer box; or, with ``answer``, the
-        verdict (a :class:`~teachkit.course.selfcheck.Feedback`).  A prediction's
-        verdict message names teachkit's result.
+        verdict (a :class:`~teachkit.course.selfcheck.Feedback`).  An answer the
+        box judges (right or wrong; not one it cannot read or finds too rough)
+        opens the worked solution for :func:`reveal`.  A prediction is committed
+        once, as in its box: the first judged guess stands, and a second ``ask``
+        with an answer repeats that verdict and says so.  A numeric prediction's
+        verdict does not name teachkit's result; its result cell shows it.
     """
     ex = _variant(_exercise(key), seed)
     if answer is None:
         return Question(ex)
     if isinstance(ex, Implement):
         raise TypeError(f"exercise {key} asks for a function: call check_function({key!r}, your_function).")
+    if isinstance(ex, Prediction):
+        seed_of = getattr(ex, "variant_seed", 0)
+        first = first_commit(ex.key, seed_of)
+        if first is not None:
+            # committed once, as in the widget: the first guess stands, and a second one is not judged
+            attempt(ex.key)
+            answered_in_code(ex)
+            return Feedback(first.correct, f"You already committed to prediction {ex.key} with {first.answer}; "
+                                           f"a prediction is committed once, so that answer stands. {first.message}",
+                            first.answer, first.value, first.decimals, first.parsed)
     feedback = ex.judge(answer)
-    if feedback.parsed:
-        attempt(ex.key)         # answered: the worked solution may now be shown in any front end (reveal)
-        answered_in_code(ex)    # ... the solution of the variant answered, as the widget's button would show
-    if isinstance(ex, Prediction) and feedback.parsed:
-        commit(key)
-        if not ex.choices:      # a choice's verdict already names teachkit's choice; a number's does not
-            feedback = Feedback(feedback.correct, f"{feedback.message} teachkit computes {ex.shown_result}.",
+    if feedback.judged:
+        # judged, right or wrong (not unreadable, not too rough): the worked solution may now be shown in any
+        # front end (reveal), the solution of the variant answered, as the widget's button would show
+        attempt(ex.key)
+        answered_in_code(ex)
+    if isinstance(ex, Prediction) and feedback.judged:
+        commit(ex.key, seed_of, feedback)
+        if not ex.choices:      # the number itself is shown by the result cell, once committed
+            feedback = Feedback(feedback.correct, f"{feedback.message} Committed: teachkit's result appears "
+                                                  "where the notebook computes it (run that cell again) and in the "
+                                                  f"worked solution, reveal({ex.key!r}).",
                                 feedback.answer, feedback.value, feedback.decimals, feedback.parsed)
     return feedback
 
@@ -206,8 +227,10 @@ def reveal(key: str, show: bool = False, seed: int | None = None) -> Shown | Hid
     key : str
         The exercise's key.
     show : bool, default False
-        True returns the solution itself (markdown, numbers filled in).  Never
-        leave ``show=True`` in a saved notebook: the tests refuse it.
+        True returns the solution itself (markdown, numbers filled in), with
+        or without an answer: the teacher's way to read a solution (or a
+        student's who decides to), never the notebook's.  Never leave
+        ``show=True`` in a saved notebook: the tests refuse it.
     seed : int, optional
         The variant whose solution to show (see :func:`ask`).  Without it, the
         button shows the solution of the numbers the question above shows
@@ -219,8 +242,10 @@ def reveal(key: str, show: bool = False, seed: int | None = None) -> Shown | Hid
     Hidden or Shown
         The button (the solution rendered on click), or the solution's markdown.  In a front end without
         widgets (a plain kernel, a converted notebook, an editor), the button cannot be clicked: once the
-        exercise has been answered in this session (``ask(key, answer=...)``, its box, or
-        ``check_function``), the solution is shown as text instead; before that, a note says how to answer.
+        exercise has been answered in this session with an answer the box could judge, right or wrong
+        (``ask(key, answer=...)``, its box, or ``check_function``), the solution is shown as text instead;
+        before that, a note says how to answer.  The button, too, opens the solution only after such an
+        answer.
     """
     show = check_flag(show, "show")
     ex = _exercise(key)

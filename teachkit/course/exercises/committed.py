@@ -28,10 +28,22 @@ def has_attempted(key: str) -> bool:
     return key in _ATTEMPTED
 
 
-def commit(key: str) -> None:
-    """Record that the prediction ``key`` has been committed to in this kernel."""
+#: The first committed answer of each prediction and variant, ``(key, variant seed) -> Feedback``: it stands.
+_FIRST: dict[tuple[str, int], object] = {}
+
+
+def commit(key: str, seed: int = 0, feedback: object = None) -> None:
+    """Record that the prediction ``key`` has been committed to in this kernel (``feedback``: the verdict on
+    the guess of variant ``seed``, kept as the one that stands; a later commit does not replace it)."""
     _COMMITTED.add(key)
     _ATTEMPTED.add(key)
+    if feedback is not None:
+        _FIRST.setdefault((key, seed), feedback)
+
+
+def first_commit(key: str, seed: int = 0) -> object:
+    """The verdict on the guess first committed to prediction ``key`` (variant ``seed``), or None."""
+    return _FIRST.get((key, seed))
 
 
 def is_committed(key: str) -> bool:

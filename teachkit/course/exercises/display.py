@@ -14,7 +14,7 @@ from typing import Any
 
 from ..selfcheck import Feedback
 from ..widgets import StaticFallback, ipywidgets
-from .committed import attempt, commit, has_attempted
+from .committed import attempt, commit, first_commit, has_attempted
 from .model import Exercise, Implement, Interpretation, Prediction
 
 __all__ = ["Hidden", "Question", "Shown", "answered_in_code", "current_seed", "practice_seed"]
@@ -174,13 +174,25 @@ class Question(StaticFallback):
                 if entry.value in (None, ""):
                     feedback.value = "<i>Commit to a guess first.</i>" if is_prediction else "<i>Type an answer.</i>"
                     return
+                seed = getattr(current, "variant_seed", 0)
+                first = first_commit(current.key, seed) if is_prediction else None
+                if first is not None:
+                    # committed already (in code, or in another copy of this box): that guess stands
+                    entry.disabled = button.disabled = True
+                    self.last = first
+                    feedback.value = (f"<i>Already committed ({html.escape(str(first.answer))}): a prediction is "
+                                      "committed once.</i><br>" + _prediction_html(current, first))
+                    return
                 self.last = current.judge(entry.value)
-                if self.last.parsed:
-                    attempt(current.key)
+                if not self.last.judged:
+                    # unreadable, or too rough to judge: nothing is committed and the solution stays closed
+                    feedback.value = self.last._repr_html_()
+                    return
+                attempt(current.key)
                 if is_prediction:
                     # the guess is committed: it cannot be changed once the result is shown
                     entry.disabled = button.disabled = True
-                    commit(current.key)
+                    commit(current.key, seed, self.last)
                     feedback.value = _prediction_html(current, self.last)
                 else:
                     feedback.value = self.last._repr_html_()
@@ -258,8 +270,20 @@ def _prediction_html(ex: Prediction, feedback: Feedback) -> str:
             "<i>Run the result cell below again to see it happen.</i>")
 
 
+def _answer_call(ex: Exercise | Implement) -> str:
+    key = ex.key
+    return f"check_function({key!r}, your_function)" if isinstance(ex, Implement) else f"ask({key!r}, answer=...)"
+
+
+def _closed_note(ex: Exercise | Implement) -> str:
+    """What the "Show solution" button says when clicked before an answer the box could judge."""
+    return (f"The solution of exercise {ex.key} opens after an answer that the box above can judge, right or "
+            f"wrong: answer it there (or with {_answer_call(ex)}), then click “Show solution” again.")
+
+
 class Hidden(StaticFallback):
-    """What :func:`reveal` displays: a "Show solution" button; the text appears only on click."""
+    """What :func:`reveal` displays: a "Show solution" button; the text appears only on click, and only once
+    the exercise has been answered in this session with an answer the box could judge (right or wrong)."""
 
     def __init__(self, exercise: Exercise | Implement, follow: bool = False) -> None:
         self.exercise = exercise
@@ -283,6 +307,12 @@ class Hidden(StaticFallback):
             from IPython.display import Markdown, display
 
             ex = self.shown_exercise()
+            if not has_attempted(ex.key):
+                # the solution opens after an answer the box could judge (right or wrong), as reveal's text says
+                with out:
+                    out.clear_output()
+                    display(Markdown(f"*{_closed_note(ex)}*"))
+                return
             if not self.follow:
                 button.disabled = True
             with out:
@@ -306,12 +336,13 @@ class Hidden(StaticFallback):
             text = ex.render_solution()
             return (f'<div class="teachkit-solution-shown"><i>{html.escape(head)}</i>'
                     f"{_static_math(_markdown_to_html(text))}</div>", f"{head}\n{text}", f"*{head}*\n\n{text}")
-        # Before an answer: in JupyterLab the button below works; elsewhere (an editor or a kernel without
-        # widgets, a converted notebook) answering in code and running this cell again shows the solution.
-        text = (f"Solution of exercise {key} hidden until you answer: in JupyterLab, click “Show solution” once "
-                "you have answered; without widgets, answer in code ("
-                + (f"check_function({key!r}, your_function)" if isinstance(self.exercise, Implement) else
-                   f"ask({key!r}, answer=...)") + ") and run this cell again.")
+        # Before an answer: in JupyterLab the button below opens the solution once the box has judged an
+        # answer; elsewhere (an editor or a kernel without widgets, a converted notebook) answering in code and
+        # running this cell again shows it.
+        text = (f"Solution of exercise {key} hidden until you answer: it opens once the box above has judged an "
+                "answer of yours, right or wrong (an answer too rough to judge does not count). In JupyterLab, "
+                "then click “Show solution”; without widgets, answer in code ("
+                + _answer_call(self.exercise) + ") and run this cell again.")
         return (f'<div class="teachkit-solution-static"><i>{html.escape(text)}</i></div>', text)
 
     def _view(self) -> Any:

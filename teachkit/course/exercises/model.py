@@ -316,23 +316,60 @@ class Exercise:
         return value
 
     def judge(self, typed: Any) -> Feedback:
-        """:func:`~teachkit.course.selfcheck.check_answer` with this exercise's options."""
-        return check_answer(typed, self.expected, name=self.label, **self.check_options())
+        """The course's one judge of a typed number: the answer box, ``ask(key, answer=...)`` and the grader
+        (``tools/grade.py``) all call this.
+
+        :func:`~teachkit.course.selfcheck.check_answer` against :attr:`expected`, with this exercise's
+        options (:meth:`check_options`) and its likeliest mistakes (a one-figure answer that is one of them,
+        such as -1 for -0.69, is wrong, not too rough).
+        """
+        return check_answer(typed, self.expected, name=self.label, mistakes=self.mistake_values(),
+                            **self.check_options())
+
+    def mistake_values(self) -> tuple:
+        """The likeliest wrong answers of these data: each of ``mistakes`` that gives a finite number."""
+        values = []
+        for mistake in self.mistakes:
+            try:
+                wrong = _plain(mistake(**self.data))
+            except (ValueError, ArithmeticError, TypeError):
+                continue
+            if isinstance(wrong, (int, float, Fraction, Decimal)) and not isinstance(wrong, bool) \
+                    and math.isfinite(wrong):
+                values.append(wrong)
+        return tuple(values)
+
+    @property
+    def share(self) -> bool:
+        """Whether the answer is a share of a whole (a part between 0 and 1), declared ``check={"percent":
+        True}``: only then may it be typed as a percentage ("38.9%")."""
+        return bool(self.check.get("percent", False))
 
     def check_options(self) -> dict[str, Any]:
         """The options :func:`~teachkit.course.selfcheck.check_answer` judges this exercise with (the grader too).
 
-        One rule for the course: a percentage ("38.9%") is read as a share wherever the expected value lies
-        between 0 and 1 (check_answer's default), and refused elsewhere.
+        One rule for the course: a percentage ("38.9%") is read as a share where the exercise declares its
+        answer a share (``check={"percent": True}``, :attr:`share`), and refused elsewhere, whatever the
+        value: a PMI of 0.288 nats is not 28.8%.
         """
-        return dict(self.check)
+        return {**self.check, "percent": self.share}
+
+    @property
+    def fraction_right(self) -> bool:
+        """Whether an exact fraction can be the answer: the exact answer is a ``Fraction`` (a rational number
+        computed exactly), not a logarithm, a root or another float."""
+        return isinstance(self._declared().expected, Fraction)
 
     def precision(self) -> str:
         """The sentence that tells the student how precisely to answer: exactly what the box accepts.
 
         >>> from teachkit.course.exercises import get
         >>> get("00.1").precision()
-        'Give at least 1 significant figure (an exact fraction is right too).'
+        'Give at least 1 significant figure.'
+        >>> get("04.4").precision()
+        'Give at least 3 significant figures (an exact fraction is right too).'
+
+        The fraction is offered only where one can be right (:attr:`fraction_right`).
         """
         if self.check.get("whole"):
             return "Give the whole number."
@@ -341,7 +378,7 @@ class Exercise:
         if self.check.get("min_decimals") is not None:
             decimals = int(self.check["min_decimals"])
             text += f" or {decimals} decimal{'s' if decimals != 1 else ''}"
-        return f"Give {text} (an exact fraction is right too)."
+        return f"Give {text}" + (" (an exact fraction is right too)." if self.fraction_right else ".")
 
     @property
     def asked(self) -> str:

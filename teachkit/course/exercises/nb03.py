@@ -215,8 +215,8 @@ EXERCISES = [
                                      "documents": sum(sizes), "plain": math.fsum(scores) / len(scores)},
         solution="({sizes[0]} × {scores[0]:.2f} + {sizes[1]} × {scores[1]:.2f}) / {documents} = {weighted:g} / "
                  "{documents} = {expected:.2f}; the plain mean would be {plain:.2f}.",
-        right=("0.4", "0.40", "0,4", "2/5", "40%"),   # between 0 and 1: a percentage is read as a share
-        wrong=("0.30", "0.3", "0.35", "0.6"),
+        right=("0.4", "0.40", "0,4", "2/5"),
+        wrong=("0.30", "0.3", "0.35", "0.6", "40%"),   # a mean of coherences, not a share: no percentage
         check={"min_sig_figs": 1},
         variant=_two_topics,
         mistakes=(lambda scores, sizes: math.fsum(scores) / len(scores),          # the plain mean, unweighted

@@ -272,6 +272,7 @@ EXERCISES = [
                  "document tends to stay with its topics.",
         right=("0.207", "0,207", "0.2067", "0.21"),
         wrong=("0.2475", "0.25", "0.125", "0.55"),
+        check={"percent": True},                       # a probability: a share, so "20.7%" is read too
         variant=_tenths_variant,
         mistakes=(_theta_at_its_mean, _same_topic_only),
     ),
@@ -293,6 +294,7 @@ EXERCISES = [
                  "the estimator averages likelihoods, not topic shares.",
         right=("0.219", "0,219", "0.2192", "0.22"),
         wrong=("0.2498", "0.25", "0.438", "0.207"),
+        check={"percent": True},                       # an estimate of a probability: a share
         variant=_shares_variant,
         mistakes=(_shares_averaged_first, _summed_not_averaged),
     ),

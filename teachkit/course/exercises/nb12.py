@@ -102,7 +102,7 @@ EXERCISES = [
         steps=lambda runs_a, runs_b: {"arrangements": math.comb(int(runs_a) + int(runs_b), int(runs_a))},
         right=("0.029", "0,029", "1/35", "0.0286", "0.03"),
         wrong=("0.0078", "0.057", "0.0002", "0.5"),
-        check={"min_sig_figs": 1},
+        check={"min_sig_figs": 1, "percent": True},    # a p-value is a probability: a share
         variant=_runs,
         mistakes=(lambda runs_a, runs_b: 0.5 ** (runs_a + runs_b),                    # sign flips, as if paired
                   lambda runs_a, runs_b: 2 / math.comb(runs_a + runs_b, runs_a),      # two-sided
