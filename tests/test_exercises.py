@@ -1180,3 +1180,17 @@ def test_an_exercise_heading_names_the_key_its_box_shows(notebook):
             wrong += [(cell["id"], m.group(0), "a key") for m in
                       re.finditer(r"\b[Ee]xercises? \d+\b(?![.\d])", "".join(cell["source"]))]
     assert not wrong, f"{notebook.name}: exercise headings or references that are not the box's key: {wrong}"
+
+
+@pytest.mark.parametrize("key", ["00.3", "04.4", "08b.3"])
+def test_variants_differ_from_the_exercise_as_written_and_from_each_other(key):
+    """"Another one" and ask(key, seed=1, 2, 3) must not serve the same question again: 00.3's seeds 1 and 3 both
+    drew 24 keywords, 04.4's seed 2 had the written answer 1/23 and 08b.3's seed 13 drew the written p = 0.5."""
+    from teachkit.course.exercises.display import practice_seed
+
+    ex = tex.get(key)
+    seeds = [1, 2, 3, 11, 12, 13] + [practice_seed(0, k) for k in (1, 2, 3)]
+    answers = [ex.at(seed).expected for seed in seeds]
+    assert ex.expected not in answers, (key, answers)
+    assert all(ex.data_for(seed) != ex.data_for(0) for seed in range(1, 200)), key
+    assert len({str(a) for a in answers[:3]}) == 3 and len({str(a) for a in answers[-3:]}) == 3, (key, answers)

@@ -10,7 +10,9 @@ PINS = {
     "01.3": 600 * 450 / 10_000,                               # 270,000 / 10,000 = 27 windows
     "01.4": math.log((2 / 6) / ((3 / 6) * (3 / 6))),           # ln(4/3) = 0.288
     "01.6": "it grows by ln 2",                               # ln(2c n / (c_x c_y)) = ln 2 + ln(c n / (c_x c_y))
-    "01.5": lambda c_xy, c_x, c_y, n: math.log(c_xy) + math.log(n) - math.log(c_x) - math.log(c_y),
+    # a pair that never shares a window: P(x, y) = 0, ln 0 = -inf
+    "01.5": lambda c_xy, c_x, c_y, n: (-math.inf if c_xy == 0 else
+                                      math.log(c_xy) + math.log(n) - math.log(c_x) - math.log(c_y)),
     # chance gives 1,000 × 4,000 / 10,000 = 400 shared windows; 300 < 400, ratio 0.75, PMI = ln 0.75 < 0
     "01.7": "they share fewer windows than two unrelated words of their frequencies would",
     # rare pair: ln(1 × 10,000 / (1 × 1)) = 9.21 > ln 7.5 = 2.01; one window fewer: c_xy = 0, PMI = -inf < 2.01

@@ -53,6 +53,11 @@ def _lift(c_xy, c_x, c_y, n):
     return p_xy / (p_x * p_y)
 
 
+def _other_keyword_count(rng):
+    # 00.3's variants: 6 to 40 keywords, never the 5 of the exercise as written
+    return {"k": 6 + int(rng.permutation(35)[0])}   # 6..40 (a permutation: seeds 1, 2, 3 draw apart)
+
+
 def _lift_variant(rng):
     # two words of a few hundred windows each, sharing more windows than chance gives them (the ratio is
     # above 1, as the question "how many times more often" presumes), at most half of the rarer word's
@@ -110,7 +115,7 @@ EXERCISES = [
         right=("10", "10.0", "20/2"),
         wrong=("20", "25", "5"),
         check={"min_sig_figs": 1, "whole": True},
-        variant=lambda rng: {"k": int(rng.integers(4, 31))},
+        variant=_other_keyword_count,
         mistakes=(lambda k: k * (k - 1),          # ordered pairs: each pair counted twice
                   lambda k: k * k,                # every word with every word, itself included, twice
                   lambda k: k * (k + 1) // 2),    # a word paired with itself counted as a pair
