@@ -492,11 +492,11 @@ def test_without_widgets_the_solution_is_reachable_once_answered(monkeypatch):
     monkeypatch.setattr(committed, "_COMMITTED", set())
     for key, attempt in (("00.1", lambda: tex.ask("00.1", answer="0.05")),          # a wrong answer
                          ("02.7", lambda: tex.ask("02.7", answer="+1")),            # a prediction
-                         ("01.5", lambda: tex.check_function("01.5", lambda **kw: 0.0))):
+                         ("01.6", lambda: tex.check_function("01.6", lambda **kw: 0.0))):
         text = tex.reveal(key, show=True).text
         before = tex.reveal(key)._repr_mimebundle_()
         assert text not in json.dumps(before, ensure_ascii=False)
-        how = f"check_function({key!r}" if key == "01.5" else f"ask({key!r}, answer=...)"
+        how = f"check_function({key!r}" if key == "01.6" else f"ask({key!r}, answer=...)"
         assert how in before["text/plain"] and "Show solution" in before["text/plain"]
         attempt()
         after = tex.reveal(key)._repr_mimebundle_()
@@ -505,8 +505,8 @@ def test_without_widgets_the_solution_is_reachable_once_answered(monkeypatch):
     # an unreadable answer, or the template's ..., is no attempt
     committed._ATTEMPTED.clear()
     assert not tex.ask("00.2", answer="no idea").parsed
-    assert not tex.check_function("01.5", lambda **kw: None).parsed
-    assert not committed.has_attempted("00.2") and not committed.has_attempted("01.5")
+    assert not tex.check_function("01.6", lambda **kw: None).parsed
+    assert not committed.has_attempted("00.2") and not committed.has_attempted("01.6")
 
 
 def test_without_widgets_the_solution_shown_is_that_of_the_variant_answered(monkeypatch):
@@ -515,13 +515,13 @@ def test_without_widgets_the_solution_shown_is_that_of_the_variant_answered(monk
     from teachkit.course.exercises import committed
 
     monkeypatch.setattr(committed, "_ATTEMPTED", set())
-    variant, written = tex.reveal("01.1", show=True, seed=2).text, tex.reveal("01.1", show=True).text
+    variant, written = tex.reveal("01.2", show=True, seed=2).text, tex.reveal("01.2", show=True).text
     assert variant != written
-    tex.ask("01.1", seed=2, answer="-1")
-    shown = tex.reveal("01.1")._repr_mimebundle_()["text/plain"]
+    tex.ask("01.2", seed=2, answer="-1")
+    shown = tex.reveal("01.2")._repr_mimebundle_()["text/plain"]
     assert variant in shown and "(variant 2)" in shown
-    tex.ask("01.1", answer="-1")                 # back to the exercise as written
-    assert written in tex.reveal("01.1")._repr_mimebundle_()["text/plain"]
+    tex.ask("01.2", answer="-1")                 # back to the exercise as written
+    assert written in tex.reveal("01.2")._repr_mimebundle_()["text/plain"]
 
 
 def test_ask_shows_the_question_with_a_static_fallback():

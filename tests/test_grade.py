@@ -264,7 +264,7 @@ def test_the_grader_reads_choices_and_percentages_as_the_self_check_box_does():
 
     assert grade.judge_answer(tex_get("04b.3"), "lower", "Lower") == (1, "right")
     assert grade.judge_answer(tex_get("05.6"), "more than (1 − d)/n", "more than (1 - d)/n") == (1, "right")
-    points, feedback = grade.judge_answer(tex_get("01.1"), tex_get("01.1").expected, "-143%")
+    points, feedback = grade.judge_answer(tex_get("01.2"), tex_get("01.2").expected, "-143%")
     assert points == 0 and "percentage does not fit" in feedback
     assert grade.judge_answer(tex_get("00.1"), 0.04, "4%") == (1, "right")
 
