@@ -181,7 +181,8 @@ EXERCISES = [
                            "step 2's wrong value. Counting it as a second mistake overstates how often the "
                            "document errs.",
             _CARRIED: "step 2 is wrong ({printed} instead of {from_counts}); step 3's PMI is wrong too (the counts "
-                      "give ln({p_xy}/({from_counts} × {p_y})) = {with_counts:.2f}), but ln({p_xy}/({printed} × {p_y})) "
+                      "give ln({p_xy}/({from_counts} × {p_y})) = {with_counts:.2f}), but "
+                      "ln({p_xy}/({printed} × {p_y})) "
                       "= {with_printed:.2f} is what it prints: it follows from {printed} by correct arithmetic, so "
                       "it is *carried over* and the mistake is counted once, where it was made.",
             _ONE_WRONG: "the arithmetic is right, but the PMI it prints is not the one the counts give "
@@ -193,7 +194,8 @@ EXERCISES = [
                  "earlier wrong number: redo the arithmetic with the document's wrong input and you get its "
                  "printed value. Here ln({p_xy}/({printed} × {p_y})) = {with_printed:.2f}, the printed PMI, while the "
                  "counts' P(x) would give {with_counts:.2f}: step 2's $P(x) = {printed}$ is the mistake and step 3's "
-                 "PMI is carried over from it, two wrong numbers, one mistake. The audit counts the mistake once, at the first wrong "
+                 "PMI is carried over from it, two wrong numbers, one mistake. The audit counts the mistake once, "
+                 "at the first wrong "
                  "number, and reports wrong numbers and mistakes separately.",
     ),
 ]
