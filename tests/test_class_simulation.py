@@ -114,7 +114,8 @@ def _lookup_tables() -> dict[str, str]:
             if course.kind(ex) == "function":
                 table = {tuple(kw.values()): float(ex.reference(**kw)) for kw in ex.cases()}
                 arguments = ", ".join(ex.cases()[0])
-                code = (f"def {course.function_name(ex)}({arguments}):\n"
+                # "from math import inf": a pair that never meets has PMI -inf, whose repr is -inf
+                code = (f"from math import inf\n\n\ndef {course.function_name(ex)}({arguments}):\n"
                         f"    return {table!r}.get(({arguments},), 0.0)\n")
                 namespace = {}
                 exec(code, namespace)

@@ -7,7 +7,7 @@ PINS = {
     "08.3": 10 * 9,                                 # ordered pairs of different words
     # UMass: log((5 + 1) / 8) = -0.29 < 0; chance: 6 x 8 / 100 = 0.48 shared documents expected, 5 observed:
     # P(x, y) = 0.05 > P(x) P(y) = 0.06 x 0.08 = 0.0048, PMI = ln(10.4) > 0
-    "08.4": "they share more documents than two unrelated words would: UMass's 0 is not the level of chance",
+    "08.4": "they share more documents than two unrelated words would",
     # interval [0.52, 0.64]: its lower end 0.52 > 0.5, so the whole interval lies above chance
     "08.5": "it ranks a topic above its intruded copy more often than chance would, though far from always",
     # as ranked: (smoke|fire) 2/3, (ash|fire) 1/3, (ash|smoke) 1/2; reversed: (smoke|ash) 1/2, (fire|ash) 1/2,

@@ -15,7 +15,7 @@ def _umass_plus_one(c_joint, c_star):
 #: 08.4's choices: what a negative UMass confirmation says about a pair.
 _LESS, _MORE, _PLUS_ONE, _BELOW_NPMI = (
     "they share fewer documents than two unrelated words would",
-    "they share more documents than two unrelated words would: UMass's 0 is not the level of chance",
+    "they share more documents than two unrelated words would",
     "the +1 made it negative: without it the confirmation would be positive",
     "the pair is less coherent than any pair with a positive NPMI",
 )
