@@ -56,7 +56,8 @@ RESIDENT_CAP = 1 << 30
 TIME_CAP = 300
 
 FUNCTIONS = {
-    "my_pmi": "def my_pmi(c_xy, c_x, c_y, n):\n    import math\n    return math.log(c_xy * n / (c_x * c_y))\n",
+    "my_pmi": "def my_pmi(c_xy, c_x, c_y, n):\n    import math\n    if c_xy == 0:\n        return -math.inf\n"
+              "    return math.log(c_xy * n / (c_x * c_y))\n",
     "my_npmi": "def my_npmi(c_xy, c_x, c_y, n):\n    import math\n"
                "    return math.log(c_xy * n / (c_x * c_y)) / -math.log(c_xy / n)\n",
 }
@@ -114,8 +115,7 @@ def _lookup_tables() -> dict[str, str]:
             if course.kind(ex) == "function":
                 table = {tuple(kw.values()): float(ex.reference(**kw)) for kw in ex.cases()}
                 arguments = ", ".join(ex.cases()[0])
-                # "from math import inf": a pair that never meets has PMI -inf, whose repr is -inf
-                code = (f"from math import inf\n\n\ndef {course.function_name(ex)}({arguments}):\n"
+                code = (f"def {course.function_name(ex)}({arguments}):\n"
                         f"    return {table!r}.get(({arguments},), 0.0)\n")
                 namespace = {}
                 exec(code, namespace)

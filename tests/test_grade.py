@@ -113,9 +113,10 @@ def test_make_grade_on_released_course_notebook(tmp_path):
     functions = [ex for ex in exercises if course.kind(ex) == "function"]
     assert len(numbers) >= 2 and functions
     right = {ex.key: ex.right[0] for ex in numbers}
-    # PMI written out by hand: ln(c_xy n / (c_x c_y)).
+    # PMI written out by hand: ln(c_xy n / (c_x c_y)), and -inf for a pair that never shares a window.
     pmi = {course.function_name(ex): (f"def {course.function_name(ex)}(c_xy, c_x, c_y, n):\n"
-                                      "    import math\n    return math.log(c_xy * n / (c_x * c_y))")
+                                      "    import math\n    if c_xy == 0:\n        return -math.inf\n"
+                                      "    return math.log(c_xy * n / (c_x * c_y))")
            for ex in functions}
     two_wrong = dict(right, **{ex.key: ex.wrong[0] for ex in numbers[:2]})
     subs = tmp_path / "submissions"

@@ -10,7 +10,7 @@ PINS = {
     "01.4": 600 * 450 / 10_000,                               # 270,000 / 10,000 = 27 windows
     "01.5": math.log((2 / 6) / ((3 / 6) * (3 / 6))),           # ln(4/3) = 0.288
     "01.1": "it grows by ln 2",                               # ln(2c n / (c_x c_y)) = ln 2 + ln(c n / (c_x c_y))
-    # a pair that never shares a window: P(x, y) = 0, ln 0 = -inf
+    # the check draws c_xy >= 1; a pair that never shares a window has P(x, y) = 0, ln 0 = -inf
     "01.6": lambda c_xy, c_x, c_y, n: (-math.inf if c_xy == 0 else
                                       math.log(c_xy) + math.log(n) - math.log(c_x) - math.log(c_y)),
     # chance gives 1,000 × 4,000 / 10,000 = 400 shared windows; 300 < 400, ratio 0.75, PMI = ln 0.75 < 0

@@ -27,12 +27,10 @@ def _doubling(c_xy, c_x, c_y, n):
 
 def _pmi_inputs(rng):
     n = int(rng.integers(50, 100_000))
-    c_x = int(rng.integers(1, n))
-    if rng.random() < 0.1:
-        # about one input in ten: a pair that never shares a window (c_xy = 0, PMI = -inf), with c_x + c_y <= n
-        return {"c_xy": 0, "c_x": c_x, "c_y": int(rng.integers(1, n - c_x + 1)), "n": n}
+    c_x = int(rng.integers(1, n + 1))
     c_y = int(rng.integers(1, n + 1))
-    # a joint count that some corpus allows: 1 <= c_xy <= min(c_x, c_y) and c_x + c_y - c_xy <= n
+    # a joint count that some corpus allows: 1 <= c_xy <= min(c_x, c_y) and c_x + c_y - c_xy <= n (the question
+    # states c_xy >= 1: the grader cannot carry a returned -inf back from the student's sandbox)
     low = max(1, c_x + c_y - n)
     c_xy = int(rng.integers(low, min(c_x, c_y) + 1))
     return {"c_xy": c_xy, "c_x": c_x, "c_y": c_y, "n": n}
@@ -88,11 +86,6 @@ def _pmi_in_bits(c_xy, c_x, c_y, n):
 
 def _pmi_without_n(c_xy, c_x, c_y, n):
     return math.log(c_xy / (c_x * c_y))
-
-
-def _pmi_zero_as_zero(c_xy, c_x, c_y, n):
-    # right for every pair that shares a window, but a pair that never does gets 0 ("no association"), not -inf
-    return 0.0 if c_xy == 0 else math.log(c_xy * n / (c_x * c_y))
 
 
 #: 01.7's choices: what the sign of a PMI says about two words.
@@ -239,16 +232,17 @@ EXERCISES = [
         key="01.6",
         label="PMI from counts",
         question="Write `my_pmi(c_xy, c_x, c_y, n)`: the PMI in nats of two words that share `c_xy` of `n` "
-                 "windows and occur in `c_x` and `c_y` of them. Some of the counts have `c_xy = 0`, a pair "
-                 "that never shares a window: return what §3 says PMI is then. The check compares your "
-                 "function with teachkit on 200 random sets of counts.",
+                 "windows and occur in `c_x` and `c_y` of them. The check compares your function with teachkit "
+                 "on 200 random sets of counts, all with $c_{xy} \\ge 1$: every pair shares at least one window "
+                 "(section 3 says what PMI is when $c_{xy} = 0$).",
         reference=lambda c_xy, c_x, c_y, n: _pmi_from_counts(c_xy, c_x, c_y, n),
         inputs=_pmi_inputs,
         template="def my_pmi(c_xy, c_x, c_y, n):\n    return ...   # your code: PMI in nats\n",
-        wrong=(_pmi_in_bits, _pmi_without_n, _pmi_zero_as_zero),
+        wrong=(_pmi_in_bits, _pmi_without_n),
         solution="Turn the counts into probabilities, then take the log of the ratio; a pair that never shares "
                  "a window has $P(x,y) = 0$ and PMI $= \\ln 0 = -\\infty$ (`math.log(0)` raises an error, so "
-                 "that case needs its own line):\n\n"
+                 "that case needs its own line; the check's counts all have $c_{xy} \\ge 1$, but a complete "
+                 "function handles it):\n\n"
                  "```python\nimport math\n\ndef my_pmi(c_xy, c_x, c_y, n):\n"
                  "    if c_xy == 0:\n"
                  "        return -math.inf\n"
