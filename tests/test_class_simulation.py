@@ -56,7 +56,8 @@ RESIDENT_CAP = 1 << 30
 TIME_CAP = 300
 
 FUNCTIONS = {
-    "my_pmi": "def my_pmi(c_xy, c_x, c_y, n):\n    import math\n    return math.log(c_xy * n / (c_x * c_y))\n",
+    "my_pmi": "def my_pmi(c_xy, c_x, c_y, n):\n    import math\n    if c_xy == 0:\n        return -math.inf\n"
+              "    return math.log(c_xy * n / (c_x * c_y))\n",
     "my_npmi": "def my_npmi(c_xy, c_x, c_y, n):\n    import math\n"
                "    return math.log(c_xy * n / (c_x * c_y)) / -math.log(c_xy / n)\n",
 }
@@ -75,12 +76,12 @@ HONEST = [f"s{i:02d}" for i in range(42)] + [
 ]
 BROKEN = {             # student: (notebook that cannot be graded, what is in it)
     "empty": ("01_pmi", ""),
-    "malformed": ("01_pmi", '{"cells": [ {"cell_type": "code", "source": "answer_01_1 = '),
+    "malformed": ("01_pmi", '{"cells": [ {"cell_type": "code", "source": "answer_01_2 = '),
     "brackets": ("01_pmi", "[" * 100_000 + "]" * 100_000),
 }
 CRASH_ANSWERS = {      # student: (notebook, the cell added), the notebook's answers otherwise honest
-    "minus": ("01_pmi", "answer_01_1 = " + "-" * 10_000 + "1"),
-    "hexer": ("01_pmi", "answer_01_1 = 0x" + "f" * 5000),
+    "minus": ("01_pmi", "answer_01_2 = " + "-" * 10_000 + "1"),
+    "hexer": ("01_pmi", "answer_01_2 = 0x" + "f" * 5000),
     "longsum": ("02_npmi", "x = " + "+".join(["1"] * 3000)),
 }
 OTHERS = ["forger", "devzero", "piper", "copier", "absent", "table"]   # table: a lookup table, no function
@@ -176,7 +177,7 @@ def graded(tmp_path_factory):
                                     "source": CRASH_ANSWERS[student][1]})
             hand_in(folder, f"{name}.ipynb", nb)
     hand_in("extra", "scratch.ipynb", {"cells": [{"cell_type": "code", "metadata": {}, "outputs": [],
-                                                  "execution_count": None, "source": "answer_01_1 = '0.5'"}],
+                                                  "execution_count": None, "source": "answer_01_2 = '0.5'"}],
                                        "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
     hand_in("extra", "03_topic_coherence.ipynb", json.loads((ROOT / "notebooks" / "03_topic_coherence.ipynb")
                                                             .read_text(encoding="utf-8")))
@@ -298,17 +299,17 @@ def test_a_lookup_table_of_the_shipped_inputs_scores_0_on_the_functions(graded):
 
 def test_what_cannot_be_read_is_zero_with_its_reason(graded):
     table = _table(graded)
-    assert table["empty", "01.1"]["feedback"] == ("not graded: empty/01_pmi.ipynb: the file is empty (was the "
+    assert table["empty", "01.2"]["feedback"] == ("not graded: empty/01_pmi.ipynb: the file is empty (was the "
                                                   "notebook saved before it was handed in?)")
-    assert "not valid JSON" in table["malformed", "01.1"]["feedback"]
-    assert "nests deeper than" in table["brackets", "01.5"]["feedback"]
-    assert "symbolic link" in table["devzero", "01.1"]["feedback"]
-    assert "not a regular file" in table["piper", "01.1"]["feedback"]
+    assert "not valid JSON" in table["malformed", "01.2"]["feedback"]
+    assert "nests deeper than" in table["brackets", "01.6"]["feedback"]
+    assert "symbolic link" in table["devzero", "01.2"]["feedback"]
+    assert "not a regular file" in table["piper", "01.2"]["feedback"]
     # a cell too deep to parse is left out: the student's answer line in an earlier cell is read
-    assert table["minus", "01.1"]["feedback"] == "right" and table["longsum", "02.1"]["feedback"] == "right"
-    assert "too many digits" in table["hexer", "01.1"]["feedback"]
+    assert table["minus", "01.2"]["feedback"] == "right" and table["longsum", "02.1"]["feedback"] == "right"
+    assert "too many digits" in table["hexer", "01.2"]["feedback"]
     assert table["forger", "02.5"]["feedback"] == "my_npmi: its output could not be read"
-    assert table["absent", "01.1"]["feedback"] == "no submission of 01_pmi"
+    assert table["absent", "01.2"]["feedback"] == "no submission of 01_pmi"
 
 
 def test_one_spelling_of_a_student(graded):

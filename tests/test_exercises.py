@@ -493,11 +493,11 @@ def test_without_widgets_the_solution_is_reachable_once_answered(monkeypatch):
     monkeypatch.setattr(committed, "_FIRST", {})
     for key, attempt in (("00.1", lambda: tex.ask("00.1", answer="0.05")),          # a wrong answer
                          ("02.7", lambda: tex.ask("02.7", answer="+1")),            # a prediction
-                         ("01.5", lambda: tex.check_function("01.5", lambda **kw: 0.0))):
+                         ("01.6", lambda: tex.check_function("01.6", lambda **kw: 0.0))):
         text = tex.reveal(key, show=True).text
         before = tex.reveal(key)._repr_mimebundle_()
         assert text not in json.dumps(before, ensure_ascii=False)
-        how = f"check_function({key!r}" if key == "01.5" else f"ask({key!r}, answer=...)"
+        how = f"check_function({key!r}" if key == "01.6" else f"ask({key!r}, answer=...)"
         assert how in before["text/plain"] and "Show solution" in before["text/plain"]
         attempt()
         after = tex.reveal(key)._repr_mimebundle_()
@@ -506,8 +506,8 @@ def test_without_widgets_the_solution_is_reachable_once_answered(monkeypatch):
     # an unreadable answer, or the template's ..., is no attempt
     committed._ATTEMPTED.clear()
     assert not tex.ask("00.2", answer="no idea").parsed
-    assert not tex.check_function("01.5", lambda **kw: None).parsed
-    assert not committed.has_attempted("00.2") and not committed.has_attempted("01.5")
+    assert not tex.check_function("01.6", lambda **kw: None).parsed
+    assert not committed.has_attempted("00.2") and not committed.has_attempted("01.6")
 
 
 def test_without_widgets_the_solution_shown_is_that_of_the_variant_answered(monkeypatch):
@@ -516,13 +516,13 @@ def test_without_widgets_the_solution_shown_is_that_of_the_variant_answered(monk
     from teachkit.course.exercises import committed
 
     monkeypatch.setattr(committed, "_ATTEMPTED", set())
-    variant, written = tex.reveal("01.1", show=True, seed=2).text, tex.reveal("01.1", show=True).text
+    variant, written = tex.reveal("01.2", show=True, seed=2).text, tex.reveal("01.2", show=True).text
     assert variant != written
-    tex.ask("01.1", seed=2, answer="-5")        # wrong, and judged so (a rough "-1" would open nothing)
-    shown = tex.reveal("01.1")._repr_mimebundle_()["text/plain"]
+    tex.ask("01.2", seed=2, answer="-5")        # wrong, and judged so (a rough "-1" would open nothing)
+    shown = tex.reveal("01.2")._repr_mimebundle_()["text/plain"]
     assert variant in shown and "(variant 2)" in shown
-    tex.ask("01.1", answer="-5")                 # back to the exercise as written
-    assert written in tex.reveal("01.1")._repr_mimebundle_()["text/plain"]
+    tex.ask("01.2", answer="-5")                 # back to the exercise as written
+    assert written in tex.reveal("01.2")._repr_mimebundle_()["text/plain"]
 
 
 def test_ask_shows_the_question_with_a_static_fallback():
@@ -1361,3 +1361,17 @@ def test_the_grader_refuses_to_judge_when_teachkits_answer_is_not_its_pin():
     assert grade.judge_answer(ex, 0.04 * (1 + 1e-12), "0.04") == (ex.points, "right")
     with pytest.raises(ValueError, match="is not its hand-derived pin"):
         grade.judge_answer(ex, 0.05, "0.04")
+
+
+@pytest.mark.parametrize("key", ["00.3", "04.4", "08b.3"])
+def test_variants_differ_from_the_exercise_as_written_and_from_each_other(key):
+    """"Another one" and ask(key, seed=1, 2, 3) must not serve the same question again: 00.3's seeds 1 and 3 both
+    drew 24 keywords, 04.4's seed 2 had the written answer 1/23 and 08b.3's seed 13 drew the written p = 0.5."""
+    from teachkit.course.exercises.display import practice_seed
+
+    ex = tex.get(key)
+    seeds = [1, 2, 3, 11, 12, 13] + [practice_seed(0, k) for k in (1, 2, 3)]
+    answers = [ex.at(seed).expected for seed in seeds]
+    assert ex.expected not in answers, (key, answers)
+    assert all(ex.data_for(seed) != ex.data_for(0) for seed in range(1, 200)), key
+    assert len({str(a) for a in answers[:3]}) == 3 and len({str(a) for a in answers[-3:]}) == 3, (key, answers)

@@ -170,7 +170,7 @@ def test_every_notebook_fits_a_session_by_the_stated_estimate(tmp_path):
     # not counted), two exercises: 2 + 2 + 8 = 12 minutes
     nb = {"cells": [{"cell_type": "markdown", "source": ["word " * 400]},
                     {"cell_type": "code", "source": ["# a comment\n", "\n"] + ["x = 1\n"] * 18
-                     + ['ask("01.1")\n', 'check_function("01.2", f)\n']}]}
+                     + ['ask("01.2")\n', 'check_function("01.3", f)\n']}]}
     path = tmp_path / "01_example.ipynb"
     path.write_text(json.dumps(nb), encoding="utf-8")
     e = session_time.estimate(path)

@@ -1,5 +1,7 @@
 """teachkit's topic coherence against gensim's CoherenceModel(coherence="c_npmi") on gensim's own corpus."""
 
+import math
+
 import pytest
 from gensim.corpora import Dictionary
 from gensim.models.coherencemodel import CoherenceModel
@@ -64,3 +66,26 @@ def test_restricted_counting_gives_the_same_scores(lee_texts):
     some = CooccurrenceCounts.from_documents(lee_texts, window=10, words=words)
     for t in TOPICS:
         assert topic_coherence(t, some).mean == topic_coherence(t, full).mean
+
+
+def test_exercise_03_4_counts_what_gensims_c_npmi_averages():
+    """03.4 asks how many NPMI values gensim's c_npmi averages for one topic: its one-one segmentation
+    (gensim/topic_coherence/segmentation.py, s_one_one) takes both orders of every pair, k(k - 1) = 380 for the
+    default 20 keywords, not the 190 distinct pairs; the same holds for a variant's topn."""
+    from gensim.topic_coherence import segmentation
+
+    from teachkit.course.exercises import get as tex_get
+
+    ex = tex_get("03.4")
+    for seed in (None, 1, 2, 3):
+        data = ex.data_for(seed)
+        words = [f"w{i}" for i in range(30)]
+        texts = [words[i:i + 5] for i in range(26)]
+        topn = {} if data["how"] == "by default" else {"topn": data["k"]}
+        model = CoherenceModel(topics=[words], texts=texts, dictionary=Dictionary(texts), coherence="c_npmi",
+                               **topn)
+        assert model.topn == data["k"]
+        segments = model.segment_topics()[0]
+        assert len(segments) == len(segmentation.s_one_one([words[:data["k"]]])[0])
+        assert ex.answer(**data) == len(segments) == 2 * math.comb(data["k"], 2)
+    assert ex.expected == 380

@@ -113,9 +113,10 @@ def test_make_grade_on_released_course_notebook(tmp_path):
     functions = [ex for ex in exercises if course.kind(ex) == "function"]
     assert len(numbers) >= 2 and functions
     right = {ex.key: ex.right[0] for ex in numbers}
-    # PMI written out by hand: ln(c_xy n / (c_x c_y)).
+    # PMI written out by hand: ln(c_xy n / (c_x c_y)), and -inf for a pair that never shares a window.
     pmi = {course.function_name(ex): (f"def {course.function_name(ex)}(c_xy, c_x, c_y, n):\n"
-                                      "    import math\n    return math.log(c_xy * n / (c_x * c_y))")
+                                      "    import math\n    if c_xy == 0:\n        return -math.inf\n"
+                                      "    return math.log(c_xy * n / (c_x * c_y))")
            for ex in functions}
     two_wrong = dict(right, **{ex.key: ex.wrong[0] for ex in numbers[:2]})
     subs = tmp_path / "submissions"
@@ -264,7 +265,7 @@ def test_the_grader_reads_choices_and_percentages_as_the_self_check_box_does():
 
     assert grade.judge_answer(tex_get("04b.3"), "lower", "Lower") == (1, "right")
     assert grade.judge_answer(tex_get("05.6"), "more than (1 − d)/n", "more than (1 - d)/n") == (1, "right")
-    points, feedback = grade.judge_answer(tex_get("01.1"), tex_get("01.1").expected, "-143%")
+    points, feedback = grade.judge_answer(tex_get("01.2"), tex_get("01.2").expected, "-143%")
     assert points == 0 and "percentage does not fit" in feedback
     assert grade.judge_answer(tex_get("00.1"), 0.04, "4%") == (1, "right")
 

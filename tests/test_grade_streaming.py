@@ -35,13 +35,13 @@ def _long_rows() -> list[dict]:
     written twice (the last one counts), points that are not whole numbers."""
     rows = []
     for student in ("ada", "ben", "'quoted", "zoe", "=cmd"):
-        for notebook, keys in (("01_pmi", ("01.1", "01.2")), ("10_capstone", ("10.1", "10.report.k"))):
+        for notebook, keys in (("01_pmi", ("01.2", "01.3")), ("10_capstone", ("10.1", "10.report.k"))):
             for i, key in enumerate(keys):
                 rows.append(dict(student=student, notebook=notebook, exercise=key, points=(len(student) + i) % 3 / 2,
                                  max_points=1 + i, feedback=f"{student} {key} | <b>"))
         rows.append(dict(student=student, notebook="01_pmi", exercise="", points=0, max_points=0,
                          feedback=f"copies of one notebook: {student}"))
-        rows.append(dict(student=student, notebook="01_pmi", exercise="01.1", points=1, max_points=1,
+        rows.append(dict(student=student, notebook="01_pmi", exercise="01.2", points=1, max_points=1,
                          feedback="the last row of a column counts"))
     return rows
 
@@ -73,10 +73,10 @@ def test_rows_in_any_order_give_the_same_gradebook(tmp_path):
             assert [(r["student"], r["exercise"]) for r in csv.DictReader(f)] == \
                 [(gradebook.safe_text(r["student"]), r["exercise"]) for r in given]
     table = {r[0]: r for r in csv.reader((tmp_path / "streamed" / "gradebook.csv").open(encoding="utf-8"))}
-    assert table["student"][2:] == ["01.1", "01.2", "10.1", "10.report.k", "01_pmi total", "10_capstone total",
+    assert table["student"][2:] == ["01.2", "01.3", "10.1", "10.report.k", "01_pmi total", "10_capstone total",
                                     "total"]
     assert table["max points"][2:] == ["1", "2", "1", "2", "3", "3", "6"]
-    assert table["zoe"][2:] == ["1", "0.5", "0", "0.5", "1.5", "0.5", "2"]      # 01.1 by its last row
+    assert table["zoe"][2:] == ["1", "0.5", "0", "0.5", "1.5", "0.5", "2"]      # 01.2 by its last row
 
 
 def _graded_class(tmp_path, jobs, capture=None):

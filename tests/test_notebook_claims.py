@@ -4,6 +4,7 @@ Each test names the notebook and the claim; the expected values are worked out b
 a reference library (networkx, scipy), never by the teachkit function under test.
 """
 
+import itertools
 import math
 
 import networkx as nx
@@ -2279,6 +2280,15 @@ def _01_the_tokenizer_lowercases_and_a_window_counts_once():
         diary[2].lower().count("exercise") == 1 and diary[2].lower().count("running") == 1
 
 
+def _01_entry_2_counts_meeting_once():
+    # entry 2 holds "meeting" twice; c(meeting) counts the entries that hold it, each once (2, 4 and 5: 3)
+    diary = _01_diary()
+    printed = _output(_NB["01"], "01-03")
+    return diary[1].lower().count("meeting") == 2 and \
+        sum("meeting" in re.findall(r"\w+", entry.lower()) for entry in diary) == 3 == \
+        int(re.search(r"c\(meeting\) = (\d+)", printed).group(1))
+
+
 def _01_guide_ratios():
     rows = _table_rows(_output(_NB["01"], "01-05"), ("running + exercise", "running + meeting"))
     return {k: [float(x) for x in v] for k, v in rows.items()}
@@ -2987,8 +2997,8 @@ CLAIMS_00_04 = [
     # 01
     Claim("01_pmi", "01-04", 'so "Running" in entry 3 and "running" in entry 1 are the same word; "run" is a '
           "different word", _01_the_tokenizer_lowercases_and_a_window_counts_once),
-    Claim("01_pmi", "01-04", 'Entry 3 contains "running" once and "exercise" once, and that window counts **once** '
-          "for the pair", _01_the_tokenizer_lowercases_and_a_window_counts_once),
+    Claim("01_pmi", "01-04", 'A window counts once however often a word occurs in it: entry 2 mentions "meeting" '
+          "twice, yet it adds 1 to $c(\\text{meeting})$, not 2", _01_entry_2_counts_meeting_once),
     Claim("01_pmi", "01-04", "*meeting* is ten times as common as *exercise*",
           _01_meeting_is_ten_times_as_common_and_the_pair_avoids_each_other),
     Claim("01_pmi", "01-06", "the two words **avoid** each other, even though 12 windows hold both",
@@ -4035,6 +4045,144 @@ CLAIMS_PROSE = [
 ]
 CLAIMS += CLAIMS_PROSE
 # ------------------------------------------------------------------ end of issue 43's claims
+
+
+# ------------------------------------------------------------------ issue 47: the reads of 00-04, 08 and 08b
+def _00_reveal_show_opens_without_an_answer():
+    from teachkit.course.exercises import committed, reveal
+
+    before = set(committed._ATTEMPTED)
+    try:
+        committed._ATTEMPTED.discard("00.1")
+        shown = reveal("00.1", show=True).text
+        return "0.04" in shown.replace(" ", "") or "400" in shown
+    finally:
+        committed._ATTEMPTED.clear()
+        committed._ATTEMPTED.update(before)
+
+
+def _03_gensims_default_measure_is_c_v():
+    import inspect
+
+    from gensim.models import coherencemodel
+
+    return inspect.signature(coherencemodel.CoherenceModel).parameters["coherence"].default == "c_v"
+
+
+def _03_the_two_largest_roundings_pull_apart():
+    # running + routine: 42, 312, 156 of 45,000, rounded one at a time to 0.0009, 0.007, 0.003
+    exact = [42 / 45_000, 312 / 45_000, 156 / 45_000]
+    rounded = [0.0009, 0.007, 0.003]
+    ratio = exact[0] / (exact[1] * exact[2])
+    moved = []
+    for i in range(3):
+        p = list(exact)
+        p[i] = rounded[i]
+        moved.append(p[0] / (p[1] * p[2]) - ratio)
+    largest = sorted(range(3), key=lambda i: -abs(moved[i]))[:2]
+    return moved[largest[0]] * moved[largest[1]] < 0
+
+
+def _03_c_npmi_averages_both_orders_with_the_same_mean():
+    from gensim.topic_coherence import segmentation
+
+    words = ["w1", "w2", "w3", "w4", "w5"]
+    segments = segmentation.s_one_one([words])[0]
+    # a symmetric score (NPMI of made-up counts) has the same mean over ordered and over unordered pairs
+    c, n = {w: 10 + 3 * i for i, w in enumerate(words)}, 200
+    joint = {frozenset((a, b)): 1 + (i + 2 * j) % 5 for (i, a), (j, b) in itertools.combinations(enumerate(words), 2)}
+
+    def npmi(a, b):
+        p_ab = joint[frozenset((a, b))] / n
+        return math.log(p_ab / (c[a] / n * c[b] / n)) / -math.log(p_ab)
+
+    ordered = [npmi(a, b) for a, b in segments]
+    unordered = [npmi(a, b) for a, b in itertools.combinations(words, 2)]
+    return len(segments) == 5 * 4 and math.isclose(sum(ordered) / len(ordered), sum(unordered) / len(unordered))
+
+
+def _04_either_denominator_gives_the_printed_values():
+    from collections import Counter
+
+    from teachkit.documents.catalogue import PERPLEXITY_PRINTED
+
+    printed = (3.2813414240305514, 4.449605586254059)        # the source notebook's two printed perplexities
+    as_context = Counter(_TRAIN_04[:-1])
+    as_word = Counter(_TRAIN_04)
+    differ = [w for w in as_word if as_word[w] != as_context[w]]
+    return differ == ["Wonderland"] and all("Wonderland" not in test[:-1] for test in (_TRAIN_04, _UNSEEN_04)) and \
+        all(_source_model_by_hand(test, 1, per="token", context=context) == value
+            for test, value in zip((_TRAIN_04, _UNSEEN_04), printed) for context in (False, True)) and \
+        tuple(PERPLEXITY_PRINTED.values()) == printed
+
+
+def _08_the_lda_topics_are_weak():
+    source = "".join(_cell("08_which", "37e8b0c6")["source"])
+    row = next(line for line in _output("08_which", "37e8b0c6").splitlines() if line.startswith("mean, LDA topics"))
+    header = next(line for line in _output("08_which", "37e8b0c6").splitlines() if "c_npmi" in line).split()
+    return "passes=3" in source and float(row.split()[3 + header.index("c_npmi")]) < 0
+
+
+def _08b_window_swap():
+    rows = {}
+    for line in _output("08b_coherence", "08b-window-not-segmentation").splitlines()[1:]:
+        fields = line.split()
+        if len(fields) >= 4 and fields[0] in ("c_v", "c_a"):
+            rows[fields[0], int(fields[1]), fields[2]] = float(fields[3])
+    never = re.search(r"never meet: (\d+)% in windows of 5, (\d+)% in windows of 110",
+                      _output("08b_coherence", "08b-window-not-segmentation"))
+    return rows, (int(never.group(1)), int(never.group(2)))
+
+
+def _08b_the_window_not_the_segmentation():
+    from teachkit.coherence.measures import MEASURES
+
+    rows, (never_5, never_110) = _08b_window_swap()
+    conventions = _08b_conventions()
+    same = all(rows["c_v", w, z] == rows["c_a", w, z] for w in (5, 110) for z in ("exact", "epsilon"))
+    return len(rows) == 8 and same \
+        and rows["c_a", 5, "epsilon"] == conventions["c_a", "epsilon"][2] == 0.004 \
+        and rows["c_v", 110, "exact"] == conventions["c_v", "exact"][2] == 0.275 \
+        and rows["c_v", 5, "epsilon"] == 0.004 and rows["c_a", 110, "epsilon"] == 0.314 \
+        and never_5 > 50 and (never_5, never_110) == (95, 71) \
+        and (MEASURES["c_a"].window, MEASURES["c_v"].window) == (5, 110) \
+        and (MEASURES["c_a"].segmentation, MEASURES["c_v"].segmentation) == ("one_one", "one_set")
+
+
+def _08b_epsilon_makes_c_a_less_bad():
+    rows = _08b_conventions()
+    return rows["c_a", "exact"][2] == 0.0 < rows["c_a", "epsilon"][2] == 0.004
+
+
+_SWAP_MD, _SWAP_SAYS = "08b-window-not-segmentation-md", "08b-window-not-segmentation-says"
+CLAIMS += [
+    Claim("00_start", "00-11", "`reveal(key, show=True)` opens a solution regardless: it is there for a teacher",
+          _00_reveal_show_opens_without_an_answer),
+    Claim("03_topic", "03-21", "its default measure is C_V, not NPMI", _03_gensims_default_measure_is_c_v),
+    Claim("03_topic", "03-n20", "the two largest pull in opposite directions",
+          _03_the_two_largest_roundings_pull_apart),
+    Claim("03_topic", "03-42", "gensim's `c_npmi` averages both orders of each pair, $k(k-1)$ values with the "
+          "same mean", _03_c_npmi_averages_both_orders_with_the_same_mean),
+    Claim("04_perplexity", "nb04-24", "The denominator does not matter for them: the source's `c(prev)` and the "
+          "number of bigrams starting with prev (`nltk.lm`'s) give both printed values digit for digit, because "
+          'neither test sentence uses "Wonderland", the one word whose two denominators differ, as a context',
+          _04_either_denominator_gives_the_printed_values),
+    Claim("08_which", "a9d0c6ee", "These LDA topics come from a quick model (three passes) and are weak, with a "
+          "mean NPMI below 0", _08_the_lda_topics_are_weak),
+    Claim("08b_coherence", "3c0ab0a1", "it counts in windows of 5 tokens where C_V counts in 110: in windows that "
+          "short, most pairs of a random list never meet", _08b_the_window_not_the_segmentation),
+    Claim("08b_coherence", "3c0ab0a5", "so ε is not what makes C_A fail: it makes C_A slightly less bad (0.004)",
+          _08b_epsilon_makes_c_a_less_bad),
+    Claim("08b_coherence", _SWAP_MD, "Then why does C_A do worse than C_V (AUC 0.004 against 0.275 at their "
+          "defaults)?", _08b_the_window_not_the_segmentation),
+    Claim("08b_coherence", _SWAP_SAYS, "At the same window and zero convention the two segmentations give the "
+          "same AUC to three decimals", _08b_the_window_not_the_segmentation),
+    Claim("08b_coherence", _SWAP_SAYS, "in windows of 5, C_V is as bad as C_A (0.004 under ε), and in windows of "
+          "110, C_A does as well as C_V (0.314 under ε)", _08b_the_window_not_the_segmentation),
+    Claim("08b_coherence", _SWAP_SAYS, "The window, not the segmentation and not ε, makes C_A the worse of the "
+          "two: in windows of 5 more pairs of a random list never meet (95% against 71%)",
+          _08b_the_window_not_the_segmentation),
+]
 
 
 @pytest.mark.parametrize("claim", CLAIMS, ids=lambda c: f"{c.notebook}:{c.cell}")

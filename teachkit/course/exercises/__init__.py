@@ -43,7 +43,7 @@ The cell tags are standard notebook metadata (``cell.metadata.tags``); tools
 by them, so give every ``ask`` cell the tag ``exercise`` and every ``reveal``
 cell the tag ``solution``.  An :class:`Implement` exercise adds, between the
 two, a code cell with the student's function and a check cell calling
-``check_function("01.5", my_function)``.
+``check_function("01.6", my_function)``.
 
 The solution text is never in the notebook: :func:`reveal` shows a button
 whose solution is rendered only when clicked (nothing of it is in the saved

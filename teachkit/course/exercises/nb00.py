@@ -39,18 +39,33 @@ def _what_the_ratio_says(c_xy, c_x, c_y, n):
     return _MORE if lift > 1 else _LESS
 
 
-#: 00.6's choices: what "carried over" means in the documents' audit.
-_FOUND_TWICE, _CARRIED, _ROUNDED, _CONVENTION = (
-    "the document made the same mistake twice, once here and once earlier",
-    "the number is wrong only because an earlier wrong number went into it; the arithmetic here is right",
-    "the number is right, but rounded more coarsely than teachkit rounds it",
-    "the number is right under another convention, such as another base of the logarithm",
+#: 00.6's choices: how the documents' audit counts a wrong number that a later step computes with.
+_TWO_MISTAKES, _CARRIED, _ONE_WRONG, _CONVENTION = (
+    "two wrong numbers and two mistakes, one in each step",
+    "two wrong numbers but one mistake: step 3's PMI is carried over from step 2",
+    "one wrong number: step 3's arithmetic is right, so its PMI holds",
+    "step 3's PMI is right under another convention, so its verdict is convention",
 )
+
+
+def _how_the_audit_counts(p_xy, p_y, printed, from_counts, printed_pmi):
+    # step 3's PMI = ln(P(x, y) / (P(x) P(y))), printed to 2 decimals: redone with step 2's printed P(x), does it
+    # give the printed PMI (carried over), or does it only with the counts' P(x) (it holds), or with neither?
+    with_printed = round(math.log(p_xy / (printed * p_y)), 2)
+    with_counts = round(math.log(p_xy / (from_counts * p_y)), 2)
+    if printed_pmi == with_counts:
+        return _ONE_WRONG
+    return _CARRIED if printed_pmi == with_printed and printed != from_counts else _TWO_MISTAKES
 
 
 def _lift(c_xy, c_x, c_y, n):
     p_xy, p_x, p_y = probabilities_from_counts(c_xy, c_x, c_y, n)
     return p_xy / (p_x * p_y)
+
+
+def _other_keyword_count(rng):
+    # 00.3's variants: 6 to 40 keywords, never the 5 of the exercise as written
+    return {"k": 6 + int(rng.permutation(35)[0])}   # 6..40 (a permutation: seeds 1, 2, 3 draw apart)
 
 
 def _lift_variant(rng):
@@ -110,7 +125,7 @@ EXERCISES = [
         right=("10", "10.0", "20/2"),
         wrong=("20", "25", "5"),
         check={"min_sig_figs": 1, "whole": True},
-        variant=lambda rng: {"k": int(rng.integers(4, 31))},
+        variant=_other_keyword_count,
         mistakes=(lambda k: k * (k - 1),          # ordered pairs: each pair counted twice
                   lambda k: k * k,                # every word with every word, itself included, twice
                   lambda k: k * (k + 1) // 2),    # a word paired with itself counted as a pair
@@ -153,23 +168,34 @@ EXERCISES = [
     Interpretation(
         key="00.6",
         label="a number carried over",
-        question="The audit of the documents marks a printed number *carried over*. What does that say about it?",
-        data={},
-        answer=lambda: _CARRIED,
-        choices=(_FOUND_TWICE, _CARRIED, _ROUNDED, _CONVENTION),
+        question="A document's step 2 prints $P(x) = 0.06$ where its counts give 0.05. Its step 3 computes "
+                 "$\\operatorname{PMI} = \\ln \\frac{P(x,y)}{P(x)\\,P(y)}$ from $P(x,y) = 0.012$, $P(y) = 0.1$ and "
+                 "the $P(x)$ of step 2, and prints 0.69. How does the audit of section 6 count these numbers?",
+        data={"p_xy": 0.012, "p_y": 0.1, "printed": 0.06, "from_counts": 0.05, "printed_pmi": 0.69},
+        answer=_how_the_audit_counts,
+        steps=lambda p_xy, p_y, printed, from_counts, printed_pmi: {
+            "with_printed": math.log(p_xy / (printed * p_y)), "with_counts": math.log(p_xy / (from_counts * p_y))},
+        choices=(_TWO_MISTAKES, _CARRIED, _ONE_WRONG, _CONVENTION),
         why={
-            _FOUND_TWICE: "a carried-over number adds no new mistake: counting it as one would overstate how "
-                          "often the document errs.",
-            _CARRIED: "its value follows by correct arithmetic from an earlier wrong number, so the mistake is "
-                      "counted once, where it was made.",
-            _ROUNDED: "that is the verdict *rounding*: right with the document's own rounded intermediate "
-                      "values. A carried-over number is wrong.",
-            _CONVENTION: "that is the verdict *convention*. A carried-over number is wrong under every "
-                         "convention; its error comes from an earlier step.",
+            _TWO_MISTAKES: "step 3 makes no mistake of its own: its arithmetic is right, and it only inherits "
+                           "step 2's wrong value. Counting it as a second mistake overstates how often the "
+                           "document errs.",
+            _CARRIED: "step 2 is wrong ({printed} instead of {from_counts}); step 3's PMI is wrong too (the counts "
+                      "give ln({p_xy}/({from_counts} × {p_y})) = {with_counts:.2f}), but "
+                      "ln({p_xy}/({printed} × {p_y})) "
+                      "= {with_printed:.2f} is what it prints: it follows from {printed} by correct arithmetic, so "
+                      "it is *carried over* and the mistake is counted once, where it was made.",
+            _ONE_WRONG: "the arithmetic is right, but the PMI it prints is not the one the counts give "
+                        "({with_counts:.2f}): it is wrong, and the audit marks why.",
+            _CONVENTION: "no convention turns {from_counts} into {printed}; the PMI is wrong because its input "
+                         "is.",
         },
         solution="*Carried over* means the printed number is wrong, but only because it was computed from an "
                  "earlier wrong number: redo the arithmetic with the document's wrong input and you get its "
-                 "printed value. The audit therefore counts the mistake once, at the first wrong number, and "
-                 "reports wrong numbers and mistakes separately.",
+                 "printed value. Here ln({p_xy}/({printed} × {p_y})) = {with_printed:.2f}, the printed PMI, while the "
+                 "counts' P(x) would give {with_counts:.2f}: step 2's $P(x) = {printed}$ is the mistake and step 3's "
+                 "PMI is carried over from it, two wrong numbers, one mistake. The audit counts the mistake once, "
+                 "at the first wrong "
+                 "number, and reports wrong numbers and mistakes separately.",
     ),
 ]

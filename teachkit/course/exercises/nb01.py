@@ -29,7 +29,8 @@ def _pmi_inputs(rng):
     n = int(rng.integers(50, 100_000))
     c_x = int(rng.integers(1, n + 1))
     c_y = int(rng.integers(1, n + 1))
-    # a joint count that some corpus allows: 1 <= c_xy <= min(c_x, c_y) and c_x + c_y - c_xy <= n
+    # a joint count that some corpus allows: 1 <= c_xy <= min(c_x, c_y) and c_x + c_y - c_xy <= n (the question
+    # states c_xy >= 1: the grader cannot carry a returned -inf back from the student's sandbox)
     low = max(1, c_x + c_y - n)
     c_xy = int(rng.integers(low, min(c_x, c_y) + 1))
     return {"c_xy": c_xy, "c_x": c_x, "c_y": c_y, "n": n}
@@ -136,8 +137,24 @@ def _trust_steps(rare, frequent, n):
 
 
 EXERCISES = [
-    Exercise(
+    Prediction(
         key="01.1",
+        label="PMI when the shared windows double",
+        question="*running* and *exercise* share $c_{xy} = 150$ of $n = 10{,}000$ windows ($c_x = 500$, "
+                 "$c_y = 400$). Predict before you run: if they shared twice as many windows, what would happen "
+                 "to their PMI?",
+        data={"c_xy": 150, "c_x": 500, "c_y": 400, "n": 10_000},
+        answer=_doubling,
+        choices=("it doubles", "it grows by ln 2", "it stays the same"),
+        steps=lambda c_xy, c_x, c_y, n: {
+            "gain": _pmi_from_counts(2 * c_xy, c_x, c_y, n) - _pmi_from_counts(c_xy, c_x, c_y, n),
+            "gain_bits": _pmi_from_counts(2 * c_xy, c_x, c_y, n, 2) - _pmi_from_counts(c_xy, c_x, c_y, n, 2)},
+        solution="PMI = ln(c_xy · n / (c_x c_y)). Doubling $c_{{xy}}$ multiplies the ratio by 2, so PMI grows by "
+                 "ln 2 ≈ {gain:.2f} nats (exactly {gain_bits:.0f} bit), from any starting value: PMI grows with "
+                 "the *logarithm* of the joint count. teachkit says: {expected}.",
+    ),
+    Exercise(
+        key="01.2",
         label="PMI(running, office) in nats",
         question="Suppose the guide's made-up corpus of $n = {n:t}$ windows also counted *office*: it is in "
                  "$c_y = {c_y:t}$ windows, and $c_{{xy}} = {c_xy}$ of them also hold *running* (in $c_x = {c_x}$). "
@@ -158,7 +175,7 @@ EXERCISES = [
                   lambda c_xy, c_x, c_y, n: c_xy * n / (c_x * c_y)),             # the ratio, its log not taken
     ),
     Exercise(
-        key="01.2",
+        key="01.3",
         label="PMI(canção, exílio) in nats",
         question="{premise} PMI(*canção*, *exílio*) in bits: *canção* is in $c_x = {c_x}$, *exílio* "
                  "in $c_y = {c_y}$ of $n = {n}$ poems, and both in $c_{{xy}} = {c_xy}$. Give the PMI in **nats**.",
@@ -175,7 +192,7 @@ EXERCISES = [
                   lambda premise, c_xy, c_x, c_y, n: math.log10(c_xy * n / (c_x * c_y))),    # log10, not ln
     ),
     Exercise(
-        key="01.3",
+        key="01.4",
         label="c(x, y) for PMI = 0",
         question="Two words occur in $c(x) = {c_x:t}$ and $c(y) = {c_y:t}$ of $n = {n:t}$ windows. How many shared "
                  "windows would give PMI exactly 0?",
@@ -191,7 +208,7 @@ EXERCISES = [
                   lambda c_x, c_y, n: c_x * c_y),             # the division by n forgotten
     ),
     Exercise(
-        key="01.4",
+        key="01.5",
         label="PMI(running, exercise) in the diary, nats",
         question="In {corpus} (each entry one window, $n = {n}$), *running* is in $c_x = {c_x}$ "
                  "entries, *exercise* in $c_y = {c_y}$ and both in $c_{{xy}} = {c_xy}${source}. "
@@ -211,37 +228,28 @@ EXERCISES = [
                   lambda corpus, source, c_xy, c_x, c_y, n: c_xy * n / (c_x * c_y),   # the ratio, no log
                   lambda corpus, source, c_xy, c_x, c_y, n: math.log(c_xy / (c_x * c_y))),   # n left out
     ),
-    Prediction(
-        key="01.6",
-        label="PMI when the shared windows double",
-        question="*running* and *exercise* share $c_{xy} = 150$ of $n = 10{,}000$ windows ($c_x = 500$, "
-                 "$c_y = 400$). Predict before you run: if they shared twice as many windows, what would happen "
-                 "to their PMI?",
-        data={"c_xy": 150, "c_x": 500, "c_y": 400, "n": 10_000},
-        answer=_doubling,
-        choices=("it doubles", "it grows by ln 2", "it stays the same"),
-        steps=lambda c_xy, c_x, c_y, n: {
-            "gain": _pmi_from_counts(2 * c_xy, c_x, c_y, n) - _pmi_from_counts(c_xy, c_x, c_y, n),
-            "gain_bits": _pmi_from_counts(2 * c_xy, c_x, c_y, n, 2) - _pmi_from_counts(c_xy, c_x, c_y, n, 2)},
-        solution="PMI = ln(c_xy · n / (c_x c_y)). Doubling $c_{{xy}}$ multiplies the ratio by 2, so PMI grows by "
-                 "ln 2 ≈ {gain:.2f} nats (exactly {gain_bits:.0f} bit), from any starting value: PMI grows with "
-                 "the *logarithm* of the joint count. teachkit says: {expected}.",
-    ),
     Implement(
-        key="01.5",
+        key="01.6",
         label="PMI from counts",
         question="Write `my_pmi(c_xy, c_x, c_y, n)`: the PMI in nats of two words that share `c_xy` of `n` "
-                 "windows and occur in `c_x` and `c_y` of them. The check compares it with teachkit on 200 "
-                 "random sets of counts.",
+                 "windows and occur in `c_x` and `c_y` of them. The check compares your function with teachkit "
+                 "on 200 random sets of counts, all with $c_{xy} \\ge 1$: every pair shares at least one window "
+                 "(section 3 says what PMI is when $c_{xy} = 0$).",
         reference=lambda c_xy, c_x, c_y, n: _pmi_from_counts(c_xy, c_x, c_y, n),
         inputs=_pmi_inputs,
         template="def my_pmi(c_xy, c_x, c_y, n):\n    return ...   # your code: PMI in nats\n",
         wrong=(_pmi_in_bits, _pmi_without_n),
-        solution="Turn the counts into probabilities, then take the log of the ratio:\n\n"
+        solution="Turn the counts into probabilities, then take the log of the ratio; a pair that never shares "
+                 "a window has $P(x,y) = 0$ and PMI $= \\ln 0 = -\\infty$ (`math.log(0)` raises an error, so "
+                 "that case needs its own line; the check's counts all have $c_{xy} \\ge 1$, but a complete "
+                 "function handles it):\n\n"
                  "```python\nimport math\n\ndef my_pmi(c_xy, c_x, c_y, n):\n"
+                 "    if c_xy == 0:\n"
+                 "        return -math.inf\n"
                  "    return math.log((c_xy / n) / ((c_x / n) * (c_y / n)))\n```\n\n"
                  "The two $n$ in the denominator do not cancel the one in the numerator: the ratio is "
-                 "$c_{xy}\\,n / (c_x\\,c_y)$.",
+                 "$c_{xy}\\,n / (c_x\\,c_y)$. Returning 0 for `c_xy = 0` would call a pair that never meets "
+                 "unrelated; it is as far below chance as PMI can go.",
     ),
     Interpretation(
         key="01.7",

@@ -88,10 +88,12 @@ def _top_k(rng):
     return {"k": k, "how": "by default" if k == 20 else f"when called with `topn={k}`"}
 
 
-def _pairs_of_top(k, how):
+def _segments_of_top(k, how):
+    # gensim's c_npmi (and c_uci) segment a topic one-one (segmentation.s_one_one): every keyword with every
+    # other, in both orders, k(k - 1) segments
     if how != ("by default" if k == 20 else f"when called with `topn={k}`"):
         raise ValueError(f"gensim's CoherenceModel scores {k} keywords with topn={k}; 20 is its default.")
-    return _pairs(k)
+    return k * (k - 1)
 
 
 #: 03.7's choices: what the mean over pairs says about a topic with one odd keyword.
@@ -227,20 +229,24 @@ EXERCISES = [
     ),
     Exercise(
         key="03.4",
-        label="pairs in a {k}-keyword topic",
-        question="gensim's `CoherenceModel` scores the top $k = {k}$ keywords of a topic {how}. How many "
-                 "pairs does it average over for one topic?",
+        label="NPMI values gensim averages for a {k}-keyword topic",
+        question="gensim's `CoherenceModel(coherence=\"c_npmi\")` scores the top $k = {k}$ keywords of a topic "
+                 "{how}. Its segmentation (called one-one) pairs every keyword with every other keyword **in both "
+                 "orders**, $(w_i, w_j)$ and $(w_j, w_i)$, and it averages one NPMI per such ordered pair. How "
+                 "many NPMI values does it average for one topic?",
         data={"k": 20, "how": "by default"},
-        answer=_pairs_of_top,
-        steps=lambda k, how: {"k_less_1": k - 1, "octis_pairs": _pairs(10)},
-        solution="$k(k-1)/2$ = {k} × {k_less_1} / 2 = {expected} pairs ({octis_pairs} for OCTIS's top 10).",
-        right=("190", "190.0", "380/2"),
-        wrong=("380", "400", "45", "200"),
+        answer=_segments_of_top,
+        steps=lambda k, how: {"k_less_1": k - 1, "unordered": _pairs(k)},
+        solution="$k(k-1)$ = {k} × {k_less_1} = {expected} ordered pairs: each of the $k(k-1)/2$ = {unordered} "
+                 "distinct pairs appears twice. NPMI is symmetric, so the mean over the {expected} ordered pairs "
+                 "equals the mean over the {unordered} distinct ones of section 1.",
+        right=("380", "380.0", "760/2"),
+        wrong=("190", "400", "45", "420"),
         check={"min_sig_figs": 1, "whole": True},
         variant=_top_k,
-        mistakes=(lambda k, how: k * (k - 1),         # ordered pairs: each pair counted twice
+        mistakes=(lambda k, how: k * (k - 1) // 2,    # distinct pairs: each ordered pair counted once
                   lambda k, how: k * k,               # every keyword with every keyword, itself included
-                  lambda k, how: k * (k + 1) // 2),   # each keyword paired with itself too
+                  lambda k, how: k * (k + 1)),        # each keyword paired with itself too, in both orders
     ),
     Prediction(
         key="03.6",

@@ -195,7 +195,8 @@ def _mixed_sentence(rng):
         size = min(len(inside), int(rng.integers(1, 4)))
         dropped = set(int(i) for i in rng.choice(inside, size=size, replace=False))
         test = " ".join(words[i] for i in range(start, end + 1) if i not in dropped)
-        if _known_and_new(training, test)[0] >= 2:
+        # a variant is never the exercise as written, nor another sentence with its answer (1/23)
+        if _known_and_new(training, test)[0] >= 2 and _best_alpha(training, test) != _best_alpha(TRAINING, MIXED):
             curve = training == TRAINING and test == MIXED
             return {"sentence": _model_of(training), "training": training, "V": len(words), "test": test,
                     "pointer": _CURVE if curve else "Find it"}

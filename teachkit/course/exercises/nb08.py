@@ -12,10 +12,10 @@ def _umass_plus_one(c_joint, c_star):
     return log_conditional_probability(c_joint, c_star, c_star, zero="plus_one")
 
 
-#: 08.3's choices: what a negative UMass confirmation says about a pair.
+#: 08.4's choices: what a negative UMass confirmation says about a pair.
 _LESS, _MORE, _PLUS_ONE, _BELOW_NPMI = (
     "they share fewer documents than two unrelated words would",
-    "they share more documents than two unrelated words would: UMass's 0 is not the level of chance",
+    "they share more documents than two unrelated words would",
     "the +1 made it negative: without it the confirmation would be positive",
     "the pair is less coherent than any pair with a positive NPMI",
 )
@@ -39,7 +39,7 @@ def _umass_and_chance(c_joint, c_star, c_prime, n):
             "npmi": npmi_from_counts(c_joint, c_prime, c_star, n)}
 
 
-#: 08.4's choices: what an AUC near 0.5, with its bootstrap interval, says about a measure.
+#: 08.5's choices: what an AUC near 0.5, with its bootstrap interval, says about a measure.
 _BETTER, _COIN, _SHARE, _PREFERS = (
     "it ranks a topic above its intruded copy more often than chance would, though far from always",
     "these data cannot tell it from a coin flip",
@@ -83,7 +83,7 @@ def _umass_when_reversed(docs, topic):
 
 EXERCISES = [
     Exercise(
-        key="08.1",
+        key="08.2",
         label="UMass confirmation",
         question="*wicket* and *cricket* share {c_joint} documents; *cricket*, the higher-ranked word, lies in "
                  "{c_star}. With "
@@ -103,7 +103,7 @@ EXERCISES = [
                   lambda c_joint, c_star: math.log((c_joint + 1) / (c_star + 1))),     # +1 below the line too
     ),
     Exercise(
-        key="08.2",
+        key="08.3",
         label="one-one segments",
         question="How many segments $(W', W^{{\\ast}})$ does one-one segmentation make for a topic of $N = {n_words}$ "
                  "words?",
@@ -120,7 +120,7 @@ EXERCISES = [
                   lambda n_words: n_words ** 2),                    # a word paired with itself too
     ),
     Interpretation(
-        key="08.3",
+        key="08.4",
         label="what a negative UMass says",
         question="In 100 documents, *cricket* lies in 8, *wicket* in 6, and the two share 5. With Mimno et al.'s "
                  "+1, UMass's confirmation of *wicket* given *cricket* (the higher-ranked word) is negative. What "
@@ -152,7 +152,7 @@ EXERCISES = [
                  "signs or sizes, only by how they rank the same topics.",
     ),
     Interpretation(
-        key="08.4",
+        key="08.5",
         label="an AUC near chance",
         question="On a large set of topics of your own, a measure tells the topics from their one-intruder "
                  "copies with AUC 0.58; its bootstrap interval (topics resampled, as in section 3) is "
@@ -183,7 +183,7 @@ EXERCISES = [
     ),
 
     Prediction(
-        key="08.5",
+        key="08.1",
         label="UMass and the order of a topic's words",
         question="Section 2's topic is ranked fire, smoke, ash. Rank the same three words the other way round, "
                  "ash, smoke, fire, and score them on the same four documents. Predict UMass for the reversed "

@@ -164,7 +164,7 @@ EXERCISES = [
         wrong=("0.5", "0.708", "0.667"),
         check={"min_sig_figs": 2, "percent": True},
         # p from 0.35: below it the last term X_k / k p^k is too small to tell apart from leaving it out
-        variant=lambda rng: {"p": round(int(rng.integers(35, 96)) / 100, 2)},
+        variant=lambda rng: {"p": int(rng.choice([c for c in range(35, 96) if c != 50])) / 100},   # not 0.5
         # the sum alone, without the term X_k / k p^k for the unseen depths
         mistakes=(lambda p: (1 - p) / p * (p + p ** 2 / 2 + 2 / 3 * p ** 3),
                   # (1 - p) in front of the sum instead of (1 - p) / p
