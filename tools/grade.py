@@ -298,9 +298,10 @@ def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None) -> tuple[int, 
     if node is not None and untouched(node):
         return 0, f"{name} is still the template: replace the ... with your calculation and return its result"
     cases = course.grading_cases(ex, secret)
-    result = sandbox.run_function(source, name, cases, timeout=timeout)
+    imports = earlier_imports(nb, source)
+    result = sandbox.run_function(_with_imports(imports, source), name, cases, timeout=timeout)
     if result.get("error"):
-        return 0, f"{name}: {result['error']}"
+        return 0, f"{name}: {result['error']}{_missing_import(result['error'], imports)}"
     values = result["values"]
     for i, kwargs in enumerate(cases):
         where = f"on input {i + 1} of {len(cases)} ({_describe(kwargs)})"
@@ -308,7 +309,7 @@ def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None) -> tuple[int, 
             return 0, f"{name} gave no result {where}"
         status, got = values[i]
         if status == "raised":
-            return 0, f"{name} raised {str(got)[:200]} {where}"
+            return 0, f"{name} raised {str(got)[:200]} {where}{_missing_import(str(got), imports)}"
         if got is None or got == "Ellipsis":
             return 0, f"{name} returned {got}: replace the ... with your calculation and return the result"
         expected = ex.reference(**kwargs)
@@ -320,6 +321,65 @@ def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None) -> tuple[int, 
             return 0, (f"{name} differs from teachkit {where}: it returned {_short(got)}, "
                        f"teachkit gives {_short(expected)}")
     return ex.points, "right"
+
+
+def earlier_imports(nb: dict, source: str) -> list[str]:
+    """The import statements at the top level of the code cells before the function's cell ``source``.
+
+    In Jupyter a function may use a module that an earlier cell imported (``import numpy as np`` at the top of
+    the notebook); graded, its cell runs with those imports (and nothing else of those cells) before it, in the
+    sandbox, so it is graded as it ran.  A cell that does not parse gives none.
+    """
+    found = []
+    for cell in _code_cells(nb):
+        if cell == source:
+            break
+        tree = _parsed(cell)
+        if tree is None:
+            continue
+        found += [ast.unparse(node) for node in tree.body if isinstance(node, ast.Import | ast.ImportFrom)
+                  and not (isinstance(node, ast.ImportFrom) and node.module == "__future__")]
+    return list(dict.fromkeys(found))
+
+
+def _with_imports(imports: list[str], source: str) -> str:
+    """``source`` preceded by ``imports``, each on its own: a module the sandbox lacks (teachkit) is skipped, and
+    the name it would have bound stays undefined (the feedback then says so)."""
+    if not imports:
+        return source
+    guarded = "".join(f"try:\n    {line}\nexcept Exception:\n    pass\n" for line in imports)
+    # the student's cell is compiled on its own first: a syntax error names its own line, not the prelude's
+    return guarded + "exec(compile(" + repr(source) + ", '<your cell>', 'exec'), globals())\n"
+
+
+#: Names a course notebook imports under a short alias.
+_ALIASES = {"np": "import numpy as np", "pd": "import pandas as pd", "plt": "import matplotlib.pyplot as plt",
+            "nx": "import networkx as nx", "sp": "import scipy as sp"}
+
+
+def _missing_import(error: str, imports: list[str]) -> str:
+    """A sentence saying that a missing import is the cause of ``error`` (a NameError), or "" when it is not."""
+    match = re.search(r"NameError: name '([A-Za-z_]\w*)' is not defined", error)
+    if not match:
+        return ""
+    name = match.group(1)
+    bound = [line for line in imports if re.search(rf"(?:\bas\s+{name}|import\s+(?:.*,\s*)?{name})\s*(?:,|$)", line)]
+    if bound:
+        return (f" (a missing import: an earlier cell has `{bound[0]}`, but that module cannot be imported "
+                "when graded; compute without it)")
+    suggestion = _ALIASES.get(name)
+    if suggestion is None:
+        import importlib.util
+
+        try:
+            known = name in sys.stdlib_module_names or importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):
+            known = False
+        suggestion = f"import {name}" if known else None
+    if suggestion is None:
+        return ""
+    return (f" (a missing import: {name} is a module that neither the function's cell nor any cell before it "
+            f"imports; add `{suggestion}` at the top of the function's cell)")
 
 
 def _short(value, limit: int = 80) -> str:
