@@ -17,8 +17,9 @@ NUMPY_FUNCTION = "def add(a, b):\n    return float(np.add(a, b))\n"
 def test_earlier_imports_are_the_imports_of_the_cells_before_the_function_only():
     nb = _submission("import math\nx = 1\nprint(x)", "from numpy import add as plus, log\nimport os.path",
                      "%whos\nimport json", MATH_FUNCTION, "import csv")
+    # the IPython line is skipped, the cell's import kept (it ran in Jupyter)
     assert grade.earlier_imports(nb, MATH_FUNCTION) == ["import math", "from numpy import add as plus, log",
-                                                         "import os.path"]
+                                                         "import os.path", "import json"]
 
 
 def test_a_function_using_an_earlier_cell_s_import_is_graded_as_it_ran(tmp_path):

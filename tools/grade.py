@@ -122,8 +122,25 @@ def _code_cells(nb: dict) -> list[str]:
             text = cell.get("source", "")
             text = "".join(t for t in text if isinstance(t, str)) if isinstance(text, list) else text
             if isinstance(text, str):
-                sources.append(text)
+                sources.append(_without_ipython(text))
     return sources
+
+
+#: A line of IPython rather than Python: a magic (``%whos``, ``%%time``), a shell command (``!ls``), a shell
+#: command's output assigned (``files = !ls``), help (``len?``).
+_IPYTHON_LINE = re.compile(r"^([ \t]*)(?:[%!]|\w+\s*=\s*[%!](?!=)|[\w.]+\?\??\s*$).*$", re.MULTILINE)
+
+
+def _without_ipython(source: str) -> str:
+    """``source`` with each IPython line replaced by ``pass`` at its indentation, so the rest parses as Python.
+
+    A student's cell may hold ``%whos`` or ``!ls`` beside an answer line: in Jupyter it ran, so its answers count.
+    A line starting with ``!=`` is Python's operator continued and is kept.
+    """
+    if "%" not in source and "!" not in source and "?" not in source:
+        return source
+    return _IPYTHON_LINE.sub(lambda m: m.group(0) if m.group(0).lstrip().startswith("!=") else m.group(1) + "pass",
+                             source)
 
 
 @functools.lru_cache(maxsize=256)        # a notebook's cells are read several times (answers, functions, report)
@@ -478,6 +495,8 @@ MAX_FILES_PER_STUDENT = 100
 MAX_BYTES_PER_STUDENT = 128 << 20
 #: The suffixes Jupyter, browsers and file managers add to a copy: "-Copy1", " (2)", " copy".
 COPY_SUFFIX = re.compile(r"(?:-Copy\d*|\s*\(\d+\)|[ _-]copy(?:[ _-]?\d+)?)$", re.IGNORECASE)
+#: The prefix Google Colab (and Google Drive) gives a copy: "Copy of 01_pmi.ipynb".
+COPY_PREFIX = re.compile(r"^copy of\s+", re.IGNORECASE)
 
 
 def assignments(notebooks=None, release=None, only=None) -> dict[str, pathlib.Path]:
@@ -525,7 +544,8 @@ def identify(file: handins.File, nb: dict | None, assigned) -> str | None:
     if isinstance(meta, dict) and isinstance(meta.get("notebook"), str) and meta["notebook"] in assigned:
         return meta["notebook"]
     stem = file.name[: -len(".ipynb")] if file.name.lower().endswith(".ipynb") else file.name
-    for name in (stem, COPY_SUFFIX.sub("", stem)):
+    bare = COPY_PREFIX.sub("", stem)
+    for name in (stem, COPY_SUFFIX.sub("", stem), bare, COPY_SUFFIX.sub("", bare)):
         if name in assigned:
             return name
     return None
@@ -541,13 +561,29 @@ _WHY = ("the other copies cannot be read", "it has the course's file name", "it 
         "it has the shortest file name", "it comes first in alphabetical order")
 
 
+#: Seconds by which a copy must be newer than the others to be graded as the newest (a zip keeps times to 2 s).
+NEWER = 2.0
+
+
 def choose(name: str, copies: list[tuple[handins.File, str | None]]) -> tuple[handins.File, str | None, str]:
     """The copy of notebook ``name`` that is graded, its problem (if unreadable) and why it was chosen.
 
-    The rule: a copy that can be read before one that cannot; then the file named exactly as the course
-    notebook (``02_npmi.ipynb`` before ``02_npmi-Copy1.ipynb``); then the one fewest folders deep; then the
-    shortest name; then alphabetical order.
+    The rule: a copy that can be read before one that cannot; then the one saved last, when it was saved at
+    least :data:`NEWER` seconds after the others (``01_pmi (1).ipynb``, a browser's name for a second download,
+    is the student's resubmission); then the file named exactly as the course notebook (``02_npmi.ipynb``
+    before ``02_npmi-Copy1.ipynb``); then the one fewest folders deep; then the shortest name; then
+    alphabetical order.
     """
+    readable = [c for c in copies if c[1] is None]
+    if len(readable) > 1:
+        newest = max(c[0].mtime for c in readable)
+        latest = [c for c in readable if newest - c[0].mtime < NEWER]
+        if len(latest) < len(readable):
+            first, problem, _ = choose(name, latest)
+            import datetime
+
+            when = datetime.datetime.fromtimestamp(first.mtime, datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+            return first, problem, f"it was saved last ({when}), after the others"
     ranked = sorted(copies, key=lambda c: _rank(name, *c))
     first, problem = ranked[0]
     if len(ranked) == 1:
