@@ -76,7 +76,9 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import course  # noqa: E402
 import gradebook  # noqa: E402
+import grading_run  # noqa: E402
 import handins  # noqa: E402
+import lms  # noqa: E402
 import sandbox  # noqa: E402
 import students  # noqa: E402
 
@@ -488,7 +490,7 @@ def judge_report(nb: dict) -> list[tuple[str, float, float, str]]:
 # ---------------------------------------------------------------- the class
 #: What the grader writes beside grades.csv: in the submissions folder, no student's hand-in.
 OUTPUTS = {"grades.csv", "gradebook.csv", "canvas.csv", "moodle.csv", "feedback", gradebook.REPORT_CSV,
-           gradebook.REPORT_MD}
+           gradebook.REPORT_MD} | set(students.OUTPUT_NAMES)
 #: Notebook files of one student that are read (copies and stray files included), and their bytes in all; the
 #: rest are reported, not read.
 MAX_FILES_PER_STUDENT = 100
@@ -852,7 +854,8 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
           exercises: dict[str, list] | None = None, pins: dict[str, dict] | None = None, jobs: int = 1,
           timeout: int = FUNCTION_TIMEOUT, roster: str | pathlib.Path | None = None,
           secret: str | None = None, release: str | pathlib.Path | None = None,
-          only: list[str] | None = None) -> int:
+          only: list[str] | None = None, some: list[str] | None = None, resume: bool = False,
+          lms_name: str | None = None) -> int:
     """Grade every hand-in under ``folder``; write the long CSV ``out`` and, beside it, the gradebook and the
     teacher report.
 
@@ -873,8 +876,22 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
     if not folder.is_dir():
         raise SystemExit(f"SUBMISSIONS={folder} is not a folder; give the folder holding one sub-folder (or zip) "
                          "per student.")
+    out = pathlib.Path(out)
     people = gradebook.read_roster(roster) if roster is not None else {}
     assigned = assignments(notebooks, release, only)
+    if secret is not None:
+        check_secret(secret, release)
+    layout = lms_name or lms.detect(folder)
+    if layout is not None:           # an LMS's download: one folder per student first, in the output folder
+        collected = out.parent / "collected"
+        if collected.exists():                         # the last run's, kept (nothing of a run is lost)
+            (out.parent / grading_run.PREVIOUS).mkdir(parents=True, exist_ok=True)
+            collected.rename(out.parent / grading_run.PREVIOUS / f"collected-{collected.stat().st_mtime_ns}")
+        lms.collect(folder, collected, people, layout)
+        print(f"grade: {folder} is a {layout} download: one folder per student in {collected} "
+              f"(how each file was mapped: {collected / lms.COLLECTED})", flush=True)
+        folder = collected
+    submitted = lms.read_collected(folder)
 
     def exercises_for(prefix):
         return course.exercises_for(prefix) if exercises is None else list(exercises.get(prefix, []))
@@ -901,7 +918,6 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
                                  f"tests/exercise_pins/nb{prefix}.py; a per-student grade needs it.")
         specs[name] = (exs, known, functions)
 
-    out = pathlib.Path(out)
     # what a grading run writes is never a hand-in, whether this run writes it here or an earlier one did
     # lazy: each student's files are listed when that student is graded, not the whole class's up front
     found, other = handins.hand_ins(folder, OUTPUTS | {out.name}, lazy=True)
@@ -936,13 +952,28 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
             return work
 
     everyone = sorted(set(by_student) | set(people))
+    regraded = None
+    if some:
+        regraded = {students.normalise(s) for s in some}
+        unknown = sorted(regraded - set(everyone))
+        if unknown:
+            raise SystemExit(f"STUDENTS=: {', '.join(unknown)} handed nothing in and are not on the roster "
+                             f"(students: {', '.join(everyone[:10])}{' ...' if len(everyone) > 10 else ''}).")
+    overrides = grading_run.read_overrides(out.parent)
+    progress = grading_run.Progress(out.parent, grading_run.run_key(secret, assigned), resume)
     # Each student's rows go to disk as soon as they are graded (the spool), and what the copy report needs to the
     # evidence database: nothing the grader keeps grows with the class.
     count = 0
+    graded_now = [s for s in everyone if regraded is None or s in regraded]
     with tempfile.TemporaryDirectory(prefix="teachkit-grade-") as scratch, tempfile.TemporaryFile() as spool, \
             Evidence(pathlib.Path(scratch) / "evidence.sqlite") as evidence, \
             ThreadPoolExecutor(max_workers=max(1, int(jobs))) as pool:
-        for work in _in_order(pool, one, everyone, ahead=4 * max(1, int(jobs))):
+        def resumed(student):
+            return progress.done[student] if student in progress.done else one(student)
+
+        for work in _in_order(pool, resumed, graded_now, ahead=4 * max(1, int(jobs))):
+            if work.student not in progress.done:
+                progress.add(work)
             pickle.dump(work.rows, spool)
             count += len(work.rows)
             for line in work.printed:
@@ -956,9 +987,57 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
             print(f"grade: not on the roster, graded under their folder names: {', '.join(unknown)}", flush=True)
             notes += [dict(kind="not on the roster", student=s, notebook="", detail="graded under the folder's name")
                       for s in unknown]
-        gradebook.write_all(out, functools.partial(_spooled, spool), people, course_order=list(assigned))
+        previous = grading_run.keep_previous(out.parent, out.name)
+        kept = []
+        if regraded is not None and previous is not None:      # the students not regraded keep their rows
+            kept = grading_run.read_previous_rows(previous / out.name, set(everyone) - regraded)
+        elif regraded is not None:
+            raise SystemExit(f"STUDENTS= regrades some students of an earlier run, but {out} has none; grade the "
+                             "whole class first.")
+        manual = grading_run.manual_rows(out.parent, everyone, list(assigned))
+        used: set = set()
+
+        def rows():
+            new = _spooled(spool)
+            merged = sorted(kept + list(new), key=lambda r: r["student"]) if kept else new
+            for student, own in itertools.groupby(merged, key=lambda r: r["student"]):
+                yield from grading_run.apply_overrides(own, overrides, used)
+                yield from grading_run.apply_overrides(manual.get(student, []), overrides, used)
+
+        gradebook.write_all(out, rows, people, course_order=list(assigned), submitted=submitted)
+        notes += [dict(kind="override not applied", student=s, notebook="",
+                       detail=f"{grading_run.OVERRIDES}: no graded row {s}, {e}") for s, e in set(overrides) - used]
+        if previous is not None:
+            notes.append(dict(kind="previous outputs", student="", notebook="",
+                              detail=f"the outputs of the last run are kept in {previous}"))
         gradebook.write_report(out.parent, notes)
+    progress.finish()
     return count
+
+
+def check_secret(secret: str, release) -> None:
+    """SystemExit when ``secret`` is not the one that made the release's ``teacher/seeds.csv``.
+
+    Checked by the hash the release stored beside it (``seeds.secret-sha256``), else by recomputing the first
+    seeds it lists."""
+    folder = pathlib.Path(release) if release is not None else course.ROOT / "release"
+    seeds = folder / "teacher" / "seeds.csv"
+    stamp = folder / "teacher" / course.SECRET_HASH_FILE
+    if stamp.is_file():
+        made = stamp.read_text(encoding="utf-8").strip()
+        if made != course.secret_hash(secret):
+            raise SystemExit(f"SECRET= is not the secret that made {seeds} (that one's hash begins {made[:12]}, "
+                             f"this one's {course.secret_hash(secret)[:12]}): every student would be judged on "
+                             "numbers they never saw. Give the course secret of that release.")
+        return
+    if seeds.is_file():
+        import csv
+
+        with open(seeds, newline="", encoding="utf-8") as f:
+            for row in itertools.islice(csv.DictReader(f), 3):
+                if str(course.student_seed(secret, row["student"])) != row["seed"].strip():
+                    raise SystemExit(f"SECRET= is not the secret that made {seeds} (the seed of {row['student']!r} "
+                                     "differs): give the course secret of that release.")
 
 
 def _in_order(pool, grade_one, students, ahead):
@@ -986,7 +1065,8 @@ def _spooled(spool):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("submissions", type=pathlib.Path, help="folder with one sub-folder of notebooks per student")
-    parser.add_argument("--out", type=pathlib.Path, help="CSV to write (default: <submissions>/grades.csv)")
+    parser.add_argument("--out", type=pathlib.Path,
+                        help="CSV to write (default: <submissions>-graded/grades.csv, beside the submissions)")
     parser.add_argument("--jobs", type=int, default=2, help="submissions graded at once (default 2)")
     parser.add_argument("--timeout", type=float, default=FUNCTION_TIMEOUT,
                         help=f"seconds one student function may run (default {FUNCTION_TIMEOUT})")
@@ -1001,14 +1081,20 @@ def main(argv=None) -> int:
                              "is graded, whatever was handed in")
     parser.add_argument("--notebooks", help="grade only these notebooks of the release, by name or prefix, "
                                             "separated by commas or spaces (e.g. 01,02_npmi)")
+    parser.add_argument("--students", help="regrade only these students (ids separated by commas); the others keep "
+                                           "the rows of the last run")
+    parser.add_argument("--resume", action="store_true", help="go on with a run that was stopped part-way")
+    parser.add_argument("--lms", choices=sorted(lms.ID_COLUMNS),
+                        help="the submissions are this LMS's bulk download (default: recognised by its layout)")
     args = parser.parse_args(argv)
     if args.jobs < 1 or not math.isfinite(args.timeout) or args.timeout <= 0:
         parser.error("--jobs must be at least 1 and --timeout a positive number of seconds")
-    out = args.out or args.submissions / "grades.csv"
+    out = args.out or grading_run.default_out(args.submissions)
     secret = course.read_secret(args.secret) if args.secret is not None else None
     only = re.split(r"[,\s]+", args.notebooks.strip()) if args.notebooks and args.notebooks.strip() else None
+    some = [s for s in re.split(r"[,\s]+", args.students.strip()) if s] if args.students else None
     count = grade(args.submissions, out, jobs=args.jobs, timeout=args.timeout, roster=args.roster, secret=secret,
-                 release=args.release, only=only)
+                  release=args.release, only=only, some=some, resume=args.resume, lms_name=args.lms)
     print(f"grade: {count} rows -> {out}; gradebook.csv, canvas.csv, moodle.csv, feedback/ and "
           f"{gradebook.REPORT_MD} (for the teacher: what was not graded, which copy was, the copy report) beside it")
     return 0

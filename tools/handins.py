@@ -211,8 +211,10 @@ def hand_ins(folder: str | os.PathLike, skip: set[str] = frozenset(), *,
     """Every student's hand-in under ``folder``, and what at its top is no hand-in ``[(where, why)]``.
 
     A hand-in is a folder (``ada/``) or a zip (``ada.zip``); its student is the name without ``.zip``.
-    Names in ``skip`` (the grader's own output files) are passed over silently.  A link or a special file
-    where a folder was expected is a hand-in that cannot be read (its student keeps a row, with the reason).
+    Names in ``skip`` (the grader's own output files) are reported, never graded nor touched.  A hidden
+    folder (``.ipynb_checkpoints``) is passed over silently; a hidden zip (``..zip``) is reported.  A link or a
+    special file where a folder was expected is a hand-in that cannot be read
+    (its student keeps a row, with the reason).
     With ``lazy=True`` a folder's or zip's files are not listed yet: :func:`opened` lists them, when that
     student is graded.
     """
@@ -221,7 +223,11 @@ def hand_ins(folder: str | os.PathLike, skip: set[str] = frozenset(), *,
         listed = sorted(entries, key=lambda e: e.name)
     for entry in listed:
         name = entry.name
-        if name in skip or IGNORED_FOLDERS.fullmatch(name):
+        if IGNORED_FOLDERS.fullmatch(name) and name not in (".", "..") and not name.lower().endswith(".zip"):
+            continue
+        if name in skip:
+            other.append((name, "the name of what make grade writes (an earlier run's output?): not a student's "
+                                "hand-in; a student of that name must be renamed"))
             continue
         mode = entry.stat(follow_symlinks=False).st_mode
         why = _kind(mode)
@@ -230,7 +236,9 @@ def hand_ins(folder: str | os.PathLike, skip: set[str] = frozenset(), *,
                          _folder(entry.path, name))
         elif name.lower().endswith(".zip"):
             student = name[:-4]
-            if why is not None:
+            if not student or student.startswith("."):
+                other.append((name, "a hidden zip (no student's id starts with a dot): not a hand-in"))
+            elif why is not None:
                 found.append(HandIn(student, name, problem=f"{name} is {why}"))
             else:
                 found.append(HandIn(student, f"{student}.zip", pending=(_zip, entry.path, student)) if lazy else
