@@ -46,7 +46,8 @@ import students  # noqa: E402
 
 #: The teacher's report of a grading run: the same notes as a table and as a page to read.
 REPORT_CSV, REPORT_MD = "teacher-report.csv", "teacher-report.md"
-ROSTER_COLUMNS = ("student", "name", "id", "sis_user_id", "sis_login_id", "section", "username", "email")
+ROSTER_COLUMNS = ("student", "name", "id", "sis_user_id", "sis_login_id", "section", "username", "email", "canvas_id",
+                  "moodle_id")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 

@@ -58,7 +58,7 @@ CANVAS_RESUBMISSION = re.compile(r"^(?P<stem>.+)-(?P<n>\d+)(?P<ext>\.[^.]+)$")
 #: Moodle's folder (or, without folders, file prefix) per student and submission plugin.
 MOODLE_ENTRY = re.compile(r"^(?P<name>.+)_(?P<id>\d+)_assignsubmission_(?P<plugin>[a-z]+)_(?P<file>.*)$")
 #: Roster columns that may hold an LMS's id for a student.
-ID_COLUMNS = {"canvas": ("canvas_id", "id"), "moodle": ("moodle_id", "participant", "id")}
+ID_COLUMNS = {"canvas": ("canvas_id", "id"), "moodle": ("moodle_id", "id")}
 COLLECTED = "collected.csv"
 FIELDS = ("student", "lms", "lms_id", "lms_name", "file", "late", "submitted", "how")
 
