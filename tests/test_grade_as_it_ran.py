@@ -57,3 +57,29 @@ def test_imports_come_only_from_cells_before_and_nothing_else_of_them_runs(tmp_p
     assert table[("later", "99.9")][0] == 0 and "add `import math`" in table[("later", "99.9")][1]
     assert table[("helper", "99.9")][0] == 0 and "name 'HALF' is not defined" in table[("helper", "99.9")][1]
     assert "missing import" not in table[("helper", "99.9")][1]
+
+
+def test_a_function_right_on_some_inputs_gets_the_share_of_the_drawn_inputs_it_passes(tmp_path):
+    """Partial credit for a function: its points times the share of the inputs drawn at grading time it gets right,
+    said in the feedback; one wrong everywhere, or right only on the shipped inputs, gets 0."""
+    import course
+    from test_grade import _implement
+
+    ex = _implement()
+    cases = course.grading_cases(ex, None)
+    drawn = cases[len(ex.cases()):]
+    positive = sum(kw["a"] > 0 for kw in drawn)
+    assert 0 < positive < len(drawn)
+    subs = tmp_path / "subs"
+    _write(subs, "half", "99_synthetic", _submission("def add(a, b):\n    return a + b if a > 0 else a - b\n"))
+    _write(subs, "wrong", "99_synthetic", _submission("def add(a, b):\n    return a - b\n"))
+    _write(subs, "raiser", "99_synthetic", _submission(
+        "def add(a, b):\n    if a <= 0:\n        raise ValueError('no')\n    return a + b\n"))
+    table, _, _ = _grade(tmp_path, subs)
+    expected = round(positive / len(drawn), 2)
+    for student in ("half", "raiser"):
+        points, feedback = table[student, "99.9"]
+        assert points == expected, (student, feedback)
+        assert feedback.endswith(f"partial credit: right on {positive} of the {len(drawn)} inputs drawn at grading "
+                                 f"time, so {expected:g} of 1 points")
+    assert table["wrong", "99.9"][0] == 0 and "partial credit" not in table["wrong", "99.9"][1]

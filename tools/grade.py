@@ -304,7 +304,9 @@ def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None) -> tuple[int, 
     The inputs are the shipped ones and as many drawn at grading time (:func:`course.grading_cases`, from
     ``secret``, the course secret, when given).  The feedback says what to do: ``replace the ...`` for a
     template left as it was; otherwise the first input on which the function fails, what it returned and
-    what teachkit gives.
+    what teachkit gives.  A function right on some inputs gets partial credit: its points times the share of
+    the inputs drawn at grading time that it gets right (the shipped inputs do not count toward it, so a table
+    of their answers gets nothing), stated in the feedback.
     """
     from teachkit.course.exercises import _same
     from teachkit.course.exercises.compare import _describe
@@ -322,13 +324,17 @@ def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None) -> tuple[int, 
     if result.get("error"):
         return 0, f"{name}: {result['error']}{_missing_import(result['error'], imports)}"
     values = result["values"]
+    shipped = len(cases) - len(course.grading_cases(ex, secret)[len(ex.cases()):])
+    first, passed = None, 0
     for i, kwargs in enumerate(cases):
         where = f"on input {i + 1} of {len(cases)} ({_describe(kwargs)})"
         if i >= len(values) or not isinstance(values[i], list) or len(values[i]) != 2:
-            return 0, f"{name} gave no result {where}"
+            first = first or f"{name} gave no result {where}"
+            break                         # the run stopped here (a crash, a timeout): no later result
         status, got = values[i]
         if status == "raised":
-            return 0, f"{name} raised {str(got)[:200]} {where}{_missing_import(str(got), imports)}"
+            first = first or f"{name} raised {str(got)[:200]} {where}{_missing_import(str(got), imports)}"
+            continue
         if got is None or got == "Ellipsis":
             return 0, f"{name} returned {got}: replace the ... with your calculation and return the result"
         expected = ex.reference(**kwargs)
@@ -337,9 +343,20 @@ def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None) -> tuple[int, 
         except Exception:                 # a value of a shape nothing compares with: a wrong result
             same = False
         if not same:
-            return 0, (f"{name} differs from teachkit {where}: it returned {_short(got)}, "
-                       f"teachkit gives {_short(expected)}")
-    return ex.points, "right"
+            first = first or (f"{name} differs from teachkit {where}: it returned {_short(got)}, "
+                              f"teachkit gives {_short(expected)}")
+        elif i >= shipped:
+            passed += 1
+    if first is None:
+        return ex.points, "right"
+    drawn = len(cases) - shipped
+    if not passed or not drawn:
+        return 0, first
+    # partial credit: the share of the inputs drawn at grading time that it gets right (a table of the shipped
+    # inputs' answers gets none of them)
+    points = round(ex.points * passed / drawn, 2)
+    return points, (f"{first}; partial credit: right on {passed} of the {drawn} inputs drawn at grading time, "
+                    f"so {points:g} of {ex.points:g} points")
 
 
 def earlier_imports(nb: dict, source: str) -> list[str]:
