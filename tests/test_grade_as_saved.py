@@ -123,3 +123,13 @@ def test_a_turkish_capitalised_folder_is_the_same_student(tmp_path):
     table, report, _ = _grade(tmp_path, subs, roster=roster, secret=secret)
     assert {s for s, _ in table} == {"mateo_yilmaz"}
     assert table["mateo_yilmaz", "99.1"] == (1, "right")
+
+
+def test_an_answer_in_a_cell_that_is_not_read_says_why_not_that_it_is_missing(tmp_path):
+    subs = tmp_path / "subs"
+    _write(subs, "long", "99_synthetic", _submission('answer_99_1 = "0.04"\nx = "' + "a" * 200_000 + '"'))
+    _write(subs, "broken", "99_synthetic", _submission('answer_99_1 = "0.04"\nif x:\nprint(1)'))
+    table, _, _ = _grade(tmp_path, subs)
+    assert "its cell is longer than 100,000 characters" in table["long", "99.1"][1]
+    assert "a syntax error?" in table["broken", "99.1"][1]
+    assert "missing" not in table["long", "99.1"][1] + table["broken", "99.1"][1]

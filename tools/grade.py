@@ -194,6 +194,11 @@ def answer_lines(nb: dict) -> dict[str, object]:
     for source in _code_cells(nb):
         tree = _parsed(source)
         if tree is None:
+            # the cell is not read: its answer lines are there, and the feedback says why they were not read
+            why = (f"its cell is longer than {MAX_CELL_CHARS:,} characters, so it was not read"
+                   if len(source) > MAX_CELL_CHARS else "its cell is not Python the grader can read (a syntax error?)")
+            for name in _ANSWER_LINE.findall(source[:MAX_CELL_CHARS]):
+                found.setdefault(name, Refused(why))
             continue
         for node in tree.body:
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
@@ -204,6 +209,7 @@ def answer_lines(nb: dict) -> dict[str, object]:
 
 
 NOT_A_LITERAL = object()
+_ANSWER_LINE = re.compile(r"^(answer_\w+)\s*=", re.MULTILINE)
 
 
 def function_cell(nb: dict, name: str) -> str | None:
