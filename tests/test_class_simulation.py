@@ -39,6 +39,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import course  # noqa: E402
+import grading_run  # noqa: E402
 import release  # noqa: E402
 import sandbox  # noqa: E402
 import students  # noqa: E402
@@ -239,21 +240,26 @@ def _table(graded):
     return {(r["student"], r["exercise"]): r for r in graded["rows"] if r["exercise"]}
 
 
-def _keys(names=NOTEBOOKS):
-    """The gradebook's columns of notebooks ``names``: each exercise, then the capstone report's numbers."""
+def _keys(names=NOTEBOOKS, manual=False):
+    """The gradebook's columns of notebooks ``names``: each exercise, then the capstone report's numbers (and, with
+    ``manual``, the questions a person judges, from manual.csv)."""
     return [key for name in names for key in
             [ex.key for ex in course.exercises_for(course.notebook_prefix(name))]
-            + ([f"10.report.{number}" for number in capstone.NUMBERS] if name == capstone.NOTEBOOK else [])]
+            + ([f"10.report.{number}" for number in capstone.NUMBERS] if name == capstone.NOTEBOOK else [])
+            + ([q for q, _, _ in grading_run.MANUAL_QUESTIONS.get(name, ())] if manual else [])]
 
 
 def test_every_student_has_every_row_and_nothing_else(graded):
     assert len(CLASS) == len(set(CLASS)) == 60
     table = _table(graded)
     assert {s for s, _ in table} == set(CLASS)
-    assert {k for _, k in table} == set(_keys())
-    assert len(table) == len(CLASS) * len(_keys())
+    assert {k for _, k in table} == set(_keys(manual=True))
+    assert len(table) == len(CLASS) * len(_keys(manual=True))
     header = next(csv.reader((graded["out"] / "gradebook.csv").open(encoding="utf-8")))
-    assert header[2:] == _keys() + [f"{name} total" for name in NOTEBOOKS] + ["total"]
+    assert header[2:] == _keys(manual=True) + [f"{name} total" for name in NOTEBOOKS] + ["total"]
+    # the capstone's reasons: a row per student in manual.csv, for the teacher to fill in
+    with open(graded["out"] / "manual.csv", newline="", encoding="utf-8") as f:
+        assert sorted(r["student"] for r in csv.DictReader(f)) == sorted(CLASS)
 
 
 def test_every_honest_answer_gets_its_marks(graded):
