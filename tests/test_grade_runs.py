@@ -113,7 +113,8 @@ def test_grading_checks_the_secret_against_the_release_s_seeds(tmp_path):
     teacher = tmp_path / "release" / "teacher"
     teacher.mkdir(parents=True)
     (teacher / "seeds.csv").write_text(f"student,seed\nada,{course.student_seed(secret, 'ada')}\n", encoding="utf-8")
-    grade.check_secret(secret, tmp_path / "release")            # by recomputing the seeds listed
+    # by recomputing the seeds listed; the seeds come back by student
+    assert grade.check_secret(secret, tmp_path / "release") == {"ada": course.student_seed(secret, "ada")}
     with pytest.raises(SystemExit, match="seed of 'ada' differs"):
         grade.check_secret(other, tmp_path / "release")
     (teacher / course.SECRET_HASH_FILE).write_text(course.secret_hash(secret) + "\n", encoding="utf-8")
@@ -141,3 +142,25 @@ def test_release_never_makes_a_new_secret_where_seeds_csv_exists(tmp_path):
     with pytest.raises(SystemExit, match="is not the secret that made"):
         release.main([notebook, "--out", str(out), "--class", str(roster), "--secret", str(wrong)])
     assert (out / "teacher" / "seeds.csv").read_text(encoding="utf-8") == "student,seed\nada,1\n"
+
+
+def test_a_student_keeps_the_seed_seeds_csv_lists_though_ids_are_now_spelt_otherwise(tmp_path, monkeypatch):
+    """A class released before ids were case-folded: "Straße" was listed as "straße"; graded now as "strasse",
+    the student keeps the seed they were handed."""
+    secret = "5eed" * 16
+    teacher = tmp_path / "release" / "teacher"
+    teacher.mkdir(parents=True)
+    old = course.student_seed(secret, "ada") + 1          # any seed other than today's recomputed one
+    (teacher / "seeds.csv").write_text(f"student,seed\nada,{course.student_seed(secret, 'ada')}\nstraße,{old}\n",
+                                       encoding="utf-8")
+    seen = {}
+    real = grade.grade_student
+
+    def spy(student, found, specs, timeout, secret_, seed=None):
+        seen[student] = seed
+        return real(student, found, specs, timeout, secret_, seed)
+
+    monkeypatch.setattr(grade, "grade_student", spy)
+    subs = _class(tmp_path, STRASSE=RIGHT)
+    _grade(tmp_path, subs, secret=secret, release=tmp_path / "release")
+    assert seen == {"strasse": old}

@@ -645,10 +645,12 @@ class Work:
                                feedback=why) for column in _report_columns()]
 
 
-def grade_student(student: str, found: list[handins.HandIn], specs: dict, timeout, secret) -> Work:
-    """Every notebook of ``specs`` for one student, from their hand-ins ``found`` (folders and zips)."""
+def grade_student(student: str, found: list[handins.HandIn], specs: dict, timeout, secret, seed=None) -> Work:
+    """Every notebook of ``specs`` for one student, from their hand-ins ``found`` (folders and zips); ``seed``
+    the one the release's seeds.csv lists for them, else recomputed from ``secret``."""
     work = Work(student)
-    seed = course.student_seed(secret, student) if secret is not None else None
+    if seed is None:
+        seed = course.student_seed(secret, student) if secret is not None else None
     copies: dict[str, list] = {}
     read = size = 0
     for hand_in in found:
@@ -902,8 +904,7 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
     out = pathlib.Path(out)
     people = gradebook.read_roster(roster) if roster is not None else {}
     assigned = assignments(notebooks, release, only)
-    if secret is not None:
-        check_secret(secret, release)
+    seeds = check_secret(secret, release) if secret is not None else {}
     layout = lms_name or lms.detect(folder)
     if layout is not None:           # an LMS's download: one folder per student first, in the output folder
         collected = out.parent / "collected"
@@ -966,7 +967,8 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
         if hand_ins:
             by_student[student] = ()      # its list of files is not kept for the rest of the class
         try:
-            return grade_student(student, [handins.opened(h) for h in hand_ins], specs, timeout, secret)
+            return grade_student(student, [handins.opened(h) for h in hand_ins], specs, timeout, secret,
+                                 seeds.get(student))
         except Exception as err:          # whatever happens, this student keeps a row and the class goes on
             work = Work(student)
             for name, spec in specs.items():
@@ -1038,11 +1040,16 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
     return count
 
 
-def check_secret(secret: str, release) -> None:
-    """SystemExit when ``secret`` is not the one that made the release's ``teacher/seeds.csv``.
+def check_secret(secret: str, release) -> dict[str, int]:
+    """The seeds of the release's ``teacher/seeds.csv`` ``{student: seed}`` (by their ids in today's spelling),
+    or SystemExit when ``secret`` is not the one that made them.
 
     Checked by the hash the release stored beside it (``seeds.secret-sha256``), else by recomputing the first
-    seeds it lists."""
+    seeds it lists.  The seeds listed are the ones each student was handed (an id spelt otherwise by an earlier
+    version of :func:`students.normalise`, ``straße`` before case folding, keeps its seed); a student not listed
+    gets the seed recomputed from the secret."""
+    import csv
+
     folder = pathlib.Path(release) if release is not None else course.ROOT / "release"
     seeds = folder / "teacher" / "seeds.csv"
     stamp = folder / "teacher" / course.SECRET_HASH_FILE
@@ -1052,15 +1059,24 @@ def check_secret(secret: str, release) -> None:
             raise SystemExit(f"SECRET= is not the secret that made {seeds} (that one's hash begins {made[:12]}, "
                              f"this one's {course.secret_hash(secret)[:12]}): every student would be judged on "
                              "numbers they never saw. Give the course secret of that release.")
-        return
-    if seeds.is_file():
-        import csv
-
-        with open(seeds, newline="", encoding="utf-8") as f:
-            for row in itertools.islice(csv.DictReader(f), 3):
-                if str(course.student_seed(secret, row["student"])) != row["seed"].strip():
-                    raise SystemExit(f"SECRET= is not the secret that made {seeds} (the seed of {row['student']!r} "
-                                     "differs): give the course secret of that release.")
+    if not seeds.is_file():
+        return {}
+    listed, checked = {}, 0
+    with open(seeds, newline="", encoding="utf-8") as f:
+        for i, row in enumerate(csv.DictReader(f)):
+            # without the stored hash, the first three ids spelt today as they were then are recomputed
+            same = students.normalise(row["student"]) == row["student"]
+            checked += same
+            if same and checked <= 3 and not stamp.is_file() and \
+                    str(course.student_seed(secret, row["student"])) != row["seed"].strip():
+                raise SystemExit(f"SECRET= is not the secret that made {seeds} (the seed of {row['student']!r} "
+                                 "differs): give the course secret of that release.")
+            try:
+                listed[students.normalise(row["student"])] = int(row["seed"])
+            except (ValueError, TypeError):
+                raise SystemExit(f"{seeds}, line {i + 2}: {row.get('seed')!r} is not a seed; restore the file "
+                                 "make release wrote.") from None
+    return listed
 
 
 def _in_order(pool, grade_one, students, ahead):

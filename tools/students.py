@@ -35,7 +35,7 @@ SAFE_ID = re.compile(r"\w[\w.@+-]{0,99}")
 #: student's name.
 OUTPUT_NAMES = frozenset({"grades.csv", "gradebook.csv", "canvas.csv", "moodle.csv", "feedback",
                           "teacher-report.md", "teacher-report.csv", "overrides.csv", "manual.csv", "grading",
-                          "previous", "progress"})
+                          "previous", "progress.pickle", "collected", "collected.csv"})
 #: Windows' reserved device names: a file or folder so named (with any extension) cannot be made there.
 WINDOWS_DEVICES = frozenset({"con", "prn", "aux", "nul", "conin$", "conout$", "clock$",
                              *(f"com{i}" for i in "123456789¹²³"), *(f"lpt{i}" for i in "123456789¹²³")})
