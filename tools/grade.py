@@ -1,11 +1,14 @@
 """Grade a folder of submitted student notebooks; write one CSV.
 
-``make grade SUBMISSIONS=dir/`` runs ``python tools/grade.py dir/`` and writes ``dir/grades.csv`` (or
-``--out FILE``) with one row per student, notebook and exercise: ``student, notebook, exercise, points,
-feedback``; beside it the gradebook files (:mod:`gradebook`) and the teacher report.
+``make grade SUBMISSIONS=dir/`` runs ``python tools/grade.py dir/`` and writes ``dir-graded/grades.csv`` (beside
+the submissions, never inside them; or ``--out FILE``) with one row per student, notebook and exercise:
+``student, notebook, exercise, points, feedback``; beside it the gradebook files (:mod:`gradebook`), the teacher
+report, and what :mod:`grading_run` keeps (the last run's outputs in ``previous/``, the teacher's
+``overrides.csv`` and ``manual.csv``, the progress of a run to resume).
 
 Layout of the folder: one sub-folder (or one zip) per student holding that student's notebooks as handed
-out by ``make release`` (``dir/ada/01_pmi.ipynb``, ``dir/ben.zip``, ...).  Which notebook a file is comes
+out by ``make release`` (``dir/ada/01_pmi.ipynb``, ``dir/ben.zip``, ...), or a Canvas or Moodle bulk download
+as it comes, turned into that first (:mod:`lms`, in the output folder's ``collected/``).  Which notebook a file is comes
 from the metadata the release stamps into it (``metadata.teachkit.notebook``), else from its file name
 (``02_npmi-Copy1.ipynb`` is a copy of ``02_npmi``).  What is graded comes from the release (``--release``,
 ``--notebooks``), never from what was handed in; a student's folder name is read in its one spelling
@@ -22,7 +25,7 @@ How a class cannot break the grading:
 * **A teacher report** (``teacher-report.md`` and ``.csv``) lists what was not read and why, the copies,
   the files that are no notebook of the release, and the copy report (:func:`copy_report`): never a penalty.
 
-How it grades, and whyHow it grades, and why a submission cannot change its own grade:
+How it grades, and why a submission cannot change its own grade:
 
 * **Answers are read, not run.**  The release gives every numeric exercise and every prediction an
   answer line ``answer_XX_n = "..."``.  The grader parses the notebook's cells as text (``ast``) and takes
@@ -32,11 +35,14 @@ How it grades, and whyHow it grades, and why a submission cannot change its own 
   judged like the self-check box (:func:`teachkit.course.selfcheck.check_answer`: decimal comma, fractions,
   percentages, significant figures) against the exercise's **pinned** answer
   (``tests/exercise_pins/nbXX.py``, derived by hand); a prediction must be the pinned choice.
-* **Functions run in a sandbox.**  For a "write it yourself" exercise, only the cell that defines the
-  function is run, in a separate process under bubblewrap (``tools/sandbox.py``): no course files, no
+* **Functions run in a sandbox, as they ran in Jupyter.**  For a "write it yourself" exercise, the cell that
+  defines the function is run after the import statements of the cells above it (imports only: nothing else
+  of those cells; a module the sandbox lacks is skipped, and a NameError it causes is named as a missing
+  import in the feedback), in a separate process under bubblewrap (``tools/sandbox.py``): no course files, no
   answer key, no teachkit, no network, limited memory, CPU and time.  It returns its function's values on
   the exercise's seeded inputs as JSON; the grader compares them with teachkit's reference in its own
-  process.
+  process.  A function right on some of the inputs drawn at grading time gets that share of its points
+  (partial credit, stated in the feedback).
 * **The capstone's report is recomputed.**  Notebook 10's ``report = {...}`` is read as a literal dict
   (:func:`teachkit.course.exercises.capstone.read_report`, never run) and every number it states is recomputed by
   teachkit from the choices it states (:func:`~teachkit.course.exercises.capstone.check_report`): one gradebook
