@@ -61,9 +61,7 @@ How it grades, and why a submission cannot change its own grade:
 from __future__ import annotations
 
 import argparse
-import ast
 import collections
-import functools
 import hashlib
 import itertools
 import math
@@ -71,7 +69,6 @@ import numbers
 import pathlib
 import pickle
 import re
-import sqlite3
 import sys
 import tempfile
 from collections.abc import Iterable
@@ -87,6 +84,12 @@ import handins  # noqa: E402
 import lms  # noqa: E402
 import sandbox  # noqa: E402
 import students  # noqa: E402
+from copy_report import Evidence, _judged, _roughly, copy_report  # noqa: E402, F401
+from submission import (  # noqa: E402, F401
+    MAX_CELL_CHARS, MAX_ANSWER_CHARS, MAX_ANSWER_BITS, MAX_OPERATORS_PER_LINE, NOT_A_LITERAL, Refused,
+    _code_cells, _function_node, _literal, _parsed, _without_ipython, answer_lines, fingerprint, function_cell,
+    read_submission, untouched, earlier_imports, _with_imports, _missing_import,
+)
 
 FIELDS = ("student", "notebook", "exercise", "points", "max_points", "feedback")
 #: Seconds one student function may run (all its inputs together).
@@ -101,173 +104,7 @@ def _report_columns():
     return [f"10.report.{name}" for name in capstone.NUMBERS]
 
 
-# ---------------------------------------------------------------- reading a submission
-#: Characters of one code cell that are parsed; a longer cell is no answer (the course's longest is ~2,000).
-MAX_CELL_CHARS = 100_000
-#: Characters of one typed answer, and bits of an integer written as one, that are read.
-MAX_ANSWER_CHARS = 200
-MAX_ANSWER_BITS = 1000
-#: Python nested too deeply for the parser (10,000 unary minuses, a sum of 3,000 terms on one line) is refused
-#: before ``ast.parse`` recurses into it.
-_UNARY_RUN = re.compile(r"(?:[-+~]\s*){100,}|(?:\bnot\s+){100,}")
-_OPERATORS = re.compile(r"[-+*/%@&|^<>]")
-MAX_OPERATORS_PER_LINE = 500
-
-
-def read_submission(path) -> dict:
-    """The submitted notebook as JSON, or a ValueError saying why it cannot be graded.
-
-    Read within :mod:`handins`' limits: never through a link, at most ``MAX_NOTEBOOK_BYTES``, its JSON
-    nesting checked before it is parsed.
-    """
-    return handins.read_notebook(handins.read_file(str(path)))
-
-
-def _code_cells(nb: dict) -> list[str]:
-    sources = []
-    for cell in nb["cells"]:
-        if isinstance(cell, dict) and cell.get("cell_type") == "code":
-            text = cell.get("source", "")
-            text = "".join(t for t in text if isinstance(t, str)) if isinstance(text, list) else text
-            if isinstance(text, str):
-                sources.append(_without_ipython(text))
-    return sources
-
-
-#: A line of IPython rather than Python: a magic (``%whos``, ``%%time``), a shell command (``!ls``), a shell
-#: command's output assigned (``files = !ls``), help (``len?``).
-_IPYTHON_LINE = re.compile(r"^([ \t]*)(?:[%!]|\w+\s*=\s*[%!](?!=)|[\w.]+\?\??\s*$).*$", re.MULTILINE)
-
-
-def _without_ipython(source: str) -> str:
-    """``source`` with each IPython line replaced by ``pass`` at its indentation, so the rest parses as Python.
-
-    A student's cell may hold ``%whos`` or ``!ls`` beside an answer line: in Jupyter it ran, so its answers count.
-    A line starting with ``!=`` is Python's operator continued and is kept.
-    """
-    if "%" not in source and "!" not in source and "?" not in source:
-        return source
-    return _IPYTHON_LINE.sub(lambda m: m.group(0) if m.group(0).lstrip().startswith("!=") else m.group(1) + "pass",
-                             source)
-
-
-@functools.lru_cache(maxsize=256)        # a notebook's cells are read several times (answers, functions, report)
-def _parsed(source: str):
-    """The cell's syntax tree, or None if it does not parse or is too large or too deep to parse safely.
-
-    The tree is shared between callers: it is read, never changed."""
-    if len(source) > MAX_CELL_CHARS or _UNARY_RUN.search(source) or any(
-            len(_OPERATORS.findall(line)) > MAX_OPERATORS_PER_LINE for line in source.splitlines()):
-        return None
-    try:
-        return ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError):
-        return None
-
-
-class Refused:
-    """An answer line that is there but is not read, with the reason (an expression, an answer too long)."""
-
-    def __init__(self, why: str):
-        self.why = why
-
-
-def _literal(value: ast.expr):
-    """The answer a line's value gives: a string or a number, else :class:`Refused` saying why."""
-    if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub) and \
-            isinstance(value.operand, ast.Constant) and isinstance(value.operand.value, (int, float)) and \
-            not isinstance(value.operand.value, bool):
-        number = _literal(value.operand)
-        return number if isinstance(number, Refused) else -number
-    if isinstance(value, ast.Constant) and isinstance(value.value, (str, int, float)) \
-            and not isinstance(value.value, bool):
-        if isinstance(value.value, str) and len(value.value) > MAX_ANSWER_CHARS:
-            return Refused(f"the answer is longer than {MAX_ANSWER_CHARS} characters")
-        if isinstance(value.value, int) and value.value.bit_length() > MAX_ANSWER_BITS:
-            return Refused("the number has too many digits to be an answer")
-        return value.value
-    return NOT_A_LITERAL
-
-
-def answer_lines(nb: dict) -> dict[str, object]:
-    """``{variable: value}`` for every top-level ``answer_... = <literal>`` in the notebook (the last wins).
-
-    A value that is not a literal string or number (a name, a call, an f-string, a sum) is recorded as
-    :data:`NOT_A_LITERAL`: the grader does not evaluate it.  One longer than :data:`MAX_ANSWER_CHARS`, or an
-    integer of more than :data:`MAX_ANSWER_BITS` bits, is :class:`Refused`.
-    """
-    found = {}
-    for source in _code_cells(nb):
-        tree = _parsed(source)
-        if tree is None:
-            # the cell is not read: its answer lines are there, and the feedback says why they were not read
-            why = (f"its cell is longer than {MAX_CELL_CHARS:,} characters, so it was not read"
-                   if len(source) > MAX_CELL_CHARS else "its cell is not Python the grader can read (a syntax error?)")
-            for name in _ANSWER_LINE.findall(source[:MAX_CELL_CHARS]):
-                found.setdefault(name, Refused(why))
-            continue
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-                name = node.targets[0].id
-                if name.startswith("answer_"):
-                    found[name] = _literal(node.value)
-    return found
-
-
-NOT_A_LITERAL = object()
-_ANSWER_LINE = re.compile(r"^(answer_\w+)\s*=", re.MULTILINE)
-
-
-def function_cell(nb: dict, name: str) -> str | None:
-    """The source of the last code cell that defines ``def name(...)`` at its top level, or None."""
-    chosen = None
-    for source in _code_cells(nb):
-        tree = _parsed(source)
-        if tree is not None and any(isinstance(n, ast.FunctionDef) and n.name == name for n in tree.body):
-            chosen = source
-    return chosen
-
-
-def _function_node(source: str, name: str) -> ast.FunctionDef | None:
-    tree = _parsed(source)
-    found = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name] if tree else []
-    return found[-1] if found else None
-
-
-def untouched(node: ast.FunctionDef) -> bool:
-    """Whether a function is still the template: it returns ``...``, or its body is only ``...``/``pass``."""
-    body = [n for n in node.body if not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)
-                                         and isinstance(n.value.value, str))]          # a docstring
-    if all(isinstance(n, ast.Pass) or (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)
-                                       and n.value.value is Ellipsis) for n in body):
-        return True
-    return any(isinstance(n, ast.Return) and isinstance(n.value, ast.Constant) and n.value.value is Ellipsis
-               for n in _statements(node.body))
-
-
-def _statements(body):
-    # statements of a function, nested blocks included (not nested functions' bodies): iterative, no recursion
-    todo = list(body)
-    while todo:
-        node = todo.pop()
-        yield node
-        for field in ("body", "orelse", "finalbody", "handlers"):
-            todo.extend(n for n in getattr(node, field, []) or [] if isinstance(n, ast.stmt | ast.excepthandler))
-
-
-def fingerprint(source: str, name: str) -> tuple[str, int] | None:
-    """The function ``name`` as written (comments included, spacing and blank lines ignored) and its lines.
-
-    Two students whose fingerprints are equal handed in the same text; the copy report lists them.
-    """
-    node = _function_node(source, name)
-    if node is None or untouched(node):
-        return None
-    lines = source.splitlines()[node.lineno - 1: node.end_lineno]
-    text = [" ".join(line.split()) for line in lines]
-    text = [line for line in text if line]
-    return "\n".join(text), len(text)
-
+# ---------------------------------------------------------------- reading a submission: submission.py
 
 # ---------------------------------------------------------------- judging
 def _check_pin(ex, pin):
@@ -369,65 +206,6 @@ def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None) -> tuple[int, 
     points = round(ex.points * passed / drawn, 2)
     return points, (f"{first}; partial credit: right on {passed} of the {drawn} inputs drawn at grading time, "
                     f"so {points:g} of {ex.points:g} points")
-
-
-def earlier_imports(nb: dict, source: str) -> list[str]:
-    """The import statements at the top level of the code cells before the function's cell ``source``.
-
-    In Jupyter a function may use a module that an earlier cell imported (``import numpy as np`` at the top of
-    the notebook); graded, its cell runs with those imports (and nothing else of those cells) before it, in the
-    sandbox, so it is graded as it ran.  A cell that does not parse gives none.
-    """
-    found = []
-    for cell in _code_cells(nb):
-        if cell == source:
-            break
-        tree = _parsed(cell)
-        if tree is None:
-            continue
-        found += [ast.unparse(node) for node in tree.body if isinstance(node, ast.Import | ast.ImportFrom)
-                  and not (isinstance(node, ast.ImportFrom) and node.module == "__future__")]
-    return list(dict.fromkeys(found))
-
-
-def _with_imports(imports: list[str], source: str) -> str:
-    """``source`` preceded by ``imports``, each on its own: a module the sandbox lacks (teachkit) is skipped, and
-    the name it would have bound stays undefined (the feedback then says so)."""
-    if not imports:
-        return source
-    guarded = "".join(f"try:\n    {line}\nexcept Exception:\n    pass\n" for line in imports)
-    # the student's cell is compiled on its own first: a syntax error names its own line, not the prelude's
-    return guarded + "exec(compile(" + repr(source) + ", '<your cell>', 'exec'), globals())\n"
-
-
-#: Names a course notebook imports under a short alias.
-_ALIASES = {"np": "import numpy as np", "pd": "import pandas as pd", "plt": "import matplotlib.pyplot as plt",
-            "nx": "import networkx as nx", "sp": "import scipy as sp"}
-
-
-def _missing_import(error: str, imports: list[str]) -> str:
-    """A sentence saying that a missing import is the cause of ``error`` (a NameError), or "" when it is not."""
-    match = re.search(r"NameError: name '([A-Za-z_]\w*)' is not defined", error)
-    if not match:
-        return ""
-    name = match.group(1)
-    bound = [line for line in imports if re.search(rf"(?:\bas\s+{name}|import\s+(?:.*,\s*)?{name})\s*(?:,|$)", line)]
-    if bound:
-        return (f" (a missing import: an earlier cell has `{bound[0]}`, but that module cannot be imported "
-                "when graded; compute without it)")
-    suggestion = _ALIASES.get(name)
-    if suggestion is None:
-        import importlib.util
-
-        try:
-            known = name in sys.stdlib_module_names or importlib.util.find_spec(name) is not None
-        except (ImportError, ValueError):
-            known = False
-        suggestion = f"import {name}" if known else None
-    if suggestion is None:
-        return ""
-    return (f" (a missing import: {name} is a module that neither the function's cell nor any cell before it "
-            f"imports; add `{suggestion}` at the top of the function's cell)")
 
 
 def _short(value, limit: int = 80) -> str:
@@ -759,126 +537,6 @@ def _grade_one(work: Work, name: str, spec, file: handins.File, problem, seed, t
                 text, lines = found
                 digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
                 work.functions.append((name, ex.key, digest, lines))
-
-
-def _roughly(text: str) -> tuple[float, ...] | None:
-    """The values a typed number may stand for (decimal comma or point, a fraction, a percentage), or None."""
-    text = text.replace("\u2212", "-").replace(" ", "")
-    share = text.endswith("%")
-    text = text.rstrip("%")
-    values = []
-    for spelling in {text.replace(",", "."), text.replace(",", "")}:
-        try:
-            top, _, bottom = spelling.partition("/")
-            values.append(float(top) / float(bottom) if bottom else float(top))
-        except (ValueError, ZeroDivisionError, OverflowError):
-            continue
-    if not values:
-        return None
-    return tuple(values) + (tuple(v / 100 for v in values) if share else ())
-
-
-class Evidence:
-    """The copy report's evidence of a class, in a temporary sqlite database rather than in memory.
-
-    Each student's evidence (:class:`Work`: their variants' check options and answers, their wrong answers, the
-    hashes of their functions) is appended as soon as they are graded; :func:`copy_report` then reads it back
-    answer by answer and group by group, so what the grader holds does not grow with the class.  ``path``
-    None keeps the database in memory (a few students, in tests).  Everything stored was computed by this
-    run (pickled options and pins, typed answers read as literals): no student's bytes are unpickled.
-    """
-
-    def __init__(self, path: str | pathlib.Path | None = None):
-        self.db = sqlite3.connect(":memory:" if path is None else str(path))
-        self.db.executescript("""
-            PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
-            PRAGMA cache_size = -256; PRAGMA temp_store = FILE;
-            CREATE TABLE variants (seq INTEGER, student TEXT, key TEXT, pin REAL, judged BLOB);
-            CREATE INDEX variants_by_key ON variants (key, seq);
-            CREATE TABLE wrong (seq INTEGER, student TEXT, notebook TEXT, key TEXT, typed BLOB);
-            CREATE TABLE functions (seq INTEGER, student TEXT, notebook TEXT, key TEXT, digest TEXT, lines INTEGER);
-            CREATE INDEX functions_alike ON functions (notebook, key, digest, lines, seq);
-        """)
-        self.added = 0
-        self.writer = self.db.cursor()     # one cursor for every student (a connection keeps track of each)
-
-    def add(self, work: Work) -> None:
-        """Append one student's evidence (students in the order the report lists them)."""
-        seq, self.added = self.added, self.added + 1
-        self.writer.executemany("INSERT INTO variants VALUES (?, ?, ?, ?, ?)",
-                            [(seq, work.student, key, float(pin), pickle.dumps((options, pin)))
-                             for key, (options, pin) in work.variants.items()])
-        self.writer.executemany("INSERT INTO wrong VALUES (?, ?, ?, ?, ?)",
-                            [(seq, work.student, notebook, key, pickle.dumps(typed))
-                             for notebook, key, typed in work.wrong])
-        self.writer.executemany("INSERT INTO functions VALUES (?, ?, ?, ?, ?, ?)",
-                            [(seq, work.student, *found) for found in work.functions])
-        self.db.commit()
-
-    def close(self) -> None:
-        self.db.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-
-@functools.lru_cache(maxsize=64)      # most of a class shares an exercise's check options: unpickled once
-def _judged(blob: bytes):
-    return pickle.loads(blob)          # written by Evidence.add in this run
-
-
-def copy_report(evidence: Evidence | Iterable[Work]) -> list[dict]:
-    """The teacher's copy report across the class (never a penalty): answers that are wrong for a student's
-    own numbers but right for a classmate's, and function bodies handed in word for word by several students.
-
-    ``evidence`` is the class's :class:`Evidence` (or the students' :class:`Work`, in order); it is read back
-    one wrong answer and one group of alike functions at a time."""
-    from teachkit.course.selfcheck import check_answer
-
-    if not isinstance(evidence, Evidence):
-        with Evidence() as kept:
-            for work in evidence:
-                kept.add(work)
-            return copy_report(kept)
-    notes = []
-    classmates = evidence.db.cursor()
-    for student, notebook, key, typed in evidence.db.execute(
-            "SELECT student, notebook, key, typed FROM wrong ORDER BY seq, rowid"):
-        typed = pickle.loads(typed)
-        text = str(typed).strip() if not isinstance(typed, float) else repr(typed)
-        near = _roughly(text)
-        fits = []
-        for other, pin_value, judged in classmates.execute(
-                "SELECT student, pin, judged FROM variants WHERE key = ? ORDER BY seq", (key,)):
-            if other == student:
-                continue
-            # the full check (a third of a millisecond) only for answers that could round to the classmate's
-            # (within half of it: one significant figure at most)
-            if near is not None and not any(abs(x - pin_value) <= 0.5 * abs(pin_value) + 1e-12 for x in near):
-                continue
-            options, pin = _judged(judged)
-            try:
-                if check_answer(text, pin, **options).correct:
-                    fits.append(other)
-            except Exception:
-                continue
-        if fits:
-            notes.append(dict(kind="copy report", student=student, notebook=notebook,
-                              detail=f"{key}: {text[:40]!r} is wrong for their own numbers but right for "
-                                     f"{', '.join(fits[:5])}{' ...' if len(fits) > 5 else ''}"))
-    rows = evidence.db.execute("SELECT notebook, key, digest, lines, student FROM functions "
-                               "ORDER BY notebook, key, digest, lines, seq")
-    for (notebook, key, _digest, lines), group in itertools.groupby(rows, key=lambda row: row[:4]):
-        who = [row[4] for row in group]
-        if len(who) > 1:
-            short = " (short: a few lines are often written alike independently)" if lines <= 3 else ""
-            notes.append(dict(kind="copy report", student=", ".join(who), notebook=notebook,
-                              detail=f"{key}: the same function, character for character ({lines} lines), "
-                                     f"from {len(who)} students{short}"))
-    return notes
 
 
 def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.Path] | None = None,
