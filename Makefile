@@ -11,7 +11,7 @@ PIP_INSTALL := $(PIP) install --disable-pip-version-check -q -c $(CONSTRAINTS)
 # The browser tests drive this Chromium (Debian/Ubuntu package "chromium").
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test check typecheck lint test-cpu test-browser notebooks bench lock clean release grade book
+.PHONY: lab test check typecheck lint test-cpu test-browser notebooks bench lock clean release grade book collect
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -123,10 +123,12 @@ BOOK_DIR ?= _build/book
 ## make release CLASS=class.csv SECRET=course-secret.txt also writes release/class/<student>/: each student's own numbers
 ## (files of your own in release/teacher/, the secret and seeds.csv among them, are kept by every release)
 release: $(VENV)/.installed-test
-	$(BIN)/python tools/release.py --out "$(RELEASE_DIR)" $(NOTEBOOK_FILES) $(if $(CLASS),--class "$(CLASS)" --secret "$(or $(SECRET),course-secret.txt)")
+	$(BIN)/python tools/release.py --out "$(RELEASE_DIR)" $(NOTEBOOK_FILES) $(if $(CLASS),--class "$(CLASS)" --secret "$(or $(SECRET),course-secret.txt)") $(if $(NEW_SECRET),--new-secret)
 
-## grade: grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student) -> dir/grades.csv, gradebook.csv, canvas.csv,
-## moodle.csv, feedback/, teacher-report.md; JOBS=2 TIMEOUT=60 ROSTER=roster.csv optional; SECRET=course-secret.txt judges each
+## grade: grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student, or a Canvas or Moodle download) -> dir-graded/
+## (GRADES=file.csv to choose): grades.csv, gradebook.csv, canvas.csv, moodle.csv, feedback/, teacher-report.md, the last
+## run's outputs in previous/; overrides.csv and manual.csv there are applied; STUDENTS=a,b regrades some; RESUME=1 goes on
+## with a stopped run; JOBS=2 TIMEOUT=60 ROSTER=roster.csv optional; SECRET=course-secret.txt judges each
 ## student's own numbers; what is graded is the release (RELEASE_DIR=release/, NOTEBOOKS=01,02 to grade only some);
 ## answers are read without running the notebook, students' functions run under bubblewrap (apt-get install bubblewrap)
 grade: $(VENV)/.installed-test
@@ -137,7 +139,14 @@ grade: $(VENV)/.installed-test
 		  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; }; }; } || \
 		{ echo "make grade: students' functions run in a bubblewrap sandbox, which is missing; install it with" \
 		  "sudo apt-get install bubblewrap (or your system's package bubblewrap), then make grade again." >&2; exit 2; }
-	$(BIN)/python tools/grade.py "$(SUBMISSIONS)" $(if $(GRADES),--out "$(GRADES)") $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(ROSTER),--roster "$(ROSTER)") $(if $(SECRET),--secret "$(SECRET)") $(if $(RELEASE_DIR),--release "$(RELEASE_DIR)") $(if $(NOTEBOOKS),--notebooks "$(NOTEBOOKS)")
+	$(BIN)/python tools/grade.py "$(SUBMISSIONS)" $(if $(GRADES),--out "$(GRADES)") $(if $(JOBS),--jobs $(JOBS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(ROSTER),--roster "$(ROSTER)") $(if $(SECRET),--secret "$(SECRET)") $(if $(RELEASE_DIR),--release "$(RELEASE_DIR)") $(if $(NOTEBOOKS),--notebooks "$(NOTEBOOKS)") $(if $(STUDENTS),--students "$(STUDENTS)") $(if $(RESUME),--resume) $(if $(LMS),--lms $(LMS))
+
+## collect: make collect DOWNLOAD=dir/ LMS=canvas|moodle ROSTER=roster.csv OUT=submissions/: a Canvas or Moodle bulk download
+## (unzipped) as one folder per student, each file mapped by the roster's LMS id, name or the notebook's own student;
+## OUT/collected.csv says how, with Canvas's late mark and the submission times
+collect: $(VENV)/.installed-test
+	@if [ -z "$(DOWNLOAD)" ] || [ -z "$(OUT)" ]; then echo "usage: make collect DOWNLOAD=dir/ OUT=submissions/ [LMS=canvas|moodle] [ROSTER=roster.csv]" >&2; exit 2; fi
+	$(BIN)/python tools/lms.py "$(DOWNLOAD)" --out "$(OUT)" $(if $(LMS),--lms $(LMS)) $(if $(ROSTER),--roster "$(ROSTER)")
 
 ## book: the course as a static website in _build/book/html/ (Sphinx + MyST-NB, committed outputs, offline);
 ## make book RELEASE=student builds it from a student release made in _build/book/release/ (no solutions, no

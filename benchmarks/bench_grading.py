@@ -17,6 +17,13 @@ The class
     returns 0, so it is judged wrong after a real sandboxed run on the shipped and the drawn inputs); the
     capstone's report is the template, recomputed once per run.
 ``--grading`` runs part 3 alone; ``--sizes 30,100,300`` sets its class sizes.
+``--extrapolate N`` (issue 51's targets on a shared machine)
+    releases N students x every notebook, grades them, and releases 30 N ids of one notebook; prints the
+    cost per student (wall seconds, CPU seconds, bytes on disk) and, **extrapolated linearly** (the fixed cost of
+    a run, the start-up and the student copy, measured with 1 student and subtracted), what 300 students x 17
+    notebooks and 10,000 ids of one notebook would take, beside the targets: release 300 x 17 at most 2 min and
+    1 GB on disk, grade 300 x 17 at most 5 min, release 10,000 ids of one notebook at most 60 s.  The load
+    average is printed with each figure: under load the wall times are not a quiet machine's.
 Measured
     Wall time; the peak resident memory of the largest process (``getrusage`` of the command and all it
     waited for: the release's worker processes, the grader's sandboxes).
@@ -106,8 +113,9 @@ def grade_class(tmp: pathlib.Path, students: int) -> float:
     wall, peak = release_class(work, ids, course.notebooks())
     n = submissions(work / "release", ids, work / "subs")
     wall, peak, _ = _measured([sys.executable, str(ROOT / "tools" / "grade.py"), str(work / "subs"),
-                               "--secret", str(work / "course-secret.txt"), "--release", str(work / "release")])
-    with open(work / "subs" / "grades.csv", newline="", encoding="utf-8") as f:
+                               "--secret", str(work / "course-secret.txt"), "--release", str(work / "release"),
+                               "--out", str(work / "graded" / "grades.csv")])
+    with open(work / "graded" / "grades.csv", newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     print(f"make grade SECRET=, {students} students x {len(course.notebooks())} notebooks ({n} submitted), defaults "
           f"(2 jobs): {wall:.1f} s, {wall / n:.2f} s per notebook; {len(rows)} rows; peak memory of the largest "
@@ -150,8 +158,84 @@ def release_all(tmp: pathlib.Path, release_students: int, one_notebook_ids: int)
     shutil.rmtree(work)
 
 
+def _disk(folder: pathlib.Path) -> int:
+    """Bytes of the files under ``folder``."""
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def _cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _load() -> str:
+    import os
+
+    return "load average " + ", ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def extrapolate(n: int) -> None:
+    """Issue 51's three targets, measured at a small size and extrapolated linearly (see the module's docstring)."""
+    import os
+
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = pathlib.Path(tmp)
+        notebooks = course.notebooks()
+        costs = {}
+        for size in (1, n):
+            work = tmp / f"rel{size}"
+            work.mkdir()
+            ids = [f"s{i:05d}" for i in range(size)]
+            cpu = _cpu()
+            wall, peak = release_class(work, ids, notebooks)
+            disk = _disk(work / "release" / "class")
+            subs_count = submissions(work / "release", ids, work / "subs")
+            cpu_grade = _cpu()
+            gwall, gpeak, _ = _measured([sys.executable, str(ROOT / "tools" / "grade.py"), str(work / "subs"),
+                                         "--secret", str(work / "course-secret.txt"), "--release",
+                                         str(work / "release"), "--out", str(work / "graded" / "grades.csv")])
+            costs[size] = dict(release=wall, release_cpu=cpu_grade - cpu, disk=disk, grade=gwall,
+                               grade_cpu=_cpu() - cpu_grade, notebooks=subs_count)
+            print(f"{size} students x {len(notebooks)} notebooks: release {wall:.1f} s "
+                  f"({costs[size]['release_cpu']:.1f} CPU-s), {disk / 2**20:.1f} MiB in release/class; "
+                  f"grade {gwall:.1f} s "
+                  f"({costs[size]['grade_cpu']:.1f} CPU-s); {_load()}", flush=True)
+            shutil.rmtree(work)
+        one, big = costs[1], costs[n]
+        per = {k: (big[k] - one[k]) / (n - 1) for k in ("release", "release_cpu", "disk", "grade", "grade_cpu")}
+        at = {k: one[k] + per[k] * 299 for k in per}
+        # under load a wall time says little (a second run can be faster than the first): the CPU seconds are what
+        # extrapolate; on 2 idle cores a run takes at least half its CPU seconds (more where it runs on one core)
+        print(f"EXTRAPOLATED linearly from 1 and {n} students (not measured at 300): release 300 x "
+              f"{len(notebooks)}: {at['release_cpu']:.0f} CPU-s, so at least {at['release_cpu'] / 2:.0f} s on 2 idle "
+              f"cores (target 120 s); {at['disk'] / 1e9:.2f} GB on disk (target 1 GB); grade 300 x {len(notebooks)}: "
+              f"{at['grade_cpu']:.0f} CPU-s, so at least {at['grade_cpu'] / 2:.0f} s on 2 idle cores (target 300 s)",
+              flush=True)
+        ids = 30 * n
+        work = tmp / "one"
+        work.mkdir()
+        small = tmp / "one-small"
+        small.mkdir()
+        cpu = _cpu()
+        release_class(small, ["s0"], [ROOT / "notebooks" / f"{ONE_NOTEBOOK}.ipynb"])
+        fixed = _cpu() - cpu
+        cpu = _cpu()
+        wall, peak = release_class(work, [f"student.{i}@example.org" for i in range(ids)],
+                                   [ROOT / "notebooks" / f"{ONE_NOTEBOOK}.ipynb"])
+        cpu = _cpu() - cpu
+        at_10k = fixed + (cpu - fixed) / (ids - 1) * 9999
+        disk = _disk(work / "release" / "class") / ids * 10_000
+        print(f"release of {ids} ids x 1 notebook: {wall:.1f} s wall ({cpu:.1f} CPU-s, 1 id: {fixed:.1f} CPU-s), peak "
+              f"{peak:.0f} MiB; {_load()}; EXTRAPOLATED to 10,000 ids: {at_10k:.0f} CPU-s, so at least "
+              f"{at_10k / 2:.0f} s on 2 idle cores (target 60 s), {disk / 1e9:.1f} GB on disk", flush=True)
+        print(f"(cores: {os.cpu_count()}; wall times under the load shown are not a quiet machine's)")
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
+    if "--extrapolate" in args:
+        extrapolate(int(args[args.index("--extrapolate") + 1]))
+        sys.exit(0)
     sizes = tuple(int(n) for n in args[args.index("--sizes") + 1].split(",")) if "--sizes" in args else None
     if "--quick" in args:
         main(release_students=5, one_notebook_ids=200, graded=sizes or (2, 3), releases="--grading" not in args)

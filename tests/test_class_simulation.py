@@ -39,8 +39,10 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import course  # noqa: E402
+import grading_run  # noqa: E402
 import release  # noqa: E402
 import sandbox  # noqa: E402
+import students  # noqa: E402
 from test_capstone import _SANDY_BRIDGE, _on_cpu  # noqa: E402
 from test_class_variants import answers_for, fill_answers  # noqa: E402
 
@@ -239,21 +241,26 @@ def _table(graded):
     return {(r["student"], r["exercise"]): r for r in graded["rows"] if r["exercise"]}
 
 
-def _keys(names=NOTEBOOKS):
-    """The gradebook's columns of notebooks ``names``: each exercise, then the capstone report's numbers."""
+def _keys(names=NOTEBOOKS, manual=False):
+    """The gradebook's columns of notebooks ``names``: each exercise, then the capstone report's numbers (and, with
+    ``manual``, the questions a person judges, from manual.csv)."""
     return [key for name in names for key in
             [ex.key for ex in course.exercises_for(course.notebook_prefix(name))]
-            + ([f"10.report.{number}" for number in capstone.NUMBERS] if name == capstone.NOTEBOOK else [])]
+            + ([f"10.report.{number}" for number in capstone.NUMBERS] if name == capstone.NOTEBOOK else [])
+            + ([q for q, _, _ in grading_run.MANUAL_QUESTIONS.get(name, ())] if manual else [])]
 
 
 def test_every_student_has_every_row_and_nothing_else(graded):
     assert len(CLASS) == len(set(CLASS)) == 60
     table = _table(graded)
     assert {s for s, _ in table} == set(CLASS)
-    assert {k for _, k in table} == set(_keys())
-    assert len(table) == len(CLASS) * len(_keys())
+    assert {k for _, k in table} == set(_keys(manual=True))
+    assert len(table) == len(CLASS) * len(_keys(manual=True))
     header = next(csv.reader((graded["out"] / "gradebook.csv").open(encoding="utf-8")))
-    assert header[2:] == _keys() + [f"{name} total" for name in NOTEBOOKS] + ["total"]
+    assert header[2:] == _keys(manual=True) + [f"{name} total" for name in NOTEBOOKS] + ["total"]
+    # the capstone's reasons: a row per student in manual.csv, for the teacher to fill in
+    with open(graded["out"] / "manual.csv", newline="", encoding="utf-8") as f:
+        assert sorted(r["student"] for r in csv.DictReader(f)) == sorted(CLASS)
 
 
 def test_every_honest_answer_gets_its_marks(graded):
@@ -338,3 +345,114 @@ def test_the_run_stays_within_its_limits_and_changes_nothing_outside_its_output(
     assert graded["seconds"] < TIME_CAP and graded["peak"] < RESIDENT_CAP
     changed = sorted(set(graded["before"].items()) ^ set(graded["after"].items()))
     assert not changed, changed[:5]
+
+
+# ---------------------------------------------------------------- round three (issue 51): an LMS's download
+LMS_CLASS = {  # student: (name, Canvas user id, Moodle participant id); "" where the roster lacks it
+    "amara.okafor": ("Amara Okafor", "10001", "5001"),
+    "ben.tanaka": ("Ben Tanaka", "10002", "5002"),
+    "chloé.dubois": ("Chloé Dubois", "10003", ""),      # Moodle: mapped by the roster's name
+    "dev.patel": ("", "", ""),                          # mapped by the student their notebooks name
+    "eli.cohen": ("Eli Cohen", "10005", "5005"),        # late on Canvas, resubmitted; imports math in a cell
+    "fatma.yılmaz": ("Fatma Yılmaz", "10006", "5006"),  # hands in a classmate's files (metadata: amara.okafor)
+}
+LMS_NOTEBOOKS = ("01_pmi", "02_npmi")
+MATH_ABOVE = {name: code.replace("    import math\n", "") for name, code in FUNCTIONS.items()}
+
+
+@pytest.fixture(scope="module")
+def lms_downloads(tmp_path_factory):
+    """The class released, then handed in through Canvas and through Moodle, each download graded as it comes."""
+    tmp = tmp_path_factory.mktemp("lms")
+    roster = tmp / "roster.csv"
+    with open(roster, "w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(["student", "name", "canvas_id", "moodle_id"])
+        writer.writerows([s, *info] for s, info in LMS_CLASS.items())
+    (tmp / "secret.txt").write_text(SECRET + "\n", encoding="utf-8")
+    released = tmp / "release"
+    assert release.main([*(str(ROOT / "notebooks" / f"{n}.ipynb") for n in LMS_NOTEBOOKS), "--out", str(released),
+                         "--class", str(roster), "--secret", str(tmp / "secret.txt")]) == 0
+
+    def honest(student, name):
+        nb = _honest(released, student, name, functions=MATH_ABOVE if student == "eli.cohen" else FUNCTIONS)
+        if student == "eli.cohen":            # math imported in a cell above the functions, as in Jupyter
+            nb["cells"].insert(0, {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+                                   "source": "import math\n%matplotlib inline"})
+        return nb
+
+    now = time.time()
+    # Canvas: one flat folder, <lastfirst>[_LATE]_<user id>_<attachment id>_<file as submitted>, -1 for a resubmission
+    canvas = tmp / "canvas"
+    canvas.mkdir()
+    for i, (student, (name, user, _)) in enumerate(LMS_CLASS.items()):
+        lastfirst = "".join(reversed(name.split())).lower() if name else "patel" + "dev"
+        user = user or str(10090 + i)          # dev.patel: a Canvas id the roster does not have
+        for j, notebook in enumerate(LMS_NOTEBOOKS):
+            owner = "amara.okafor" if student == "fatma.yılmaz" else student
+            late = "_LATE" if student == "eli.cohen" else ""
+            path = canvas / f"{lastfirst}{late}_{user}_{70000 + 10 * i + j}_{notebook}.ipynb"
+            nb = honest(owner, notebook)
+            if student == "eli.cohen":         # first a blank copy, then the resubmission (-1), an hour later
+                path.write_text(json.dumps(json.loads((released / "class" / student / f"{notebook}.ipynb")
+                                                      .read_text(encoding="utf-8"))), encoding="utf-8")
+                os.utime(path, (now - 3600, now - 3600))
+                path = path.with_name(path.name.replace(f"{notebook}.ipynb", f"{notebook}-1.ipynb"))
+            path.write_text(json.dumps(nb), encoding="utf-8")
+            os.utime(path, (now, now))
+    # Moodle: a folder per student, <Full Name>_<participant id>_assignsubmission_file_/
+    moodle = tmp / "moodle"
+    for i, (student, (name, _, participant)) in enumerate(LMS_CLASS.items()):
+        folder = moodle / f"{name or 'Dev Patel'}_{participant or 5090 + i}_assignsubmission_file_"
+        folder.mkdir(parents=True)
+        for notebook in LMS_NOTEBOOKS:
+            owner = "amara.okafor" if student == "fatma.yılmaz" else student
+            (folder / f"{notebook}.ipynb").write_text(json.dumps(honest(owner, notebook)), encoding="utf-8")
+    (moodle / "Ben Tanaka_5002_assignsubmission_onlinetext_").mkdir()
+    runs = {}
+    for lms in ("canvas", "moodle"):
+        out = tmp / f"{lms}-graded" / "grades.csv"
+        run = subprocess.run([sys.executable, str(ROOT / "tools" / "grade.py"), str(tmp / lms), "--out", str(out),
+                              "--secret", str(tmp / "secret.txt"), "--release", str(released), "--roster",
+                              str(roster), "--jobs", "2", "--timeout", "20"],
+                             capture_output=True, text=True, timeout=TIME_CAP, cwd=ROOT)
+        assert run.returncode == 0, run.stderr[-3000:]
+        with open(out, newline="", encoding="utf-8") as f:
+            rows = list(csv.DictReader(f))
+        with open(out.parent / "teacher-report.csv", newline="", encoding="utf-8") as f:
+            report = list(csv.DictReader(f))
+        with open(out.parent / "gradebook.csv", newline="", encoding="utf-8") as f:
+            book = {r["student"]: r for r in csv.DictReader(f)}
+        with open(out.parent / "collected" / "collected.csv", newline="", encoding="utf-8") as f:
+            collected = list(csv.DictReader(f))
+        runs[lms] = dict(rows=rows, report=report, book=book, collected=collected, out=out.parent,
+                         stdout=run.stdout)
+    return runs
+
+
+@pytest.mark.parametrize("lms", ["canvas", "moodle"])
+def test_an_lms_download_is_graded_per_roster_student_on_their_own_numbers(lms_downloads, lms):
+    run = lms_downloads[lms]
+    table = {(r["student"], r["exercise"]): r for r in run["rows"] if r["exercise"]}
+    keys = _keys(LMS_NOTEBOOKS)
+    honest = [s for s in LMS_CLASS if s != "fatma.yılmaz"]
+    lost = [(s, k, table[s, k]["feedback"]) for s in honest for k in keys
+            if float(table[s, k]["points"]) != float(table[s, k]["max_points"])]
+    assert not lost
+    # every file went to a roster student (ids in their one spelling: "fatma.yılmaz" is "fatma.yilmaz")
+    assert {s for s, _ in table} == {students.normalise(s) for s in LMS_CLASS}
+    how = {r["student"]: r["how"] for r in run["collected"] if r["student"]}
+    assert how["dev.patel"] == "the student its notebooks name (metadata), on the roster"
+    # fatma handed in amara's files: graded as fatma (her LMS id), on her own numbers, and the copy report says so
+    fatma = students.normalise("fatma.yılmaz")
+    assert sum(float(table[fatma, k]["points"]) for k in keys) < sum(float(table[fatma, k]["max_points"]) for k in keys)
+    assert any(r["kind"] == "copy report" and r["student"] == fatma and "amara.okafor" in r["detail"]
+               for r in run["report"])
+    if lms == "canvas":
+        assert how["amara.okafor"] == "the roster's canvas id 10001"
+        assert run["book"]["eli.cohen"]["late"] == "yes" and run["book"]["amara.okafor"]["late"] == ""
+        assert run["book"]["eli.cohen"]["submitted"].endswith("UTC")
+    else:
+        assert how["amara.okafor"] == "the roster's moodle id 5001"
+        assert how["chloé.dubois"].startswith("the roster's name")
+        assert any("onlinetext" in r["file"] and r["how"].startswith("not collected") for r in run["collected"])

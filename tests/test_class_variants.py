@@ -105,7 +105,9 @@ def graded_class(tmp_path_factory):
                           "--release", str(out)],
                          capture_output=True, text=True, timeout=1200, cwd=ROOT)
     assert run.returncode == 0, run.stderr[-3000:]
-    with open(subs / "grades.csv", newline="", encoding="utf-8") as f:
+    # the outputs go to a folder of their own beside the submissions (issue 51)
+    assert not (subs / "grades.csv").exists()
+    with open(tmp_path / "submissions-graded" / "grades.csv", newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     return dict(rows=rows, right=right, copiers=copiers, wrong=wrong, seeds=seeds, out=out)
 

@@ -152,6 +152,17 @@ MIN_SECRET = 32
 MAX_SECRET_BYTES = 4096
 
 
+#: Beside ``seeds.csv`` in ``release/teacher/``: the hash of the secret that made it (never the secret itself).
+SECRET_HASH_FILE = "seeds.secret-sha256"
+
+
+def secret_hash(secret: str) -> str:
+    """A hash that names a course secret without revealing it (SHA-256 of a label and the secret)."""
+    import hashlib
+
+    return hashlib.sha256(b"teachkit course secret\0" + secret.strip().lower().encode("ascii")).hexdigest()
+
+
 def read_secret(path, create: bool = False) -> str:
     """The course secret kept in ``path`` (created, 64 random hex digits, when ``create`` and it is missing).
 

@@ -1,11 +1,14 @@
 """Grade a folder of submitted student notebooks; write one CSV.
 
-``make grade SUBMISSIONS=dir/`` runs ``python tools/grade.py dir/`` and writes ``dir/grades.csv`` (or
-``--out FILE``) with one row per student, notebook and exercise: ``student, notebook, exercise, points,
-feedback``; beside it the gradebook files (:mod:`gradebook`) and the teacher report.
+``make grade SUBMISSIONS=dir/`` runs ``python tools/grade.py dir/`` and writes ``dir-graded/grades.csv`` (beside
+the submissions, never inside them; or ``--out FILE``) with one row per student, notebook and exercise:
+``student, notebook, exercise, points, feedback``; beside it the gradebook files (:mod:`gradebook`), the teacher
+report, and what :mod:`grading_run` keeps (the last run's outputs in ``previous/``, the teacher's
+``overrides.csv`` and ``manual.csv``, the progress of a run to resume).
 
 Layout of the folder: one sub-folder (or one zip) per student holding that student's notebooks as handed
-out by ``make release`` (``dir/ada/01_pmi.ipynb``, ``dir/ben.zip``, ...).  Which notebook a file is comes
+out by ``make release`` (``dir/ada/01_pmi.ipynb``, ``dir/ben.zip``, ...), or a Canvas or Moodle bulk download
+as it comes, turned into that first (:mod:`lms`, in the output folder's ``collected/``).  Which notebook a file is comes
 from the metadata the release stamps into it (``metadata.teachkit.notebook``), else from its file name
 (``02_npmi-Copy1.ipynb`` is a copy of ``02_npmi``).  What is graded comes from the release (``--release``,
 ``--notebooks``), never from what was handed in; a student's folder name is read in its one spelling
@@ -22,7 +25,7 @@ How a class cannot break the grading:
 * **A teacher report** (``teacher-report.md`` and ``.csv``) lists what was not read and why, the copies,
   the files that are no notebook of the release, and the copy report (:func:`copy_report`): never a penalty.
 
-How it grades, and whyHow it grades, and why a submission cannot change its own grade:
+How it grades, and why a submission cannot change its own grade:
 
 * **Answers are read, not run.**  The release gives every numeric exercise and every prediction an
   answer line ``answer_XX_n = "..."``.  The grader parses the notebook's cells as text (``ast``) and takes
@@ -33,11 +36,14 @@ How it grades, and whyHow it grades, and why a submission cannot change its own 
   significant figures), so the grade and the box never disagree; its expected value is teachkit's, which
   must agree with the exercise's **pinned** answer (``tests/exercise_pins/nbXX.py``, derived by hand) to
   a relative 1e-9, or the grading stops.  A prediction must be the pinned choice.
-* **Functions run in a sandbox.**  For a "write it yourself" exercise, only the cell that defines the
-  function is run, in a separate process under bubblewrap (``tools/sandbox.py``): no course files, no
+* **Functions run in a sandbox, as they ran in Jupyter.**  For a "write it yourself" exercise, the cell that
+  defines the function is run after the import statements of the cells above it (imports only: nothing else
+  of those cells; a module the sandbox lacks is skipped, and a NameError it causes is named as a missing
+  import in the feedback), in a separate process under bubblewrap (``tools/sandbox.py``): no course files, no
   answer key, no teachkit, no network, limited memory, CPU and time.  It returns its function's values on
   the exercise's seeded inputs as JSON; the grader compares them with teachkit's reference in its own
-  process.
+  process.  A function right on some of the inputs drawn at grading time gets that share of its points
+  (partial credit, stated in the feedback).
 * **The capstone's report is recomputed.**  Notebook 10's ``report = {...}`` is read as a literal dict
   (:func:`teachkit.course.exercises.capstone.read_report`, never run) and every number it states is recomputed by
   teachkit from the choices it states (:func:`~teachkit.course.exercises.capstone.check_report`): one gradebook
@@ -56,9 +62,7 @@ How it grades, and whyHow it grades, and why a submission cannot change its own 
 from __future__ import annotations
 
 import argparse
-import ast
 import collections
-import functools
 import hashlib
 import itertools
 import math
@@ -66,7 +70,6 @@ import numbers
 import pathlib
 import pickle
 import re
-import sqlite3
 import sys
 import tempfile
 from collections.abc import Iterable
@@ -77,9 +80,17 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import course  # noqa: E402
 import gradebook  # noqa: E402
+import grading_run  # noqa: E402
 import handins  # noqa: E402
+import lms  # noqa: E402
 import sandbox  # noqa: E402
 import students  # noqa: E402
+from copy_report import Evidence, _judged, _roughly, copy_report  # noqa: E402, F401
+from submission import (  # noqa: E402, F401
+    MAX_CELL_CHARS, MAX_ANSWER_CHARS, MAX_ANSWER_BITS, MAX_OPERATORS_PER_LINE, NOT_A_LITERAL, Refused,
+    _code_cells, _function_node, _literal, _parsed, _without_ipython, answer_lines, fingerprint, function_cell,
+    read_submission, untouched, earlier_imports, _with_imports, _missing_import,
+)
 
 FIELDS = ("student", "notebook", "exercise", "points", "max_points", "feedback")
 #: Seconds one student function may run (all its inputs together).
@@ -94,150 +105,7 @@ def _report_columns():
     return [f"10.report.{name}" for name in capstone.NUMBERS]
 
 
-# ---------------------------------------------------------------- reading a submission
-#: Characters of one code cell that are parsed; a longer cell is no answer (the course's longest is ~2,000).
-MAX_CELL_CHARS = 100_000
-#: Characters of one typed answer, and bits of an integer written as one, that are read.
-MAX_ANSWER_CHARS = 200
-MAX_ANSWER_BITS = 1000
-#: Python nested too deeply for the parser (10,000 unary minuses, a sum of 3,000 terms on one line) is refused
-#: before ``ast.parse`` recurses into it.
-_UNARY_RUN = re.compile(r"(?:[-+~]\s*){100,}|(?:\bnot\s+){100,}")
-_OPERATORS = re.compile(r"[-+*/%@&|^<>]")
-MAX_OPERATORS_PER_LINE = 500
-
-
-def read_submission(path) -> dict:
-    """The submitted notebook as JSON, or a ValueError saying why it cannot be graded.
-
-    Read within :mod:`handins`' limits: never through a link, at most ``MAX_NOTEBOOK_BYTES``, its JSON
-    nesting checked before it is parsed.
-    """
-    return handins.read_notebook(handins.read_file(str(path)))
-
-
-def _code_cells(nb: dict) -> list[str]:
-    sources = []
-    for cell in nb["cells"]:
-        if isinstance(cell, dict) and cell.get("cell_type") == "code":
-            text = cell.get("source", "")
-            text = "".join(t for t in text if isinstance(t, str)) if isinstance(text, list) else text
-            if isinstance(text, str):
-                sources.append(text)
-    return sources
-
-
-@functools.lru_cache(maxsize=256)        # a notebook's cells are read several times (answers, functions, report)
-def _parsed(source: str):
-    """The cell's syntax tree, or None if it does not parse or is too large or too deep to parse safely.
-
-    The tree is shared between callers: it is read, never changed."""
-    if len(source) > MAX_CELL_CHARS or _UNARY_RUN.search(source) or any(
-            len(_OPERATORS.findall(line)) > MAX_OPERATORS_PER_LINE for line in source.splitlines()):
-        return None
-    try:
-        return ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError):
-        return None
-
-
-class Refused:
-    """An answer line that is there but is not read, with the reason (an expression, an answer too long)."""
-
-    def __init__(self, why: str):
-        self.why = why
-
-
-def _literal(value: ast.expr):
-    """The answer a line's value gives: a string or a number, else :class:`Refused` saying why."""
-    if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub) and \
-            isinstance(value.operand, ast.Constant) and isinstance(value.operand.value, (int, float)) and \
-            not isinstance(value.operand.value, bool):
-        number = _literal(value.operand)
-        return number if isinstance(number, Refused) else -number
-    if isinstance(value, ast.Constant) and isinstance(value.value, (str, int, float)) \
-            and not isinstance(value.value, bool):
-        if isinstance(value.value, str) and len(value.value) > MAX_ANSWER_CHARS:
-            return Refused(f"the answer is longer than {MAX_ANSWER_CHARS} characters")
-        if isinstance(value.value, int) and value.value.bit_length() > MAX_ANSWER_BITS:
-            return Refused("the number has too many digits to be an answer")
-        return value.value
-    return NOT_A_LITERAL
-
-
-def answer_lines(nb: dict) -> dict[str, object]:
-    """``{variable: value}`` for every top-level ``answer_... = <literal>`` in the notebook (the last wins).
-
-    A value that is not a literal string or number (a name, a call, an f-string, a sum) is recorded as
-    :data:`NOT_A_LITERAL`: the grader does not evaluate it.  One longer than :data:`MAX_ANSWER_CHARS`, or an
-    integer of more than :data:`MAX_ANSWER_BITS` bits, is :class:`Refused`.
-    """
-    found = {}
-    for source in _code_cells(nb):
-        tree = _parsed(source)
-        if tree is None:
-            continue
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-                name = node.targets[0].id
-                if name.startswith("answer_"):
-                    found[name] = _literal(node.value)
-    return found
-
-
-NOT_A_LITERAL = object()
-
-
-def function_cell(nb: dict, name: str) -> str | None:
-    """The source of the last code cell that defines ``def name(...)`` at its top level, or None."""
-    chosen = None
-    for source in _code_cells(nb):
-        tree = _parsed(source)
-        if tree is not None and any(isinstance(n, ast.FunctionDef) and n.name == name for n in tree.body):
-            chosen = source
-    return chosen
-
-
-def _function_node(source: str, name: str) -> ast.FunctionDef | None:
-    tree = _parsed(source)
-    found = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name] if tree else []
-    return found[-1] if found else None
-
-
-def untouched(node: ast.FunctionDef) -> bool:
-    """Whether a function is still the template: it returns ``...``, or its body is only ``...``/``pass``."""
-    body = [n for n in node.body if not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)
-                                         and isinstance(n.value.value, str))]          # a docstring
-    if all(isinstance(n, ast.Pass) or (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)
-                                       and n.value.value is Ellipsis) for n in body):
-        return True
-    return any(isinstance(n, ast.Return) and isinstance(n.value, ast.Constant) and n.value.value is Ellipsis
-               for n in _statements(node.body))
-
-
-def _statements(body):
-    # statements of a function, nested blocks included (not nested functions' bodies): iterative, no recursion
-    todo = list(body)
-    while todo:
-        node = todo.pop()
-        yield node
-        for field in ("body", "orelse", "finalbody", "handlers"):
-            todo.extend(n for n in getattr(node, field, []) or [] if isinstance(n, ast.stmt | ast.excepthandler))
-
-
-def fingerprint(source: str, name: str) -> tuple[str, int] | None:
-    """The function ``name`` as written (comments included, spacing and blank lines ignored) and its lines.
-
-    Two students whose fingerprints are equal handed in the same text; the copy report lists them.
-    """
-    node = _function_node(source, name)
-    if node is None or untouched(node):
-        return None
-    lines = source.splitlines()[node.lineno - 1: node.end_lineno]
-    text = [" ".join(line.split()) for line in lines]
-    text = [line for line in text if line]
-    return "\n".join(text), len(text)
-
+# ---------------------------------------------------------------- reading a submission: submission.py
 
 # ---------------------------------------------------------------- judging
 def _check_pin(ex, pin):
@@ -303,7 +171,9 @@ def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None) -> tuple[int, 
     The inputs are the shipped ones and as many drawn at grading time (:func:`course.grading_cases`, from
     ``secret``, the course secret, when given).  The feedback says what to do: ``replace the ...`` for a
     template left as it was; otherwise the first input on which the function fails, what it returned and
-    what teachkit gives.
+    what teachkit gives.  A function right on some inputs gets partial credit: its points times the share of
+    the inputs drawn at grading time that it gets right (the shipped inputs do not count toward it, so a table
+    of their answers gets nothing), stated in the feedback.
     """
     from teachkit.course.exercises import _same
     from teachkit.course.exercises.compare import _describe
@@ -316,17 +186,22 @@ def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None) -> tuple[int, 
     if node is not None and untouched(node):
         return 0, f"{name} is still the template: replace the ... with your calculation and return its result"
     cases = course.grading_cases(ex, secret)
-    result = sandbox.run_function(source, name, cases, timeout=timeout)
+    imports = earlier_imports(nb, source)
+    result = sandbox.run_function(_with_imports(imports, source), name, cases, timeout=timeout)
     if result.get("error"):
-        return 0, f"{name}: {result['error']}"
+        return 0, f"{name}: {result['error']}{_missing_import(result['error'], imports)}"
     values = result["values"]
+    shipped = len(cases) - len(course.grading_cases(ex, secret)[len(ex.cases()):])
+    first, passed = None, 0
     for i, kwargs in enumerate(cases):
         where = f"on input {i + 1} of {len(cases)} ({_describe(kwargs)})"
         if i >= len(values) or not isinstance(values[i], list) or len(values[i]) != 2:
-            return 0, f"{name} gave no result {where}"
+            first = first or f"{name} gave no result {where}"
+            break                         # the run stopped here (a crash, a timeout): no later result
         status, got = values[i]
         if status == "raised":
-            return 0, f"{name} raised {str(got)[:200]} {where}"
+            first = first or f"{name} raised {str(got)[:200]} {where}{_missing_import(str(got), imports)}"
+            continue
         if got is None or got == "Ellipsis":
             return 0, f"{name} returned {got}: replace the ... with your calculation and return the result"
         expected = ex.reference(**kwargs)
@@ -335,9 +210,20 @@ def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None) -> tuple[int, 
         except Exception:                 # a value of a shape nothing compares with: a wrong result
             same = False
         if not same:
-            return 0, (f"{name} differs from teachkit {where}: it returned {_short(got)}, "
-                       f"teachkit gives {_short(expected)}")
-    return ex.points, "right"
+            first = first or (f"{name} differs from teachkit {where}: it returned {_short(got)}, "
+                              f"teachkit gives {_short(expected)}")
+        elif i >= shipped:
+            passed += 1
+    if first is None:
+        return ex.points, "right"
+    drawn = len(cases) - shipped
+    if not passed or not drawn:
+        return 0, first
+    # partial credit: the share of the inputs drawn at grading time that it gets right (a table of the shipped
+    # inputs' answers gets none of them)
+    points = round(ex.points * passed / drawn, 2)
+    return points, (f"{first}; partial credit: right on {passed} of the {drawn} inputs drawn at grading time, "
+                    f"so {points:g} of {ex.points:g} points")
 
 
 def _short(value, limit: int = 80) -> str:
@@ -429,13 +315,15 @@ def judge_report(nb: dict) -> list[tuple[str, float, float, str]]:
 # ---------------------------------------------------------------- the class
 #: What the grader writes beside grades.csv: in the submissions folder, no student's hand-in.
 OUTPUTS = {"grades.csv", "gradebook.csv", "canvas.csv", "moodle.csv", "feedback", gradebook.REPORT_CSV,
-           gradebook.REPORT_MD}
+           gradebook.REPORT_MD} | set(students.OUTPUT_NAMES)
 #: Notebook files of one student that are read (copies and stray files included), and their bytes in all; the
 #: rest are reported, not read.
 MAX_FILES_PER_STUDENT = 100
 MAX_BYTES_PER_STUDENT = 128 << 20
 #: The suffixes Jupyter, browsers and file managers add to a copy: "-Copy1", " (2)", " copy".
 COPY_SUFFIX = re.compile(r"(?:-Copy\d*|\s*\(\d+\)|[ _-]copy(?:[ _-]?\d+)?)$", re.IGNORECASE)
+#: The prefix Google Colab (and Google Drive) gives a copy: "Copy of 01_pmi.ipynb".
+COPY_PREFIX = re.compile(r"^copy of\s+", re.IGNORECASE)
 
 
 def assignments(notebooks=None, release=None, only=None) -> dict[str, pathlib.Path]:
@@ -483,7 +371,8 @@ def identify(file: handins.File, nb: dict | None, assigned) -> str | None:
     if isinstance(meta, dict) and isinstance(meta.get("notebook"), str) and meta["notebook"] in assigned:
         return meta["notebook"]
     stem = file.name[: -len(".ipynb")] if file.name.lower().endswith(".ipynb") else file.name
-    for name in (stem, COPY_SUFFIX.sub("", stem)):
+    bare = COPY_PREFIX.sub("", stem)
+    for name in (stem, COPY_SUFFIX.sub("", stem), bare, COPY_SUFFIX.sub("", bare)):
         if name in assigned:
             return name
     return None
@@ -499,13 +388,29 @@ _WHY = ("the other copies cannot be read", "it has the course's file name", "it 
         "it has the shortest file name", "it comes first in alphabetical order")
 
 
+#: Seconds by which a copy must be newer than the others to be graded as the newest (a zip keeps times to 2 s).
+NEWER = 2.0
+
+
 def choose(name: str, copies: list[tuple[handins.File, str | None]]) -> tuple[handins.File, str | None, str]:
     """The copy of notebook ``name`` that is graded, its problem (if unreadable) and why it was chosen.
 
-    The rule: a copy that can be read before one that cannot; then the file named exactly as the course
-    notebook (``02_npmi.ipynb`` before ``02_npmi-Copy1.ipynb``); then the one fewest folders deep; then the
-    shortest name; then alphabetical order.
+    The rule: a copy that can be read before one that cannot; then the one saved last, when it was saved at
+    least :data:`NEWER` seconds after the others (``01_pmi (1).ipynb``, a browser's name for a second download,
+    is the student's resubmission); then the file named exactly as the course notebook (``02_npmi.ipynb``
+    before ``02_npmi-Copy1.ipynb``); then the one fewest folders deep; then the shortest name; then
+    alphabetical order.
     """
+    readable = [c for c in copies if c[1] is None]
+    if len(readable) > 1:
+        newest = max(c[0].mtime for c in readable)
+        latest = [c for c in readable if newest - c[0].mtime < NEWER]
+        if len(latest) < len(readable):
+            first, problem, _ = choose(name, latest)
+            import datetime
+
+            when = datetime.datetime.fromtimestamp(first.mtime, datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+            return first, problem, f"it was saved last ({when}), after the others"
     ranked = sorted(copies, key=lambda c: _rank(name, *c))
     first, problem = ranked[0]
     if len(ranked) == 1:
@@ -542,10 +447,12 @@ class Work:
                                feedback=why) for column in _report_columns()]
 
 
-def grade_student(student: str, found: list[handins.HandIn], specs: dict, timeout, secret) -> Work:
-    """Every notebook of ``specs`` for one student, from their hand-ins ``found`` (folders and zips)."""
+def grade_student(student: str, found: list[handins.HandIn], specs: dict, timeout, secret, seed=None) -> Work:
+    """Every notebook of ``specs`` for one student, from their hand-ins ``found`` (folders and zips); ``seed``
+    the one the release's seeds.csv lists for them, else recomputed from ``secret``."""
     work = Work(student)
-    seed = course.student_seed(secret, student) if secret is not None else None
+    if seed is None:
+        seed = course.student_seed(secret, student) if secret is not None else None
     copies: dict[str, list] = {}
     read = size = 0
     for hand_in in found:
@@ -650,131 +557,12 @@ def _grade_one(work: Work, name: str, spec, file: handins.File, problem, seed, t
                 work.functions.append((name, ex.key, digest, lines))
 
 
-def _roughly(text: str) -> tuple[float, ...] | None:
-    """The values a typed number may stand for (decimal comma or point, a fraction, a percentage), or None."""
-    text = text.replace("\u2212", "-").replace(" ", "")
-    share = text.endswith("%")
-    text = text.rstrip("%")
-    values = []
-    for spelling in {text.replace(",", "."), text.replace(",", "")}:
-        try:
-            top, _, bottom = spelling.partition("/")
-            values.append(float(top) / float(bottom) if bottom else float(top))
-        except (ValueError, ZeroDivisionError, OverflowError):
-            continue
-    if not values:
-        return None
-    return tuple(values) + (tuple(v / 100 for v in values) if share else ())
-
-
-class Evidence:
-    """The copy report's evidence of a class, in a temporary sqlite database rather than in memory.
-
-    Each student's evidence (:class:`Work`: their variants' check options and answers, their wrong answers, the
-    hashes of their functions) is appended as soon as they are graded; :func:`copy_report` then reads it back
-    answer by answer and group by group, so what the grader holds does not grow with the class.  ``path``
-    None keeps the database in memory (a few students, in tests).  Everything stored was computed by this
-    run (pickled options and pins, typed answers read as literals): no student's bytes are unpickled.
-    """
-
-    def __init__(self, path: str | pathlib.Path | None = None):
-        self.db = sqlite3.connect(":memory:" if path is None else str(path))
-        self.db.executescript("""
-            PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
-            PRAGMA cache_size = -256; PRAGMA temp_store = FILE;
-            CREATE TABLE variants (seq INTEGER, student TEXT, key TEXT, pin REAL, judged BLOB);
-            CREATE INDEX variants_by_key ON variants (key, seq);
-            CREATE TABLE wrong (seq INTEGER, student TEXT, notebook TEXT, key TEXT, typed BLOB);
-            CREATE TABLE functions (seq INTEGER, student TEXT, notebook TEXT, key TEXT, digest TEXT, lines INTEGER);
-            CREATE INDEX functions_alike ON functions (notebook, key, digest, lines, seq);
-        """)
-        self.added = 0
-        self.writer = self.db.cursor()     # one cursor for every student (a connection keeps track of each)
-
-    def add(self, work: Work) -> None:
-        """Append one student's evidence (students in the order the report lists them)."""
-        seq, self.added = self.added, self.added + 1
-        self.writer.executemany("INSERT INTO variants VALUES (?, ?, ?, ?, ?)",
-                            [(seq, work.student, key, float(pin), pickle.dumps((options, pin)))
-                             for key, (options, pin) in work.variants.items()])
-        self.writer.executemany("INSERT INTO wrong VALUES (?, ?, ?, ?, ?)",
-                            [(seq, work.student, notebook, key, pickle.dumps(typed))
-                             for notebook, key, typed in work.wrong])
-        self.writer.executemany("INSERT INTO functions VALUES (?, ?, ?, ?, ?, ?)",
-                            [(seq, work.student, *found) for found in work.functions])
-        self.db.commit()
-
-    def close(self) -> None:
-        self.db.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-
-@functools.lru_cache(maxsize=64)      # most of a class shares an exercise's check options: unpickled once
-def _judged(blob: bytes):
-    return pickle.loads(blob)          # written by Evidence.add in this run
-
-
-def copy_report(evidence: Evidence | Iterable[Work]) -> list[dict]:
-    """The teacher's copy report across the class (never a penalty): answers that are wrong for a student's
-    own numbers but right for a classmate's, and function bodies handed in word for word by several students.
-
-    ``evidence`` is the class's :class:`Evidence` (or the students' :class:`Work`, in order); it is read back
-    one wrong answer and one group of alike functions at a time."""
-    from teachkit.course.selfcheck import check_answer
-
-    if not isinstance(evidence, Evidence):
-        with Evidence() as kept:
-            for work in evidence:
-                kept.add(work)
-            return copy_report(kept)
-    notes = []
-    classmates = evidence.db.cursor()
-    for student, notebook, key, typed in evidence.db.execute(
-            "SELECT student, notebook, key, typed FROM wrong ORDER BY seq, rowid"):
-        typed = pickle.loads(typed)
-        text = str(typed).strip() if not isinstance(typed, float) else repr(typed)
-        near = _roughly(text)
-        fits = []
-        for other, pin_value, judged in classmates.execute(
-                "SELECT student, pin, judged FROM variants WHERE key = ? ORDER BY seq", (key,)):
-            if other == student:
-                continue
-            # the full check (a third of a millisecond) only for answers that could round to the classmate's
-            # (within half of it: one significant figure at most)
-            if near is not None and not any(abs(x - pin_value) <= 0.5 * abs(pin_value) + 1e-12 for x in near):
-                continue
-            options, pin = _judged(judged)
-            try:
-                if check_answer(text, pin, **options).correct:
-                    fits.append(other)
-            except Exception:
-                continue
-        if fits:
-            notes.append(dict(kind="copy report", student=student, notebook=notebook,
-                              detail=f"{key}: {text[:40]!r} is wrong for their own numbers but right for "
-                                     f"{', '.join(fits[:5])}{' ...' if len(fits) > 5 else ''}"))
-    rows = evidence.db.execute("SELECT notebook, key, digest, lines, student FROM functions "
-                               "ORDER BY notebook, key, digest, lines, seq")
-    for (notebook, key, _digest, lines), group in itertools.groupby(rows, key=lambda row: row[:4]):
-        who = [row[4] for row in group]
-        if len(who) > 1:
-            short = " (short: a few lines are often written alike independently)" if lines <= 3 else ""
-            notes.append(dict(kind="copy report", student=", ".join(who), notebook=notebook,
-                              detail=f"{key}: the same function, character for character ({lines} lines), "
-                                     f"from {len(who)} students{short}"))
-    return notes
-
-
 def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.Path] | None = None,
           exercises: dict[str, list] | None = None, pins: dict[str, dict] | None = None, jobs: int = 1,
           timeout: int = FUNCTION_TIMEOUT, roster: str | pathlib.Path | None = None,
           secret: str | None = None, release: str | pathlib.Path | None = None,
-          only: list[str] | None = None) -> int:
+          only: list[str] | None = None, some: list[str] | None = None, resume: bool = False,
+          lms_name: str | None = None) -> int:
     """Grade every hand-in under ``folder``; write the long CSV ``out`` and, beside it, the gradebook and the
     teacher report.
 
@@ -795,8 +583,21 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
     if not folder.is_dir():
         raise SystemExit(f"SUBMISSIONS={folder} is not a folder; give the folder holding one sub-folder (or zip) "
                          "per student.")
+    out = pathlib.Path(out)
     people = gradebook.read_roster(roster) if roster is not None else {}
     assigned = assignments(notebooks, release, only)
+    seeds = check_secret(secret, release) if secret is not None else {}
+    layout = lms_name or lms.detect(folder)
+    if layout is not None:           # an LMS's download: one folder per student first, in the output folder
+        collected = out.parent / "collected"
+        if collected.exists():                         # the last run's, kept (nothing of a run is lost)
+            (out.parent / grading_run.PREVIOUS).mkdir(parents=True, exist_ok=True)
+            collected.rename(out.parent / grading_run.PREVIOUS / f"collected-{collected.stat().st_mtime_ns}")
+        lms.collect(folder, collected, people, layout)
+        print(f"grade: {folder} is a {layout} download: one folder per student in {collected} "
+              f"(how each file was mapped: {collected / lms.COLLECTED})", flush=True)
+        folder = collected
+    submitted = lms.read_collected(folder)
 
     def exercises_for(prefix):
         return course.exercises_for(prefix) if exercises is None else list(exercises.get(prefix, []))
@@ -823,7 +624,6 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
                                  f"tests/exercise_pins/nb{prefix}.py; a per-student grade needs it.")
         specs[name] = (exs, known, functions)
 
-    out = pathlib.Path(out)
     # what a grading run writes is never a hand-in, whether this run writes it here or an earlier one did
     # lazy: each student's files are listed when that student is graded, not the whole class's up front
     found, other = handins.hand_ins(folder, OUTPUTS | {out.name}, lazy=True)
@@ -849,7 +649,8 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
         if hand_ins:
             by_student[student] = ()      # its list of files is not kept for the rest of the class
         try:
-            return grade_student(student, [handins.opened(h) for h in hand_ins], specs, timeout, secret)
+            return grade_student(student, [handins.opened(h) for h in hand_ins], specs, timeout, secret,
+                                 seeds.get(student))
         except Exception as err:          # whatever happens, this student keeps a row and the class goes on
             work = Work(student)
             for name, spec in specs.items():
@@ -858,13 +659,28 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
             return work
 
     everyone = sorted(set(by_student) | set(people))
+    regraded = None
+    if some:
+        regraded = {students.normalise(s) for s in some}
+        unknown = sorted(regraded - set(everyone))
+        if unknown:
+            raise SystemExit(f"STUDENTS=: {', '.join(unknown)} handed nothing in and are not on the roster "
+                             f"(students: {', '.join(everyone[:10])}{' ...' if len(everyone) > 10 else ''}).")
+    overrides = grading_run.read_overrides(out.parent)
+    progress = grading_run.Progress(out.parent, grading_run.run_key(secret, assigned), resume)
     # Each student's rows go to disk as soon as they are graded (the spool), and what the copy report needs to the
     # evidence database: nothing the grader keeps grows with the class.
     count = 0
+    graded_now = [s for s in everyone if regraded is None or s in regraded]
     with tempfile.TemporaryDirectory(prefix="teachkit-grade-") as scratch, tempfile.TemporaryFile() as spool, \
             Evidence(pathlib.Path(scratch) / "evidence.sqlite") as evidence, \
             ThreadPoolExecutor(max_workers=max(1, int(jobs))) as pool:
-        for work in _in_order(pool, one, everyone, ahead=4 * max(1, int(jobs))):
+        def resumed(student):
+            return progress.done[student] if student in progress.done else one(student)
+
+        for work in _in_order(pool, resumed, graded_now, ahead=4 * max(1, int(jobs))):
+            if work.student not in progress.done:
+                progress.add(work)
             pickle.dump(work.rows, spool)
             count += len(work.rows)
             for line in work.printed:
@@ -878,9 +694,71 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
             print(f"grade: not on the roster, graded under their folder names: {', '.join(unknown)}", flush=True)
             notes += [dict(kind="not on the roster", student=s, notebook="", detail="graded under the folder's name")
                       for s in unknown]
-        gradebook.write_all(out, functools.partial(_spooled, spool), people, course_order=list(assigned))
+        previous = grading_run.keep_previous(out.parent, out.name)
+        kept = []
+        if regraded is not None and previous is not None:      # the students not regraded keep their rows
+            kept = grading_run.read_previous_rows(previous / out.name, set(everyone) - regraded)
+        elif regraded is not None:
+            raise SystemExit(f"STUDENTS= regrades some students of an earlier run, but {out} has none; grade the "
+                             "whole class first.")
+        manual = grading_run.manual_rows(out.parent, everyone, list(assigned))
+        used: set = set()
+
+        def rows():
+            new = _spooled(spool)
+            merged = sorted(kept + list(new), key=lambda r: r["student"]) if kept else new
+            for student, own in itertools.groupby(merged, key=lambda r: r["student"]):
+                yield from grading_run.apply_overrides(own, overrides, used)
+                yield from grading_run.apply_overrides(manual.get(student, []), overrides, used)
+
+        gradebook.write_all(out, rows, people, course_order=list(assigned), submitted=submitted)
+        notes += [dict(kind="override not applied", student=s, notebook="",
+                       detail=f"{grading_run.OVERRIDES}: no graded row {s}, {e}") for s, e in set(overrides) - used]
+        if previous is not None:
+            notes.append(dict(kind="previous outputs", student="", notebook="",
+                              detail=f"the outputs of the last run are kept in {previous}"))
         gradebook.write_report(out.parent, notes)
+    progress.finish()
     return count
+
+
+def check_secret(secret: str, release) -> dict[str, int]:
+    """The seeds of the release's ``teacher/seeds.csv`` ``{student: seed}`` (by their ids in today's spelling),
+    or SystemExit when ``secret`` is not the one that made them.
+
+    Checked by the hash the release stored beside it (``seeds.secret-sha256``), else by recomputing the first
+    seeds it lists.  The seeds listed are the ones each student was handed (an id spelt otherwise by an earlier
+    version of :func:`students.normalise`, ``straße`` before case folding, keeps its seed); a student not listed
+    gets the seed recomputed from the secret."""
+    import csv
+
+    folder = pathlib.Path(release) if release is not None else course.ROOT / "release"
+    seeds = folder / "teacher" / "seeds.csv"
+    stamp = folder / "teacher" / course.SECRET_HASH_FILE
+    if stamp.is_file():
+        made = stamp.read_text(encoding="utf-8").strip()
+        if made != course.secret_hash(secret):
+            raise SystemExit(f"SECRET= is not the secret that made {seeds} (that one's hash begins {made[:12]}, "
+                             f"this one's {course.secret_hash(secret)[:12]}): every student would be judged on "
+                             "numbers they never saw. Give the course secret of that release.")
+    if not seeds.is_file():
+        return {}
+    listed, checked = {}, 0
+    with open(seeds, newline="", encoding="utf-8") as f:
+        for i, row in enumerate(csv.DictReader(f)):
+            # without the stored hash, the first three ids spelt today as they were then are recomputed
+            same = students.normalise(row["student"]) == row["student"]
+            checked += same
+            if same and checked <= 3 and not stamp.is_file() and \
+                    str(course.student_seed(secret, row["student"])) != row["seed"].strip():
+                raise SystemExit(f"SECRET= is not the secret that made {seeds} (the seed of {row['student']!r} "
+                                 "differs): give the course secret of that release.")
+            try:
+                listed[students.normalise(row["student"])] = int(row["seed"])
+            except (ValueError, TypeError):
+                raise SystemExit(f"{seeds}, line {i + 2}: {row.get('seed')!r} is not a seed; restore the file "
+                                 "make release wrote.") from None
+    return listed
 
 
 def _in_order(pool, grade_one, students, ahead):
@@ -908,7 +786,8 @@ def _spooled(spool):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("submissions", type=pathlib.Path, help="folder with one sub-folder of notebooks per student")
-    parser.add_argument("--out", type=pathlib.Path, help="CSV to write (default: <submissions>/grades.csv)")
+    parser.add_argument("--out", type=pathlib.Path,
+                        help="CSV to write (default: <submissions>-graded/grades.csv, beside the submissions)")
     parser.add_argument("--jobs", type=int, default=2, help="submissions graded at once (default 2)")
     parser.add_argument("--timeout", type=float, default=FUNCTION_TIMEOUT,
                         help=f"seconds one student function may run (default {FUNCTION_TIMEOUT})")
@@ -923,14 +802,20 @@ def main(argv=None) -> int:
                              "is graded, whatever was handed in")
     parser.add_argument("--notebooks", help="grade only these notebooks of the release, by name or prefix, "
                                             "separated by commas or spaces (e.g. 01,02_npmi)")
+    parser.add_argument("--students", help="regrade only these students (ids separated by commas); the others keep "
+                                           "the rows of the last run")
+    parser.add_argument("--resume", action="store_true", help="go on with a run that was stopped part-way")
+    parser.add_argument("--lms", choices=sorted(lms.ID_COLUMNS),
+                        help="the submissions are this LMS's bulk download (default: recognised by its layout)")
     args = parser.parse_args(argv)
     if args.jobs < 1 or not math.isfinite(args.timeout) or args.timeout <= 0:
         parser.error("--jobs must be at least 1 and --timeout a positive number of seconds")
-    out = args.out or args.submissions / "grades.csv"
+    out = args.out or grading_run.default_out(args.submissions)
     secret = course.read_secret(args.secret) if args.secret is not None else None
     only = re.split(r"[,\s]+", args.notebooks.strip()) if args.notebooks and args.notebooks.strip() else None
+    some = [s for s in re.split(r"[,\s]+", args.students.strip()) if s] if args.students else None
     count = grade(args.submissions, out, jobs=args.jobs, timeout=args.timeout, roster=args.roster, secret=secret,
-                 release=args.release, only=only)
+                  release=args.release, only=only, some=some, resume=args.resume, lms_name=args.lms)
     print(f"grade: {count} rows -> {out}; gradebook.csv, canvas.csv, moodle.csv, feedback/ and "
           f"{gradebook.REPORT_MD} (for the teacher: what was not graded, which copy was, the copy report) beside it")
     return 0

@@ -46,7 +46,8 @@ import students  # noqa: E402
 
 #: The teacher's report of a grading run: the same notes as a table and as a page to read.
 REPORT_CSV, REPORT_MD = "teacher-report.csv", "teacher-report.md"
-ROSTER_COLUMNS = ("student", "name", "id", "sis_user_id", "sis_login_id", "section", "username", "email")
+ROSTER_COLUMNS = ("student", "name", "id", "sis_user_id", "sis_login_id", "section", "username", "email", "canvas_id",
+                  "moodle_id")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -160,13 +161,14 @@ def _layout(rows, course_order):
     return notebooks, exercises, maxima, grouped
 
 
-def write_all(out: pathlib.Path, rows, roster=None, course_order=None) -> None:
+def write_all(out: pathlib.Path, rows, roster=None, course_order=None, submitted=None) -> None:
     """Write ``out`` (the long CSV) and, in its folder, gradebook.csv, canvas.csv, moodle.csv, feedback/.
 
     ``rows`` is a list of row dicts, or a function returning a new iterator over them each time it is called
     (it is read twice: the columns first, then each student's rows).  Rows that come student by student, in
     sorted order, are never all held: memory does not grow with the class.  Rows in any other order are sorted
-    by student first (in memory).
+    by student first (in memory).  ``submitted`` (``{student: {"late": "yes" or "", "submitted": time}}``, from
+    an LMS download, :mod:`lms`) adds the columns ``late`` and ``submitted`` after ``name``.
     """
     out = pathlib.Path(out)
     folder = out.parent
@@ -193,10 +195,11 @@ def write_all(out: pathlib.Path, rows, roster=None, course_order=None) -> None:
     course_max = sum(nb_max.values())
     assignments = [f"teachkit {nb}" for nb in notebooks]
 
+    when = ["late", "submitted"] if submitted else []
     table = _PartialCSV(folder / "gradebook.csv",
-                        ["student", "name"] + keys + [f"{nb} total" for nb in notebooks] + ["total"])
-    table.row(["max points", ""] + [_number(maxima[k]) for k in keys] + [_number(nb_max[nb]) for nb in notebooks]
-              + [_number(course_max)])
+                        ["student", "name"] + when + keys + [f"{nb} total" for nb in notebooks] + ["total"])
+    table.row(["max points", ""] + [""] * len(when) + [_number(maxima[k]) for k in keys]
+              + [_number(nb_max[nb]) for nb in notebooks] + [_number(course_max)])
     canvas = _PartialCSV(folder / "canvas.csv", ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
                          + assignments)
     canvas.row(["Points Possible", "", "", "", ""] + [_number(nb_max[nb]) for nb in notebooks])
@@ -218,7 +221,8 @@ def write_all(out: pathlib.Path, rows, roster=None, course_order=None) -> None:
                 others.append(r["feedback"])
         totals = {nb: sum(points.get(k, 0) for k in exercises[nb]) for nb in notebooks}
         who = roster.get(s, {})
-        table.row([s, who.get("name", "")] + [_number(points.get(k, 0)) for k in keys]
+        mine = (submitted or {}).get(s, {})
+        table.row([s, who.get("name", "")] + [mine.get(c, "") for c in when] + [_number(points.get(k, 0)) for k in keys]
                   + [_number(totals[nb]) for nb in notebooks] + [_number(sum(totals.values()))])
         canvas.row([who.get("name") or s, who.get("id", ""), who.get("sis_user_id", ""), who.get("sis_login_id", ""),
                     who.get("section", "")] + [_number(totals[nb]) for nb in notebooks])

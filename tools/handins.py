@@ -19,16 +19,20 @@ file can only be graded or be refused with a reason, never stop the run or reach
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import os
 import re
 import stat
+import struct
 import unicodedata
 import zipfile
 from collections.abc import Callable
 
-#: Largest notebook file read (the course's largest is under 0.5 MB; figures a student adds fit easily).
+#: Largest text of a notebook's cells read (the course's largest is under 0.5 MB): the answers' limit.
 MAX_NOTEBOOK_BYTES = 16 << 20
+#: Largest notebook file read, outputs (plots a student added) included: they do not count toward the limit above.
+MAX_FILE_BYTES = 64 << 20
 #: Deepest nesting of JSON arrays and objects read (a notebook nests about 8 deep, saved widget state deeper).
 MAX_JSON_DEPTH = 100
 #: Cells of one notebook (the course's longest has about 100): each code cell is parsed.
@@ -88,15 +92,51 @@ def loads(data: bytes | str, limit: int = MAX_JSON_DEPTH):
 
 
 def read_notebook(data: bytes) -> dict:
-    """The notebook in ``data`` (a dict with a list of cells), or :class:`Unreadable` saying why not."""
+    """The notebook in ``data`` (a dict with a list of cells), or :class:`Unreadable` saying why not.
+
+    A notebook saved in format 3 (cells in ``worksheets``) is converted to format 4 with ``nbformat``.  What is
+    limited is the text of its cells (:data:`MAX_NOTEBOOK_BYTES`), not its outputs: a student who plots a lot
+    keeps their answers.  Outputs are dropped once read (nothing graded reads them).
+    """
     if not data.strip():
         raise Unreadable("the file is empty (was the notebook saved before it was handed in?)")
     nb = loads(data)
+    if isinstance(nb, dict) and "cells" not in nb and isinstance(nb.get("worksheets"), list):
+        nb = _from_v3(nb)
     if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
         raise Unreadable("not a notebook (no list of cells)")
     if len(nb["cells"]) > MAX_CELLS:
         raise Unreadable(f"it has {len(nb['cells'])} cells, more than the {MAX_CELLS} a notebook may have")
+    text = 0
+    for cell in nb["cells"]:
+        if isinstance(cell, dict):
+            cell.pop("outputs", None)
+            source = cell.get("source")
+            text += len(source) if isinstance(source, str) else sum(
+                len(s) for s in source if isinstance(s, str)) if isinstance(source, list) else 0
+    if text > MAX_NOTEBOOK_BYTES:
+        raise Unreadable(f"its cells hold {text >> 20} MiB of text, more than the {MAX_NOTEBOOK_BYTES >> 20} MiB "
+                         "a notebook's cells may (outputs do not count)")
     return nb
+
+
+def _from_v3(nb: dict) -> dict:
+    """A notebook of format 3 (``worksheets``) as format 4, converted by ``nbformat``; Unreadable if it cannot be."""
+    import nbformat
+
+    try:
+        nb.setdefault("nbformat", 3)
+        nb.setdefault("nbformat_minor", 0)
+        converted = nbformat.convert(nbformat.from_dict(nb), 4)
+    except Exception as err:         # a malformed old notebook: say so, never stop the run
+        raise Unreadable(f"not a notebook (a format-3 notebook that nbformat cannot convert: "
+                         f"{type(err).__name__})") from None
+    return _plain(converted)
+
+
+def _plain(value):
+    # nbformat's NotebookNode is a dict; the grader wants plain dicts and lists (iterative, no recursion limit)
+    return json.loads(json.dumps(value))
 
 
 @dataclasses.dataclass
@@ -107,6 +147,7 @@ class File:
     name: str                       # the file's own name, NFC: "02_npmi-Copy1.ipynb"
     depth: int                      # folders between the hand-in and the file
     read: Callable[[], bytes]
+    mtime: float = 0.0              # when it was last saved (seconds since 1970; a zip's entries to 2 s)
 
 
 @dataclasses.dataclass
@@ -136,7 +177,7 @@ def _kind(mode: int) -> str | None:
     return "not a regular file (a device, a pipe or a socket)"
 
 
-def read_file(path: str, limit: int = MAX_NOTEBOOK_BYTES) -> bytes:
+def read_file(path: str, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of the regular file at ``path``, never through a link, at most ``limit`` of them."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
@@ -170,8 +211,10 @@ def hand_ins(folder: str | os.PathLike, skip: set[str] = frozenset(), *,
     """Every student's hand-in under ``folder``, and what at its top is no hand-in ``[(where, why)]``.
 
     A hand-in is a folder (``ada/``) or a zip (``ada.zip``); its student is the name without ``.zip``.
-    Names in ``skip`` (the grader's own output files) are passed over silently.  A link or a special file
-    where a folder was expected is a hand-in that cannot be read (its student keeps a row, with the reason).
+    Names in ``skip`` (the grader's own output files) are reported, never graded nor touched.  A hidden
+    folder (``.ipynb_checkpoints``) is passed over silently; a hidden zip (``..zip``) is reported.  A link or a
+    special file where a folder was expected is a hand-in that cannot be read
+    (its student keeps a row, with the reason).
     With ``lazy=True`` a folder's or zip's files are not listed yet: :func:`opened` lists them, when that
     student is graded.
     """
@@ -180,7 +223,11 @@ def hand_ins(folder: str | os.PathLike, skip: set[str] = frozenset(), *,
         listed = sorted(entries, key=lambda e: e.name)
     for entry in listed:
         name = entry.name
-        if name in skip or IGNORED_FOLDERS.fullmatch(name):
+        if IGNORED_FOLDERS.fullmatch(name) and name not in (".", "..") and not name.lower().endswith(".zip"):
+            continue
+        if name in skip:
+            other.append((name, "the name of what make grade writes (an earlier run's output?): not a student's "
+                                "hand-in; a student of that name must be renamed"))
             continue
         mode = entry.stat(follow_symlinks=False).st_mode
         why = _kind(mode)
@@ -189,7 +236,9 @@ def hand_ins(folder: str | os.PathLike, skip: set[str] = frozenset(), *,
                          _folder(entry.path, name))
         elif name.lower().endswith(".zip"):
             student = name[:-4]
-            if why is not None:
+            if not student or student.startswith("."):
+                other.append((name, "a hidden zip (no student's id starts with a dot): not a hand-in"))
+            elif why is not None:
                 found.append(HandIn(student, name, problem=f"{name} is {why}"))
             else:
                 found.append(HandIn(student, f"{student}.zip", pending=(_zip, entry.path, student)) if lazy else
@@ -243,7 +292,8 @@ def _folder(path: str, name: str) -> HandIn:
                     todo.append((entry.path, where, depth + 1))
             elif entry.name.lower().endswith(".ipynb"):
                 hand_in.files.append(File(nfc(where), nfc(entry.name), depth,
-                                          lambda p=entry.path: read_file(p)))
+                                          lambda p=entry.path: read_file(p),
+                                          entry.stat(follow_symlinks=False).st_mtime))
             elif not entry.name.startswith("."):
                 hand_in.skipped.append((nfc(where), "not a notebook: left out"))
     return hand_in
@@ -258,7 +308,16 @@ def _zip(path: str, student: str) -> HandIn:
     except (OSError, zipfile.BadZipFile, Unreadable, ValueError, EOFError) as err:
         hand_in.problem = f"{label} cannot be read as a zip ({err})"
         return hand_in
-    inflated = 0
+    _zip_entries(hand_in, label, infos, lambda n, p=path: (lambda: _read_entry(p, n)), path)
+    return hand_in
+
+
+def _zip_entries(hand_in: HandIn, label: str, infos, reader, path: str | None, inflated: int = 0,
+                 depth: int = 0) -> int:
+    """Add the notebook entries of a zip (``infos``) to ``hand_in``; ``reader(name)`` reads one entry.
+
+    A zip inside the zip (``ada.zip`` holding ``ada/notebooks.zip``, as a student who zipped a zip hands it in)
+    is looked into, one level deep (``path`` is the outer zip's; ``depth`` 0 for the outer zip)."""
     for i, info in enumerate(infos):
         where = f"{label}: {nfc(info.filename)}"
         if i >= MAX_ENTRIES:
@@ -275,17 +334,19 @@ def _zip(path: str, student: str) -> HandIn:
         mode = info.external_attr >> 16 if info.create_system == 3 else 0
         why = _kind(mode) if stat.S_IFMT(mode) else None
         notebook = parts[-1].lower().endswith(".ipynb")
-        if why is None and not notebook:
+        inner_zip = parts[-1].lower().endswith(".zip") and depth == 0 and path is not None
+        if why is None and not notebook and not inner_zip:
             if not parts[-1].startswith("."):
                 hand_in.skipped.append((where, "not a notebook: left out"))
             continue
+        limit = MAX_ZIP_INFLATED if inner_zip else MAX_FILE_BYTES
         if why is not None:
             why = f"it is {why}"
         elif info.flag_bits & 0x1:
             why = "it is encrypted: not read"
-        elif info.file_size > MAX_NOTEBOOK_BYTES:
-            why = (f"it inflates to {info.file_size >> 20} MiB, more than the {MAX_NOTEBOOK_BYTES >> 20} MiB a "
-                   "notebook may be")
+        elif info.file_size > limit:
+            why = (f"it inflates to {info.file_size >> 20} MiB, more than the {limit >> 20} MiB a "
+                   f"{'zip' if inner_zip else 'notebook file'} may be")
         elif info.file_size > MAX_ZIP_RATIO * max(info.compress_size, 1) and info.file_size > 1 << 20:
             why = f"it inflates {info.file_size // max(info.compress_size, 1)} times (a zip bomb?): not read"
         elif inflated + info.file_size > MAX_ZIP_INFLATED:
@@ -293,18 +354,95 @@ def _zip(path: str, student: str) -> HandIn:
         if why is not None and not notebook:
             hand_in.skipped.append((where, why))
             continue
+        if inner_zip:
+            inflated = _inner_zip(hand_in, where, path, info.filename, inflated)
+            continue
         if why is None:
             inflated += info.file_size
-        read = _refuse(why) if why is not None else (lambda p=path, n=info.filename: _read_entry(p, n))
-        hand_in.files.append(File(where, nfc(parts[-1]), len(parts) - 1, read))
-    return hand_in
+        hand_in.files.append(File(where, nfc(parts[-1]), depth + len(parts) - 1,
+                                  _refuse(why) if why is not None else reader(info.filename), _zip_time(info)))
+    return inflated
+
+
+def _zip_time(info: zipfile.ZipInfo) -> float:
+    import calendar
+
+    try:
+        return float(calendar.timegm((*info.date_time, 0, 0, 0)))
+    except (ValueError, OverflowError, TypeError):
+        return 0.0
+
+
+def _inner_zip(hand_in: HandIn, where: str, path: str, name: str, inflated: int) -> int:
+    """The notebooks of the zip ``name`` inside the zip at ``path`` (inflated once here to list it, and again
+    for each notebook read: nothing of it is kept in memory between reads)."""
+    try:
+        data = _read_entry(path, name, MAX_ZIP_INFLATED)
+        with io.BytesIO(data) as fp:
+            _count_entries(fp)
+            infos = zipfile.ZipFile(fp).infolist()
+    except (OSError, zipfile.BadZipFile, Unreadable, ValueError, EOFError) as err:
+        hand_in.skipped.append((where, f"a zip inside the zip that cannot be read ({err})"))
+        return inflated
+    del data
+
+    def reader(inner, outer=name):
+        return lambda: _read_nested(path, outer, inner)
+
+    return _zip_entries(hand_in, where, infos, reader, None, inflated, depth=1)
+
+
+def _read_nested(path: str, outer: str, inner: str) -> bytes:
+    data = _read_entry(path, outer, MAX_ZIP_INFLATED)
+    try:
+        with io.BytesIO(data) as fp, zipfile.ZipFile(fp) as zf, zf.open(inner) as f:
+            got = f.read(MAX_FILE_BYTES + 1)
+    except (OSError, zipfile.BadZipFile, ValueError, EOFError, RuntimeError, NotImplementedError,
+            zipfile.zlib.error) as err:
+        raise Unreadable(f"it cannot be read from the zip inside the zip ({err})") from None
+    if len(got) > MAX_FILE_BYTES:
+        raise Unreadable(f"it inflates to more than the {MAX_FILE_BYTES >> 20} MiB a notebook file may be")
+    return got
+
+
+#: Bytes of a zip's central directory read to count its entries (a hand-in's 20,000 entries need under 8 MiB).
+MAX_DIRECTORY_BYTES = 64 << 20
+
+
+def _count_entries(fp) -> int:
+    """The number of entries of the zip open in ``fp``, counted in its central directory record by record.
+
+    The end record's count is not trusted: a zip whose end record says 102 while its directory holds 60,000
+    entries is refused here, before ``zipfile`` builds an object per entry.  Unreadable when there are more
+    than ten times :data:`MAX_ENTRIES`."""
+    end = zipfile._EndRecData(fp)             # the end-of-central-directory record, as ZipFile reads it
+    if end is None:
+        raise Unreadable("File is not a zip file")
+    if end[zipfile._ECD_ENTRIES_TOTAL] > 10 * MAX_ENTRIES:
+        raise Unreadable(f"it has {end[zipfile._ECD_ENTRIES_TOTAL]} entries, more than a hand-in may have")
+    size = end[zipfile._ECD_SIZE]
+    if size > MAX_DIRECTORY_BYTES:
+        raise Unreadable(f"its directory is {size >> 20} MiB, more than a hand-in's may be")
+    fp.seek(end[zipfile._ECD_LOCATION] - size)
+    directory = fp.read(size)
+    count = pos = 0
+    while pos + 46 <= len(directory) and directory[pos:pos + 4] == b"PK\x01\x02":
+        names, extra, comment = struct.unpack_from("<HHH", directory, pos + 28)
+        pos += 46 + names + extra + comment
+        count += 1
+        if count > 10 * MAX_ENTRIES:
+            raise Unreadable(f"its directory holds more than {10 * MAX_ENTRIES} entries (its end record says "
+                             f"{end[zipfile._ECD_ENTRIES_TOTAL]}), more than a hand-in may have")
+    fp.seek(0)
+    return count
 
 
 def _open_zip(path: str):
     """The zip at ``path`` opened for reading (never through a link), once its directory is known to be small.
 
-    The count of entries is read from the zip's end record before ``zipfile`` builds one object per entry:
-    a zip of millions of empty entries is refused without them.
+    The entries are counted in the zip's central directory (:func:`_count_entries`) before ``zipfile`` builds
+    one object per entry: a zip of millions of empty entries, or one whose end record understates them, is
+    refused without them.
     """
     fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     fp = os.fdopen(fd, "rb")
@@ -315,12 +453,7 @@ def _open_zip(path: str):
         if info.st_size > MAX_ZIP_BYTES:
             raise Unreadable(f"it is {info.st_size >> 20} MiB, more than the {MAX_ZIP_BYTES >> 20} MiB a hand-in "
                              "may be")
-        end = zipfile._EndRecData(fp)             # the end-of-central-directory record, as ZipFile reads it
-        if end is None:
-            raise Unreadable("File is not a zip file")
-        if end[zipfile._ECD_ENTRIES_TOTAL] > 10 * MAX_ENTRIES:
-            raise Unreadable(f"it has {end[zipfile._ECD_ENTRIES_TOTAL]} entries, more than a hand-in may have")
-        fp.seek(0)
+        _count_entries(fp)
         return fp
     except BaseException:
         fp.close()
@@ -334,7 +467,7 @@ def _refuse(why: str) -> Callable[[], bytes]:
     return read
 
 
-def _read_entry(path: str, name: str, limit: int = MAX_NOTEBOOK_BYTES) -> bytes:
+def _read_entry(path: str, name: str, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of one zip entry, inflating at most ``limit + 1`` of them whatever its header claims."""
     try:
         with _open_zip(path) as fp, zipfile.ZipFile(fp) as zf, zf.open(name) as f:

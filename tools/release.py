@@ -571,6 +571,8 @@ def release(notebooks, out: pathlib.Path, exercises=None, package=True, roster=N
             seeds = class_release(staging / "student", staging / "class", roster, secret)
             (staging / "teacher" / "seeds.csv").write_text(
                 "student,seed\n" + "".join(f"{s},{seed}\n" for s, seed in seeds.items()), encoding="utf-8")
+            (staging / "teacher" / course.SECRET_HASH_FILE).write_text(course.secret_hash(secret) + "\n",
+                                                                       encoding="utf-8")
             parts.append("class")
         for part in parts:
             old = out / part
@@ -646,6 +648,8 @@ def main(argv=None) -> int:
                              "with their own numbers")
     parser.add_argument("--secret", type=pathlib.Path,
                         help="file holding the course secret (created when missing); needed with --class")
+    parser.add_argument("--new-secret", action="store_true",
+                        help="allow a new or another secret although teacher/seeds.csv holds a class's seeds")
     args = parser.parse_args(argv)
     paths = [pathlib.Path(p) for p in args.notebooks] or course.notebooks()
     roster = secret = None
@@ -653,7 +657,20 @@ def main(argv=None) -> int:
         if args.secret is None:
             parser.error("--class needs --secret FILE (make release CLASS=class.csv SECRET=course-secret.txt)")
         roster = read_class(args.roster)
+        seeds = args.out / "teacher" / "seeds.csv"
+        if seeds.exists() and not args.secret.exists() and not args.new_secret:
+            raise SystemExit(f"SECRET={args.secret} does not exist, and {seeds} holds the seeds of a class release "
+                             "made with a secret: a new secret would change every student's numbers. Give the "
+                             "secret of that release (a mistyped path?), or NEW_SECRET=1 (--new-secret) to start "
+                             "the class over.")
         secret = course.read_secret(args.secret, create=True)
+        stamp = args.out / "teacher" / course.SECRET_HASH_FILE
+        if stamp.is_file() and not args.new_secret:
+            made = stamp.read_text(encoding="utf-8").strip()
+            if made != course.secret_hash(secret):
+                raise SystemExit(f"SECRET={args.secret} is not the secret that made {seeds} (that one's hash begins "
+                                 f"{made[:12]}, this one's {course.secret_hash(secret)[:12]}); nothing written. Give "
+                                 "that secret, or NEW_SECRET=1 (--new-secret) to start the class over.")
     try:
         written = release(paths, args.out, roster=roster, secret=secret)
     except ReleaseError as err:

@@ -90,7 +90,6 @@ try:
                 results["values"].append(["ok", plain(function(**kwargs))])
             except Exception as err:
                 results["values"].append(["raised", type(err).__name__ + ": " + str(err)[:200]])
-                break
 except BaseException as err:
     results["error"] = "the cell raised " + type(err).__name__ + ": " + str(err)[:200]
 out.write("\n" + MARK + json.dumps(results) + "\n")

@@ -7,14 +7,19 @@ NFD), a spreadsheet may capitalise it; all of these must be one student, with on
 reads an id through :func:`normalise`:
 
 * Unicode NFC (``e`` + combining acute becomes ``é``), surrounding spaces removed;
-* lower case: ``Ada.Lovelace`` and ``ada.lovelace`` are the same student (file systems on macOS and
-  Windows cannot hold both folders anyway).
+* Unicode case folding (``str.casefold``, then NFC again), with the Turkish dotted and dotless i folded to
+  ``i``: ``Ada.Lovelace`` and ``ada.lovelace`` are the same student (file systems on macOS and Windows cannot
+  hold both folders anyway), and so are ``MATEO_YILMAZ`` and ``Mateo_Yılmaz``, ``İlker`` and ``ilker``.
 
 At release, an id must also be safe as a folder name, a file name and a spreadsheet cell
-(:func:`problem`): letters, digits and ``. _ - @ +`` only, starting with a letter, a digit or ``_`` (so no
-newline, no path separator, no leading ``=``, ``+``, ``-``, ``@`` that a spreadsheet would run as a
-formula), at most 100 characters, and not ending in ``.zip`` (a student ``a.zip`` would hand in a folder
-named like student ``a``'s zip).  Two rows that normalise to the same id are refused too
+(:func:`problem`): letters (with their combining marks: ``प्रिया``, ``محمّد``, ``Ọ̀lá``), digits and
+``. _ - @ +`` only, starting with a letter, a digit or ``_`` (so no newline, no path separator, no leading
+``=``, ``+``, ``-``, ``@`` that a spreadsheet would run as a formula), at most 100 characters, and not
+ending in ``.zip`` (a student ``a.zip`` would hand in a folder named like student ``a``'s zip).  Refused
+too: the names of what ``make grade`` writes (``grades.csv``, ``feedback``, ...: :data:`OUTPUT_NAMES`),
+Windows' device names (``con``, ``nul``, ``aux.txt``, ``com1``: no such folder can be unpacked on Windows),
+and a word that mixes scripts (``аda`` with a Cyrillic ``а``, a look-alike of ``ada``; ``Dvořák-Γιώργος``, a
+Latin word and a Greek one, is fine).  Two rows that normalise to the same id are refused too
 (:func:`refuse_unsafe`).
 """
 
@@ -23,8 +28,42 @@ from __future__ import annotations
 import re
 import unicodedata
 
-#: An id as it names folders: letters, digits and . _ - @ +, starting with a letter, a digit or _.
+#: An id as it names folders: letters, digits and . _ - @ +, starting with a letter, a digit or _ (the marks
+#: that a letter may carry are allowed by :func:`problem` before this is checked).
 SAFE_ID = re.compile(r"\w[\w.@+-]{0,99}")
+#: What a grading run writes (in its output folder, and in the submissions folder by earlier versions): never a
+#: student's name.
+OUTPUT_NAMES = frozenset({"grades.csv", "gradebook.csv", "canvas.csv", "moodle.csv", "feedback",
+                          "teacher-report.md", "teacher-report.csv", "overrides.csv", "manual.csv", "grading",
+                          "previous", "progress.pickle", "collected", "collected.csv"})
+#: Windows' reserved device names: a file or folder so named (with any extension) cannot be made there.
+WINDOWS_DEVICES = frozenset({"con", "prn", "aux", "nul", "conin$", "conout$", "clock$",
+                             *(f"com{i}" for i in "123456789¹²³"), *(f"lpt{i}" for i in "123456789¹²³")})
+#: Scripts written together in one word (Japanese mixes Han, Hiragana and Katakana; Korean, Hangul and Han).
+_ONE_SCRIPT = {"HIRAGANA": "CJK", "KATAKANA": "CJK", "KATAKANA-HIRAGANA": "CJK", "HANGUL": "CJK",
+               "HALFWIDTH": "CJK", "FULLWIDTH": "CJK", "IDEOGRAPHIC": "CJK"}
+
+
+def _script(char: str) -> str | None:
+    """The script of a letter, from its Unicode name's first word (``LATIN``, ``CYRILLIC``, ``CJK``), or None."""
+    try:
+        first = unicodedata.name(char).split()[0]
+    except ValueError:
+        return None
+    return _ONE_SCRIPT.get(first, first)
+
+
+def mixed_word(text: str) -> str | None:
+    """The first word of ``text`` (split at ``. _ - @ +`` and digits) whose letters are of two scripts, or None.
+
+    >>> mixed_word("\u0430da"), mixed_word("dvo\u0159\u00e1k-\u03b3\u03b9\u03ce\u03c1\u03b3\u03bf\u03c2")
+    ('\u0430da', None)
+    """
+    for word in re.split(r"[\d._@+-]+", text):
+        scripts = {_script(c) for c in word if unicodedata.category(c).startswith("L")}
+        if len(scripts - {None}) > 1:
+            return word
+    return None
 
 
 def normalise(student: str) -> str:
@@ -35,8 +74,10 @@ def normalise(student: str) -> str:
     """
     if not isinstance(student, str):
         raise TypeError(f"student must be a string (an id), got {type(student).__name__}")
-    # NFC again after lower(): lower-casing can leave a combining mark beside its letter ("İ").
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", student).strip().lower())
+    # NFC again after casefold(): folding can leave a combining mark beside its letter ("İ" -> "i" + dot above);
+    # then the Turkish i's: the dotted capital's dot dropped, the dotless small i read as i.
+    folded = unicodedata.normalize("NFC", unicodedata.normalize("NFC", student).strip().casefold())
+    return folded.replace("i\u0307", "i").replace("\u0131", "i")
 
 
 def problem(student: str) -> str | None:
@@ -58,8 +99,20 @@ def problem(student: str) -> str | None:
         return f"starts with {text[0]!r}, which a spreadsheet runs as a formula"
     if text.endswith(".zip"):
         return "ends in .zip, which would name another student's zip of the release and of the hand-in"
-    if not SAFE_ID.fullmatch(text):
-        others = sorted(set(re.sub(r"[\w.@+-]", "", text)))
+    if text in OUTPUT_NAMES:
+        return f"is the name of a file or folder that make grade writes ({text}); give the student another id"
+    if text.split(".")[0] in WINDOWS_DEVICES:
+        return f"is a device name on Windows ({text.split('.')[0]}): no folder can have it there"
+    word = mixed_word(text)
+    if word is not None:
+        return (f"mixes scripts in one word ({word!r}: " + ", ".join(sorted(
+            {_script(c) or "?" for c in word if unicodedata.category(c).startswith("L")})).lower()
+            + "), as a look-alike of another id would")
+    bare = "".join(c for c in text if not unicodedata.category(c).startswith("M"))   # a letter's marks are allowed
+    if not SAFE_ID.fullmatch(bare) or len(text) > 100 or unicodedata.category(text[0]).startswith("M"):
+        typed = unicodedata.normalize("NFC", student)
+        others = sorted(set(re.sub(r"[\w.@+-]", "", "".join(
+            c for c in typed if not unicodedata.category(c).startswith("M")))))
         what = f" (not allowed: {' '.join(repr(c) for c in others)})" if others else ""
         return ("must be letters, digits and . _ - @ + only, start with a letter, a digit or _, and be at most "
                 f"100 characters{what}")
