@@ -2859,6 +2859,36 @@ def _04d_the_first_250_train_and_the_last_50_held_out():
     return (len(train), len(held)) == (250, 50) and "held out: 50 articles" in _output("04d_smooth", "c03")
 
 
+def _04b_start_is_counted_as_nltk_does():
+    # <s> a b a </s>, <s> b a c </s>: b is followed by a twice; V = a b c <s> </s> <UNK> = 6; add-one (0+1)/(2+6)
+    from nltk.lm import Laplace
+    from nltk.lm.preprocessing import padded_everygram_pipeline
+
+    grams, words = padded_everygram_pipeline(2, [["a", "b", "a"], ["b", "a", "c"]])
+    lm = Laplace(2)
+    lm.fit(grams, words)
+    printed = _output(_NB["04b"], "c05-start")
+    kn_lowest = _output(_NB["04b"], "c05")
+    return (Fraction(0 + 1, 2 + 6) == Fraction(1, 8) == Fraction(lm.score("<s>", ["b"])).limit_denominator(100)
+            and "<s>" in lm.vocab and "add-one P(<s> | b): teachkit 1/8, nltk.lm 1/8" in printed
+            and "<s> 1/21" in kn_lowest)
+
+
+def _04b_add_one_without_start_in_v():
+    with_start, without = Fraction(2 + 1, 2 + 6), Fraction(2 + 1, 2 + 5)
+    return (with_start, without) == (Fraction(3, 8), Fraction(3, 7)) and \
+        "with V = 6, 3/8; with <s> left out, V = 5, 3/7" in _output(_NB["04b"], "c05-start")
+
+
+def _04b_jelinek_mercer_by_hand():
+    # 0.1 * 1/6 + 0.3 * 1/8 (c is 1 of the 8 predicted tokens) + 0.6 * 0 = 1/60 + 3/80 = 13/240
+    jm = Fraction(1, 10) * Fraction(1, 6) + Fraction(3, 10) * Fraction(1, 8)
+    printed = _output(_NB["04b"], "c05-start")
+    table = next(x for x in _output(_NB["04b"], "c05").splitlines() if x.startswith("Jelinek-Mercer"))
+    return jm == Fraction(13, 240) and f"= 13/240 = {float(jm):.4f}; teachkit {float(jm):.4f}" in printed and \
+        f"{float(jm):.4f}" in table
+
+
 CLAIMS_00_04 = [
     # 00
     Claim("00_start", "00-02", "The list below is read from the notebooks themselves (their first heading), so it "
@@ -3063,6 +3093,12 @@ CLAIMS_00_04 = [
     Claim("04_perplexity", "nb04-43", "agree on every probability and perplexity", _04_teachkit_and_nltk_agree),
     # 04b
     Claim("04b_ngram", "c02", "**Every fifth article is held out**", _04b_every_fifth_article_held_out),
+    Claim("04b_ngram", "c05-start-says", "teachkit, like nltk.lm, counts `<s>` as one of the $V$ entries, so every "
+          "smoothing gives it some probability (add-one after *b*: 1/8)", _04b_start_is_counted_as_nltk_does),
+    Claim("04b_ngram", "c05-start-says", "add-one's $P(a \\mid b)$ would be 3/7 here instead of 3/8",
+          _04b_add_one_without_start_in_v),
+    Claim("04b_ngram", "c05-start-says", "The last line works Jelinek-Mercer's $P(c \\mid b)$ by hand",
+          _04b_jelinek_mercer_by_hand),
     Claim("04b_ngram", "c06", "Every row sums to one, for a seen history and for one never seen",
           _04b_tiny_rows_sum_to_one_and_add_one_keeps_less_than_half),
     Claim("04b_ngram", "c06", "add-one still keeps less than half of the probability for it",
@@ -3200,7 +3236,16 @@ def _04c_a_stride_that_keeps_the_context_is_one_stream():
         model.evaluate(texts, chunk=16).perplexity == pytest.approx(cold, rel=1e-12)
 
 
+def _06_teachkit_has_the_literatures_diversity_measures_and_08b_uses_them():
+    # topic diversity: 3 topics of 2 words, 4 distinct words -> 4/6; the two measures are exported and 08b calls both
+    source = "".join("".join(c["source"]) for c in _notebook("08b_coherence")["cells"] if c["cell_type"] == "code")
+    return (tk.topic_diversity([["a", "b"], ["a", "c"], ["d", "b"]], top_k=2) == pytest.approx(4 / 6)
+            and "tk.topic_diversity(" in source and "tk.inverted_rbo(" in source)
+
+
 CLAIMS_00_04 += [
+    Claim("06_distinct", "nb06-00", "teachkit has both (`tk.topic_diversity`, `tk.inverted_rbo`), and notebook 08b "
+          "uses them", _06_teachkit_has_the_literatures_diversity_measures_and_08b_uses_them),
     Claim("00_start", "00-04", "Notebook 11 asks whether a model can be\ntrusted",
           _00_headings_say_what_the_overview_says),
     Claim("00_start", "00-11", 'For an expected 0.891 and 2 significant figures, "0.89" is right (to two decimals) '
@@ -3485,6 +3530,11 @@ def _04c_epochs():
     return [tuple(float(v) for v in epoch) for epoch in found]
 
 
+def _04c_held_out_stops_improving():
+    held = [float(v) for v in re.findall(r"held out ([\d.]+) bits per prediction", _output("04c_neural", "c04c-08"))]
+    return len(held) == 4 and held[0] > held[1] > held[2] == held[3] == 2.60
+
+
 def _04c_held_out_above_training_and_the_gap_widens():
     epochs = _04c_epochs()
     return all(held > train for train, held, _ in epochs) and epochs[-1][2] > epochs[0][2]
@@ -3662,6 +3712,8 @@ CLAIMS_PROSE = [
           _09_metrics_clear_winner_people_disagree),
     Claim("04c_neural", "c04c-08-says", "The held-out curve stays above the training curve after every epoch, and the "
           "gap widens", _04c_held_out_above_training_and_the_gap_widens),
+    Claim("04c_neural", "c04c-08-says", "the held-out figure stops improving (2.60 after epochs 3 and 4)",
+          _04c_held_out_stops_improving),
     Claim("04c_neural", "c04c-10-says", "The word model's perplexity (104.2 per word) is far above the character "
           "models'", _04c_word_perplexity_far_above_and_kneser_ney_best_per_character),
     Claim("04c_neural", "c04c-10-says", "a small neural model trained for seconds does not beat a well-smoothed "

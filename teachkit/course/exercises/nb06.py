@@ -87,9 +87,12 @@ def _skewed_sizes(rng):
     # one topic takes most documents, the other two share the rest equally; shares end in few decimals.  Many
     # totals and a small topic of up to a fifth of them, so that the share of the small topics (and with it the
     # answer) seldom repeats from one student to the next
-    n_docs = int(rng.choice([40, 50, 80, 100, 125, 200, 250]))
-    each = int(rng.integers(1, n_docs // 5 + 1))
-    return {"sizes": (n_docs - 2 * each, each, each), "n_docs": n_docs}
+    # (drawn again when the shares are the exercise's own 8 : 1 : 1, which would repeat its answer)
+    while True:
+        n_docs = int(rng.choice([40, 50, 80, 100, 125, 200, 250]))
+        each = int(rng.integers(1, n_docs // 5 + 1))
+        if 10 * each != n_docs:
+            return {"sizes": (n_docs - 2 * each, each, each), "n_docs": n_docs}
 
 
 def _three_sizes(rng):
