@@ -228,7 +228,7 @@ EXERCISES = [
     ),
     Exercise(
         key="04d.2",
-        label="a back-off weight β(h)",
+        label="the back-off weight β({prev})",
         question="A bigram model with back-off Kneser-Ney, one discount $d = {d}$ at both levels, is trained on "
                  "{corpus} (each padded as `<s> … </s>`; the vocabulary adds `<s>`, `</s>` and `<UNK>`). The "
                  "unigram level uses continuation counts $N_{{1+}}(\\bullet\\, w)$, discounted by the same $d$. "
