@@ -3300,9 +3300,25 @@ def _04d_the_smaller_vocabulary_wins_over_every_prediction():
 
 
 def _04d_on_shared_words_the_order_reverses_inside_the_noise():
+    # the paired design run again here: the same held-out articles for both models, the predictions of the words
+    # both vocabularies hold (and </s>), per-article sums of log2 P, and scipy's paired bootstrap (not teachkit's)
+    from scipy import stats
+
     delta, low, high, ratio = (float(v) for v in _04d_rows("c12", _04D_PAIRS)[_04D_PAIRS[-1]][:4])
     (_, _, pp1), (_, _, pp2) = _04d_bigram_lines().values()
-    return pp2 < pp1 and delta < 0 and ratio < 1 and low < 0 < high
+    train, held = _lee_04d()
+    models = [tk.NgramLM(part, order=2, smoothing=KneserNey(0.75)) for part in (train[:160], train[160:])]
+    shared = set(models[0].vocabulary) & set(models[1].vocabulary)
+    keep = [np.array([w in shared for w in doc] + [True]) for doc in held]
+    sums = [np.array([np.log2(m.predictions([doc])["probability"])[k].sum() for doc, k in zip(held, keep)])
+            for m in models]
+    counts = np.array([k.sum() for k in keep])
+    ours = (sums[1].sum() - sums[0].sum()) / counts.sum()
+    interval = stats.bootstrap((sums[0], sums[1], counts), lambda x, y, m: (y.sum() - x.sum()) / m.sum(),
+                               paired=True, vectorized=False, n_resamples=2000, method="percentile",
+                               rng=np.random.default_rng(3)).confidence_interval
+    return (pp2 < pp1 and delta < 0 and ratio < 1 and low < 0 < high and round(ours, 3) == delta
+            and interval.low < 0 < interval.high)
 
 
 def _04d_good_turing_counts_add_to_n_minus_n1():

@@ -214,7 +214,7 @@ EXERCISES = [
     ),
     Exercise(
         key="06.4",
-        label="distribution part with log base 2",
+        label="distribution part with log base 2, sizes {sizes[0]}, {sizes[1]}, {sizes[2]}",
         question="A model puts {sizes[0]}, {sizes[1]} and {sizes[2]} of its {n_docs} documents in its three topics. "
                  "Compute the entropy of these sizes with $\\log_2$ instead of $\\ln$ and divide by $\\log_2 3$. "
                  "What distribution part do you get?",
