@@ -359,12 +359,13 @@ EXERCISES = [
         choices=(_WELL_ABOVE_ZERO, _PERCENT, _BARELY, _BELOW),
         why={
             _WELL_ABOVE_ZERO: "keywords with nothing in common do not score 0: each word is similar to itself, so "
-                              "SC of {n} unrelated keywords is {chance:.2f}, not 0.",
-            _PERCENT: "SC has no 0 for 'no coherence' to count a percentage from: its floor for unrelated "
-                      "keywords is {chance:.2f}.",
-            _BARELY: "{n} unrelated keywords score {chance:.2f} (their self-similarities alone), so {sc} is only "
-                     "{share:.3f} of the way from there to a perfect 1.",
-            _BELOW: "unrelated keywords score {chance:.2f}, which is less than {sc}: this topic is above them.",
+                              "SC of {n} keywords whose vectors are at right angles is {chance:.2f}, not 0.",
+            _PERCENT: "SC has no 0 for 'no coherence' to count a percentage from: its floor, for keywords whose "
+                      "vectors are at right angles, is {chance:.2f}.",
+            _BARELY: "{n} keywords whose vectors are at right angles score {chance:.2f} (their self-similarities "
+                     "alone), so {sc} is only {share:.3f} of the way from there to a perfect 1.",
+            _BELOW: "keywords whose vectors are at right angles score {chance:.2f}, less than {sc}: this topic is "
+                    "above that floor.",
         },
         solution="Keywords whose vectors are at right angles (cosine 0) still have similarity 1 with themselves, "
                  "so their SC is $1/n$ = {chance:.2f} for $n$ = {n}. SC = {sc} is ({sc} − {chance:.2f}) / (1 − "
