@@ -143,12 +143,35 @@ def _kneser_ney_steps_by_hand(sentences, word, prev, d):
             "nltk": (max(count - d, 0) + d * followers * continuation) / total}
 
 
+def _jelinek_mercer_steps_by_hand(sentences, word, prev, l0, l1, l2):
+    # the padded corpus predicts every word and one </s> per sentence; V = the distinct words + <s> </s> <UNK>
+    tokens = [w for sentence in sentences for w in list(sentence) + ["</s>"]]
+    after = _after(sentences, prev)
+    return {"V": _vocabulary_size(sentences), "tokens": len(tokens), "occurrences": tokens.count(word),
+            "count": after.get(word, 0), "total": sum(after.values()),
+            "unigram": Fraction(tokens.count(word), len(tokens)),
+            "bigram": Fraction(after.get(word, 0), sum(after.values()))}
+
+
+def _jelinek_mercer_by_hand(sentences, word, prev, l0, l1, l2):
+    steps = _jelinek_mercer_steps_by_hand(sentences, word, prev, l0, l1, l2)
+    return l0 / steps["V"] + l1 * float(steps["unigram"]) + l2 * float(steps["bigram"])
+
+
+# 04b.7: <s> a b a </s>, <s> b a c </s>; after a: b, </s>, c (c(a .) = 3, c(a c) = 1); the 8 predicted tokens
+# a b a </s> b a c </s> hold c once; V = 6.  0.1/6 + 0.3 * 1/8 + 0.6 * 1/3 = 4/240 + 9/240 + 48/240 = 61/240
+PINS["04b.7"] = 61 / 240
+STEPS["04b.7"] = {"V": 6, "tokens": 8, "occurrences": 1, "count": 1, "total": 3, "unigram": Fraction(1, 8),
+                  "bigram": Fraction(1, 3)}
+
 PIN_FUNCTIONS = {
+    "04b.7": _jelinek_mercer_by_hand,
     "04b.1": _add_one_by_hand,                            # (c(h w) + 1) / (c(h .) + V)
     "04b.2": lambda sentences, word, prev, d: float(_kneser_ney_steps_by_hand(sentences, word, prev, d)["kn"]),
 }
 
 STEP_FUNCTIONS = {
+    "04b.7": _jelinek_mercer_steps_by_hand,
     "04b.1": _add_one_steps_by_hand,
     "04b.2": _kneser_ney_steps_by_hand,
 }

@@ -30,12 +30,14 @@ PINS["04c.4"] = _bits_per_byte_by_hand
 
 def _forward_by_hand(context, E, W1, b1, W2, b2):
     # loops over plain numbers: x = the context's embedding rows one after another; h_j = tanh(sum_i x_i W1_ij
-    # + b1_j); z_v = sum_j h_j W2_jv + b2_v; P_v = e^z_v / sum_u e^z_u
+    # + b1_j); z_v = sum_j h_j W2_jv + b2_v; P_v = e^(z_v - m) / sum_u e^(z_u - m), m = max z (some inputs have
+    # logits near 1000, where e^z itself overflows)
     x = [float(value) for i in context for value in E[i]]
     h = [math.tanh(sum(x[i] * W1[i][j] for i in range(len(x))) + b1[j]) for j in range(len(b1))]
     z = [sum(h[j] * W2[j][v] for j in range(len(h))) + b2[v] for v in range(len(b2))]
-    total = sum(math.exp(zv) for zv in z)
-    return [math.exp(zv) / total for zv in z]
+    m = max(z)
+    total = sum(math.exp(zv - m) for zv in z)
+    return [math.exp(zv - m) / total for zv in z]
 
 
 PINS["04c.7"] = _forward_by_hand

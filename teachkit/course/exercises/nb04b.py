@@ -299,6 +299,56 @@ def _predicts_new_text_better(train_3, train_4, held_3, held_4):
     return _HELD_OUT if held_3 < held_4 else "the 4-gram model: its perplexity on the held-out articles is lower"
 
 
+# ---------------------------------------------------------------- 04b.7: Jelinek-Mercer by hand
+_JM_WEIGHTS = ((0.1, 0.3, 0.6), (0.1, 0.2, 0.7), (0.2, 0.3, 0.5), (0.2, 0.2, 0.6), (0.1, 0.4, 0.5), (0.3, 0.3, 0.4))
+
+
+def _jelinek_mercer_bigram(sentences, word, prev, l0, l1, l2):
+    return NgramLM([list(s) for s in sentences], order=2, smoothing="interpolated",
+                   lambdas=(l0, l1, l2)).prob(word, [prev])
+
+
+def _jm_steps(sentences, word, prev, l0, l1, l2):
+    """The numbers of 04b.7's worked solution: 1/V, the unigram and the bigram estimates, from the counts."""
+    model = NgramLM([list(s) for s in sentences], order=2, smoothing="laplace")
+    tokens = sum(len(s) + 1 for s in sentences)                   # every word and one </s> per sentence
+    occurrences = sum(list(s).count(word) for s in sentences)
+    count, total = model.count(prev, word), model.context_count([prev])
+    return {"V": model.V, "tokens": tokens, "occurrences": occurrences, "count": count, "total": total,
+            "unigram": Fraction(occurrences, tokens), "bigram": Fraction(count, total)}
+
+
+def _jm_variant(rng):
+    sentences = _random_sentences(rng)
+    prev = str(rng.choice(_WORDS))
+    word = str(rng.choice(_WORDS))
+    l0, l1, l2 = _JM_WEIGHTS[int(rng.integers(len(_JM_WEIGHTS)))]
+    return {"sentences": sentences, "word": word, "prev": prev, "l0": l0, "l1": l1, "l2": l2}
+
+
+def _jm_no_uniform(sentences, word, prev, l0, l1, l2):
+    steps = _jm_steps(sentences, word, prev, l0, l1, l2)
+    return l1 * float(steps["unigram"]) + l2 * float(steps["bigram"])
+
+
+def _jm_unigram_over_words(sentences, word, prev, l0, l1, l2):
+    # the unigram estimate over the words alone, the </s> predictions left out
+    steps = _jm_steps(sentences, word, prev, l0, l1, l2)
+    words = steps["tokens"] - len(sentences)
+    share = steps["occurrences"] / words
+    return l0 / steps["V"] + l1 * share + l2 * float(steps["bigram"])
+
+
+def _jm_bigram_only(sentences, word, prev, l0, l1, l2):
+    return float(_jm_steps(sentences, word, prev, l0, l1, l2)["bigram"])
+
+
+def _jm_v_of_words(sentences, word, prev, l0, l1, l2):
+    # the uniform part over the three words only
+    steps = _jm_steps(sentences, word, prev, l0, l1, l2)
+    return l0 / 3 + l1 * float(steps["unigram"]) + l2 * float(steps["bigram"])
+
+
 EXERCISES = [
     Exercise(
         key="04b.1",
@@ -352,6 +402,29 @@ EXERCISES = [
                   _kneser_ney_lower_at_lesson_discount,  # P_1 computed with d = 0.5, the top level with d
                   _kneser_ney_as_nltk,                  # nltk.lm's undiscounted continuation probability
                   _kneser_ney_no_lower),                # the reserve d T left out: max(c - d, 0) / c(h •)
+    ),
+    Exercise(
+        key="04b.7",
+        label="Jelinek-Mercer P({word} | {prev})",
+        question=f"Jelinek-Mercer on {_CORPUS_TEMPLATE}, each padded as `<s> … </s>`, with the vocabulary of "
+                 "section 2 (the words, `<s>`, `</s>` and `<UNK>`). The weights are $\\lambda_0 = {l0}$ on the "
+                 "uniform $1/V$, $\\lambda_1 = {l1}$ on the unigram estimate (the share of the predicted tokens, "
+                 "every word and every `</s>`, that are *{word}*) and $\\lambda_2 = {l2}$ on the bigram estimate "
+                 "$c({prev}\\,{word}) / c({prev}\\,\\bullet)$. What is $P_{{JM}}({word} \\mid {prev})$?",
+        data={"sentences": TWO_SENTENCES, "word": "c", "prev": "a", "l0": 0.1, "l1": 0.3, "l2": 0.6},
+        answer=_jelinek_mercer_bigram,
+        steps=_jm_steps,
+        solution="The uniform part: $V = {V}$, so $1/V = 1/{V}$. The unigram estimate: the padded corpus predicts "
+                 "{tokens} tokens, and *{word}* is {occurrences} of them: ${unigram}$. The bigram estimate: "
+                 "$c({prev}\\,{word}) = {count}$ of $c({prev}\\,\\bullet) = {total}$, so ${bigram}$. "
+                 "$P_{{JM}}({word} \\mid {prev}) = {l0} \\cdot 1/{V} + {l1} \\cdot {unigram} + {l2} \\cdot "
+                 "{bigram} = {expected:.4f}$. Every part is a distribution over the vocabulary, and the weights sum "
+                 "to one, so the mixture is one too.",
+        right=("0.2542", "0,2542", "61/240", "0.254"),
+        wrong=("0.2375", "0.3333", "0.2667", "0.2"),   # no uniform part; the bigram alone; unigram over words; guess
+        check={"min_sig_figs": 3, "percent": True},
+        variant=_jm_variant,
+        mistakes=(_jm_no_uniform, _jm_unigram_over_words, _jm_bigram_only, _jm_v_of_words),
     ),
     Prediction(
         key="04b.3",

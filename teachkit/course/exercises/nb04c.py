@@ -118,7 +118,9 @@ def _forward_inputs(rng):
                   int(rng.integers(2, 6)))
     return {"context": [int(i) for i in rng.integers(0, V, size=k)],
             "E": rng.normal(0, 1, (V, d)), "W1": rng.normal(0, 0.7, (k * d, H)), "b1": rng.normal(0, 0.3, H),
-            "W2": rng.normal(0, 1.5, (H, V)), "b2": rng.normal(0, 0.3, V)}
+            "W2": rng.normal(0, 1.5, (H, V)),
+            # one trial in five has logits near 1000, where exp overflows unless the largest logit is subtracted
+            "b2": rng.normal(0, 0.3, V) + (1000.0 if rng.random() < 0.2 else 0.0)}
 
 
 def _forward_reference(context, E, W1, b1, W2, b2):
@@ -144,6 +146,15 @@ def _forward_logits(context, E, W1, b1, W2, b2):
 
     x = np.concatenate([np.asarray(E)[i] for i in context])
     return np.tanh(x @ W1 + b1) @ W2 + b2              # the scores, not yet a distribution
+
+
+def _forward_without_max_shift(context, E, W1, b1, W2, b2):
+    import numpy as np
+
+    x = np.concatenate([np.asarray(E)[i] for i in context])
+    z = np.tanh(x @ W1 + b1) @ W2 + b2
+    with np.errstate(over="ignore", invalid="ignore"):
+        return np.exp(z) / np.exp(z).sum()           # inf / inf = nan once the logits are large
 
 
 def _forward_summed_embeddings(context, E, W1, b1, W2, b2):
@@ -295,7 +306,7 @@ EXERCISES = [
                  "The embeddings are put side by side, not added: the model must know which position each "
                  "symbol holds. Subtracting the largest logit changes nothing in the result (it cancels "
                  "between numerator and denominator) but keeps `exp` from overflowing.",
-        wrong=(_forward_without_tanh, _forward_logits, _forward_summed_embeddings),
+        wrong=(_forward_without_tanh, _forward_logits, _forward_summed_embeddings, _forward_without_max_shift),
         trials=200,
         seed=7,
     ),

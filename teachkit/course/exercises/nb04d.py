@@ -190,13 +190,13 @@ def _why_katz_wins(p_unk_katz, p_unk_kn, oov_percent):
 
 
 # ---------------------------------------------------------------- 04d.5: an interval that holds 0
-_EQUAL, _NOISE, _WRONG, _SMALLER = (
+_EQUAL, _NOISE, _MORE, _EVERY = (
     "the two models are equally good",
     "on this much held-out text the difference cannot be told from which documents happened to be held out",
-    "the perplexities are wrong: a model trained on more text must have the lower perplexity",
-    "the model trained on fewer documents is the better one",
+    "the model trained on more documents is the better one: its perplexity is the lower",
+    "the comparison over every prediction, <UNK> included, would have been the fairer one",
 )
-_SETTLED = "the first model is settled as the worse one: the interval leaves 0 out"
+_SETTLED = "the first model is shown to be the better one: the interval leaves 0 out"
 
 
 def _interval_reading(ratio, low, high):
@@ -228,7 +228,7 @@ EXERCISES = [
     ),
     Exercise(
         key="04d.2",
-        label="a back-off weight β(h)",
+        label="the back-off weight β({prev})",
         question="A bigram model with back-off Kneser-Ney, one discount $d = {d}$ at both levels, is trained on "
                  "{corpus} (each padded as `<s> … </s>`; the vocabulary adds `<s>`, `</s>` and `<UNK>`). The "
                  "unigram level uses continuation counts $N_{{1+}}(\\bullet\\, w)$, discounted by the same $d$. "
@@ -301,27 +301,30 @@ EXERCISES = [
     Interpretation(
         key="04d.5",
         label="an interval that holds 0",
-        question="Two Kneser-Ney bigram models are trained on two different parts of the training articles. On "
-                 "the held-out articles the first's perplexity is 1.034 times the second's. The paired "
-                 "bootstrap interval of the difference in cross-entropy (first minus second) runs from −0.059 to "
-                 "0.164 bits per prediction. What does that say?",
-        data={"ratio": 1.034, "low": -0.059, "high": 0.164},
+        question="Two Kneser-Ney bigram models are trained on two different parts of the training articles, the "
+                 "first on more of them than the second. Their vocabularies differ, so they are compared on the "
+                 "held-out predictions of the words both know. There the first's perplexity is 0.953 times the "
+                 "second's, and the paired bootstrap interval of the difference in cross-entropy (first minus "
+                 "second) runs from −0.165 to 0.024 bits per prediction. What does that say?",
+        data={"ratio": 0.953, "low": -0.165, "high": 0.024},
         answer=_interval_reading,
-        choices=(_EQUAL, _NOISE, _WRONG, _SMALLER, _SETTLED),
+        choices=(_EQUAL, _NOISE, _MORE, _EVERY, _SETTLED),
         why={
-            _EQUAL: "an interval that holds 0 does not show the difference is 0: it holds positive values too, up "
-                    "to {high} bits. It says the data cannot tell, not that the models tie.",
+            _EQUAL: "an interval that holds 0 does not show the difference is 0: it holds values from {low} to "
+                    "{high} bits. It says the data cannot tell, not that the models tie.",
             _NOISE: "resampling the held-out documents moves the difference from {low} to {high} bits, on both "
                     "sides of 0: another held-out text like this one could reverse the order.",
-            _WRONG: "a model trained on more text usually predicts better, but nothing forces it: which articles "
-                    "it saw matters too, and the two parts differ.",
-            _SMALLER: "the interval includes positive values as well as negative ones: which model is better is "
-                      "exactly what it does not settle.",
-            _SETTLED: "a settled difference has an interval on one side of 0; this one runs from {low} to {high}.",
+            _MORE: "its perplexity is the lower on these articles, but the interval reaches {high} bits, above 0: "
+                   "which model is better is exactly what it does not settle.",
+            _EVERY: "over every prediction the model that knows fewer words scores more held-out words as `<UNK>`, "
+                    "one easy symbol standing for many words; its perplexity then measures an easier task, and the "
+                    "two figures cannot be compared.",
+            _SETTLED: "an interval that leaves 0 out lies on one side of 0; this one runs from {low} to {high}.",
         },
         solution="**{expected}.** The interval runs from {low} to {high} bits, on both sides of 0. A perplexity "
                  "ratio of {ratio} looks like a difference, but resampling the held-out documents (the same draw "
-                 "for both models) moves it across 0. Report it as not settled, and hold out more text before "
-                 "ranking the two.",
+                 "for both models) moves it across 0. Report it as not shown either way, and hold out more text "
+                 "before ranking the two. Comparing on the words both know matters here: over every prediction the "
+                 "order reverses, because the model trained on fewer articles scores more words as `<UNK>`.",
     ),
 ]

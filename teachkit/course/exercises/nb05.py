@@ -179,11 +179,11 @@ def _step_own_strength(A, damping):
     return (1 - damping) / n + damping * (A @ np.full(n, 1 / n)) / strength
 
 
-# ---------------------------------------------------------------- 05.7: reading an SC against its chance level
+# ---------------------------------------------------------------- 05.7: reading an SC against its floor 1/n
 _BARELY = "it is barely above what keywords with nothing in common would score"
-_WELL_ABOVE_ZERO = "it is well above chance, since keywords with nothing in common score 0"
+_WELL_ABOVE_ZERO = "it is well above the floor, since keywords with nothing in common score 0"
 _PERCENT = "the score is the share of a perfect topic's coherence that these keywords reach"
-_BELOW = "it is below chance: unrelated keywords would score more"
+_BELOW = "it is below the floor: keywords with nothing in common would score more"
 
 
 def _chance_share(sc, n):
@@ -198,7 +198,7 @@ def _reading_sc(sc, n):
         return _BELOW
     if share <= 0.25:
         return _BARELY
-    raise ValueError("SC is well above chance here: this question's choices do not cover it")
+    raise ValueError("SC is well above 1/n here: this question's choices do not cover it")
 
 
 def _sc_steps(sc, n):
@@ -282,7 +282,8 @@ EXERCISES = [
         question="Raise the threshold to {threshold} (keep the document's other settings: $d = {damping}$, "
                  "$\\gamma_d = {direct_weight}$, PageRank weights, diagonal of $S S/n$ set to 1; cosines "
                  "machine–learning {s_ml:.2f}, machine–algorithm {s_ma:.2f}, learning–algorithm {s_la:.2f}). One "
-                 "word loses both its edges: work out its PageRank weight, then SC. Enter SC.",
+                 "word loses both its edges: work out its PageRank weight, then SC. The threshold only shapes the "
+                 "graph for PageRank: $S_h$ is built from the whole $S$, as in the document. Enter SC.",
         data={**COSINES, "threshold": 0.86, "damping": 0.85, "direct_weight": 0.7},
         answer=_strict_sc,
         steps=_isolated_steps,
@@ -349,7 +350,7 @@ EXERCISES = [
     ),
     Interpretation(
         key="05.7",
-        label="an SC against its chance level",
+        label="an SC against its floor 1/n",
         question="A topic of $n = 5$ keywords has semantic coherence SC = 0.30, computed with the document's "
                  "defaults. What does 0.30 say about the topic?",
         data={"sc": 0.30, "n": 5},
@@ -358,17 +359,20 @@ EXERCISES = [
         choices=(_WELL_ABOVE_ZERO, _PERCENT, _BARELY, _BELOW),
         why={
             _WELL_ABOVE_ZERO: "keywords with nothing in common do not score 0: each word is similar to itself, so "
-                              "SC of {n} unrelated keywords is {chance:.2f}, not 0.",
-            _PERCENT: "SC has no 0 for 'no coherence' to count a percentage from: its floor for unrelated "
-                      "keywords is {chance:.2f}.",
-            _BARELY: "{n} unrelated keywords score {chance:.2f} (their self-similarities alone), so {sc} is only "
-                     "{share:.3f} of the way from there to a perfect 1.",
-            _BELOW: "unrelated keywords score {chance:.2f}, which is less than {sc}: this topic is above them.",
+                              "SC of {n} keywords whose vectors are at right angles is {chance:.2f}, not 0.",
+            _PERCENT: "SC has no 0 for 'no coherence' to count a percentage from: its floor, for keywords whose "
+                      "vectors are at right angles, is {chance:.2f}.",
+            _BARELY: "{n} keywords whose vectors are at right angles score {chance:.2f} (their self-similarities "
+                     "alone), so {sc} is only {share:.3f} of the way from there to a perfect 1.",
+            _BELOW: "keywords whose vectors are at right angles score {chance:.2f}, less than {sc}: this topic is "
+                    "above that floor.",
         },
         solution="Keywords whose vectors are at right angles (cosine 0) still have similarity 1 with themselves, "
                  "so their SC is $1/n$ = {chance:.2f} for $n$ = {n}. SC = {sc} is ({sc} − {chance:.2f}) / (1 − "
-                 "{chance:.2f}) = {share:.3f} of the way from that floor to a perfect 1: barely above chance. "
-                 "Read an SC against $1/n$, never against 0.",
+                 "{chance:.2f}) = {share:.3f} of the way from that floor to a perfect 1: barely above it. "
+                 "Read an SC against $1/n$, never against 0. And $1/n$ is only the floor for vectors at right "
+                 "angles: real embeddings give unrelated words positive cosines, so random keywords score more "
+                 "(notebook 07 measures it). An SC this close to $1/n$ may well be no better than chance.",
     ),
     Interpretation(
         key="05.8",

@@ -87,9 +87,12 @@ def _skewed_sizes(rng):
     # one topic takes most documents, the other two share the rest equally; shares end in few decimals.  Many
     # totals and a small topic of up to a fifth of them, so that the share of the small topics (and with it the
     # answer) seldom repeats from one student to the next
-    n_docs = int(rng.choice([40, 50, 80, 100, 125, 200, 250]))
-    each = int(rng.integers(1, n_docs // 5 + 1))
-    return {"sizes": (n_docs - 2 * each, each, each), "n_docs": n_docs}
+    # (drawn again when the shares are the exercise's own 8 : 1 : 1, which would repeat its answer)
+    while True:
+        n_docs = int(rng.choice([40, 50, 80, 100, 125, 200, 250]))
+        each = int(rng.integers(1, n_docs // 5 + 1))
+        if 10 * each != n_docs:
+            return {"sizes": (n_docs - 2 * each, each, each), "n_docs": n_docs}
 
 
 def _three_sizes(rng):
@@ -211,7 +214,7 @@ EXERCISES = [
     ),
     Exercise(
         key="06.4",
-        label="distribution part with log base 2",
+        label="distribution part with log base 2, sizes {sizes[0]}, {sizes[1]}, {sizes[2]}",
         question="A model puts {sizes[0]}, {sizes[1]} and {sizes[2]} of its {n_docs} documents in its three topics. "
                  "Compute the entropy of these sizes with $\\log_2$ instead of $\\ln$ and divide by $\\log_2 3$. "
                  "What distribution part do you get?",
