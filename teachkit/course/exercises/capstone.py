@@ -815,7 +815,7 @@ def _judge(name, written, value, depends):
         return False, f"not stated; it depends on {depends}", "not stated"
     unreadable = _unreadable(written)
     if unreadable:
-        return False, f"{unreadable}; {name} depends on {depends}", f"{unreadable} (teachkit: {value:.5g})"
+        return False, f"{unreadable}; {name} depends on {depends}", f"{unreadable}: teachkit gets {value:.5g}"
     if name in ("k", "runner_up"):
         typed = str(written).strip()[:30]
         if _states_k(written, value):
