@@ -131,7 +131,7 @@ def _paired_bootstrap(a, b, n_resamples, level, seed):
 
 
 def _paired_inputs(rng):
-    n = int(rng.integers(5, 60))
+    n = int(rng.integers(5, 30))
     a = [round(float(v), 4) for v in rng.normal(-7.0, 0.5, n)]       # per-article held-out bounds, nats per token
     b = [round(float(v + rng.normal(0.05, 0.1)), 4) for v in a]
     return {"a": a, "b": b, "n_resamples": int(rng.integers(100, 1000)),
@@ -267,13 +267,13 @@ EXERCISES = [
                  "`numpy.random.default_rng(seed).integers(0, n, (n_resamples, n))` (one row of article indices "
                  "per resample), take each row's mean difference, and `numpy.quantile` them at "
                  "`(1 - level) / 2` and `(1 + level) / 2`. The check compares it with `tk.bootstrap_difference` "
-                 "on 200 random inputs; the grader adds inputs of its own.",
+                 "on 50 random inputs; the grader adds inputs of its own.",
         reference=_paired_bootstrap,
         inputs=_paired_inputs,
         template="def my_paired_bootstrap(a, b, n_resamples, level, seed):\n"
                  "    return ...   # your code: (mean difference, low, high)\n",
         wrong=(_unpaired_bootstrap, _uncorrected_bootstrap),
-        rtol=1e-9, atol=1e-12,
+        rtol=1e-9, atol=1e-12, trials=50,
         solution="```python\nimport numpy as np\n\ndef my_paired_bootstrap(a, b,\n"
                  "                        n_resamples, level, seed):\n"
                  "    d = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)\n"
