@@ -24,6 +24,13 @@ The class
     notebooks and 10,000 ids of one notebook would take, beside the targets: release 300 x 17 at most 2 min and
     1 GB on disk, grade 300 x 17 at most 5 min, release 10,000 ids of one notebook at most 60 s.  The load
     average is printed with each figure: under load the wall times are not a quiet machine's.
+``--capstone N`` (alone) times the capstone's grading: N reports, each on its student's own draw (their seed
+    under the course secret) with choices varied over every option, judged by ``tools/capstone_grading.py`` in one
+    process from cold caches (every model the draws need trained in that process): the time per capstone, and
+    the estimate for 300 capstones on 2 cores (``make grade``'s 2 jobs, each grading half, each training its own
+    models).  The target is at most 30 minutes for 300.  Measured 2026-11-28 03:07 UTC on the shared 2-core
+    machine (load average about 9, a class simulation grading beside it): 30 capstones in 97.0 s wall (29 s of
+    CPU), 3.23 s per capstone from cold caches, so about 8 minutes for 300 on 2 cores; peak 149 MiB.
 Measured
     Wall time; the peak resident memory of the largest process (``getrusage`` of the command and all it
     waited for: the release's worker processes, the grader's sandboxes).
@@ -230,11 +237,41 @@ def extrapolate(n: int) -> None:
               f"{at_10k / 2:.0f} s on 2 idle cores (target 60 s), {disk / 1e9:.1f} GB on disk", flush=True)
         print(f"(cores: {os.cpu_count()}; wall times under the load shown are not a quiet machine's)")
 
+def capstone_grading(n: int) -> None:
+    """Time grading ``n`` capstones in one process (see the module's docstring, ``--capstone``)."""
+    code = f"""
+import itertools, sys, time
+sys.path.insert(0, {str(ROOT / 'tools')!r})
+import capstone_grading, course
+from teachkit.course.exercises import capstone
+options = capstone.CHOICE_OPTIONS
+grids = [[5, 10, 20], [5, 10, 15, 20, 30], [10, 15], [5, 15, 30]]
+start = time.perf_counter()
+for i in range({n}):
+    seed = course.student_seed({SECRET!r}, f"s{{i:05d}}")
+    report = dict(capstone.TEMPLATE, draw=seed, ks=grids[i % len(grids)],
+                  **{{name: values[i % len(values)] for name, values in options.items()}},
+                  reasons=dict.fromkeys(capstone.REASONS, "The coherence is 0.0512 and the stability 0.412 here."),
+                  numbers=dict.fromkeys(capstone.NUMBERS, "0.123"))
+    judged = capstone_grading.judge(report, seed)
+    assert len(judged.rows) == len(capstone.NUMBERS)
+print(time.perf_counter() - start)
+"""
+    wall, peak, done = _measured([sys.executable, "-c", code])
+    seconds = float(done.stdout.strip().splitlines()[-2])
+    per = seconds / n
+    print(f"capstone grading, {n} reports in one process from cold caches: {seconds:.1f} s, {per:.2f} s per "
+          f"capstone (process {wall:.1f} s with its imports, peak {peak:.0f} MiB); 300 capstones on 2 cores: about "
+          f"{150 * per / 60:.1f} min (target 30 min)", flush=True)
+
 
 if __name__ == "__main__":
     args = sys.argv[1:]
     if "--extrapolate" in args:
         extrapolate(int(args[args.index("--extrapolate") + 1]))
+        sys.exit(0)
+    if "--capstone" in args:
+        capstone_grading(int(args[args.index("--capstone") + 1]))
         sys.exit(0)
     sizes = tuple(int(n) for n in args[args.index("--sizes") + 1].split(",")) if "--sizes" in args else None
     if "--quick" in args:

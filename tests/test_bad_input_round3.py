@@ -418,22 +418,27 @@ def test_heldout_is_named_before_training():
 
 
 # ----------------------------------------------------------------- the capstone's report
-# What recompute would give (any values do: the judging, not the models, is under test here).
-VALUES = {"k": 10, "coherence": 0.0512, "coherence_low": 0.031, "coherence_high": 0.0704, "perplexity": 3271.694,
+# What the recomputation would give (any values do: the judging, not the models, is under test here).
+VALUES = {"k": 10, "coherence": 0.0512, "coherence_low": 0.031, "coherence_high": 0.0704, "stability": 0.412,
+          "heldout": 3271.694, "runner_up": 5, "paired_diff": 0.0123, "paired_low": -0.00452, "paired_high": 0.0291,
           "human_rho": 0.42, "human_low": 0.301, "human_high": 0.517}
-TYPED = {"k": "10", "coherence": "0.0512", "coherence_low": "0.031", "coherence_high": "0.0704",
-         "perplexity": "3272", "human_rho": "0.42", "human_low": "0.301", "human_high": "0.517"}
+TYPED = {"k": "10", "coherence": "0.0512", "coherence_low": "0.0310", "coherence_high": "0.0704", "stability": "0.412",
+         "heldout": "3272", "runner_up": "5", "paired_diff": "0.0123", "paired_low": "-0.00452",
+         "paired_high": "0.0291", "human_rho": "0.420", "human_low": "0.301", "human_high": "0.517"}
 HUGE = int("f" * 5000, 16)             # 5,000 hex digits: past Python's 4,300-digit limit for str()
+REASON = "Because the coherence is 0.0512 at this K, which is what the sweep gives."
 
 
 @pytest.fixture
 def judged(monkeypatch):
-    """check_report with recompute's values fixed (the report's choices still read as recompute reads them)."""
-    monkeypatch.setattr(capstone, "recompute", lambda report: (capstone._read(report), dict(VALUES))[1])
+    """check_report with the recomputed values fixed (the report's choices still read as the recomputation reads
+    them)."""
+    monkeypatch.setattr(capstone, "_recompute", lambda report, number=None: (capstone._read(report), dict(VALUES))[1])
+    monkeypatch.setattr(capstone, "_evidence", lambda report, values, number=None: list(VALUES.values()))
 
     def check(**numbers):
         return capstone.check_report(dict(capstone.TEMPLATE, numbers=dict(TYPED, **numbers),
-                                          reasons=dict.fromkeys(capstone.REASONS, "because")))
+                                          reasons=dict.fromkeys(capstone.REASONS, REASON)))
     return check
 
 
@@ -458,18 +463,19 @@ def test_a_number_too_long_to_read_is_flagged_alone_with_a_short_message(judged,
 def test_in_grading_a_huge_number_costs_its_own_point_only(judged):
     import grade
 
-    numbers = ", ".join(f"{name!r}: {value!r}" for name, value in TYPED.items() if name != "coherence")
-    source = (f"report = {{'ks': [5, 10, 20], 'seeds': [0, 1], 'k_criterion': 'npmi', 'measure': 'c_npmi', "
-              f"'reference': 'training', 'human_corpus': 'wikitext', 'judgement': 'rating', "
-              f"'reasons': {{'k_criterion': 'a', 'measure': 'b', 'reference': 'c'}}, "
-              f"'numbers': {{{numbers}, 'coherence': 0x{'f' * 5000}}}}}")
+    numbers = ", ".join(f"{name!r}: {value!r}" for name, value in TYPED.items() if name != "stability")
+    reasons = ", ".join(f"{name!r}: {REASON!r}" for name in capstone.REASONS)
+    source = (f"report = {{'draw': 0, 'ks': [5, 10, 20], 'k_criterion': 'npmi', 'measure': 'c_npmi', "
+              f"'reference': 'training', 'heldout': 'doc_perplexity', 'human_corpus': 'wikitext', "
+              f"'judgement': 'rating', 'reasons': {{{reasons}}}, "
+              f"'numbers': {{{numbers}, 'stability': 0x{'f' * 5000}}}}}")
     nb = {"cells": [{"cell_type": "code", "source": source, "metadata": {}, "outputs": []}], "metadata": {},
           "nbformat": 4, "nbformat_minor": 5}
     rows = grade.judge_report(nb)
     points = {column: got for column, got, _, _ in rows}
-    assert points == {f"10.report.{name}": int(name != "coherence") for name in capstone.NUMBERS}
-    feedback = dict((column, text) for column, _, _, text in rows)["10.report.coherence"]
-    assert "a whole number of about 6,021 digits does not follow from the choices: teachkit gets 0.0512" in feedback
+    assert points == {f"10.report.{name}": int(name != "stability") for name in capstone.NUMBERS}
+    feedback = dict((column, text) for column, _, _, text in rows)["10.report.stability"]
+    assert "a whole number of about 6,021 digits does not follow from the choices: teachkit gets 0.412" in feedback
 
 
 @pytest.mark.parametrize("written", [10, 10.0, "10", "10.0", " 10 ", "1e1", "１０", "10,0", np.int64(10),
@@ -510,8 +516,8 @@ def test_unknown_entries_of_any_type_or_length_are_listed_cut():
 
 
 @pytest.mark.parametrize("ks, match", [
-    ([2, HUGE], r"at most 50 .*got <list of 2 items that cannot be shown>"),
-    (list(range(2, 100_000)), r"at most 50 .*… \(\d{3},\d{3} characters\)"),
+    ([2, HUGE], r"at least two Ks of .*got <list of 2 items that cannot be shown>"),
+    (list(range(2, 100_000)), r"at least two Ks of .*… \(\d{3},\d{3} characters\)"),
     ([HUGE, HUGE], "twice: <list of 2 items"),
 ], ids=["a-huge-k", "100000-ks", "a-huge-k-twice"])
 def test_a_list_of_ks_too_long_to_show_is_refused_with_a_short_message(ks, match):

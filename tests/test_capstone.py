@@ -1,12 +1,13 @@
-"""The capstone's report check: every number it recomputes is derived independently here, and a report's
-numbers are judged, flagged and graded as notebook 10 says.
+"""The capstone's report check: every number it recomputes is derived independently here, the student's check
+holds no value that follows, each student is judged on their own draw, and a report is graded as notebook 10 says.
 
 Independent derivations: the models are trained here with gensim's ``LdaModel`` directly (not through
-``k_sweep``), their held-out perplexity is ``exp(-LdaModel.log_perplexity)``, their NPMI is counted by brute
-force over sliding windows of 10 tokens laid out as gensim lays them out, and Spearman's rho with people is
-scipy's on the ratings read from the shipped JSON file.
+``k_sweep``), their NPMI is counted by brute force over sliding windows of 10 tokens, the agreement between runs
+is matched by scipy's assignment solver, the per-article held-out bound is gensim's own ``LdaModel.bound`` on one
+article at a time, and Spearman's rho with people is scipy's on the ratings read from the shipped JSON file.
 """
 
+import itertools
 import json
 import math
 import pathlib
@@ -15,6 +16,7 @@ import sys
 from importlib import resources
 from itertools import combinations
 
+import nbformat
 import numpy as np
 import pytest
 from scipy import stats
@@ -24,19 +26,58 @@ from teachkit.course.exercises import capstone
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
-KS, SEEDS = [5, 10, 20, 30], [0, 1, 2]
-CHOICES = {"ks": KS, "seeds": SEEDS, "k_criterion": "c_npmi_documents", "measure": "c_npmi", "reference": "training",
-           "human_corpus": "wikitext", "judgement": "rating",
-           "reasons": {"k_criterion": "seeds agree", "measure": "bounded", "reference": "the model's own text"},
-           "numbers": {}}
+KS = [5, 10, 20, 30]
+CHOICES = {"draw": 3, "ks": KS, "k_criterion": "c_npmi_documents", "measure": "c_npmi", "reference": "training",
+           "heldout": "doc_perplexity", "human_corpus": "wikitext", "judgement": "rating",
+           "reasons": {}, "numbers": {}}
 
 
 @pytest.fixture(scope="module")
 def values():
-    return capstone.recompute(CHOICES)
+    return capstone._recompute(CHOICES)
 
 
-def _gensim_models(k):
+def honest(report):
+    """The numbers of ``report`` as a student computes them with the pipeline functions alone (as Sam does in
+    notebook 10), typed to 3 significant figures, and reasons citing them."""
+    from teachkit import bootstrap_difference, bootstrap_spearman, coherence_per_topic, greene_agreement
+
+    mine = capstone.draw(report["draw"])
+    ks = sorted(report["ks"])
+    table = capstone.sweep(ks, list(mine.seeds))
+    _, means, _, _ = table.by_k(report["k_criterion"])
+    sign = -1 if report["k_criterion"] == "perplexity" else 1
+    (_, k), (_, runner) = sorted(zip(-sign * means, ks))[:2]
+    texts = capstone.training_texts() if report["reference"] == "training" else capstone.separate_texts()
+    coherence = [coherence_per_topic(list(table.topics[(k, s)]), texts, report["measure"]).mean for s in mine.seeds]
+    stability = np.mean([greene_agreement(list(table.topics[(k, a)]), list(table.topics[(k, b)]), top_n=10)
+                         for a, b in itertools.combinations(mine.seeds, 2)])
+    heldout = np.mean([capstone.heldout_figure(report["heldout"], k, s) for s in mine.seeds])
+    a = np.mean([capstone.document_loglik(k, s) for s in mine.seeds], axis=0)
+    b = np.mean([capstone.document_loglik(runner, s) for s in mine.seeds], axis=0)
+    paired = bootstrap_difference(a, b, n_resamples=1000, level=1 - 0.05 / (len(ks) - 1), seed=mine.bootstrap_seed)
+    x, y = capstone.human_pairs(report["measure"], report["human_corpus"], report["judgement"], mine.number)
+    people = bootstrap_spearman(x, y, n_resamples=1000, level=0.95, seed=mine.bootstrap_seed)
+    numbers = {"k": str(k), "runner_up": str(runner), "coherence": np.mean(coherence),
+               "coherence_low": min(coherence), "coherence_high": max(coherence), "stability": stability,
+               "heldout": heldout, "paired_diff": paired.statistic, "paired_low": paired.low,
+               "paired_high": paired.high, "human_rho": people.rho, "human_low": people.low,
+               "human_high": people.high}
+    numbers = {n: (v if isinstance(v, str) else f"{v:#.3g}") for n, v in numbers.items()}
+    reasons = {
+        "k_criterion": f"The criterion picks K = {k}; against the runner-up the held-out difference is "
+                       f"{numbers['paired_diff']} nats per token.",
+        "measure": f"This measure agrees with people at rho {numbers['human_rho']} on my share of the topics.",
+        "reference": f"On this reference corpus the coherence is {numbers['coherence']}, between "
+                     f"{numbers['coherence_low']} and {numbers['coherence_high']} across my seeds.",
+        "heldout": f"The held-out figure I chose is {numbers['heldout']} at the chosen K, mean over my seeds.",
+        "limits": f"Three runs only: the stability is {numbers['stability']}, and the interval with people reaches "
+                  f"down to {numbers['human_low']}.",
+    }
+    return dict(report, numbers=numbers, reasons=reasons)
+
+
+def _gensim_models(k, seeds):
     """The sweep's K-topic models, trained here with gensim directly on the same split and dictionary."""
     from gensim.corpora import Dictionary
     from gensim.models import LdaModel
@@ -50,7 +91,7 @@ def _gensim_models(k):
     dictionary.filter_extremes(no_below=s["no_below"], no_above=s["no_above"], keep_n=None)
     bow = [dictionary.doc2bow(d) for d in train]
     models = [LdaModel(bow, id2word=dictionary, num_topics=k, passes=s["passes"], iterations=s["iterations"],
-                       random_state=seed, eval_every=None) for seed in SEEDS]
+                       random_state=seed, eval_every=None) for seed in seeds]
     return models, train, [dictionary.doc2bow(d) for d in held]
 
 
@@ -77,68 +118,85 @@ def _brute_npmi(topic, docs, w=10):
     return sum(scores) / len(scores)
 
 
-def test_k_is_the_best_mean_of_the_stated_criterion(values):
-    table = capstone.sweep(KS, SEEDS)
+# ---------------------------------------------------------------- the values, derived independently
+def test_a_draw_is_three_seeds_of_the_pool_and_differs_between_students():
+    d = capstone.draw(3)
+    assert len(d.seeds) == capstone.RUNS == 3 and set(d.seeds) <= set(range(capstone.POOL))
+    assert capstone.draw(3) == d and capstone.draw(2**200 + 1).seeds != () and d.bootstrap_seed >= 0
+    draws = {capstone.draw(n).seeds for n in range(1, 301)}
+    assert len(draws) > 200                            # C(20, 3) = 1,140 seed sets: few students share one
+    assert len({capstone.draw(n).bootstrap_seed for n in range(1, 301)}) == 300
+    assert set(capstone.draw(capstone.TEMPLATE_DRAW).seeds) != set(capstone.draw(capstone.WORKED_DRAW).seeds)
+    with pytest.raises(TypeError, match="draw must be a whole number"):
+        capstone.draw("3")
+    with pytest.raises(ValueError, match="at least 0"):
+        capstone.draw(-1)
+
+
+def test_k_coherence_and_stability_equal_models_trained_with_gensim_directly(values):
+    from scipy.optimize import linear_sum_assignment
+
+    seeds = capstone.draw(CHOICES["draw"]).seeds
+    table = capstone.sweep(KS, list(seeds))
     means = {k: np.mean([r["c_npmi_documents"] for r in table.rows if r["K"] == k]) for k in KS}
-    assert values["k"] == max(KS, key=lambda k: (means[k], -k))
-
-
-def test_coherence_and_perplexity_equal_models_trained_with_gensim_directly(values):
+    order = sorted(KS, key=lambda k: (-means[k], k))
+    assert (values["k"], values["runner_up"]) == (order[0], order[1])
     k = values["k"]
-    models, train, held_bow = _gensim_models(k)
-    npmi = [np.mean([_brute_npmi([w for w, _ in lda.show_topic(t, topn=10)], train) for t in range(k)])
-            for lda in models]
+    models, train, held_bow = _gensim_models(k, seeds)
+    tops = [[[w for w, _ in lda.show_topic(t, topn=10)] for t in range(k)] for lda in models]
+    npmi = [np.mean([_brute_npmi(t, train) for t in topics]) for topics in tops]
     assert values["coherence"] == pytest.approx(np.mean(npmi), abs=1e-12)
     assert values["coherence_low"] == pytest.approx(min(npmi), abs=1e-12)
     assert values["coherence_high"] == pytest.approx(max(npmi), abs=1e-12)
-    perplexity = [math.exp(-lda.log_perplexity(held_bow)) for lda in models]
-    # log_perplexity draws each held-out document's starting topic mix from the model's random state, which
-    # the sweep has advanced by its other calls (inferring the training documents' topics for score(M)):
-    # two calls on one model differ in about the fifth significant figure.
-    assert values["perplexity"] == pytest.approx(np.mean(perplexity), rel=1e-4)
+
+    def average_jaccard(a, b):
+        return np.mean([len(set(a[:d]) & set(b[:d])) / len(set(a[:d]) | set(b[:d])) for d in range(1, 11)])
+
+    agreements = []
+    for a, b in itertools.combinations(tops, 2):
+        m = np.array([[average_jaccard(x, y) for y in b] for x in a])
+        rows, cols = linear_sum_assignment(-m)
+        agreements.append(m[rows, cols].mean())
+    assert values["stability"] == pytest.approx(np.mean(agreements), abs=1e-12)
 
 
-def _brute_umass(topic, docs):
-    """Mean UMass of a topic's words (top 10): log((D(w_i, w_j) + 1) / D(w_j)) over the pairs j < i, D counting
-    documents; words in no document are left out."""
-    where = {}
-    for n, d in enumerate(docs):
-        for t in set(d):
-            where.setdefault(t, set()).add(n)
-    words = [t for t in topic if t in where]
-    scores = [math.log((len(where[words[i]] & where[words[j]]) + 1) / len(where[words[j]]))
-              for i in range(1, len(words)) for j in range(i)]
-    return sum(scores) / len(scores)
+def test_the_paired_comparison_is_gensims_per_article_bound_at_the_bonferroni_level(values):
+    seeds = capstone.draw(CHOICES["draw"]).seeds
+    per_k = {}
+    for k in (values["k"], values["runner_up"]):
+        models, _, held_bow = _gensim_models(k, seeds)
+        held_bow = [d for d in held_bow if d]
+        rows = []
+        for seed, lda in zip(seeds, models):
+            lda.random_state = np.random.RandomState(seed)
+            gamma, _ = lda.inference(held_bow)
+            topic_part = lda.bound([], gamma=gamma[:0])
+            # gensim's bound takes each document's gamma as a (1, K) row, as its own inference gives it
+            rows.append([(lda.bound([d], gamma=[gamma[i][None, :]]) - topic_part)
+                         / sum(c for _, c in d) for i, d in enumerate(held_bow)])
+        per_k[k] = np.mean(rows, axis=0)
+    d = per_k[values["k"]] - per_k[values["runner_up"]]
+    assert values["paired_diff"] == pytest.approx(d.mean(), rel=1e-4)
+    rng = np.random.default_rng(capstone.draw(CHOICES["draw"]).bootstrap_seed)
+    boot = d[rng.integers(0, d.size, (1000, d.size))].mean(axis=1)
+    level = 1 - 0.05 / (len(KS) - 1)
+    low, high = np.quantile(boot, [(1 - level) / 2, (1 + level) / 2])
+    assert (values["paired_low"], values["paired_high"]) == pytest.approx((low, high), rel=1e-3)
 
 
-def test_the_same_topics_score_far_lower_on_lee_cor_than_on_the_training_articles(values):
-    # the table of notebook 10, section 3 (and notebook 08b's finding): the K = 5 models' NPMI on both corpora
-    models, train, _ = _gensim_models(values["k"])
-    separate = capstone.separate_texts()
-    on = {name: np.mean([np.mean([_brute_npmi([w for w, _ in lda.show_topic(t, topn=10)], docs)
-                                  for t in range(values["k"])]) for lda in models])
-          for name, docs in (("training", train), ("separate", separate))}
-    assert on["separate"] < on["training"] - 0.5
-    report = dict(CHOICES, reference="separate")
-    assert capstone.recompute(report)["coherence"] == pytest.approx(on["separate"], abs=1e-12)
+def test_the_heldout_figures_are_the_bound_its_document_part_and_a_left_to_right_estimate(values):
+    seeds = capstone.draw(CHOICES["draw"]).seeds
+    k = values["k"]
+    table = capstone.sweep(KS, list(seeds))
+    assert values["heldout"] == pytest.approx(np.mean([table.value("doc_perplexity", k, s) for s in seeds]))
+    figures = {name: capstone._recompute(dict(CHOICES, heldout=name))["heldout"]
+               for name in capstone.CHOICE_OPTIONS["heldout"]}
+    # exp(-bound) carries the topics' prior term, so it is the largest; left-to-right estimates p(w) itself
+    assert figures["perplexity"] > figures["doc_perplexity"] > figures["left_to_right"] > 1
+    assert figures["perplexity"] == pytest.approx(np.mean([table.value("perplexity", k, s) for s in seeds]))
 
 
-def test_the_same_topics_umass_is_higher_on_lee_cor_than_on_the_training_articles(values):
-    # prediction 10.1: UMass moves the other way from NPMI on the tiny corpus (its counts are divided by small
-    # document frequencies there)
-    from teachkit.course.exercises import get
-
-    models, train, _ = _gensim_models(values["k"])
-    on = {name: np.mean([np.mean([_brute_umass([w for w, _ in lda.show_topic(t, topn=10)], docs)
-                                  for t in range(values["k"])]) for lda in models])
-          for name, docs in (("training", train), ("separate", capstone.separate_texts()))}
-    assert on["separate"] > on["training"] + 0.1
-    report = dict(CHOICES, measure="u_mass", reference="separate")
-    assert capstone.recompute(report)["coherence"] == pytest.approx(on["separate"], abs=1e-12)
-    assert get("10.1").expected == "higher on lee.cor"
-
-
-def test_agreement_with_people_is_scipys_spearman_on_the_raw_ratings(values):
+def test_agreement_with_people_is_scipys_spearman_on_the_draws_share_of_the_raw_ratings(values):
     raw = json.loads(resources.files("teachkit").joinpath("data", "hoyle2021_all_data.json").read_text("utf-8"))
     x, y = [], []
     for model in raw["wikitext"].values():
@@ -146,118 +204,177 @@ def test_agreement_with_people_is_scipys_spearman_on_the_raw_ratings(values):
             if score is not None:
                 x.append(score)
                 y.append(np.mean(model["metrics"]["ratings_scores_raw"][i]))
-    assert values["human_rho"] == pytest.approx(stats.spearmanr(x, y).statistic, abs=1e-12)
+    mine = capstone.draw(CHOICES["draw"]).human_topics(len(x))
+    assert len(mine) == round(0.8 * len(x))
+    rho = stats.spearmanr(np.array(x)[mine], np.array(y)[mine]).statistic
+    assert values["human_rho"] == pytest.approx(rho, abs=1e-12)
     assert values["human_low"] < values["human_rho"] < values["human_high"]
+    other = capstone._recompute(dict(CHOICES, draw=4))
+    assert other["human_rho"] != values["human_rho"]
+
 
 
 def _report(**numbers):
     return dict(CHOICES, numbers=numbers)
 
 
-def test_numbers_that_follow_are_accepted_however_they_are_typed(values):
-    typed = {name: (str(v) if name == "k" else f"{v:#.3g}") for name, v in values.items()}
-    check = capstone.check_report(_report(**typed))
-    assert check.flagged == [] and check.score == 1 and not check.missing_reasons
-    full = capstone.check_report(_report(**values))                # floats pasted at full precision
-    assert full.flagged == []
-    comma = capstone.check_report(_report(human_rho=f"{values['human_rho']:.3f}".replace(".", ",")))
-    assert "human_rho" not in comma.flagged
+def _forms(value):
+    """How a value may be written at 3 significant figures (and the K's verdict)."""
+    if isinstance(value, int):
+        return [f"K = {value}"]
+    forms = {f"{value:.3g}", f"{value:#.3g}", f"{value:.3f}", f"{value:.2e}"}
+    if abs(value) >= 100:
+        forms |= {f"{value:,.0f}", f"{float(f'{value:.3g}'):,.0f}", f"{value:.0f}"}
+    return [f for f in forms if len(f.strip("-0.,")) >= 2]
 
 
-def test_a_number_that_does_not_follow_is_flagged_with_what_it_depends_on_never_the_value(values):
-    wrong = dict({name: (str(v) if name == "k" else f"{v:#.3g}") for name, v in values.items()},
-                 k=str(max(KS)), coherence=f"{values['coherence'] + 0.05:#.3g}", perplexity="")
-    check = capstone.check_report(_report(**wrong))
-    assert check.flagged == ["k", "coherence", "perplexity"]
+def _everything_public(check):
+    """Every public attribute and string of a check, recursively (its lines included)."""
+    texts = [str(check), repr(check), check._repr_html_()]
+    for name in dir(check):
+        if not name.startswith("_"):
+            texts.append(repr(getattr(check, name)))
+    for line in check.lines:
+        texts += [repr(line)] + [repr(getattr(line, f)) for f in dir(line) if not f.startswith("_")]
+    return "\n".join(texts)
+
+
+def test_no_value_that_follows_is_in_the_students_check(values):
+    assert "recompute" not in capstone.__all__ and not hasattr(capstone, "recompute")
+    assert not any("recompute" in name for name in dir(capstone) if not name.startswith("_"))
+    wrong = {name: ("3" if name in ("k", "runner_up") else "0.123") for name in capstone.NUMBERS}
+    rough = {name: ("" if name in ("k", "runner_up") else "0.1") for name in capstone.NUMBERS}
+    for numbers in (wrong, rough, {}, {"coherence": "abc", "heldout": 10**400}):
+        text = _everything_public(capstone.check_report(_report(**numbers)))
+        for name, value in values.items():
+            for form in _forms(value):
+                assert form not in text, (name, form, numbers)
+
+
+def test_an_honest_report_scores_full_marks_and_copies_score_nothing(values):
+    report = honest(CHOICES)
+    check = capstone.check_report(report)
+    assert check.flagged == [] and check.score == 1 and check.reasons == {}, str(check)
+    assert "13 of 13 numbers follow" in str(check) and "5 of 5 reasons" in str(check)
+    # the same numbers stated for another draw (a classmate's report) follow for none but the K
+    other = capstone.check_report(dict(report, draw=4))
+    assert set(other.flagged) == set(capstone.NUMBERS)          # the Ks earn nothing without the numbers at them
+
+
+def _printed_numbers():
+    """Every number printed by notebook 10 or written in its cells (the worked example and template included)."""
+    nb = nbformat.read(ROOT / "notebooks" / "10_capstone.ipynb", as_version=4)
+    text = []
+    for cell in nb.cells:
+        text.append(cell.source)
+        for out in cell.get("outputs", []):
+            text.append(out.get("text", "") + "".join(str(v) for v in out.get("data", {}).values()))
+    found = set(re.findall(r"-?\d[\d,]*\.?\d*(?:e-?\d+)?", "\n".join(text)))
+    return sorted({t.rstrip(",.") for t in found if t.rstrip(",.")})
+
+
+def test_the_template_the_worked_example_and_the_printed_outputs_give_no_number():
+    import capstone_grading
+
+    template = capstone.TEMPLATE
+    printed = _printed_numbers()
+    assert "-0.0700" in printed and "0.398" in printed          # Sam's numbers are among them
+    for choices in (template, dict(capstone_grading.WORKED, draw=template["draw"])):
+        truth = capstone._recompute(choices)
+        for name in capstone.NUMBERS:
+            if name in capstone.NEEDS:
+                continue
+            fits = [t for t in printed if capstone._judge(name, t, truth[name], "")[0]]
+            assert fits == [], (choices["k_criterion"], name, fits)
+    # Sam's whole report with the template's draw: nothing follows, the Ks included
+    sam = _sam()
+    check = capstone.check_report(dict(sam, draw=template["draw"]))
+    assert set(check.flagged) == set(capstone.NUMBERS)
+    # the template as it stands: every number flagged, every reason missing
+    check = capstone.check_report(template)
+    assert set(check.flagged) == set(capstone.NUMBERS) and set(check.reasons) == set(capstone.REASONS)
+
+
+def _cell(cell_id):
+    nb = nbformat.read(ROOT / "notebooks" / "10_capstone.ipynb", as_version=4)
+    return next(c for c in nb.cells if c.get("id") == cell_id)
+
+
+def _sam():
+    return capstone.read_report(_cell("10-31").source.replace("sam = {", "report = {", 1))
+
+
+def test_the_worked_example_and_the_template_are_what_the_notebook_shows():
+    import capstone_grading
+
+    sam = _sam()
+    assert {k: v for k, v in sam.items() if k not in ("reasons", "numbers")} == \
+        {k: v for k, v in capstone_grading.WORKED.items() if k not in ("reasons", "numbers")}
+    assert capstone.read_report(_cell("10-34").source) == capstone.TEMPLATE
+    # the template does not start from Sam's choices, nor from Sam's draw
+    differs = [name for name in capstone.CHOICE_OPTIONS if sam[name] != capstone.TEMPLATE[name]]
+    assert len(differs) >= 4 and sam["draw"] != capstone.TEMPLATE["draw"] and sam["ks"] != capstone.TEMPLATE["ks"]
+    check = capstone.check_report(sam)
+    # the coherence counted on the wrong corpus, and the K, which earns its point with the coherence at it
+    assert check.flagged == ["k", "coherence"] and list(check.reasons) == ["limits"]
+    assert "no reason" in check.reasons["limits"]
+
+
+def test_a_reason_must_be_a_sentence_naming_a_number_of_ones_own_results(values):
+    report = honest(CHOICES)
+    for bad, why in (("abc", "is no reason: a reason is a sentence"), ("", "none given"),
+                     ("Because the measure is the best one in the literature, as everyone knows.",
+                      "names no number of your own results"),
+                     ("The stability is 0.999, which is as good as any run can be expected to be.",
+                      "names no number of your own results")):
+        check = capstone.check_report(dict(report, reasons=dict(report["reasons"], measure=bad)))
+        assert list(check.reasons) == ["measure"] and why in check.reasons["measure"], (bad, check.reasons)
+        assert why in str(check)
+    text = capstone.describe(report)
+    for criterion, _names, _ in capstone.RUBRIC:
+        assert criterion in text
+    assert report["reasons"]["limits"] in text and report["numbers"]["paired_low"] in text
+
+
+def test_three_significant_figures_and_no_fewer():
+    judge = capstone._judge
+    assert not judge("paired_low", "0.000", 0.000169, "")[0]
+    assert "too rough" in judge("paired_low", "0.000", 0.000169, "")[1]
+    assert judge("paired_low", "0.000169", 0.000169, "")[0] and judge("paired_low", "1.69e-4", 0.000169, "")[0]
+    assert not judge("coherence", "-0.03", -0.0297, "")[0] and judge("coherence", "-0.0297", -0.0297, "")[0]
+    assert judge("heldout", "4150", 4151.8, "")[0] and judge("heldout", "4.15e3", 4151.8, "")[0]
+    assert not judge("heldout", "4200", 4151.8, "")[0]
+    assert judge("human_rho", "0,430", 0.43, "")[0]
+
+
+def test_a_number_that_does_not_follow_says_what_it_depends_on(values):
+    report = honest(CHOICES)
+    check = capstone.check_report(dict(report, numbers=dict(report["numbers"], coherence="0.500", paired_low="")))
+    assert check.flagged == ["k", "coherence", "paired_low"]
     lines = {line.name: line for line in check.lines}
-    # the teacher's feedback (what make grade writes) names the value that follows ...
-    assert f"picks K = {values['k']}" in lines["k"].message
-    assert f"{values['coherence']:.5g}" in lines["coherence"].message and "not stated" in lines["perplexity"].message
-    # ... the student's check names what the number depends on, and no value that follows
-    for name in ("coherence", "perplexity"):
-        v = values[name]
-        for form in (f"{v:.5g}", f"{v:.4g}") + ((f"{v:.0f}",) if name == "perplexity" else ()):
-            assert form not in lines[name].student, (name, form)
-    assert f"K = {values['k']}" not in lines["k"].student and f"K = {values['k']}" not in str(check)
-    assert "'c_npmi_documents'" in lines["k"].student and "seeds [0, 1, 2]" in lines["k"].student
-    assert "old name" not in str(check)
-    assert "'c_npmi'" in lines["coherence"].student and "training split" in lines["coherence"].student
-    assert "not stated" in lines["perplexity"].student and "seeds [0, 1, 2]" in lines["perplexity"].student
-    assert "3 of 8" not in str(check) and "5 of 8 numbers follow" in str(check)
-    no_reasons = capstone.check_report(dict(_report(), reasons={"measure": "  .", "reference": "ok"}))
-    assert no_reasons.missing_reasons == ["k_criterion", "measure", "reference"]
-    assert no_reasons.short_reasons == ["reference"]
-    assert "none given for k_criterion, measure" in str(no_reasons) and "too short for reference" in str(no_reasons)
-    letters = capstone.check_report(dict(_report(), reasons={"k_criterion": "x", "measure": "y", "reference": "z"}))
-    assert letters.short_reasons == ["k_criterion", "measure", "reference"]
-    assert "none given" not in str(letters) and "too short for k_criterion, measure, reference" in str(letters)
-
-
-def test_a_report_begun_with_the_old_name_of_the_criterion_is_graded_and_told_the_new_one(values):
-    # "npmi" was k_criterion's name for NPMI over whole documents before k_sweep named it c_npmi_documents:
-    # a report that says "npmi" gets the same verdicts, and the line on K names the spelling to write.
-    typed = {name: (str(v) if name == "k" else f"{v:#.3g}") for name, v in values.items()}
-    new = capstone.check_report(_report(**typed))
-    old = capstone.check_report(dict(_report(**typed), k_criterion="npmi"))
-    assert old.flagged == new.flagged == [] and old.score == new.score == 1
-    assert capstone.recompute(dict(CHOICES, k_criterion="npmi")) == values
-    note = "k_criterion 'npmi' is the old name of 'c_npmi_documents', still accepted; write 'c_npmi_documents'"
-    k_line = {line.name: line for line in old.lines}["k"]
-    assert note in k_line.student and note in k_line.message and note in str(old)
-    assert all(note not in line.student for line in old.lines if line.name != "k")
-    assert "old name" not in str(new) and capstone.renamed_choices(CHOICES) == ""
-    # what K depends on and the checklist name the canonical criterion
-    missing = capstone.check_report(dict(CHOICES, k_criterion="npmi"))
-    assert "the criterion 'c_npmi_documents'" in str(missing) and note in str(missing)
-    assert "choice of K       c_npmi_documents," in capstone.describe(dict(CHOICES, k_criterion="npmi"))
-    assert capstone.CHOICE_OPTIONS["k_criterion"][0] == "c_npmi_documents"
-    assert "npmi" not in capstone.CHOICE_OPTIONS["k_criterion"]
-    assert capstone.TEMPLATE["k_criterion"] == "c_npmi_documents"
-    with pytest.raises(ValueError, match="k_criterion must be one of"):
-        capstone.check_report(dict(CHOICES, k_criterion="NPMI"))
-
-
-def test_three_significant_figures_as_the_notebook_says_them(values):
-    # notebook 10 asks for at least 3 significant figures or 3 decimals; a whole number's trailing zeros do
-    # not count, so 3270 states the perplexity to the nearest ten, as 3.27e3 does
-    p = values["perplexity"]
-    tens = f"{round(p, -1):.0f}"
-    assert tens.endswith("0")
-    for typed in (tens, f"{p:.2e}", f"{p:.0f}", f"{p:,.0f}", f"{p:.1f}"):
-        assert "perplexity" not in capstone.check_report(_report(perplexity=typed)).flagged, typed
-    hundreds = f"{round(p, -2):.0f}"
-    rough = capstone.check_report(_report(perplexity=hundreds))
-    assert "perplexity" in rough.flagged
-    assert "too rough" in str(rough) and "3 significant figures" in str(rough)
-    off = f"{round(p, -1) + 10:.0f}"
-    assert "not right to the nearest 10" in str(capstone.check_report(_report(perplexity=off)))
-    c = values["coherence"]
-    assert "coherence" not in capstone.check_report(_report(coherence=f"{c:.3f}")).flagged
+    assert "'c_npmi'" in lines["coherence"].message and "training split" in lines["coherence"].message
+    assert "not stated" in lines["paired_low"].message and "corrected for 3 comparisons" in lines["paired_low"].message
+    assert "earns its point together with coherence" in lines["k"].message
 
 
 @pytest.mark.parametrize("change, error, match", [
     ({"measure": "npmi"}, ValueError, "measure must be one of"),
+    ({"heldout": "bound"}, ValueError, "heldout must be one of"),
     ({"reference": "wikipedia"}, ValueError, "reference must be one of"),
-    ({"seeds": [0]}, ValueError, "at least two seeds"),
+    ({"ks": [5]}, ValueError, "at least two Ks"),
+    ({"ks": [5, 7]}, ValueError, "at least two Ks of"),
     ({"ks": "5, 10"}, TypeError, "ks must be a list"),
     ({"ks": [5, 5]}, ValueError, "twice"),
-    ({"ks": [5, 60]}, ValueError, "at most 50"),
-    ({"ks": [5, 1.5]}, ValueError, "whole numbers"),
-    ({"ks": list(range(2, 15)), "seeds": [0, 1]}, ValueError, "at most 24"),
+    ({"draw": "7"}, TypeError, "draw must be a whole number"),
+    ({"draw": -2}, ValueError, "at least 0"),
     ({"numbers": {"npmi": "0.1"}}, ValueError, "numbers has unknown entries"),
+    ({"reasons": {"why": "x"}}, ValueError, "reasons has unknown entries"),
     ({"colour": "blue"}, ValueError, "unknown entries"),
     ({"reasons": "because"}, TypeError, "reasons and numbers must be dicts"),
 ])
 def test_a_report_that_cannot_be_read_is_refused_by_name(change, error, match):
     with pytest.raises(error, match=match):
         capstone.check_report(dict(CHOICES, **change))
-
-
-def test_a_report_must_be_a_dict_with_every_entry():
-    with pytest.raises(TypeError, match="report must be a dict"):
-        capstone.check_report([1, 2])
-    with pytest.raises(ValueError, match="missing seeds"):
-        capstone.check_report({"ks": [5, 10]})
 
 
 def test_the_report_is_read_as_a_literal_and_never_run(tmp_path):
@@ -269,61 +386,71 @@ def test_the_report_is_read_as_a_literal_and_never_run(tmp_path):
     assert not marker.exists()
 
 
-def test_the_grader_scores_the_capstone_report_and_never_runs_it(tmp_path, values):
+def _notebook(report_source):
+    cells = [report_source + "\ncapstone.check_report(report)"]
+    return {"cells": [{"cell_type": "code", "source": c, "metadata": {}, "outputs": []} for c in cells],
+            "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+
+
+def test_the_grader_judges_the_students_own_draw_and_names_a_copy(tmp_path):
+    import capstone_grading
     import grade
 
-    assert grade.CAPSTONE == capstone.NOTEBOOK
-    typed = {name: (str(v) if name == "k" else f"{v:#.3g}") for name, v in values.items()}
-    typed["coherence"] = "0.5"
-    marker = tmp_path / "ran"
-    cells = [f"import pathlib\npathlib.Path({str(marker)!r}).touch()",
-             "report = " + repr(dict(CHOICES, numbers=typed)) + "\ncapstone.check_report(report)"]
-    nb = {"cells": [{"cell_type": "code", "source": c, "metadata": {}, "outputs": []} for c in cells],
-          "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
-    rows = grade.judge_report(nb)
-    assert [r[0] for r in rows] == [f"10.report.{name}" for name in capstone.NUMBERS]
-    points = {r[0]: r[1] for r in rows}
-    assert points["10.report.coherence"] == 0 and sum(points.values()) == len(capstone.NUMBERS) - 1
-    assert not marker.exists()
-    broken = dict(nb, cells=[{"cell_type": "code", "source": "report = dict(ks=[5])", "metadata": {},
-                              "outputs": []}])
-    assert {r[1] for r in grade.judge_report(broken)} == {0}
-    assert "literal dict" in grade.judge_report(broken)[0][3]
-    empty = dict(nb, cells=[])
-    assert "no cell assigns report" in grade.judge_report(empty)[0][3]
+    own, classmate = 11, 13
+    mine = honest(dict(CHOICES, draw=own))
+    theirs = honest(dict(CHOICES, draw=classmate))
+    rows = grade.judge_report(_notebook("report = " + repr(mine)), seed=own)
+    assert [r[0] for r in rows] == capstone_grading.columns() and all(r[1] == 1 for r in rows)
+    # a classmate's report handed in: judged on the copier's own draw, nothing follows, the copy is named
+    copied = capstone_grading.judge(theirs, seed=own)
+    assert sum(r[1] for r in copied.rows) == 0
+    assert any("names draw 13, not the student's own" in n for n in copied.notes)
+    assert all("computed on draw 13, not yours" in r[3] for r in copied.rows)
+    # the numbers alone copied, under the copier's own draw: judged on it, and none follows
+    relabelled = capstone_grading.judge(dict(theirs, draw=own), seed=own)
+    assert sum(r[1] for r in relabelled.rows) == 0, [r for r in relabelled.rows if r[1]]
+    assert copied.wrong and all(col in copied.pins for col, _ in copied.wrong)
+    # the teacher's feedback may name the value that follows; the copy report matches it to the classmate's
+    from teachkit.course.selfcheck import check_answer
+
+    pins = capstone_grading.judge(theirs, seed=classmate).pins
+    for column, typed in copied.wrong:
+        options, value = pins[column]
+        assert check_answer(str(typed), value, **options).correct, column
+    # copied from the worked example: zero, and named
+    sam = dict(_sam(), draw=own)
+    worked = capstone_grading.judge(sam, seed=own)
+    assert sum(r[1] for r in worked.rows) == 0
+    assert any("worked example" in n for n in worked.notes)
+    # a report that cannot be read, and a notebook without one
+    broken = {"cells": [{"cell_type": "code", "source": "report = dict(ks=[5])", "metadata": {}, "outputs": []}],
+              "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    assert {r[1] for r in grade.judge_report(broken)} == {0} and "literal dict" in grade.judge_report(broken)[0][3]
+    assert "no cell assigns report" in grade.judge_report(dict(broken, cells=[]))[0][3]
 
 
-def test_describe_states_every_choice_the_checklist_asks_for():
-    text = capstone.describe(dict(CHOICES, measure="c_v", reference="separate"))
-    for needed in ("sliding windows of 110 tokens", "top 10 words", "zero convention 'exact'", "lee.cor",
-                   "gensim 4.4", "K in [5, 10, 20, 30]", "seeds [0, 1, 2]", "counts correct"):
-        assert needed in text, needed
+def test_a_class_release_writes_each_students_draw_in_the_report_cell():
+    import release
 
-
-def test_the_precision_rule_hints_at_no_value_that_follows(values):
-    # the rule is printed beside every flagged number: its examples must not be (roundings of) the report's values
-    from decimal import Decimal
-
-    examples = [Decimal(x) for x in re.findall(r"\d[\d.e]*", capstone.PRECISION_TEXT) if x != "3"]
-    for value in values.values():
-        for example in examples:
-            assert not math.isclose(float(example), abs(value), rel_tol=0.01), (example, value)
-    assert capstone._judge("perplexity", "4150", 4151.8, "").follows
-    assert capstone._judge("perplexity", "4.15e3", 4151.8, "").follows
-    assert capstone._judge("coherence", "0.052", 0.05193, "").follows
+    nb = nbformat.read(ROOT / "notebooks" / "10_capstone.ipynb", as_version=4)
+    nb = json.loads(nbformat.writes(nb))
+    stamped = release.stamp_seed(nb, "ada", 123456789012345678901)
+    sources = {c["id"]: "".join(c["source"]) if isinstance(c["source"], list) else c["source"]
+               for c in stamped["cells"]}
+    assert capstone.read_report(sources["10-34"])["draw"] == 123456789012345678901
+    assert '"draw": 7' in sources["10-31"]                   # the worked example keeps Sam's draw
+    assert capstone.stamp_draw("x = 1", 5) is None
 
 
 def test_a_trained_number_follows_within_what_another_cpu_gives_and_not_beyond():
     # the issue's perplexity: 1333.78442 here, 1333.78229 under the Sandy Bridge setting
-    assert capstone._judge("perplexity", "1333.78229", 1333.78442, "").follows
-    assert capstone._judge("perplexity", "1333.782", 1333.78442, "").follows
-    assert capstone._judge("perplexity", 1333.78229, 1333.78442, "").follows
+    assert capstone._judge("heldout", "1333.78229", 1333.78442, "")[0]
+    assert capstone._judge("heldout", 1333.78229, 1333.78442, "")[0]
     off = 1333.78442 * (1 + 2 * capstone.TRAINED_RTOL)
-    assert not capstone._judge("perplexity", f"{off:.6f}", 1333.78442, "").follows
-    assert not capstone._judge("perplexity", "1334.0", 1333.78442, "").follows
+    assert not capstone._judge("heldout", f"{off:.6f}", 1333.78442, "")[0]
     # a number no training goes into keeps the precision it is written at
-    assert not capstone._judge("human_rho", "0.4304", 0.430469, "").follows
-    assert capstone._judge("human_rho", "0.4305", 0.430469, "").follows
+    assert not capstone._judge("human_rho", "0.4304", 0.430469, "")[0]
+    assert capstone._judge("human_rho", "0.4305", 0.430469, "")[0]
 
 
 _SANDY_BRIDGE = {"NPY_DISABLE_CPU_FEATURES": "X86_V3 X86_V4 AVX512_ICL", "OPENBLAS_CORETYPE": "Sandybridge"}
@@ -331,7 +458,7 @@ _RECOMPUTE_AND_JUDGE = """
 import json, sys
 from teachkit.course.exercises import capstone
 reports = json.loads(sys.stdin.read())
-values = capstone.recompute(reports[0])
+values = capstone._recompute(reports[0])
 print(json.dumps({"values": values, "flagged": [capstone.check_report(r).flagged for r in reports]}))
 """
 
@@ -351,17 +478,17 @@ def _on_cpu(cpu: dict, reports: list) -> dict:
 
 @pytest.mark.slow
 def test_a_report_computed_on_another_cpu_keeps_its_marks_both_ways():
-    choices = dict(CHOICES, ks=[5, 10, 20], seeds=[0, 1])
+    choices = dict(CHOICES, ks=[5, 10, 20])
     sandy = _on_cpu(_SANDY_BRIDGE, [choices])["values"]
-    off = dict(sandy, perplexity=sandy["perplexity"] * (1 + 2 * capstone.TRAINED_RTOL),
+    off = dict(sandy, heldout=sandy["heldout"] * (1 + 2 * capstone.TRAINED_RTOL),
                coherence=sandy["coherence"] + 2 * capstone.cpu_tolerance("coherence", sandy["coherence"]))
     here = _on_cpu({}, [choices, dict(choices, numbers=sandy), dict(choices, numbers=off)])
     assert here["flagged"][1] == [], "a report computed under Sandy Bridge loses marks at default settings"
-    assert here["flagged"][2] == ["coherence", "perplexity"]           # beyond the tolerance: still wrong
+    assert {"coherence", "heldout"} <= set(here["flagged"][2])           # beyond the tolerance: still wrong
     there = _on_cpu(_SANDY_BRIDGE, [choices, dict(choices, numbers=here["values"])])
     assert there["flagged"][1] == [], "a report computed at default settings loses marks under Sandy Bridge"
-    if sandy["perplexity"] != here["values"]["perplexity"]:
+    if sandy["heldout"] != here["values"]["heldout"]:
         # what the tolerance is for: judged at its written precision alone, the other CPU's perplexity is wrong
         from teachkit.course.selfcheck import check_answer
 
-        assert not check_answer(repr(sandy["perplexity"]), here["values"]["perplexity"], percent=False).correct
+        assert not check_answer(repr(sandy["heldout"]), here["values"]["heldout"], percent=False).correct

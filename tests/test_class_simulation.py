@@ -2,9 +2,10 @@
 
 The class is released with its own numbers (``make release CLASS=... SECRET=...``, notebooks 01 and 02, each
 with numbers, predictions, interpretations and a function to write, and the capstone 10, whose report of
-eight trained numbers is recomputed by the grader), then hands in, beside honest folders: a folder whose name
-a macOS zip spelt in Unicode NFD, a capitalised folder, ``-Copy1`` duplicates, a zip with ``__MACOSX`` and a
-symbolic link in it, an empty notebook, malformed JSON, extra notebooks, a copier, a FIFO, a capstone report
+thirteen numbers on the student's own draw is recomputed by the grader), then hands in, beside honest folders:
+a folder whose name a macOS zip spelt in Unicode NFD, a capitalised folder, ``-Copy1`` duplicates, a zip with
+``__MACOSX`` and a symbolic link in it, an empty notebook, malformed JSON, extra notebooks, a copier, a capstone
+copier (a classmate's report), a capstone copied from notebook 10's worked example, a FIFO, a capstone report
 computed under the Sandy Bridge setting (``make test-cpu CPU=sandybridge``'s, in a subprocess), a lookup
 table of teachkit's answers to the shipped inputs in place of the functions, and each of the five inputs
 that once stopped grading for everyone (issue 36).  ``tools/grade.py`` runs in a subprocess under a memory
@@ -13,7 +14,8 @@ limit and a time limit; then:
 * every student of the class has a row for every exercise, and every honest answer gets its marks (the
   capstone report from the older CPU's numbers included); the lookup table scores 0 on both functions;
 * what cannot be read is 0 for that notebook with the reason, and the student's other notebook is graded;
-* the teacher report says which copy was graded and why, and lists the copier;
+* the teacher report says which copy was graded and why, and lists the copier; both capstone copiers score 0 on
+  the report's numbers and are in the copy report (the classmate named, the worked example named);
 * nothing outside the output folder changed (the repository, the release, the hand-ins: hashed before and after).
 """
 
@@ -62,13 +64,18 @@ FUNCTIONS = {
               "    return math.log(c_xy * n / (c_x * c_y))\n",
     "my_npmi": "def my_npmi(c_xy, c_x, c_y, n):\n    import math\n"
                "    return math.log(c_xy * n / (c_x * c_y)) / -math.log(c_xy / n)\n",
+    "my_paired_bootstrap": "def my_paired_bootstrap(a, b, n_resamples, level, seed):\n    import numpy as np\n"
+                           "    d = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)\n"
+                           "    rows = np.random.default_rng(seed).integers(0, d.size, (n_resamples, d.size))\n"
+                           "    low, high = np.quantile(d[rows].mean(axis=1), [(1 - level) / 2, (1 + level) / 2])\n"
+                           "    return d.mean(), low, high\n",
 }
 NFC_NAME = "josé.núñez"
 NFD_FOLDER = unicodedata.normalize("NFD", "José.Núñez")
 #: The capstone's choices every report states (the sweep of test_capstone's judge, trained once per grading run).
-CHOICES = dict(capstone.TEMPLATE, ks=[5, 10, 20], seeds=[0, 1],
-               reasons={"k_criterion": "the seeds agree", "measure": "bounded", "reference": "the model's own text"})
-HONEST = [f"s{i:02d}" for i in range(42)] + [
+CHOICES = dict(capstone.TEMPLATE, ks=[5, 10, 20],
+               reasons=dict.fromkeys(capstone.REASONS, "A sentence of eight words or more citing no number."))
+HONEST = [f"s{i:02d}" for i in range(40)] + [
     NFC_NAME,          # hands in a folder named in NFD, capitals and all (unzipped from a macOS zip)
     "ada.lovelace",    # hands in "Ada.Lovelace/"
     "dup",             # 01_pmi.ipynb and an older 01_pmi-Copy1.ipynb, 02_npmi-Copy1.ipynb only
@@ -86,7 +93,9 @@ CRASH_ANSWERS = {      # student: (notebook, the cell added), the notebook's ans
     "hexer": ("01_pmi", "answer_01_2 = 0x" + "f" * 5000),
     "longsum": ("02_npmi", "x = " + "+".join(["1"] * 3000)),
 }
-OTHERS = ["forger", "devzero", "piper", "copier", "absent", "table"]   # table: a lookup table, no function
+OTHERS = ["forger", "devzero", "piper", "copier", "absent", "table",   # table: a lookup table, no function
+          "capcopier",     # hands in s01's capstone report as it is (s01's draw in it)
+          "samcopy"]       # the worked example's numbers in their own report, their own draw
 CLASS = HONEST + list(BROKEN) + list(CRASH_ANSWERS) + OTHERS
 FORGED = ("def my_npmi(c_xy, c_x, c_y, n):\n    import os\n"
           "    os.write(1, b'\\n' + " + repr(sandbox.MARK.encode()) + " + b'[' * 100000 + b']' * 100000 + b'\\n')\n"
@@ -103,10 +112,15 @@ def _honest(released: pathlib.Path, student: str, name: str, numbers: dict | Non
             if cell["cell_type"] == "code" and course.source(cell).lstrip().startswith(f"def {function}("):
                 cell["source"] = code
     if name == capstone.NOTEBOOK:
-        report = dict(CHOICES, numbers={key: repr(value) for key, value in numbers.items()})
+        report = dict(CHOICES, draw=course.student_seed(SECRET, student),
+                      numbers={key: repr(value) for key, value in numbers.items()})
         nb["cells"].append({"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
                             "source": f"report = {report!r}\ncapstone.check_report(report)"})
     return nb
+
+
+def _plain(value):
+    return tuple(float(v) for v in value) if isinstance(value, (tuple, list)) else float(value)
 
 
 def _lookup_tables() -> dict[str, str]:
@@ -115,10 +129,13 @@ def _lookup_tables() -> dict[str, str]:
     for name in NOTEBOOKS:
         for ex in course.exercises_for(course.notebook_prefix(name)):
             if course.kind(ex) == "function":
-                table = {tuple(kw.values()): float(ex.reference(**kw)) for kw in ex.cases()}
+                # keyed by the inputs' repr (10.5's inputs hold lists); a tuple answer kept as a tuple of floats
+                table = {repr(tuple(kw.values())): _plain(ex.reference(**kw)) for kw in ex.cases()}
                 arguments = ", ".join(ex.cases()[0])
-                code = (f"def {course.function_name(ex)}({arguments}):\n"
-                        f"    return {table!r}.get(({arguments},), 0.0)\n")
+                # one entry a line: the grader reads no line of more than 500 operators (minus signs included)
+                entries = "".join(f"        {key!r}: {value!r},\n" for key, value in table.items())
+                code = (f"def {course.function_name(ex)}({arguments}):\n    table = {{\n{entries}    }}\n"
+                        f"    return table.get(repr(({arguments},)), 0.0)\n")
                 namespace = {}
                 exec(code, namespace)
                 assert ex.judge(namespace[course.function_name(ex)]).correct      # it fools the self-check box
@@ -156,11 +173,14 @@ def graded(tmp_path_factory):
     assert release.main([*map(str, paths), "--out", str(released), "--class", str(roster),
                          "--secret", str(tmp / "secret.txt")]) == 0
     # the capstone's numbers: computed here (default settings) and under the Sandy Bridge setting, in subprocesses
-    numbers = {"here": _on_cpu({}, [CHOICES])["values"], "sandy": _on_cpu(_SANDY_BRIDGE, [CHOICES])["values"]}
+    # each student's report on their own draw (their variant seed); "sandy"'s under the Sandy Bridge setting
+    numbers = {"sandy": _on_cpu(_SANDY_BRIDGE, [dict(CHOICES, draw=course.student_seed(SECRET, "sandy"))])["values"]}
     subs = tmp / "submissions"
 
     def honest(student, name, functions=FUNCTIONS):
-        return _honest(released, student, name, numbers["sandy" if student == "sandy" else "here"], functions)
+        if student not in numbers:
+            numbers[student] = capstone._recompute(dict(CHOICES, draw=course.student_seed(SECRET, student)))
+        return _honest(released, student, name, numbers[student], functions)
 
     def hand_in(folder: str, file_name: str, nb) -> pathlib.Path:
         path = subs / folder / file_name
@@ -212,6 +232,18 @@ def graded(tmp_path_factory):
     # the copier hands in s00's files as they are (metadata naming s00 included)
     for name in NOTEBOOKS:
         hand_in("copier", f"{name}.ipynb", honest("s00", name))
+    # capcopier: their own 01 and 02, and s01's capstone as s01 handed it in; samcopy: the worked example's numbers
+    for student in ("capcopier", "samcopy"):
+        for name in NOTEBOOKS[:2]:
+            hand_in(student, f"{name}.ipynb", honest(student, name))
+    hand_in("capcopier", f"{capstone.NOTEBOOK}.ipynb", honest("s01", capstone.NOTEBOOK))
+    sam = json.loads((ROOT / "notebooks" / f"{capstone.NOTEBOOK}.ipynb").read_text(encoding="utf-8"))
+    sam = capstone.read_report(course.source(next(c for c in sam["cells"] if c.get("id") == "10-31"))
+                               .replace("sam = {", "report = {", 1))["numbers"]
+    samcopy = honest("samcopy", capstone.NOTEBOOK)
+    own = capstone.read_report(course.source(samcopy["cells"][-1]))
+    samcopy["cells"][-1]["source"] = f"report = {dict(own, numbers=sam)!r}\ncapstone.check_report(report)"
+    hand_in("samcopy", f"{capstone.NOTEBOOK}.ipynb", samcopy)
 
     out = tmp / "out"
     before = _tree(ROOT, tmp, leave_out=out)
@@ -281,19 +313,33 @@ def test_a_capstone_report_from_another_cpu_keeps_its_marks(graded):
     table = _table(graded)
     columns = _keys([capstone.NOTEBOOK])[-len(capstone.NUMBERS):]
     assert [float(table["sandy", c]["points"]) for c in columns] == [capstone.POINTS_PER_NUMBER] * len(columns)
-    sandy, here = graded["numbers"]["sandy"], graded["numbers"]["here"]
-    if sandy["perplexity"] != here["perplexity"]:
-        # what the tolerance is for: at its written precision alone, the older CPU's perplexity would be wrong
+    sandy = graded["numbers"]["sandy"]
+    here = capstone._recompute(dict(CHOICES, draw=course.student_seed(SECRET, "sandy")))
+    if sandy["heldout"] != here["heldout"]:
+        # what the tolerance is for: at its written precision alone, the older CPU's figure would be wrong
         from teachkit.course.selfcheck import check_answer
 
-        assert not check_answer(repr(sandy["perplexity"]), here["perplexity"], percent=False).correct
+        assert not check_answer(repr(sandy["heldout"]), here["heldout"], percent=False).correct
+
+
+def test_the_capstone_copiers_score_nothing_on_the_numbers_and_are_in_the_copy_report(graded):
+    table = _table(graded)
+    columns = _keys([capstone.NOTEBOOK])[-len(capstone.NUMBERS):]
+    for student in ("capcopier", "samcopy", "copier"):
+        assert [float(table[student, c]["points"]) for c in columns] == [0] * len(columns), student
+    details = [(r["student"], r["kind"], r["detail"]) for r in graded["report"]]
+    capcopier = [d for s, kind, d in details if s == "capcopier" and kind == "copy report"]
+    assert any("capstone report: the report names draw" in d for d in capcopier)
+    assert sum("10.report." in d and "right for s01" in d for d in capcopier) >= 8, capcopier
+    samcopy = [d for s, kind, d in details if s == "samcopy" and kind == "copy report"]
+    assert any("are the worked example's" in d for d in samcopy), samcopy
 
 
 def test_a_lookup_table_of_the_shipped_inputs_scores_0_on_the_functions(graded):
     table = _table(graded)
     functions = [ex for name in NOTEBOOKS for ex in course.exercises_for(course.notebook_prefix(name))
                  if course.kind(ex) == "function"]
-    assert len(functions) == 2
+    assert len(functions) == 3
     for ex in functions:
         row = table["table", ex.key]
         failed = re.search(r"differs from teachkit on input (\d+) of", row["feedback"])

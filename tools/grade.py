@@ -100,9 +100,9 @@ CAPSTONE = "10_capstone"
 
 
 def _report_columns():
-    from teachkit.course.exercises import capstone
+    import capstone_grading
 
-    return [f"10.report.{name}" for name in capstone.NUMBERS]
+    return capstone_grading.columns()
 
 
 # ---------------------------------------------------------------- reading a submission: submission.py
@@ -290,26 +290,25 @@ def _shared_options(options: dict) -> dict:
         return options
 
 
-def judge_report(nb: dict) -> list[tuple[str, float, float, str]]:
-    """``(column, points, max_points, feedback)`` for each number of the capstone's report."""
+def judge_report(nb: dict, seed: int | None = None, work: Work | None = None) -> list[tuple[str, float, float, str]]:
+    """``(column, points, max_points, feedback)`` for each number of the capstone's report, judged on draw
+    ``seed`` (the student's own; see tools/capstone_grading.py); with ``work``, the copy report's evidence too."""
     from teachkit.course.exercises import capstone
 
-    columns = _report_columns()
-    worth = capstone.POINTS_PER_NUMBER
-    report = None
+    import capstone_grading
+
+    report, problem = None, None
     try:
         for source in _code_cells(nb):
             if _parsed(source) is not None:
                 found = capstone.read_report(source)      # parsed as a literal, never run
                 report = found if found is not None else report
-        if report is None:
-            raise ValueError("no cell assigns report = {...}; fill in the report cell of the notebook")
-        check = capstone.check_report(report)
-    except (ValueError, TypeError, KeyError) as err:     # a report whose choices cannot be read: say why
-        return [(column, 0, worth, f"report not checked: {err}") for column in columns]
-    note = (f" (no reason given for {', '.join(check.missing_reasons)})" if check.missing_reasons else "")
-    return [(f"10.report.{line.name}", worth if line.follows else 0, worth, line.message + note)
-            for line in check.lines]
+    except (ValueError, TypeError) as err:
+        report, problem = None, str(err)
+    judged = capstone_grading.judge(report, seed, problem)
+    if work is not None:
+        capstone_grading.record(work, judged)
+    return judged.rows
 
 
 # ---------------------------------------------------------------- the class
@@ -528,7 +527,7 @@ def _grade_one(work: Work, name: str, spec, file: handins.File, problem, seed, t
                  max_points=ex.points, feedback=graded[ex.key][1]) for ex in exs]
     if name == CAPSTONE:
         rows += [dict(student=work.student, notebook=name, exercise=column, points=points, max_points=most,
-                      feedback=feedback) for column, points, most, feedback in judge_report(nb)]
+                      feedback=feedback) for column, points, most, feedback in judge_report(nb, seed, work)]
     work.rows += rows
     work.printed.append(f"graded {file.where}: {sum(r['points'] for r in rows):g}/"
                         f"{sum(r['max_points'] for r in rows):g}")

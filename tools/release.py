@@ -444,6 +444,12 @@ def stamp_seed(nb: dict, student: str, seed: int) -> dict:
         elif course.ANSWER_TAG in course.tags(cell):
             cell["source"] = (f"# Your numbers are variant {seed}: answer the question as the cell above shows it "
                               "(not a practice variant from “Another one”).\n" + course.source(cell))
+    from teachkit.course.exercises import capstone
+
+    for i, cell in enumerate(out["cells"]):    # the capstone's report cell: the student's own draw
+        stamped = capstone.stamp_draw(course.source(cell), seed) if cell.get("cell_type") == "code" else None
+        if stamped is not None:
+            out["cells"][i] = dict(cell, source=stamped)
     meta = out.setdefault("metadata", {}).setdefault("teachkit", {})
     # the seed as text: JupyterLab saves a notebook through JavaScript, whose numbers keep 53 bits, and a
     # seed is as wide as the id (tools/course.py student_seed)

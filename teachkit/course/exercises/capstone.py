@@ -1,54 +1,60 @@
-"""The capstone (notebook 10): a student's evaluation report, recomputed from the choices it states.
+"""The capstone (notebook 10): a student's evaluation report on their own draw, checked without giving a value away.
 
-The student evaluates LDA topic models of a real corpus (gensim's Lee background corpus, 300 news
-articles, with the course's preprocessing) end to end and writes a report: a plain dict holding
+The student evaluates LDA topic models of a real corpus (gensim's Lee background corpus, 300 news articles, with
+the course's preprocessing) end to end and writes a report: a plain dict holding
 
-* the **choices**: the Ks swept and the seeds trained (``ks``, ``seeds``), the criterion that picks K
-  (``k_criterion``, a column of :func:`teachkit.k_sweep`'s table), the coherence measure reported
-  (``measure``: ``"c_npmi"``, ``"c_uci"``, ``"u_mass"`` or ``"c_v"``), the reference corpus it is counted
-  on (``reference``: ``"training"``, the model's own training articles, or ``"separate"``, gensim's
-  ``lee.cor``, 50 other articles of the same newspaper), and the human judgements the measure is compared
-  with (``human_corpus``: ``"wikitext"`` or ``"nytimes"``; ``judgement``: ``"rating"`` or ``"intrusion"``,
-  from Hoyle et al. 2021, :func:`teachkit.load_human_ratings`);
-* the **reasons** for each choice (``reasons``: free text, read by the teacher, never scored here);
-* the **numbers** the report states (``numbers``), each as the student would type it: see
+* the **draw** (``draw``): the number of the student's own data, stamped into their notebook by a class release
+  (derived from their id under the course secret, as the exercise variants are; 0 in the notebook as written).
+  :func:`draw` turns it into the student's own three training seeds out of a pool of :data:`POOL`, their own
+  share of the rated topics and their own bootstrap seed, so two students' right numbers differ;
+* the **choices**: the Ks compared (``ks``, from :data:`KS_GRID`), the criterion that picks K (``k_criterion``,
+  a column of :func:`teachkit.k_sweep`'s table), the coherence measure reported (``measure``), the reference
+  corpus it is counted on (``reference``: ``"training"``, the models' own training articles, or
+  ``"separate"``, gensim's ``lee.cor``), the held-out figure (``heldout``: ``"perplexity"``, exp(-bound);
+  ``"doc_perplexity"``, its document part; ``"left_to_right"``, a left-to-right estimate), and the human
+  judgements the measure is compared with (``human_corpus``, ``judgement``: Hoyle et al. 2021);
+* the **reasons** (``reasons``): a sentence or more for each of :data:`REASONS`, each naming a number of the
+  student's own results (read by the teacher; :func:`describe` lays them out for the rubric);
+* the **numbers** (``numbers``), each as the student would type it, to 3 significant figures: see
   :data:`NUMBERS`.
 
-:func:`check_report` recomputes every number from the stated choices with teachkit and judges each at
-the precision it is written (:data:`PRECISION`, :func:`teachkit.course.selfcheck.check_answer`): a number that does
-not follow from the choices is flagged, with what it depends on (which choices, which corpus, which seeds), never
-with the value that follows; that value is in the teacher's feedback (``Line.message``, what ``make grade`` writes).  Only teachkit's code runs: the report is data, so a
-grader can read it from a notebook with :func:`ast.literal_eval` and check it without running the
-student's code.
+:func:`check_report` is the student's check: per number, ✓ or ✗ and what the number depends on, nothing else.
+No value that follows is kept in what it returns (no attribute, message or repr holds one).  The teacher's
+grader (``tools/capstone_grading.py``) recomputes the values for the student's own draw and may show them in
+the teacher's feedback.  Only teachkit's code runs: the report is data, read with :func:`ast.literal_eval`.
 
 Examples
 --------
->>> CHOICE_OPTIONS["measure"]
-('c_npmi', 'c_uci', 'u_mass', 'c_v')
->>> check_report({"ks": [2]})
+>>> CHOICE_OPTIONS["heldout"]
+('perplexity', 'doc_perplexity', 'left_to_right')
+>>> check_report({"ks": [5, 10]})
 Traceback (most recent call last):
 ...
-ValueError: report is missing seeds, k_criterion, measure, reference, human_corpus, judgement, reasons, numbers; see teachkit.course.exercises.capstone.TEMPLATE.
+ValueError: report is missing draw, k_criterion, measure, reference, heldout, human_corpus, judgement, reasons, numbers; see teachkit.course.exercises.capstone.TEMPLATE.
 """  # noqa: E501 (a doctest prints the whole error message on one line)
 
 from __future__ import annotations
 
 import functools
 import html
+import math
 import numbers as _numbers
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..._checks import short_repr
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from ...evaluation.model_selection import SweepTable
 
-__all__ = ["NUMBERS", "CHOICE_OPTIONS", "SWEEP_SETTINGS", "TEMPLATE", "lee_texts", "separate_texts", "sweep",
-           "describe", "recompute", "check_report", "RENAMED_CHOICES", "renamed_choices",
-           "read_report", "ReportCheck", "depends_on", "PRECISION",
-           "cpu_tolerance"]
+__all__ = ["NUMBERS", "CHOICE_OPTIONS", "SWEEP_SETTINGS", "TEMPLATE", "KS_GRID", "POOL", "lee_texts",
+           "separate_texts", "training_texts", "heldout_texts", "draw", "Draw", "sweep", "model",
+           "document_loglik", "left_to_right_perplexity", "heldout_figure", "human_pairs", "describe",
+           "check_report", "RENAMED_CHOICES", "renamed_choices", "read_report", "ReportCheck", "depends_on",
+           "PRECISION", "PRECISION_TEXT", "REASONS", "RUBRIC", "cpu_tolerance"]
 
 #: The capstone notebook (its name without .ipynb): ``make grade`` checks the report it holds.
 NOTEBOOK = "10_capstone"
@@ -69,55 +75,94 @@ class _SweepSettings(TypedDict):
 #: How the Lee models are trained (as notebook 09's Lee sweep): fixed, so a report states only its choices.
 SWEEP_SETTINGS: _SweepSettings = {"heldout": 0.2, "split_seed": 0, "no_below": 5, "no_above": 0.4, "passes": 3,
                                   "iterations": 20}
-#: Words per topic that the coherence measure and the human comparison score.
+#: Words per topic that the coherence measure, the stability and the human comparison score.
 TOP_N = 10
-#: Bootstrap of the agreement with people (as notebook 09).
-N_RESAMPLES, LEVEL, BOOTSTRAP_SEED = 1000, 0.95, 0
+#: The Ks a report may compare: every model of KS_GRID x POOL is trained once (100 models, about 30 s).
+KS_GRID = (5, 10, 15, 20, 30)
+#: The seeds a draw takes its runs from, and how many runs a draw has.
+POOL, RUNS = 20, 3
+#: The share of the rated topics of a human corpus that is a draw's own.
+HUMAN_SHARE = 0.8
+#: Bootstrap resamples and level (the paired comparison's level is corrected for the Ks compared).
+N_RESAMPLES, LEVEL = 1000, 0.95
+#: The bootstrap seed of the notebook's own tables and exercises (a report uses its draw's bootstrap seed).
+BOOTSTRAP_SEED = 0
+#: Particles of the left-to-right estimate (the sequential form, no resampling: unbiased for p(w)).
+LTR_PARTICLES = 20
+#: What a draw's seeds are derived with (with the draw's number); fixed, so a draw is the same everywhere.
+DRAW_SALT = 20261127
+#: The draw of the notebook as written (the template) and of the worked example (Sam's): different seeds.
+TEMPLATE_DRAW, WORKED_DRAW = 0, 7
 
 #: What each choice may be.
 CHOICE_OPTIONS = {
     "k_criterion": ("c_npmi_documents", "u_mass", "c_v", "model_score", "diversity", "perplexity"),
     "measure": ("c_npmi", "c_uci", "u_mass", "c_v"),
     "reference": ("training", "separate"),
+    "heldout": ("perplexity", "doc_perplexity", "left_to_right"),
     "human_corpus": ("wikitext", "nytimes"),
     "judgement": ("rating", "intrusion"),
 }
-#: Older spellings of a choice, still read (reports begun before the rename) and named in the check's verdict
-#: on K with the spelling to write: ``k_criterion`` "npmi" is :func:`teachkit.k_sweep`'s "c_npmi_documents".
+#: Older spellings of a choice, still read and named in the check's verdict on K with the spelling to write.
 RENAMED_CHOICES = {"k_criterion": {"npmi": "c_npmi_documents"}}
-#: The reasons a report must give (one sentence or more each).
-REASONS = ("k_criterion", "measure", "reference")
-#: Fewest characters (spaces and full stops aside) a reason may have: "x" is no reason.
-MIN_REASON = 3
-#: The precision the report's numbers are asked for (notebook 10, section 6, says the same): at least 3
-#: significant figures, or 3 decimals (as the course's tables print them); a whole number's trailing zeros are
-#: not significant, so "4150" states 4151.8 to the nearest ten, as "4.15e3" does.
-PRECISION = {"min_sig_figs": 3, "min_decimals": 3}
-#: The rule as the student reads it.
-#: (Its examples are none of the report's numbers: the rule must not hint at a value that follows.)
-PRECISION_TEXT = "at least 3 significant figures or 3 decimals (4150, 4.15e3 or 4152 for 4151.8; 0.052 for 0.05193)"
+#: The reasons a report must give, and what each justifies.
+REASONS = {
+    "k_criterion": "why this criterion picks K (cite its values, or its stability or paired comparison)",
+    "measure": "why this coherence measure (cite its agreement with people)",
+    "reference": "why this reference corpus (cite the coherence it gives)",
+    "heldout": "why this held-out figure (cite it, or how it moves with K)",
+    "limits": "what the numbers cannot tell (cite the spread over runs or an interval)",
+}
+#: Fewest words a reason may have: a sentence, not a word.
+MIN_REASON_WORDS = 8
+#: The rubric the teacher grades the reasons with (describe() lays the reasons out under it).
+RUBRIC = (
+    ("choices justified by evidence", ("k_criterion", "measure", "reference", "heldout"),
+     "each choice is argued from a number of the student's own results, not from habit"),
+    ("spread reported", ("coherence_low", "coherence_high", "stability", "paired_low", "paired_high",
+                         "human_low", "human_high"),
+     "the spread over runs and the intervals are stated and used in the argument"),
+    ("limits stated", ("limits",),
+     "what the numbers cannot show (few runs, a small reference corpus, an interval across zero) is said"),
+)
+#: The precision the report's numbers are asked for: at least 3 significant figures (0.000169, not 0.000).
+PRECISION = {"min_sig_figs": 3}
+#: The rule as the student reads it (its examples are none of the report's numbers).
+PRECISION_TEXT = ("at least 3 significant figures (4150, 4.15e3 or 4152 for 4151.8; 0.0519 for 0.05193; "
+                  "0.000169, not 0.000, for 0.00016917)")
 #: The authors' automated score in Hoyle et al.'s release for each measure (top 10 words, full corpus).
 HUMAN_COLUMN = {"c_npmi": "c_npmi_10_full", "c_uci": "c_uci_full", "u_mass": "u_mass_full", "c_v": "c_v_full"}
 
 #: The numbers a report states, and what each is.
 NUMBERS = {
-    "k": "the K that k_criterion picks from the mean over seeds (ties to the smaller K)",
+    "k": "the K that k_criterion picks from the mean over your draw's seeds (ties to the smaller K)",
     "coherence": "the chosen measure on the reference corpus, mean over the topics of the K-topic model, "
-                 "then mean over seeds",
+                 "then mean over your seeds",
     "coherence_low": "the lowest seed's value of that coherence at K",
     "coherence_high": "the highest seed's value of that coherence at K",
-    "perplexity": "held-out perplexity exp(-bound) at K, mean over seeds",
-    "human_rho": "Spearman's rho between the measure (the authors' scores) and people's judgement, "
-                 "over the topics of human_corpus",
-    "human_low": "the low end of its 95% bootstrap interval (1000 resamples, seed 0)",
+    "stability": "the mean over pairs of your runs at K of their agreement (teachkit.greene_agreement, top 10)",
+    "heldout": "the held-out figure you chose, at K, mean over your seeds",
+    "runner_up": "the K that k_criterion ranks second",
+    "paired_diff": "mean over the held-out documents of (document part of the bound per token at K) minus "
+                   "(the same at runner_up), each the mean over your seeds (capstone.document_loglik)",
+    "paired_low": "the low end of its paired percentile bootstrap interval over the documents, at level "
+                  "1 - 0.05 / (number of Ks - 1) (Bonferroni: K was compared with every other K), "
+                  f"{N_RESAMPLES} resamples, your draw's bootstrap_seed",
+    "paired_high": "the high end of that interval",
+    "human_rho": "Spearman's rho between the measure (the authors' scores) and people's judgement, over your "
+                 "draw's own share of the topics of human_corpus (capstone.human_pairs)",
+    "human_low": f"the low end of its 95% bootstrap interval ({N_RESAMPLES} resamples, your bootstrap_seed)",
     "human_high": "the high end of that interval",
 }
+#: A number whose point also needs another: a K that every draw may share earns its point with a number at it.
+NEEDS = {"k": "coherence", "runner_up": "paired_diff"}
 
-#: A report to copy and fill in.
+#: A report to copy and fill in (a class release writes the student's own draw in place of 0).
 TEMPLATE = {
-    "ks": [5, 10, 20], "seeds": [0, 1], "k_criterion": "c_npmi_documents", "measure": "c_npmi", "reference": "training",
-    "human_corpus": "wikitext", "judgement": "rating",
-    "reasons": {"k_criterion": "...", "measure": "...", "reference": "..."},
+    "draw": TEMPLATE_DRAW,
+    "ks": [5, 10, 20], "k_criterion": "c_npmi_documents", "measure": "c_npmi", "reference": "training",
+    "heldout": "doc_perplexity", "human_corpus": "wikitext", "judgement": "rating",
+    "reasons": dict.fromkeys(REASONS, ""),
     "numbers": dict.fromkeys(NUMBERS, ""),
 }
 
@@ -156,17 +201,216 @@ def separate_texts() -> list[list[str]]:
     return [list(d) for d in _separate_texts()]
 
 
-@functools.lru_cache(maxsize=8)
-def _sweep(ks, seeds):
+
+def training_texts() -> list[list[str]]:
+    """The Lee articles the models are trained on (the sweep's training split)."""
+    return [list(d) for d in _split()[0]]
+
+
+def heldout_texts() -> list[list[str]]:
+    """The Lee articles held out from training (the sweep's held-out split)."""
+    return [list(d) for d in _split()[1]]
+
+
+@functools.lru_cache(maxsize=1)
+def _split():
+    from ...evaluation.model_selection import split_documents
+
+    train, held = split_documents(lee_texts(), SWEEP_SETTINGS["heldout"], seed=SWEEP_SETTINGS["split_seed"])
+    return tuple(tuple(d) for d in train), tuple(tuple(d) for d in held)
+
+
+# ---------------------------------------------------------------- the student's own draw
+@dataclass(frozen=True)
+class Draw:
+    """A student's own data: three training seeds out of :data:`POOL`, and a bootstrap seed.
+
+    ``human_topics(n)`` is the draw's own share (:data:`HUMAN_SHARE`) of ``n`` rated topics.
+    """
+
+    number: int
+    seeds: tuple
+    bootstrap_seed: int
+
+    def human_topics(self, n: int) -> list[int]:
+        import numpy as np
+
+        rng = np.random.default_rng([DRAW_SALT, self.number, n])
+        return sorted(int(i) for i in rng.choice(n, round(HUMAN_SHARE * n), replace=False))
+
+    def __repr__(self) -> str:
+        return f"Draw({self.number}: seeds {list(self.seeds)}, bootstrap_seed {self.bootstrap_seed})"
+
+
+def _draw_number(number):
+    if isinstance(number, bool) or not isinstance(number, _numbers.Integral):
+        raise TypeError(f"draw must be a whole number (the one your notebook's report cell names), got "
+                        f"{short_repr(number)}.")
+    if number < 0 or int(number).bit_length() > 8192:
+        raise ValueError(f"draw must be a whole number of at least 0, as your notebook's report cell names it, "
+                         f"got {short_repr(number, 40)}.")
+    return int(number)
+
+
+@functools.lru_cache(maxsize=4096)
+def draw(number: int) -> Draw:
+    """Draw ``number``: the student's own seeds (:data:`RUNS` out of :data:`POOL`) and bootstrap seed.
+
+    A class release writes each student's number in their report cell (their variant seed, derived from their
+    id under the course secret); the notebook as written uses draw 0.
+
+    >>> draw(0) == draw(0), draw(0).seeds != draw(WORKED_DRAW).seeds
+    (True, True)
+    """
+    import numpy as np
+
+    number = _draw_number(number)
+    rng = np.random.default_rng([DRAW_SALT, number])
+    seeds = tuple(sorted(int(s) for s in rng.choice(POOL, RUNS, replace=False)))
+    return Draw(number, seeds, int(rng.integers(2**31)))
+
+
+@functools.lru_cache(maxsize=256)
+def _cell(k, seed):
     from ...evaluation.model_selection import k_sweep
 
-    return k_sweep(lee_texts(), ks=list(ks), seeds=list(seeds), top_n=TOP_N, **SWEEP_SETTINGS)
+    return k_sweep(lee_texts(), ks=[k], seeds=[seed], top_n=TOP_N, **SWEEP_SETTINGS)
 
 
 def sweep(ks: list[int], seeds: list[int]) -> SweepTable:
     """The LDA sweep of the Lee corpus for these Ks and seeds (:func:`teachkit.k_sweep` with
-    :data:`SWEEP_SETTINGS`), trained once per session and reused by :func:`check_report`."""
-    return _sweep(*_choice_lists({"ks": ks, "seeds": seeds}))
+    :data:`SWEEP_SETTINGS`); each model is trained once per session and reused (a model's row does not depend
+    on the other models of the sweep)."""
+    from ...evaluation.model_selection import SweepTable
+
+    ks, seeds = _choice_lists({"ks": ks}, seeds)
+    cells = [_cell(k, s) for k in ks for s in seeds]
+    return SweepTable([row for c in cells for row in c.rows], cells[0].criteria,
+                      {key: t for c in cells for key, t in c.topics.items()})
+
+
+@functools.lru_cache(maxsize=1)
+def _dictionary():
+    from gensim.corpora import Dictionary
+
+    train, held = _split()
+    dictionary = Dictionary(train)
+    dictionary.filter_extremes(no_below=SWEEP_SETTINGS["no_below"], no_above=SWEEP_SETTINGS["no_above"],
+                               keep_n=None)
+    return dictionary, [dictionary.doc2bow(d) for d in train], [dictionary.doc2bow(d) for d in held]
+
+
+@functools.lru_cache(maxsize=128)
+def _model(k, seed):
+    from gensim.models import LdaModel
+
+    dictionary, train_bow, _ = _dictionary()
+    return LdaModel(train_bow, id2word=dictionary, num_topics=k, passes=SWEEP_SETTINGS["passes"],
+                    iterations=SWEEP_SETTINGS["iterations"], random_state=seed, eval_every=None)
+
+
+def model(k: int, seed: int):
+    """The gensim ``LdaModel`` of the sweep's cell ``(k, seed)`` (trained as :func:`sweep` trains it; cached)."""
+    return _model(*_one(k, seed))
+
+
+@functools.lru_cache(maxsize=256)
+def _document_loglik(k, seed):
+    import numpy as np
+
+    lda = _model(k, seed)
+    _, _, held = _dictionary()
+    held = [d for d in held if d]
+    # the documents' topic mixes inferred from a fixed random state, so the figure is the same on every call
+    state = lda.random_state
+    lda.random_state = np.random.RandomState(seed)
+    try:
+        gamma, _ = lda.inference(held)
+    finally:
+        lda.random_state = state
+    # gensim's per-document part of LdaModel.bound (without the topics' prior term), in float64
+    from scipy.special import gammaln, logsumexp, psi
+
+    lam = np.asarray(lda.state.get_lambda(), dtype=float)
+    elog_beta = psi(lam) - psi(lam.sum(axis=1, keepdims=True))
+    alpha = np.asarray(lda.alpha, dtype=float)
+    per_doc, tokens = [], []
+    for g, d in zip(np.asarray(gamma, dtype=float), held):
+        elog_theta = psi(g) - psi(g.sum())
+        ids = np.array([w for w, _ in d])
+        counts = np.array([c for _, c in d], dtype=float)
+        score = float(counts @ logsumexp(elog_theta[:, None] + elog_beta[:, ids], axis=0))
+        score += float(np.sum((alpha - g) * elog_theta) + np.sum(gammaln(g) - gammaln(alpha))
+                       + gammaln(alpha.sum()) - gammaln(g.sum()))
+        per_doc.append(score)
+        tokens.append(counts.sum())
+    per_doc, tokens = np.array(per_doc), np.array(tokens)
+    return per_doc / tokens
+
+
+def document_loglik(k: int, seed: int) -> np.ndarray:
+    """The document part of the held-out bound of model ``(k, seed)``, per token, for each held-out article
+    (nats; articles with no word of the vocabulary left out, the same articles for every model)."""
+    return _document_loglik(*_one(k, seed)).copy()
+
+
+@functools.lru_cache(maxsize=256)
+def _left_to_right(k, seed):
+    import numpy as np
+
+    from ...evaluation.heldout_likelihood import left_to_right
+
+    lda = _model(k, seed)
+    _, _, held = _dictionary()
+    phi = lda.get_topics()
+    alpha = np.asarray(lda.alpha, dtype=float)
+    total, tokens = 0.0, 0
+    for d in held:
+        words = [w for w, c in d for _ in range(c)]
+        if words:
+            est = left_to_right(words, phi, alpha, particles=LTR_PARTICLES, resample=False, seed=seed)
+            total += est.log_likelihood
+            tokens += len(words)
+    return math.exp(-total / tokens)
+
+
+def left_to_right_perplexity(k: int, seed: int) -> float:
+    """Held-out perplexity of model ``(k, seed)`` by the left-to-right estimate (Wallach et al. 2009, the
+    sequential form, :data:`LTR_PARTICLES` particles, seed ``seed``): exp(-(sum of log p(w_d)) / tokens)."""
+    return _left_to_right(*_one(k, seed))
+
+
+def heldout_figure(name: str, k: int, seed: int) -> float:
+    """One model's held-out figure ``name`` (``CHOICE_OPTIONS["heldout"]``): ``"perplexity"`` exp(-bound) and
+    ``"doc_perplexity"`` its document part (the sweep's columns), ``"left_to_right"``
+    (:func:`left_to_right_perplexity`)."""
+    _check_option(name, "heldout", CHOICE_OPTIONS["heldout"])
+    k, seed = _one(k, seed)
+    if name == "left_to_right":
+        return _left_to_right(k, seed)
+    return float(_cell(k, seed).value(name, k, seed))
+
+
+def _one(k, seed):
+    ks, seeds = _choice_lists({"ks": [k, k + 1]}, [seed, seed + 1])
+    return ks[0], seeds[0]
+
+
+def human_pairs(measure: str, human_corpus: str, judgement: str, number: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(scores, judgements)``: the authors' ``measure`` score and people's mean ``judgement`` of draw
+    ``number``'s own share of the rated topics of ``human_corpus`` (topics without a score left out first)."""
+    import numpy as np
+
+    from ...evaluation.human_ratings import load_human_ratings
+
+    _check_option(measure, "measure", CHOICE_OPTIONS["measure"])
+    _check_option(human_corpus, "human_corpus", CHOICE_OPTIONS["human_corpus"])
+    _check_option(judgement, "judgement", CHOICE_OPTIONS["judgement"])
+    people = load_human_ratings().select(corpus=human_corpus)
+    x, y = people.column(HUMAN_COLUMN[measure]), people.column(judgement)
+    keep = np.flatnonzero(~np.isnan(x))
+    mine = keep[draw(number).human_topics(len(keep))]
+    return x[mine], y[mine]
 
 
 # ---------------------------------------------------------------- reading a report
@@ -183,24 +427,21 @@ def _whole_numbers(values, name, minimum):
     return tuple(sorted(int(v) for v in values))
 
 
-def _choice_lists(report):
+def _choice_lists(report, seeds):
+    """``(ks, seeds)`` of a sweep, checked: whole numbers, K at most 50, at most 100 models."""
     ks = _whole_numbers(report["ks"], "ks", 2)
-    if len(ks) < 2:
-        raise ValueError(f"ks must list at least two Ks to choose among, got {list(ks)}.")
     if max(ks) > 50:
         raise ValueError(f"ks must stay at most 50 (the Lee corpus has 240 training articles), got "
                          f"{short_repr(list(ks))}.")
-    seeds = _whole_numbers(report["seeds"], "seeds", 0)
-    if len(seeds) < 2:
-        raise ValueError(f"seeds must list at least two seeds, so that the report can show the spread "
-                         f"across them, got {list(seeds)}.")
-    if len(ks) * len(seeds) > 24:
+    seeds = _whole_numbers(seeds, "seeds", 0)
+    if len(ks) * len(seeds) > 100:
         raise ValueError(f"{len(ks)} Ks × {len(seeds)} seeds is {len(ks) * len(seeds)} models; keep it at "
-                         "most 24 (each takes a second or two to train).")
+                         "most 100 (each takes a fraction of a second to train, and is kept in memory).")
     return ks, seeds
 
 
 def _read(report):
+    """``(ks, Draw)`` of a report whose every entry was checked, or a ValueError/TypeError naming the entry."""
     if not isinstance(report, dict):
         raise TypeError(f"report must be a dict like teachkit.course.exercises.capstone.TEMPLATE, got "
                         f"{type(report).__name__}.")
@@ -218,7 +459,15 @@ def _read(report):
     unknown = _unknown_keys(stated, NUMBERS)
     if unknown:
         raise ValueError(f"numbers has unknown entries {unknown}; the numbers a report states are {list(NUMBERS)}.")
-    return _choice_lists(report)
+    unknown = _unknown_keys(reasons, REASONS)
+    if unknown:
+        raise ValueError(f"reasons has unknown entries {unknown}; the reasons a report gives are {list(REASONS)}.")
+    ks = _whole_numbers(report["ks"], "ks", 2)
+    outside = [k for k in ks if k not in KS_GRID]
+    if outside or len(ks) < 2:
+        raise ValueError(f"ks must list at least two Ks of {list(KS_GRID)} (the Ks whose models are trained), got "
+                         f"{short_repr(list(report['ks']))}.")
+    return ks, draw(_draw_number(report["draw"]))
 
 
 def _unknown_keys(given, known):
@@ -228,6 +477,15 @@ def _unknown_keys(given, known):
         return ""
     more = f", ... ({len(unknown)} in all)" if len(unknown) > 10 else ""
     return "[" + ", ".join(unknown[:10]) + more + "]"
+
+
+def _check_option(value, name, options):
+    """A choice must be one of its options, as a string: anything else (a list, a numpy array) is named."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be one of {list(options)} (a string), got {type(value).__name__} "
+                        f"{short_repr(value)}.")
+    if value not in options and value not in RENAMED_CHOICES.get(name, {}):
+        raise ValueError(f"{name} must be one of {list(options)}, got {short_repr(value)}.")
 
 
 def _check_option(value, name, options):
@@ -254,36 +512,60 @@ def renamed_choices(report: dict[str, Any]) -> str:
 
 
 def describe(report: dict[str, Any]) -> str:
-    """The report's choices written out as notebook 08's checklist asks: everything a coherence number
-    depends on (window, top-n, reference corpus, zero convention, counting, versions) and how K was chosen.
-    """
+    """The report's choices written out as notebook 08's checklist asks (everything a coherence number depends
+    on, how K was chosen and compared), then its reasons and stated numbers laid out under the rubric the
+    teacher grades with (:data:`RUBRIC`).  Nothing is recomputed: only what the report says is shown."""
     import importlib.metadata
 
     from ... import __version__
     from ...coherence.measures import MEASURES
 
-    ks, seeds = _read(report)
+    ks, d = _read(report)
     m = MEASURES[report["measure"]]
     window = "whole documents" if m.window is None else f"sliding windows of {m.window} tokens"
     reference = ("the models' own training articles (the sweep's training split)" if report["reference"] ==
                  "training" else "gensim's lee.cor, 50 other articles of the same newspaper")
+    heldout = {"perplexity": "exp(-bound), gensim's bound with the topics' prior term",
+               "doc_perplexity": "the document part of the bound, exp(-document bound)",
+               "left_to_right": f"left-to-right estimate (sequential, {LTR_PARTICLES} particles)"}[report["heldout"]]
     s = SWEEP_SETTINGS
+    level = 1 - (1 - LEVEL) / (len(ks) - 1)
     lines = [
         f"corpus            Lee background corpus, {len(lee_texts())} articles; stopwords, tokens under 3 letters and "
         "non-alphabetic tokens removed",
-        f"models            gensim LdaModel, K in {list(ks)}, seeds {list(seeds)}; {s['passes']} passes, "
+        f"draw              {d.number}: seeds {list(d.seeds)} of {POOL}, bootstrap seed {d.bootstrap_seed}",
+        f"models            gensim LdaModel, K in {list(ks)}, your {RUNS} seeds; {s['passes']} passes, "
         f"{s['iterations']} iterations; dictionary no_below={s['no_below']}, no_above={s['no_above']}; "
         f"{s['heldout']:.0%} of the articles held out (split seed {s['split_seed']})",
-        f"choice of K       {_k_criterion(report)}, best mean over seeds (ties to the smaller K)",
+        f"choice of K       {_k_criterion(report)}, best mean over the seeds (ties to the smaller K)",
         f"measure           {m.name}: {m.segmentation} segmentation, {window}, {m.confirmation}, mean over "
-        f"segments; zero convention {m.zero!r}; top {TOP_N} words; counts correct (not gensim 4.4's "
-        "sliding-window under-count)",
+        f"segments; zero convention {m.zero!r}; top {TOP_N} words",
         f"reference corpus  {reference}",
-        "spread            lowest and highest seed at the chosen K",
-        f"people            Hoyle et al. 2021, {report['human_corpus']} topics, mean {report['judgement']}; "
-        f"Spearman's rho, {LEVEL:.0%} percentile bootstrap, {N_RESAMPLES} resamples, seed {BOOTSTRAP_SEED}",
+        "spread            lowest and highest seed at the chosen K; stability: Greene et al.'s agreement of "
+        "each pair of runs",
+        f"held-out figure   {heldout}",
+        f"K vs runner-up    paired over the held-out articles, document part of the bound per token; "
+        f"percentile bootstrap at level {level:.4g} (Bonferroni over {len(ks) - 1} comparisons), {N_RESAMPLES} "
+        "resamples",
+        f"people            Hoyle et al. 2021, {report['human_corpus']} topics ({HUMAN_SHARE:.0%} of them, your "
+        f"draw's), mean {report['judgement']}; Spearman's rho, {LEVEL:.0%} percentile bootstrap, "
+        f"{N_RESAMPLES} resamples",
         f"versions          teachkit {__version__}, gensim {importlib.metadata.version('gensim')}",
+        "",
+        "For the rubric",
     ]
+    reasons, stated = report["reasons"], report["numbers"]
+    for i, (criterion, names, what) in enumerate(RUBRIC, 1):
+        lines.append(f"{i}. {criterion}: {what}")
+        for name in names:
+            if name in REASONS:
+                text = reasons.get(name)
+                text = text.strip() if isinstance(text, str) and text.strip() else "(no reason given)"
+                lines.append(f"   {name:<15} {text[:600]}")
+            else:
+                typed = stated.get(name)
+                typed = str(typed).strip()[:40] if typed is not None and str(typed).strip() else "(not stated)"
+                lines.append(f"   {name:<15} {typed}")
     return "\n".join(lines)
 
 
@@ -339,138 +621,132 @@ def _literal_report(node):
     return value
 
 
-# ---------------------------------------------------------------- recomputing
-def recompute(report: dict[str, Any]) -> dict[str, Any]:
-    """Every number of :data:`NUMBERS`, computed from the report's choices (its numbers are not read).
+# ---------------------------------------------------------------- what follows (kept out of the student's view)
+@functools.lru_cache(maxsize=1024)
+def _coherence(k, seed, measure, reference):
+    from ...coherence.measures import coherence_per_topic
 
-    ``reference="training"`` counts on the articles the models were trained on (the sweep's training
-    split); ``"separate"`` on gensim's ``lee.cor``.  Topic words missing from the reference are left out
-    (:func:`teachkit.coherence_per_topic`).
+    texts = training_texts() if reference == "training" else separate_texts()
+    return float(coherence_per_topic(list(_cell(k, seed).topics[(k, seed)]), texts, measure, top_n=TOP_N).mean)
+
+
+def _ranked(table, criterion):
+    """The Ks from best to worst by the criterion's mean over seeds (ties to the smaller K)."""
+    from ...evaluation.model_selection import CRITERIA
+
+    sign = 1.0 if CRITERIA[criterion][0] == "higher" else -1.0
+    ks, mean, _, _ = table.by_k(criterion)
+    return [int(k) for _, k in sorted(zip(-sign * mean, ks), key=lambda pair: (pair[0], pair[1]))]
+
+
+def _recompute(report, number=None):
+    """Every number of :data:`NUMBERS` for the report's choices on draw ``number`` (default: the report's own).
+
+    Private: the student's check keeps none of these values; the teacher's grader (tools/capstone_grading.py)
+    calls it with the draw derived from the student's id.
     """
+    import itertools
+
     import numpy as np
 
     from ...evaluation.agreement import bootstrap_spearman
-    from ...evaluation.human_ratings import load_human_ratings
-    from ...coherence.measures import coherence_per_topic
-    from ...evaluation.model_selection import split_documents
+    from ...evaluation.significance import bootstrap_difference
+    from ...evaluation.stability import greene_agreement
 
-    ks, seeds = _read(report)
-    table = _sweep(ks, seeds)
-    k = table.best_k(_k_criterion(report))
-    if report["reference"] == "training":       # the articles the models learnt from: the sweep's training split
-        texts, _ = split_documents(lee_texts(), SWEEP_SETTINGS["heldout"], seed=SWEEP_SETTINGS["split_seed"])
-    else:
-        texts = separate_texts()
-    per_seed = [coherence_per_topic(list(table.topics[(k, s)]), texts, report["measure"], top_n=TOP_N).mean
-                for s in seeds]
-    people = load_human_ratings().select(corpus=report["human_corpus"])
-    column = HUMAN_COLUMN[report["measure"]]
-    keep = ~np.isnan(people.column(column))
-    agreement = bootstrap_spearman(people.column(column)[keep], people.column(report["judgement"])[keep],
-                                   n_resamples=N_RESAMPLES, level=LEVEL, seed=BOOTSTRAP_SEED)
+    ks, d = _read(report)
+    if number is not None:
+        d = draw(_draw_number(number))
+    seeds = list(d.seeds)
+    table = sweep(list(ks), seeds)
+    ranked = _ranked(table, _k_criterion(report))
+    k, runner = ranked[0], ranked[1]
+    per_seed = [_coherence(k, s, report["measure"], report["reference"]) for s in seeds]
+    stability = np.mean([greene_agreement(list(table.topics[(k, a)]), list(table.topics[(k, b)]), top_n=TOP_N)
+                         for a, b in itertools.combinations(seeds, 2)])
+    at_k = np.mean([_document_loglik(k, s) for s in seeds], axis=0)
+    at_runner = np.mean([_document_loglik(runner, s) for s in seeds], axis=0)
+    paired = bootstrap_difference(at_k, at_runner, n_resamples=N_RESAMPLES, level=1 - (1 - LEVEL) / (len(ks) - 1),
+                                  seed=d.bootstrap_seed)
+    x, y = human_pairs(report["measure"], report["human_corpus"], report["judgement"], d.number)
+    agreement = bootstrap_spearman(x, y, n_resamples=N_RESAMPLES, level=LEVEL, seed=d.bootstrap_seed)
     return {
         "k": k,
         "coherence": float(np.mean(per_seed)),
         "coherence_low": float(min(per_seed)),
         "coherence_high": float(max(per_seed)),
-        "perplexity": float(np.mean([table.value("perplexity", k, s) for s in seeds])),
+        "stability": float(stability),
+        "heldout": float(np.mean([heldout_figure(report["heldout"], k, s) for s in seeds])),
+        "runner_up": runner,
+        "paired_diff": paired.statistic,
+        "paired_low": paired.low,
+        "paired_high": paired.high,
         "human_rho": agreement.rho,
         "human_low": agreement.low,
         "human_high": agreement.high,
     }
 
 
+def _evidence(report, values, number=None):
+    """The numbers of the student's own results a reason may cite: the report's values (but the Ks), and every
+    criterion's mean per K and value per model of the draw's sweep."""
+    import numpy as np
+
+    ks, d = _read(report)
+    d = draw(number) if number is not None else d
+    table = sweep(list(ks), list(d.seeds))
+    found = [v for name, v in values.items() if name not in ("k", "runner_up")]
+    for c in table.criteria:
+        found += [float(v) for v in table.by_k(c)[1]] + [float(v) for v in table.column(c)]
+    found += [_coherence(values["k"], s, report["measure"], report["reference"]) for s in d.seeds]
+    found += [float(np.mean([heldout_figure(report["heldout"], k, s) for s in d.seeds])) for k in ks]
+    return found
+
+
 # ---------------------------------------------------------------- judging
 @dataclass(frozen=True)
 class Line:
-    """One reported number: what was written, what follows from the choices, and the verdict.
-
-    ``student`` is what the student's check shows: whether the number follows and, if not, what it depends on,
-    never the value that follows.  ``message`` is the teacher's feedback (what ``make grade`` writes in the
-    gradebook): the same verdict with the value teachkit gets.
-    """
+    """One stated number as the student's check sees it: its name, what was written, whether it follows, and
+    ``message``: the verdict and what the number depends on.  No value that follows is in it."""
 
     name: str
     written: object
-    value: float
     follows: bool
     message: str
-    student: str = ""
-
-
-class ReportCheck:
-    """The verdict on a report: one :class:`Line` per number of :data:`NUMBERS`.
-
-    ``flagged`` lists the numbers that do not follow from the choices (or are missing), ``score`` is the
-    share that do, ``missing_reasons`` names the choices given no reason (none, or one too short to be one)
-    and ``short_reasons`` those of them whose reason is too short.  Printed, it is the student's view: no
-    value that follows is shown.
-    """
-
-    def __init__(self, lines: list[Line], missing_reasons: list[str], short_reasons: Sequence[str] = ()) -> None:
-        self.lines = list(lines)
-        self.missing_reasons = list(missing_reasons)
-        self.short_reasons = [name for name in short_reasons if name in self.missing_reasons]
-
-    @property
-    def flagged(self) -> list[str]:
-        return [line.name for line in self.lines if not line.follows]
-
-    @property
-    def score(self) -> float:
-        return sum(line.follows for line in self.lines) / len(self.lines)
-
-    def _reason_rows(self) -> list[str]:
-        none = [name for name in self.missing_reasons if name not in self.short_reasons]
-        rows = []
-        if none:
-            rows.append(f"none given for {', '.join(none)}")
-        if self.short_reasons:
-            rows.append(f"too short for {', '.join(self.short_reasons)}: say why in a sentence")
-        return rows
-
-    def __str__(self) -> str:
-        rows = [f"{'✓' if line.follows else '✗'} {line.name:<15} {line.student}" for line in self.lines]
-        rows += [f"✗ reasons         {row}" for row in self._reason_rows()]
-        rows.append(f"{len(self.lines) - len(self.flagged)} of {len(self.lines)} numbers follow from the choices.")
-        return "\n".join(rows)
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        body = "".join(
-            f"<tr><td>{'✓' if line.follows else '✗'}</td><td><code>{line.name}</code></td>"
-            f"<td>{html.escape(line.student)}</td></tr>" for line in self.lines)
-        body += "".join(f"<tr><td>✗</td><td>reasons</td><td>{html.escape(row)}</td></tr>"
-                        for row in self._reason_rows())
-        return (f"<table><tbody>{body}</tbody></table><p>{len(self.lines) - len(self.flagged)} of "
-                f"{len(self.lines)} numbers follow from the choices.</p>")
 
 
 def depends_on(name: str, report: dict[str, Any]) -> str:
-    """What number ``name`` of a report depends on: the choices, corpus and seeds that decide it (no value)."""
-    ks, seeds = _read(report)
+    """What number ``name`` of a report depends on: the choices, corpus and draw that decide it (no value)."""
+    ks, d = _read(report)
     k = f"K (the one {_k_criterion(report)!r} picks)"
-    reference = ("the training split of the Lee articles" if report["reference"] == "training" else "lee.cor")
-    seeds_text = f"seeds {list(seeds)}"
-    if name == "k":
-        return (f"the criterion {_k_criterion(report)!r}, the Ks {list(ks)} and the {seeds_text}: the K whose "
-                "mean over the seeds is best (ties to the smaller K)")
+    reference = "the training split of the Lee articles" if report["reference"] == "training" else "lee.cor"
+    runs = f"your draw's seeds {list(d.seeds)} (draw {d.number})"
+    if name in ("k", "runner_up"):
+        which = "best" if name == "k" else "second best"
+        return (f"the criterion {_k_criterion(report)!r}, the Ks {list(ks)} and {runs}: the K whose mean over the "
+                f"seeds is {which} (ties to the smaller K)")
     if name.startswith("coherence"):
         which = {"coherence": "the mean over the topics, then over the seeds",
                  "coherence_low": "the lowest seed's mean over the topics",
                  "coherence_high": "the highest seed's mean over the topics"}[name]
-        return (f"{k}, the measure {report['measure']!r} counted on the reference corpus ({reference}) and the "
-                f"{seeds_text}: {which}")
-    if name == "perplexity":
-        return (f"{k} and the {seeds_text}: the held-out {SWEEP_SETTINGS['heldout']:.0%} of the Lee articles, "
-                "exp(-bound), mean over the seeds (not the measure, not the reference corpus)")
+        return (f"{k}, the measure {report['measure']!r} counted on the reference corpus ({reference}) and "
+                f"{runs}: {which}")
+    if name == "stability":
+        return f"{k} and {runs}: greene_agreement of each pair of runs (top {TOP_N} words), mean over the pairs"
+    if name == "heldout":
+        return (f"{k}, the held-out figure {report['heldout']!r} and {runs}: the held-out "
+                f"{SWEEP_SETTINGS['heldout']:.0%} of the Lee articles, mean over the seeds (not the measure)")
+    if name.startswith("paired"):
+        which = {"paired_diff": "the mean difference", "paired_low": "the low end of the interval",
+                 "paired_high": "the high end of the interval"}[name]
+        return (f"{k}, the runner-up K, {runs} and, for the interval, the level corrected for {len(ks) - 1} "
+                f"comparisons and your bootstrap seed {d.bootstrap_seed}: {which} of capstone.document_loglik "
+                "at K minus at the runner-up, per held-out article")
     which = {"human_rho": "Spearman's rho", "human_low": "the low end of the 95% bootstrap interval",
              "human_high": "the high end of the 95% bootstrap interval"}[name]
-    resampling = (f" ({N_RESAMPLES} resamples, seed {BOOTSTRAP_SEED})" if name != "human_rho" else "")
+    resampling = f" ({N_RESAMPLES} resamples, seed {d.bootstrap_seed})" if name != "human_rho" else ""
     return (f"the measure {report['measure']!r} (the authors' {HUMAN_COLUMN[report['measure']]} scores), the "
-            f"human_corpus {report['human_corpus']!r} and the judgement {report['judgement']!r}: {which}"
-            f"{resampling} over Hoyle et al.'s topics, not your Lee models")
+            f"human_corpus {report['human_corpus']!r}, the judgement {report['judgement']!r} and your draw's "
+            f"share of the topics (draw {d.number}): {which}{resampling}, not your Lee models")
 
 
 def _readings(typed):
@@ -487,7 +763,8 @@ def _readings(typed):
 
 
 #: The numbers of a report that come out of trained models, whose last digits depend on the CPU.
-TRAINED = ("coherence", "coherence_low", "coherence_high", "perplexity")
+TRAINED = ("coherence", "coherence_low", "coherence_high", "stability", "heldout", "paired_diff", "paired_low",
+           "paired_high")
 #: The relative tolerance a trained number is judged at (see :func:`cpu_tolerance`).
 TRAINED_RTOL = 1e-4
 
@@ -516,7 +793,7 @@ def cpu_tolerance(name: str, value: float) -> float:
     are exact or last-bit, and get no tolerance beyond check_answer's.  (The number exercises of the
     notebooks are computed from the numbers their questions state, never trained: they need none either.)
 
-    >>> round(cpu_tolerance("perplexity", 3287.21), 6), cpu_tolerance("human_rho", 0.43)
+    >>> round(cpu_tolerance("heldout", 3287.21), 6), cpu_tolerance("human_rho", 0.43)
     (0.328721, 0.0)
     """
     return abs(value) * TRAINED_RTOL if name in TRAINED else 0.0
@@ -531,55 +808,45 @@ def _within_cpu_tolerance(name, read, value) -> bool:
 
 
 def _judge(name, written, value, depends):
+    """``(follows, student's message, teacher's message)``: only the teacher's names the value."""
     from ..selfcheck import check_answer
 
     if written is None or (isinstance(written, str) and not written.strip()):
-        return Line(name, written, value, False, "not stated", f"not stated; it depends on {depends}")
-    unreadable = _unreadable(written, value)
+        return False, f"not stated; it depends on {depends}", "not stated"
+    unreadable = _unreadable(written)
     if unreadable:
-        # the teacher's message may name the value; the student's stops before it
-        student = unreadable.split(": teachkit gets", 1)[0]
-        if student != unreadable:
-            student += f"; {name} depends on {depends}"
-        return Line(name, written, value, False, unreadable, student)
-    if name == "k":
-        typed = str(written).strip()
+        return False, f"{unreadable}; {name} depends on {depends}", f"{unreadable}: teachkit gets {value:.5g}"
+    if name in ("k", "runner_up"):
+        typed = str(written).strip()[:30]
         if _states_k(written, value):
-            return Line(name, written, value, True, f"K = {value} follows", f"K = {typed} follows")
-        return Line(name, written, value, False,
-                    f"{typed} does not follow: the stated criterion picks K = {value} from the mean over seeds",
-                    f"{typed} does not follow from the choices; K depends on {depends}")
+            return True, f"K = {typed} follows", f"K = {value} follows"
+        return (False, f"{typed} does not follow from the choices; it depends on {depends}",
+                f"{typed} does not follow: the choices give K = {value}")
     typed = repr(written) if isinstance(written, float) else str(written)
-    # The value shown beside a verdict has 5 significant figures: the held-out perplexity of an LDA model
-    # differs from one CPU to another around its 7th (3271.694 here, 3271.70 with AVX2 and AVX-512 off).
     verdicts = [check_answer(form, value, **PRECISION) for form in _readings(typed)]
     verdict = next((v for v in verdicts if v.correct), verdicts[-1])
     shown = typed.strip()
     if verdict.correct or _within_cpu_tolerance(name, verdict.value, value):
-        return Line(name, written, value, True, f"{shown} follows (teachkit: {value:.5g})", f"{shown} follows")
+        return True, f"{shown} follows", f"{shown} follows (teachkit: {value:.5g})"
     if not verdict.parsed:
-        return Line(name, written, value, False, f"{shown[:30]!r} is not a number: {verdict.message}",
-                    f"{shown[:30]!r} is not a number: {verdict.message}")
+        return (False, f"{shown[:30]!r} is not a number: type the value, e.g. 0.123 or -4.15e-3",
+                f"{shown[:30]!r} is not a number")
     if verdict.message.startswith("Give at least"):
         rough = f"{shown} is too rough to judge: give {PRECISION_TEXT}"
-        return Line(name, written, value, False, f"{rough} (teachkit gets {value:.5g})", rough)
-    at = verdict.message.split(" is not right to ", 1)[-1].split(".")[0]
-    return Line(name, written, value, False,
-                f"{shown} does not follow from the choices: teachkit gets {value:.5g} ({verdict.message})",
-                f"{shown} does not follow from the choices (it is not right to {at}); {name} depends on {depends}")
+        return False, rough, f"{rough} (teachkit: {value:.5g})"
+    return (False, f"{shown} does not follow from the choices at the precision it is written; {name} depends on "
+                   f"{depends}",
+            f"{shown} does not follow from the choices: teachkit gets {value:.5g}")
 
 
-def _unreadable(written, value):
-    """Why a stated number is judged without being read (a message for its line alone), or None.
-
-    A whole number past Python's 4,300-digit limit cannot even be turned into text, and a very long one (or a
-    very long text) would fill the message; each is judged here, so that the report's other numbers keep
-    their verdicts.
-    """
+def _unreadable(written):
+    """Why a stated number is judged without being read (a message for its line alone), or None."""
     if isinstance(written, int) and not isinstance(written, bool) and written.bit_length() > 300:   # ~90 digits
-        return f"{short_repr(written, 30)} does not follow from the choices: teachkit gets {value:.5g}"
+        return f"{short_repr(written, 30)} does not follow from the choices"
     if isinstance(written, str) and len(written) > 100:
         return f"{short_repr(written.strip(), 30)} is not a number: type the value, e.g. 0.123"
+    if not isinstance(written, (str, _numbers.Real)) or isinstance(written, bool):
+        return f"{short_repr(written, 30)} is not a number: type the value, e.g. 0.123"
     return None
 
 
@@ -595,35 +862,135 @@ def _states_k(written, k):
     return not isinstance(readings, str) and any(r.value == k for r in readings)
 
 
+_NUMBER_IN_TEXT = re.compile(r"[-−]?\d[\d,]*(?:\.\d+)?(?:[eE][-+−]?\d+)?%?|[-−]?\.\d+(?:[eE][-+−]?\d+)?")
+
+
+def _cited(text, evidence):
+    """Whether ``text`` names a number of ``evidence`` (2 significant figures or more, at its written precision)."""
+    from ..selfcheck import check_answer
+
+    for token in _NUMBER_IN_TEXT.findall(text):
+        token = token.rstrip(",")
+        digits = token.lstrip("-−").split("e")[0].split("E")[0].replace(",", "").replace(".", "").rstrip("%")
+        if len(digits.lstrip("0")) < 2:
+            continue
+        for v in evidence:
+            try:
+                if any(check_answer(form, v, min_sig_figs=2).correct for form in _readings(token)):
+                    return True
+            except Exception:        # a token check_answer cannot read is no citation
+                continue
+    return False
+
+
+def _reason_problems(reasons, evidence):
+    """``{reason: why it is refused}`` for each reason of :data:`REASONS` that is not one."""
+    problems = {}
+    for name in REASONS:
+        text = reasons.get(name)
+        text = text.strip() if isinstance(text, str) else ""
+        words = re.findall(r"[^\W\d_]{2,}", text)
+        if not text:
+            problems[name] = "none given"
+        elif len(words) < MIN_REASON_WORDS:
+            problems[name] = (f"{short_repr(text, 30)} is no reason: a reason is a sentence (at least "
+                              f"{MIN_REASON_WORDS} words) that names a number of your own results")
+        elif not _cited(text, evidence):
+            problems[name] = ("names no number of your own results: quote one (a coherence, a mean of the sweep, "
+                              "an interval, the stability) to at least 2 significant figures")
+    return problems
+
+
+class ReportCheck:
+    """The student's verdict on a report: one :class:`Line` per number of :data:`NUMBERS`, and the reasons.
+
+    ``flagged`` lists the numbers that do not follow (or are missing), ``score`` the share that do, and
+    ``reasons`` maps each refused reason to why.  It holds no value that follows, in any attribute or text.
+    """
+
+    def __init__(self, lines: list[Line], reasons: dict[str, str]) -> None:
+        self.lines = list(lines)
+        self.reasons = dict(reasons)
+
+    @property
+    def flagged(self) -> list[str]:
+        return [line.name for line in self.lines if not line.follows]
+
+    @property
+    def score(self) -> float:
+        return sum(line.follows for line in self.lines) / len(self.lines)
+
+    @property
+    def missing_reasons(self) -> list[str]:
+        return list(self.reasons)
+
+    def __str__(self) -> str:
+        rows = [f"{'✓' if line.follows else '✗'} {line.name:<15} {line.message}" for line in self.lines]
+        rows += [f"✗ reason {name:<15}{why}" for name, why in self.reasons.items()]
+        rows.append(f"{len(self.lines) - len(self.flagged)} of {len(self.lines)} numbers follow from the choices; "
+                    f"{len(REASONS) - len(self.reasons)} of {len(REASONS)} reasons cite your results.")
+        return "\n".join(rows)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        body = "".join(f"<tr><td>{'✓' if line.follows else '✗'}</td><td><code>{line.name}</code></td>"
+                       f"<td>{html.escape(line.message)}</td></tr>" for line in self.lines)
+        body += "".join(f"<tr><td>✗</td><td>reason <code>{name}</code></td><td>{html.escape(why)}</td></tr>"
+                        for name, why in self.reasons.items())
+        return (f"<table><tbody>{body}</tbody></table><p>{len(self.lines) - len(self.flagged)} of "
+                f"{len(self.lines)} numbers follow from the choices; {len(REASONS) - len(self.reasons)} of "
+                f"{len(REASONS)} reasons cite your results.</p>")
+
+
+def _judged(report, number=None):
+    """``[(name, written, value, follows, student's message, teacher's message)]`` and the reasons' problems,
+    on draw ``number`` (default: the report's own).  For the grader; the student's check keeps no value."""
+    values = _recompute(report, number)
+    stated = report["numbers"]
+    rows = {}
+    for name in NUMBERS:
+        follows, student, teacher = _judge(name, stated.get(name), values[name], depends_on(name, report))
+        rows[name] = [name, stated.get(name), values[name], follows, student, teacher]
+    for name, needed in NEEDS.items():
+        if rows[name][3] and not rows[needed][3]:
+            note = (f"; it earns its point together with {needed} (a K alone is shared by many draws), "
+                    f"which does not follow")
+            rows[name][3:6] = [False, rows[name][4] + note, rows[name][5] + note]
+    renamed = renamed_choices(report)
+    if renamed:
+        rows["k"][4] += f" ({renamed})"
+        rows["k"][5] += f" ({renamed})"
+    return [tuple(r) for r in rows.values()], _reason_problems(report["reasons"], _evidence(report, values, number))
+
+
 def check_report(report: dict[str, Any]) -> ReportCheck:
-    """Recompute the report's numbers from its choices and judge each at the precision it is written.
+    """The student's check: for each number, whether it follows from the report's choices on the report's
+    draw (✓ or ✗) and what it depends on; for each reason, whether it is one.  No value that follows is shown
+    or kept.
 
     Parameters
     ----------
     report : dict
-        As :data:`TEMPLATE`: the choices, ``reasons`` and ``numbers`` (each a string as typed, or a number).
-
-    Returns
-    -------
-    ReportCheck
-        One line per number of :data:`NUMBERS`; a missing or empty number is flagged too.  Printed, each flagged
-        number says what it depends on, not the value that follows (that is in ``Line.message``, the
-        teacher's feedback).
+        As :data:`TEMPLATE`: the draw, the choices, ``reasons`` and ``numbers`` (each as typed, or a number).
 
     Raises
     ------
     ValueError, TypeError
-        For a report whose choices cannot be read (an unknown measure, a single seed, ...), naming the entry.
+        For a report whose choices cannot be read (an unknown measure, a K outside KS_GRID, ...), naming the entry.
     """
-    values = recompute(report)
-    stated = report["numbers"]
-    lines = [_judge(name, stated.get(name), values[name], depends_on(name, report)) for name in NUMBERS]
-    renamed = renamed_choices(report)
-    if renamed:         # said once, beside the verdict on K (the student's view and the teacher's feedback)
-        lines = [replace(line, message=f"{line.message} ({renamed})", student=f"{line.student} ({renamed})")
-                 if line.name == "k" else line for line in lines]
-    reasons = report["reasons"]
-    given = {name: reasons[name].strip().strip(".").strip() for name in REASONS if isinstance(reasons.get(name), str)}
-    missing = [name for name in REASONS if len(given.get(name, "")) < MIN_REASON]
-    short = [name for name in missing if given.get(name)]
-    return ReportCheck(lines, missing, short)
+    rows, problems = _judged(report)
+    return ReportCheck([Line(name, written, follows, student) for name, written, _, follows, student, _ in rows],
+                       problems)
+
+
+_DRAW_IN_CELL = re.compile(r'^(\s*"draw"\s*:\s*)\d+', re.MULTILINE)
+
+
+def stamp_draw(source: str, number: int) -> str | None:
+    """The report cell ``source`` with its ``"draw"`` set to ``number`` (a class release writes each student's
+    own), or None when ``source`` is no report cell (``report = {`` with a ``"draw"`` entry)."""
+    if not isinstance(source, str) or not re.search(r"^report\s*=\s*\{", source, re.MULTILINE) \
+            or not _DRAW_IN_CELL.search(source):
+        return None
+    return _DRAW_IN_CELL.sub(lambda m: f"{m.group(1)}{_draw_number(number)}", source, count=1)

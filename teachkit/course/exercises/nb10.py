@@ -11,7 +11,7 @@ import numpy as np
 
 from ...coherence.topic_npmi import coherence_from_pairs
 
-from . import Exercise, Interpretation, Prediction
+from . import Exercise, Implement, Interpretation, Prediction
 from . import capstone
 
 # ---------------------------------------------------------------- 10.1: the same topics on another corpus
@@ -118,6 +118,42 @@ def _midrange(seed_0, seed_1, seed_2):
     return (min(seed_0, seed_1, seed_2) + max(seed_0, seed_1, seed_2)) / 2
 
 
+# ---------------------------------------------------------------- 10.5: the paired bootstrap of the report
+#: The level of the interval is one a report uses: 95%, or Bonferroni's 1 - 0.05 / (Ks compared - 1).
+_LEVELS = (0.95, 0.975, 1 - 0.05 / 3, 0.9875)
+
+
+def _paired_bootstrap(a, b, n_resamples, level, seed):
+    from ...evaluation.significance import bootstrap_difference
+
+    interval = bootstrap_difference(a, b, n_resamples=n_resamples, level=level, seed=seed)
+    return interval.statistic, interval.low, interval.high
+
+
+def _paired_inputs(rng):
+    n = int(rng.integers(5, 30))
+    a = [round(float(v), 4) for v in rng.normal(-7.0, 0.5, n)]       # per-article held-out bounds, nats per token
+    b = [round(float(v + rng.normal(0.05, 0.1)), 4) for v in a]
+    return {"a": a, "b": b, "n_resamples": int(rng.integers(100, 1000)),
+            "level": float(_LEVELS[int(rng.integers(len(_LEVELS)))]), "seed": int(rng.integers(2**31))}
+
+
+def _unpaired_bootstrap(a, b, n_resamples, level, seed):
+    # a and b resampled each on its own: the pairing (the same article under both Ks) is lost
+    a, b = np.asarray(a), np.asarray(b)
+    rng = np.random.default_rng(seed)
+    i, j = rng.integers(0, a.size, (n_resamples, a.size)), rng.integers(0, a.size, (n_resamples, a.size))
+    d = a[i].mean(axis=1) - b[j].mean(axis=1)
+    low, high = np.quantile(d, [(1 - level) / 2, (1 + level) / 2])
+    return float(np.mean(a - b)), float(low), float(high)
+
+
+def _uncorrected_bootstrap(a, b, n_resamples, level, seed):
+    # the 95% interval whatever the level asked: no correction for the Ks compared
+    return _paired_bootstrap(a, b, n_resamples, 0.95, seed) if level != 0.95 else \
+        _paired_bootstrap(a, b, n_resamples, 0.9, seed)
+
+
 EXERCISES = [
     Prediction(
         key="10.1",
@@ -220,5 +256,33 @@ EXERCISES = [
         mistakes=(lambda seed_0, seed_1, seed_2: seed_0 + seed_1 + seed_2,      # the sum, not divided by 3
                   _midrange,                                                   # (lowest + highest) / 2
                   lambda seed_0, seed_1, seed_2: sorted([seed_0, seed_1, seed_2])[1]),    # the median
+    ),
+    Implement(
+        key="10.5",
+        label="The paired bootstrap of the report",
+        question="Write `my_paired_bootstrap(a, b, n_resamples, level, seed)`, the comparison of K with the "
+                 "runner-up in your report: `a[i]` and `b[i]` are the same held-out article's bound under the two "
+                 "models. Return `(mean, low, high)`: the mean of the differences `a[i] - b[i]`, and the ends of "
+                 "its percentile bootstrap interval at `level`. Draw all the resamples at once, "
+                 "`numpy.random.default_rng(seed).integers(0, n, (n_resamples, n))` (one row of article indices "
+                 "per resample), take each row's mean difference, and `numpy.quantile` them at "
+                 "`(1 - level) / 2` and `(1 + level) / 2`. The check compares it with `tk.bootstrap_difference` "
+                 "on 50 random inputs; the grader adds inputs of its own.",
+        reference=_paired_bootstrap,
+        inputs=_paired_inputs,
+        template="def my_paired_bootstrap(a, b, n_resamples, level, seed):\n"
+                 "    return ...   # your code: (mean difference, low, high)\n",
+        wrong=(_unpaired_bootstrap, _uncorrected_bootstrap),
+        rtol=1e-9, atol=1e-12, trials=50,
+        solution="```python\nimport numpy as np\n\ndef my_paired_bootstrap(a, b,\n"
+                 "                        n_resamples, level, seed):\n"
+                 "    d = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)\n"
+                 "    rows = np.random.default_rng(seed).integers(0, d.size, (n_resamples, d.size))\n"
+                 "    means = d[rows].mean(axis=1)\n"
+                 "    low, high = np.quantile(means, [(1 - level) / 2, (1 + level) / 2])\n"
+                 "    return d.mean(), low, high\n```\n\n"
+                 "Resampling the differences keeps each article's two bounds together: an article that is hard "
+                 "for both models moves both, and the pairing takes that out of the comparison. Resampling `a` and "
+                 "`b` each on its own gives a wider interval that ignores the pairing.",
     ),
 ]
