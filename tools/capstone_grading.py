@@ -50,7 +50,9 @@ def worked_values() -> dict:
 def _fits(typed, value) -> bool:
     from teachkit.course.selfcheck import check_answer
 
-    if typed is None or str(typed).strip() == "" or isinstance(typed, bool):
+    if not _stated(typed) or isinstance(typed, bool):
+        return False
+    if isinstance(typed, int) and typed.bit_length() > 1000:     # far past any value here; str() may not even work
         return False
     try:
         return check_answer(str(typed), value, **capstone.PRECISION).correct
@@ -84,7 +86,7 @@ def judge(report: dict | None, seed: int | None = None, problem: str | None = No
         out.rows.append((column, worth if follows else 0, worth, teacher + note))
         if name not in capstone.NEEDS:
             out.pins[column] = (dict(capstone.PRECISION), float(value))
-            if not follows and written is not None and str(written).strip():
+            if not follows and _stated(written):
                 out.wrong.append((column, written))
     worked = worked_values()
     fits = [name for name in capstone.NUMBERS if name not in capstone.NEEDS
@@ -105,3 +107,13 @@ def record(work, judged: Judged, notebook: str = NOTEBOOK) -> None:
         work.note("copy report", f"capstone report: {detail}", notebook=notebook)
     work.variants.update(judged.pins)
     work.wrong += [(notebook, column, typed) for column, typed in judged.wrong]
+
+
+def _stated(written: object) -> bool:
+    """Whether a number was written at all (not None, not blank).  A whole number is stated whatever its size: str() of
+    one of over 4,300 digits would raise, and such a number is flagged on its own line, not copied."""
+    if written is None:
+        return False
+    if isinstance(written, int):
+        return True
+    return bool(str(written).strip())
