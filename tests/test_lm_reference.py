@@ -1,7 +1,8 @@
 """Kneser-Ney against an independent reference: this test counts the training text itself, computes every
-probability of interpolated and modified Kneser-Ney from the definitions (Chen & Goodman 1998, sections 3.4
-and 3.5; continuation counts N1+(• g w) below the highest order), writes them as an ARPA file of its own, and
-lets KenLM's back-off arithmetic score held-out text from it.  teachkit's probabilities must agree.
+probability of interpolated, modified and back-off Kneser-Ney from the definitions (Chen & Goodman 1998, sections
+3.4 and 3.5; Kneser & Ney 1995; continuation counts N1+(• g w) below the highest order), writes them as an
+ARPA file of its own, and lets KenLM's back-off arithmetic score held-out text from it.  teachkit's
+probabilities must agree.
 
 This is not the round trip of tests/test_arpa.py (there KenLM reads the file teachkit wrote from its own
 probabilities, so a wrong teachkit model and its file agree): here nothing of teachkit's is used to make the
@@ -22,6 +23,7 @@ from collections import Counter, defaultdict
 import numpy as np
 import pytest
 
+from teachkit.lm.backoff import BackoffKneserNey
 from teachkit.lm.kneser_ney import ModifiedKneserNey
 from teachkit.lm.ngram import NgramLM
 from teachkit.lm.smoothing import KneserNey
@@ -87,8 +89,13 @@ class Reference:
                 self._p[key] = (c - self.discount[k](c) + self.gamma[k][h] * lower) / total
         return self._p[key]
 
+    def backoff(self, h):
+        """The back-off weight of history h: interpolated KN as a back-off model has bo(h) = γ(h) / a(h •)."""
+        t = self.total[len(h) + 1].get(h, 0)
+        return self.gamma[len(h) + 1][h] / t if t > 0 else 1.0
+
     def write_arpa(self, path):
-        """The model in back-off form: P_k(w | h) for the listed n-grams, bo(h) = γ(h) / a(h •)."""
+        """The model in back-off form: P_k(w | h) for the listed n-grams and each history's weight bo(h)."""
         n = self.order
         vocab = sorted(self.kept) + [E, UNK] + ([S] if n > 1 else [])
         levels = {1: {(w,) for w in vocab}}
@@ -103,11 +110,43 @@ class Reference:
                 p = self.p(gram[-1], gram[:-1])
                 fields = [f"{math.log10(p):.10f}" if p > 0 else "-99", " ".join(gram)]
                 if k < n:
-                    t = self.total[k + 1].get(gram, 0)
-                    fields.append(f"{math.log10(self.gamma[k + 1][gram] / t):.10f}" if t > 0 else "0")
+                    fields.append(f"{math.log10(self.backoff(gram)):.10f}")
                 lines.append("\t".join(fields))
         lines += ["", "\\end\\", ""]
         path.write_text("\n".join(lines))
+
+
+class BackoffReference(Reference):
+    """Kneser-Ney in back-off form (Kneser & Ney 1995): a seen n-gram keeps (a - d) / a(h •), an unseen one gets
+    β(h) · P_{k-1}(w | h'), β(h) = (1 - Σ_seen P*) / (1 - Σ_seen P_{k-1}), so every row sums to 1."""
+
+    def vocab(self):
+        return sorted(self.kept) + [E, UNK] + ([S] if self.order > 1 else [])
+
+    def backoff(self, h):
+        k = len(h) + 1
+        if self.total[k].get(h, 0) == 0:
+            return 1.0
+        seen = [g[-1] for g in self.a[k] if g[:-1] == h]
+        assert len(seen) < self.V                      # some word is left to receive the discounted mass
+        here = sum(self.p(w, h) for w in seen)
+        lower = sum(self.p(w, h[1:]) if k > 1 else 1 / self.V for w in seen)
+        return (1 - here) / (1 - lower)
+
+    def p(self, w, h):
+        key = (w, h)
+        if key not in self._p:
+            k = len(h) + 1
+            lower = 1 / self.V if k == 1 else self.p(w, h[1:])
+            total = self.total[k].get(h, 0)
+            c = self.a[k].get(h + (w,), 0)
+            if total == 0:
+                self._p[key] = lower
+            elif c > 0:
+                self._p[key] = (c - self.discount[k](c)) / total
+            else:
+                self._p[key] = self.backoff(h) * lower
+        return self._p[key]
 
 
 def interpolated(d):
@@ -138,13 +177,16 @@ def kenlm_log10(model, ref, sentence):
 
 
 @pytest.mark.parametrize("order", [2, 3, 4])
-@pytest.mark.parametrize("method", ["interpolated", "modified"])
+@pytest.mark.parametrize("method", ["interpolated", "modified", "backoff"])
 @pytest.mark.parametrize("min_count", [1, 2])
 def test_kneser_ney_equals_kenlm_on_an_arpa_file_written_from_the_definitions(tmp_path, order, method, min_count):
     train, test = corpus(1, 300), corpus(2, 30, unseen=3)
     if method == "interpolated":
         ref = Reference(train, order, min_count, interpolated(0.7))
         lm = NgramLM(train, order=order, smoothing=KneserNey(0.7), min_count=min_count)
+    elif method == "backoff":
+        ref = BackoffReference(train, order, min_count, interpolated(0.7))
+        lm = NgramLM(train, order=order, smoothing=BackoffKneserNey(0.7), min_count=min_count)
     else:
         ref = Reference(train, order, min_count, chen_goodman)
         lm = NgramLM(train, order=order, smoothing=ModifiedKneserNey(), min_count=min_count)
@@ -162,8 +204,8 @@ def test_kneser_ney_equals_kenlm_on_an_arpa_file_written_from_the_definitions(tm
 def test_the_reference_sums_to_one_after_every_history():
     # The reference's own sanity: each P_k(• | h) is a distribution over the V words (so it can judge).
     train = corpus(3, 200)
-    for method in (interpolated(0.6), chen_goodman):
-        ref = Reference(train, 3, 2, method)
+    for ref in (Reference(train, 3, 2, interpolated(0.6)), Reference(train, 3, 2, chen_goodman),
+                BackoffReference(train, 3, 2, interpolated(0.6))):
         vocab = sorted(ref.kept) + [S, E, UNK]
         for h in list(ref.total[3])[:30] + [("a",), (), ("zzz", "a")]:
             assert sum(ref.p(w, tuple(h)) for w in vocab) == pytest.approx(1.0, abs=1e-12)
