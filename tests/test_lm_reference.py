@@ -209,3 +209,40 @@ def test_the_reference_sums_to_one_after_every_history():
         vocab = sorted(ref.kept) + [S, E, UNK]
         for h in list(ref.total[3])[:30] + [("a",), (), ("zzz", "a")]:
             assert sum(ref.p(w, tuple(h)) for w in vocab) == pytest.approx(1.0, abs=1e-12)
+
+
+@pytest.mark.parametrize("order", [1, 2, 3])
+def test_jelinek_mercer_equals_its_formula_on_counts_made_here(order):
+    # A fixed mixture is no back-off model, so no ARPA file here: the formula itself, on raw counts of the last
+    # k words of each padded event made by this test, P = λ0/V + Σ_k λk P_k, an unseen history keeping P_{k-1}.
+    from teachkit.lm.smoothing import JelinekMercer
+
+    train, test = corpus(4, 200), corpus(5, 20, unseen=2)
+    lambdas = [0.1, 0.2, 0.3, 0.4][: order + 1]
+    lambdas = [x / sum(lambdas) for x in lambdas]
+    ref = Reference(train, order, 2, interpolated(0.5))          # only its vocabulary and padding are used
+    n = order
+    raw = {k: Counter() for k in range(1, n + 1)}
+    for s in train:
+        padded = [S] * (n - 1) + [ref.map(w) for w in s] + [E]
+        for i in range(n - 1, len(padded)):
+            for k in range(1, n + 1):
+                raw[k][tuple(padded[i - k + 1:i + 1])] += 1
+    totals = {k: Counter() for k in raw}
+    for k, level in raw.items():
+        for gram, c in level.items():
+            totals[k][gram[:-1]] += c
+    lm = NgramLM(train, order=order, smoothing=JelinekMercer(lambdas), min_count=2)
+    for sent in test:
+        padded = [S] * (n - 1) + [ref.map(w) for w in sent] + [E]
+        expected = []
+        for i in range(n - 1, len(padded)):
+            p_k = 1 / ref.V
+            mix = lambdas[0] * p_k
+            for k in range(1, n + 1):
+                g = tuple(padded[i - k + 1:i])
+                if totals[k][g] > 0:
+                    p_k = raw[k][g + (padded[i],)] / totals[k][g]
+                mix += lambdas[k] * p_k
+            expected.append(mix)
+        np.testing.assert_allclose(lm.predictions([sent])["probability"], expected, rtol=1e-12, atol=0)
