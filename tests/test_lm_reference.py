@@ -1,8 +1,9 @@
-"""Kneser-Ney against an independent reference: this test counts the training text itself, computes every
+"""N-gram smoothing against independent references: this test counts the training text itself, computes every
 probability of interpolated, modified and back-off Kneser-Ney from the definitions (Chen & Goodman 1998, sections
-3.4 and 3.5; Kneser & Ney 1995; continuation counts N1+(• g w) below the highest order), writes them as an
-ARPA file of its own, and lets KenLM's back-off arithmetic score held-out text from it.  teachkit's
-probabilities must agree.
+3.4 and 3.5; Kneser & Ney 1995; continuation counts N1+(• g w) below the highest order) and of Katz back-off on
+simple Good-Turing (r* from nltk's SimpleGoodTuringProbDist), writes them as an ARPA file of its own, and lets
+KenLM's back-off arithmetic score held-out text from it.  teachkit's probabilities must agree.  Jelinek-Mercer,
+a fixed mixture and no back-off model, is checked against its formula on the test's own counts.
 
 This is not the round trip of tests/test_arpa.py (there KenLM reads the file teachkit wrote from its own
 probabilities, so a wrong teachkit model and its file agree): here nothing of teachkit's is used to make the
@@ -18,12 +19,13 @@ below the unigrams sits the uniform 1/V.
 
 import math
 import random
+import warnings
 from collections import Counter, defaultdict
 
 import numpy as np
 import pytest
 
-from teachkit.lm.backoff import BackoffKneserNey
+from teachkit.lm.backoff import BackoffKneserNey, Katz
 from teachkit.lm.kneser_ney import ModifiedKneserNey
 from teachkit.lm.ngram import NgramLM
 from teachkit.lm.smoothing import KneserNey
@@ -48,7 +50,7 @@ def corpus(seed, n, vocab=150, unseen=0):
 class Reference:
     """Kneser-Ney from the definitions, on counts made here."""
 
-    def __init__(self, sentences, order, min_count, discount):
+    def __init__(self, sentences, order, min_count, discount, lower="continuation"):
         n = self.order = order
         raw = Counter(w for s in sentences for w in s)
         self.kept = {w for w, c in raw.items() if c >= min_count}
@@ -60,16 +62,20 @@ class Reference:
         # a[k][g w]: the raw count at the highest order, the continuation count N1+(• g w) below it.
         self.a = {n: Counter(events)}
         for k in range(n - 1, 0, -1):
-            self.a[k] = Counter(gram[1:] for gram in self.a[k + 1])      # one per distinct word before g w
+            if lower == "continuation":
+                self.a[k] = Counter(gram[1:] for gram in self.a[k + 1])  # one per distinct word before g w
+            else:
+                self.a[k] = Counter(e[n - k:] for e in events)           # Katz: raw counts at every level
         self.discount = {k: discount(self.a[k]) for k in range(1, n + 1)}
-        # totals a(g •) and the discounted mass γ(g) = Σ_w D(a(g w)) per history, per level
-        self.total, self.gamma = {}, {}
+        # totals a(g •), the discounted mass γ(g) = Σ_w D(a(g w)) and the words seen after g, per level
+        self.total, self.gamma, self.after = {}, {}, {}
         for k in range(1, n + 1):
-            total, gamma = defaultdict(int), defaultdict(float)
+            total, gamma, after = defaultdict(int), defaultdict(float), defaultdict(list)
             for gram, c in self.a[k].items():
                 total[gram[:-1]] += c
                 gamma[gram[:-1]] += self.discount[k](c)
-            self.total[k], self.gamma[k] = total, gamma
+                after[gram[:-1]].append(gram[-1])
+            self.total[k], self.gamma[k], self.after[k] = total, gamma, after
         self._p = {}
 
     def map(self, w):
@@ -127,7 +133,7 @@ class BackoffReference(Reference):
         k = len(h) + 1
         if self.total[k].get(h, 0) == 0:
             return 1.0
-        seen = [g[-1] for g in self.a[k] if g[:-1] == h]
+        seen = self.after[k][h]
         assert len(seen) < self.V                      # some word is left to receive the discounted mass
         here = sum(self.p(w, h) for w in seen)
         lower = sum(self.p(w, h[1:]) if k > 1 else 1 / self.V for w in seen)
@@ -147,6 +153,19 @@ class BackoffReference(Reference):
             else:
                 self._p[key] = self.backoff(h) * lower
         return self._p[key]
+
+
+def katz_good_turing(level):
+    """Katz's discounted count r* (threshold None: every count discounted) from nltk's simple Good-Turing of
+    this level's count-of-counts: nltk's SimpleGoodTuringProbDist gives r*/N before renormalising."""
+    from nltk.probability import FreqDist, SimpleGoodTuringProbDist
+
+    fd = FreqDist(dict(level))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")            # nltk warns when the fitted slope is not below -1
+        sgt = SimpleGoodTuringProbDist(fd, bins=fd.B() + 1)
+        r_star = {c: sgt._prob_measure(c) * fd.N() for c in set(level.values())}
+    return lambda c: c - r_star[c] if c > 0 else 0.0
 
 
 def interpolated(d):
@@ -199,6 +218,24 @@ def test_kneser_ney_equals_kenlm_on_an_arpa_file_written_from_the_definitions(tm
         ours = np.log10(lm.predictions([sent])["probability"])
         assert len(theirs) == len(sent) + 1
         np.testing.assert_allclose(ours, theirs, rtol=FLOAT32, atol=0)
+
+
+@pytest.mark.parametrize("order", [2, 3])
+def test_katz_equals_kenlm_on_an_arpa_file_written_from_good_turing_counts(tmp_path, order):
+    # Katz needs words seen once at every level for Good-Turing: the Lee articles, as in tests/test_arpa.py.
+    import teachkit as tk
+
+    docs = [list(d) for d in tk.lee_background()]
+    train, test = docs[:250], docs[250:265]
+    ref = BackoffReference(train, order, 1, katz_good_turing, lower="raw")
+    lm = NgramLM(train, order=order, smoothing=Katz())
+    assert ref.V == lm.V
+    path = tmp_path / "katz.arpa"
+    ref.write_arpa(path)
+    model = kenlm.Model(str(path))
+    for sent in test:
+        np.testing.assert_allclose(np.log10(lm.predictions([sent])["probability"]), kenlm_log10(model, ref, sent),
+                                   rtol=FLOAT32, atol=0)
 
 
 def test_the_reference_sums_to_one_after_every_history():
