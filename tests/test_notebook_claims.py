@@ -38,7 +38,7 @@ def test_05_an_isolated_word_keeps_more_than_the_random_jump_share(d):
 
 def test_05_indirect_similarity_contains_two_direct_terms():
     S = np.array([[1.0, 0.85, 0.82], [0.85, 1.0, 0.88], [0.82, 0.88, 1.0]])
-    indirect = (S @ S / 3)[0, 1]
+    indirect = tk.semantic_coherence(S).indirect[0, 1]          # teachkit's S·S/n, not numpy's
     # (S S)_01 = S_00 S_01 + S_01 S_11 + S_02 S_21 = 2 S_01 + S_02 S_21
     assert indirect == pytest.approx((2 * 0.85 + 0.82 * 0.88) / 3, rel=1e-12)
 
