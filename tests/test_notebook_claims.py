@@ -3759,7 +3759,7 @@ def _08_good_vs_one_intruder():
     chance = [m for m, (_, low, high) in intruder.items() if low <= 0.5 <= high]
     # ten words: 45 pairs, the intruder is in 9 of them
     return above == ["c_uci"] and sorted(chance) == sorted(["c_npmi", "u_mass", "c_v", "c_a"]) and \
-        math.comb(10, 2) == 45 and "changes 9 of the topic's 45 pairs" in _output("08_which", "78495677")
+        f"changes {10 - 1} of the topic's {math.comb(10, 2)} pairs" in _output("08_which", "78495677")
 
 
 def _09_choices():
