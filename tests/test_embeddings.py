@@ -9,6 +9,7 @@ import math
 import os
 import sys
 import types
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -54,7 +55,15 @@ def test_similarity_matrix_feeds_semantic_coherence():
     wv = WordVectors(np.linalg.cholesky(s), vocabulary=["machine", "learning", "algorithm"])
     got = wv.similarity_matrix(["machine", "learning", "algorithm"])
     assert got == pytest.approx(s, abs=1e-12)
-    assert tk.semantic_coherence(got, weights=[0.32, 0.36, 0.32]).score == pytest.approx(0.892278784, abs=1e-9)
+    # SC by hand, in exact fractions: S_h = 0.7·S + 0.3·(S·S/3) with its diagonal set to 1 (the default
+    # indirect_diagonal="one"), I = λλᵀ, SC = Σ(S_h ⊙ I) / Σ I  (= 0.892278784...).
+    f = [[Fraction(str(x)) for x in row] for row in s.tolist()]
+    lam = [Fraction("0.32"), Fraction("0.36"), Fraction("0.32")]
+    sh = [[Fraction(1) if i == j else Fraction(7, 10) * f[i][j]
+           + Fraction(3, 10) * sum(f[i][k] * f[k][j] for k in range(3)) / 3 for j in range(3)] for i in range(3)]
+    by_hand = (sum(sh[i][j] * lam[i] * lam[j] for i in range(3) for j in range(3))
+               / sum(lam[i] * lam[j] for i in range(3) for j in range(3)))
+    assert tk.semantic_coherence(got, weights=[0.32, 0.36, 0.32]).score == pytest.approx(float(by_hand), abs=1e-12)
 
 
 def test_bad_given_vectors():

@@ -1,5 +1,7 @@
 """Purity (pinned by hand), NMI and ARI (scikit-learn is the judge), and their bad input."""
 
+import math
+
 import numpy as np
 import pytest
 from sklearn.metrics import adjusted_mutual_info_score, adjusted_rand_score, normalized_mutual_info_score
@@ -40,6 +42,20 @@ def test_nmi_against_scikit_learn(average):
     for true, pred in _random_partitions():
         ours = normalized_mutual_info(true, pred, average=average)
         assert ours == pytest.approx(normalized_mutual_info_score(true, pred, average_method=average), abs=1e-12)
+
+
+def test_nmi_by_hand_under_each_average():
+    # GOLD/TOPICS: table [[2, 1, 0], [0, 1, 2]], n = 6.  H(classes) = log 2 (3 and 3), H(clusters) = log 3
+    # (2, 2, 2).  MI = sum n_ij/n · log(n·n_ij / (a_i·b_j)): the two cells of 2 give 2/6 · log(12/6) each, the
+    # two cells of 1 give 1/6 · log(6/6) = 0, so MI = (2/3) log 2.  The averages differ in the denominator
+    # only, and each gives a different number here (H(classes) != H(clusters)).
+    mi, hu, hv = 2 / 3 * math.log(2), math.log(2), math.log(3)
+    expected = {"arithmetic": mi / ((hu + hv) / 2), "geometric": mi / math.sqrt(hu * hv),
+                "min": mi / min(hu, hv), "max": mi / max(hu, hv)}
+    assert set(expected) == set(NMI_AVERAGES)
+    assert expected["min"] == pytest.approx(2 / 3, abs=1e-15)
+    for average, value in expected.items():
+        assert normalized_mutual_info(GOLD, TOPICS, average=average) == pytest.approx(value, abs=1e-14)
 
 
 def test_ari_against_scikit_learn():

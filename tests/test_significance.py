@@ -140,6 +140,35 @@ def test_holm_by_hand_and_benjamini_hochberg_against_scipy():
     assert benjamini_hochberg(p) == pytest.approx(stats.false_discovery_control(p), abs=1e-15)
 
 
+def test_holm_step_down_by_hand_where_the_running_maximum_decides():
+    # Sorted 0.010, 0.011, 0.012, 0.013 times 4, 3, 2, 1 = 0.040, 0.033, 0.024, 0.013: each product after the
+    # first is smaller, so without the running maximum the larger p-values would get the smaller adjusted
+    # values; Holm's step-down gives all four max(0.040, ...) = 0.040.
+    assert holm([0.013, 0.010, 0.012, 0.011]).tolist() == pytest.approx([0.04] * 4, abs=1e-15)
+    # 0.3, 0.31, 0.9 times 3, 2, 1 = 0.9, 0.62, 0.9 -> 0.9, 0.9, 0.9 (the maximum again, no cap needed).
+    assert holm([0.9, 0.31, 0.3]).tolist() == pytest.approx([0.9, 0.9, 0.9], abs=1e-15)
+    # Capped at 1 (an adjusted p-value is a probability): 0.4, 0.6, 0.7 times 3, 2, 1 = 1.2, 1.2, 0.7 -> 1, 1, 1.
+    assert holm([0.7, 0.4, 0.6]).tolist() == [1.0, 1.0, 1.0]
+
+
+def test_holm_adjusted_values_give_the_sequential_procedures_decisions():
+    # Holm (1979) as a procedure: sort, reject H_(1), H_(2), ... while p_(i) <= α / (m - i + 1), stop at the
+    # first that is not.  An adjusted p-value is <= α exactly when its hypothesis is rejected, for every α.
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        m = int(rng.integers(1, 12))
+        p = rng.random(m) ** 3
+        adjusted = holm(p)
+        assert ((p <= adjusted) & (adjusted <= 1)).all()      # never below the raw p, never above 1
+        for alpha in (0.01, 0.05, 0.1, 0.2, 0.5):
+            rejected = np.zeros(m, bool)
+            for i, j in enumerate(np.argsort(p, kind="stable")):
+                if p[j] > alpha / (m - i):
+                    break
+                rejected[j] = True
+            assert ((adjusted <= alpha) == rejected).all(), (p, alpha)
+
+
 def test_bad_input():
     with pytest.raises(ValueError, match="a has 3 scores but b has 2"):
         paired_permutation_test([1, 2, 3], [1, 2])
