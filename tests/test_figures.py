@@ -105,14 +105,16 @@ def test_show_refuses_small_text_and_a_missing_description(monkeypatch):
     with pytest.raises(ValueError, match="'tiny' at 6.0 pt"):
         figures.show(fig, alt="a chart", see="what to see")
     fig, ax = plt.subplots(figsize=(5, 3))
-    ax.tick_params(labelsize=10)
+    ax.tick_params(labelsize=12)
+    ax.set_title("smallest", fontsize=12)
     with pytest.raises(ValueError, match="alt must be a non-empty"):
         figures.show(fig, alt=" ", see="what to see")
     figures.show(fig, alt="An empty chart.", see="Nothing.")
     (image, image_kw), (note, _) = shown
     assert image_kw["metadata"] == {"image/png": {"alt": "An empty chart."}}
     assert image[0]["image/png"].startswith("iVBOR")     # base64 of a PNG
-    assert image[0]["text/html"].startswith('<img alt="An empty chart." src="data:image/png;base64,iVBOR')
+    assert image[0]["text/html"].startswith('<img alt="An empty chart." data-smallest-pt="12.0" '
+                                            'src="data:image/png;base64,iVBOR')
     assert note[0].data == "*What to see:* Nothing."
 
 

@@ -28,7 +28,7 @@ __all__ = ["FONT_FLOOR_PT", "LABELS", "PHONE_WIDTH_PX", "SHOWN_WIDTH_PX", "label
 LABELS: dict[str, str] = {
     "u_mass": "UMass",
     "c_uci": "UCI",
-    "c_npmi": "NPMI (C_NPMI)",
+    "c_npmi": "NPMI",
     "c_v": "C_V",
     "c_a": "C_A",
     "npmi": "NPMI",
@@ -144,6 +144,14 @@ def small_text(fig: Any, floor: float = FONT_FLOOR_PT, width_px: float = SHOWN_W
     return found
 
 
+def _smallest_text(fig: Any) -> float:
+    """The size in points of the smallest visible text of a drawn figure (at the figure's own size)."""
+    from matplotlib.text import Text
+
+    sizes = [t.get_fontsize() for t in fig.findobj(Text) if t.get_visible() and t.get_text().strip()]
+    return float(min(sizes)) if sizes else 0.0
+
+
 def show(fig: Any, alt: str, see: str) -> None:
     """Show a course figure with its alt text and, under it, the one sentence that says what to see.
 
@@ -172,6 +180,7 @@ def show(fig: Any, alt: str, see: str) -> None:
     for ax in fig.axes:
         plain_log_ticks(ax)
     small = small_text(fig)
+    smallest = _smallest_text(fig)
     if small:
         listed = "; ".join(f"{t!r} at {size} pt" for t, size in small[:8])
         raise ValueError(f"text below {FONT_FLOOR_PT:g} pt as shown: {listed}. Enlarge it or narrow the figure.")
@@ -188,7 +197,9 @@ def show(fig: Any, alt: str, see: str) -> None:
     png = base64.b64encode(buffer.getvalue()).decode("ascii")
     # JupyterLab's image renderer and nbconvert's lab template ignore the metadata's alt; both prefer
     # text/html to image/png, so the same picture as an <img alt=...> carries it there.
-    tag = f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{png}"/>'
+    # data-smallest-pt: the smallest text in the PNG at its own size, so the website's browser test can check
+    # the size each figure's text is shown at (tests/browser/test_book.py)
+    tag = f'<img alt="{html.escape(alt)}" data-smallest-pt="{smallest:.1f}" src="data:image/png;base64,{png}"/>'
     display({"text/html": tag, "image/png": png, "text/plain": f"[figure: {alt}]"},
             raw=True, metadata={"image/png": {"alt": alt}})
     display(Markdown(f"*What to see:* {see}"))
