@@ -93,6 +93,13 @@ def test_saved_notebook_was_executed_and_cleaned(path):
     assert tnb.clean(copy.deepcopy(nb)) == nb, f"{path.name} carries run-to-run metadata. {REGENERATE}"
     assert not tnb.error_outputs(nb), f"{path.name} was saved with an error output. {REGENERATE}"
     assert not tnb.volatile_text(nb), f"{path.name} prints memory addresses: {tnb.volatile_text(nb)}"
+    # What JupyterLab writes when the kernel starts (the kernel's language_info, version included): a notebook
+    # saved with anything else is marked modified as soon as a student opens it.
+    from ipykernel.ipkernel import IPythonKernel
+
+    assert dict(nb.metadata.get("language_info", {})) == IPythonKernel.language_info, (
+        f"{path.name}: language_info {dict(nb.metadata.get('language_info', {}))} is not the kernel's "
+        f"{IPythonKernel.language_info}, so JupyterLab marks it modified on opening. {REGENERATE}")
 
 
 @pytest.mark.notebooks
@@ -259,7 +266,9 @@ def test_clean_strips_volatile_metadata_and_widget_views():
     nb.metadata["widgets"] = {tnb.WIDGET_STATE: {"state": {}}}
     nb.metadata["language_info"] = {"name": "python", "version": "3.11.9"}
     tnb.clean(nb)
-    assert "widgets" not in nb.metadata and "version" not in nb.metadata["language_info"]
+    assert "widgets" not in nb.metadata
+    # the version stays: JupyterLab writes it when the kernel starts, and a notebook without it opens modified
+    assert nb.metadata["language_info"] == {"name": "python", "version": "3.11.9"}
     assert "execution" not in nb.cells[0].metadata
     outs = nb.cells[0].outputs
     assert len(outs) == 2  # the view-only output is gone, the two stream pieces are one

@@ -520,6 +520,7 @@ def test_the_document_card_says_what_the_document_is_and_counts_its_verdicts():
         name = next(d for d in DOCUMENTS if d.startswith(prefix))
         verdicts = [f.verdict for f in check_documents(prefix)]
         assert DOCUMENTS[name]["title"] in card and DOCUMENTS[name]["kind"] in card
+        assert name not in card            # named by its title, not by its hash file name
         assert f"each of the {len(verdicts)} numbers" in card
         for v in set(verdicts):
             assert f"{verdicts.count(v)} {v}" in card, (prefix, v)

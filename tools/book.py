@@ -2,7 +2,9 @@
 
 The tool copies the notebooks into ``_build/book/src/`` and the guides of
 ``docs/`` into ``_build/book/src/guide/``, adds a hidden table of contents of
-both to the copy of notebook 00 (the start page), and runs
+both to the copy of notebook 00 (the start page), readies each notebook copy for
+a reader without a kernel (:func:`for_website`: figure code folded away, the
+exercises' "answer it in the running notebook" lines said once per page), and runs
 ``sphinx-build`` with ``tools/book_conf/conf.py`` (MyST-NB, sphinx-book-theme).
 Nothing is executed: the pages show the committed outputs, figures
 included, and each explorer's static fallback.  MathJax is copied into the
@@ -17,6 +19,7 @@ README, "For teachers").
 from __future__ import annotations
 
 import argparse
+import html as html_lib
 import json
 import pathlib
 import re
@@ -49,7 +52,8 @@ def stage(notebooks, src: pathlib.Path) -> list[str]:
     for path in notebooks:
         path = pathlib.Path(path)
         nb = json.loads(path.read_text(encoding="utf-8"))
-        (src / path.name).write_text(json.dumps(with_alt_text(nb), indent=1, ensure_ascii=False), encoding="utf-8")
+        page = for_website(with_alt_text(nb))
+        (src / path.name).write_text(json.dumps(page, indent=1, ensure_ascii=False), encoding="utf-8")
         names.append(path.stem)
     if START not in names:
         raise SystemExit(f"the start page {START}.ipynb is missing from the notebooks")
@@ -103,6 +107,75 @@ def with_alt_text(nb: dict) -> dict:
         if alts:
             cell["metadata"].setdefault("mystnb", {}).setdefault("image", {})["alt"] = " ".join(alts)
     return nb
+
+
+#: What stands for every exercise's meta lines on a page, once, before its first exercise.
+EXERCISE_NOTE = ("Exercises on this page are shown with their questions only. To answer one, have it checked and "
+                 "see its worked solution, open this notebook in JupyterLab and run it (README, \"Quick start\").")
+
+# An exercise's own meta line, in each of the forms display.py writes it (HTML, markdown, plain text).
+_EXERCISE_META = [
+    re.compile(r"(?:<br>)?<i>Exercise [^<]*?: checked in the running notebook, or where no widget shows by [^<]*</i>"),
+    re.compile(r"\n*\*Exercise [^*\n]*?: checked in the running notebook, or where no widget shows by [^\n]*\*$"),
+    re.compile(r"\n*\(Exercise [^\n]*?: checked in the running notebook, or where no widget shows by [^\n]*\)$"),
+]
+_SOLUTION_HIDDEN = "teachkit-solution-static"
+
+
+def _is_figure(output: dict) -> bool:
+    return "image/png" in output.get("data", {})
+
+
+def for_website(nb: dict) -> dict:
+    """Ready a notebook for a reader without a kernel (in place; also returned).
+
+    * A cell that shows a figure gets the ``hide-input`` tag, so MyST-NB folds its code away behind a "Show code"
+      toggle and the page shows the figure, its alt text and the line saying what to see.  A cell a notebook
+      tags ``hide-input`` (or ``remove-input``) itself is left as tagged: MyST-NB honours both.
+    * Each exercise's "checked in the running notebook, or ... by ask(...)" line is taken out of its output,
+      and a solution's "hidden until you answer" placeholder is dropped with its cell (neither can be acted on
+      without a kernel); one note (:data:`EXERCISE_NOTE`) before the page's first exercise says what to do.
+    """
+    first_exercise = None
+    for index, cell in enumerate(nb["cells"]):
+        if cell.get("cell_type") != "code":
+            continue
+        outputs = cell.get("outputs", [])
+        tags = cell.setdefault("metadata", {}).setdefault("tags", [])
+        if any(_is_figure(o) for o in outputs) and "hide-input" not in tags and "remove-input" not in tags:
+            tags.append("hide-input")
+        kept = []
+        for output in outputs:
+            data = output.get("data", {})
+            if _SOLUTION_HIDDEN in _joined(data.get("text/html", "")):
+                continue
+            for mime, value in list(data.items()):
+                if not isinstance(value, (str, list)) or not mime.startswith("text/"):
+                    continue
+                text = _joined(value)
+                cleaned = text
+                for pattern in _EXERCISE_META:
+                    cleaned = pattern.sub("", cleaned)
+                if cleaned != text:
+                    data[mime] = cleaned
+                    if first_exercise is None:
+                        first_exercise = index
+            kept.append(output)
+        if outputs and not kept:
+            tags.append("remove-cell")
+        cell["outputs"] = kept
+        if not tags:
+            del cell["metadata"]["tags"]
+    if first_exercise is not None:
+        nb["cells"].insert(first_exercise, {
+            "cell_type": "markdown", "id": "book-exercise-note", "metadata": {},
+            "source": f'<div class="teachkit-book-note">{html_lib.escape(EXERCISE_NOTE, quote=False)}</div>',
+        })
+    return nb
+
+
+def _joined(value) -> str:
+    return "".join(value) if isinstance(value, list) else value
 
 
 def build(notebooks=None, out: pathlib.Path = DEFAULT_OUT) -> pathlib.Path:

@@ -17,7 +17,6 @@ changes from run to run without the course changing is removed:
   (``application/vnd.jupyter.widget-view+json`` holds a random model id).
   ``teachkit.course.widgets.Explorer`` puts its default result beside the
   view as ``text/html``/``text/plain``, so a saved notebook still shows it;
-* the Python patch version in ``metadata.language_info``;
 * stream outputs are merged, so how the kernel happened to flush ``print``
   cannot move text between outputs.
 
@@ -224,16 +223,16 @@ def clean(nb: NotebookNode) -> NotebookNode:
 
     Drops cell ``execution`` timing metadata, notebook widget state, widget
     views (keeping the static ``text/html`` fallback beside them; an output
-    left with nothing else is dropped), the Python version in
-    ``language_info``; merges consecutive stream outputs; gives cells without
+    left with nothing else is dropped); keeps ``language_info`` as the kernel
+    reported it, version included (JupyterLab writes the same, so opening a
+    notebook does not mark it modified); merges consecutive stream outputs; gives cells without
     an id a stable one (``cell-<n>``).
     """
     nb.metadata.pop("widgets", None)
     nb.metadata.pop("papermill", None)
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": KERNEL_NAME}
-    info = nb.metadata.get("language_info")
-    if info is not None:
-        info.pop("version", None)
+    # language_info is kept whole, version included, as the kernel reported it and as JupyterLab writes it:
+    # without its version, JupyterLab fills it in when the kernel starts and marks the notebook modified.
     nb.nbformat, nb.nbformat_minor = 4, max(5, nb.get("nbformat_minor", 5))
     for i, cell in enumerate(nb.cells):
         cell.setdefault("id", f"cell-{i}")

@@ -21,13 +21,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-__all__ = ["FONT_FLOOR_PT", "LABELS", "SHOWN_WIDTH_PX", "label", "plain_log_ticks", "show", "small_text"]
+__all__ = ["FONT_FLOOR_PT", "LABELS", "PHONE_WIDTH_PX", "SHOWN_WIDTH_PX", "label", "plain_log_ticks", "show",
+           "small_text"]
 
 #: Human names for the measures and quantities the course plots, keyed by the name teachkit uses in code.
 LABELS: dict[str, str] = {
     "u_mass": "UMass",
     "c_uci": "UCI",
-    "c_npmi": "NPMI (C_NPMI)",
+    "c_npmi": "NPMI",
     "c_v": "C_V",
     "c_a": "C_A",
     "npmi": "NPMI",
@@ -47,8 +48,15 @@ LABELS: dict[str, str] = {
 #: The smallest text, in points at the size the figure is shown, that reads from the back of a classroom.
 FONT_FLOOR_PT = 10.0
 
-#: The widest a figure is shown, in pixels: wider PNGs are scaled down by the notebook and the website.
-SHOWN_WIDTH_PX = 800
+#: The widest a figure is shown, in pixels: the course website's content column at a 1280 px desktop
+#: (JupyterLab at 1280 px shows up to about 1,000 px, so a figure that reads here reads there).  Wider PNGs are
+#: scaled down, and their text with them.
+SHOWN_WIDTH_PX = 676
+
+#: A phone's content width (390 px screen less the page's margins).  The website does not scale a figure down
+#: to it: on a screen this narrow it shows the figure at its desktop size in a strip that scrolls sideways
+#: (``tools/book_conf/static/course.css``), so the floor checked at :data:`SHOWN_WIDTH_PX` holds there too.
+PHONE_WIDTH_PX = 358
 
 
 def label(name: str) -> str:
@@ -91,26 +99,29 @@ def plain_log_ticks(ax: Any) -> None:
             if decades <= 2:
                 # two decades or fewer would show one or two labels: label 1, 2 and 5 of each decade, and
                 # within a single decade every whole step (60, 70, 80, ...)
-                subs = tuple(range(1, 10)) if decades <= 1 else (1.0, 2.0, 5.0)
+                # (within one decade also 1.2 and 1.5 of the next, so 70-130 gets 120 above its 100; within
+                # two, 3 as well, so 280-8,000 gets 300 under its 500)
+                subs = (1.0, 1.2, 1.5, *range(2, 10)) if decades <= 1 else (1.0, 2.0, 3.0, 5.0)
                 axis.set_major_locator(LogLocator(base=10, subs=subs))
             axis.set_major_formatter(FuncFormatter(_plain))
             axis.set_minor_formatter(NullFormatter())
 
 
-def _shown_scale(fig: Any) -> float:
-    """The factor the figure is scaled by when shown: 1 unless its tight PNG is wider than SHOWN_WIDTH_PX."""
+def _shown_scale(fig: Any, width_px: float = SHOWN_WIDTH_PX) -> float:
+    """The factor the figure is scaled by when shown: 1 unless its tight PNG is wider than ``width_px``."""
     renderer = fig.canvas.get_renderer()
     box = fig.get_tightbbox(renderer)            # inches
-    width_px = (box.width + 0.2) * fig.dpi       # bbox_inches="tight" adds 0.1 inch each side
-    return min(1.0, SHOWN_WIDTH_PX / width_px)
+    png_px = (box.width + 0.2) * fig.dpi         # bbox_inches="tight" adds 0.1 inch each side
+    return min(1.0, width_px / png_px)
 
 
-def small_text(fig: Any, floor: float = FONT_FLOOR_PT) -> list[tuple[str, float]]:
+def small_text(fig: Any, floor: float = FONT_FLOOR_PT, width_px: float = SHOWN_WIDTH_PX) -> list[tuple[str, float]]:
     """Every visible text of ``fig`` smaller than ``floor`` points at the size the figure is shown.
 
     The size is matplotlib's own (``Text.get_fontsize()``) times the factor the figure is scaled down by when
-    its PNG is wider than :data:`SHOWN_WIDTH_PX`.  Tick labels, legend entries, titles, annotations and
-    colour-bar labels are all :class:`matplotlib.text.Text` artists of the figure, so all are checked.
+    its PNG is wider than ``width_px`` (default :data:`SHOWN_WIDTH_PX`, the website's column).  Tick labels,
+    legend entries, titles, annotations and colour-bar labels are all :class:`matplotlib.text.Text` artists of
+    the figure, so all are checked.
 
     Returns
     -------
@@ -119,8 +130,10 @@ def small_text(fig: Any, floor: float = FONT_FLOOR_PT) -> list[tuple[str, float]
     """
     from matplotlib.text import Text
 
+    if not isinstance(width_px, (int, float)) or not width_px > 0:
+        raise ValueError(f"width_px must be a positive number of pixels, got {width_px!r}.")
     fig.canvas.draw()                            # tick labels exist only once drawn
-    scale = _shown_scale(fig)
+    scale = _shown_scale(fig, width_px)
     found = []
     for text in fig.findobj(Text):
         if not text.get_visible() or not text.get_text().strip():
@@ -129,6 +142,14 @@ def small_text(fig: Any, floor: float = FONT_FLOOR_PT) -> list[tuple[str, float]
         if shown < floor - 1e-9:
             found.append((text.get_text(), round(float(shown), 1)))
     return found
+
+
+def _smallest_text(fig: Any) -> float:
+    """The size in points of the smallest visible text of a drawn figure (at the figure's own size)."""
+    from matplotlib.text import Text
+
+    sizes = [t.get_fontsize() for t in fig.findobj(Text) if t.get_visible() and t.get_text().strip()]
+    return float(min(sizes)) if sizes else 0.0
 
 
 def show(fig: Any, alt: str, see: str) -> None:
@@ -159,6 +180,7 @@ def show(fig: Any, alt: str, see: str) -> None:
     for ax in fig.axes:
         plain_log_ticks(ax)
     small = small_text(fig)
+    smallest = _smallest_text(fig)
     if small:
         listed = "; ".join(f"{t!r} at {size} pt" for t, size in small[:8])
         raise ValueError(f"text below {FONT_FLOOR_PT:g} pt as shown: {listed}. Enlarge it or narrow the figure.")
@@ -175,7 +197,9 @@ def show(fig: Any, alt: str, see: str) -> None:
     png = base64.b64encode(buffer.getvalue()).decode("ascii")
     # JupyterLab's image renderer and nbconvert's lab template ignore the metadata's alt; both prefer
     # text/html to image/png, so the same picture as an <img alt=...> carries it there.
-    tag = f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{png}"/>'
+    # data-smallest-pt: the smallest text in the PNG at its own size, so the website's browser test can check
+    # the size each figure's text is shown at (tests/browser/test_book.py)
+    tag = f'<img alt="{html.escape(alt)}" data-smallest-pt="{smallest:.1f}" src="data:image/png;base64,{png}"/>'
     display({"text/html": tag, "image/png": png, "text/plain": f"[figure: {alt}]"},
             raw=True, metadata={"image/png": {"alt": alt}})
     display(Markdown(f"*What to see:* {see}"))

@@ -949,7 +949,8 @@ class DocumentCard:
         a, c = self.about, self.counts
         author = "its author is not named" if a["author"] == "not named" else f"by {a['author']}"
         verdicts = ", ".join(f"{c[v]} {v}" for v in VERDICTS if c[v])
-        return (f"The source document `{self.name}`, *{a['title']}*: {a['kind']}; {author}; in {a['language']}. "
+        # named by its title; the file name stays with finding(id) and check_documents
+        return (f"The source document *{a['title']}*: {a['kind']}; {author}; in {a['language']}. "
                 f"The course checks each of the {c['checked']} numbers it prints as the result of a "
                 f"calculation: {verdicts}. Each finding below says where the document prints a number, what "
                 f"the arithmetic gives and why they differ; `finding(id)` shows one record in full.")
@@ -967,6 +968,6 @@ def about(document: str) -> DocumentCard:
     Examples
     --------
     >>> print(about("001"))   # doctest: +ELLIPSIS
-    The source document `001_89c791579b44ac22.txt`, *Avaliação automática com NPMI ...*: a research note ...
+    The source document *Avaliação automática com NPMI ...*: a research note ...
     """
     return DocumentCard(resolve_document(document))

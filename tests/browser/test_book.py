@@ -8,7 +8,14 @@ the page and loaded, MathJax typeset the formulas, no widget placeholder is
 left, every figure has alt text, and every internal link (page and #anchor)
 resolves.  Screenshots go to artifacts/screenshots/book/: the top of each page
 at desktop width (1280 px), its first figure at desktop width and at a phone's
-width (390 px), to be compared by eye.
+width (390 px), and every figure on its own at both widths
+(``<page>-figN-desktop.png``, ``<page>-figN-phone.png``: the 676 px column and
+the phone), to be compared by eye.
+
+Text size is measured in the rendered page: each figure's smallest text (the
+``data-smallest-pt`` that ``show`` writes on its ``<img>``) times the width the
+browser shows it at over its natural width must be 10 pt or more, at 1280 px and
+at 390 px; code cells must not scroll sideways on the desktop page.
 """
 
 from __future__ import annotations
@@ -179,9 +186,55 @@ def test_page(site_page, site, notebook):
         small.screenshot(path=str(SHOTS / f"{notebook.stem}-phone.png"))
     finally:
         phone.close()
+    problems += _small_figure_text(page, "desktop")
+    problems += _scrolling_code(page)
+    _figure_shots(page, notebook.stem, "desktop")
+    phone = page.context.browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                             is_mobile=True, has_touch=True)
+    phone.route("**/*", lambda route: route.continue_() if route.request.url.startswith(base) else route.abort())
+    try:
+        small = phone.new_page()
+        small.goto(f"{base}/{notebook.stem}.html", wait_until="load")
+        problems += _small_figure_text(small, "phone")
+        _figure_shots(small, notebook.stem, "phone")
+    finally:
+        phone.close()
     problems += [f"missing file {m}" for m in page.missing]
     assert not page.blocked, f"the page asked another host for: {page.blocked[:3]}"
     assert not problems, f"{notebook.stem}: " + "; ".join(problems)
+
+
+#: The smallest text a figure may show, in points at the size the browser draws it (figures.FONT_FLOOR_PT).
+FLOOR_PT = 10.0
+
+
+def _small_figure_text(page, where: str) -> list[str]:
+    """Each figure whose smallest text is shown under FLOOR_PT: its data-smallest-pt times its shown width over
+    its natural width (a PNG pixel is a CSS pixel at natural size)."""
+    sizes = page.eval_on_selector_all(
+        ".cell_output img[data-smallest-pt]",
+        "els => els.map(e => [e.getAttribute('alt').slice(0, 60), parseFloat(e.dataset.smallestPt),"
+        " e.getBoundingClientRect().width, e.naturalWidth])")
+    found = [f"{where}: figure {alt!r} shows its smallest text at {pt * shown / natural:.1f} pt"
+             for alt, pt, shown, natural in sizes if natural and pt * shown / natural < FLOOR_PT - 0.05]
+    if not sizes and page.locator(".cell_output img").count():
+        found.append(f"{where}: figures without data-smallest-pt (re-run the notebook with show())")
+    return found
+
+
+def _scrolling_code(page) -> list[str]:
+    """Code cells wider than their box on the desktop page (they would scroll sideways)."""
+    wide = page.eval_on_selector_all(
+        "div.cell_input pre", "els => els.filter(e => e.scrollWidth > e.clientWidth + 1)"
+        ".map(e => e.textContent.split('\\n')[0].slice(0, 60))")
+    return [f"a code cell scrolls sideways at 1280 px: {first!r}" for first in wide]
+
+
+def _figure_shots(page, stem: str, where: str) -> None:
+    """Every figure on its own, as the reader sees it at this width."""
+    for i, image in enumerate(page.locator(".cell_output img").all(), start=1):
+        image.scroll_into_view_if_needed()
+        image.screenshot(path=str(SHOTS / f"{stem}-fig{i}-{where}.png"))
 
 
 def test_start_page_and_search(site_page, site):

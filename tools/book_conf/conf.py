@@ -51,6 +51,9 @@ html_theme_options = {
     "use_repository_button": False,
 }
 html_last_updated_fmt = None
+# The course's own rules: code that wraps, tables and figures that fit a phone (static/course.css).
+html_static_path = ["static"]
+html_css_files = ["course.css"]
 html_copy_source = False
 html_show_sourcelink = False
 
