@@ -157,15 +157,15 @@ def test_an_unknown_exercise_key_is_a_value_error_with_the_known_keys(key):
 
 
 def test_a_key_with_spaces_around_it_names_the_exercise():
-    assert ask(" 01.1 ", answer="-1.427").correct == ask("01.1", answer="-1.427").correct is True
+    assert ask(" 01.2 ", answer="-1.427").correct == ask("01.2", answer="-1.427").correct is True
 
 
 @pytest.mark.parametrize("typed", ["－１．４２７", "－1.427", "-1．427", "-１.４２７"])
 def test_the_right_answer_typed_in_full_width_forms_is_read_and_right(typed):
-    feedback = ask("01.1", answer=typed)
+    feedback = ask("01.2", answer=typed)
     assert feedback.parsed and feedback.correct, feedback.message
 
 
 def test_a_full_width_plus_sign_is_read_and_judged():
-    feedback = ask("01.1", answer="＋１．４２７")
+    feedback = ask("01.2", answer="＋１．４２７")
     assert feedback.parsed and not feedback.correct              # +1.427 is read, and wrong: PMI is -1.427

@@ -341,6 +341,23 @@ SHOWN_FOR_ANOTHER_REASON = {
                                                "08b.3 is a rank-biased overlap",
     ("03.1", "12_agreement_significance", "0.444"): "12's Cochran's Q p-value for the three word choices' intrusion "
                                                     "hits; 03.1 is an NPMI from counts",
+    ("03.3", "04d_smoothing_toolkits", "4/10"): "04d's Good-Turing worked table (r* = 2·4/10 for r = 1); 03.3 is a "
+                                              "topic score",
+    ("09.4", "04d_smoothing_toolkits", "4/5"): "04d's Good-Turing adjusted count r* = 4/5; 09.4 is a topic diversity",
+    ("04b.7", "06_distinctiveness_diversity", "0.254"): "06's mean SD on all-MiniLM-L6-v2's vectors; 04b.7 is a "
+                                                        "Jelinek-Mercer probability",
+    ("04b.7", "07_statistical_vs_semantic", "0.254"): "07's mean SC of random lists on PPMI + SVD vectors; 04b.7 is a "
+                                                      "Jelinek-Mercer probability",
+    ("01.2", "07_statistical_vs_semantic", "1.43"): "07's Cohen's d of SC on all-MiniLM-L6-v2 against random lists; "
+                                                    "01.2 is a PMI",
+    ("06.3", "07_statistical_vs_semantic", "0.582"): "07's AUC of SC on all-MiniLM-L6-v2 against 3-intruder topics; "
+                                                     "06.3 is a semantic diversity",
+    ("08b.3", "07_statistical_vs_semantic", "0.792"): "07's AUC of SC on all-MiniLM-L6-v2 against random lists; 08b.3 "
+                                                      "is a rank-biased overlap",
+    ("03.1", "09_choosing_a_model", "+0.444"): "09's upper end of a paired interval (embedding coherence minus NPMI); "
+                                               "03.1 is an NPMI from counts",
+    ("04b.7", "09_choosing_a_model", "0.254"): "09's mean NPMI of the dvae topics; 04b.7 is a Jelinek-Mercer "
+                                               "probability",
 }
 
 
