@@ -335,9 +335,16 @@ class NotebookRun:
         else:
             problems.append("no interpretation question")
         problems += self.check_solutions_hidden(saved)
-        if found["reveal"]:
-            counts["solution revealed"] = next(iter(found["reveal"]))
-            problems += self.check_reveal(counts["solution revealed"], saved, timeout)
+        # a solution opens only after an answer the box judged: reveal one the checks above answered, and show
+        # that "Show solution" on one nobody answered opens nothing but the note saying how to answer
+        answered = [k for k in numeric[:1] + predictions[:1] + interpretations[:1] if k in found["reveal"]]
+        unanswered = [k for k in found["reveal"] if k not in numeric[:1] + predictions[:1] + interpretations[:1]]
+        if unanswered:
+            counts["solution kept closed"] = unanswered[0]
+            problems += self.check_reveal_closed(unanswered[0], saved, timeout)
+        if answered:
+            counts["solution revealed"] = answered[0]
+            problems += self.check_reveal(answered[0], saved, timeout)
         # after the solution as written was revealed: "Another one" draws new numbers, and its solution follows
         practice = [k for k in numeric if getattr(get(k), "has_variants", False) and k in found["reveal"]
                     and _plain_variant_solution(k)]
@@ -488,6 +495,21 @@ class NotebookRun:
         if not _wait_for(lambda: fragment in _normal(box.inner_text()), timeout):
             return [f"{key}: clicking 'Show solution' did not show the solution (expected {fragment!r}; "
                     f"shows {box.inner_text()[-200:]!r})"]
+        return []
+
+    def check_reveal_closed(self, key: str, saved: dict, timeout: float = 30.0) -> list[str]:
+        """Click "Show solution" for an exercise nobody has answered: the solution must not appear, and the box
+        must say that it opens after an answer."""
+        box, missing = self._exercise_box(key, saved, call="reveal")
+        if missing:
+            return [missing]
+        fragment = solution_fragment(key)
+        box.locator("button").first.click()
+        if not _wait_for(lambda: "opens after an answer" in _normal(box.inner_text()), timeout):
+            return [f"{key}: 'Show solution' before any answer did not say how to answer "
+                    f"(shows {box.inner_text()[-200:]!r})"]
+        if fragment in _normal(box.inner_text()):
+            return [f"{key}: 'Show solution' showed the solution before any answer"]
         return []
 
     def check_another_one(self, key: str, saved: dict, timeout: float = 30.0) -> list[str]:

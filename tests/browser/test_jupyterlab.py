@@ -197,13 +197,15 @@ def test_the_checks_catch_a_broken_notebook(page, broken_notebooks):
     # committed, interpretation 00.5 answered wrong then right, solution 00.1
     # revealed); the missing box, the missing button and the solution shown at
     # once are caught.
+    # (and "Show solution" is tried on an unanswered exercise: 00.2, whose fake shows its solution at once)
     assert counts == {"ask": 7, "reveal": 3, "check_function": 0, "typed right and wrong": "00.1",
                       "prediction committed": "00.4", "interpretation answered": "00.5", "solution revealed": "00.1",
-                      "another one": "00.1"}
+                      "solution kept closed": "00.2", "another one": "00.1"}
     assert exercise_problems == [
         "cell 12 (ask('00.3')): no live exercise box (.teachkit-exercise) on the page",
         "cell 11 (reveal('00.2')): no 'Show solution' button (.teachkit-solution) on the page",
         f"00.2: the solution is on the page before 'Show solution' is clicked ({solution_fragment('00.2')!r})",
+        "00.2: cell 11 shows no live solution button",
     ]
     assert missing_box == ["00.3: cell 12 shows no live exercise box"]
     assert [p.split(" (")[0] for p in dead_box] == [
@@ -217,7 +219,7 @@ def test_the_checks_catch_a_broken_notebook(page, broken_notebooks):
 
     ex = tex_get("00.6")    # the box that never says why is caught on the wrong choice and on the right one
     assert [p.split(" (")[0] for p in no_reason] == [
-        f"00.6: choosing '{ex.letter(c)}) {c}' and pressing Check gave no {mark} with its reason"
+        f"00.6: choosing {ex.letter(c) + ') ' + c!r} and pressing Check gave no {mark} with its reason"
         for c, mark in ((ex.wrong[0], "✗"), (ex.expected, "✓"))]
     # The genuine quiz answers a click; the dead one is caught.
     assert quizzes == 2
