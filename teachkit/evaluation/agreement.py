@@ -183,6 +183,28 @@ def _check_resamples(n_resamples, n_scores):
     return check_draws(n_resamples, "n_resamples", n_scores, minimum=10, of="scores")
 
 
+def _resampled_rows(rng, n_resamples, arrays, statistic):
+    """``statistic`` on ``n_resamples`` bootstrap resamples of the items of ``arrays`` (all of one length), drawn
+    together: one matrix of draws per chunk, row r holding the items of resample r in every array.  A resample in
+    which some array is constant has no rank correlation (0/0): it is dropped and drawn again."""
+    size = arrays[0].size
+    values, wanted, rounds = [], n_resamples, 0
+    while wanted > 0:
+        rounds += 1
+        if rounds > 20:
+            raise ValueError("almost every bootstrap resample had a constant side; the scores barely vary. "
+                             "Use more topics or scores that tell them apart.")
+        drawn = 0
+        for rows in _row_chunks(wanted, size):
+            idx = rng.integers(0, size, (rows, size))
+            taken = [a[idx] for a in arrays]
+            ok = ~np.any([np.all(x == x[:, :1], axis=1) for x in taken], axis=0)
+            values.append(statistic(*(x[ok] for x in taken)))
+            drawn += int(ok.sum())
+        wanted -= drawn
+    return np.concatenate(values)[:n_resamples]
+
+
 def _row_chunks(n_rows, row_length):
     """Sizes of consecutive chunks of rows, each at most _CHUNK_DRAWS draws (one chunk when it fits, so that
     the draws are the ones one matrix would give)."""
@@ -233,26 +255,8 @@ def bootstrap_spearman(x: ArrayLike, y: ArrayLike, *, n_resamples: int = 2000, l
         raise ValueError(f"level must lie strictly between 0 and 1 (e.g. 0.95), got {level}.")
     seed = check_seed(seed)
     rng = np.random.default_rng(int(seed))
-    rhos = []
-    wanted, rounds = n_resamples, 0
-    while wanted > 0:
-        rounds += 1
-        if rounds > 20:
-            raise ValueError(
-                "almost every bootstrap resample had a constant side; the scores barely vary. "
-                "Use more topics or scores that tell them apart."
-            )
-        drawn = 0
-        for rows in _row_chunks(wanted, xs.size):
-            # One matrix of draws per chunk: row r holds the topics of resample r.
-            idx = rng.integers(0, xs.size, (rows, xs.size))
-            a, b = xs[idx], ys[idx]
-            # A resample whose x or y is constant has no rho (0/0): drop it and draw again.
-            ok = ~(np.all(a == a[:, :1], axis=1) | np.all(b == b[:, :1], axis=1))
-            rhos.append(_row_pearson(_row_ranks(a[ok]), _row_ranks(b[ok])))
-            drawn += int(ok.sum())
-        wanted -= drawn
-    low, high = np.quantile(np.concatenate(rhos), [(1 - level) / 2, (1 + level) / 2])
+    rhos = _resampled_rows(rng, n_resamples, (xs, ys), lambda a, b: _row_pearson(_row_ranks(a), _row_ranks(b)))
+    low, high = np.quantile(rhos, [(1 - level) / 2, (1 + level) / 2])
     return SpearmanInterval(rho, float(low), float(high), level, int(xs.size), n_resamples)
 
 
@@ -343,24 +347,13 @@ def bootstrap_spearman_difference(a: ArrayLike, b: ArrayLike, y: ArrayLike, *, n
         raise ValueError(f"level must lie strictly between 0 and 1 (e.g. 0.95), got {level}.")
     seed = check_seed(seed)
     rng = np.random.default_rng(int(seed))
-    diffs = []
-    wanted, rounds = n_resamples, 0
-    while wanted > 0:
-        rounds += 1
-        if rounds > 20:
-            raise ValueError("almost every bootstrap resample had a constant side; the scores barely vary. "
-                             "Use more topics or scores that tell them apart.")
-        drawn = 0
-        for rows in _row_chunks(wanted, xa.size):
-            idx = rng.integers(0, xa.size, (rows, xa.size))   # row r: the topics of resample r, for all three
-            ra, rb, ry = xa[idx], xb[idx], ys[idx]
-            ok = ~(np.all(ra == ra[:, :1], axis=1) | np.all(rb == rb[:, :1], axis=1)
-                   | np.all(ry == ry[:, :1], axis=1))
-            rank_y = _row_ranks(ry[ok])
-            diffs.append(_row_pearson(_row_ranks(ra[ok]), rank_y) - _row_pearson(_row_ranks(rb[ok]), rank_y))
-            drawn += int(ok.sum())
-        wanted -= drawn
-    d = np.concatenate(diffs)[:n_resamples]
+
+    def difference_of_rhos(ra, rb, ry):
+        rank_y = _row_ranks(ry)
+        return _row_pearson(_row_ranks(ra), rank_y) - _row_pearson(_row_ranks(rb), rank_y)
+
+    # each resample draws the topics once and keeps each topic's three scores together
+    d = _resampled_rows(rng, n_resamples, (xa, xb, ys), difference_of_rhos)
     low, high = np.quantile(d, [(1 - level) / 2, (1 + level) / 2])
     tail = min(int(np.sum(d <= 0)), int(np.sum(d >= 0)))
     p = min(1.0, 2 * (tail + 1) / (d.size + 1))
