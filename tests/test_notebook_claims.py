@@ -4386,7 +4386,7 @@ def _08b_epsilon_makes_c_a_less_bad():
 
 _SWAP_MD, _SWAP_SAYS = "08b-window-not-segmentation-md", "08b-window-not-segmentation-says"
 CLAIMS += [
-    Claim("00_start", "00-11", "`reveal` called with `show=True` opens a solution regardless: it is there for a teacher",
+    Claim("00_start", "00-11", "A teacher can open any solution without answering (the teacher's guide says how)",
           _00_reveal_show_opens_without_an_answer),
     Claim("03_topic", "03-21", "its default measure is C_V, not NPMI", _03_gensims_default_measure_is_c_v),
     Claim("03_topic", "03-n20", "the two largest pull in opposite directions",
