@@ -326,13 +326,13 @@ EXERCISES = [
         choices=(_REPORT_COHERENT, _CHECK_RUNS, _STABLE_IS_TRUE, _SAME_THING, _AGREE),
         why={
             _REPORT_COHERENT: "coherence judges the topics of one run. A stability of {stability_coherent} is a "
-                              "poor agreement: two top-10 lists with a Jaccard of {stability_coherent} share only "
-                              "about 4 of their 10 words (s shared words give J = s / (20 - s)), and "
-                              "Greene et al.'s average over the top-1, top-2, ... prefixes is no kinder. Another "
+                              "poor agreement: an average Jaccard of {stability_coherent} over the top-1, top-2, ... "
+                              "prefixes means matched topics share few of their top words, and fewer still near "
+                              "the top. Another "
                               "run at K = {coherent_k} could show a reader different topics tomorrow.",
             _CHECK_RUNS: "at K = {coherent_k} the runs' matched topics agree poorly (average Jaccard "
-                         "{stability_coherent}; for two top-10 lists a Jaccard of {stability_coherent} means about "
-                         "4 shared words of 10, since s shared words give J = s / (20 - s)), "
+                         "{stability_coherent}: matched topics share few of their top words, and fewer still "
+                         "near the top), "
                          "so any one "
                          "run's topics are partly an accident of its seed and its documents. "
                          "Interpret only the topics that recur across runs, or choose a more stable K.",
