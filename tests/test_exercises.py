@@ -723,7 +723,42 @@ def test_a_wrong_choice_stays_wrong_however_it_is_typed():
     for typed in ("-1", "−1", " - 1", "+1", "+ 1"):
         verdict = ex.judge(typed)
         assert verdict.parsed and not verdict.correct, (typed, verdict.message)
-    assert not ex.judge("1").parsed           # "1" is not one of +1, 0, −1: asked to choose
+    # "1" names "+1" (as "-1" names "−1"): a wrong choice, judged so
+    assert match_plus(ex) == "+1" and ex.judge("1").parsed and not ex.judge("1").correct
+
+
+def match_plus(ex):
+    return tk.course.selfcheck.match_choice("1", ex.choices)
+
+
+# ------------------------------------------------------------------ engine fixes of round 4 (readers' reports)
+def test_a_count_computed_as_an_int_is_asked_and_judged_as_the_whole_number():
+    ex = tex.get("08.3").at(1)                   # 28 x 27 = 756 segments
+    assert ex.expected == 756 and ex.count and ex.precision() == "Give the whole number."
+    for typed in ("8e2", "7.6e2", "800"):
+        assert not ex.judge(typed).correct, typed
+    assert ex.judge("8e2").message.startswith("Give the whole number")
+    for typed in ("756", "7.56e2", "756.0"):
+        assert ex.judge(typed).correct, typed
+    assert not tex.get("08.3").at(2).judge("5e2").correct     # 506
+    ten = tex.get("00.3")                        # C(5, 2) = 10: "1e1" is exactly it
+    assert ten.expected == 10 and ten.judge("1e1").correct and ten.judge("10").correct
+
+
+def test_a_fraction_with_the_thousands_comma_the_question_prints_is_read():
+    ex = tex.get("00.1")                         # 400 of 10,000 windows
+    for typed in ("400/10,000", "400/10000", "0,04", "0.04"):
+        assert ex.judge(typed).correct, (typed, ex.judge(typed).message)
+
+
+def test_the_likeliest_mistake_with_fewer_figures_says_why_it_is_wrong():
+    # 05.4: 0.8915, and keeping the diagonal gives exactly 0.9
+    verdict = tex.ask("05.4", answer="0.9")
+    assert verdict.judged and not verdict.correct
+    assert "common mistake" in verdict.message and "Check your calculation" not in verdict.message
+    assert "at least 2 significant figures" in verdict.message
+    # a rough answer that is no mistake's: too rough, as everywhere
+    assert tex.ask("05.3", answer="0.9").rough
 
 
 def test_choices_that_differ_only_in_case_spaces_or_dashes_are_refused():
@@ -739,8 +774,9 @@ def test_every_number_to_give_states_the_precision_its_box_accepts():
         if isinstance(ex, Implement) or getattr(ex, "choices", ()):
             continue
         shown = tex.ask(ex.key)._static()[1]
-        if ex.check.get("whole"):
-            # a count: the whole number, and a rounding of it ("3e2" for 276) is refused as too rough
+        if ex.count:
+            # a count (declared whole, or computed as an int): the whole number, and a rounding of it ("3e2" for
+            # 276) is refused as too rough
             assert "Give the whole number." in shown, ex.key
             value = int(ex.expected)
             assert value == ex.expected and ex.judge(str(value)).correct, ex.key

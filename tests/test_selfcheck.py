@@ -75,6 +75,36 @@ def test_whole_asks_for_the_whole_number():
         assert not verdict.correct and verdict.message.startswith("Give the whole number"), verdict.message
         assert check_answer(typed, 276, min_sig_figs=1).correct          # without whole=: right at its precision
     assert not check_answer("300", 276, min_sig_figs=1, whole=True).correct
+    # an exponent form that is exactly the count is right: "1e1" for 10, "2.760e2"
+    assert check_answer("1e1", 10, min_sig_figs=1, whole=True).correct
+    assert check_answer("2.760e2", 276, min_sig_figs=1, whole=True).correct
+    assert not check_answer("1e1", 12, min_sig_figs=1, whole=True).correct
+
+
+def test_a_fraction_may_carry_thousands_commas_but_a_decimal_comma_stays_one():
+    from teachkit.course.precision import read_answer
+
+    assert [r.value for r in read_answer("400/10,000")] == [Fraction(1, 25)]
+    assert [r.value for r in read_answer("1,200/3")] == [Fraction(400)]
+    assert check_answer("400/10,000", 0.04).correct and check_answer("0,04", 0.04).correct
+    for typed in ("1,5/2", "400/10,00", "400/1,0000"):       # not groups of three: unreadable, not guessed
+        assert not check_answer(typed, 0.75).parsed, typed
+
+
+def test_an_unsigned_number_names_the_choice_with_a_plus_sign():
+    from teachkit.course.selfcheck import match_choice
+
+    assert match_choice("1", ("+1", "0", "−1")) == "+1"
+    assert match_choice("-1", ("+1", "0", "−1")) == "−1"
+    assert match_choice("1", ("1", "+1x")) == "1"
+    assert match_choice("2", ("+1", "0")) is None
+
+
+def test_a_rough_answer_that_is_a_mistake_says_why_it_is_wrong():
+    verdict = check_answer("0.9", 0.89148, mistakes=(0.9,))
+    assert verdict.judged and not verdict.correct and "common mistake" in verdict.message
+    assert "Check your calculation" not in verdict.message
+    assert "too rough" in check_answer("0.9", 0.89148).message
     with pytest.raises(TypeError, match="whole"):
         check_answer("276", 276, whole="yes")
 

@@ -44,6 +44,10 @@ _NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
 _DEC = r"(?:\d+(?:\.\d*)?|\.\d+)"
 _DECIMAL = re.compile(rf"[+-]?{_DEC}(?:[eE][+-]?\d{{1,3}})?")
 _FRACTION = re.compile(r"([+-]?\d{1,12})/([+-]?\d{1,12})")
+# a fraction's numerator or denominator with thousands commas, as a question prints them ("400/10,000"): only
+# commas grouping three digits, so nothing a decimal comma writes ("0,04", "1,5/2") is read this way
+_GROUPED_INT = r"[+-]?\d{1,3}(?:,\d{3}){1,3}"
+_GROUPED_FRACTION = re.compile(rf"({_GROUPED_INT}|[+-]?\d{{1,12}})/({_GROUPED_INT}|[+-]?\d{{1,12}})")
 _GROUPED = re.compile(r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 
 
@@ -143,7 +147,7 @@ def read_answer(text: str) -> list[Reading] | str:
     """Read what a student typed, leniently: the list of possible readings, or a message saying what is wrong.
 
     Accepts decimals with a point or a comma, ``"89.1%"``, ``"8.91e-1"``,
-    fractions ``"4/684"``, thousands ``"45,000"`` / ``"45 000"``, a
+    fractions ``"4/684"`` (also with thousands commas, ``"400/10,000"``), thousands ``"45,000"`` / ``"45 000"``, a
     typographic minus and a leading "≈".  ``"1,234"`` has two readings
     (1.234 and 1234).  Nothing is evaluated.
 
@@ -160,9 +164,9 @@ def read_answer(text: str) -> list[Reading] | str:
     low = s.lower()
     if low.lstrip("+-") in {"nan", "inf", "infinity", "∞"}:
         return f"{text.strip()!r} is not a finite number; give the value you calculated, e.g. 0.891."
-    m = _FRACTION.fullmatch(s.replace(" ", ""))
+    m = _FRACTION.fullmatch(s.replace(" ", "")) or _GROUPED_FRACTION.fullmatch(s.replace(" ", ""))
     if m:
-        num, den = int(m.group(1)), int(m.group(2))
+        num, den = int(m.group(1).replace(",", "")), int(m.group(2).replace(",", ""))
         if den == 0:
             return f"{s} divides by zero; check the denominator of your fraction."
         return [Reading(Fraction(num, den), None, f"{num}/{den}")]

@@ -144,7 +144,8 @@ def _words(text: object) -> list[str]:
 def match_choice(typed: object, choices: tuple[str, ...] | list[str]) -> str | None:
     """The one of ``choices`` that ``typed`` names (see :func:`choice_key`), or None.
 
-    A choice is named by its whole text; or, when no other choice begins the same way, by its first word or
+    A choice is named by its whole text (a number written with a plus sign, "+1", also without it: "1"); or,
+    when no other choice begins the same way, by its first word or
     words: a choice written as "short answer: its gloss" by its short answer, "higher than the exact value"
     by "higher".  A beginning that two choices share names neither.
 
@@ -159,6 +160,9 @@ def match_choice(typed: object, choices: tuple[str, ...] | list[str]) -> str | N
         return None
     key = choice_key(typed)
     whole = next((c for c in choices if choice_key(c) == key), None)
+    if whole is None and key[:1].isdigit():
+        # an unsigned number names the choice written with a plus sign ("1" for "+1"), as "-1" names "−1"
+        whole = next((c for c in choices if choice_key(c) == "+" + key), None)
     if whole is not None or not key:
         return whole
     heads = [c for c in choices if ":" in c and choice_key(c.split(":", 1)[0]) == key]
@@ -307,6 +311,10 @@ def check_answer(answer: Any, expected: Any, *, min_sig_figs: int = 2, min_decim
         decimals = 0 if whole and min_decimals is None else min_decimals
         verdict = _judge(readings, exp_value, exp_exponent, min_sig_figs, decimals, what, shown, near)
         if whole and (verdict.correct or verdict.rough) and verdict.decimals is not None and verdict.decimals < 0:
+            if verdict.value == exp_value:
+                # "1e1" for 10, "7.56e2" for 756: exactly the whole number asked for, written with an exponent
+                return Feedback(True, f"Correct{what}: {shown} is {_show(verdict.value)}, exactly the whole number "
+                                      "expected.", shown, verdict.value, 0)
             # "3e2" for 276: rounded to the nearest 100, not the whole number the question asks for
             return Feedback(False, f"Give the whole number: {shown} is rounded to the nearest "
                                    f"{10 ** -verdict.decimals:,}, too rough to judge.", shown, verdict.value,
@@ -376,12 +384,20 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
                           or (exp_exponent is not None and exponent <= exp_exponent))
         if not precise_enough:
             why = _rough_verdict(value, exp_value, exponent, near, min_sig_figs)
+            figures = f"{min_sig_figs} significant figure{'s' if min_sig_figs != 1 else ''}"
+            if why == "":
+                # a rounding of the value at its own precision, but also a likeliest mistake typed in full (nearer
+                # to it): judged wrong, and the message says why, not that the arithmetic is off
+                verdicts.append(Feedback(False, f"Not quite: {_show(value)} is what a common mistake gives{what}, "
+                                                f"and with {sig} significant figure{'s' if sig != 1 else ''} it "
+                                                f"cannot be told apart from that mistake, so it is judged wrong. "
+                                                f"An answer needs at least {figures}.", shown, value, -exponent))
+                continue
             if why is not None:
-                # far from the value even at its own precision, or nearer a likeliest mistake: wrong, not rough
+                # far from the value even at its own precision: wrong, not rough
                 verdicts.append(Feedback(False, f"Not quite: {_show(value)} is not right{what}{why}. "
                                                 "Check your calculation.", shown, value, -exponent))
                 continue
-            figures = f"{min_sig_figs} significant figure{'s' if min_sig_figs != 1 else ''}"
             gave = "0 has none" if zero_guess else f"you gave {sig}"
             verdicts.append(Feedback(False, f"Give at least {figures} ({gave}): "
                                             f"{_show(value)} is too rough to judge.", shown, value, -exponent,

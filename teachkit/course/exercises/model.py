@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import numbers
 import re
 import string
 import unicodedata
@@ -352,7 +353,20 @@ class Exercise:
         answer a share (``check={"percent": True}``, :attr:`share`), and refused elsewhere, whatever the
         value: a PMI of 0.288 nats is not 28.8%.
         """
-        return {**self.check, "percent": self.share}
+        options = {**self.check, "percent": self.share}
+        if self.count:
+            options["whole"] = True
+        return options
+
+    @property
+    def count(self) -> bool:
+        """Whether the answer is a whole number to give exactly: declared ``check={"whole": True}``, or an
+        answer computed as an ``int`` (a count such as 28 x 27 = 756).  Then "800" or "8e2" for 756 is not it;
+        an exponent form is right only when it is exactly that number ("7.56e2")."""
+        if self.check.get("whole"):
+            return True
+        value = self._declared().expected
+        return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
     @property
     def fraction_right(self) -> bool:
@@ -371,7 +385,7 @@ class Exercise:
 
         The fraction is offered only where one can be right (:attr:`fraction_right`).
         """
-        if self.check.get("whole"):
+        if self.count:
             return "Give the whole number."
         figures = int(self.check.get("min_sig_figs", 2))
         text = f"at least {figures} significant figure{'s' if figures != 1 else ''}"
