@@ -860,6 +860,29 @@ def _05_the_computed_diagonal_lowers_the_floor():
     return by_hand < 1 / 3 and round(by_hand, 4) == printed
 
 
+def _05_a_negative_cosine_pulls_sc_below_one_over_n():
+    # no cosine passes the threshold 0.3, so PageRank gives each word 1/3 (networkx, by hand); SC by hand with numpy
+    S = np.array([[1.0, -0.2, 0.1], [-0.2, 1.0, 0.05], [0.1, 0.05, 1.0]])
+    lam = _nx_rank(_graph(S, 0.3))
+    by_hand = _sc_by_hand(S, lam)
+    printed = re.search(r"SC with cosines -0.2, 0.1, 0.05: ([\d.]+) +\(1/n = ([\d.]+)\)",
+                        _output("05_semantic", "nb05-below-one-over-n")).groups()
+    return (np.allclose(lam, 1 / 3) and by_hand < 1 / 3 and round(by_hand, 3) == 0.323
+            and printed == (f"{by_hand:.4f}", f"{1 / 3:.4f}"))
+
+
+def _05_brin_page_jump_term_gives_n_times_the_ranks():
+    # Brin & Page's update PR = (1 - d) + d * sum PR_i A_ij / strength_i, from 1, iterated by hand, is n times the
+    # (1 - d)/n update from 1/n at every step, so its ranks sum to n
+    A = _graph(_DOC_S, 0.3)
+    n, d, strength = len(A), 0.85, A.sum(axis=1)
+    ours, theirs = np.full(n, 1 / n), np.ones(n)
+    for _ in range(50):
+        ours = (1 - d) / n + d * (ours / strength) @ A
+        theirs = (1 - d) + d * (theirs / strength) @ A
+    return np.allclose(theirs, n * ours) and theirs.sum() == pytest.approx(n) and ours.sum() == pytest.approx(1)
+
+
 def _05_weights_barely_matter():
     true_lam = _nx_rank(_graph(_DOC_S, 0.3))
     one_doc, one_true = _sc_by_hand(_DOC_S, _DOC_LAMBDA), _sc_by_hand(_DOC_S, true_lam)
@@ -2130,7 +2153,15 @@ CLAIMS_05_12 = [
           "ten-word lists at more than twice $1/10$ on its PPMI + SVD vectors",
           _05_random_lists_in_07_score_more_than_twice_one_over_n),
     Claim("05_semantic", "nb05-n03", "with the diagonal of $S S / n$ set to 1 (computed, it is below 1, and so is the "
-          "floor)", _05_the_computed_diagonal_lowers_the_floor),
+          "score)", _05_the_computed_diagonal_lowers_the_floor),
+    Claim("05_semantic", "nb05-n03", "It is a reference point, not a floor: cosines can be negative, and a negative "
+          "cosine pulls SC below $1/n$", _05_a_negative_cosine_pulls_sc_below_one_over_n),
+    Claim("05_semantic", "nb05-n03", "three words whose cosines are −0.2, 0.1 and 0.05: 0.323, less than a third",
+          _05_a_negative_cosine_pulls_sc_below_one_over_n),
+    Claim("05_semantic", "nb05-46", "It is not a floor: negative cosines pull SC below $1/n$ (cosines −0.2, 0.1 and "
+          "0.05 give 0.323)", _05_a_negative_cosine_pulls_sc_below_one_over_n),
+    Claim("05_semantic", "nb05-06", "with that term the ranks sum to $n$ (each is $n$ times the rank here)",
+          _05_brin_page_jump_term_gives_n_times_the_ranks),
     Claim("05_semantic", "nb05-46", "The \"indirect\" similarity $S S/n$ contains $2 S_{ij}/n$ of the direct one",
           _05_indirect_contains_two_direct_terms),
     Claim("05_semantic", "nb05-46", "so it keeps more than the random-jump share",
