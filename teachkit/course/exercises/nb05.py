@@ -179,7 +179,7 @@ def _step_own_strength(A, damping):
     return (1 - damping) / n + damping * (A @ np.full(n, 1 / n)) / strength
 
 
-# ---------------------------------------------------------------- 05.7: reading an SC against 1/n (keywords at right angles)
+# -------------------------------------------------------- 05.7: reading an SC against 1/n (keywords at right angles)
 _BARELY = "it is barely above what keywords with nothing in common would score"
 _WELL_ABOVE_ZERO = "it is well above what keywords with nothing in common would score, since they score 0"
 _PERCENT = "the score is the share of a perfect topic's coherence that these keywords reach"
@@ -372,7 +372,8 @@ EXERCISES = [
                  "{chance:.2f}) = {share:.3f} of the way from that score to a perfect 1: barely above it. "
                  "Read an SC against $1/n$, never against 0. But $1/n$ is neither a floor nor a chance level: "
                  "negative cosines pull SC below it, and real embeddings give unrelated words positive cosines on "
-                 "average, so random keywords score more (notebook 07 measures it). An SC this close to $1/n$ may well be no better than chance.",
+                 "average, so random keywords score more (notebook 07 measures it). An SC this close to $1/n$ may "
+                 "well be no better than chance.",
     ),
     Interpretation(
         key="05.8",
