@@ -860,6 +860,29 @@ def _05_the_computed_diagonal_lowers_the_floor():
     return by_hand < 1 / 3 and round(by_hand, 4) == printed
 
 
+def _05_a_negative_cosine_pulls_sc_below_one_over_n():
+    # no cosine passes the threshold 0.3, so PageRank gives each word 1/3 (networkx, by hand); SC by hand with numpy
+    S = np.array([[1.0, -0.2, 0.1], [-0.2, 1.0, 0.05], [0.1, 0.05, 1.0]])
+    lam = _nx_rank(_graph(S, 0.3))
+    by_hand = _sc_by_hand(S, lam)
+    printed = re.search(r"SC with cosines -0.2, 0.1, 0.05: ([\d.]+) +\(1/n = ([\d.]+)\)",
+                        _output("05_semantic", "nb05-below-one-over-n")).groups()
+    return (np.allclose(lam, 1 / 3) and by_hand < 1 / 3 and round(by_hand, 3) == 0.323
+            and printed == (f"{by_hand:.4f}", f"{1 / 3:.4f}"))
+
+
+def _05_brin_page_jump_term_gives_n_times_the_ranks():
+    # Brin & Page's update PR = (1 - d) + d * sum PR_i A_ij / strength_i, from 1, iterated by hand, is n times the
+    # (1 - d)/n update from 1/n at every step, so its ranks sum to n
+    A = _graph(_DOC_S, 0.3)
+    n, d, strength = len(A), 0.85, A.sum(axis=1)
+    ours, theirs = np.full(n, 1 / n), np.ones(n)
+    for _ in range(50):
+        ours = (1 - d) / n + d * (ours / strength) @ A
+        theirs = (1 - d) + d * (theirs / strength) @ A
+    return np.allclose(theirs, n * ours) and theirs.sum() == pytest.approx(n) and ours.sum() == pytest.approx(1)
+
+
 def _05_weights_barely_matter():
     true_lam = _nx_rank(_graph(_DOC_S, 0.3))
     one_doc, one_true = _sc_by_hand(_DOC_S, _DOC_LAMBDA), _sc_by_hand(_DOC_S, true_lam)
@@ -1256,6 +1279,24 @@ def _08b_lda_pairs_spread():
     return low < 0 < high and high - low > 1 and above > 0.5
 
 
+def _08b_tools_cv_adds_epsilon():
+    """gensim's c_v confirms with the normalised log ratio (nlr), whose source adds EPSILON to the joint probability;
+    teachkit's C_V defaults to exact counts; the table's two C_V rows."""
+    import inspect
+
+    from gensim.models.coherencemodel import COHERENCE_MEASURES
+    from gensim.topic_coherence import direct_confirmation_measure as dcm, indirect_confirmation_measure as icm
+
+    nlr = "+ EPSILON" in inspect.getsource(dcm.log_ratio_measure)
+    cv_uses_nlr = COHERENCE_MEASURES["c_v"].conf is icm.cosine_similarity and \
+        inspect.signature(icm.cosine_similarity).parameters["measure"].default == "nlr"
+    rows = _08b_conventions()
+    text = _output("08b_coherence", "3c0ab0a4")
+    return (nlr and cv_uses_nlr and rows["c_v", "exact"][2] == 0.275 and rows["c_v", "epsilon"][2] == 0.314
+            and re.search(r"^c_v +exact .*0\.275  \(teachkit's default\)$", text, flags=re.M) is not None
+            and re.search(r"^c_v +epsilon .*0\.314  \(gensim's and Palmetto's C_V\)$", text, flags=re.M) is not None)
+
+
 def _08b_conventions():
     rows = {}
     for line in _output("08b_coherence", "3c0ab0a4").splitlines()[1:]:
@@ -1339,6 +1380,10 @@ CLAIMS_08B = [
     Claim("08b_coherence", "3c0ab0a5", "their cosines average out near 0", _08b_convention_decides),
     Claim("08b_coherence", "3c0ab0a5", "C_V has the same weakness for the same reason",
           _08b_convention_decides),
+    Claim("08b_coherence", "3c0ab0a5", "AUC 0.275 with teachkit's exact counts", _08b_tools_cv_adds_epsilon),
+    Claim("08b_coherence", "3c0ab0a5", "0.314 with the ε that gensim and\nPalmetto use", _08b_tools_cv_adds_epsilon),
+    Claim("08_which", "85970ee9", "exact counts for C_V, teachkit's own choice (gensim and Palmetto\nput ε inside "
+          "the logarithm for C_V too", _08b_tools_cv_adds_epsilon),
     Claim("08b_coherence", "3c0ab0a5", "both measures prefer the LDA topics", _08b_convention_decides),
     Claim("08b_coherence", "3c0ab0a5", "with the exact −1, C_A does worse still", _08b_convention_decides),
     Claim("08b_coherence", "72777a51", "Larger windows find more co-occurrences, so NPMI changes with the window",
@@ -2130,7 +2175,15 @@ CLAIMS_05_12 = [
           "ten-word lists at more than twice $1/10$ on its PPMI + SVD vectors",
           _05_random_lists_in_07_score_more_than_twice_one_over_n),
     Claim("05_semantic", "nb05-n03", "with the diagonal of $S S / n$ set to 1 (computed, it is below 1, and so is the "
-          "floor)", _05_the_computed_diagonal_lowers_the_floor),
+          "score)", _05_the_computed_diagonal_lowers_the_floor),
+    Claim("05_semantic", "nb05-n03", "It is a reference point, not a floor: cosines can be negative, and a negative "
+          "cosine pulls SC below $1/n$", _05_a_negative_cosine_pulls_sc_below_one_over_n),
+    Claim("05_semantic", "nb05-n03", "three words whose cosines are −0.2, 0.1 and 0.05: 0.323, less than a third",
+          _05_a_negative_cosine_pulls_sc_below_one_over_n),
+    Claim("05_semantic", "nb05-46", "It is not a floor: negative cosines pull SC below $1/n$ (cosines −0.2, 0.1 and "
+          "0.05 give 0.323)", _05_a_negative_cosine_pulls_sc_below_one_over_n),
+    Claim("05_semantic", "nb05-06", "with that term the ranks sum to $n$ (each is $n$ times the rank here)",
+          _05_brin_page_jump_term_gives_n_times_the_ranks),
     Claim("05_semantic", "nb05-46", "The \"indirect\" similarity $S S/n$ contains $2 S_{ij}/n$ of the direct one",
           _05_indirect_contains_two_direct_terms),
     Claim("05_semantic", "nb05-46", "so it keeps more than the random-jump share",
@@ -4062,6 +4115,40 @@ def _07_model_ec_beats_sc_but_one_intruder():
             and (ec[0], sc[0]) == (0.903, 0.792))
 
 
+def _07_paired_ec_minus_sc_only_five_intruders_and_none_corrected():
+    """The paired bootstrap of AUC(EC) - AUC(SC) redone by hand from the scores the cell prints: the AUC from scipy's
+    Mann-Whitney U (U / (n_good n_bad)), the resamples drawn here (seed 0, the topics drawn once for both metrics)."""
+    from scipy.stats import mannwhitneyu
+
+    text = _output("07_statistical", "07-model-01-paired")
+    scores = {(m, s): np.array([float(v) for v in vals.split()])
+              for m, s, vals in re.findall(r"^((?:SC|EC) \(MiniLM\)) \| ([^|]+?) \| ([\d. ]+)$", text, flags=re.M)}
+    kinds = ["random lists", "1 intruder", "3 intruders", "5 intruders"]
+    assert len(scores) == 10 and all(len(scores["EC (MiniLM)", k]) == len(scores["SC (MiniLM)", k]) for k in kinds)
+
+    def auc(good, bad):
+        return mannwhitneyu(good, bad).statistic / (len(good) * len(bad))
+
+    rng, level, verdict = np.random.default_rng(0), 1 - 0.05 / len(kinds), {}
+    for k in kinds:
+        eg, eb, sg, sb = scores["EC (MiniLM)", "LDA topics"], scores["EC (MiniLM)", k], \
+            scores["SC (MiniLM)", "LDA topics"], scores["SC (MiniLM)", k]
+        diffs = []
+        for _ in range(2000):
+            g, b = rng.integers(0, len(eg), len(eg)), rng.integers(0, len(eb), len(eb))
+            diffs.append(auc(eg[g], eb[b]) - auc(sg[g], sb[b]))
+        low, high = np.percentile(diffs, [2.5, 97.5])
+        low_b, high_b = np.percentile(diffs, [100 * (1 - level) / 2, 100 * (1 + level) / 2])
+        printed = re.search(rf"^{k} +([+-][\d.]+) +\[([+-][\d.]+), ([+-][\d.]+)\] +\[([+-][\d.]+), ([+-][\d.]+)\]",
+                            text, flags=re.M).groups()
+        mine = (auc(eg, eb) - auc(sg, sb), low, high, low_b, high_b)
+        if any(abs(float(a) - b) > 0.0015 for a, b in zip(printed, mine)):
+            return False
+        verdict[k] = (low > 0 or high < 0, low_b > 0 or high_b < 0, mine[0])
+    return ([k for k in kinds if verdict[k][0]] == ["5 intruders"] and not any(v[1] for v in verdict.values())
+            and round(verdict["5 intruders"][2], 3) == 0.176)
+
+
 def _07_model_ec_above_one_but_unresolved():
     rows, _ = _07_model_rows()
     ec = [(r, lo, hi) for m, conv, meas, r, lo, hi in rows if m == "EC (MiniLM)" and conv == "0"]
@@ -4117,6 +4204,29 @@ def _08_good_vs_one_intruder():
     # ten words: 45 pairs, the intruder is in 9 of them
     return above == ["c_uci"] and sorted(chance) == sorted(["c_npmi", "u_mass", "c_v", "c_a"]) and \
         f"changes {10 - 1} of the topic's {math.comb(10, 2)} pairs" in _output("08_which", "78495677")
+
+
+def _08_one_intruder_paired_sign_test():
+    """The sign test redone by hand: two-sided binomial p = sum of C(n, k) / 2^n over k as far from n/2 as the wins
+    (exact fractions), Holm's step-down over the 5 measures written out."""
+    rows = {m: (int(w), int(n), float(p), float(h)) for m, w, n, p, h in re.findall(
+        r"^ +(\w+) +original higher in +(\d+) of (\d+) +p = ([\d.]+) +Holm p = ([\d.]+)$",
+        _output("08_which", "08-one-intruder-paired"), flags=re.M)}
+    assert set(rows) == {"u_mass", "c_uci", "c_npmi", "c_v", "c_a"}, rows
+    mine = {}
+    for m, (w, n, _, _) in rows.items():
+        far = abs(w - n / 2)
+        mine[m] = float(sum(Fraction(math.comb(n, k), 2 ** n) for k in range(n + 1) if abs(k - n / 2) >= far))
+    order, holm, running = sorted(mine, key=mine.get), {}, 0.0
+    for i, m in enumerate(order):
+        running = max(running, min(1.0, (len(order) - i) * mine[m]))
+        holm[m] = running
+    printed_ok = all(abs(rows[m][2] - mine[m]) < 5e-5 and abs(rows[m][3] - holm[m]) < 5e-5 for m in rows)
+    wins = {m: (w, n) for m, (w, n, _, _) in rows.items()}
+    return (printed_ok and wins == {"c_uci": (15, 16), "c_npmi": (15, 16), "u_mass": (11, 16), "c_v": (10, 16),
+                                    "c_a": (4, 16)}
+            and round(mine["c_npmi"], 4) == 0.0005 and holm["c_uci"] < 0.01 and holm["c_npmi"] < 0.01
+            and all(holm[m] > 0.05 and mine[m] > 0.05 for m in ("u_mass", "c_v", "c_a")))
 
 
 def _09_choices():
@@ -4403,9 +4513,18 @@ CLAIMS_PROSE = [
           "NPMI does with\nnever-together pairs scored −1: both intervals lie below 1 (ratio of d 0.28 [0.14, 0.43]). "
           "Scored 0, the intervals\ncontain 1 (ratio of d 0.85 [0.42, 1.40])",
           _07_model_sc_below_npmi_exact_and_unresolved_at_zero),
-    Claim("07_statistical", "07-model-02-says", "separates better than SC\nagainst random lists and against 3 and 5 "
-          "intruders (AUC 0.903 against 0.792 for random lists) and ties it with one\nintruder",
+    Claim("07_statistical", "07-model-02-says", "has the higher AUC\nagainst random lists and against 3 and 5 "
+          "intruders (AUC 0.903 against 0.792 for random lists) and ties SC with one\nintruder",
           _07_model_ec_beats_sc_but_one_intruder),
+    Claim("07_statistical", "07-model-02-says", "only the\n5-intruder difference has a 95 % interval clear of 0 "
+          "(+0.176, [+0.031, +0.348]), and corrected for the four\ncomparisons (Bonferroni, 98.75 % intervals) none is",
+          _07_paired_ec_minus_sc_only_five_intruders_and_none_corrected),
+    Claim("07_statistical", "07-model-02-says", "On 16 topics these data do not show that EC separates better\nthan SC",
+          _07_paired_ec_minus_sc_only_five_intruders_and_none_corrected),
+    Claim("07_statistical", "9d8989e2", "has higher AUCs than SC, but paired and\n  corrected for four comparisons no "
+          "difference is clear", _07_paired_ec_minus_sc_only_five_intruders_and_none_corrected),
+    Claim("07_statistical", "9d8989e2", "not a floor (negative cosines pull SC\n  below it)",
+          _05_a_negative_cosine_pulls_sc_below_one_over_n),
     Claim("07_statistical", "07-model-02-says", "Its ratios to NPMI scored 0 are above 1 (1.22 and 1.44), but both "
           "intervals contain 1", _07_model_ec_above_one_but_unresolved),
     Claim("07_statistical", "07-model-02-says", "No interval in\nthis section reaches 6.12: the largest upper end is "
@@ -4416,10 +4535,13 @@ CLAIMS_PROSE = [
           _08_good_vs_random),
     Claim("08_which", "78495677-says", "c_a does worst (AUC 0.004): below 0.5, so it prefers the random lists",
           _08_good_vs_random),
-    Claim("08_which", "78495677-says", "tells a topic from its one-intruder copy better than chance",
-          _08_good_vs_one_intruder),
-    Claim("08_which", "78495677-says", "cannot be told from chance here: their intervals contain 0.5",
-          _08_good_vs_one_intruder),
+    Claim("08_which", "78495677-says", "(c_uci 0.715, interval [0.52, 0.88]; c_npmi 0.680, interval [0.48, 0.86]; "
+          "u_mass 0.570; c_v 0.508; c_a\n  0.418)", _08_good_vs_one_intruder),
+    Claim("08_which", "78495677-says", "c_uci and c_npmi\n  score the original higher in 15 of 16 pairs (sign test "
+          "p = 0.0005 each, below 0.01 after Holm's correction for\n  5 measures); u_mass (11 of 16), c_v (10 of 16) "
+          "and c_a (4 of 16) cannot be told from chance", _08_one_intruder_paired_sign_test),
+    Claim("08_which", "a9d0c6ee", "paired, c_uci and c_npmi score the original higher in 15 of 16 topics",
+          _08_one_intruder_paired_sign_test),
 ]
 CLAIMS += CLAIMS_PROSE
 # ------------------------------------------------------------------ end of issue 43's claims
@@ -4551,7 +4673,7 @@ CLAIMS += [
           "short, most pairs of a random list never meet", _08b_the_window_not_the_segmentation),
     Claim("08b_coherence", "3c0ab0a5", "so ε is not what makes C_A fail: it makes C_A slightly less bad (0.004)",
           _08b_epsilon_makes_c_a_less_bad),
-    Claim("08b_coherence", _SWAP_MD, "Then why does C_A do worse than C_V (AUC 0.004 against 0.275 at their "
+    Claim("08b_coherence", _SWAP_MD, "Then why does C_A do worse than C_V (AUC 0.004 against 0.275 at teachkit's "
           "defaults)?", _08b_the_window_not_the_segmentation),
     Claim("08b_coherence", _SWAP_SAYS, "At the same window and zero convention the two segmentations give the "
           "same AUC to three decimals", _08b_the_window_not_the_segmentation),

@@ -31,7 +31,7 @@ PINS = {
     "05.6": "more than (1 − d)/n",                 # 0.0698 > 0.05
     "05.5": _step,
     # SC of 5 keywords with cosines 0 is 1/5 = 0.2 (only the diagonal); (0.30 - 0.2) / (1 - 0.2) = 0.125,
-    # barely above that floor
+    # barely above that score
     "05.7": "it is barely above what keywords with nothing in common would score",
     # above 0.3 only neural's edges (0.8, 0.7, 0.75) survive: a star; PageRank gives the centre
     # (1 + 3d) / (4 (1 + d)) = 3.55 / 7.4 = 0.480, each leaf (1 - d)/4 + d * 0.480 * w / 2.25 (0.18 or less)

@@ -179,11 +179,11 @@ def _step_own_strength(A, damping):
     return (1 - damping) / n + damping * (A @ np.full(n, 1 / n)) / strength
 
 
-# ---------------------------------------------------------------- 05.7: reading an SC against its floor 1/n
+# -------------------------------------------------------- 05.7: reading an SC against 1/n (keywords at right angles)
 _BARELY = "it is barely above what keywords with nothing in common would score"
-_WELL_ABOVE_ZERO = "it is well above the floor, since keywords with nothing in common score 0"
+_WELL_ABOVE_ZERO = "it is well above what keywords with nothing in common would score, since they score 0"
 _PERCENT = "the score is the share of a perfect topic's coherence that these keywords reach"
-_BELOW = "it is below the floor: keywords with nothing in common would score more"
+_BELOW = "it is below what keywords with nothing in common would score"
 
 
 def _chance_share(sc, n):
@@ -350,7 +350,7 @@ EXERCISES = [
     ),
     Interpretation(
         key="05.7",
-        label="an SC against its floor 1/n",
+        label="an SC against 1/n, the score of keywords at right angles",
         question="A topic of $n = 5$ keywords has semantic coherence SC = 0.30, computed with the document's "
                  "defaults. What does 0.30 say about the topic?",
         data={"sc": 0.30, "n": 5},
@@ -360,19 +360,20 @@ EXERCISES = [
         why={
             _WELL_ABOVE_ZERO: "keywords with nothing in common do not score 0: each word is similar to itself, so "
                               "SC of {n} keywords whose vectors are at right angles is {chance:.2f}, not 0.",
-            _PERCENT: "SC has no 0 for 'no coherence' to count a percentage from: its floor, for keywords whose "
-                      "vectors are at right angles, is {chance:.2f}.",
+            _PERCENT: "SC has no 0 for 'no coherence' to count a percentage from: keywords whose vectors are at "
+                      "right angles score {chance:.2f}, and negative cosines score less.",
             _BARELY: "{n} keywords whose vectors are at right angles score {chance:.2f} (their self-similarities "
                      "alone), so {sc} is only {share:.3f} of the way from there to a perfect 1.",
             _BELOW: "keywords whose vectors are at right angles score {chance:.2f}, less than {sc}: this topic is "
-                    "above that floor.",
+                    "above that score.",
         },
         solution="Keywords whose vectors are at right angles (cosine 0) still have similarity 1 with themselves, "
                  "so their SC is $1/n$ = {chance:.2f} for $n$ = {n}. SC = {sc} is ({sc} − {chance:.2f}) / (1 − "
-                 "{chance:.2f}) = {share:.3f} of the way from that floor to a perfect 1: barely above it. "
-                 "Read an SC against $1/n$, never against 0. And $1/n$ is only the floor for vectors at right "
-                 "angles: real embeddings give unrelated words positive cosines, so random keywords score more "
-                 "(notebook 07 measures it). An SC this close to $1/n$ may well be no better than chance.",
+                 "{chance:.2f}) = {share:.3f} of the way from that score to a perfect 1: barely above it. "
+                 "Read an SC against $1/n$, never against 0. But $1/n$ is neither a floor nor a chance level: "
+                 "negative cosines pull SC below it, and real embeddings give unrelated words positive cosines on "
+                 "average, so random keywords score more (notebook 07 measures it). An SC this close to $1/n$ may "
+                 "well be no better than chance.",
     ),
     Interpretation(
         key="05.8",

@@ -114,7 +114,8 @@ EXERCISES = [
         right=("90", "90.0"),
         wrong=("45", "10", "100"),
         check={"min_sig_figs": 1},
-        variant=lambda rng: {"n_words": int(rng.integers(4, 31))},
+        # never N = 10, the question's own topic size, so that no variant repeats the question
+        variant=lambda rng: {"n_words": int(rng.choice([n for n in range(4, 31) if n != 10]))},
         mistakes=(lambda n_words: n_words * (n_words - 1) // 2,    # unordered pairs: one-preceding's count
                   lambda n_words: n_words,                          # one segment per word: one-set's count
                   lambda n_words: n_words ** 2),                    # a word paired with itself too
