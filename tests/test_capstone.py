@@ -7,6 +7,7 @@ is matched by scipy's assignment solver, the per-article held-out bound is gensi
 article at a time, and Spearman's rho with people is scipy's on the ratings read from the shipped JSON file.
 """
 
+import html
 import itertools
 import json
 import math
@@ -318,6 +319,12 @@ def test_the_worked_example_and_the_template_are_what_the_notebook_shows():
     # the coherence counted on the wrong corpus, and the K, which earns its point with the coherence at it
     assert check.flagged == ["k", "coherence"] and list(check.reasons) == ["limits"]
     assert "no reason" in check.reasons["limits"]
+    # a report on Sam's draw says plainly that it is the worked example's draw, not the student's own, and that
+    # the grader judges the student's own draw; a report on any other draw carries no such note
+    assert "worked example's draw" in check.note and "not yours" in check.note and "your own draw" in check.note
+    assert str(check).splitlines()[0] == f"! {check.note}" and html.escape(check.note) in check._repr_html_()
+    assert capstone.check_report(dict(sam, draw=capstone.WORKED_DRAW + 1)).note == ""
+    assert capstone.check_report(capstone.TEMPLATE).note == ""
 
 
 def test_a_reason_must_be_a_sentence_naming_a_number_of_ones_own_results(values):

@@ -908,9 +908,11 @@ class ReportCheck:
     ``reasons`` maps each refused reason to why.  It holds no value that follows, in any attribute or text.
     """
 
-    def __init__(self, lines: list[Line], reasons: dict[str, str]) -> None:
+    def __init__(self, lines: list[Line], reasons: dict[str, str], note: str = "") -> None:
         self.lines = list(lines)
         self.reasons = dict(reasons)
+        #: A warning about the report as a whole (the worked example's draw), or "".
+        self.note = note
 
     @property
     def flagged(self) -> list[str]:
@@ -929,6 +931,8 @@ class ReportCheck:
         rows += [f"✗ reason {name:<15}{why}" for name, why in self.reasons.items()]
         rows.append(f"{len(self.lines) - len(self.flagged)} of {len(self.lines)} numbers follow from the choices; "
                     f"{len(REASONS) - len(self.reasons)} of {len(REASONS)} reasons cite your results.")
+        if self.note:
+            rows.insert(0, f"! {self.note}")
         return "\n".join(rows)
 
     __repr__ = __str__
@@ -938,7 +942,8 @@ class ReportCheck:
                        f"<td>{html.escape(line.message)}</td></tr>" for line in self.lines)
         body += "".join(f"<tr><td>✗</td><td>reason <code>{name}</code></td><td>{html.escape(why)}</td></tr>"
                         for name, why in self.reasons.items())
-        return (f"<table><tbody>{body}</tbody></table><p>{len(self.lines) - len(self.flagged)} of "
+        note = f"<p><strong>{html.escape(self.note)}</strong></p>" if self.note else ""
+        return (f"{note}<table><tbody>{body}</tbody></table><p>{len(self.lines) - len(self.flagged)} of "
                 f"{len(self.lines)} numbers follow from the choices; {len(REASONS) - len(self.reasons)} of "
                 f"{len(REASONS)} reasons cite your results.</p>")
 
@@ -981,7 +986,13 @@ def check_report(report: dict[str, Any]) -> ReportCheck:
     """
     rows, problems = _judged(report)
     return ReportCheck([Line(name, written, follows, student) for name, written, _, follows, student, _ in rows],
-                       problems)
+                       problems, WORKED_NOTE if _draw_number(report["draw"]) == WORKED_DRAW else "")
+
+
+#: What the student's check says of a report on the worked example's draw (it names no value).
+WORKED_NOTE = (f"Draw {WORKED_DRAW} is the worked example's draw (Sam's), not yours: these ticks say whether the "
+               "numbers follow on Sam's draw. Your teacher's grader judges your numbers on your own draw, so "
+               "put your own draw back in the report.")
 
 
 _DRAW_IN_CELL = re.compile(r'^(\s*"draw"\s*:\s*)\d+', re.MULTILINE)
