@@ -2370,6 +2370,13 @@ def _00_wrong_counts_overstate_the_mistakes():
 
 
 # -- 01 · PMI
+def _04_the_printed_numbers_come_from_the_code_not_the_formula():
+    # the finding shown in nb04-12: the digits come out only with N - 1 bigrams over N tokens (the code), and the
+    # standard N + 1 or N-term value (the formula's) differs: 2^(12/7) is not what the formula's average gives
+    printed = _output(_NB["04"], "nb04-12")
+    return "N - 1 bigrams are divided by the N tokens" in printed and "standard value 7.318611420045942" in printed
+
+
 def _01_the_course_pmi_is_in_natural_logs():
     # the ratio 150 * 10,000 / (500 * 400) = 7.5 printed with its natural log beside it
     printed = _output(_NB["01"], "01-10")
@@ -3279,6 +3286,8 @@ CLAIMS_00_04 = [
           _04_two_unseen_words_and_a_denominator_of_seven),
     Claim("04_perplexity", "nb04-13", "Both printed values are reproduced to the last digit",
           _04_both_printed_values_reproduced_and_convention),
+    Claim("04_perplexity", "nb04-13", "the printed numbers are what the source notebook's "
+          "code\ncomputes, though not what its formula says", _04_the_printed_numbers_come_from_the_code_not_the_formula),
     Claim("04_perplexity", "nb04-13", "The checker's verdict is nevertheless **convention**",
           _04_both_printed_values_reproduced_and_convention),
     Claim("04_perplexity", "nb04-13", "The conclusion that the unseen sentence is harder holds either way",
