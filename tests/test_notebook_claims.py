@@ -3287,7 +3287,8 @@ CLAIMS_00_04 = [
     Claim("04_perplexity", "nb04-13", "Both printed values are reproduced to the last digit",
           _04_both_printed_values_reproduced_and_convention),
     Claim("04_perplexity", "nb04-13", "the printed numbers are what the source notebook's "
-          "code\ncomputes, though not what its formula says", _04_the_printed_numbers_come_from_the_code_not_the_formula),
+          "code\ncomputes, though not what its formula says",
+          _04_the_printed_numbers_come_from_the_code_not_the_formula),
     Claim("04_perplexity", "nb04-13", "The checker's verdict is nevertheless **convention**",
           _04_both_printed_values_reproduced_and_convention),
     Claim("04_perplexity", "nb04-13", "The conclusion that the unseen sentence is harder holds either way",
