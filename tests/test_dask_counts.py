@@ -55,7 +55,8 @@ def test_gensims_under_count_adds_up_too(client, docs, window, parts):
 
 
 def test_files_on_shared_storage_read_as_token_lists(client, tmp_path):
-    """As docs/corpora.md shows: one tokenized document per line, files read by the workers, topics scored from the sum."""
+    """As docs/corpora.md shows: one tokenized document per line, files read by the workers, topics scored from
+    the sum."""
     from gensim.test.utils import datapath
 
     with open(datapath("head500.noblanks.cor"), encoding="utf-8") as f:

@@ -3201,7 +3201,8 @@ CLAIMS_00_04 = [
           _00_wrong_counts_overstate_the_mistakes),
     Claim("00_start", "00-22", "many wrong numbers are carried over from one earlier mistake (in the "
           "semantic-metrics document, from its PageRank weights)", _00_wrong_counts_overstate_the_mistakes),
-    Claim("00_start", "00-22", "That\n  document's vectors and cosines are illustrative besides: the model it names, run "
+    Claim("00_start", "00-22", "That\n  document's vectors and cosines are illustrative besides: the model it"
+          " names, run "
           "here, gives other values", _00_wrong_counts_overstate_the_mistakes),
     Claim("00_start", "00-22", "saved copies show the starting result",
           _00_the_saved_explorer_shows_the_starting_values),
@@ -4488,9 +4489,11 @@ CLAIMS_PROSE = [
           _people_agree_weakly_to_moderately_and_one_metric_not_at_all),
     Claim("09_choosing", "df1cbc1e-says", "UMass: every interval contains 0",
           _people_agree_weakly_to_moderately_and_one_metric_not_at_all),
-    Claim("09_choosing", "df1cbc1e-says", "its intervals also reach up\nto 0.19–0.27, not far below NPMI's own estimate "
+    Claim("09_choosing", "df1cbc1e-says", "its intervals also reach up\nto 0.19–0.27, not far below NPMI's"
+          " own estimate "
           "on nytimes with the intrusion hit rate (0.284)", _09_umass_intervals_reach_up_to_near_npmis_weakest),
-    Claim("09_choosing", "09-embedding-02-says", "its lead over NPMI and UMass is established with both judgements, and "
+    Claim("09_choosing", "09-embedding-02-says", "its lead over NPMI and UMass is established with both"
+          " judgements, and "
           "over UCI with the mean rating; its lead over C_V (with both judgements) and over UCI with the intrusion hit "
           "rate is not", _09_embedding_leads_established_and_not),
     Claim("09_choosing", "0334eb1e", "So $e^{-b}$ is an *upper* bound on that perplexity, not an estimate of the "
@@ -4498,7 +4501,8 @@ CLAIMS_PROSE = [
           _09_bound_perplexity_lies_above_the_one_without_the_topic_part),
     Claim("09_choosing", "c2091d03", "a share of 90 % can rest on a small difference of means), and twelve such shares "
           "are read here at once", _09_twelve_win_shares_one_of_90_on_a_small_difference),
-    Claim("09_choosing", "1175d8b3", "it picks as the intruder the word with the lowest NPMI on the same Lee counts that "
+    Claim("09_choosing", "1175d8b3", "it picks as the intruder the word with the lowest NPMI on the same Lee"
+          " counts that "
           "give each topic its NPMI", _09_automatic_rater_gap_built_on_the_same_counts),
     Claim("09_choosing", "df1cbc1e-says", "The correlations run from 0.04 (UMass with the intrusion hit rate on "
           "wikitext) to 0.43 (NPMI with the mean rating on wikitext)", _09_correlations_range),
