@@ -181,6 +181,7 @@ def setup_course() -> None:
       stable element ids.
     """
     import matplotlib as mpl
+    from cycler import cycler
 
     try:
         from IPython import get_ipython
@@ -201,7 +202,7 @@ def setup_course() -> None:
     cycle = ["#006BA4", "#FF800E", "#595959", "#C85200", "#5F9ED1", "#898989", "#A2C8EC", "#FFBC79",
              "#ABABAB", "#CFCFCF"]
     mpl.rcParams.update({
-        "axes.prop_cycle": mpl.cycler(color=cycle),
+        "axes.prop_cycle": cycler(color=cycle),
         "figure.figsize": (6.4, 4.0),
         "figure.dpi": 100,
         # 12 pt, so a figure up to 811 px wide still shows its smallest text at 10 pt in the website's

@@ -478,7 +478,8 @@ def r_minilm(part: str, texts: Sequence[str], component: int | None = None,
         v = _minilm_vectors(texts)
         return float(v[i] @ v[j]) if part == "cosine" else float(v[0][component])
     vectors = [_minilm_vectors(words).mean(axis=0) for words in (topics or ())]
-    a, b = vectors[i], vectors[j] if j < len(vectors) else None
+    a = vectors[i]
+    b = vectors[j] if j < len(vectors) else np.zeros_like(a)
     if part == "topic_component":
         return float(a[component])
     if part == "topic_norm":

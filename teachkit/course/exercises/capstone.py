@@ -488,15 +488,6 @@ def _check_option(value, name, options):
         raise ValueError(f"{name} must be one of {list(options)}, got {short_repr(value)}.")
 
 
-def _check_option(value, name, options):
-    """A choice must be one of its options, as a string: anything else (a list, a numpy array) is named."""
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be one of {list(options)} (a string), got {type(value).__name__} "
-                        f"{short_repr(value)}.")
-    if value not in options and value not in RENAMED_CHOICES.get(name, {}):
-        raise ValueError(f"{name} must be one of {list(options)}, got {short_repr(value)}.")
-
-
 def _k_criterion(report):
     """The report's criterion for K as :data:`CHOICE_OPTIONS` spells it (an older spelling translated)."""
     return RENAMED_CHOICES["k_criterion"].get(report["k_criterion"], report["k_criterion"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 from types import TracebackType
-from typing import Literal, Self
+from typing import Any, Literal, Self
 
 _COMMITTED: set[str] = set()
 #: Exercises answered in this session (any kind, right or wrong): their worked solution may be shown anywhere.
@@ -41,7 +41,7 @@ def commit(key: str, seed: int = 0, feedback: object = None) -> None:
         _FIRST.setdefault((key, seed), feedback)
 
 
-def first_commit(key: str, seed: int = 0) -> object:
+def first_commit(key: str, seed: int = 0) -> Any:
     """The verdict on the guess first committed to prediction ``key`` (variant ``seed``), or None."""
     return _FIRST.get((key, seed))
 
