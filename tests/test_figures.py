@@ -274,3 +274,20 @@ def test_the_site_folds_figure_code_and_says_the_exercise_instructions_once():
         text = json.dumps(staged)
         assert "checked in the running notebook" not in text, path.name
         assert "teachkit-solution-static" not in text, path.name
+
+
+def test_the_teachers_guide_states_the_times_the_rule_gives():
+    """docs/teachers.md's "Time in class" line is session_time's estimate of every notebook, to the minute."""
+    import re
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import session_time
+
+    text = (ROOT / "docs" / "teachers.md").read_text(encoding="utf-8")
+    line = text.split("**Time in class**", 1)[1].split("(10 plus", 1)[0]
+    stated = dict(re.findall(r"(\d\d[a-z]?) (\d+)", line))
+    estimated = {p.stem.split("_")[0]: str(round(session_time.estimate(p).minutes)) for p in NOTEBOOKS}
+    assert stated == estimated
+    over = sorted(k for k, v in estimated.items() if int(v) > session_time.LIMIT)
+    assert {p.split("_")[0] for p in session_time.SPLIT_PENDING} == set(over)
