@@ -2093,7 +2093,7 @@ CLAIMS_12 = [
           "most coherent model need not be the one that recovers the labels",
           _12_the_labels_k_is_not_automatically_best_nor_the_most_coherent_run),
     Claim("12_agreement", "agreement-45", "(low for crowd ratings of topics)", _12_single_raters_agree_poorly),
-    Claim("12_agreement", "agreement-45", "with three seeds a side no two-sided test can go below p = 0.10",
+    Claim("12_agreement", "agreement-45", "with three seeds a side no exact permutation test can go below p = 0.10",
           _12_three_against_three_runs),
     Claim("12_agreement", "agreement-45", "the choice changes coherence, so report it",
           _12_the_choice_of_words_changes_coherence_and_intrusion),
@@ -4469,7 +4469,8 @@ CLAIMS_PROSE = [
           "about 127 clusters in use", _12_random_labels_leave_about_127_clusters_in_use),
     Claim("12_agreement", "agreement-18-says", "both differences are negative in each of the three runs",
           _12_word_choice_differences_negative_in_every_run),
-    Claim("12_agreement", "agreement-24-says", "No three-against-three comparison can give a two-sided p below 0.10",
+    Claim("12_agreement", "agreement-24-says", "No exact permutation test of three runs against three can give a "
+          "two-sided p below 0.10",
           _12_difference_inside_the_seed_spread),
     Claim("12_agreement", "agreement-21-says", "Here the trigram model is the worse one: it needs more bits per "
           "prediction than the bigram model, and the whole interval of the difference lies below 0",
