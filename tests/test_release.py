@@ -358,6 +358,10 @@ SHOWN_FOR_ANOTHER_REASON = {
                                                "03.1 is an NPMI from counts",
     ("04b.7", "09_choosing_a_model", "0.254"): "09's mean NPMI of the dvae topics; 04b.7 is a Jelinek-Mercer "
                                                "probability",
+    ("04b.7", "07_statistical_vs_semantic", "+0.254"): "07's Bonferroni interval of EC's AUC minus SC's (random "
+                                                       "lists); 04b.7 is a Jelinek-Mercer probability",
+    ("11.3", "07_statistical_vs_semantic", "+0.219"): "07's Bonferroni interval of EC's AUC minus SC's (one "
+                                                      "intruder); 11.3 is an importance-sampling estimate",
 }
 
 
