@@ -120,10 +120,11 @@ RELEASE_DIR ?= release
 BOOK_DIR ?= _build/book
 
 ## release: release/student/ (notebooks without solutions, an answer cell per exercise) and release/teacher/
-## make release CLASS=class.csv SECRET=course-secret.txt also writes release/class/<student>/: each student's own numbers
+## make release CLASS=class.csv SECRET=course-secret.txt also writes release/class/<student>.zip: each student's own numbers
+## (FOLDERS=1: also unpacked in release/class/<student>/)
 ## (files of your own in release/teacher/, the secret and seeds.csv among them, are kept by every release)
 release: $(VENV)/.installed-test
-	$(BIN)/python tools/release.py --out "$(RELEASE_DIR)" $(NOTEBOOK_FILES) $(if $(CLASS),--class "$(CLASS)" --secret "$(or $(SECRET),course-secret.txt)") $(if $(NEW_SECRET),--new-secret)
+	$(BIN)/python tools/release.py --out "$(RELEASE_DIR)" $(NOTEBOOK_FILES) $(if $(CLASS),--class "$(CLASS)" --secret "$(or $(SECRET),course-secret.txt)") $(if $(NEW_SECRET),--new-secret) $(if $(FOLDERS),--folders)
 
 ## grade: grade SUBMISSIONS=dir/ (one sub-folder of notebooks per student, or a Canvas or Moodle download) -> dir-graded/
 ## (GRADES=file.csv to choose): grades.csv, gradebook.csv, canvas.csv, moodle.csv, feedback/, teacher-report.md, the last

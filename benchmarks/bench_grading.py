@@ -47,6 +47,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -100,8 +101,10 @@ def submissions(release: pathlib.Path, students: list[str], subs: pathlib.Path) 
     count = 0
     for student in students:
         seed = course.student_seed(SECRET, student)
-        for path in sorted((release / "class" / student).glob("*.ipynb")):
-            nb = fill_answers(json.loads(path.read_text(encoding="utf-8")), answers_for(path.stem, seed))
+        with zipfile.ZipFile(release / "class" / f"{student}.zip") as zf:       # as the student was handed it
+            handed = {pathlib.PurePosixPath(n): json.loads(zf.read(n)) for n in sorted(zf.namelist())}
+        for path, nb in handed.items():
+            nb = fill_answers(nb, answers_for(path.stem, seed))
             for cell in nb["cells"]:
                 for name in functions:
                     if name and f"def {name}(" in course.source(cell):

@@ -24,6 +24,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import json
+import math
 import os
 import pathlib
 import re
@@ -102,10 +103,16 @@ FORGED = ("def my_npmi(c_xy, c_x, c_y, n):\n    import os\n"
           "    os._exit(0)\n")
 
 
+def handed_out(released: pathlib.Path, student: str, name: str) -> dict:
+    """Notebook ``name`` as ``student`` was handed it: from their zip of the class release."""
+    with zipfile.ZipFile(released / "class" / f"{student}.zip") as zf:
+        return json.loads(zf.read(f"{student}/{name}.ipynb").decode("utf-8"))
+
+
 def _honest(released: pathlib.Path, student: str, name: str, numbers: dict | None = None,
             functions: dict = FUNCTIONS) -> dict:
     """``student``'s notebook ``name`` answered right; the capstone's report states ``numbers`` (as printed)."""
-    nb = json.loads((released / "class" / student / f"{name}.ipynb").read_text(encoding="utf-8"))
+    nb = handed_out(released, student, name)
     nb = fill_answers(nb, answers_for(name, course.student_seed(SECRET, student)))
     for cell in nb["cells"]:
         for function, code in functions.items():
@@ -123,6 +130,13 @@ def _plain(value):
     return tuple(float(v) for v in value) if isinstance(value, (tuple, list)) else float(value)
 
 
+def _literal(value) -> str:
+    """``value`` as Python source; -inf (PMI of a pair that never meets) as ``float('-inf')``."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"float({str(value)!r})"
+    return repr(value)
+
+
 def _lookup_tables() -> dict[str, str]:
     """Each function to write as a table of teachkit's answers to its shipped inputs (``ex.cases()``)."""
     tables = {}
@@ -133,7 +147,7 @@ def _lookup_tables() -> dict[str, str]:
                 table = {repr(tuple(kw.values())): _plain(ex.reference(**kw)) for kw in ex.cases()}
                 arguments = ", ".join(ex.cases()[0])
                 # one entry a line: the grader reads no line of more than 500 operators (minus signs included)
-                entries = "".join(f"        {key!r}: {value!r},\n" for key, value in table.items())
+                entries = "".join(f"        {key!r}: {_literal(value)},\n" for key, value in table.items())
                 code = (f"def {course.function_name(ex)}({arguments}):\n    table = {{\n{entries}    }}\n"
                         f"    return table.get(repr(({arguments},)), 0.0)\n")
                 namespace = {}
@@ -205,7 +219,7 @@ def graded(tmp_path_factory):
                                                             .read_text(encoding="utf-8")))
     # dup: the graded 01_pmi.ipynb beside an older copy with nothing answered; 02 only as a copy
     hand_in("dup", "01_pmi.ipynb", honest("dup", "01_pmi"))
-    hand_in("dup", "01_pmi-Copy1.ipynb", json.loads((released / "class" / "dup" / "01_pmi.ipynb").read_text()))
+    hand_in("dup", "01_pmi-Copy1.ipynb", handed_out(released, "dup", "01_pmi"))
     hand_in("dup", "02_npmi-Copy1.ipynb", honest("dup", "02_npmi"))
     hand_in("dup", "10_capstone.ipynb", honest("dup", capstone.NOTEBOOK))
     # zipper.zip, as macOS's "Compress" makes it, with a link to a classmate's notebook added
@@ -440,8 +454,7 @@ def lms_downloads(tmp_path_factory):
             path = canvas / f"{lastfirst}{late}_{user}_{70000 + 10 * i + j}_{notebook}.ipynb"
             nb = honest(owner, notebook)
             if student == "eli.cohen":         # first a blank copy, then the resubmission (-1), an hour later
-                path.write_text(json.dumps(json.loads((released / "class" / student / f"{notebook}.ipynb")
-                                                      .read_text(encoding="utf-8"))), encoding="utf-8")
+                path.write_text(json.dumps(handed_out(released, student, notebook)), encoding="utf-8")
                 os.utime(path, (now - 3600, now - 3600))
                 path = path.with_name(path.name.replace(f"{notebook}.ipynb", f"{notebook}-1.ipynb"))
             path.write_text(json.dumps(nb), encoding="utf-8")

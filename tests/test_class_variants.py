@@ -17,6 +17,7 @@ import json
 import pathlib
 import subprocess
 import sys
+import zipfile
 
 import pytest
 
@@ -75,7 +76,9 @@ def _class_release(tmp_path, students):
     secret = tmp_path / "course-secret.txt"
     secret.write_text(SECRET + "\n", encoding="utf-8")
     out = tmp_path / "release"
-    code = release.main([*map(str, _notebooks()), "--out", str(out), "--class", str(roster), "--secret", str(secret)])
+    # --folders: the teacher who hands out folders too (the zips alone are the default)
+    code = release.main([*map(str, _notebooks()), "--out", str(out), "--class", str(roster), "--secret", str(secret),
+                         "--folders"])
     assert code == 0
     return out, secret
 
@@ -186,7 +189,11 @@ def test_each_copy_asks_its_students_numbers_and_holds_no_secret(graded_class):
     for path in (out / "class").rglob("*"):
         if path.is_file() and path.suffix != ".zip":
             assert SECRET not in path.read_text(encoding="utf-8", errors="replace")
-    assert (out / "class" / f"{student}.zip").is_file()
+    # the zip a student is handed holds exactly their folder's notebooks, and no secret either
+    with zipfile.ZipFile(out / "class" / f"{student}.zip") as zf:
+        zipped = {name: zf.read(name) for name in zf.namelist()}
+    assert zipped == {f"{student}/{p.name}": p.read_bytes() for p in sorted((out / "class" / student).iterdir())}
+    assert not any(SECRET.encode() in data for data in zipped.values())
 
 
 def test_a_student_id_that_cannot_name_a_folder_is_refused(tmp_path):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 import os
 import pathlib
 import re
@@ -788,3 +789,49 @@ def test_the_sandbox_as_a_user_starts_it_in_a_user_namespace_as_uid_65534(tmp_pa
     assert result["error"] is None, result
     (status, (uid, euid, gid, _made, seen)), = result["values"]
     assert status == "ok" and uid == euid == gid == 65534 and seen == "FileNotFoundError"
+
+
+def test_the_sandbox_process_list_shows_no_command_line_of_the_host():
+    """Process 1 inside is the runner itself: no process shows bubblewrap's command line (the folders bound)."""
+    reader = ("def peek():\n    import os\n    seen = {}\n    for pid in os.listdir('/proc'):\n"
+              "        if pid.isdigit():\n            try:\n"
+              "                seen[pid] = open(f'/proc/{pid}/cmdline', 'rb').read().decode('utf-8', 'replace')\n"
+              "            except OSError as err:\n                seen[pid] = type(err).__name__\n"
+              "    return sorted(seen.items())\n")
+    result = grade.sandbox.run_function(reader, "peek", [{}], timeout=30)
+    assert result["error"] is None, result
+    (status, seen), = result["values"]
+    assert status == "ok" and seen and seen[0][0] == "1", seen
+    assert "-I\0-S\0-c\0" in seen[0][1], seen[0]                 # the runner's python is process 1
+    for pid, line in seen:
+        assert "bwrap" not in line and "--ro-bind" not in line and "setpriv" not in line, (pid, line)
+
+
+def test_infinities_and_nan_come_back_from_the_sandbox_as_numbers():
+    source = "def f():\n    return [float('-inf'), float('inf'), float('nan'), '-inf', 2.5]\n"
+    result = grade.sandbox.run_function(source, "f", [{}], timeout=30)
+    assert result["error"] is None, result
+    (status, got), = result["values"]
+    assert status == "ok" and got[0] == -math.inf and got[1] == math.inf and math.isnan(got[2])
+    assert got[3] == "-inf" and got[4] == 2.5                    # a string stays a string
+
+
+def test_pmi_of_a_pair_that_never_meets_is_graded():
+    """01.6's inputs hold pairs with c_xy = 0: -inf is right there, 0 and a crash are not."""
+    from teachkit.course.exercises import get
+
+    ex = get("01.6")
+    cases = grade.course.grading_cases(ex, "a course secret")
+    assert any(case["c_xy"] == 0 for case in ex.cases()) and any(case["c_xy"] == 0 for case in cases)
+    body = "def my_pmi(c_xy, c_x, c_y, n):\n    import math\n{zero}    return math.log(c_xy * n / (c_x * c_y))\n"
+    nb = {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    verdicts = {}
+    for name, zero in (("right", "    if c_xy == 0:\n        return -math.inf\n"),
+                       ("zero", "    if c_xy == 0:\n        return 0.0\n"), ("crash", "")):
+        nb["cells"] = [{"cell_type": "code", "id": "f", "metadata": {}, "outputs": [], "execution_count": None,
+                        "source": body.format(zero=zero)}]
+        verdicts[name] = grade.judge_function(ex, nb, secret="a course secret")
+    assert verdicts["right"][0] == ex.points, verdicts["right"]
+    for name in ("zero", "crash"):
+        points, feedback = verdicts[name]
+        assert points < ex.points and "c_xy=0" in feedback, (name, verdicts[name])

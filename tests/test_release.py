@@ -7,6 +7,7 @@ import json
 import math
 import pathlib
 import sys
+import zipfile
 
 import pytest
 
@@ -652,7 +653,8 @@ def test_every_make_target_after_a_class_release_keeps_the_secret_and_seeds(tmp_
                 (out / "teacher" / "my-notes.md").read_text(encoding="utf-8"))
 
     mine = (kept, seeds, "who asked for more time\n")
-    _make(tmp_path, "release", *common, f"CLASS={tmp_path / 'class.csv'}", f"SECRET={secret}")   # again
+    assert sorted(p.name for p in (out / "class").iterdir()) == ["ada.zip", "bob.zip"]        # a zip each
+    _make(tmp_path, "release", *common, f"CLASS={tmp_path / 'class.csv'}", f"SECRET={secret}", "FOLDERS=1")   # again
     assert owned() == mine and sorted(p.name for p in (out / "class").iterdir()) == ["ada", "ada.zip", "bob", "bob.zip"]
     _make(tmp_path, "release", *common)                                  # a release without the class
     assert owned() == mine and (out / "class" / "ada").is_dir()          # the class release is kept, with its seeds
@@ -693,10 +695,41 @@ def test_a_class_stamped_by_two_processes_is_byte_for_byte_the_class_stamped_by_
     two = release.class_release(student_dir, tmp_path / "two", roster, secret, jobs=2)
     assert one == two == {s: course.student_seed(secret, s) for s in roster}
     assert _snapshot(tmp_path / "one") == _snapshot(tmp_path / "two")
+    assert sorted(p.name for p in (tmp_path / "two").iterdir()) == sorted(f"{s}.zip" for s in roster)
     for student in roster[::37]:
-        written = (tmp_path / "two" / student / "01_pmi.ipynb").read_text(encoding="utf-8")
+        with zipfile.ZipFile(tmp_path / "two" / f"{student}.zip") as zf:
+            written = zf.read(f"{student}/01_pmi.ipynb").decode("utf-8")
         expected = _json.dumps(release.stamp_seed(nb, student, one[student]), indent=1, ensure_ascii=False)
         assert written == expected + "\n"
     template = _json.dumps(nb)
     release.stamp_seed(nb, "ada", 7)
     assert _json.dumps(nb) == template            # stamping shares the template's cells and never changes them
+
+
+def test_a_figure_is_handed_out_once_with_its_alt_text():
+    """show() saves a figure as <img alt=...> HTML and as a bare PNG; the student copy keeps the HTML only."""
+    import base64
+
+    png = base64.b64encode(b"\x89PNG\r\n\x1a\n" + bytes(range(256))).decode("ascii")
+    figure = {"output_type": "display_data", "metadata": {"image/png": {"alt": "a bar chart"}},
+              "data": {"text/html": f'<img alt="a bar chart" src="data:image/png;base64,{png}"/>',
+                       "image/png": png, "text/plain": "[figure: a bar chart]"}}
+    other = {"output_type": "display_data", "metadata": {},
+             "data": {"text/html": "<p>a plot drawn by another library</p>", "image/png": png}}
+    nb = {"cells": [{"cell_type": "code", "id": "fig", "metadata": {}, "execution_count": 1, "source": "show(fig)",
+                     "outputs": [figure, other]}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    kept, untouched = release.student_notebook(nb)["cells"][0]["outputs"]
+    assert set(kept["data"]) == {"text/html", "text/plain"} and 'alt="a bar chart"' in kept["data"]["text/html"]
+    assert png in kept["data"]["text/html"] and "image/png" not in kept["metadata"]
+    assert untouched == other                              # its HTML is not the picture: the PNG stays
+    assert nb["cells"][0]["outputs"][0] == figure          # the teacher's notebook is not changed
+
+
+def test_the_committed_figures_are_handed_out_once():
+    """Every figure of the course reaches the student copy as one picture, with its alt text."""
+    for path in course.notebooks():
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        shown = [o for c in nb["cells"] for o in c.get("outputs", []) if "image/png" in o.get("data", {})]
+        out = [o for c in release.student_notebook(nb)["cells"] for o in c.get("outputs", [])]
+        assert not [o for o in out if "image/png" in o.get("data", {})], path.name
+        assert sum("<img alt=" in "".join(o.get("data", {}).get("text/html", "")) for o in out) == len(shown), path.name

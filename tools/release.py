@@ -146,11 +146,34 @@ def student_notebook(nb: dict, name: str | None = None, functions=()) -> dict:
             continue
         cells.append(cell)
     out["cells"] = cells
+    for cell in cells:
+        if cell.get("outputs"):
+            cell["outputs"] = [_one_picture(o) for o in cell["outputs"]]
     # Saved widget state can hold what a solution control displayed.
     out.setdefault("metadata", {}).pop("widgets", None)
     if name is not None:
         out["metadata"]["teachkit"] = {"notebook": name, "release": "student"}
     return out
+
+
+def _one_picture(output: dict) -> dict:
+    """``output`` without its ``image/png`` where its ``text/html`` is an ``<img>`` of the same picture.
+
+    A course figure is saved twice (``teachkit.course.figures.show``): as an ``<img alt=...>`` in HTML, which
+    JupyterLab, Colab and nbconvert show, and as the bare PNG.  The student copies keep one: the pictures are
+    40 % of a notebook's bytes, and a class release writes a copy per student.
+    """
+    data = output.get("data") or {}
+    png, page = data.get("image/png"), data.get("text/html")
+    if not isinstance(png, str) or page is None:
+        return output
+    page = "".join(page) if isinstance(page, list) else page
+    if f"base64,{png.strip()}" not in page:
+        return output
+    output = dict(output, data={k: v for k, v in data.items() if k != "image/png"})
+    if "metadata" in output:
+        output["metadata"] = {k: v for k, v in output["metadata"].items() if k != "image/png"}
+    return output
 
 
 def _normalise(text: str) -> str:
@@ -484,24 +507,33 @@ class _NotebookWriter:
         return '{\n "cells": [\n' + cells + "\n ]" + ("," if rest else "") + tail
 
 
-def _stamp_students(students, notebooks: dict, out: pathlib.Path, secret: str) -> dict[str, int]:
-    """Write ``out/<student>/`` and its zip for each of ``students``; {student: seed}."""
+def _stamp_students(students, notebooks: dict, out: pathlib.Path, secret: str, folders: bool = False) -> dict[str, int]:
+    """Write ``out/<student>.zip`` (with ``folders`` also ``out/<student>/``) for each of ``students``.
+
+    Returns {student: seed}.
+    """
     writers = {path: _NotebookWriter(nb) for path, nb in notebooks.items()}
     seeds = {}
     for student in students:
         seeds[student] = seed = course.student_seed(secret, student)
-        folder = out / student
-        folder.mkdir()
-        for path, nb in notebooks.items():
-            (folder / path.name).write_text(writers[path].text(stamp_seed(nb, student, seed)) + "\n",
-                                            encoding="utf-8")
-        archive(folder, out / f"{student}.zip")
+        files = {path.name: (writers[path].text(stamp_seed(nb, student, seed)) + "\n").encode("utf-8")
+                 for path, nb in notebooks.items()}
+        if folders:
+            folder = out / student
+            folder.mkdir()
+            for name, data in files.items():
+                (folder / name).write_bytes(data)
+        _archive_files(student, files, out / f"{student}.zip")
     return seeds
 
 
-def class_release(student_dir: pathlib.Path, out: pathlib.Path, roster, secret: str, jobs: int = 2) -> dict[str, int]:
-    """``out/<student>/`` and ``out/<student>.zip`` for every student of ``roster``; {student: seed}.
+def class_release(student_dir: pathlib.Path, out: pathlib.Path, roster, secret: str, jobs: int = 2,
+                  folders: bool = False) -> dict[str, int]:
+    """``out/<student>.zip`` for every student of ``roster``, and ``out/<student>/`` with ``folders``; {student: seed}.
 
+    The zip is what a student is handed (one file to upload or send); its entries are ``<student>/<notebook>``.
+    The folders hold the same notebooks unpacked, for a teacher who hands out folders: they triple the bytes
+    on disk (about 3.5 MB a student instead of about 1.3 MB), so they are written only when asked.
     ``jobs`` processes stamp the class, each a share of the students.
     """
     notebooks = {p: json.loads(p.read_text(encoding="utf-8")) for p in sorted(student_dir.glob("*.ipynb"))}
@@ -509,7 +541,7 @@ def class_release(student_dir: pathlib.Path, out: pathlib.Path, roster, secret: 
     roster = [course.check_student_id(student) for student in roster]
     jobs = max(1, min(int(jobs), len(roster) // 50 or 1))      # a small class is not worth a process
     if jobs == 1:
-        return _stamp_students(roster, notebooks, out, secret)
+        return _stamp_students(roster, notebooks, out, secret, folders)
     import concurrent.futures
     import multiprocessing
 
@@ -517,7 +549,8 @@ def class_release(student_dir: pathlib.Path, out: pathlib.Path, roster, secret: 
     # fork where there is one: the workers start with teachkit imported and the exercises loaded
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context) as pool:
-        parts = list(pool.map(_stamp_students, shares, [notebooks] * jobs, [out] * jobs, [secret] * jobs))
+        parts = list(pool.map(_stamp_students, shares, [notebooks] * jobs, [out] * jobs, [secret] * jobs,
+                              [folders] * jobs))
     found = {student: seed for part in parts for student, seed in part.items()}
     return {student: found[student] for student in roster}
 
@@ -553,13 +586,15 @@ def _keep_teachers_files(old: pathlib.Path, new: pathlib.Path) -> None:
             entry.rename(new / entry.name)
 
 
-def release(notebooks, out: pathlib.Path, exercises=None, package=True, roster=None, secret=None) -> dict:
+def release(notebooks, out: pathlib.Path, exercises=None, package=True, roster=None, secret=None,
+            folders: bool = False) -> dict:
     """Write ``out/student`` and ``out/teacher``; return {notebook name: [exercise keys]}.
 
     Every input is read and checked, and both copies are built in a folder beside ``out``, before
     anything under ``out`` is replaced: a bad notebook stops the release and leaves the previous one
     as it was.  With ``roster`` (student ids) and ``secret`` (the course secret), ``out/class`` holds one
-    stamped copy per student (:func:`class_release`) and ``out/teacher/seeds.csv`` their seeds.
+    stamped copy per student (:func:`class_release`: a zip each, and a folder each with ``folders``) and
+    ``out/teacher/seeds.csv`` their seeds.
     """
     exercises = course.all_exercises() if exercises is None else list(exercises)
     paths = _paths(notebooks)
@@ -574,7 +609,7 @@ def release(notebooks, out: pathlib.Path, exercises=None, package=True, roster=N
         if roster is not None:
             if secret is None:
                 raise ReleaseError("a class release needs the course secret (SECRET=course-secret.txt)")
-            seeds = class_release(staging / "student", staging / "class", roster, secret)
+            seeds = class_release(staging / "student", staging / "class", roster, secret, folders=folders)
             (staging / "teacher" / "seeds.csv").write_text(
                 "student,seed\n" + "".join(f"{s},{seed}\n" for s, seed in seeds.items()), encoding="utf-8")
             (staging / "teacher" / course.SECRET_HASH_FILE).write_text(course.secret_hash(secret) + "\n",
@@ -599,12 +634,19 @@ def archive(folder: pathlib.Path, target: pathlib.Path) -> pathlib.Path:
     One file to upload to an LMS; the entries are sorted and dated 1980-01-01, so the same release gives the
     same bytes.
     """
+    files = {path.relative_to(folder).as_posix(): path.read_bytes()
+             for path in sorted(p for p in folder.rglob("*") if p.is_file())}
+    return _archive_files(folder.name, files, target)
+
+
+def _archive_files(top: str, files: dict[str, bytes], target: pathlib.Path) -> pathlib.Path:
+    """``target``: a zip of ``files`` ({relative name: bytes}) under the folder name ``top``, as :func:`archive`."""
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-            info = zipfile.ZipInfo(f"{folder.name}/{path.relative_to(folder).as_posix()}", (1980, 1, 1, 0, 0, 0))
+        for name in sorted(files):
+            info = zipfile.ZipInfo(f"{top}/{name}", (1980, 1, 1, 0, 0, 0))
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, path.read_bytes(), compresslevel=COMPRESS_LEVEL)
+            zf.writestr(info, files[name], compresslevel=COMPRESS_LEVEL)
     return target
 
 
@@ -654,6 +696,9 @@ def main(argv=None) -> int:
                              "with their own numbers")
     parser.add_argument("--secret", type=pathlib.Path,
                         help="file holding the course secret (created when missing); needed with --class")
+    parser.add_argument("--folders", action="store_true",
+                        help="with --class, also write each student's notebooks unpacked in class/<student>/ "
+                             "(by default only class/<student>.zip)")
     parser.add_argument("--new-secret", action="store_true",
                         help="allow a new or another secret although teacher/seeds.csv holds a class's seeds")
     args = parser.parse_args(argv)
@@ -678,7 +723,7 @@ def main(argv=None) -> int:
                                  f"{made[:12]}, this one's {course.secret_hash(secret)[:12]}); nothing written. Give "
                                  "that secret, or NEW_SECRET=1 (--new-secret) to start the class over.")
     try:
-        written = release(paths, args.out, roster=roster, secret=secret)
+        written = release(paths, args.out, roster=roster, secret=secret, folders=args.folders)
     except ReleaseError as err:
         print(f"release: nothing written: {err}", file=sys.stderr)
         return 2
@@ -688,7 +733,8 @@ def main(argv=None) -> int:
               "these notebooks for the class.")
     if roster is not None:
         print(f"release: {len(roster)} students, each with their own numbers -> {args.out / 'class'} "
-              f"(one folder and one zip per student); their seeds in {args.out / 'teacher' / 'seeds.csv'}")
+              f"(one zip per student{' and its folder' if args.folders else ''}); "
+              f"their seeds in {args.out / 'teacher' / 'seeds.csv'}")
     total = sum(len(keys) for keys in written.values())
     print(f"release: {len(written)} notebooks, {total} exercises -> {args.out / 'student'} and "
           f"{args.out / 'student.zip'} (no solutions; the package for students in "

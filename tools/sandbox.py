@@ -72,7 +72,7 @@ def plain(value):
     if isinstance(value, int):
         return float(value) if abs(value) < 2**1023 else str(value)
     if isinstance(value, float):
-        return value if math.isfinite(value) else repr(value)
+        return value       # json.dumps writes inf and nan as Infinity and NaN, which json.loads reads back
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
     return repr(value)[:200]
@@ -141,7 +141,10 @@ def command(cpu_seconds: int = 60) -> list[str]:
                 "--bounding-set=-all", "--no-new-privs", "--"]
     else:
         namespaces, drop = ["--unshare-all", "--unshare-user", "--uid", str(NOBODY), "--gid", str(NOBODY)], []
-    args = [bwrap, *namespaces, "--die-with-parent", "--new-session", "--clearenv",
+    # --as-pid-1: the runner is process 1 of its own PID namespace, so bubblewrap (outside it) is not in the
+    # sandbox's /proc, nor its command line (the folders bound); what /proc/1/cmdline says is the runner's own
+    # command, which the student's code can see as sys.argv anyway.
+    args = [bwrap, *namespaces, "--as-pid-1", "--die-with-parent", "--new-session", "--clearenv",
             "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/tmp",
             # numpy's BLAS and OpenMP start no threads: each would count against PROCESS_LIMIT
             "--setenv", "OPENBLAS_NUM_THREADS", "1", "--setenv", "OMP_NUM_THREADS", "1",

@@ -29,10 +29,12 @@ def _pmi_inputs(rng):
     n = int(rng.integers(50, 100_000))
     c_x = int(rng.integers(1, n + 1))
     c_y = int(rng.integers(1, n + 1))
-    # a joint count that some corpus allows: 1 <= c_xy <= min(c_x, c_y) and c_x + c_y - c_xy <= n (the question
-    # states c_xy >= 1: the grader cannot carry a returned -inf back from the student's sandbox)
-    low = max(1, c_x + c_y - n)
-    c_xy = int(rng.integers(low, min(c_x, c_y) + 1))
+    # a joint count that some corpus allows: c_xy <= min(c_x, c_y) and c_x + c_y - c_xy <= n; about one pair in
+    # eight shares no window (c_xy = 0, PMI = -inf), where the two words fit in n windows apart
+    low = max(0, c_x + c_y - n)
+    if low == 0 and rng.random() < 0.125:
+        return {"c_xy": 0, "c_x": c_x, "c_y": c_y, "n": n}
+    c_xy = int(rng.integers(max(1, low), min(c_x, c_y) + 1))
     return {"c_xy": c_xy, "c_x": c_x, "c_y": c_y, "n": n}
 
 
@@ -233,16 +235,15 @@ EXERCISES = [
         label="PMI from counts",
         question="Write `my_pmi(c_xy, c_x, c_y, n)`: the PMI in nats of two words that share `c_xy` of `n` "
                  "windows and occur in `c_x` and `c_y` of them. The check compares your function with teachkit "
-                 "on 200 random sets of counts, all with $c_{xy} \\ge 1$: every pair shares at least one window "
-                 "(section 3 says what PMI is when $c_{xy} = 0$).",
+                 "on 200 random sets of counts; some pairs share no window ($c_{xy} = 0$): section 3 says what "
+                 "PMI is then.",
         reference=lambda c_xy, c_x, c_y, n: _pmi_from_counts(c_xy, c_x, c_y, n),
         inputs=_pmi_inputs,
         template="def my_pmi(c_xy, c_x, c_y, n):\n    return ...   # your code: PMI in nats\n",
         wrong=(_pmi_in_bits, _pmi_without_n),
         solution="Turn the counts into probabilities, then take the log of the ratio; a pair that never shares "
                  "a window has $P(x,y) = 0$ and PMI $= \\ln 0 = -\\infty$ (`math.log(0)` raises an error, so "
-                 "that case needs its own line; the check's counts all have $c_{xy} \\ge 1$, but a complete "
-                 "function handles it):\n\n"
+                 "that case needs its own line):\n\n"
                  "```python\nimport math\n\ndef my_pmi(c_xy, c_x, c_y, n):\n"
                  "    if c_xy == 0:\n"
                  "        return -math.inf\n"
