@@ -310,10 +310,15 @@ class Exercise:
 
     @property
     def expected(self) -> Any:
-        """The expected answer: ``answer(**data)``, computed now."""
+        """The expected answer: ``answer(**data)``, computed once per exercise (its data never change)."""
+        # a class release asks for it about five times per variant (question, precision, solution, ...)
+        cached = self.__dict__.get("_expected")
+        if cached is not None:
+            return cached[0]
         value = self.answer(**self.data)
         if hasattr(value, "item") and getattr(value, "shape", None) == ():
             value = value.item()        # numpy scalar -> Python number, for a readable solution
+        object.__setattr__(self, "_expected", (value,))
         return value
 
     def judge(self, typed: Any) -> Feedback:
