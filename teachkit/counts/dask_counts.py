@@ -29,8 +29,9 @@ import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from .counting import (CooccurrenceCounts, add_known_counts, check_corpus_arguments, count_known, DocumentError,
-                       full_pair_table, words_index)
+from ._engine import (DocumentError, add_known_counts, check_corpus_arguments, count_known, full_pair_table,
+                      words_index)
+from .counting import CooccurrenceCounts
 
 if TYPE_CHECKING:  # Dask is an optional extra: it is imported inside count_on_dask, when first needed
     import dask.bag

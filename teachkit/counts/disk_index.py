@@ -83,7 +83,8 @@ from typing import Any
 import numpy as np
 
 from .._checks import check_flag, check_positive_int, short_repr
-from .counting import CooccurrenceCounts, check_corpus_arguments, chunk_runs, pad_with_zeros
+from ._engine import check_corpus_arguments, chunk_runs, pad_with_zeros
+from .counting import CooccurrenceCounts
 
 __all__ = ["build_index", "open_index", "INDEX_FORMAT", "INDEX_VERSION"]
 
