@@ -30,9 +30,9 @@ from .._checks import (
     check_broadcast, check_choice, check_counts, check_finite_real, check_joint_rules, check_probability_array,
 )
 
-__all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "EPSILON",
-           "DEFAULT_EPSILON", "ALL_ZERO_CONVENTIONS", "SMOOTHING_ALIASES", "NPMI_ZERO_CONVENTIONS", "zero_convention",
-           "check_npmi_eps"]
+__all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "EPSILON", "DEFAULT_EPSILON",
+           "ZERO_CONVENTION_TABLE", "ALL_ZERO_CONVENTIONS", "SMOOTHING_ALIASES", "NPMI_ZERO_CONVENTIONS",
+           "zero_convention", "check_npmi_eps"]
 
 #: teachkit's own ε: what ``zero="epsilon"`` adds to P(W', W*) inside the logarithm when no ``eps`` is given
 #: and gensim's numbers are not asked for.  It equals gensim's :data:`EPSILON` today, but it is a choice of
@@ -41,20 +41,28 @@ __all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "EPSI
 DEFAULT_EPSILON = 1e-12
 
 
-#: The zero conventions: what a pair that never shares a window scores, and how eps enters.  The one table
-#: of them in teachkit; a convention is named here and passed as ``zero=``.  ``coherence_per_topic`` and the
-#: confirmation measures take the first four (:data:`teachkit.coherence.measures.ZERO_CONVENTIONS`);
-#: :func:`npmi_from_counts`, :func:`teachkit.topic_coherence` and :func:`teachkit.score_pair` take
-#: ``"exact"``, ``"epsilon"`` and ``"guide"``.
-ALL_ZERO_CONVENTIONS = {
-    "exact": "no smoothing: NPMI takes its limit -1; log conditional probability and PMI would be "
-             "-inf, so such a pair is refused",
-    "epsilon": f"gensim and Röder et al.: eps = {EPSILON} added to P(W', W*) inside the logarithm",
-    "plus_one": "Mimno et al.'s UMass: 1 added to the joint count, log((c(W', W*) + 1) / c(W*))",
-    "zero": "Lau et al.'s topic_interpretability scripts: a pair that never co-occurs scores 0",
-    "guide": "the NPMI guide: eps added to every count and to n, P = (c + eps) / (n + eps), then its guard "
-             "(0 where -log P(x, y) is 0 or infinite) and its clamp to [-1, 1]",
+#: The confirmation measures that read window counts (:mod:`teachkit.coherence.measures`), by name.
+_ALL_CONFIRMATIONS = ("log_conditional_probability", "log_ratio", "normalized_log_ratio")
+
+#: The zero conventions, the one table of them in teachkit: each convention's name (what ``zero=`` takes), what a
+#: pair that never shares a window scores under it and how eps enters, and the confirmation measures that take it
+#: (C_V's and C_A's indirect cosine takes those of ``normalized_log_ratio``, the NPMI it is built from).
+#: :data:`ALL_ZERO_CONVENTIONS`, :data:`NPMI_ZERO_CONVENTIONS` and :data:`teachkit.coherence.measures.ZERO_CONVENTIONS`
+#: are views of it, and ``teachkit.coherence.measures.conventions_markdown()`` renders it in docs/api.md.
+ZERO_CONVENTION_TABLE: dict[str, tuple[str, tuple[str, ...]]] = {
+    "exact": ("no smoothing: NPMI takes its limit -1; log conditional probability and PMI would be "
+              "-inf, so such a pair is refused", _ALL_CONFIRMATIONS),
+    "epsilon": (f"gensim and Röder et al.: eps = {EPSILON} added to P(W', W*) inside the logarithm",
+                _ALL_CONFIRMATIONS),
+    "plus_one": ("Mimno et al.'s UMass: 1 added to the joint count, log((c(W', W*) + 1) / c(W*))",
+                 ("log_conditional_probability", "log_ratio")),
+    "zero": ("Lau et al.'s topic_interpretability scripts: a pair that never co-occurs scores 0",
+             _ALL_CONFIRMATIONS),
+    "guide": ("the NPMI guide: eps added to every count and to n, P = (c + eps) / (n + eps), then its guard "
+              "(0 where -log P(x, y) is 0 or infinite) and its clamp to [-1, 1]", ("normalized_log_ratio",)),
 }
+#: Each convention's description, by the name ``zero=`` takes (a view of :data:`ZERO_CONVENTION_TABLE`).
+ALL_ZERO_CONVENTIONS = {name: row[0] for name, row in ZERO_CONVENTION_TABLE.items()}
 #: The older spelling, ``smoothing=``, of the conventions NPMI from counts takes: each old name and the
 #: convention of :data:`ALL_ZERO_CONVENTIONS` it stands for (both spellings keep working).
 SMOOTHING_ALIASES = {"none": "exact", "guide": "guide", "gensim": "epsilon"}
