@@ -54,7 +54,7 @@ from .._checks import (as_exact_counts, as_float_array, check_choice, check_corp
                       check_flag, check_joint_rules, check_keywords, check_positive_int, check_topics, check_word_list,
                       exact_counts, scale_by_power_of_two)
 from ..counts.counting import CooccurrenceCounts
-from ..counts.association import (ALL_ZERO_CONVENTIONS, COUNT_RULES, PROBABILITY_RULES, TOLERANCE,
+from ..counts.association import (ALL_CONFIRMATIONS, ALL_ZERO_CONVENTIONS, COUNT_RULES, PROBABILITY_RULES, TOLERANCE,
                                   DEFAULT_EPSILON, EPSILON, ZERO_CONVENTION_TABLE, check_npmi_eps, guide_npmi_of_counts,
                                   log_probability_ratio, npmi_of_checked_counts, npmi_of_probabilities,
                                   smoothed_probabilities)
@@ -555,7 +555,8 @@ class Measure:
         if not self.reads_counts:
             return ("exact",)
         npmi_based = "normalized_log_ratio" if self.confirmation == "indirect_cosine" else self.confirmation
-        return tuple(name for name, (_, takes) in ZERO_CONVENTION_TABLE.items() if npmi_based in takes)
+        return tuple(name for name, (_, takes) in ZERO_CONVENTION_TABLE.items()
+                     if takes == ALL_CONFIRMATIONS or npmi_based in takes)
 
 
 #: Every named coherence measure and its choices; the one registry that coherence_per_topic, topic_coherence,
@@ -619,7 +620,8 @@ def conventions_markdown() -> str:
     rows += ["", "| zero convention | a pair that never shares a window | taken by |", "|---|---|---|"]
     for name, (text, takes) in ZERO_CONVENTION_TABLE.items():
         users = ", ".join(f"`{m.name}`" for m in REGISTRY.values() if m.reads_counts and name in m.zeros)
-        rows.append(f"| `{name}` | {text} | {', '.join(takes)} ({users}) |")
+        takes = "every confirmation" if takes == ALL_CONFIRMATIONS else ", ".join(takes)
+        rows.append(f"| `{name}` | {text} | {takes} ({users}) |")
     return "\n".join(rows)
 
 

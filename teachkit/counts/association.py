@@ -41,23 +41,24 @@ __all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "EPSI
 DEFAULT_EPSILON = 1e-12
 
 
-#: The confirmation measures that read window counts (:mod:`teachkit.coherence.measures`), by name.
-_ALL_CONFIRMATIONS = ("log_conditional_probability", "log_ratio", "normalized_log_ratio")
+#: "Every confirmation measure that reads window counts" in the table below (a new confirmation of
+#: :mod:`teachkit.coherence.measures` takes these conventions with no line here).
+ALL_CONFIRMATIONS = "*"
 
 #: The zero conventions, the one table of them in teachkit: each convention's name (what ``zero=`` takes), what a
 #: pair that never shares a window scores under it and how eps enters, and the confirmation measures that take it
 #: (C_V's and C_A's indirect cosine takes those of ``normalized_log_ratio``, the NPMI it is built from).
 #: :data:`ALL_ZERO_CONVENTIONS`, :data:`NPMI_ZERO_CONVENTIONS` and :data:`teachkit.coherence.measures.ZERO_CONVENTIONS`
 #: are views of it, and ``teachkit.coherence.measures.conventions_markdown()`` renders it in docs/api.md.
-ZERO_CONVENTION_TABLE: dict[str, tuple[str, tuple[str, ...]]] = {
+ZERO_CONVENTION_TABLE: dict[str, tuple[str, tuple[str, ...] | str]] = {
     "exact": ("no smoothing: NPMI takes its limit -1; log conditional probability and PMI would be "
-              "-inf, so such a pair is refused", _ALL_CONFIRMATIONS),
+              "-inf, so such a pair is refused", ALL_CONFIRMATIONS),
     "epsilon": (f"gensim and Röder et al.: eps = {EPSILON} added to P(W', W*) inside the logarithm",
-                _ALL_CONFIRMATIONS),
+                ALL_CONFIRMATIONS),
     "plus_one": ("Mimno et al.'s UMass: 1 added to the joint count, log((c(W', W*) + 1) / c(W*))",
                  ("log_conditional_probability", "log_ratio")),
     "zero": ("Lau et al.'s topic_interpretability scripts: a pair that never co-occurs scores 0",
-             _ALL_CONFIRMATIONS),
+             ALL_CONFIRMATIONS),
     "guide": ("the NPMI guide: eps added to every count and to n, P = (c + eps) / (n + eps), then its guard "
               "(0 where -log P(x, y) is 0 or infinite) and its clamp to [-1, 1]", ("normalized_log_ratio",)),
 }
