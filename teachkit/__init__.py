@@ -52,7 +52,7 @@ _EXPORTS = {
                           "probabilities_from_counts",
     "coherence.topic_npmi": "CoherenceReport PairScore TopicCoherence UnknownWordError coherence_from_pairs "
                       "evaluate_topics model_score score_pair topic_coherence",
-    "coherence.measures": "MEASURES ZERO_CONVENTIONS CoherencePerTopic coherence_per_topic scorable_keywords",
+    "coherence.measures": "MEASURES REGISTRY ZERO_CONVENTIONS CoherencePerTopic coherence_per_topic scorable_keywords",
     "coherence.diversity": "inverted_rbo rank_biased_overlap topic_diversity",
     "lm.vocabulary": "Vocabulary",
     "lm.evaluation": "ZeroProbabilityWarning",

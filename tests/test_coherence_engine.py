@@ -124,13 +124,18 @@ def test_counts_given_to_coherence_per_topic_are_scored_at_their_own_window_and_
 
 
 class _Walks:
-    """Documents that count how often they are walked from the top."""
+    """Documents that count how often they are walked from the top, and how many calls below
+    coherence_per_topic each walk starts."""
 
     def __init__(self, docs):
-        self.docs, self.walks = docs, 0
+        self.docs, self.walks, self.depths = docs, 0, []
 
     def __iter__(self):
+        import traceback
         self.walks += 1
+        names = [frame.name for frame in traceback.extract_stack()[:-1]]
+        top = len(names) - 1 - names[::-1].index("coherence_per_topic")
+        self.depths.append(len(names) - 1 - top)
         return iter(self.docs)
 
     def __len__(self):
@@ -138,10 +143,12 @@ class _Walks:
 
 
 @pytest.mark.parametrize("measure", list(tk.MEASURES))
-def test_the_texts_are_walked_from_the_top_at_most_three_times(measure):
+def test_the_texts_are_walked_at_most_three_times_and_three_calls_down(measure):
     texts = _Walks(DOCS)
     tk.coherence_per_topic([TOPIC], texts, measure)
     assert 1 <= texts.walks <= 3, texts.walks
+    # from the walk back up to coherence_per_topic: at most 3 calls (counting, the engine, its chunks)
+    assert max(texts.depths) <= 3, texts.depths
 
 
 # ------------------------------------------------------------------ adding a measure: one registry entry

@@ -947,26 +947,18 @@ def _check_window(spec: Measure, window: int | None, window_override: bool, what
         )
 
 
-def _counts_for_measure(texts, window, gensim_compat, words):
-    if isinstance(texts, CooccurrenceCounts):
-        if window is not None and window != texts.window:
-            raise ValueError(f"window={window} differs from the window of the counts given as texts "
-                             f"({texts.window}); leave window=None or count again.")
-        if gensim_compat and texts.window is not None and not texts.gensim_compat:
-            raise ValueError("gensim_compat=True but the counts given as texts were counted correctly; "
-                             "build them with gensim_compat=True or pass the texts themselves.")
-        if not gensim_compat and texts.gensim_compat:
-            raise ValueError("these counts reproduce gensim's under-count (gensim_compat=True); pass "
-                             "gensim_compat=True too, or count again without it.")
-        return texts
-    # coherence_per_topic has checked window and gensim_compat; only the corpus is left to check.
-    check_corpus(texts, "texts", "the reference corpus (a collection of documents) or CooccurrenceCounts "
-                 "built from it")
-    try:
-        return CooccurrenceCounts._from_checked(texts, window, gensim_compat and window is not None, words)
-    except (TypeError, ValueError) as err:
-        # from_documents names its argument "docs"; here the reference corpus is called texts.
-        raise type(err)(f"texts (the reference corpus, or CooccurrenceCounts built from it): {err}") from err
+def _check_given_counts(counts, window, gensim_compat):
+    """Counts given as texts: they must be what the call asks for (window, gensim's count)."""
+    if window is not None and window != counts.window:
+        raise ValueError(f"window={window} differs from the window of the counts given as texts "
+                         f"({counts.window}); leave window=None or count again.")
+    if gensim_compat and counts.window is not None and not counts.gensim_compat:
+        raise ValueError("gensim_compat=True but the counts given as texts were counted correctly; "
+                         "build them with gensim_compat=True or pass the texts themselves.")
+    if not gensim_compat and counts.gensim_compat:
+        raise ValueError("these counts reproduce gensim's under-count (gensim_compat=True); pass "
+                         "gensim_compat=True too, or count again without it.")
+    return counts
 
 
 def _intermediates(c12, c1, c2, n, zero, eps):
@@ -1224,7 +1216,18 @@ def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | Coocc
         _check_window(spec, window, window_override, "window= asks for")
     elif not isinstance(texts, CooccurrenceCounts):
         window = spec.window
-    counts = _counts_for_measure(texts, window, gensim_compat, all_words)
+    if isinstance(texts, CooccurrenceCounts):
+        counts = _check_given_counts(texts, window, gensim_compat)
+    else:
+        # The texts are walked once, three calls down (counting's _from_checked, the engine's count_known and
+        # its chunks): window and gensim_compat are checked above, only the corpus is left to check.
+        check_corpus(texts, "texts", "the reference corpus (a collection of documents) or CooccurrenceCounts "
+                     "built from it")
+        try:
+            counts = CooccurrenceCounts._from_checked(texts, window, gensim_compat and window is not None, all_words)
+        except (TypeError, ValueError) as err:
+            # from_documents names its argument "docs"; here the reference corpus is called texts.
+            raise type(err)(f"texts (the reference corpus, or CooccurrenceCounts built from it): {err}") from err
     # gensim's way of cutting topics lives with the rest of its emulation.
     trimmed = trim_topics(words, counts, top_n) if gensim_compat else None
     results = []

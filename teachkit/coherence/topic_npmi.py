@@ -25,7 +25,7 @@ import statistics  # noqa: F401  (model_score's doctest compares with statistics
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
-from .._checks import check_choice, check_count, check_finite_real, check_flag
+from .._checks import UnknownWordError, check_choice, check_count, check_finite_real, check_flag
 from ..counts.association import zero_convention
 from ..counts.counting import CooccurrenceCounts
 from .measures import (REGISTRY, CoherencePerTopic, SegmentScore, TopicScore, _check_window, _resolve_zero,
@@ -36,17 +36,6 @@ __all__ = [
     "PairScore", "score_pair", "TopicCoherence", "topic_coherence", "coherence_from_pairs",
     "model_score", "CoherenceReport", "evaluate_topics", "UnknownWordError",
 ]
-
-
-class UnknownWordError(ValueError, KeyError):
-    """A word that lies in no window of the reference corpus.
-
-    Its NPMI is undefined (P(w) = 0), so :func:`score_pair` refuses it and
-    :func:`topic_coherence` leaves it out and lists it in ``skipped``.
-    """
-
-    def __str__(self):  # KeyError would otherwise quote the message
-        return str(self.args[0])
 
 
 #: One pair's score with every intermediate a hand calculation needs: the one segment type,
