@@ -46,9 +46,13 @@ import numbers
 import statistics
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 from numpy.typing import ArrayLike
+
+if TYPE_CHECKING:
+    from ..semantic.embeddings import WordVectors
 
 from .._checks import (as_exact_counts, as_float_array, check_choice, check_corpus, check_counts, check_finite_real,
                       check_flag, check_joint_rules, check_keywords, check_positive_int, check_topics, check_word_list,
@@ -80,12 +84,12 @@ ZERO_CONVENTIONS = {name: text for name, text in ALL_ZERO_CONVENTIONS.items() if
 
 
 # ---------------------------------------------------------------- segmentation
-def _word_tuple(words):
+def _word_tuple(words: Sequence[str | int]) -> tuple[str | int, ...]:
     # Segmentations work on words or on word ids (as gensim's do).
     return check_word_list(words, "words", ids=True)
 
 
-def one_one(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
+def one_one(words: Sequence[str | int]) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
     """One-one segmentation: every ordered pair of different words.
 
     ::
@@ -104,11 +108,11 @@ def one_one(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
     return _one_one(_word_tuple(words))
 
 
-def _one_one(w):
+def _one_one(w: Sequence[Any]) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
     return [((a,), (b,)) for i, a in enumerate(w) for j, b in enumerate(w) if i != j]
 
 
-def one_preceding(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
+def one_preceding(words: Sequence[str | int]) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
     """One-preceding segmentation: each word with every word ranked above it.
 
     ::
@@ -126,11 +130,11 @@ def one_preceding(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
     return _one_preceding(_word_tuple(words))
 
 
-def _one_preceding(w):
+def _one_preceding(w: Sequence[Any]) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
     return [((w[i],), (w[j],)) for i in range(1, len(w)) for j in range(i)]
 
 
-def one_set(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
+def one_set(words: Sequence[str | int]) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
     """One-set segmentation: each word against the whole set W.
 
     ::
@@ -147,8 +151,8 @@ def one_set(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
     return _one_set(_word_tuple(words))
 
 
-def _one_set(w):
-    return [((a,), w) for a in w]
+def _one_set(w: Sequence[Any]) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
+    return [((a,), tuple(w)) for a in w]
 
 
 SEGMENTATIONS = {"one_one": one_one, "one_preceding": one_preceding, "one_set": one_set}
@@ -157,7 +161,7 @@ _SEGMENT_CHECKED = {"one_one": _one_one, "one_preceding": _one_preceding, "one_s
 
 
 # -------------------------------------------------------- confirmation measures
-def _zero_joint(c_joint, zero, what):
+def _zero_joint(c_joint: np.ndarray, zero: str, what: str) -> None:
     if zero == "exact" and np.any(c_joint == 0):
         raise ValueError(
             f"a segment whose words share no window has {what} = log 0 = -inf under zero='exact'. "
@@ -186,7 +190,7 @@ def _check_confirmation_args(c_joint: ArrayLike, marginals: list[tuple[str, Arra
     return joint, checked, total, eps
 
 
-def _result(value, *inputs):
+def _result(value: np.ndarray, *inputs: ArrayLike) -> float | np.ndarray:
     return float(value) if all(np.ndim(x) == 0 for x in inputs) else value
 
 
@@ -230,7 +234,7 @@ def log_conditional_probability(c_joint: ArrayLike, c_star: ArrayLike, n: ArrayL
     return _result(_confirm_lc(c_joint, c_star, n, zero, eps), c_joint, c_star, n)
 
 
-def _confirm_lc(c_joint, c_star, n, zero, eps):
+def _confirm_lc(c_joint: np.ndarray, c_star: np.ndarray, n: ArrayLike, zero: str, eps: float) -> np.ndarray:
     """m_lc on counts the caller has checked (numpy arrays; every marginal at least 1)."""
     _zero_joint(c_joint, zero, "log P(W'|W*)")
     with np.errstate(divide="ignore"):
@@ -264,7 +268,8 @@ def log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLike, n: Arra
     return _result(_confirm_lr(c_joint, c_prime, c_star, n, zero, eps), c_joint, c_prime, c_star, n)
 
 
-def _confirm_lr(c_joint, c_prime, c_star, n, zero, eps):
+def _confirm_lr(c_joint: np.ndarray, c_prime: np.ndarray, c_star: np.ndarray, n: ArrayLike, zero: str,
+                eps: float) -> np.ndarray:
     """m_lr on counts the caller has checked (numpy arrays; every marginal at least 1)."""
     _zero_joint(c_joint, zero, "PMI")
     p_prime, p_star = c_prime / n, c_star / n
@@ -315,13 +320,14 @@ def normalized_log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLi
     return _result(_confirm_npmi(c_joint, c_prime, c_star, n, zero, eps), c_joint, c_prime, c_star, n)
 
 
-def _refuse_plus_one(zero):
+def _refuse_plus_one(zero: str) -> None:
     if zero == "plus_one":
         raise ValueError("zero='plus_one' is Mimno et al.'s convention for UMass; adding 1 to a joint count can "
                          "push NPMI above 1. Use 'exact', 'epsilon' or 'zero'.")
 
 
-def _confirm_npmi(c_joint, c_prime, c_star, n, zero, eps):
+def _confirm_npmi(c_joint: np.ndarray, c_prime: np.ndarray, c_star: np.ndarray, n: ArrayLike, zero: str,
+                  eps: float) -> np.ndarray:
     """m_nlr on counts the caller has checked (numpy arrays; every marginal at least 1), as a float array.
 
     The one place where a pair's NPMI is computed from its counts, for every measure and for
@@ -330,21 +336,22 @@ def _confirm_npmi(c_joint, c_prime, c_star, n, zero, eps):
         "exact"    NPMI(c/n), -1 for a pair that never co-occurs
         "zero"     the same, 0 for a pair that never co-occurs
         "epsilon"  gensim: log((c(W', W*)/n + eps) / (P(W') P(W*))) / -log(c(W', W*)/n + eps)
-        "guide"    the NPMI guide: P = (c + eps) / (n + eps), its guard and clamp (topic_coherence only)
+        "guide"    the NPMI guide: P = (c + eps) / (n + eps), its guard and clamp
     """
     _refuse_plus_one(zero)
+    c12, c1, c2, total = _exact(c_joint, c_prime, c_star, n)
     if zero == "epsilon":
         # gensim's formula lives in association (npmi_from_counts(zero="epsilon")); it takes exact counts.
-        return npmi_of_checked_counts(*_exact(c_joint, c_prime, c_star, n), eps, "epsilon")
+        return npmi_of_checked_counts(c12, c1, c2, total, eps, "epsilon")
     if zero == "guide":
-        return guide_npmi_of_counts(*_exact(c_joint, c_prime, c_star, n), eps)
-    value = npmi_of_probabilities(*smoothed_probabilities(*_exact(c_joint, c_prime, c_star, n), 0.0))
+        return cast(np.ndarray, guide_npmi_of_counts(c12, c1, c2, total, eps))
+    value = npmi_of_probabilities(*smoothed_probabilities(c12, c1, c2, total, 0.0))
     if zero == "zero":
         value = np.where(c_joint == 0, 0.0, value)
-    return value
+    return cast(np.ndarray, value)
 
 
-def _exact(*counts):
+def _exact(*counts: ArrayLike) -> tuple[np.ndarray, ...]:
     """Checked counts (floats holding whole numbers, or ints) as association's exact integer arrays."""
     return as_exact_counts(*(exact_counts(np.asarray(c)) for c in counts))
 
@@ -419,7 +426,7 @@ def indirect_cosine(vectors: ArrayLike, w_prime: Sequence[int], w_star: Sequence
     return _cosine(v, _row_indices(w_prime, "w_prime", len(v)), _row_indices(w_star, "w_star", len(v)))
 
 
-def _cosine(v, w_prime, w_star):
+def _cosine(v: np.ndarray, w_prime: list[int], w_star: list[int]) -> float:
     """:func:`indirect_cosine` of checked context vectors (a finite float table) and row lists."""
     u_prime = v[w_prime].sum(axis=0)
     u_star = v[w_star].sum(axis=0)
@@ -433,7 +440,7 @@ def _cosine(v, w_prime, w_star):
     return float(u_prime @ u_star) / norm
 
 
-def _row_indices(indices, name, n_rows):
+def _row_indices(indices: object, name: str, n_rows: int) -> list[int]:
     """Row indices of a segment's words: whole numbers in [0, n_rows), at least one."""
     if isinstance(indices, (str, bytes)) or not hasattr(indices, "__iter__"):
         raise TypeError(f"{name} must be a list of row indices (whole numbers), got {indices!r}.")
@@ -443,7 +450,7 @@ def _row_indices(indices, name, n_rows):
     for i in rows:
         if isinstance(i, (bool, np.bool_)) or not isinstance(i, numbers.Integral):
             raise TypeError(f"{name} must hold row indices (whole numbers), got {i!r}.")
-        if not 0 <= i < n_rows:
+        if not 0 <= int(i) < n_rows:
             raise ValueError(f"{name} holds {i}, but vectors has {n_rows} rows (indices 0 to {n_rows - 1}); "
                              "negative indices are refused, as they would silently count from the end.")
     return [int(i) for i in rows]
@@ -464,7 +471,7 @@ def arithmetic_mean(values: ArrayLike) -> float:
     return _mean(arr)
 
 
-def _mean(arr):
+def _mean(arr: np.ndarray) -> float:
     """:func:`arithmetic_mean` of a non-empty float array; a NaN or infinity is still refused, since a
     confirmation computed here (not given by the caller) can overflow."""
     if not np.all(np.isfinite(arr)):
@@ -637,8 +644,8 @@ class SegmentScore:
     ``word1``, ``word2`` and ``npmi`` read W', W* and the value.
     """
 
-    w_prime: tuple
-    w_star: tuple
+    w_prime: tuple[Any, ...]
+    w_star: tuple[Any, ...]
     value: float
     pmi: float | None = None
     p1: float | None = None
@@ -692,14 +699,14 @@ class TopicScore:
     measure : str
     """
 
-    keywords: tuple
-    segments: tuple
+    keywords: tuple[str, ...]
+    segments: tuple[SegmentScore, ...]
     value: float
-    skipped: tuple = ()
+    skipped: tuple[str, ...] = ()
     measure: str = "c_npmi"
 
     @property
-    def pairs(self) -> tuple:
+    def pairs(self) -> tuple[SegmentScore, ...]:
         """The segments (each a pair of words under one-one segmentation)."""
         return self.segments
 
@@ -767,8 +774,8 @@ class CoherencePerTopic:
     window: int | None
     gensim_compat: bool
     zero: str | None
-    topics: tuple
-    labels: tuple = field(default=())
+    topics: tuple[TopicScore, ...]
+    labels: tuple[Hashable, ...] = field(default=())
 
     def __post_init__(self) -> None:
         if not self.labels:
@@ -856,11 +863,12 @@ class CoherencePerTopic:
         return iter(self.values.tolist())
 
     def __getitem__(self, i: int) -> float:
-        return self.values.tolist()[i]
+        values: list[float] = self.values.tolist()
+        return values[i]
 
 
 # ------------------------------------------------------------------ the topic's words and their counts
-def check_counts_object(counts):
+def check_counts_object(counts: object) -> None:
     if not isinstance(counts, CooccurrenceCounts):
         raise TypeError(
             "counts must be a teachkit.CooccurrenceCounts; build one with "
@@ -869,7 +877,7 @@ def check_counts_object(counts):
 
 
 
-def _count_tables(counts, words):
+def _count_tables(counts: CooccurrenceCounts, words: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
     """``c[i] = c(w_i)`` and ``m[i, j] = c(w_i, w_j)``, with c(w_i, w_i) = c(w_i) on the diagonal.
 
     ``words`` must all occur (see :func:`scorable_keywords`).  Uses the public
@@ -921,7 +929,7 @@ def scorable_keywords(keywords: Sequence[str], counts: CooccurrenceCounts,
     return _scorable(words, counts, top_n)
 
 
-def _scorable(words, counts, top_n):
+def _scorable(words: Sequence[str], counts: CooccurrenceCounts, top_n: int) -> tuple[list[str], tuple[str, ...]]:
     """:func:`scorable_keywords` on arguments already checked (a list of distinct words, counts, top_n >= 2)."""
     used = [normalize_token(w) for w in words[:top_n]]
     found = [w for w in used if counts.count(w) > 0]
@@ -947,7 +955,7 @@ def _check_window(spec: Measure, window: int | None, window_override: bool, what
         )
 
 
-def _check_given_counts(counts, window, gensim_compat):
+def _check_given_counts(counts: CooccurrenceCounts, window: int | None, gensim_compat: bool) -> CooccurrenceCounts:
     """Counts given as texts: they must be what the call asks for (window, gensim's count)."""
     if window is not None and window != counts.window:
         raise ValueError(f"window={window} differs from the window of the counts given as texts "
@@ -961,7 +969,8 @@ def _check_given_counts(counts, window, gensim_compat):
     return counts
 
 
-def _intermediates(c12, c1, c2, n, zero, eps):
+def _intermediates(c12: np.ndarray, c1: np.ndarray, c2: np.ndarray, n: int, zero: str,
+                   eps: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """PMI and the three probabilities a hand calculation shows beside each pair's value.
 
     The probabilities are those the convention uses (``(c + eps) / (n + eps)``
@@ -970,7 +979,8 @@ def _intermediates(c12, c1, c2, n, zero, eps):
 
         PMI = log((p12 + eps) / (p1 p2))
     """
-    p12, p1, p2 = smoothed_probabilities(*_exact(c12, c1, c2, n), eps if zero == "guide" else 0.0)
+    x12, x1, x2, total = _exact(c12, c1, c2, n)
+    p12, p1, p2 = smoothed_probabilities(x12, x1, x2, total, eps if zero == "guide" else 0.0)
     if zero == "epsilon":
         p12 = p12 + eps
         pmi_value = np.log(p12 / (p1 * p2))
@@ -980,7 +990,8 @@ def _intermediates(c12, c1, c2, n, zero, eps):
     return pmi_value, p1, p2, p12
 
 
-def _score_topic(words, counts, spec, zero, eps, gamma, vectors=None):
+def _score_topic(words: list[str], counts: CooccurrenceCounts | None, spec: Measure, zero: str, eps: float, gamma: int,
+                 vectors: WordVectors | None = None) -> tuple[tuple[SegmentScore, ...], float]:
     """The one pipeline every measure goes through: segment, confirm, keep the intermediates, aggregate.
 
     Returns the segments (:class:`SegmentScore`, with counts and probabilities for pairs of a direct
@@ -988,6 +999,7 @@ def _score_topic(words, counts, spec, zero, eps, gamma, vectors=None):
     """
     if spec.confirmation == "embedding_cosine":
         return _score_vectors(words, vectors)
+    assert counts is not None, "a measure that reads counts is given counts"
     c, table = _count_tables(counts, words)
     n = counts.n
     index = {w: i for i, w in enumerate(words)}
@@ -1007,8 +1019,8 @@ def _score_topic(words, counts, spec, zero, eps, gamma, vectors=None):
         npmi_table[ju, iu] = flat
         # The table is NPMI computed here, finite and within [-1, 1]: context_vectors' checks are for tables
         # given by hand, so the vectors are its power directly.
-        vectors = npmi_table ** gamma
-        values = np.array([_cosine(vectors, p, s) for p, s in zip(rows_prime, rows_star)])
+        context = npmi_table ** gamma
+        values = np.array([_cosine(context, p, s) for p, s in zip(rows_prime, rows_star)])
         scores = tuple(SegmentScore(s[0], s[1], float(v)) for s, v in zip(segments, values))
         return scores, _mean(values)
     i = np.array([r[0] for r in rows_prime])
@@ -1030,12 +1042,13 @@ def _score_topic(words, counts, spec, zero, eps, gamma, vectors=None):
     return scores, _mean(values)
 
 
-def _as_word_vectors(vectors, words):
+def _as_word_vectors(vectors: object, words: list[str]) -> WordVectors:
     """The vectors of the embedding measure: given (WordVectors, or a mapping word -> vector), or MiniLM's."""
     from ..semantic.embeddings import WordVectors
     if vectors is None:
         from ..semantic.minilm import minilm_vectors
-        return minilm_vectors(words)
+        found: WordVectors = minilm_vectors(words)
+        return found
     if isinstance(vectors, WordVectors):
         return vectors
     if isinstance(vectors, Mapping):
@@ -1047,7 +1060,7 @@ def _as_word_vectors(vectors, words):
                     f"vectors), got {type(vectors).__name__}.")
 
 
-def _scorable_vectors(words, vectors, top_n):
+def _scorable_vectors(words: Sequence[str], vectors: WordVectors, top_n: int) -> tuple[list[str], tuple[str, ...]]:
     """The first ``top_n`` words, less those without a vector, and those skipped (as :func:`_scorable`)."""
     used = [normalize_token(w) for w in words[:top_n]]
     found = [w for w in used if w in vectors]
@@ -1058,10 +1071,11 @@ def _scorable_vectors(words, vectors, top_n):
     return found, skipped
 
 
-def _score_vectors(words, vectors):
+def _score_vectors(words: list[str], vectors: WordVectors | None) -> tuple[tuple[SegmentScore, ...], float]:
     """The embedding measure: the cosine of each pair's vectors (i < j), and their mean,
     :func:`teachkit.embedding_coherence` of the similarity matrix."""
     from ..semantic.metrics import embedding_coherence
+    assert vectors is not None, "the embedding measure is given its vectors"
     similarity = vectors.similarity_matrix(words)
     iu, ju = np.triu_indices(len(words), k=1)
     scores = tuple(SegmentScore((words[a],), (words[b],), float(similarity[a, b]))
@@ -1069,7 +1083,8 @@ def _score_vectors(words, vectors):
     return scores, embedding_coherence(similarity)
 
 
-def _resolve_zero(spec, zero, eps, gensim_compat=False, npmi_eps=False):
+def _resolve_zero(spec: Measure, zero: str | None, eps: float | None, gensim_compat: bool = False,
+                  npmi_eps: bool = False) -> tuple[str, float]:
     """The zero convention (the measure's own if None) and its ε, checked against the one table.
 
     ``npmi_eps``: check ε as NPMI from counts does (:func:`teachkit.counts.association.check_npmi_eps`: eps=0
@@ -1087,11 +1102,11 @@ def _resolve_zero(spec, zero, eps, gensim_compat=False, npmi_eps=False):
             _refuse_plus_one(zero)
         raise ValueError(f"zero={zero!r} smooths NPMI only; {spec.name} takes {', '.join(map(repr, spec.zeros))}.")
     if npmi_eps:
-        return zero, check_npmi_eps(zero, eps, ALL_ZERO_CONVENTIONS)
+        return zero, check_npmi_eps(zero, eps, tuple(ALL_ZERO_CONVENTIONS))
     return zero, _eps_for(zero, eps, gensim_compat)
 
 
-def _eps_for(zero, eps, gensim_compat=False):
+def _eps_for(zero: str, eps: float | None, gensim_compat: bool = False) -> float:
     """The ε a zero convention uses: ``eps`` checked, or the default (gensim's under ``gensim_compat``).
 
     Only ``"epsilon"`` and the NPMI guide's ``"guide"`` (default 0) take an ε; giving one to another convention
@@ -1107,18 +1122,18 @@ def _eps_for(zero, eps, gensim_compat=False):
     return eps
 
 
-def score_topic(found: Sequence[str], skipped: tuple, counts: CooccurrenceCounts | None, measure: str, zero: str,
-                eps: float, gamma: int = 1, vectors=None) -> TopicScore:
+def score_topic(found: Sequence[str], skipped: tuple[str, ...], counts: CooccurrenceCounts | None, measure: str,
+                zero: str, eps: float, gamma: int = 1, vectors: WordVectors | None = None) -> TopicScore:
     """One topic's :class:`TopicScore` from words already chosen (:func:`scorable_keywords`) and checked
     settings: the step every view (coherence_per_topic, topic_coherence, evaluate_topics, score_pair) shares."""
     segments, value = _score_topic(list(found), counts, REGISTRY[measure], zero, eps, gamma, vectors)
     return TopicScore(tuple(found), segments, value, tuple(skipped), measure)
 
 
-def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | CooccurrenceCounts | None,
+def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable[Any] | CooccurrenceCounts | None,
                         measure: str = "c_npmi", window: int | None = None, top_n: int = 10,
                         gensim_compat: bool = False, *, zero: str | None = None, eps: float | None = None,
-                        gamma: int = 1, window_override: bool = False, vectors=None) -> CoherencePerTopic:
+                        gamma: int = 1, window_override: bool = False, vectors: object = None) -> CoherencePerTopic:
     """Coherence of each topic under a named measure of :data:`REGISTRY` (u_mass, c_uci, c_npmi, c_v, c_a, embedding).
 
     The call to reach for first.  With ``gensim_compat=True`` it gives the
@@ -1224,7 +1239,8 @@ def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | Coocc
         check_corpus(texts, "texts", "the reference corpus (a collection of documents) or CooccurrenceCounts "
                      "built from it")
         try:
-            counts = CooccurrenceCounts._from_checked(texts, window, gensim_compat and window is not None, all_words)
+            counts = CooccurrenceCounts._from_checked(cast(Iterable[Any], texts), window,
+                                                      gensim_compat and window is not None, all_words)
         except (TypeError, ValueError) as err:
             # from_documents names its argument "docs"; here the reference corpus is called texts.
             raise type(err)(f"texts (the reference corpus, or CooccurrenceCounts built from it): {err}") from err

@@ -24,11 +24,12 @@ import math
 import statistics  # noqa: F401  (model_score's doctest compares with statistics.mean)
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
 from .._checks import UnknownWordError, check_choice, check_count, check_finite_real, check_flag
 from ..counts.association import zero_convention
 from ..counts.counting import CooccurrenceCounts
-from .measures import (REGISTRY, CoherencePerTopic, SegmentScore, TopicScore, _check_window, _resolve_zero,
+from .measures import (REGISTRY, CoherencePerTopic, Measure, SegmentScore, TopicScore, _check_window, _resolve_zero,
                        check_counts_object, coherence_per_topic, scorable_keywords, score_topic)
 from ..text import normalize_token
 
@@ -108,7 +109,7 @@ def score_pair(w1: str, w2: str, counts: CooccurrenceCounts, *, zero: str | None
 
 def topic_coherence(keywords: Sequence[str], counts: CooccurrenceCounts | None, top_n: int = 10, *,
                     measure: str = "c_npmi", zero: str | None = None, eps: float | None = None,
-                    smoothing: str | None = None, window_override: bool = False, vectors=None) -> TopicScore:
+                    smoothing: str | None = None, window_override: bool = False, vectors: object = None) -> TopicScore:
     """Coherence of a topic: the mean NPMI over all pairs of its top keywords, or any other measure.
 
     A view of :func:`teachkit.coherence_per_topic` for one topic and counts already built.  By default
@@ -169,13 +170,15 @@ def topic_coherence(keywords: Sequence[str], counts: CooccurrenceCounts | None, 
     return _topic_coherence(keywords, counts, top_n, spec, zero, eps, vectors)
 
 
-def _view_settings(counts, measure, zero, eps, window_override):
+def _view_settings(counts: CooccurrenceCounts | None, measure: str, zero: str | None, eps: float | None,
+                   window_override: bool) -> tuple[Measure, str, float]:
     """topic_coherence's and evaluate_topics' checks of their settings: the measure, its window, its zero."""
     check_choice(measure, "measure", tuple(REGISTRY))
     spec = REGISTRY[measure]
     window_override = check_flag(window_override, "window_override")
     if spec.reads_counts:
         check_counts_object(counts)
+        assert counts is not None
         _check_window(spec, counts.window, window_override, "the counts given are counted in")
     elif counts is not None:
         raise ValueError(f"{measure} reads the words' vectors, not counts: pass counts=None.")
@@ -183,12 +186,14 @@ def _view_settings(counts, measure, zero, eps, window_override):
     return spec, zero, eps
 
 
-def _topic_coherence(keywords, counts, top_n, spec, zero, eps, vectors):
+def _topic_coherence(keywords: Sequence[str], counts: CooccurrenceCounts | None, top_n: int, spec: Measure, zero: str,
+                     eps: float, vectors: object) -> TopicScore:
     """One topic through the pipeline (:func:`teachkit.coherence.measures.score_topic`), settings checked."""
     if not spec.reads_counts:
         return coherence_per_topic([keywords], None, spec.name, top_n=top_n, zero=zero, vectors=vectors).topics[0]
     if vectors is not None:
         raise ValueError(f"vectors= is for measure='embedding'; {spec.name} reads window counts. Leave vectors out.")
+    assert counts is not None, "_view_settings has checked the counts"
     found, skipped = scorable_keywords(keywords, counts, top_n)
     return score_topic(found, skipped, counts, spec.name, zero, eps)
 
@@ -233,7 +238,7 @@ def coherence_from_pairs(pair_npmi: Mapping[tuple[str, str], float]) -> TopicCoh
         for w in (a, b):
             if w not in words:
                 words.append(w)
-        pairs.append(PairScore(a, b, v))
+        pairs.append(PairScore((a,), (b,), v))
     k = len(words)
     if k < 2:
         raise ValueError("pair_npmi is empty: give at least one pair.")
@@ -246,7 +251,7 @@ def coherence_from_pairs(pair_npmi: Mapping[tuple[str, str], float]) -> TopicCoh
     return TopicCoherence(tuple(words), tuple(pairs), math.fsum(p.npmi for p in pairs) / len(pairs))
 
 
-def _coherence_value(c, i):
+def _coherence_value(c: object, i: int) -> float:
     if isinstance(c, TopicCoherence):
         return c.mean
     if isinstance(c, CoherenceReport):
@@ -315,10 +320,11 @@ def model_score(coherences: Iterable[float | TopicCoherence], sizes: Iterable[in
     return math.fsum(float(Fraction(s, n_documents)) * v for s, v in zip(sizes, values))
 
 
-def evaluate_topics(topics: Sequence[Sequence[str]] | dict, counts: CooccurrenceCounts | None, top_n: int = 10, *,
+def evaluate_topics(topics: Sequence[Sequence[str]] | dict[Any, Sequence[str]], counts: CooccurrenceCounts | None,
+                    top_n: int = 10, *,
                     measure: str = "c_npmi", zero: str | None = None, eps: float | None = None,
-                    exclude: Iterable = (), smoothing: str | None = None, window_override: bool = False,
-                    vectors=None) -> CoherencePerTopic:
+                    exclude: Iterable[Any] = (), smoothing: str | None = None, window_override: bool = False,
+                    vectors: object = None) -> CoherencePerTopic:
     """Score several topics and summarize them.
 
     Parameters
@@ -366,5 +372,5 @@ def evaluate_topics(topics: Sequence[Sequence[str]] | dict, counts: Cooccurrence
             raise ValueError(f"topic {lab!r}: {err}") from err
         except TypeError as err:
             raise TypeError(f"topic {lab!r}: {err}") from err
-    window, compat = (counts.window, bool(counts.gensim_compat)) if spec.reads_counts else (None, False)
+    window, compat = (counts.window, bool(counts.gensim_compat)) if counts is not None else (None, False)
     return CoherencePerTopic(measure, window, compat, zero, tuple(results), tuple(lab for lab, _ in items))

@@ -11,10 +11,10 @@ reading of documents into token ids, the building and merging of runs, and the i
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Set
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from itertools import chain, compress, count as count_from, filterfalse, repeat
 from operator import getitem, not_
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -22,6 +22,9 @@ from .._checks import check_corpus, check_count, check_flag, check_positive_int,
 from .gensim_compat import last_window_seen
 from ..text import normalize_token, tokenize
 
+
+#: What counting known words gives: (word_counts, the upper triangle of the pair counts, n, documents, tokens).
+_Known = tuple[np.ndarray, np.ndarray, int, int, int]
 
 # Counting known words (words=) keeps one chunk of this many tokens at a time; the raw-token cache is
 # emptied past _CACHE_LIMIT entries; at most _PAIR_BATCH overlapping pairs of runs are held at once.
@@ -35,7 +38,7 @@ _INT64_MAX = np.iinfo(np.int64).max
 
 
 # ---------------------------------------------------------------------- checks
-def check_corpus_arguments(docs, window, gensim_compat):
+def check_corpus_arguments(docs: object, window: int | None, gensim_compat: bool) -> tuple[int | None, bool]:
     """from_documents' (and build_index's) checks of a corpus and its window; returns window and gensim_compat."""
     check_corpus(docs)
     if window is not None:
@@ -49,7 +52,7 @@ def check_corpus_arguments(docs, window, gensim_compat):
     return window, gensim_compat
 
 
-def words_index(words):
+def words_index(words: object) -> dict[str, int]:
     """The words of ``words=`` normalized, each once, numbered in the order given."""
     if isinstance(words, (str, bytes)) or not isinstance(words, Iterable):
         raise TypeError("words must be a list of words, e.g. ['fire', 'smoke'], not a single string.")
@@ -61,7 +64,7 @@ def words_index(words):
     return index
 
 
-def _check_window_count(value, name):
+def _check_window_count(value: object, name: str) -> int:
     """A count of windows: a non-negative whole number that numpy can hold."""
     value = check_count(value, name)
     if value > _INT64_MAX:
@@ -73,7 +76,7 @@ def _check_window_count(value, name):
     return value
 
 
-def _check_pair_consistency(c12, c1, c2, n, name, w1="w1", w2="w2"):
+def _check_pair_consistency(c12: int, c1: int, c2: int, n: int, name: str, w1: str = "w1", w2: str = "w2") -> None:
     if c12 > min(c1, c2):
         raise ValueError(
             f"{name} = {c12} is more than c({w1}) = {c1} or c({w2}) = {c2}: two words cannot share more "
@@ -96,15 +99,15 @@ class DocumentError(TypeError):
     """A document of the wrong shape, with its number and what is wrong kept apart, so that a caller that
     counts one part of a corpus (:func:`teachkit.count_on_dask`) can name it by its place in the whole."""
 
-    def __init__(self, number, problem):
+    def __init__(self, number: int, problem: str) -> None:
         super().__init__(f"document {number} {problem}")
         self.number, self.problem = number, problem
 
-    def __reduce__(self):                     # raised on a Dask worker, pickled back to the client
+    def __reduce__(self) -> tuple[type[DocumentError], tuple[int, str]]:   # raised on a Dask worker, pickled back
         return type(self), (self.number, self.problem)
 
 
-def _document_tokens(doc, doc_number, window):
+def _document_tokens(doc: object, doc_number: int, window: int | None) -> Sequence[Any]:
     """The tokens of one document, or a TypeError saying what shape documents must have."""
     if doc.__class__ is list or doc.__class__ is tuple:    # the usual case, before the slower checks
         return doc
@@ -126,7 +129,8 @@ def _document_tokens(doc, doc_number, window):
     return doc if isinstance(doc, (list, tuple)) else list(doc)
 
 
-def _add_new_tokens(tokens, doc_number, index, cache, restricted):
+def _add_new_tokens(tokens: Sequence[Any], doc_number: int, index: dict[str, int], cache: dict[Any, int],
+                    restricted: bool) -> None:
     """Give the tokens of a document not seen before an id (normalized once per distinct token).
 
     Ids follow the order in which words are first seen.  Every step is a
@@ -183,15 +187,15 @@ class _RawIds:
     without end.
     """
 
-    def __init__(self, index, restricted):
+    def __init__(self, index: dict[str, int], restricted: bool) -> None:
         self.index, self.restricted = index, restricted
         self._forget()
 
-    def _forget(self):
-        self.raw = defaultdict(count_from().__next__)
+    def _forget(self) -> None:
+        self.raw: defaultdict[Any, int] = defaultdict(count_from().__next__)
         self.word_of = np.zeros(0, dtype=np.int32)
 
-    def lookup(self, docs, lengths, first_doc):
+    def lookup(self, docs: list[Sequence[Any]], lengths: list[int], first_doc: int) -> np.ndarray:
         """Word ids (int32) of the tokens of ``docs``, documents ``first_doc``, ... (``lengths[d]`` tokens each),
         one document after the other."""
         if self.restricted and len(self.raw) > _CACHE_LIMIT:
@@ -203,7 +207,7 @@ class _RawIds:
             # 32-bit raw ids whenever the batch cannot push them past 2**31 - 1: numpy converts each id
             # it is handed into a 32-bit integer markedly faster than into a 64-bit one.
             tokens = sum(lengths)
-            raw = np.fromiter(map(self.raw.__getitem__, chain.from_iterable(docs)),
+            raw: np.ndarray = np.fromiter(map(self.raw.__getitem__, chain.from_iterable(docs)),
                               dtype=np.int32 if known + tokens < _INT32_LIMIT else np.int64, count=tokens)
         except TypeError:                # an unhashable token (a nested list)
             _name_bad_token(list(chain.from_iterable(docs)), lengths, first_doc)
@@ -221,9 +225,10 @@ class _RawIds:
             if not all(map(isinstance, new, repeat(str))):
                 _name_bad_token(list(chain.from_iterable(docs)), lengths, first_doc)
             self.word_of = np.concatenate([self.word_of, np.array(self._word_ids(new), dtype=np.int32)])
-        return self.word_of[raw]
+        found: np.ndarray = self.word_of[raw]
+        return found
 
-    def _word_ids(self, new):
+    def _word_ids(self, new: list[Any]) -> list[int]:
         """The word ids of new spellings (strings), each normalized once."""
         # NFC leaves ASCII text unchanged, so lowercasing is all normalize_token would do.
         keys = list(map(str.lower, new))
@@ -236,7 +241,7 @@ class _RawIds:
         return list(map(index.__getitem__, keys))
 
 
-def _name_bad_token(tokens, lengths, first_doc):
+def _name_bad_token(tokens: Sequence[Any], lengths: list[int], first_doc: int) -> None:
     """Raise the TypeError that names the first token that is not a string, and its document."""
     start = 0
     for doc_number, length in enumerate(lengths, first_doc):
@@ -248,7 +253,8 @@ def _name_bad_token(tokens, lengths, first_doc):
 _LOOKUP_TOKENS = 1 << 16
 
 
-def _token_id_chunks(docs, index, window, *, restricted, chunk_tokens):
+def _token_id_chunks(docs: Iterable[Any], index: dict[str, int], window: int | None, *, restricted: bool,
+                     chunk_tokens: int) -> Iterator[_Chunk]:
     """Read ``docs`` once, yielding a :class:`_Chunk` every ``chunk_tokens`` entries (at a document's end).
 
     ``index`` maps normalized words to ids; unless ``restricted``, new words are added to it as they come.
@@ -257,7 +263,7 @@ def _token_id_chunks(docs, index, window, *, restricted, chunk_tokens):
     documents too (``window`` None), where a word met twice in a document is left to the index to count once.
     """
     ids = _RawIds(index, restricted)
-    pending: list = []            # documents not looked up yet
+    pending: list[Sequence[Any]] = []            # documents not looked up yet
     pending_lengths: list[int] = []
     pending_tokens = 0
     first_pending = 0             # the document number of the first of them
@@ -284,24 +290,24 @@ def _token_id_chunks(docs, index, window, *, restricted, chunk_tokens):
                  entries)
 
 
-class _KnownSpellings(dict):
+class _KnownSpellings(dict[Any, int]):
     """Raw spelling -> 1 + the id of the known word it spells, or 0 for any other word (0 is false, so that
     ``filter(None, ...)`` drops the other words in C); a spelling not met before is checked and normalized
     once, by ``__missing__`` (dict look-ups that hit stay in C)."""
 
-    def __init__(self, index):
+    def __init__(self, index: dict[str, int]) -> None:
         super().__init__()
         self.index = index
         self.doc_number = 0
 
-    def __missing__(self, token):
+    def __missing__(self, token: Any) -> int:
         if token.__class__ is not str and not isinstance(token, str):
             _add_new_tokens([token], self.doc_number, {}, {}, True)     # names it
         i = self[token] = 1 + self.index.get(token.lower() if token.isascii() else normalize_token(token), -1)
         return i
 
 
-def _known_document_chunks(docs, index, chunk_tokens):
+def _known_document_chunks(docs: Iterable[Any], index: dict[str, int], chunk_tokens: int) -> Iterator[_Chunk]:
     """:func:`_token_id_chunks` for known words and whole documents: only which known words a document holds.
 
     A document's known words are the set of its tokens' ids (one dict look-up per token, in C; see
@@ -334,7 +340,8 @@ def _known_document_chunks(docs, index, chunk_tokens):
 
 
 # ---------------------------------------------------------------------- the index
-def _build_runs(token_ids, lengths, n_words, window, gensim_compat):
+def _build_runs(token_ids: np.ndarray, lengths: np.ndarray, n_words: int, window: int | None,
+                gensim_compat: bool) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray, int]:
     """The index: for every word, its windows as sorted, disjoint runs.
 
     Parameters
@@ -402,7 +409,8 @@ class _Runs(NamedTuple):
     n_tokens: int
 
 
-def chunk_runs(docs, index, window, gensim_compat, chunk_tokens):
+def chunk_runs(docs: Iterable[Any], index: dict[str, int], window: int | None, gensim_compat: bool,
+               chunk_tokens: int) -> Iterator[_Runs]:
     """Read ``docs`` once, numbering new words in ``index``, and yield each chunk's :class:`_Runs`."""
     for chunk in _token_id_chunks(docs, index, window, restricted=False, chunk_tokens=chunk_tokens):
         if chunk.lengths.shape[0] == 0:
@@ -415,7 +423,8 @@ def chunk_runs(docs, index, window, gensim_compat, chunk_tokens):
         yield _Runs(start, end, word_run, counts, n, chunk.lengths.shape[0], chunk.n_tokens)
 
 
-def _assemble_runs(parts, n_words, n):
+def _assemble_runs(parts: list[tuple[np.ndarray, np.ndarray, np.ndarray, Any]], n_words: int,
+                   n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The whole corpus's ``(run_start, run_end, word_run)`` from its chunks' runs, in corpus order.
 
     ``parts`` holds ``(start, end, runs_of_word, first_window)`` per chunk, each chunk's runs grouped by word
@@ -449,12 +458,13 @@ def _assemble_runs(parts, n_words, n):
     return run_start, run_end, word_run
 
 
-def pad_with_zeros(values, size):
+def pad_with_zeros(values: np.ndarray, size: int) -> np.ndarray:
     """``values`` padded with zeros to ``size`` entries (words seen since it was made have none)."""
     return np.concatenate([values, np.zeros(size - values.shape[0], dtype=values.dtype)])
 
 
-def _compact_runs(run_start, run_end, run_word, n_words, n):
+def _compact_runs(run_start: np.ndarray, run_end: np.ndarray, run_word: np.ndarray, n_words: int,
+                  n: int) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray, int]:
     """``(run_start, run_end, word_run)`` in 32-bit integers where they fit, and c(w) per word."""
     word_run = np.concatenate([[0], np.cumsum(np.bincount(run_word, minlength=n_words))])
     length = np.concatenate([[0], np.cumsum(run_end - run_start)])
@@ -465,7 +475,8 @@ def _compact_runs(run_start, run_end, run_word, n_words, n):
             word_counts, n)
 
 
-def _build_document_runs(token_ids, lengths, n_words):
+def _build_document_runs(token_ids: np.ndarray, lengths: np.ndarray,
+                         n_words: int) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray, int]:
     """_build_runs for whole documents: document d is window d, so a word's windows are the documents
     holding it, and a run is a stretch of consecutive document numbers.
 
@@ -497,7 +508,7 @@ def _build_document_runs(token_ids, lengths, n_words):
     return (run_start.astype(fits), run_end.astype(fits), word_run.astype(runs)), word_counts, n
 
 
-def _transpose(token_ids, lengths, n_words):
+def _transpose(token_ids: np.ndarray, lengths: np.ndarray | None, n_words: int) -> tuple[np.ndarray, np.ndarray]:
     """Which rows hold each word: the rows grouped by word, ascending within a word, and their counts.
 
     Row ``r`` holds the ``lengths[r]`` consecutive entries of ``token_ids``
@@ -534,7 +545,7 @@ def _transpose(token_ids, lengths, n_words):
     return table.indices[:int(counts.sum())], counts
 
 
-def _shared_windows_of_pair(runs, i, j):
+def _shared_windows_of_pair(runs: tuple[np.ndarray, np.ndarray, np.ndarray], i: int, j: int) -> int:
     """c(i, j) = |windows(i) ∩ windows(j)| for one pair: the runs of the word with fewer runs are
     measured against the other word's runs (see :func:`_shared_windows`, which does many pairs at once;
     for a single pair these few numpy calls on two slices are quicker)."""
@@ -548,7 +559,7 @@ def _shared_windows_of_pair(runs, i, j):
     ends = np.asarray(run_end[b0:b1], dtype=np.int64)
     before = np.concatenate([[0], np.cumsum(ends - starts)[:-1]])    # j's windows in its earlier runs
 
-    def covered_below(x):
+    def covered_below(x: np.ndarray) -> np.ndarray:
         # |windows(j) ∩ [0, x)|: whole runs starting at or below x, plus the part of the run holding x
         r = np.searchsorted(starts, x, side="right") - 1
         rr = np.maximum(r, 0)
@@ -559,7 +570,8 @@ def _shared_windows_of_pair(runs, i, j):
     return int((covered_below(query_end) - covered_below(query_start)).sum())
 
 
-def _shared_windows(runs, first, second, stride):
+def _shared_windows(runs: tuple[np.ndarray, np.ndarray, np.ndarray], first: np.ndarray, second: np.ndarray,
+                    stride: int) -> np.ndarray:
     """c(i, j) = |windows(i) ∩ windows(j)| for every pair (first[k], second[k]), vectorized.
 
     For each pair, each run of the word with fewer runs (the query) is
@@ -595,7 +607,7 @@ def _shared_windows(runs, first, second, stride):
     base = t_first[per_run]
     shift = per_run * stride
 
-    def covered_below(x):
+    def covered_below(x: np.ndarray) -> np.ndarray:
         # |windows(target) ∩ [0, x)|, for each query run's bound x
         r = np.searchsorted(t_key, x + shift, side="right") - 1
         inside = r >= base                       # a run of the target word starts at or below x
@@ -605,33 +617,37 @@ def _shared_windows(runs, first, second, stride):
     overlap = covered_below(run_end[run].astype(np.int64)) - covered_below(run_start[run].astype(np.int64))
     total = np.concatenate([[0], np.cumsum(overlap)])
     bounds = np.concatenate([[0], np.cumsum(hi - lo)])
-    return total[bounds[1:]] - total[bounds[:-1]]
+    shared: np.ndarray = total[bounds[1:]] - total[bounds[:-1]]
+    return shared
 
 
-def _concat_ranges(starts, ends):
+def _concat_ranges(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
     """np.concatenate([np.arange(s, e) for s, e in zip(starts, ends)]), vectorized."""
     length = ends - starts
     total = int(length.sum())
     if total == 0:
         return np.zeros(0, dtype=np.int64)
     offset = np.repeat(starts - np.concatenate([[0], np.cumsum(length)[:-1]]), length)
-    return np.arange(total, dtype=np.int64) + offset
+    ranges: np.ndarray = np.arange(total, dtype=np.int64) + offset
+    return ranges
 
 
 # ---------------------------------------------------------------------- streaming, for known words
-def count_known(docs, index, window, gensim_compat):
+def count_known(docs: Iterable[Any], index: dict[str, int], window: int | None,
+                gensim_compat: bool) -> _Known:
     """``(word_counts, pairs, n, n_documents, n_tokens)`` of the words of ``index`` in ``docs``, chunk by chunk
     (``pairs``: the upper triangle of the pair counts)."""
-    total = None
+    total: tuple[np.ndarray, np.ndarray, int, int, int] | None = None
     chunks = (_known_document_chunks(docs, index, _STREAM_CHUNK_TOKENS) if window is None else
               _token_id_chunks(docs, index, window, restricted=True, chunk_tokens=_STREAM_CHUNK_TOKENS))
     for chunk in chunks:
         part = _known_word_counts(chunk, len(index), window, gensim_compat)
         total = part if total is None else add_known_counts(total, part)
+    assert total is not None, "every corpus gives at least one chunk"
     return total
 
 
-def _known_word_counts(chunk, k, window, gensim_compat):
+def _known_word_counts(chunk: _Chunk, k: int, window: int | None, gensim_compat: bool) -> _Known:
     """Counts of the k known words (ids 0 .. k - 1) in one chunk of documents.
 
     Returns ``(word_counts, pairs, n, n_documents, n_tokens)``: ``pairs[i, j]`` (i < j; the rest 0) is the
@@ -678,7 +694,7 @@ def _known_word_counts(chunk, k, window, gensim_compat):
     return word_counts, pairs, n, lengths.shape[0], chunk.n_tokens
 
 
-def _document_pairs(ids, lengths, k):
+def _document_pairs(ids: np.ndarray, lengths: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
     """Whole documents: ``(word_counts, pairs)`` of the k known words, ``ids`` holding each document's known
     words once.  With X the document-by-word table of 0s and 1s, c(i, j) = (X.T X)[i, j] and c(i) its
     diagonal: one sparse product, in integers."""
@@ -690,7 +706,8 @@ def _document_pairs(ids, lengths, k):
     return np.diagonal(table).copy(), np.triu(table, 1)
 
 
-def _known_runs(ids, lengths, window, gensim_compat):
+def _known_runs(ids: np.ndarray, lengths: np.ndarray, window: int,
+                gensim_compat: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """The known words' windows in a chunk, as disjoint runs: ``(run_start, run_end, run_word, n)``.
 
     ``ids`` holds each token's word id (-1 for other words), documents one after the other, ``lengths``
@@ -718,7 +735,8 @@ def _known_runs(ids, lengths, window, gensim_compat):
     return (*_merge_runs(word, start, end), n)
 
 
-def _token_windows(word, pos, doc_first_token, windows_in_doc, window, gensim_compat):
+def _token_windows(word: np.ndarray, pos: np.ndarray, doc_first_token: np.ndarray, windows_in_doc: np.ndarray,
+                   window: int, gensim_compat: bool) -> tuple[np.ndarray, np.ndarray]:
     """First and last window (inclusive, numbered within the document) in which each token's word is seen.
 
     The token at position p of its document lies in windows max(0, p - k + 1) .. min(p, last window).  With
@@ -735,7 +753,7 @@ def _token_windows(word, pos, doc_first_token, windows_in_doc, window, gensim_co
     return start, end
 
 
-def _merge_runs(word, start, end):
+def _merge_runs(word: np.ndarray, start: np.ndarray, end: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each word's windows ``start[t] .. end[t]`` (inclusive) as disjoint runs: ``(run_start, run_end, run_word)``,
     ends exclusive.
 
@@ -755,13 +773,13 @@ def _merge_runs(word, start, end):
     return start[first], end[last] + 1, word[first]
 
 
-def add_known_counts(a, b):
+def add_known_counts(a: _Known, b: _Known) -> _Known:
     """Two chunks' (or shards') counts of the same known words, added."""
     return a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4]
 
 
-def full_pair_table(upper, word_counts):
+def full_pair_table(upper: np.ndarray, word_counts: np.ndarray) -> np.ndarray:
     """The full pair table from its upper triangle, with c(w, w) = c(w) on the diagonal."""
-    table = upper + upper.T
+    table: np.ndarray = upper + upper.T
     np.fill_diagonal(table, word_counts)
     return table

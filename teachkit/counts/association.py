@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import warnings
 from fractions import Fraction
-from typing import overload
+from typing import Any, cast, overload
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -114,18 +114,18 @@ def __getattr__(name: str) -> object:
 TOLERANCE = 1e-12
 
 
-def _scalar_or_array(value, scalar):
-    return float(value) if scalar else value
+def _scalar_or_array(value: Any, scalar: bool) -> float | np.ndarray:
+    return float(value) if scalar else cast(np.ndarray, value)
 
 
-def _is_scalar(*values):
+def _is_scalar(*values: Any) -> bool:
     try:
         return all(np.ndim(v) == 0 for v in values)
     except ValueError:  # a ragged list; validation says what is wrong with it
         return False
 
 
-def log_probability_ratio(p_xy, p_x, p_y):
+def log_probability_ratio(p_xy: Any, p_x: Any, p_y: Any) -> Any:
     """``ln(p_xy / (p_x p_y))``, also where the product underflows.
 
     The ratio is taken directly when ``p_xy`` and ``p_x p_y`` are normal
@@ -164,7 +164,7 @@ COUNT_RULES = {
 }
 
 
-def _check_joint(p_xy, p_x, p_y):
+def _check_joint(p_xy: np.ndarray, p_x: np.ndarray, p_y: np.ndarray) -> None:
     check_joint_rules(p_xy, (p_x, p_y), 1, PROBABILITY_RULES, TOLERANCE)
 
 
@@ -210,7 +210,7 @@ def pmi(p_xy: ArrayLike, p_x: ArrayLike, p_y: ArrayLike, base: float = math.e) -
     return _scalar_or_array(value, scalar)
 
 
-def _check_probabilities(p_xy, p_x, p_y):
+def _check_probabilities(p_xy: ArrayLike, p_x: ArrayLike, p_y: ArrayLike) -> tuple[Any, Any, Any]:
     p_xy = check_probability_array(p_xy, "p_xy")
     p_x = check_probability_array(p_x, "p_x")
     p_y = check_probability_array(p_y, "p_y")
@@ -256,7 +256,7 @@ def npmi(p_xy: ArrayLike, p_x: ArrayLike, p_y: ArrayLike) -> float | np.ndarray:
     return _scalar_or_array(npmi_of_probabilities(p_xy, p_x, p_y), scalar)
 
 
-def npmi_of_probabilities(p_xy, p_x, p_y):
+def npmi_of_probabilities(p_xy: Any, p_x: Any, p_y: Any) -> Any:
     """:func:`npmi` on probabilities already checked (arrays); the caller has validated them."""
     p_xy, p_x, p_y = np.broadcast_arrays(p_xy, p_x, p_y)
     never = p_xy == 0
@@ -289,7 +289,7 @@ def probabilities_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n
     return p_xy, p_x, p_y
 
 
-def guide_npmi_of_counts(c_xy, c_x, c_y, n, eps):
+def guide_npmi_of_counts(c_xy: Any, c_x: Any, c_y: Any, n: Any, eps: float) -> Any:
     """The NPMI guide's ``score`` function, step by step, its guard and clamp included.
 
     The guide (SwiftTopics) computes, for two words that each occur::
@@ -318,7 +318,7 @@ def guide_npmi_of_counts(c_xy, c_x, c_y, n, eps):
     return np.clip(value, -1.0, 1.0)
 
 
-def check_npmi_eps(zero: str, eps: float | None, conventions: tuple = NPMI_ZERO_CONVENTIONS) -> float:
+def check_npmi_eps(zero: str, eps: float | None, conventions: tuple[str, ...] = NPMI_ZERO_CONVENTIONS) -> float:
     """A zero convention of NPMI from counts and its eps, checked together: returns eps as a float >= 0.
 
     ``eps=None`` is the convention's default: :data:`DEFAULT_EPSILON` for ``"epsilon"``, 0 otherwise.
@@ -335,14 +335,15 @@ def check_npmi_eps(zero: str, eps: float | None, conventions: tuple = NPMI_ZERO_
     return eps
 
 
-def _check_counts(c_xy, c_x, c_y, n, eps, zero):
+def _check_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLike, eps: float | None,
+                  zero: str) -> tuple[Any, Any, Any, Any, float, bool]:
     eps = check_npmi_eps(zero, eps)
     scalar = _is_scalar(c_xy, c_x, c_y, n)
     c_xy, (c_x, c_y), n = check_counts(("c_xy", c_xy), [("c_x", c_x), ("c_y", c_y)], ("n", n), COUNT_RULES)
     return c_xy, c_x, c_y, n, eps, scalar
 
 
-def smoothed_probabilities(c_xy, c_x, c_y, n, eps):
+def smoothed_probabilities(c_xy: Any, c_x: Any, c_y: Any, n: Any, eps: float) -> tuple[Any, ...]:
     """``(c + eps) / (n + eps)`` for the three counts (eps = 0: plain ``c / n``)."""
     if n.dtype != object:
         if eps == 0:
@@ -447,9 +448,9 @@ def npmi_of_checked_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: A
                 f"(log 0 in numerator and denominator). Use eps > 0 (gensim uses {EPSILON}), "
                 "or zero='exact', which gives the limit -1."
             )
-        return npmi_of_probabilities(*smoothed_probabilities(c_xy, c_x, c_y, n, 0.0))
+        return cast(np.ndarray, npmi_of_probabilities(*smoothed_probabilities(c_xy, c_x, c_y, n, 0.0)))
     if zero == "guide":
-        return guide_npmi_of_counts(c_xy, c_x, c_y, n, eps)
+        return cast(np.ndarray, guide_npmi_of_counts(c_xy, c_x, c_y, n, eps))
     # gensim: written as gensim writes it, so the numbers agree to the last bit.
     p_xy, p_x, p_y = smoothed_probabilities(c_xy, c_x, c_y, n, 0.0)
     p_xy = p_xy + eps

@@ -59,6 +59,7 @@ reproduces gensim's numbers exactly, for side-by-side comparisons only.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, cast
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -194,7 +195,8 @@ class CooccurrenceCounts:
         return cls._from_checked(docs, window, gensim_compat, words)
 
     @classmethod
-    def _from_checked(cls, docs, window, gensim_compat, words):
+    def _from_checked(cls, docs: Iterable[Any], window: int | None, gensim_compat: bool,
+                      words: Iterable[str] | None) -> CooccurrenceCounts:
         """:meth:`from_documents` once ``docs``, ``window`` and ``gensim_compat`` are checked (its callers
         check them at their own door: from_documents, or coherence_per_topic with its own names)."""
         restricted = words is not None
@@ -280,7 +282,7 @@ class CooccurrenceCounts:
             index[key] = len(index)
             values.append(c)
         table: dict[tuple[int, int], int] = {}
-        given_as: dict[tuple[int, int], tuple] = {}
+        given_as: dict[tuple[int, int], tuple[str, str]] = {}
         for pair, c in pair_counts.items():
             if not (isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(w, str) for w in pair)):
                 raise TypeError(
@@ -315,16 +317,16 @@ class CooccurrenceCounts:
         """The counted words, in the order they were first seen."""
         return tuple(self._words)
 
-    def __contains__(self, word):
+    def __contains__(self, word: object) -> bool:
         if not isinstance(word, str):
             return False
         i = self._index.get(normalize_token(word))
         return i is not None and self._word_counts[i] > 0
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._words)
 
-    def _id(self, word, name="word"):
+    def _id(self, word: object, name: str = "word") -> int | None:
         if not isinstance(word, str):
             raise TypeError(f"{name} must be a word (a string), got {type(word).__name__} {word!r}.")
         i = self._index.get(normalize_token(word))
@@ -355,7 +357,7 @@ class CooccurrenceCounts:
             return 0
         return self._pair(i, j)
 
-    def _pair(self, i, j):
+    def _pair(self, i: int, j: int) -> int:
         """c(i, j) for two word ids: from the cache, or one intersection of run lists."""
         if i == j:
             return int(self._word_counts[i])
@@ -366,12 +368,14 @@ class CooccurrenceCounts:
             return self._pair_table.get(key, 0)
         value = self._pair_cache.get(key)
         if value is None:
+            assert self._runs is not None, "counts from documents keep their runs"
             value = self._pair_cache[key] = _shared_windows_of_pair(self._runs, i, j)
         return value
 
-    def _compute_pairs(self, keys):
+    def _compute_pairs(self, keys: list[tuple[int, int]]) -> None:
         """Put c(i, j) for every (i, j) in ``keys`` into the cache, all in one vectorized pass."""
         first, second = np.array(keys, dtype=np.int64).reshape(-1, 2).T
+        assert self._runs is not None, "counts from documents keep their runs"
         values = _shared_windows(self._runs, first, second, self.n + 2)
         self._pair_cache.update(zip(keys, values.tolist()))
 
@@ -425,13 +429,14 @@ class CooccurrenceCounts:
                     pairs[a, b] = pairs[b, a] = c[a]
         return c, pairs
 
-    def _from_pair_matrix(self, ids):
+    def _from_pair_matrix(self, ids: list[int | None]) -> tuple[np.ndarray, np.ndarray]:
         """counts_for from the table of known words' pairs (ids None: words that lie in no window)."""
         present = [a for a, i in enumerate(ids) if i is not None]
         chosen = np.array([ids[a] for a in present], dtype=np.int64)
         c = np.zeros(len(ids), dtype=np.int64)
         c[present] = self._word_counts[chosen]
         pairs = np.zeros((len(ids), len(ids)), dtype=np.int64)
+        assert self._pair_matrix is not None, "counts of known words keep their pair matrix"
         pairs[np.ix_(present, present)] = self._pair_matrix[np.ix_(chosen, chosen)]
         return c, pairs
 
@@ -473,7 +478,7 @@ class CooccurrenceCounts:
         if self._pair_table is not None:
             for a in cols:
                 for b in cols:
-                    pairs[a, b] = self._pair(ids[a], ids[b])
+                    pairs[a, b] = self._pair(cast(int, ids[a]), cast(int, ids[b]))   # present: not None
             return c, pairs
         if len(word_ids):
             # A window-by-word presence matrix X for just these words, from
@@ -495,7 +500,7 @@ class CooccurrenceCounts:
             pairs[np.ix_(cols, cols)] = (x.T @ x).toarray()
         return c, pairs
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         kind = "documents" if self.window is None else f"sliding windows of {self.window}"
         extra = ", gensim_compat" if self.gensim_compat else ""
         return f"CooccurrenceCounts(n={self.n} windows ({kind}{extra}), {len(self)} words)"
