@@ -148,7 +148,7 @@ def exact_counts(arr: np.ndarray) -> np.ndarray:
     return arr.astype(np.int64)
 
 
-def real_array(value, name, what, regular, held):
+def real_array(value: object, name: str, what: str, regular: str, held: str) -> np.ndarray:
     """``np.asarray(value)``, refusing None, text, ragged rows, booleans and complex numbers.
 
     ``what`` (what the argument must be), ``regular`` (the same, said for ragged input) and ``held``
