@@ -37,6 +37,7 @@ its module the first time it is used, so the import itself takes a few milliseco
 """
 
 import importlib as _importlib
+from collections.abc import Callable
 
 __version__ = "0.1.0"
 
@@ -52,7 +53,7 @@ _EXPORTS = {
                           "probabilities_from_counts",
     "coherence.topic_npmi": "CoherenceReport PairScore TopicCoherence UnknownWordError coherence_from_pairs "
                       "evaluate_topics model_score score_pair topic_coherence",
-    "coherence.measures": "MEASURES ZERO_CONVENTIONS CoherencePerTopic coherence_per_topic scorable_keywords",
+    "coherence.measures": "MEASURES REGISTRY ZERO_CONVENTIONS CoherencePerTopic coherence_per_topic scorable_keywords",
     "coherence.diversity": "inverted_rbo rank_biased_overlap topic_diversity",
     "lm.vocabulary": "Vocabulary",
     "lm.evaluation": "ZeroProbabilityWarning",
@@ -129,17 +130,17 @@ def __dir__():
     return sorted(set(globals()) | set(__all__))
 
 
-def _submodules(namespace, names):
+def _submodules(namespace: dict[str, object], names: str) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
     """A subpackage's ``__getattr__`` and ``__dir__`` (``namespace`` is its ``globals()``): its modules, named
     in ``names``, are imported on first use, so ``tk.lm.ngram`` works without ``import teachkit.lm.ngram``."""
-    package, names = namespace["__name__"], frozenset(names.split())
+    package, modules = namespace["__name__"], frozenset(names.split())
 
-    def getattr_(name):
-        if name not in names:
+    def getattr_(name: str) -> object:
+        if name not in modules:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         return _importlib.import_module(f"{package}.{name}")    # the import sets the package's attribute
 
-    def dir_():
-        return sorted(set(namespace) | names)
+    def dir_() -> list[str]:
+        return sorted(set(namespace) | modules)
 
     return getattr_, dir_

@@ -148,7 +148,7 @@ def exact_counts(arr: np.ndarray) -> np.ndarray:
     return arr.astype(np.int64)
 
 
-def real_array(value, name, what, regular, held):
+def real_array(value: object, name: str, what: str, regular: str, held: str) -> np.ndarray:
     """``np.asarray(value)``, refusing None, text, ragged rows, booleans and complex numbers.
 
     ``what`` (what the argument must be), ``regular`` (the same, said for ragged input) and ``held``
@@ -786,3 +786,15 @@ def scale_by_power_of_two(arr: np.ndarray, axis: int | None = None) -> np.ndarra
     largest = np.max(np.abs(arr), axis=axis, keepdims=axis is not None)
     _, exponent = np.frexp(largest)      # largest = f · 2**exponent, f in [0.5, 1); frexp(0) = (0, 0)
     return np.ldexp(arr, -exponent)
+
+
+class UnknownWordError(ValueError, KeyError):
+    """A word that lies in no window of the reference corpus.
+
+    Its NPMI is undefined (P(w) = 0), so :func:`teachkit.score_pair` refuses it and
+    :func:`teachkit.topic_coherence` leaves it out and lists it in ``skipped``; word vectors raise it for a word
+    they do not have.  (Here, below the metrics that raise it, so that none imports another for it.)
+    """
+
+    def __str__(self):  # KeyError would otherwise quote the message
+        return str(self.args[0])

@@ -239,8 +239,10 @@ def test_a_window_longer_than_any_document_counts_whole_documents(window):
     assert by_window.count("fire", "smoke") == whole.count("fire", "smoke") == 6
     assert tk.CooccurrenceCounts.from_documents(DOCS, window, gensim_compat=True).count("fire", "smoke") == 6
     for measure in ("u_mass", "c_uci", "c_npmi", "c_v"):
-        at_window = list(tk.coherence_per_topic([["fire", "smoke", "ash"]], DOCS, measure, window=window))
-        assert at_window == list(tk.coherence_per_topic([["fire", "smoke", "ash"]], DOCS, measure, window=4))
+        at_window = list(tk.coherence_per_topic([["fire", "smoke", "ash"]], DOCS, measure, window=window,
+                                                window_override=True))
+        assert at_window == list(tk.coherence_per_topic([["fire", "smoke", "ash"]], DOCS, measure, window=4,
+                                                        window_override=True))
 
 
 @pytest.mark.parametrize("flag", ["yes", 1, None, 0.0])

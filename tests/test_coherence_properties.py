@@ -26,7 +26,8 @@ def test_valid_input_gives_a_finite_value_in_range_or_a_clear_error(docs, topic_
     try:
         # gensim_compat is only for measures gensim has (c_a is not one).
         compat = compat and tk.MEASURES[measure].in_gensim
-        result = tk.coherence_per_topic(topic_lists, docs, measure, window=window, gensim_compat=compat)
+        result = tk.coherence_per_topic(topic_lists, docs, measure, window=window, gensim_compat=compat,
+                                        window_override=True)
     except ValueError as err:
         # The only refusals a valid call can meet: too few topic words in the texts, or a context vector
         # that cancels out; both are named.

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
+import teachkit.counts._engine as engine
 import teachkit.counts.counting as counting
 from teachkit import CooccurrenceCounts
 from teachkit.text import normalize_token
@@ -643,9 +644,9 @@ def test_known_words_with_gensim_compat_equal_gensims_accumulator(docs, window, 
 def test_known_words_in_tiny_chunks_and_batches_equal_brute_force(docs, window, words, chunk, batch, cache):
     """Chunks of a few tokens, a few overlapping runs per batch and a cache emptied all the time change nothing."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(counting, "_STREAM_CHUNK_TOKENS", chunk)
-        patch.setattr(counting, "_PAIR_BATCH", batch)
-        patch.setattr(counting, "_CACHE_LIMIT", cache)
+        patch.setattr(engine, "_STREAM_CHUNK_TOKENS", chunk)
+        patch.setattr(engine, "_PAIR_BATCH", batch)
+        patch.setattr(engine, "_CACHE_LIMIT", cache)
         counts = CooccurrenceCounts.from_documents(iter(docs), window=window, words=words)
     n, single, pairs = brute_force(docs, window)
     assert counts.n == n and counts.n_documents == len(docs) and counts.n_tokens == sum(map(len, docs))
@@ -696,12 +697,12 @@ def test_lookup_batches_chunks_and_spellings_equal_brute_force(docs, window, res
     plain = _normalized(docs)
     words = ["a", "caf\u00e9", "d", "zebra"] if restrict else None
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(counting, "_LOOKUP_TOKENS", lookup)
+        patch.setattr(engine, "_LOOKUP_TOKENS", lookup)
         patch.setattr(counting, "_CHUNK_TOKENS", chunk)
-        patch.setattr(counting, "_STREAM_CHUNK_TOKENS", chunk)
-        patch.setattr(counting, "_CACHE_LIMIT", cache)
+        patch.setattr(engine, "_STREAM_CHUNK_TOKENS", chunk)
+        patch.setattr(engine, "_CACHE_LIMIT", cache)
         if wide:
-            patch.setattr(counting, "_INT32_LIMIT", 0)
+            patch.setattr(engine, "_INT32_LIMIT", 0)
         counts = CooccurrenceCounts.from_documents(iter(docs), window=window, words=words)
     n, single, pairs = brute_force(plain, window)
     assert counts.n == n and counts.n_tokens == sum(map(len, docs))
@@ -721,7 +722,7 @@ def test_lookup_batches_chunks_and_spellings_equal_brute_force(docs, window, res
 def test_the_index_names_a_bad_token_and_its_document_whatever_the_lookup_batch(window, lookup, token, match,
                                                                                   monkeypatch):
     # Documents 0 to 3 are looked up together when the batch is large: the message still names document 2.
-    monkeypatch.setattr(counting, "_LOOKUP_TOKENS", lookup)
+    monkeypatch.setattr(engine, "_LOOKUP_TOKENS", lookup)
     docs = [["a", "b"], ["new", "b"], ["a", token, "b"], ["c"]]
     with pytest.raises(TypeError, match=match) as info:
         CooccurrenceCounts.from_documents(docs, window=window)

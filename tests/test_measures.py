@@ -230,7 +230,8 @@ def test_gensim_compat_equals_gensim(measure, corpus, request):
 def test_gensim_compat_with_another_window_and_top_n(lee):
     texts, topics = lee
     expected = gensim_values(topics[:4], texts, "c_v", 30, 6)
-    got = tk.coherence_per_topic(topics[:4], texts, "c_v", window=30, top_n=6, gensim_compat=True)
+    got = tk.coherence_per_topic(topics[:4], texts, "c_v", window=30, top_n=6, gensim_compat=True,
+                                window_override=True)
     assert list(got) == pytest.approx(expected, abs=1e-9)
 
 

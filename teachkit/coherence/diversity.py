@@ -28,6 +28,8 @@ with different but synonymous words ("car", "auto") are fully diverse here.
 
 from __future__ import annotations
 
+from typing import Any
+
 import itertools
 from collections.abc import Sequence
 
@@ -39,7 +41,7 @@ from ..text import normalize_token
 __all__ = ["topic_diversity", "rank_biased_overlap", "inverted_rbo"]
 
 
-def _topics(topics, top_k):
+def _topics(topics: Any, top_k: Any) -> tuple[list[list[str]], int]:
     words = check_topics(topics)
     top_k = check_positive_int(top_k, "top_k")
     short = [i for i, t in enumerate(words) if len(t) < top_k]

@@ -16,32 +16,24 @@ measures", WSDM 2015) split every coherence measure of a topic's top words
    the context vectors of W' and W* (their NPMI with every word of W).
 4. **Aggregation**: the arithmetic mean of the confirmations.
 
-The four measures gensim's ``CoherenceModel`` offers, and Röder et al.'s C_A
-(which gensim does not offer; Palmetto's ``C_A`` class is the reference), make
-these choices:
+The measures are the entries of :data:`REGISTRY` (:data:`MEASURES` are those scored from window counts:
+``u_mass``, ``c_uci``, ``c_npmi``, ``c_v`` as gensim's ``CoherenceModel`` offers them, and Röder et al.'s
+``c_a``, which gensim lacks and Palmetto's ``C_A`` class is the reference for; ``embedding`` is the mean
+cosine of the topic words' vectors, Aletras & Stevenson 2013).  Each entry's choices, and the zero
+conventions (:data:`teachkit.counts.association.ZERO_CONVENTION_TABLE`: what a pair that never shares a
+window scores), are the one table of conventions; :func:`conventions_markdown` renders it, and
+docs/api.md shows that rendering (a test keeps the two equal).  A new measure is one entry there.
 
-=========  ==============  ========================  ===========================  =========  ==================
-measure    segmentation    probability (window)      confirmation                 aggreg.    zero co-occurrence
-=========  ==============  ========================  ===========================  =========  ==================
-``u_mass`` one-preceding   whole documents           log conditional, ``m_lc``    mean       ``"plus_one"``
-``c_uci``  one-one         sliding window of 10      PMI, ``m_lr``                mean       ``"epsilon"``
-``c_npmi`` one-one         sliding window of 10      NPMI, ``m_nlr``              mean       ``"exact"``
-``c_v``    one-set         sliding window of 110     cosine of NPMI vectors, γ=1  mean       ``"exact"``
-``c_a``    one-one         sliding window of 5       cosine of NPMI vectors, γ=1  mean       ``"epsilon"``
-=========  ==============  ========================  ===========================  =========  ==================
+``gensim_compat=True`` uses gensim's ``"epsilon"`` (gensim's ε, :data:`EPSILON`, inside the logarithm)
+for every measure gensim has, and gensim's sliding-window count, which under-counts words that repeat
+inside a window (see :mod:`teachkit.counts.counting`).  Those are the only two differences between the
+default and gensim.
 
-C_A's context vectors are built over the topic's own words, as C_V's are;
-its default ε convention is Palmetto's (ε added to P(W', W*) inside the
-logarithm of every NPMI).  Each row is one :class:`Measure` in
-:data:`MEASURES`, the single list of measure names that the rest of
-teachkit, the tests and the benchmarks read.
-
-The last column is teachkit's default; ``gensim_compat=True`` uses gensim's
-``"epsilon"`` (gensim's ε, :data:`EPSILON`, inside the logarithm) for all of them, and gensim's
-sliding-window count, which under-counts words that repeat inside a window
-(see :mod:`teachkit.counts.counting`).  Those are the only two differences between
-the default and gensim.  The zero conventions (what a pair that never shares
-a window scores) are listed in :data:`ZERO_CONVENTIONS`.
+A measure whose definition fixes its window (UMass: whole documents; UCI: 10 tokens; C_V: 110; C_A: 5)
+refuses to be computed at another one unless asked with ``window_override=True``: C_V at windows of 20 is
+not Röder et al.'s C_V.  NPMI's window is a free choice (Bouma defines NPMI without one; Lau et al. 2014
+count in windows of 20, the NPMI guide in whole documents, gensim by default in 10), so ``c_npmi`` takes
+any window.
 
 Everything is computed from counts: ``P(w) = c(w) / n`` and
 ``P(w', w*) = c(w', w*) / n`` with ``n`` windows.
@@ -51,24 +43,30 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+import statistics
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 from numpy.typing import ArrayLike
+
+if TYPE_CHECKING:
+    from ..semantic.embeddings import WordVectors
 
 from .._checks import (as_exact_counts, as_float_array, check_choice, check_corpus, check_counts, check_finite_real,
                       check_flag, check_joint_rules, check_keywords, check_positive_int, check_topics, check_word_list,
                       exact_counts, scale_by_power_of_two)
 from ..counts.counting import CooccurrenceCounts
-from ..counts.association import (ALL_ZERO_CONVENTIONS, COUNT_RULES, PROBABILITY_RULES, TOLERANCE,
-                                  DEFAULT_EPSILON, EPSILON, guide_npmi_of_counts, npmi_of_checked_counts,
-                                  npmi_of_probabilities, smoothed_probabilities)
+from ..counts.association import (ALL_CONFIRMATIONS, ALL_ZERO_CONVENTIONS, COUNT_RULES, PROBABILITY_RULES, TOLERANCE,
+                                  DEFAULT_EPSILON, EPSILON, ZERO_CONVENTION_TABLE, check_npmi_eps, guide_npmi_of_counts,
+                                  log_probability_ratio, npmi_of_checked_counts, npmi_of_probabilities,
+                                  smoothed_probabilities)
 from ..counts.gensim_compat import ZERO as GENSIM_ZERO, trim_topics
 from ..text import normalize_token
 
 __all__ = [
-    "MEASURES", "ZERO_CONVENTIONS", "EPSILON", "DEFAULT_EPSILON", "Measure",
+    "MEASURES", "REGISTRY", "ZERO_CONVENTIONS", "EPSILON", "DEFAULT_EPSILON", "Measure", "conventions_markdown",
     "one_one", "one_preceding", "one_set", "SEGMENTATIONS",
     "log_conditional_probability", "log_ratio", "normalized_log_ratio", "DIRECT_CONFIRMATIONS",
     "context_vectors", "indirect_cosine",
@@ -78,19 +76,20 @@ __all__ = [
 #: How far above 1 a word's NPMI with itself may come under gensim's eps convention (a rounding hair).
 NPMI_SLACK = 1e-6
 
-#: What a pair (W', W*) that shares no window scores, by convention.
-#: The conventions the measures take, from the one table, :data:`teachkit.counts.association.ALL_ZERO_CONVENTIONS`
-#: (its "guide" is for NPMI from counts only).
-ZERO_CONVENTIONS = {name: ALL_ZERO_CONVENTIONS[name] for name in ("exact", "epsilon", "plus_one", "zero")}
+#: What a pair (W', W*) that shares no window scores, by convention: a view of the one table,
+#: :data:`teachkit.counts.association.ZERO_CONVENTION_TABLE`, less its ``"guide"``, which smooths NPMI only
+#: (``coherence_per_topic`` takes it for ``c_npmi``, ``c_v`` and ``c_a``; every convention ``zero=`` takes is a
+#: key of :data:`teachkit.counts.association.ALL_ZERO_CONVENTIONS`).  Notebook 08 lists these four.
+ZERO_CONVENTIONS = {name: text for name, text in ALL_ZERO_CONVENTIONS.items() if name != "guide"}
 
 
 # ---------------------------------------------------------------- segmentation
-def _word_tuple(words):
+def _word_tuple(words: Sequence[str | int]) -> tuple[str | int, ...]:
     # Segmentations work on words or on word ids (as gensim's do).
     return check_word_list(words, "words", ids=True)
 
 
-def one_one(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
+def one_one(words: Sequence[str | int]) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
     """One-one segmentation: every ordered pair of different words.
 
     ::
@@ -109,11 +108,11 @@ def one_one(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
     return _one_one(_word_tuple(words))
 
 
-def _one_one(w):
+def _one_one(w: Sequence[Any]) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
     return [((a,), (b,)) for i, a in enumerate(w) for j, b in enumerate(w) if i != j]
 
 
-def one_preceding(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
+def one_preceding(words: Sequence[str | int]) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
     """One-preceding segmentation: each word with every word ranked above it.
 
     ::
@@ -131,11 +130,11 @@ def one_preceding(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
     return _one_preceding(_word_tuple(words))
 
 
-def _one_preceding(w):
+def _one_preceding(w: Sequence[Any]) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
     return [((w[i],), (w[j],)) for i in range(1, len(w)) for j in range(i)]
 
 
-def one_set(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
+def one_set(words: Sequence[str | int]) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
     """One-set segmentation: each word against the whole set W.
 
     ::
@@ -152,8 +151,8 @@ def one_set(words: Sequence[str | int]) -> list[tuple[tuple, tuple]]:
     return _one_set(_word_tuple(words))
 
 
-def _one_set(w):
-    return [((a,), w) for a in w]
+def _one_set(w: Sequence[Any]) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
+    return [((a,), tuple(w)) for a in w]
 
 
 SEGMENTATIONS = {"one_one": one_one, "one_preceding": one_preceding, "one_set": one_set}
@@ -162,7 +161,7 @@ _SEGMENT_CHECKED = {"one_one": _one_one, "one_preceding": _one_preceding, "one_s
 
 
 # -------------------------------------------------------- confirmation measures
-def _zero_joint(c_joint, zero, what):
+def _zero_joint(c_joint: np.ndarray, zero: str, what: str) -> None:
     if zero == "exact" and np.any(c_joint == 0):
         raise ValueError(
             f"a segment whose words share no window has {what} = log 0 = -inf under zero='exact'. "
@@ -191,7 +190,7 @@ def _check_confirmation_args(c_joint: ArrayLike, marginals: list[tuple[str, Arra
     return joint, checked, total, eps
 
 
-def _result(value, *inputs):
+def _result(value: np.ndarray, *inputs: ArrayLike) -> float | np.ndarray:
     return float(value) if all(np.ndim(x) == 0 for x in inputs) else value
 
 
@@ -235,7 +234,7 @@ def log_conditional_probability(c_joint: ArrayLike, c_star: ArrayLike, n: ArrayL
     return _result(_confirm_lc(c_joint, c_star, n, zero, eps), c_joint, c_star, n)
 
 
-def _confirm_lc(c_joint, c_star, n, zero, eps):
+def _confirm_lc(c_joint: np.ndarray, c_star: np.ndarray, n: ArrayLike, zero: str, eps: float) -> np.ndarray:
     """m_lc on counts the caller has checked (numpy arrays; every marginal at least 1)."""
     _zero_joint(c_joint, zero, "log P(W'|W*)")
     with np.errstate(divide="ignore"):
@@ -269,7 +268,8 @@ def log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLike, n: Arra
     return _result(_confirm_lr(c_joint, c_prime, c_star, n, zero, eps), c_joint, c_prime, c_star, n)
 
 
-def _confirm_lr(c_joint, c_prime, c_star, n, zero, eps):
+def _confirm_lr(c_joint: np.ndarray, c_prime: np.ndarray, c_star: np.ndarray, n: ArrayLike, zero: str,
+                eps: float) -> np.ndarray:
     """m_lr on counts the caller has checked (numpy arrays; every marginal at least 1)."""
     _zero_joint(c_joint, zero, "PMI")
     p_prime, p_star = c_prime / n, c_star / n
@@ -320,13 +320,14 @@ def normalized_log_ratio(c_joint: ArrayLike, c_prime: ArrayLike, c_star: ArrayLi
     return _result(_confirm_npmi(c_joint, c_prime, c_star, n, zero, eps), c_joint, c_prime, c_star, n)
 
 
-def _refuse_plus_one(zero):
+def _refuse_plus_one(zero: str) -> None:
     if zero == "plus_one":
         raise ValueError("zero='plus_one' is Mimno et al.'s convention for UMass; adding 1 to a joint count can "
                          "push NPMI above 1. Use 'exact', 'epsilon' or 'zero'.")
 
 
-def _confirm_npmi(c_joint, c_prime, c_star, n, zero, eps):
+def _confirm_npmi(c_joint: np.ndarray, c_prime: np.ndarray, c_star: np.ndarray, n: ArrayLike, zero: str,
+                  eps: float) -> np.ndarray:
     """m_nlr on counts the caller has checked (numpy arrays; every marginal at least 1), as a float array.
 
     The one place where a pair's NPMI is computed from its counts, for every measure and for
@@ -335,21 +336,22 @@ def _confirm_npmi(c_joint, c_prime, c_star, n, zero, eps):
         "exact"    NPMI(c/n), -1 for a pair that never co-occurs
         "zero"     the same, 0 for a pair that never co-occurs
         "epsilon"  gensim: log((c(W', W*)/n + eps) / (P(W') P(W*))) / -log(c(W', W*)/n + eps)
-        "guide"    the NPMI guide: P = (c + eps) / (n + eps), its guard and clamp (topic_coherence only)
+        "guide"    the NPMI guide: P = (c + eps) / (n + eps), its guard and clamp
     """
     _refuse_plus_one(zero)
+    c12, c1, c2, total = _exact(c_joint, c_prime, c_star, n)
     if zero == "epsilon":
         # gensim's formula lives in association (npmi_from_counts(zero="epsilon")); it takes exact counts.
-        return npmi_of_checked_counts(*_exact(c_joint, c_prime, c_star, n), eps, "epsilon")
+        return npmi_of_checked_counts(c12, c1, c2, total, eps, "epsilon")
     if zero == "guide":
-        return guide_npmi_of_counts(*_exact(c_joint, c_prime, c_star, n), eps)
-    value = npmi_of_probabilities(*smoothed_probabilities(*_exact(c_joint, c_prime, c_star, n), 0.0))
+        return cast(np.ndarray, guide_npmi_of_counts(c12, c1, c2, total, eps))
+    value = npmi_of_probabilities(*smoothed_probabilities(c12, c1, c2, total, 0.0))
     if zero == "zero":
         value = np.where(c_joint == 0, 0.0, value)
-    return value
+    return cast(np.ndarray, value)
 
 
-def _exact(*counts):
+def _exact(*counts: ArrayLike) -> tuple[np.ndarray, ...]:
     """Checked counts (floats holding whole numbers, or ints) as association's exact integer arrays."""
     return as_exact_counts(*(exact_counts(np.asarray(c)) for c in counts))
 
@@ -424,7 +426,7 @@ def indirect_cosine(vectors: ArrayLike, w_prime: Sequence[int], w_star: Sequence
     return _cosine(v, _row_indices(w_prime, "w_prime", len(v)), _row_indices(w_star, "w_star", len(v)))
 
 
-def _cosine(v, w_prime, w_star):
+def _cosine(v: np.ndarray, w_prime: list[int], w_star: list[int]) -> float:
     """:func:`indirect_cosine` of checked context vectors (a finite float table) and row lists."""
     u_prime = v[w_prime].sum(axis=0)
     u_star = v[w_star].sum(axis=0)
@@ -438,7 +440,7 @@ def _cosine(v, w_prime, w_star):
     return float(u_prime @ u_star) / norm
 
 
-def _row_indices(indices, name, n_rows):
+def _row_indices(indices: object, name: str, n_rows: int) -> list[int]:
     """Row indices of a segment's words: whole numbers in [0, n_rows), at least one."""
     if isinstance(indices, (str, bytes)) or not hasattr(indices, "__iter__"):
         raise TypeError(f"{name} must be a list of row indices (whole numbers), got {indices!r}.")
@@ -448,7 +450,7 @@ def _row_indices(indices, name, n_rows):
     for i in rows:
         if isinstance(i, (bool, np.bool_)) or not isinstance(i, numbers.Integral):
             raise TypeError(f"{name} must hold row indices (whole numbers), got {i!r}.")
-        if not 0 <= i < n_rows:
+        if not 0 <= int(i) < n_rows:
             raise ValueError(f"{name} holds {i}, but vectors has {n_rows} rows (indices 0 to {n_rows - 1}); "
                              "negative indices are refused, as they would silently count from the end.")
     return [int(i) for i in rows]
@@ -469,7 +471,7 @@ def arithmetic_mean(values: ArrayLike) -> float:
     return _mean(arr)
 
 
-def _mean(arr):
+def _mean(arr: np.ndarray) -> float:
     """:func:`arithmetic_mean` of a non-empty float array; a NaN or infinity is still refused, since a
     confirmation computed here (not given by the caller) can overflow."""
     if not np.all(np.isfinite(arr)):
@@ -504,15 +506,18 @@ class Measure:
     Attributes
     ----------
     name : str
-        The key in :data:`MEASURES` (gensim's name where gensim has the measure).
+        The key in :data:`REGISTRY` (gensim's name where gensim has the measure).
     segmentation : str
         A key of :data:`SEGMENTATIONS`.
     window : int or None
-        The default sliding window in tokens; None counts whole documents.
+        The sliding window in tokens the measure is defined with (or, if ``fixed_window`` is False, its
+        default); None counts whole documents.
     confirmation : str
-        A key of :data:`DIRECT_CONFIRMATIONS`, or ``"indirect_cosine"``.
+        A key of :data:`DIRECT_CONFIRMATIONS`, ``"indirect_cosine"``, or ``"embedding_cosine"`` (the cosine of
+        two words' vectors, which reads no counts).
     zero : str
-        The default zero co-occurrence convention, a key of :data:`ZERO_CONVENTIONS`.
+        The default zero co-occurrence convention, a key of
+        :data:`teachkit.counts.association.ZERO_CONVENTION_TABLE` that takes the confirmation.
     description : str
         One line: who proposed it and how it scores.
     direction : str, default "higher"
@@ -526,6 +531,11 @@ class Measure:
     value_range : (float, float), default (-1.0, 1.0)
         The least and greatest value a topic can score under the default zero convention (tests check
         every measure against it; a cosine or an NPMI lies in [-1, 1]).
+    label : str, default ""
+        Its human name in figures and tables (:data:`teachkit.course.figures.LABELS` reads it); the name if "".
+    fixed_window : bool, default True
+        Whether the definition fixes the window: then another window is refused unless asked with
+        ``window_override=True``.
     """
 
     name: str
@@ -538,63 +548,181 @@ class Measure:
     in_gensim: bool = True
     symmetric: bool = True
     value_range: tuple[float, float] = (-1.0, 1.0)
+    label: str = ""
+    fixed_window: bool = True
+
+    @property
+    def reads_counts(self) -> bool:
+        """Whether the measure is scored from window counts (every measure but the embedding cosine)."""
+        return self.confirmation != "embedding_cosine"
+
+    @property
+    def zeros(self) -> tuple[str, ...]:
+        """The zero conventions this measure takes, read off the one table."""
+        if not self.reads_counts:
+            return ("exact",)
+        npmi_based = "normalized_log_ratio" if self.confirmation == "indirect_cosine" else self.confirmation
+        return tuple(name for name, (_, takes) in ZERO_CONVENTION_TABLE.items()
+                     if takes == ALL_CONFIRMATIONS or npmi_based in takes)
 
 
-#: The named measures and their choices (gensim's defaults for the windows).
-MEASURES = {
+#: Every named coherence measure and its choices; the one registry that coherence_per_topic, topic_coherence,
+#: evaluate_topics, score_pair, k_sweep, the figures' labels and the docs' table read.  A new measure is one entry.
+REGISTRY = {
     "u_mass": Measure("u_mass", "one_preceding", None, "log_conditional_probability", "plus_one",
                       "Mimno et al. 2011: log P(w_i | w_j) over whole documents", symmetric=False,
                       # log((c(w', w*) + 1) / c(w*)) <= log((c(w*) + 1) / c(w*)) <= log 2
-                      value_range=(-math.inf, math.log(2))),
+                      value_range=(-math.inf, math.log(2)), label="UMass"),
     "c_uci": Measure("c_uci", "one_one", 10, "log_ratio", "epsilon",
-                     "Newman et al. 2010: mean PMI in sliding windows", value_range=(-math.inf, math.inf)),
+                     "Newman et al. 2010: mean PMI in sliding windows", value_range=(-math.inf, math.inf),
+                     label="UCI"),
     "c_npmi": Measure("c_npmi", "one_one", 10, "normalized_log_ratio", "exact",
-                      "Bouma 2009 / Aletras & Stevenson 2013: mean NPMI in sliding windows"),
+                      "Bouma 2009 / Aletras & Stevenson 2013: mean NPMI in sliding windows", label="NPMI",
+                      fixed_window=False),
     "c_v": Measure("c_v", "one_set", 110, "indirect_cosine", "exact",
-                   "Röder et al. 2015: cosine of NPMI context vectors, one-set, windows of 110"),
+                   "Röder et al. 2015: cosine of NPMI context vectors, one-set, windows of 110", label="C_V"),
     # Röder et al. 2015, Table 2 (after Aletras & Stevenson 2013); Palmetto's C_A class is the reference,
     # and its NPMI adds ε inside the logarithm, hence "epsilon". gensim has no c_a.
     "c_a": Measure("c_a", "one_one", 5, "indirect_cosine", "epsilon",
                    "Röder et al. 2015 / Aletras & Stevenson 2013: cosine of NPMI context vectors, one-one, "
-                   "windows of 5", in_gensim=False),
+                   "windows of 5", in_gensim=False, label="C_A"),
+    # Aletras & Stevenson 2013's distributional similarity with word embeddings (Fang et al. 2016): the mean
+    # cosine of the vectors of each pair of top words, teachkit.embedding_coherence. No counts, no window.
+    "embedding": Measure("embedding", "one_one", None, "embedding_cosine", "exact",
+                         "Aletras & Stevenson 2013 / Fang et al. 2016: mean cosine of the top words' vectors "
+                         "(MiniLM unless vectors= are given)", in_gensim=False, label="embedding coherence",
+                         fixed_window=False),
 }
 
+#: The measures scored from window counts (every entry of :data:`REGISTRY` but the embedding cosine): the ones
+#: a sweep, a table of windows or gensim's comparison goes through.
+MEASURES = {name: m for name, m in REGISTRY.items() if m.reads_counts}
 
+# Confirmations that give (W', W*) and (W*, W') the same value: under one-one segmentation each unordered pair
+# is confirmed once (i < j), which gives the same mean as both orders.
+_SYMMETRIC_CONFIRMATIONS = frozenset({"log_ratio", "normalized_log_ratio", "embedding_cosine"})
+
+
+def _window_name(window: int | None) -> str:
+    return "whole documents" if window is None else f"sliding windows of {window} tokens"
+
+
+def conventions_markdown() -> str:
+    """The one table of conventions as Markdown: every measure of :data:`REGISTRY`, then the zero conventions.
+
+    docs/api.md holds this text between its ``conventions`` markers (tests/test_measures.py keeps them equal;
+    after adding a measure, paste the output of ``python -c "import teachkit.coherence.measures as m;
+    print(m.conventions_markdown())"`` there).
+    """
+    rows = ["| measure | human name | segmentation | window | window fixed | confirmation | zero conventions "
+            "(default first) | in gensim | range |",
+            "|---|---|---|---|---|---|---|---|---|"]
+    for m in REGISTRY.values():
+        window = "none (vectors)" if not m.reads_counts else _window_name(m.window)
+        zeros = ", ".join(f"`{z}`" for z in (m.zero, *(z for z in m.zeros if z != m.zero)))
+        low, high = (f"{v:g}".replace("inf", "∞") for v in m.value_range)
+        rows.append(f"| `{m.name}` | {m.label or m.name} | {m.segmentation} | {window} | "
+                    f"{'yes' if m.fixed_window and m.reads_counts else 'no'} | {m.confirmation} | {zeros} | "
+                    f"{'yes' if m.in_gensim else 'no'} | [{low}, {high}] |")
+    rows += ["", "| zero convention | a pair that never shares a window | taken by |", "|---|---|---|"]
+    for name, (text, takes) in ZERO_CONVENTION_TABLE.items():
+        users = ", ".join(f"`{m.name}`" for m in REGISTRY.values() if m.reads_counts and name in m.zeros)
+        takes = "every confirmation" if takes == ALL_CONFIRMATIONS else ", ".join(takes)
+        rows.append(f"| `{name}` | {text} | {takes} ({users}) |")
+    return "\n".join(rows)
+
+
+# ------------------------------------------------------------------ the result: one type per level
 @dataclass(frozen=True)
 class SegmentScore:
-    """The confirmation of one segment (W', W*)."""
+    """The confirmation of one segment (W', W*), with the intermediates a hand calculation shows.
 
-    w_prime: tuple
-    w_star: tuple
+    For a segment of one word on each side (a pair), the counts and probabilities it was scored from are
+    kept (None where the measure reads none, e.g. the indirect cosine, or a table typed by hand):
+    ``c1 = c(W')``, ``c2 = c(W*)``, ``c12 = c(W', W*)``, ``n`` windows, the probabilities the zero convention
+    uses (``p1``, ``p2``, ``p12``), and ``pmi`` (in nats) under PMI and NPMI.  ``PairScore`` is this type:
+    ``word1``, ``word2`` and ``npmi`` read W', W* and the value.
+    """
+
+    w_prime: tuple[Any, ...]
+    w_star: tuple[Any, ...]
     value: float
+    pmi: float | None = None
+    p1: float | None = None
+    p2: float | None = None
+    p12: float | None = None
+    c1: int | None = None
+    c2: int | None = None
+    c12: int | None = None
+    n: int | None = None
+
+    def __post_init__(self) -> None:
+        # A pair written as two words (PairScore("fire", "smoke", 0.5)) is the segment (("fire",), ("smoke",)).
+        for name in ("w_prime", "w_star"):
+            if isinstance(getattr(self, name), str):
+                object.__setattr__(self, name, (getattr(self, name),))
+
+    @property
+    def word1(self) -> str:
+        """W' of a pair (its one word)."""
+        return str(self.w_prime[0])
+
+    @property
+    def word2(self) -> str:
+        """W* of a pair (its one word)."""
+        return str(self.w_star[0])
+
+    @property
+    def npmi(self) -> float:
+        """The pair's value (its NPMI under ``c_npmi``, as PairScore named it)."""
+        return self.value
 
 
 @dataclass(frozen=True)
 class TopicScore:
     """One topic under one measure: its segments, their confirmations and their mean.
 
+    ``TopicCoherence`` is this type (``pairs``, ``mean`` and ``n_pairs`` are its names for the segments and
+    the value).
+
     Attributes
     ----------
     keywords : tuple of str
         The words scored.
     segments : tuple of SegmentScore
-        In the segmentation's order.
+        In the segmentation's order; under one-one segmentation with a symmetric confirmation (PMI, NPMI,
+        the embedding cosine) each unordered pair once, (w1, w2), (w1, w3), ..., (w2, w3), ...
     value : float
         The topic's coherence (the aggregated confirmations).
     skipped : tuple of str
-        Words among the top ``top_n`` that lie in no window, left out.
+        Words among the top ``top_n`` that lie in no window (or have no vector), left out.
     measure : str
     """
 
-    keywords: tuple
-    segments: tuple
+    keywords: tuple[str, ...]
+    segments: tuple[SegmentScore, ...]
     value: float
-    skipped: tuple = ()
+    skipped: tuple[str, ...] = ()
     measure: str = "c_npmi"
+
+    @property
+    def pairs(self) -> tuple[SegmentScore, ...]:
+        """The segments (each a pair of words under one-one segmentation)."""
+        return self.segments
+
+    @property
+    def mean(self) -> float:
+        """The topic's coherence (its value: the mean of the confirmations)."""
+        return self.value
+
+    @property
+    def n_pairs(self) -> int:
+        return len(self.segments)
 
     def matrix(self) -> np.ndarray:
         """Confirmations of one-word segments as a k-by-k array: row W', column W*.
 
+        A symmetric confirmation (PMI, NPMI, the embedding cosine) fills both [i, j] and [j, i].
         Asymmetric measures stay asymmetric: under UMass, entry [i, j] (i
         ranked below j) is log P(w_i | w_j) and [j, i] is NaN, since
         one-preceding segmentation never conditions a word on a lower-ranked
@@ -608,11 +736,16 @@ class TopicScore:
         k = len(self.keywords)
         pos = {w: i for i, w in enumerate(self.keywords)}
         m = np.full((k, k), np.nan)
+        spec = REGISTRY.get(self.measure)
+        both = spec is None or spec.confirmation in _SYMMETRIC_CONFIRMATIONS
         for seg in self.segments:
             if len(seg.w_prime) != 1 or len(seg.w_star) != 1:
                 raise ValueError(f"{self.measure} confirms words against sets of words; there is no word-by-word "
                                  "matrix. Read .segments instead.")
-            m[pos[seg.w_prime[0]], pos[seg.w_star[0]]] = seg.value
+            i, j = pos[seg.w_prime[0]], pos[seg.w_star[0]]
+            m[i, j] = seg.value
+            if both:
+                m[j, i] = seg.value
         return m
 
 
@@ -620,22 +753,33 @@ class TopicScore:
 class CoherencePerTopic:
     """Coherence of several topics under one measure; iterates over the values like a list.
 
+    ``CoherenceReport`` is this type: its summaries (``median``, ``min``, ``max``, ``all_positive``,
+    ``ranked``, ``below``, ``without``, ``summary``) and ``scores`` (the values) work on every result.
+
     Attributes
     ----------
-    measure : str
+    measure : str or None
+        None for a report of scores typed by hand (:meth:`from_scores`).
     window : int or None
-        Window used (None: whole documents).
+        Window used (None: whole documents, or no counts).
     gensim_compat : bool
-    zero : str
+    zero : str or None
         The zero co-occurrence convention used.
     topics : tuple of TopicScore
+    labels : tuple
+        Topic labels: 0, 1, ... unless given (the keys of a dict of topics).
     """
 
-    measure: str
+    measure: str | None
     window: int | None
     gensim_compat: bool
-    zero: str
-    topics: tuple
+    zero: str | None
+    topics: tuple[TopicScore, ...]
+    labels: tuple[Hashable, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not self.labels:
+            object.__setattr__(self, "labels", tuple(range(len(self.topics))))
 
     @property
     def values(self) -> np.ndarray:
@@ -643,14 +787,74 @@ class CoherencePerTopic:
         return np.array([t.value for t in self.topics], dtype=float)
 
     @property
+    def scores(self) -> np.ndarray:
+        """The values (CoherenceReport's name for them)."""
+        return self.values
+
+    @property
     def mean(self) -> float:
         """The model's coherence: the mean over topics (as gensim's ``get_coherence``)."""
         return float(np.mean(self.values))
 
     @property
+    def median(self) -> float:
+        return float(statistics.median(self.values.tolist()))
+
+    @property
+    def min(self) -> float:
+        return float(np.min(self.values))
+
+    @property
+    def max(self) -> float:
+        return float(np.max(self.values))
+
+    @property
+    def all_positive(self) -> bool:
+        """True when every topic's coherence is above 0."""
+        return bool(np.all(self.values > 0))
+
+    @property
     def skipped(self) -> tuple[tuple[str, ...], ...]:
         """Skipped words of each topic."""
         return tuple(t.skipped for t in self.topics)
+
+    def ranked(self) -> list[tuple[Hashable, float]]:
+        """``[(label, score), ...]`` from the most to the least coherent topic."""
+        values = self.values
+        order = np.argsort(-values, kind="stable")
+        return [(self.labels[i], float(values[i])) for i in order]
+
+    def below(self, threshold: float = 0.0) -> list[Hashable]:
+        """Labels of the topics whose coherence is below ``threshold``."""
+        threshold = check_finite_real(threshold, "threshold")
+        return [lab for lab, s in zip(self.labels, self.values) if s < threshold]
+
+    def without(self, *labels: Hashable) -> CoherencePerTopic:
+        """The same result with some topics (e.g. an outlier topic) left out."""
+        unknown = [lab for lab in labels if lab not in self.labels]
+        if unknown:
+            raise ValueError(f"labels {unknown!r} name no topic of this report; its labels are {list(self.labels)!r}.")
+        keep = [i for i, lab in enumerate(self.labels) if lab not in labels]
+        if not keep:
+            raise ValueError("without() would leave no topic; keep at least one.")
+        return replace(self, topics=tuple(self.topics[i] for i in keep), labels=tuple(self.labels[i] for i in keep))
+
+    @classmethod
+    def from_scores(cls, scores: Iterable[float], labels: Iterable[Hashable] | None = None) -> CoherencePerTopic:
+        """A report from coherences computed elsewhere (e.g. printed in a document)."""
+        values = [check_finite_real(s, f"scores[{i}]") for i, s in enumerate(scores)]
+        if not values:
+            raise ValueError("scores is empty: there is no topic to summarize.")
+        names = tuple(range(len(values))) if labels is None else tuple(labels)
+        if len(names) != len(values):
+            raise ValueError(f"labels has {len(names)} entries but scores has {len(values)}.")
+        topics = tuple(TopicScore((), (), float(v), (), "") for v in values)
+        return cls(None, None, False, None, topics, names)
+
+    def summary(self) -> dict[str, float | bool]:
+        """A dict of the summary statistics (mean, median, min, max, all_positive)."""
+        return {"mean": self.mean, "median": self.median, "min": self.min, "max": self.max,
+                "all_positive": self.all_positive}
 
     def __len__(self) -> int:
         return len(self.topics)
@@ -659,11 +863,12 @@ class CoherencePerTopic:
         return iter(self.values.tolist())
 
     def __getitem__(self, i: int) -> float:
-        return self.values.tolist()[i]
+        values: list[float] = self.values.tolist()
+        return values[i]
 
 
 # ------------------------------------------------------------------ the topic's words and their counts
-def check_counts_object(counts):
+def check_counts_object(counts: object) -> None:
     if not isinstance(counts, CooccurrenceCounts):
         raise TypeError(
             "counts must be a teachkit.CooccurrenceCounts; build one with "
@@ -672,7 +877,7 @@ def check_counts_object(counts):
 
 
 
-def _count_tables(counts, words):
+def _count_tables(counts: CooccurrenceCounts, words: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
     """``c[i] = c(w_i)`` and ``m[i, j] = c(w_i, w_j)``, with c(w_i, w_i) = c(w_i) on the diagonal.
 
     ``words`` must all occur (see :func:`scorable_keywords`).  Uses the public
@@ -724,7 +929,7 @@ def scorable_keywords(keywords: Sequence[str], counts: CooccurrenceCounts,
     return _scorable(words, counts, top_n)
 
 
-def _scorable(words, counts, top_n):
+def _scorable(words: Sequence[str], counts: CooccurrenceCounts, top_n: int) -> tuple[list[str], tuple[str, ...]]:
     """:func:`scorable_keywords` on arguments already checked (a list of distinct words, counts, top_n >= 2)."""
     used = [normalize_token(w) for w in words[:top_n]]
     found = [w for w in used if counts.count(w) > 0]
@@ -740,51 +945,69 @@ def _scorable(words, counts, top_n):
     return found, skipped
 
 
-def _counts_for_measure(texts, window, gensim_compat, words):
-    if isinstance(texts, CooccurrenceCounts):
-        if window is not None and window != texts.window:
-            raise ValueError(f"window={window} differs from the window of the counts given as texts "
-                             f"({texts.window}); leave window=None or count again.")
-        if gensim_compat and texts.window is not None and not texts.gensim_compat:
-            raise ValueError("gensim_compat=True but the counts given as texts were counted correctly; "
-                             "build them with gensim_compat=True or pass the texts themselves.")
-        if not gensim_compat and texts.gensim_compat:
-            raise ValueError("these counts reproduce gensim's under-count (gensim_compat=True); pass "
-                             "gensim_compat=True too, or count again without it.")
-        return texts
-    # coherence_per_topic has checked window and gensim_compat; only the corpus is left to check.
-    check_corpus(texts, "texts", "the reference corpus (a collection of documents) or CooccurrenceCounts "
-                 "built from it")
-    try:
-        return CooccurrenceCounts._from_checked(texts, window, gensim_compat and window is not None, words)
-    except (TypeError, ValueError) as err:
-        # from_documents names its argument "docs"; here the reference corpus is called texts.
-        raise type(err)(f"texts (the reference corpus, or CooccurrenceCounts built from it): {err}") from err
+def _check_window(spec: Measure, window: int | None, window_override: bool, what: str) -> None:
+    """Refuse a window the measure's definition does not have, unless ``window_override=True``."""
+    if spec.fixed_window and spec.reads_counts and window != spec.window and not window_override:
+        raise ValueError(
+            f"{spec.name} is defined on {_window_name(spec.window)}, but {what} {_window_name(window)} "
+            f"(window={window}). At another window it is another measure: pass window_override=True to score it "
+            f"anyway (and report the window), or use the measure's own window ({spec.window})."
+        )
 
 
-def pair_scores(words, counts, spec, zero, eps):
-    """A symmetric one-one measure's confirmation of each unordered pair of ``words``.
+def _check_given_counts(counts: CooccurrenceCounts, window: int | None, gensim_compat: bool) -> CooccurrenceCounts:
+    """Counts given as texts: they must be what the call asks for (window, gensim's count)."""
+    if window is not None and window != counts.window:
+        raise ValueError(f"window={window} differs from the window of the counts given as texts "
+                         f"({counts.window}); leave window=None or count again.")
+    if gensim_compat and counts.window is not None and not counts.gensim_compat:
+        raise ValueError("gensim_compat=True but the counts given as texts were counted correctly; "
+                         "build them with gensim_compat=True or pass the texts themselves.")
+    if not gensim_compat and counts.gensim_compat:
+        raise ValueError("these counts reproduce gensim's under-count (gensim_compat=True); pass "
+                         "gensim_compat=True too, or count again without it.")
+    return counts
 
-    One-one segmentation lists every pair twice, (w_i, w_j) and (w_j, w_i); a
-    symmetric confirmation (PMI, NPMI) gives both the same value, so each
-    pair is confirmed once, i < j::
 
-        values[k] = m(c(w_i, w_j), c(w_i), c(w_j), n)     for (i, j) = (iu[k], ju[k])
+def _intermediates(c12: np.ndarray, c1: np.ndarray, c2: np.ndarray, n: int, zero: str,
+                   eps: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """PMI and the three probabilities a hand calculation shows beside each pair's value.
 
-    Returns ``(iu, ju, c, table, values)``, the counts included for callers
-    that show them (:func:`teachkit.topic_coherence`).
+    The probabilities are those the convention uses (``(c + eps) / (n + eps)``
+    for the guide, ``c / n`` otherwise); under gensim's, eps is added to the
+    joint probability inside the logarithm, as in its NPMI::
+
+        PMI = log((p12 + eps) / (p1 p2))
     """
-    c, table = _count_tables(counts, words)
-    iu, ju = np.triu_indices(len(words), k=1)
-    values = DIRECT_CONFIRMATIONS[spec.confirmation](table[iu, ju], c[iu], c[ju], counts.n, zero, eps)
-    return iu, ju, c, table, values
+    x12, x1, x2, total = _exact(c12, c1, c2, n)
+    p12, p1, p2 = smoothed_probabilities(x12, x1, x2, total, eps if zero == "guide" else 0.0)
+    if zero == "epsilon":
+        p12 = p12 + eps
+        pmi_value = np.log(p12 / (p1 * p2))
+    else:
+        with np.errstate(divide="ignore"):     # under "zero", a pair never together has PMI -inf
+            pmi_value = log_probability_ratio(p12, p1, p2)
+    return pmi_value, p1, p2, p12
 
 
-def _score_topic(words, counts, spec, zero, eps, gamma):
+def _score_topic(words: list[str], counts: CooccurrenceCounts | None, spec: Measure, zero: str, eps: float, gamma: int,
+                 vectors: WordVectors | None = None) -> tuple[tuple[SegmentScore, ...], float]:
+    """The one pipeline every measure goes through: segment, confirm, keep the intermediates, aggregate.
+
+    Returns the segments (:class:`SegmentScore`, with counts and probabilities for pairs of a direct
+    confirmation) and the topic's value.
+    """
+    if spec.confirmation == "embedding_cosine":
+        return _score_vectors(words, vectors)
+    assert counts is not None, "a measure that reads counts is given counts"
     c, table = _count_tables(counts, words)
     n = counts.n
     index = {w: i for i, w in enumerate(words)}
-    segments = _SEGMENT_CHECKED[spec.segmentation](tuple(words))
+    if spec.segmentation == "one_one" and spec.confirmation in _SYMMETRIC_CONFIRMATIONS:
+        iu, ju = np.triu_indices(len(words), k=1)
+        segments = [((words[a],), (words[b],)) for a, b in zip(iu.tolist(), ju.tolist())]
+    else:
+        segments = _SEGMENT_CHECKED[spec.segmentation](tuple(words))
     rows_prime = [[index[w] for w in s[0]] for s in segments]
     rows_star = [[index[w] for w in s[1]] for s in segments]
     if spec.confirmation == "indirect_cosine":
@@ -796,28 +1019,100 @@ def _score_topic(words, counts, spec, zero, eps, gamma):
         npmi_table[ju, iu] = flat
         # The table is NPMI computed here, finite and within [-1, 1]: context_vectors' checks are for tables
         # given by hand, so the vectors are its power directly.
-        vectors = npmi_table ** gamma
-        values = np.array([_cosine(vectors, p, s) for p, s in zip(rows_prime, rows_star)])
-    else:
-        i = np.array([r[0] for r in rows_prime])
-        j = np.array([r[0] for r in rows_star])
+        context = npmi_table ** gamma
+        values = np.array([_cosine(context, p, s) for p, s in zip(rows_prime, rows_star)])
+        scores = tuple(SegmentScore(s[0], s[1], float(v)) for s, v in zip(segments, values))
+        return scores, _mean(values)
+    i = np.array([r[0] for r in rows_prime])
+    j = np.array([r[0] for r in rows_star])
+    try:
+        values = DIRECT_CONFIRMATIONS[spec.confirmation](table[i, j], c[i], c[j], n, zero, eps)
+    except ValueError as err:
+        never = [(words[a], words[b]) for a, b in zip(i, j) if table[a, b] == 0]
+        raise ValueError(f"{err} Pairs that never co-occur: {never[:3]}.") from err
+    values = np.atleast_1d(np.asarray(values, dtype=float))
+    pmis, p1, p2, p12 = _intermediates(table[i, j], c[i], c[j], n, zero, eps)
+    with_pmi = spec.confirmation in ("log_ratio", "normalized_log_ratio")
+    # tolist() turns each array into Python numbers at once (cheaper than float() per item)
+    columns = zip(segments, values.tolist(), np.asarray(pmis, dtype=float).tolist(),
+                  *(np.asarray(a, dtype=float).tolist() for a in (p1, p2, p12)),
+                  c[i].tolist(), c[j].tolist(), table[i, j].tolist())
+    scores = tuple(SegmentScore(s[0], s[1], v, pm if with_pmi else None, q1, q2, q12, c1, c2, c12, n)
+                   for s, v, pm, q1, q2, q12, c1, c2, c12 in columns)
+    return scores, _mean(values)
+
+
+def _as_word_vectors(vectors: object, words: list[str]) -> WordVectors:
+    """The vectors of the embedding measure: given (WordVectors, or a mapping word -> vector), or MiniLM's."""
+    from ..semantic.embeddings import WordVectors
+    if vectors is None:
+        from ..semantic.minilm import minilm_vectors
+        found: WordVectors = minilm_vectors(words)
+        return found
+    if isinstance(vectors, WordVectors):
+        return vectors
+    if isinstance(vectors, Mapping):
         try:
-            values = DIRECT_CONFIRMATIONS[spec.confirmation](table[i, j], c[i], c[j], n, zero, eps)
-        except ValueError as err:
-            never = [(words[a], words[b]) for a, b in zip(i, j) if table[a, b] == 0]
-            raise ValueError(f"{err} Pairs that never co-occur: {never[:3]}.") from err
-        values = np.atleast_1d(values)
-    scores = tuple(SegmentScore(s[0], s[1], float(v)) for s, v in zip(segments, values))
-    return scores, _mean(np.asarray(values, dtype=float))
+            return WordVectors(vectors)
+        except (TypeError, ValueError) as err:
+            raise type(err)(f"vectors: {err}") from err
+    raise TypeError("vectors must be a teachkit.WordVectors, a mapping word -> vector, or None (MiniLM's "
+                    f"vectors), got {type(vectors).__name__}.")
 
 
-def _eps_for(zero, eps, gensim_compat=False):
+def _scorable_vectors(words: Sequence[str], vectors: WordVectors, top_n: int) -> tuple[list[str], tuple[str, ...]]:
+    """The first ``top_n`` words, less those without a vector, and those skipped (as :func:`_scorable`)."""
+    used = [normalize_token(w) for w in words[:top_n]]
+    found = [w for w in used if w in vectors]
+    skipped = tuple(w for w in used if w not in vectors)
+    if len(found) < 2:
+        raise ValueError(f"keywords: only {len(found)} of the first {len(used)} keywords have a vector "
+                         f"(no vector: {', '.join(skipped) or 'none'}); at least two are needed to form a pair.")
+    return found, skipped
+
+
+def _score_vectors(words: list[str], vectors: WordVectors | None) -> tuple[tuple[SegmentScore, ...], float]:
+    """The embedding measure: the cosine of each pair's vectors (i < j), and their mean,
+    :func:`teachkit.embedding_coherence` of the similarity matrix."""
+    from ..semantic.metrics import embedding_coherence
+    assert vectors is not None, "the embedding measure is given its vectors"
+    similarity = vectors.similarity_matrix(words)
+    iu, ju = np.triu_indices(len(words), k=1)
+    scores = tuple(SegmentScore((words[a],), (words[b],), float(similarity[a, b]))
+                   for a, b in zip(iu.tolist(), ju.tolist()))
+    return scores, embedding_coherence(similarity)
+
+
+def _resolve_zero(spec: Measure, zero: str | None, eps: float | None, gensim_compat: bool = False,
+                  npmi_eps: bool = False) -> tuple[str, float]:
+    """The zero convention (the measure's own if None) and its ε, checked against the one table.
+
+    ``npmi_eps``: check ε as NPMI from counts does (:func:`teachkit.counts.association.check_npmi_eps`: eps=0
+    is taken with any convention), for topic_coherence, evaluate_topics and score_pair."""
+    if zero is None:
+        zero = GENSIM_ZERO if gensim_compat else spec.zero
+    check_choice(zero, "zero", tuple(ALL_ZERO_CONVENTIONS))
+    if gensim_compat and zero != GENSIM_ZERO:
+        raise ValueError("gensim_compat=True uses gensim's zero convention, 'epsilon'; leave zero=None.")
+    if zero not in spec.zeros:
+        if not spec.reads_counts:
+            raise ValueError(f"zero={zero!r}: {spec.name} reads no counts, so no zero convention applies; "
+                             "leave zero out.")
+        if zero == "plus_one":
+            _refuse_plus_one(zero)
+        raise ValueError(f"zero={zero!r} smooths NPMI only; {spec.name} takes {', '.join(map(repr, spec.zeros))}.")
+    if npmi_eps:
+        return zero, check_npmi_eps(zero, eps, tuple(ALL_ZERO_CONVENTIONS))
+    return zero, _eps_for(zero, eps, gensim_compat)
+
+
+def _eps_for(zero: str, eps: float | None, gensim_compat: bool = False) -> float:
     """The ε a zero convention uses: ``eps`` checked, or the default (gensim's under ``gensim_compat``).
 
-    Only ``"epsilon"`` (and the NPMI guide's ``"guide"``) take an ε; giving one to another convention
+    Only ``"epsilon"`` and the NPMI guide's ``"guide"`` (default 0) take an ε; giving one to another convention
     is refused, as it would be ignored."""
     if eps is None:
-        return EPSILON if gensim_compat else DEFAULT_EPSILON
+        return 0.0 if zero == "guide" else EPSILON if gensim_compat else DEFAULT_EPSILON
     eps = check_finite_real(eps, "eps", minimum=0.0)
     if zero not in ("epsilon", "guide"):
         raise ValueError(f"eps={eps} has no effect with zero={zero!r}; only zero='epsilon' adds an eps. "
@@ -827,11 +1122,19 @@ def _eps_for(zero, eps, gensim_compat=False):
     return eps
 
 
-def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | CooccurrenceCounts,
+def score_topic(found: Sequence[str], skipped: tuple[str, ...], counts: CooccurrenceCounts | None, measure: str,
+                zero: str, eps: float, gamma: int = 1, vectors: WordVectors | None = None) -> TopicScore:
+    """One topic's :class:`TopicScore` from words already chosen (:func:`scorable_keywords`) and checked
+    settings: the step every view (coherence_per_topic, topic_coherence, evaluate_topics, score_pair) shares."""
+    segments, value = _score_topic(list(found), counts, REGISTRY[measure], zero, eps, gamma, vectors)
+    return TopicScore(tuple(found), segments, value, tuple(skipped), measure)
+
+
+def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable[Any] | CooccurrenceCounts | None,
                         measure: str = "c_npmi", window: int | None = None, top_n: int = 10,
                         gensim_compat: bool = False, *, zero: str | None = None, eps: float | None = None,
-                        gamma: int = 1) -> CoherencePerTopic:
-    """Coherence of each topic under a named measure of :data:`MEASURES` (u_mass, c_uci, c_npmi, c_v, c_a).
+                        gamma: int = 1, window_override: bool = False, vectors: object = None) -> CoherencePerTopic:
+    """Coherence of each topic under a named measure of :data:`REGISTRY` (u_mass, c_uci, c_npmi, c_v, c_a, embedding).
 
     The call to reach for first.  With ``gensim_compat=True`` it gives the
     numbers of gensim 4.4's ::
@@ -847,15 +1150,18 @@ def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | Coocc
     ----------
     topics : list of list of str
         Each topic's words, most probable first.
-    texts : list of documents, or CooccurrenceCounts
+    texts : list of documents, CooccurrenceCounts, or None
         The reference corpus (strings are tokenized, token lists used as
-        they are), or counts already built from it (reused, not recounted).
+        they are), or counts already built from it (reused, not recounted;
+        they are scored at their own window, which the result reports).
+        None for the embedding measure, which reads vectors, not counts.
     measure : str
-        A key of :data:`MEASURES`.
+        A key of :data:`REGISTRY`.
     window : int or None
-        Sliding-window size; None means the measure's default
-        (``MEASURES[measure].window``: u_mass whole documents, c_uci and
-        c_npmi 10, c_v 110, c_a 5).
+        Sliding-window size; None means the measure's own
+        (``REGISTRY[measure].window``: u_mass whole documents, c_uci and
+        c_npmi 10, c_v 110, c_a 5).  Another window is refused for a measure
+        whose definition fixes it (all but c_npmi) unless ``window_override=True``.
     top_n : int, default 10
         How many leading words of each topic to score.
     gensim_compat : bool, default False
@@ -870,6 +1176,11 @@ def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | Coocc
         :data:`DEFAULT_EPSILON`, or gensim's :data:`EPSILON` under ``gensim_compat=True``.
     gamma : int, default 1
         The exponent γ on the NPMI context vectors (C_V and C_A).
+    window_override : bool, default False
+        Score a measure at a window its definition does not have (and say so when reporting it).
+    vectors : WordVectors or mapping word -> vector, optional
+        For ``measure="embedding"`` only: the words' vectors (default: all-MiniLM-L6-v2's,
+        :func:`teachkit.minilm_vectors`); words without a vector are skipped.
 
     Returns
     -------
@@ -886,30 +1197,53 @@ def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | Coocc
     >>> [round(v, 4) for v in coherence_per_topic([["fire", "smoke", "ash"]], docs, "c_npmi")]
     [0.0409]
     """
-    check_choice(measure, "measure", tuple(MEASURES))
-    spec = MEASURES[measure]
+    check_choice(measure, "measure", tuple(REGISTRY))
+    spec = REGISTRY[measure]
     gensim_compat = check_flag(gensim_compat, "gensim_compat")
+    window_override = check_flag(window_override, "window_override")
     if gensim_compat and not spec.in_gensim:
         raise ValueError(f"gensim_compat=True: gensim has no {measure}, so there is nothing to reproduce. "
                          "Leave gensim_compat=False.")
     top_n = check_positive_int(top_n, "top_n", minimum=2)
-    if zero is None:
-        zero = GENSIM_ZERO if gensim_compat else spec.zero
-    check_choice(zero, "zero", tuple(ZERO_CONVENTIONS))
-    if gensim_compat and zero != GENSIM_ZERO:
-        raise ValueError("gensim_compat=True uses gensim's zero convention, 'epsilon'; leave zero=None.")
-    eps = _eps_for(zero, eps, gensim_compat)
+    zero, eps = _resolve_zero(spec, zero, eps, gensim_compat)
     gamma = check_positive_int(gamma, "gamma")
     if gamma != 1 and spec.confirmation != "indirect_cosine":
         raise ValueError("gamma is the context vectors' exponent (C_V, C_A); other measures have none. "
                          "Leave gamma=1.")
     words = check_topics(topics)
+    all_words = list(dict.fromkeys(w for t in words for w in t))
+    if not spec.reads_counts:
+        if texts is not None or window is not None:
+            raise ValueError(f"{measure} reads the words' vectors, not counts: pass texts=None and no window.")
+        wv = _as_word_vectors(vectors, all_words)
+        results = []
+        for i, t in enumerate(words):
+            try:
+                found, skipped = _scorable_vectors(t, wv, top_n)
+            except ValueError as err:
+                raise ValueError(f"topics[{i}]: {err}") from err
+            results.append(score_topic(found, skipped, None, measure, zero, eps, vectors=wv))
+        return CoherencePerTopic(measure, None, False, zero, tuple(results))
+    if vectors is not None:
+        raise ValueError(f"vectors= is for measure='embedding'; {measure} reads window counts. Leave vectors out.")
     if window is not None:
         window = check_positive_int(window, "window")
+        _check_window(spec, window, window_override, "window= asks for")
     elif not isinstance(texts, CooccurrenceCounts):
         window = spec.window
-    all_words = list(dict.fromkeys(w for t in words for w in t))
-    counts = _counts_for_measure(texts, window, gensim_compat, all_words)
+    if isinstance(texts, CooccurrenceCounts):
+        counts = _check_given_counts(texts, window, gensim_compat)
+    else:
+        # The texts are walked once, three calls down (counting's _from_checked, the engine's count_known and
+        # its chunks): window and gensim_compat are checked above, only the corpus is left to check.
+        check_corpus(texts, "texts", "the reference corpus (a collection of documents) or CooccurrenceCounts "
+                     "built from it")
+        try:
+            counts = CooccurrenceCounts._from_checked(cast(Iterable[Any], texts), window,
+                                                      gensim_compat and window is not None, all_words)
+        except (TypeError, ValueError) as err:
+            # from_documents names its argument "docs"; here the reference corpus is called texts.
+            raise type(err)(f"texts (the reference corpus, or CooccurrenceCounts built from it): {err}") from err
     # gensim's way of cutting topics lives with the rest of its emulation.
     trimmed = trim_topics(words, counts, top_n) if gensim_compat else None
     results = []
@@ -921,6 +1255,5 @@ def coherence_per_topic(topics: Sequence[Sequence[str]], texts: Iterable | Coocc
                 found, skipped = _scorable(t, counts, top_n)
             except ValueError as err:
                 raise ValueError(f"topics[{i}]: {err}") from err
-        segments, value = _score_topic(found, counts, spec, zero, eps, gamma)
-        results.append(TopicScore(tuple(found), segments, value, tuple(skipped), measure))
+        results.append(score_topic(found, skipped, counts, measure, zero, eps, gamma))
     return CoherencePerTopic(measure, counts.window, bool(counts.gensim_compat), zero, tuple(results))

@@ -21,19 +21,16 @@ its ε as everywhere else.
 from __future__ import annotations
 
 import math
-import statistics
-from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+import statistics  # noqa: F401  (model_score's doctest compares with statistics.mean)
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
-import numpy as np
-
-from .._checks import check_count, check_finite_real
-from .._checks import check_choice
-from ..counts.association import check_npmi_eps, zero_convention, log_probability_ratio, smoothed_probabilities
+from .._checks import UnknownWordError, check_choice, check_count, check_finite_real, check_flag
+from ..counts.association import zero_convention
 from ..counts.counting import CooccurrenceCounts
-from .measures import (MEASURES, TopicScore, check_counts_object, pair_scores, arithmetic_mean,
-                       coherence_per_topic, scorable_keywords)
+from .measures import (REGISTRY, CoherencePerTopic, Measure, SegmentScore, TopicScore, _check_window, _resolve_zero,
+                       check_counts_object, coherence_per_topic, scorable_keywords, score_topic)
 from ..text import normalize_token
 
 __all__ = [
@@ -42,44 +39,18 @@ __all__ = [
 ]
 
 
-class UnknownWordError(ValueError, KeyError):
-    """A word that lies in no window of the reference corpus.
-
-    Its NPMI is undefined (P(w) = 0), so :func:`score_pair` refuses it and
-    :func:`topic_coherence` leaves it out and lists it in ``skipped``.
-    """
-
-    def __str__(self):  # KeyError would otherwise quote the message
-        return str(self.args[0])
-
-
-@dataclass(frozen=True)
-class PairScore:
-    """NPMI of one word pair, with every intermediate a hand calculation needs.
-
-    Probabilities are the ones the chosen smoothing convention uses; ``pmi``
-    is in nats (natural log), as in gensim and the NPMI guide.
-    """
-
-    word1: str
-    word2: str
-    npmi: float
-    pmi: float | None = None
-    p1: float | None = None
-    p2: float | None = None
-    p12: float | None = None
-    c1: int | None = None
-    c2: int | None = None
-    c12: int | None = None
-    n: int | None = None
-
-    #: The confirmation measure ``npmi`` holds (see :mod:`teachkit.coherence.measures` for the others).
-    measure = "c_npmi"
-
-    @property
-    def value(self) -> float:
-        """The pair's score under :attr:`measure`: its NPMI."""
-        return self.npmi
+#: One pair's score with every intermediate a hand calculation needs: the one segment type,
+#: :class:`teachkit.coherence.measures.SegmentScore` (``word1``, ``word2``, ``npmi``, ``pmi``, ``p1``, ``p2``,
+#: ``p12``, ``c1``, ``c2``, ``c12``, ``n``).  Probabilities are the ones the zero convention uses; ``pmi`` is
+#: in nats (natural log), as in gensim and the NPMI guide.
+PairScore = SegmentScore
+#: One topic's coherence: the one topic type, :class:`teachkit.coherence.measures.TopicScore` (``keywords``,
+#: ``pairs``, ``mean``, ``skipped``, ``measure``, ``n_pairs``, ``matrix()``).
+TopicCoherence = TopicScore
+#: Several topics' coherence and its summaries: the one result type,
+#: :class:`teachkit.coherence.measures.CoherencePerTopic` (``labels``, ``topics``, ``scores``, ``mean``,
+#: ``median``, ``min``, ``max``, ``all_positive``, ``ranked``, ``below``, ``without``, ``from_scores``, ``summary``).
+CoherenceReport = CoherencePerTopic
 
 
 def score_pair(w1: str, w2: str, counts: CooccurrenceCounts, *, zero: str | None = None,
@@ -130,87 +101,15 @@ def score_pair(w1: str, w2: str, counts: CooccurrenceCounts, *, zero: str | None
                 f"{w!r} lies in no window of the reference corpus, so its NPMI is undefined. "
                 "Check its spelling and tokenization, or leave it out (topic_coherence skips such words)."
             )
-    c12 = counts.count(w1, w2)
-    zero = zero_convention(zero, smoothing)
-    eps = check_npmi_eps(zero, eps, _NPMI_ZEROS)
-    # One pair is a topic of two words: the same path as topic_coherence, its words already checked.
-    _, _, _, _, values = pair_scores([normalize_token(w1), normalize_token(w2)], counts, _C_NPMI, zero, eps)
-    pmi_value, p1, p2, p12 = _intermediates(np.array([c12]), np.array([c1]), np.array([c2]), counts.n,
-                                            zero, eps)
-    return PairScore(normalize_token(w1), normalize_token(w2), float(values[0]), float(pmi_value[0]),
-                     float(p1[0]), float(p2[0]), float(p12[0]), c1, c2, c12, counts.n)
+    zero, eps = _resolve_zero(REGISTRY["c_npmi"], zero_convention(zero, smoothing), eps, npmi_eps=True)
+    # One pair is a topic of two words: the same pipeline as every measure, its words already checked.
+    topic = score_topic([normalize_token(w1), normalize_token(w2)], (), counts, "c_npmi", zero, eps)
+    return topic.segments[0]
 
 
-@dataclass(frozen=True)
-class TopicCoherence:
-    """Coherence of one topic: every pair score and their mean.
-
-    Attributes
-    ----------
-    keywords : tuple of str
-        The keywords scored (the first ``top_n``, less any skipped).
-    pairs : tuple of PairScore, or of SegmentScore
-        Under ``c_npmi``, one PairScore per pair, in the order (w1, w2), (w1, w3), ..., with every
-        intermediate; under another measure, its segments (:class:`teachkit.coherence.measures.SegmentScore`).
-    mean : float
-        The topic's coherence, the mean of the confirmations (the mean pair NPMI under ``c_npmi``).
-    skipped : tuple of str
-        Keywords among the first ``top_n`` that lie in no window.
-    measure : str, default "c_npmi"
-        The measure of :data:`teachkit.coherence.measures.MEASURES` scored.
-    """
-
-    keywords: tuple
-    pairs: tuple
-    mean: float
-    skipped: tuple = ()
-    measure: str = "c_npmi"
-
-    @property
-    def n_pairs(self) -> int:
-        return len(self.pairs)
-
-    def matrix(self) -> np.ndarray:
-        """Pair NPMI as a symmetric k-by-k array (NaN on the diagonal, which has no pair); under another
-        measure, its segments' matrix (:meth:`teachkit.coherence.measures.TopicScore.matrix`)."""
-        if self.measure != _C_NPMI.name:
-            return TopicScore(self.keywords, self.pairs, self.mean, self.skipped, self.measure).matrix()
-        k = len(self.keywords)
-        m = np.full((k, k), np.nan)
-        pos = {w: i for i, w in enumerate(self.keywords)}
-        for p in self.pairs:
-            m[pos[p.word1], pos[p.word2]] = m[pos[p.word2], pos[p.word1]] = p.npmi
-        return m
-
-
-#: topic_coherence is this measure: one-one segmentation, NPMI confirmation, the arithmetic mean.
-_C_NPMI = MEASURES["c_npmi"]
-#: The zero conventions topic_coherence takes under c_npmi: those of NPMI from counts, and Lau et al.'s "zero".
-_NPMI_ZEROS = ("exact", "epsilon", "guide", "zero")
-
-
-def _intermediates(c12, c1, c2, n, zero, eps):
-    """PMI and the three probabilities a hand calculation shows beside each pair's NPMI.
-
-    The probabilities are those the convention uses (``(c + eps) / (n + eps)``
-    for the guide, ``c / n`` otherwise); under gensim's, eps is added to the
-    joint probability inside the logarithm, as in its NPMI::
-
-        PMI = log((p12 + eps) / (p1 p2))
-    """
-    p12, p1, p2 = smoothed_probabilities(c12, c1, c2, np.asarray(n, dtype=np.int64), eps if zero == "guide" else 0.0)
-    if zero == "epsilon":
-        p12 = p12 + eps
-        pmi_value = np.log(p12 / (p1 * p2))
-    else:
-        with np.errstate(divide="ignore"):     # under "zero", a pair never together has PMI -inf
-            pmi_value = log_probability_ratio(p12, p1, p2)
-    return pmi_value, p1, p2, p12
-
-
-def topic_coherence(keywords: Sequence[str], counts: CooccurrenceCounts, top_n: int = 10, *,
+def topic_coherence(keywords: Sequence[str], counts: CooccurrenceCounts | None, top_n: int = 10, *,
                     measure: str = "c_npmi", zero: str | None = None, eps: float | None = None,
-                    smoothing: str | None = None) -> TopicCoherence:
+                    smoothing: str | None = None, window_override: bool = False, vectors: object = None) -> TopicScore:
     """Coherence of a topic: the mean NPMI over all pairs of its top keywords, or any other measure.
 
     A view of :func:`teachkit.coherence_per_topic` for one topic and counts already built.  By default
@@ -240,10 +139,17 @@ def topic_coherence(keywords: Sequence[str], counts: CooccurrenceCounts, top_n: 
         The ε of ``"epsilon"`` (default :data:`teachkit.DEFAULT_EPSILON`) or of ``"guide"`` (default 0).
     smoothing : {"none", "guide", "gensim"}, optional
         Deprecated spelling of ``zero`` (a ``DeprecationWarning``; removed in the next release).
+    window_override : bool, default False
+        Score a measure whose definition fixes its window (all but ``c_npmi``) on counts of another window.
+        Without it such counts are refused: the result does not carry the window, so the number would
+        travel as, say, C_V while being another measure.
+    vectors : optional
+        For ``measure="embedding"`` (pass ``counts=None``): as for :func:`teachkit.coherence_per_topic`.
 
     Returns
     -------
     TopicCoherence
+        (:class:`teachkit.coherence.measures.TopicScore`, the one topic type.)
 
     Raises
     ------
@@ -260,29 +166,36 @@ def topic_coherence(keywords: Sequence[str], counts: CooccurrenceCounts, top_n: 
     (3, -0.0158)
     """
     zero = zero_convention(zero, smoothing, default=None)
-    return _topic_coherence(keywords, counts, top_n, measure, zero, eps)
+    spec, zero, eps = _view_settings(counts, measure, zero, eps, window_override)
+    return _topic_coherence(keywords, counts, top_n, spec, zero, eps, vectors)
 
 
-def _topic_coherence(keywords, counts, top_n, measure, zero, eps):
-    """:func:`topic_coherence` once the deprecated spelling is translated (``zero`` None: the default)."""
-    check_choice(measure, "measure", tuple(MEASURES))
-    if measure != _C_NPMI.name:
+def _view_settings(counts: CooccurrenceCounts | None, measure: str, zero: str | None, eps: float | None,
+                   window_override: bool) -> tuple[Measure, str, float]:
+    """topic_coherence's and evaluate_topics' checks of their settings: the measure, its window, its zero."""
+    check_choice(measure, "measure", tuple(REGISTRY))
+    spec = REGISTRY[measure]
+    window_override = check_flag(window_override, "window_override")
+    if spec.reads_counts:
         check_counts_object(counts)
-        result = coherence_per_topic([keywords], counts, measure, top_n=top_n, zero=zero, eps=eps).topics[0]
-        return TopicCoherence(result.keywords, result.segments, result.value, result.skipped, measure)
+        assert counts is not None
+        _check_window(spec, counts.window, window_override, "the counts given are counted in")
+    elif counts is not None:
+        raise ValueError(f"{measure} reads the words' vectors, not counts: pass counts=None.")
+    zero, eps = _resolve_zero(spec, zero, eps, npmi_eps=spec.name == "c_npmi")
+    return spec, zero, eps
+
+
+def _topic_coherence(keywords: Sequence[str], counts: CooccurrenceCounts | None, top_n: int, spec: Measure, zero: str,
+                     eps: float, vectors: object) -> TopicScore:
+    """One topic through the pipeline (:func:`teachkit.coherence.measures.score_topic`), settings checked."""
+    if not spec.reads_counts:
+        return coherence_per_topic([keywords], None, spec.name, top_n=top_n, zero=zero, vectors=vectors).topics[0]
+    if vectors is not None:
+        raise ValueError(f"vectors= is for measure='embedding'; {spec.name} reads window counts. Leave vectors out.")
+    assert counts is not None, "_view_settings has checked the counts"
     found, skipped = scorable_keywords(keywords, counts, top_n)
-    zero = "exact" if zero is None else zero
-    eps = check_npmi_eps(zero, eps, _NPMI_ZEROS)
-    iu, ju, c, m, values = pair_scores(found, counts, _C_NPMI, zero, eps)
-    pmis, p1, p2, p12 = _intermediates(m[iu, ju], c[iu], c[ju], counts.n, zero, eps)
-    norm = found
-    # tolist() turns each array into Python numbers at once (cheaper than float() per item)
-    columns = zip(iu.tolist(), ju.tolist(), *(np.asarray(a, dtype=float).tolist() for a in (values, pmis, p1, p2, p12)),
-                  m[iu, ju].tolist())
-    c_list = c.tolist()
-    pairs = tuple(PairScore(norm[i], norm[j], v, pm, q1, q2, q12, c_list[i], c_list[j], c12, counts.n)
-                  for i, j, v, pm, q1, q2, q12, c12 in columns)
-    return TopicCoherence(tuple(norm), pairs, arithmetic_mean(values), skipped)
+    return score_topic(found, skipped, counts, spec.name, zero, eps)
 
 
 def coherence_from_pairs(pair_npmi: Mapping[tuple[str, str], float]) -> TopicCoherence:
@@ -325,7 +238,7 @@ def coherence_from_pairs(pair_npmi: Mapping[tuple[str, str], float]) -> TopicCoh
         for w in (a, b):
             if w not in words:
                 words.append(w)
-        pairs.append(PairScore(a, b, v))
+        pairs.append(PairScore((a,), (b,), v))
     k = len(words)
     if k < 2:
         raise ValueError("pair_npmi is empty: give at least one pair.")
@@ -338,7 +251,7 @@ def coherence_from_pairs(pair_npmi: Mapping[tuple[str, str], float]) -> TopicCoh
     return TopicCoherence(tuple(words), tuple(pairs), math.fsum(p.npmi for p in pairs) / len(pairs))
 
 
-def _coherence_value(c, i):
+def _coherence_value(c: object, i: int) -> float:
     if isinstance(c, TopicCoherence):
         return c.mean
     if isinstance(c, CoherenceReport):
@@ -407,92 +320,18 @@ def model_score(coherences: Iterable[float | TopicCoherence], sizes: Iterable[in
     return math.fsum(float(Fraction(s, n_documents)) * v for s, v in zip(sizes, values))
 
 
-@dataclass(frozen=True)
-class CoherenceReport:
-    """Coherence of several topics, with the summaries the NPMI guide uses.
-
-    Attributes
-    ----------
-    labels : tuple
-        Topic labels (indices, or the keys of a dict of topics).
-    topics : tuple of TopicCoherence
-    scores : numpy.ndarray
-        One coherence per topic.
-    """
-
-    labels: tuple
-    topics: tuple
-    scores: np.ndarray = field(repr=False)
-
-    @property
-    def mean(self) -> float:
-        return float(np.mean(self.scores))
-
-    @property
-    def median(self) -> float:
-        return float(statistics.median(self.scores.tolist()))
-
-    @property
-    def min(self) -> float:
-        return float(np.min(self.scores))
-
-    @property
-    def max(self) -> float:
-        return float(np.max(self.scores))
-
-    @property
-    def all_positive(self) -> bool:
-        """True when every topic's coherence is above 0."""
-        return bool(np.all(self.scores > 0))
-
-    def ranked(self) -> list[tuple[Hashable, float]]:
-        """``[(label, score), ...]`` from the most to the least coherent topic."""
-        order = np.argsort(-self.scores, kind="stable")
-        return [(self.labels[i], float(self.scores[i])) for i in order]
-
-    def below(self, threshold: float = 0.0) -> list[Hashable]:
-        """Labels of the topics whose coherence is below ``threshold``."""
-        threshold = check_finite_real(threshold, "threshold")
-        return [lab for lab, s in zip(self.labels, self.scores) if s < threshold]
-
-    def without(self, *labels: Hashable) -> CoherenceReport:
-        """The same report with some topics (e.g. an outlier topic) left out."""
-        unknown = [lab for lab in labels if lab not in self.labels]
-        if unknown:
-            raise ValueError(f"labels {unknown!r} name no topic of this report; its labels are {list(self.labels)!r}.")
-        keep = [i for i, lab in enumerate(self.labels) if lab not in labels]
-        if not keep:
-            raise ValueError("without() would leave no topic; keep at least one.")
-        return CoherenceReport(tuple(self.labels[i] for i in keep), tuple(self.topics[i] for i in keep),
-                               self.scores[keep])
-
-    @classmethod
-    def from_scores(cls, scores: Iterable[float], labels: Iterable[Hashable] | None = None) -> CoherenceReport:
-        """A report from coherences computed elsewhere (e.g. printed in a document)."""
-        values = np.array([check_finite_real(s, f"scores[{i}]") for i, s in enumerate(scores)], dtype=float)
-        if values.size == 0:
-            raise ValueError("scores is empty: there is no topic to summarize.")
-        labels = tuple(range(len(values))) if labels is None else tuple(labels)
-        if len(labels) != len(values):
-            raise ValueError(f"labels has {len(labels)} entries but scores has {len(values)}.")
-        return cls(labels, tuple([None] * len(values)), values)
-
-    def summary(self) -> dict[str, float | bool]:
-        """A dict of the summary statistics (mean, median, min, max, all_positive)."""
-        return {"mean": self.mean, "median": self.median, "min": self.min, "max": self.max,
-                "all_positive": self.all_positive}
-
-
-def evaluate_topics(topics: Sequence[Sequence[str]] | dict, counts: CooccurrenceCounts, top_n: int = 10, *,
+def evaluate_topics(topics: Sequence[Sequence[str]] | dict[Any, Sequence[str]], counts: CooccurrenceCounts | None,
+                    top_n: int = 10, *,
                     measure: str = "c_npmi", zero: str | None = None, eps: float | None = None,
-                    exclude: Iterable = (), smoothing: str | None = None) -> CoherenceReport:
+                    exclude: Iterable[Any] = (), smoothing: str | None = None, window_override: bool = False,
+                    vectors: object = None) -> CoherencePerTopic:
     """Score several topics and summarize them.
 
     Parameters
     ----------
     topics : list of keyword lists, or dict label -> keyword list
     counts : CooccurrenceCounts
-    top_n, measure, zero, eps, smoothing
+    top_n, measure, zero, eps, smoothing, window_override, vectors
         As for :func:`topic_coherence` (any measure; ``smoothing`` is deprecated).
     exclude : iterable of labels, optional
         Topics to leave out, e.g. an outlier topic (BERTopic's topic -1).
@@ -500,10 +339,10 @@ def evaluate_topics(topics: Sequence[Sequence[str]] | dict, counts: Cooccurrence
     Returns
     -------
     CoherenceReport
+        (:class:`teachkit.coherence.measures.CoherencePerTopic`, the one result type, with the labels.)
     """
-    check_counts_object(counts)
     zero = zero_convention(zero, smoothing, default=None)
-    check_choice(measure, "measure", tuple(MEASURES))
+    spec, zero, eps = _view_settings(counts, measure, zero, eps, window_override)
     if isinstance(topics, dict):
         items = list(topics.items())
     else:
@@ -528,10 +367,10 @@ def evaluate_topics(topics: Sequence[Sequence[str]] | dict, counts: Cooccurrence
     results = []
     for lab, kw in items:
         try:
-            results.append(_topic_coherence(kw, counts, top_n, measure, zero, eps))
+            results.append(_topic_coherence(kw, counts, top_n, spec, zero, eps, vectors))
         except ValueError as err:
             raise ValueError(f"topic {lab!r}: {err}") from err
         except TypeError as err:
             raise TypeError(f"topic {lab!r}: {err}") from err
-    return CoherenceReport(tuple(lab for lab, _ in items), tuple(results),
-                           np.array([r.mean for r in results], dtype=float))
+    window, compat = (counts.window, bool(counts.gensim_compat)) if counts is not None else (None, False)
+    return CoherencePerTopic(measure, window, compat, zero, tuple(results), tuple(lab for lab, _ in items))

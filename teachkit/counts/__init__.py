@@ -5,6 +5,7 @@
 * :mod:`teachkit.counts.dask_counts`    count_on_dask (window counts on a Dask cluster; extra teachkit[dask])
 * :mod:`teachkit.counts.association`    pmi, npmi, npmi_from_counts, probabilities_from_counts
 * :mod:`teachkit.counts.gensim_compat`  what gensim does differently, reproduced on request
+* :mod:`teachkit.counts._engine`        the counting engine behind them (private: runs of windows, intersections)
 
 Each module loads when first used (``teachkit.counts.counting`` works after ``import teachkit``).
 """

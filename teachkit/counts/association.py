@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import warnings
 from fractions import Fraction
-from typing import overload
+from typing import Any, cast, overload
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -30,9 +30,9 @@ from .._checks import (
     check_broadcast, check_choice, check_counts, check_finite_real, check_joint_rules, check_probability_array,
 )
 
-__all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "EPSILON",
-           "DEFAULT_EPSILON", "ALL_ZERO_CONVENTIONS", "SMOOTHING_ALIASES", "NPMI_ZERO_CONVENTIONS", "zero_convention",
-           "check_npmi_eps"]
+__all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "EPSILON", "DEFAULT_EPSILON",
+           "ZERO_CONVENTION_TABLE", "ALL_ZERO_CONVENTIONS", "SMOOTHING_ALIASES", "NPMI_ZERO_CONVENTIONS",
+           "zero_convention", "check_npmi_eps"]
 
 #: teachkit's own ε: what ``zero="epsilon"`` adds to P(W', W*) inside the logarithm when no ``eps`` is given
 #: and gensim's numbers are not asked for.  It equals gensim's :data:`EPSILON` today, but it is a choice of
@@ -41,20 +41,29 @@ __all__ = ["pmi", "npmi", "npmi_from_counts", "probabilities_from_counts", "EPSI
 DEFAULT_EPSILON = 1e-12
 
 
-#: The zero conventions: what a pair that never shares a window scores, and how eps enters.  The one table
-#: of them in teachkit; a convention is named here and passed as ``zero=``.  ``coherence_per_topic`` and the
-#: confirmation measures take the first four (:data:`teachkit.coherence.measures.ZERO_CONVENTIONS`);
-#: :func:`npmi_from_counts`, :func:`teachkit.topic_coherence` and :func:`teachkit.score_pair` take
-#: ``"exact"``, ``"epsilon"`` and ``"guide"``.
-ALL_ZERO_CONVENTIONS = {
-    "exact": "no smoothing: NPMI takes its limit -1; log conditional probability and PMI would be "
-             "-inf, so such a pair is refused",
-    "epsilon": f"gensim and Röder et al.: eps = {EPSILON} added to P(W', W*) inside the logarithm",
-    "plus_one": "Mimno et al.'s UMass: 1 added to the joint count, log((c(W', W*) + 1) / c(W*))",
-    "zero": "Lau et al.'s topic_interpretability scripts: a pair that never co-occurs scores 0",
-    "guide": "the NPMI guide: eps added to every count and to n, P = (c + eps) / (n + eps), then its guard "
-             "(0 where -log P(x, y) is 0 or infinite) and its clamp to [-1, 1]",
+#: "Every confirmation measure that reads window counts" in the table below (a new confirmation of
+#: :mod:`teachkit.coherence.measures` takes these conventions with no line here).
+ALL_CONFIRMATIONS = "*"
+
+#: The zero conventions, the one table of them in teachkit: each convention's name (what ``zero=`` takes), what a
+#: pair that never shares a window scores under it and how eps enters, and the confirmation measures that take it
+#: (C_V's and C_A's indirect cosine takes those of ``normalized_log_ratio``, the NPMI it is built from).
+#: :data:`ALL_ZERO_CONVENTIONS`, :data:`NPMI_ZERO_CONVENTIONS` and :data:`teachkit.coherence.measures.ZERO_CONVENTIONS`
+#: are views of it, and ``teachkit.coherence.measures.conventions_markdown()`` renders it in docs/api.md.
+ZERO_CONVENTION_TABLE: dict[str, tuple[str, tuple[str, ...] | str]] = {
+    "exact": ("no smoothing: NPMI takes its limit -1; log conditional probability and PMI would be "
+              "-inf, so such a pair is refused", ALL_CONFIRMATIONS),
+    "epsilon": (f"gensim and Röder et al.: eps = {EPSILON} added to P(W', W*) inside the logarithm",
+                ALL_CONFIRMATIONS),
+    "plus_one": ("Mimno et al.'s UMass: 1 added to the joint count, log((c(W', W*) + 1) / c(W*))",
+                 ("log_conditional_probability", "log_ratio")),
+    "zero": ("Lau et al.'s topic_interpretability scripts: a pair that never co-occurs scores 0",
+             ALL_CONFIRMATIONS),
+    "guide": ("the NPMI guide: eps added to every count and to n, P = (c + eps) / (n + eps), then its guard "
+              "(0 where -log P(x, y) is 0 or infinite) and its clamp to [-1, 1]", ("normalized_log_ratio",)),
 }
+#: Each convention's description, by the name ``zero=`` takes (a view of :data:`ZERO_CONVENTION_TABLE`).
+ALL_ZERO_CONVENTIONS = {name: row[0] for name, row in ZERO_CONVENTION_TABLE.items()}
 #: The older spelling, ``smoothing=``, of the conventions NPMI from counts takes: each old name and the
 #: convention of :data:`ALL_ZERO_CONVENTIONS` it stands for (both spellings keep working).
 SMOOTHING_ALIASES = {"none": "exact", "guide": "guide", "gensim": "epsilon"}
@@ -105,18 +114,18 @@ def __getattr__(name: str) -> object:
 TOLERANCE = 1e-12
 
 
-def _scalar_or_array(value, scalar):
-    return float(value) if scalar else value
+def _scalar_or_array(value: Any, scalar: bool) -> float | np.ndarray:
+    return float(value) if scalar else cast(np.ndarray, value)
 
 
-def _is_scalar(*values):
+def _is_scalar(*values: Any) -> bool:
     try:
         return all(np.ndim(v) == 0 for v in values)
     except ValueError:  # a ragged list; validation says what is wrong with it
         return False
 
 
-def log_probability_ratio(p_xy, p_x, p_y):
+def log_probability_ratio(p_xy: Any, p_x: Any, p_y: Any) -> Any:
     """``ln(p_xy / (p_x p_y))``, also where the product underflows.
 
     The ratio is taken directly when ``p_xy`` and ``p_x p_y`` are normal
@@ -155,7 +164,7 @@ COUNT_RULES = {
 }
 
 
-def _check_joint(p_xy, p_x, p_y):
+def _check_joint(p_xy: np.ndarray, p_x: np.ndarray, p_y: np.ndarray) -> None:
     check_joint_rules(p_xy, (p_x, p_y), 1, PROBABILITY_RULES, TOLERANCE)
 
 
@@ -201,7 +210,7 @@ def pmi(p_xy: ArrayLike, p_x: ArrayLike, p_y: ArrayLike, base: float = math.e) -
     return _scalar_or_array(value, scalar)
 
 
-def _check_probabilities(p_xy, p_x, p_y):
+def _check_probabilities(p_xy: ArrayLike, p_x: ArrayLike, p_y: ArrayLike) -> tuple[Any, Any, Any]:
     p_xy = check_probability_array(p_xy, "p_xy")
     p_x = check_probability_array(p_x, "p_x")
     p_y = check_probability_array(p_y, "p_y")
@@ -247,7 +256,7 @@ def npmi(p_xy: ArrayLike, p_x: ArrayLike, p_y: ArrayLike) -> float | np.ndarray:
     return _scalar_or_array(npmi_of_probabilities(p_xy, p_x, p_y), scalar)
 
 
-def npmi_of_probabilities(p_xy, p_x, p_y):
+def npmi_of_probabilities(p_xy: Any, p_x: Any, p_y: Any) -> Any:
     """:func:`npmi` on probabilities already checked (arrays); the caller has validated them."""
     p_xy, p_x, p_y = np.broadcast_arrays(p_xy, p_x, p_y)
     never = p_xy == 0
@@ -280,7 +289,7 @@ def probabilities_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n
     return p_xy, p_x, p_y
 
 
-def guide_npmi_of_counts(c_xy, c_x, c_y, n, eps):
+def guide_npmi_of_counts(c_xy: Any, c_x: Any, c_y: Any, n: Any, eps: float) -> Any:
     """The NPMI guide's ``score`` function, step by step, its guard and clamp included.
 
     The guide (SwiftTopics) computes, for two words that each occur::
@@ -309,7 +318,7 @@ def guide_npmi_of_counts(c_xy, c_x, c_y, n, eps):
     return np.clip(value, -1.0, 1.0)
 
 
-def check_npmi_eps(zero: str, eps: float | None, conventions: tuple = NPMI_ZERO_CONVENTIONS) -> float:
+def check_npmi_eps(zero: str, eps: float | None, conventions: tuple[str, ...] = NPMI_ZERO_CONVENTIONS) -> float:
     """A zero convention of NPMI from counts and its eps, checked together: returns eps as a float >= 0.
 
     ``eps=None`` is the convention's default: :data:`DEFAULT_EPSILON` for ``"epsilon"``, 0 otherwise.
@@ -326,14 +335,15 @@ def check_npmi_eps(zero: str, eps: float | None, conventions: tuple = NPMI_ZERO_
     return eps
 
 
-def _check_counts(c_xy, c_x, c_y, n, eps, zero):
+def _check_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLike, eps: float | None,
+                  zero: str) -> tuple[Any, Any, Any, Any, float, bool]:
     eps = check_npmi_eps(zero, eps)
     scalar = _is_scalar(c_xy, c_x, c_y, n)
     c_xy, (c_x, c_y), n = check_counts(("c_xy", c_xy), [("c_x", c_x), ("c_y", c_y)], ("n", n), COUNT_RULES)
     return c_xy, c_x, c_y, n, eps, scalar
 
 
-def smoothed_probabilities(c_xy, c_x, c_y, n, eps):
+def smoothed_probabilities(c_xy: Any, c_x: Any, c_y: Any, n: Any, eps: float) -> tuple[Any, ...]:
     """``(c + eps) / (n + eps)`` for the three counts (eps = 0: plain ``c / n``)."""
     if n.dtype != object:
         if eps == 0:
@@ -438,9 +448,9 @@ def npmi_of_checked_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: A
                 f"(log 0 in numerator and denominator). Use eps > 0 (gensim uses {EPSILON}), "
                 "or zero='exact', which gives the limit -1."
             )
-        return npmi_of_probabilities(*smoothed_probabilities(c_xy, c_x, c_y, n, 0.0))
+        return cast(np.ndarray, npmi_of_probabilities(*smoothed_probabilities(c_xy, c_x, c_y, n, 0.0)))
     if zero == "guide":
-        return guide_npmi_of_counts(c_xy, c_x, c_y, n, eps)
+        return cast(np.ndarray, guide_npmi_of_counts(c_xy, c_x, c_y, n, eps))
     # gensim: written as gensim writes it, so the numbers agree to the last bit.
     p_xy, p_x, p_y = smoothed_probabilities(c_xy, c_x, c_y, n, 0.0)
     p_xy = p_xy + eps

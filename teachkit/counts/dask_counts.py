@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .counting import (CooccurrenceCounts, add_known_counts, check_corpus_arguments, count_known, DocumentError,
-                       full_pair_table, words_index)
+from ._engine import (_Known, DocumentError, add_known_counts, check_corpus_arguments, count_known, full_pair_table,
+                      words_index)
+from .counting import CooccurrenceCounts
 
 if TYPE_CHECKING:  # Dask is an optional extra: it is imported inside count_on_dask, when first needed
     import dask.bag
@@ -84,7 +85,7 @@ def count_on_dask(bag: dask.bag.Bag, words: Iterable[str], window: int | None = 
     index = words_index(words)
     listed = list(index)          # normalized, in id order: every worker numbers the words alike
     count = functools.partial(_count_part, words=listed, window=window, gensim_compat=gensim_compat)
-    parts = bag.to_delayed()
+    parts = bag.to_delayed()    # type: ignore[no-untyped-call]  # dask's own API is not annotated
     # Each partition counted with its number (to name a bad document), the results added 8 at a time.
     totals = [dask.delayed(count)(part, number) for number, part in enumerate(parts)]
     while len(totals) > 1:
@@ -93,7 +94,8 @@ def count_on_dask(bag: dask.bag.Bag, words: Iterable[str], window: int | None = 
         word_counts, pairs, n, n_documents, n_tokens = (totals[0].compute() if totals else
                                                         _count_part([], 0, listed, window, gensim_compat))
     except _InPartition as err:
-        before = sum(dask.compute(*(dask.delayed(_length)(part) for part in parts[:err.partition])))
+        shown = (dask.delayed(_length)(part) for part in parts[:err.partition])
+        before = sum(dask.compute(*shown))    # type: ignore[no-untyped-call]  # dask's API is not annotated
         raise TypeError(f"document {before + err.number} of the bag (document {err.number} of partition "
                         f"{err.partition}) {err.problem}") from None
     if n_documents == 0:
@@ -103,7 +105,8 @@ def count_on_dask(bag: dask.bag.Bag, words: Iterable[str], window: int | None = 
                               n_tokens=n_tokens)
 
 
-def _count_part(docs, partition, words, window, gensim_compat):
+def _count_part(docs: Iterable[Any], partition: int, words: list[str], window: int | None,
+                gensim_compat: bool) -> _Known:
     """One partition's counts of ``words`` (already normalized, in id order), as a tuple to add up."""
     try:
         return count_known(docs, {w: i for i, w in enumerate(words)}, window, gensim_compat)
@@ -114,20 +117,20 @@ def _count_part(docs, partition, words, window, gensim_compat):
 class _InPartition(DocumentError):
     """A bad document, numbered inside its partition; :func:`count_on_dask` numbers it in the whole bag."""
 
-    def __init__(self, partition, number, problem):
+    def __init__(self, partition: int, number: int, problem: str) -> None:
         super().__init__(number, problem)
         self.partition = partition
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[_InPartition], tuple[int, int, str]]:  # type: ignore[override]
         return type(self), (self.partition, self.number, self.problem)
 
 
-def _length(part):
+def _length(part: Iterable[Any]) -> int:
     return sum(1 for _ in part)
 
 
-def _add_parts(parts):
-    total = None
+def _add_parts(parts: Iterable[_Known]) -> _Known | None:
+    total: _Known | None = None
     for part in parts:
         total = part if total is None else add_known_counts(total, part)
     return total

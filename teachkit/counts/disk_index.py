@@ -83,7 +83,8 @@ from typing import Any
 import numpy as np
 
 from .._checks import check_flag, check_positive_int, short_repr
-from .counting import CooccurrenceCounts, check_corpus_arguments, chunk_runs, pad_with_zeros
+from ._engine import check_corpus_arguments, chunk_runs, pad_with_zeros
+from .counting import CooccurrenceCounts
 
 __all__ = ["build_index", "open_index", "INDEX_FORMAT", "INDEX_VERSION"]
 
@@ -233,14 +234,14 @@ def open_index(directory: str | os.PathLike[str], window: int | None, *,
                               n_tokens=header["n_tokens"])
 
 
-def _read_header(folder, where):
+def _read_header(folder: Path, where: str) -> dict[str, Any]:
     """header.json, checked: its format, version, checksum and fields (a dict), or a ValueError."""
     header_path = folder / "header.json"
     if not header_path.is_file():
         raise ValueError(f"{where} holds no teachkit index (no header.json); "
                          "build one with teachkit.build_index(docs, directory, window=...).")
 
-    def not_header(why=""):
+    def not_header(why: str = "") -> ValueError:
         return ValueError(f"{where}: header.json is not the header of a teachkit index{why}. Build the index "
                           "again with teachkit.build_index(docs, directory, window=...).")
 
@@ -285,7 +286,7 @@ def _read_header(folder, where):
     return header
 
 
-def _check_contents(header, words, arrays, damaged):
+def _check_contents(header: dict[str, Any], words: list[str], arrays: dict[str, np.ndarray], damaged: str) -> None:
     """What the checksums vouch for, checked once more where it costs little (files the size of the vocabulary)."""
     n_words, n_runs = header["n_words"], header["n_runs"]
     expected = {"word_counts": n_words, "word_run": n_words + 1, "run_start": n_runs, "run_end": n_runs}
@@ -300,7 +301,7 @@ def _check_contents(header, words, arrays, damaged):
                          "Build it again.")
 
 
-def _file_checksum(path):
+def _file_checksum(path: Path) -> str:
     """``"crc32:xxxxxxxx"`` of the file's bytes, read in blocks (memory stays flat, whatever the size)."""
     crc = 0
     buffer = bytearray(_READ_BLOCK)
@@ -314,14 +315,14 @@ def _file_checksum(path):
     return f"crc32:{crc:08x}"
 
 
-def _header_checksum(header):
+def _header_checksum(header: dict[str, Any]) -> str:
     """``"crc32:xxxxxxxx"`` of the header without its own checksum, as canonical JSON."""
     rest = {key: value for key, value in header.items() if key != "header_checksum"}
     text = json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=True)
     return f"crc32:{zlib.crc32(text.encode('ascii')):08x}"
 
 
-def _check_new_directory(directory):
+def _check_new_directory(directory: str | os.PathLike[str]) -> Path:
     if not isinstance(directory, (str, os.PathLike)):
         raise TypeError(f"directory must be a path (a string or pathlib.Path), got {type(directory).__name__}.")
     # A symbolic link stands for the folder it names: the index is built there (and the link then points at it).
@@ -339,16 +340,17 @@ def _check_new_directory(directory):
     return target
 
 
-def _build(docs, folder, window, gensim_compat):
+def _build(docs: Iterable[Any], folder: Path, window: int | None, gensim_compat: bool) -> dict[str, Any]:
     """Count in chunks, spilling each chunk's runs to scratch files, then merge them into ``folder``."""
     index: dict[str, int] = {}
-    chunks = []          # per chunk: its scratch files and how many words existed when it was counted
+    # per chunk: its scratch files and how many words existed when it was counted
+    chunks: list[tuple[dict[str, Path], int]] = []
     word_counts = np.zeros(0, dtype=np.int64)
-    runs_per_word = np.zeros(0, dtype=np.int64)
+    runs_per_word: np.ndarray = np.zeros(0, dtype=np.int64)
     n = n_documents = n_tokens = 0
     for number, part in enumerate(chunk_runs(docs, index, window, gensim_compat, _BUILD_CHUNK_TOKENS)):
         n_words = len(index)
-        paths = {}
+        paths: dict[str, Path] = {}
         for name, values in (("start", part.start.astype(np.int64) + n), ("end", part.end.astype(np.int64) + n),
                              ("word_run", part.word_run.astype(np.int64))):
             paths[name] = folder / f"chunk{number}.{name}.npy"
@@ -374,7 +376,7 @@ def _build(docs, folder, window, gensim_compat):
     for paths, _ in chunks:
         for path in paths.values():
             path.unlink()
-    words = sorted(index, key=index.get)
+    words = sorted(index, key=index.__getitem__)
     (folder / "words.json").write_text(json.dumps(words, ensure_ascii=False), encoding="utf-8")
     del words, index
     from .. import __version__
@@ -387,7 +389,7 @@ def _build(docs, folder, window, gensim_compat):
     return header
 
 
-def _merge(chunks, word_run, folder, window_type):
+def _merge(chunks: list[tuple[dict[str, Path], int]], word_run: np.ndarray, folder: Path, window_type: Any) -> None:
     """Write run_start.npy and run_end.npy: every word's runs, chunk after chunk, a block of words at a time.
 
     A chunk's runs are grouped by word, so a block of words is one slice of each chunk's files; within the

@@ -12,8 +12,8 @@ nbconvert's classic template reads; the course website copies it into MyST-NB's 
 template show that one, and ignore the metadata), and puts the ``see`` sentence under it.
 
 :data:`LABELS` is the one table of human names for the measures and quantities the notebooks plot
-(``u_mass`` -> ``"UMass"``); :func:`label` reads it.  The metrics never import the course, so the table
-lives here rather than beside the measures.
+(``u_mass`` -> ``"UMass"``); :func:`label` reads it.  A coherence measure's name comes from its entry in
+:data:`teachkit.coherence.measures.REGISTRY` (the course reads the metrics; the metrics never read the course).
 """
 
 from __future__ import annotations
@@ -21,16 +21,15 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..coherence.measures import REGISTRY
+
 __all__ = ["FONT_FLOOR_PT", "LABELS", "PHONE_WIDTH_PX", "SHOWN_WIDTH_PX", "label", "plain_log_ticks", "show",
            "small_text"]
 
 #: Human names for the measures and quantities the course plots, keyed by the name teachkit uses in code.
+#: Each coherence measure's name is read off its registry entry (``Measure.label``): a new measure needs no line.
 LABELS: dict[str, str] = {
-    "u_mass": "UMass",
-    "c_uci": "UCI",
-    "c_npmi": "NPMI",
-    "c_v": "C_V",
-    "c_a": "C_A",
+    **{name: m.label or name for name, m in REGISTRY.items()},
     "npmi": "NPMI",
     "c_npmi_documents": "NPMI",         # k_sweep's c_npmi counted in whole documents, as the course's NPMI is
     "model_score": "model score (M)",
@@ -70,7 +69,7 @@ def label(name: str) -> str:
     if not isinstance(name, str):
         raise TypeError(f"name must be a string such as 'u_mass', got {type(name).__name__}.")
     try:
-        return LABELS[name]
+        return REGISTRY[name].label or name if name in REGISTRY else LABELS[name]
     except KeyError:
         raise KeyError(f"no human name for {name!r}; LABELS has {', '.join(sorted(LABELS))}.") from None
 

@@ -36,7 +36,8 @@ import math
 import os
 import pathlib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, cast
 from dataclasses import dataclass
 
 import numpy as np
@@ -69,12 +70,16 @@ def _words_of(lm: NgramLM) -> list[str]:
     return words
 
 
-def _decode(keys, base, k):
+#: Per ARPA order m: the n-grams' ids (one row each, m columns) and one number per n-gram.
+_Levels = dict[int, tuple[np.ndarray, np.ndarray]]
+
+
+def _decode(keys: np.ndarray, base: int, k: int) -> np.ndarray:
     """The ids of each k-gram key, one column per word (first word first)."""
     return np.stack([(keys // base ** (k - 1 - j)) % base for j in range(k)], axis=1).astype(np.int64)
 
 
-def _history(n, context_ids):
+def _history(n: int, context_ids: np.ndarray) -> np.ndarray:
     """Histories of width n - 1 whose last columns are ``context_ids`` (the rest is never read)."""
     hist = np.zeros((len(context_ids), n - 1), np.int64)
     width = context_ids.shape[1]
@@ -83,7 +88,7 @@ def _history(n, context_ids):
     return hist
 
 
-def _check_model(lm):
+def _check_model(lm: object) -> str:
     if not isinstance(lm, NgramLM):
         raise TypeError(f"lm must be a teachkit NgramLM, got {type(lm).__name__}.")
     if not lm.pad or not lm.unk:
@@ -106,17 +111,19 @@ def _check_model(lm):
     return "levels"
 
 
-def _arpa_grams(lm):
+def _arpa_grams(lm: NgramLM) -> tuple[_Levels, _Levels]:
     """Every n-gram the file lists: {ARPA order m: (ids (count, m), probability (count,))}, and bows."""
     n, V, base, method = lm.order, lm.V, lm._base, lm.smoothing_method
     start = lm._index[START]
 
-    def level(k, context, words):
+    def level(k: int, context: np.ndarray, words: np.ndarray) -> np.ndarray:
         """Level k's probability (k = n: the model's) of ``words`` after ``context`` (ids, k - 1 columns)."""
         stats = lm._stats(_history(n, context), words)
-        return method.level_scores(stats, n, V, len(words))[k]
+        # _check_model has seen that the method has levels (Kneser-Ney, modified Kneser-Ney, back-off)
+        scores: np.ndarray = cast(Any, method).level_scores(stats, n, V, len(words))[k]
+        return scores
 
-    def full(context_ids, words):
+    def full(context_ids: np.ndarray, words: np.ndarray) -> np.ndarray:
         """The model's probability after a history padded with <s> to n - 1 words."""
         hist = np.full((len(words), n - 1), start, np.int64)
         width = context_ids.shape[1]
@@ -124,7 +131,7 @@ def _arpa_grams(lm):
             hist[:, n - 1 - width:] = context_ids
         return lm._scores(hist, words)
 
-    grams: dict[int, list] = {m: [] for m in range(1, n + 1)}
+    grams: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {m: [] for m in range(1, n + 1)}
     grams[1].append((np.arange(V, dtype=np.int64)[:, None], level(1, np.zeros((V, 0), np.int64), np.arange(V))))
     for k in range(2, n + 1):
         ids = _decode(lm._raw[k].gram_keys, base, k)
@@ -165,7 +172,7 @@ def _arpa_grams(lm):
     return merged, bows
 
 
-def _listed_grams(lm, max_lines):
+def _listed_grams(lm: NgramLM, max_lines: int) -> tuple[_Levels, _Levels]:
     """Add-α and Jelinek-Mercer: every word after every seen history listed, at every level.
 
     A history never seen leaves these models with a value that depends on its longest seen suffix g (add-α:
@@ -196,7 +203,7 @@ def _listed_grams(lm, max_lines):
                          f"lists every word after every seen history: {lines:,} lines here (V = {V}), more than "
                          f"max_lines = {max_lines:,}. Write a smaller vocabulary (min_count), or raise max_lines.")
     words = np.arange(V, dtype=np.int64)
-    grams: dict[int, list] = {m: [] for m in range(1, n + 1)}
+    grams: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {m: [] for m in range(1, n + 1)}
     for context, hist in zip(contexts, histories):
         if len(context) == 0:
             continue
@@ -207,10 +214,10 @@ def _listed_grams(lm, max_lines):
     return _merged(grams), {}
 
 
-def _merged(grams):
+def _merged(grams: dict[int, list[tuple[np.ndarray, np.ndarray]]]) -> _Levels:
     """``{order: [(ids, prob), ...]}`` as ``{order: (ids, prob)}``, each level's n-grams in one array sorted by
     their ids (first word first), the order an ARPA file lists them in; empty levels left out."""
-    merged = {}
+    merged: _Levels = {}
     for m, parts in grams.items():
         if parts:
             ids = np.concatenate([part[0] for part in parts])
@@ -220,7 +227,7 @@ def _merged(grams):
     return merged
 
 
-def write_arpa(lm: NgramLM, path: str | os.PathLike | None = None, *, max_lines: int = 2_000_000) -> str:
+def write_arpa(lm: NgramLM, path: str | os.PathLike[str] | None = None, *, max_lines: int = 2_000_000) -> str:
     """Write ``lm`` as an ARPA file that gives exactly its probabilities (see the module docstring).
 
     Parameters
@@ -296,7 +303,8 @@ def write_arpa(lm: NgramLM, path: str | os.PathLike | None = None, *, max_lines:
     return text
 
 
-def _check_rows(grams, bows, level):
+def _check_rows(grams: _Levels, bows: _Levels,
+                level: Callable[[int, np.ndarray, np.ndarray], np.ndarray]) -> None:
     """Every listed history's row sums to 1 under the back-off rule, or the model is refused.
 
     The row after h sums to Σ_listed P(w | h) + β(h) · (1 - Σ_listed P(w | h')), the second sum over the same
@@ -322,14 +330,18 @@ def _check_rows(grams, bows, level):
 class ArpaScore:
     """One sentence scored by an :class:`ArpaLM` (KenLM's conventions): log10 P per word and for ``</s>``."""
 
-    words: tuple
-    log10_probs: tuple
-    oov: tuple
+    words: tuple[str, ...]
+    log10_probs: tuple[float, ...]
+    oov: tuple[bool, ...]
 
     @property
     def total(self) -> float:
         """Σ log10 P over the words and ``</s>`` (KenLM's ``Model.score``)."""
         return math.fsum(self.log10_probs)
+
+
+#: An ArpaLM's n-grams as integer keys: the word ids, the base, and per order (keys, log10 P, back-off weight).
+_Arrays = tuple[dict[str, int], int, dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]]]
 
 
 class ArpaLM:
@@ -343,7 +355,8 @@ class ArpaLM:
     vocabulary : frozenset of str
     """
 
-    def __init__(self, table: dict, bows: dict, counts: dict) -> None:
+    def __init__(self, table: dict[int, dict[tuple[str, ...], float]], bows: dict[tuple[str, ...], float],
+                 counts: dict[int, int]) -> None:
         self._bows, self.counts = bows, counts
         # One dict for every order: a look-up per back-off step, not one to find the order's table first.
         self._logp = {gram: logp for grams in table.values() for gram, logp in grams.items()}
@@ -351,7 +364,8 @@ class ArpaLM:
         self.vocabulary = frozenset(w for (w,) in table[1])
         self._arrays = self._index(table, bows)
 
-    def _index(self, table, bows):
+    def _index(self, table: dict[int, dict[tuple[str, ...], float]],
+               bows: dict[tuple[str, ...], float]) -> _Arrays | None:
         """The n-grams as sorted integer keys per order (ids from 1, base V + 1), for scoring a whole text at
         once; None when V^order does not fit in 63 bits (then texts are scored word by word)."""
         words = sorted(self.vocabulary)
@@ -359,7 +373,7 @@ class ArpaLM:
         if base ** self.order >= 2**63:
             return None
         ids = {w: i + 1 for i, w in enumerate(words)}
-        levels = {}
+        levels: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         for m, grams in table.items():
             keys = np.fromiter((_fold(ids, gram, base) for gram in grams), np.int64, len(grams))
             values = np.fromiter(grams.values(), float, len(grams))
@@ -383,10 +397,10 @@ class ArpaLM:
         context = context[max(0, len(context) - self.order + 1):]
         return self._log10(tuple(self._known(w) for w in context), self._known(word))
 
-    def _known(self, w):
+    def _known(self, w: str) -> str:
         return w if w in self.vocabulary else ARPA_UNK
 
-    def _log10(self, context, w):
+    def _log10(self, context: tuple[str, ...], w: str) -> float:
         logp, bows = self._logp.get, self._bows.get
         total = 0.0
         while True:
@@ -413,7 +427,7 @@ class ArpaLM:
             raise ValueError(f"the ARPA file has no unigram for {w!r} and no {ARPA_UNK}; it cannot score it.")
         # The back-off rule of _log10, written out in the loop: this is the hot path of scoring a text.
         vocabulary, logp, bows, keep = self.vocabulary, self._logp.get, self._bows.get, self.order - 1
-        context: tuple = (START,) if bos else ()
+        context: tuple[str, ...] = (START,) if bos else ()
         probs, oov = [], []
         for w in words + ([END] if eos else []):
             known = w if w in vocabulary else ARPA_UNK
@@ -480,24 +494,25 @@ class ArpaLM:
     def perplexity(self, sentences: Iterable[Sequence[str]]) -> float:
         """10 ** (-Σ log10 P / (words + one ``</s>`` per sentence)) over the sentences (KenLM's convention)."""
         logs = self.log10_probs(sentences)
-        return 10.0 ** (-math.fsum(logs) / len(logs))
+        return float(10.0 ** (-math.fsum(logs) / len(logs)))
 
     def __repr__(self) -> str:
         return f"ArpaLM(order={self.order}, counts={self.counts})"
 
 
-def _fold(ids, gram, base):
+def _fold(ids: dict[str, int], gram: tuple[str, ...], base: int) -> int:
     key = 0
     for w in gram:
         key = key * base + ids[w]
     return key
 
 
-def _fold_array(hist, word, base):
+def _fold_array(hist: np.ndarray, word: np.ndarray, base: int) -> np.ndarray:
     key = np.zeros(len(word), np.int64)
     for j in range(hist.shape[1]):
         key = key * base + hist[:, j]
-    return key * base + word
+    keys: np.ndarray = key * base + word
+    return keys
 
 
 # KenLM's grammar (lm/read_arpa.cc, util/file_piece.cc): lines end at \n (a \r before it is dropped), fields
@@ -512,7 +527,7 @@ _NOT_FINITE = re.compile(r"[-+]?(?:nan|inf|infinity)", re.IGNORECASE)
 _MAX_COUNT_DIGITS = 19                      # a count KenLM reads into 64 bits
 
 
-def _arpa_lines(path, text):
+def _arpa_lines(path: object, text: object) -> list[str]:
     """The file's lines, split on \n only (KenLM's lines), a trailing \r dropped; bytes decoded as UTF-8."""
     if path is not None:
         if not isinstance(path, (str, os.PathLike)):
@@ -534,11 +549,11 @@ def _arpa_lines(path, text):
     return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
-def _blank(line):
+def _blank(line: str) -> bool:
     return not line.strip(_C_SPACE)
 
 
-def read_arpa(path: str | os.PathLike | None = None, *, text: str | None = None) -> ArpaLM:
+def read_arpa(path: str | os.PathLike[str] | None = None, *, text: str | None = None) -> ArpaLM:
     """Read an ARPA file (from ``path``, or its ``text``) into an :class:`ArpaLM`.
 
     The file is read by KenLM's grammar: lines end at ``\\n`` only (``\\r\\n`` too), fields are separated by
@@ -578,8 +593,8 @@ def read_arpa(path: str | os.PathLike | None = None, *, text: str | None = None)
         i += 1
     if not counts:
         raise ValueError("the \\data\\ header lists no 'ngram N=count' line.")
-    table: dict[int, dict] = {m: {} for m in counts}
-    bows: dict[tuple, float] = {}
+    table: dict[int, dict[tuple[str, ...], float]] = {m: {} for m in counts}
+    bows: dict[tuple[str, ...], float] = {}
     m: int | None = None
     ended = False
     first = i
@@ -638,7 +653,7 @@ def read_arpa(path: str | os.PathLike | None = None, *, text: str | None = None)
     return ArpaLM(table, bows, counts)
 
 
-def _log_field(field, i, what):
+def _log_field(field: str, i: int, what: str) -> float:
     if _NOT_FINITE.fullmatch(field):
         raise ValueError(f"line {i + 1}: {what} {field!r:.40} is not a finite number.")
     if not _NUMBER.fullmatch(field):

@@ -37,10 +37,14 @@ count r, where r* is the simple Good-Turing adjusted count of that level (:mod:`
 from __future__ import annotations
 
 import copy
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .smoothing import Smoothing, _probability_parameter
+if TYPE_CHECKING:
+    from .ngram import NgramLM
+
+from .smoothing import _STATS, Smoothing, _probability_parameter
 from .good_turing import simple_good_turing
 
 __all__ = ["BackoffKneserNey", "Katz"]
@@ -53,19 +57,19 @@ _NO_MASS = 1e-12
 class _BackOff(Smoothing):
     """The back-off recursion; a subclass says which counts each level uses and the discounted estimate."""
 
-    _betas: dict | None = None
+    _betas: dict[int, np.ndarray] | None = None
 
     def _counts(self, k: int, order: int) -> str:
         raise NotImplementedError
 
-    def _discounted(self, a, total, k):
+    def _discounted(self, a: np.ndarray, total: np.ndarray, k: int) -> np.ndarray:
         """P*_k for seen n-grams (a > 0); a and total are arrays of the level's counts."""
         raise NotImplementedError
 
-    def _fit(self, model) -> None:
+    def _fit(self, model: NgramLM) -> None:
         """Parameters estimated from the model's counts (before the back-off weights)."""
 
-    def bind(self, model):
+    def bind(self, model: NgramLM) -> _BackOff:
         bound = copy.copy(self)
         bound._fit(model)
         bound._betas = {}
@@ -95,13 +99,14 @@ class _BackOff(Smoothing):
             bound._betas[k] = np.where(full, np.nan, (1.0 - seen_here) / left)
         return bound
 
-    def _levels(self, stats, top, order, V, size):
+    def _levels(self, stats: _STATS, top: int, order: int, V: int, size: int) -> list[np.ndarray]:
         """P_k for k = 0..top (level k uses the counts the model's level k uses)."""
         levels = [np.full(size, 1.0 / V)]
         for k in range(1, top + 1):
             counts = self._counts(k, order)
             a, total, _ = stats(k, counts)
             where = stats(k, counts, "history")
+            assert self._betas is not None, "a method scores once bound to a model"
             beta = np.where(where >= 0, self._betas[k][np.maximum(where, 0)], 0.0)
             full = np.isnan(beta)                           # every word seen after h: no discount
             safe = np.maximum(total, 1)
@@ -111,10 +116,10 @@ class _BackOff(Smoothing):
             levels.append(np.where(total > 0, np.where(a > 0, seen, unseen), levels[-1]))
         return levels
 
-    def scores(self, stats, order: int, V: int, size: int) -> np.ndarray:
+    def scores(self, stats: _STATS, order: int, V: int, size: int) -> np.ndarray:
         return self.level_scores(stats, order, V, size)[-1]
 
-    def level_scores(self, stats, order: int, V: int, size: int) -> list[np.ndarray]:
+    def level_scores(self, stats: _STATS, order: int, V: int, size: int) -> list[np.ndarray]:
         """P_k(w | h) for k = 0 (uniform), 1, ..., order."""
         if self._betas is None:
             raise RuntimeError(f"{type(self).__name__} scores only as part of a model: NgramLM(..., smoothing=...).")
@@ -144,11 +149,12 @@ class BackoffKneserNey(_BackOff):
     def __init__(self, discount: float = 0.75) -> None:
         self.discount = _probability_parameter(discount, "discount", True, True)
 
-    def _counts(self, k, order):
+    def _counts(self, k: int, order: int) -> str:
         return "continuation" if k < order else "raw"
 
-    def _discounted(self, a, total, k):
-        return (a - self.discount) / total
+    def _discounted(self, a: np.ndarray, total: np.ndarray, k: int) -> np.ndarray:
+        discounted: np.ndarray = (a - self.discount) / total
+        return discounted
 
     def _parameter_repr(self) -> str:
         return f", discount={self.discount!r}"
@@ -200,10 +206,10 @@ class Katz(_BackOff):
         self.threshold = threshold
         self.ratios: dict[int, dict[int, float]] = {}
 
-    def _counts(self, k, order):
+    def _counts(self, k: int, order: int) -> str:
         return "raw"
 
-    def _fit(self, model) -> None:
+    def _fit(self, model: NgramLM) -> None:
         K = self.threshold
         self.ratios = {}
         self._table = {}
@@ -239,9 +245,10 @@ class Katz(_BackOff):
                 table[r] = d
             self._table[k] = table
 
-    def _discounted(self, a, total, k):
+    def _discounted(self, a: np.ndarray, total: np.ndarray, k: int) -> np.ndarray:
         table = self._table[k]
-        return table[np.minimum(a, len(table) - 1)] * a / total
+        discounted: np.ndarray = table[np.minimum(a, len(table) - 1)] * a / total
+        return discounted
 
     def _parameter_repr(self) -> str:
         return f", threshold={self.threshold!r}"

@@ -24,10 +24,14 @@ import math
 import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .._checks import check_corpus, check_draws, check_seed, check_summable
+
+if TYPE_CHECKING:
+    from .ngram import NgramLM
 
 __all__ = ["CrossEntropyDifference", "cross_entropy_difference", "bootstrap_cross_entropy_difference"]
 
@@ -70,10 +74,10 @@ class CrossEntropyDifference:
     @property
     def perplexity_ratio(self) -> float:
         """PP_A / PP_B = 2^Δ."""
-        return 2.0 ** self.difference
+        return float(2.0 ** self.difference)
 
 
-def _units(log2_a, log2_b, counts):
+def _units(log2_a: object, log2_b: object, counts: object) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     arrays = []
     for name, value in (("log2_a", log2_a), ("log2_b", log2_b), ("counts", counts)):
         if isinstance(value, (str, bytes)):
@@ -102,9 +106,9 @@ def _units(log2_a, log2_b, counts):
     return a, b, m
 
 
-def _check_resampling(resamples, confidence, seed, n_units):
+def _check_resampling(resamples: object, confidence: object, seed: object, n_units: int) -> None:
     check_draws(resamples, "resamples", n_units, of="units")
-    if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real) or not 0 < confidence < 1:
+    if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real) or not 0 < float(confidence) < 1:
         raise ValueError(f"confidence must be a number between 0 and 1 (e.g. 0.95), got {confidence!r:.60}.")
     check_seed(seed, none=True)
 
@@ -163,8 +167,9 @@ def bootstrap_cross_entropy_difference(log2_a: Sequence[float], log2_b: Sequence
                                   int(resamples), float(np.mean(deltas < 0)), n, int(m.sum()))
 
 
-def cross_entropy_difference(model_a, model_b, sentences: Sequence[Sequence[str]], *, resamples: int = 2000,
-                             confidence: float = 0.95, seed: int | None = 0) -> CrossEntropyDifference:
+def cross_entropy_difference(model_a: NgramLM, model_b: NgramLM, sentences: Sequence[Sequence[str]], *,
+                             resamples: int = 2000, confidence: float = 0.95,
+                             seed: int | None = 0) -> CrossEntropyDifference:
     """Paired bootstrap of H_A - H_B for two :class:`teachkit.NgramLM` models over the units of ``sentences``.
 
     Each sentence (or document: whatever one item of ``sentences`` is) is a unit.  Both models must make the

@@ -50,12 +50,12 @@ class SimpleGoodTuring:
         n_1 / N: the total probability of the types never seen.
     """
 
-    n: dict
+    n: dict[int, int]
     N: int
     intercept: float
     slope: float
     switch_at: int
-    r_star: dict
+    r_star: dict[int, float]
     p_unseen: float
 
     def smoothed_n(self, r: float) -> float:
@@ -72,7 +72,7 @@ class SimpleGoodTuring:
         if r not in self.r_star:
             raise ValueError(f"r = {r} is not a count of this table (counts seen: {sorted(self.r_star)[:10]} ...).")
         total = math.fsum(self.n[k] * self.r_star[k] for k in self.n)
-        return (1.0 - self.p_unseen) * self.r_star[r] / total
+        return float((1.0 - self.p_unseen) * self.r_star[r] / total)
 
 
 def simple_good_turing(frequencies: Mapping[int, int]) -> SimpleGoodTuring:
@@ -145,7 +145,7 @@ def simple_good_turing(frequencies: Mapping[int, int]) -> SimpleGoodTuring:
                       "frequencies of frequencies do not fall fast enough; the estimates are unreliable.",
                       RuntimeWarning, stacklevel=2)
 
-    def smoothed(r):
+    def smoothed(r: float) -> float:
         return math.exp(intercept + slope * math.log(r))
 
     switch_at = rs[-1]

@@ -34,10 +34,14 @@ import copy
 import math
 import numbers
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from .smoothing import Smoothing
+from .smoothing import _STATS, Smoothing
+
+if TYPE_CHECKING:
+    from .ngram import NgramLM, _Level
 
 __all__ = ["ModifiedKneserNey", "modified_kneser_ney_discounts"]
 
@@ -90,7 +94,7 @@ def modified_kneser_ney_discounts(count_of_counts: Sequence[int]) -> tuple[float
     return discounts
 
 
-def _check_discounts(discounts, where):
+def _check_discounts(discounts: Sequence[float], where: str) -> None:
     for c, d in enumerate(discounts, start=1):
         if not 0 < d < c:
             label = "D3+" if c == 3 else f"D{c}"
@@ -98,11 +102,11 @@ def _check_discounts(discounts, where):
                              "above 0 and below c. Give discounts yourself, e.g. discounts=(0.5, 1.0, 1.5).")
 
 
-def _discount_triples(discounts, order):
+def _discount_triples(discounts: object, order: int | None) -> tuple[tuple[float, ...], ...]:
     """``discounts`` as one (D1, D2, D3+) triple per level 1..order (one triple may serve every level)."""
     if isinstance(discounts, (str, bytes)) or not hasattr(discounts, "__len__"):
         raise TypeError(f"discounts must be (D1, D2, D3) or one such triple per level, got {discounts!r:.80}.")
-    items = list(discounts)
+    items: list[Any] = list(cast(Sequence[Any], discounts))   # a sequence: checked just above
     if len(items) == 3 and all(isinstance(x, numbers.Real) and not isinstance(x, bool) for x in items):
         items = [items] * (order or 1)
     if order is None:
@@ -124,12 +128,12 @@ def _discount_triples(discounts, order):
     return tuple(triples)
 
 
-def _level_counts(model, k):
+def _level_counts(model: NgramLM, k: int) -> str:
     """The counts a Kneser-Ney level uses: raw at the model's order, continuation below it."""
     return "continuation" if k < model.order else "raw"
 
 
-def _level(model, k):
+def _level(model: NgramLM, k: int) -> _Level:
     return model._cont[k] if k < model.order else model._raw[k]
 
 
@@ -161,7 +165,7 @@ class ModifiedKneserNey(Smoothing):
 
     name = "modified-kneser-ney"
 
-    def __init__(self, discounts: Sequence | None = None) -> None:
+    def __init__(self, discounts: Sequence[Any] | None = None) -> None:
         if discounts is not None:
             _discount_triples(discounts, None)
         self.discounts = discounts
@@ -171,7 +175,7 @@ class ModifiedKneserNey(Smoothing):
         if self.discounts is not None:
             _discount_triples(self.discounts, order)
 
-    def bind(self, model) -> ModifiedKneserNey:
+    def bind(self, model: NgramLM) -> ModifiedKneserNey:
         bound = copy.copy(self)
         if self.discounts is None:
             triples = []
@@ -193,10 +197,10 @@ class ModifiedKneserNey(Smoothing):
             bound._gammas[k] = d1 * n1 + d2 * n2 + d3 * (level.hist_types - n1 - n2)
         return bound
 
-    def scores(self, stats, order: int, V: int, size: int) -> np.ndarray:
+    def scores(self, stats: _STATS, order: int, V: int, size: int) -> np.ndarray:
         return self.level_scores(stats, order, V, size)[-1]
 
-    def level_scores(self, stats, order: int, V: int, size: int) -> list[np.ndarray]:
+    def level_scores(self, stats: _STATS, order: int, V: int, size: int) -> list[np.ndarray]:
         """P_k(w | h) for k = 0 (uniform), 1, ..., order (see :meth:`teachkit.KneserNey.level_scores`)."""
         if self._gammas is None or self.discounts is None:
             raise RuntimeError("ModifiedKneserNey scores only as part of a model: NgramLM(..., smoothing=...).")

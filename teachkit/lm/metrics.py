@@ -75,7 +75,7 @@ from .ngram import BigramLM
 __all__ = ["perplexity", "cross_entropy"]
 
 
-def _log2_sum_and_size(model: BigramLM, tokens: Sequence, per: str) -> tuple[float, int]:
+def _log2_sum_and_size(model: BigramLM, tokens: Sequence[str], per: str) -> tuple[float, int]:
     # The public door: both public functions come through here, so the model, per and the text
     # (in model.table) are checked once.
     if not isinstance(model, BigramLM):
@@ -106,7 +106,7 @@ def _log2_sum_and_size(model: BigramLM, tokens: Sequence, per: str) -> tuple[flo
     return total, (len(rows) if per == "prediction" else n_tokens)
 
 
-def cross_entropy(model: BigramLM, tokens: Sequence, per: str = "prediction") -> float:
+def cross_entropy(model: BigramLM, tokens: Sequence[str], per: str = "prediction") -> float:
     """Cross-entropy of ``model`` on a test text, in bits: ``H = -(1/K) Σ log2 P(w_i | w_{i-1})``.
 
     Parameters
@@ -134,7 +134,7 @@ def cross_entropy(model: BigramLM, tokens: Sequence, per: str = "prediction") ->
     return -total / k
 
 
-def perplexity(model: BigramLM, tokens: Sequence, per: str = "prediction") -> float:
+def perplexity(model: BigramLM, tokens: Sequence[str], per: str = "prediction") -> float:
     """Perplexity ``2^H`` of ``model`` on a test text (H from :func:`cross_entropy`).
 
     ``per="prediction"`` is the standard definition (the M-th root of

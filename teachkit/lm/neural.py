@@ -35,7 +35,7 @@ import numbers
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -69,7 +69,7 @@ _DIVERGED = 2.0
 class _NotFinite(ValueError):
     """Scores that are NaN or infinite: weights too large (``fit`` turns it into a message naming the rate)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__("the model's scores are NaN or infinite: its weights are too large (set by hand, or "
                          "left by training that diverged). Train it again with a smaller learning_rate.")
 
@@ -91,12 +91,14 @@ def softmax(z: ArrayLike) -> np.ndarray:
         raise ValueError("z holds +inf, or a row of -inf only, which no distribution can follow; give finite scores.")
     shifted = z - z.max(axis=-1, keepdims=True)
     e = np.exp(shifted)
-    return e / e.sum(axis=-1, keepdims=True)
+    distribution: np.ndarray = e / e.sum(axis=-1, keepdims=True)
+    return distribution
 
 
-def _log_softmax(z):
+def _log_softmax(z: np.ndarray) -> np.ndarray:
     shifted = z - z.max(axis=1, keepdims=True)
-    return shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))
+    log_p: np.ndarray = shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))
+    return log_p
 
 
 def bits_per_byte(total_nats: float, n_bytes: int) -> float:
@@ -153,7 +155,7 @@ class Evaluation:
     positions_computed: int
     unk_spelling_nats: float = 0.0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         # Made by NeuralLM.evaluate; one made by hand is checked too, so that no property divides by zero.
         for name in ("nats", "unk_spelling_nats"):
             object.__setattr__(self, name, check_finite_real(getattr(self, name), name, minimum=0.0))
@@ -195,7 +197,7 @@ class Evaluation:
         return bits_per_byte(self.nats, self.n_bytes)
 
 
-def _learning_rate(value):
+def _learning_rate(value: object) -> float:
     """The learning rate as a float > 0, or an error that says what was wrong with it."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"learning_rate must be a real number such as 0.01 (an int or a float), got "
@@ -209,21 +211,21 @@ def _learning_rate(value):
     return rate
 
 
-def _check_memory(n_bytes, what, advice):
+def _check_memory(n_bytes: int, what: str, advice: str) -> None:
     """Refuse, before allocating, anything that would take more than :data:`MEMORY_LIMIT` bytes."""
     if n_bytes > MEMORY_LIMIT:
         raise ValueError(f"{what} would take about {_bytes(n_bytes)} of memory, more than the "
                          f"{_bytes(MEMORY_LIMIT)} allowed (teachkit.lm.neural.MEMORY_LIMIT). {advice}.")
 
 
-def _bytes(n):
+def _bytes(n: int) -> str:
     for unit, size in (("PiB", 2**50), ("TiB", 2**40), ("GiB", 2**30), ("MiB", 2**20)):
         if n >= size:
             return f"{n / size:,.2f} {unit}"
     return f"{n:,} bytes"
 
 
-def _texts(texts, name):
+def _texts(texts: object, name: str) -> list[str]:
     docs = as_list(texts, refuse=(str, bytes, dict),
                    refused=f"{name} must be a list of documents (strings), got {{type}}.",
                    not_iterable=f"{name} must be a list of documents (strings).")
@@ -329,7 +331,7 @@ class NeuralLM:
         return sum(p.size for p in self.params.values())
 
     # ------------------------------------------------------------ symbols
-    def _symbols(self, doc):
+    def _symbols(self, doc: str) -> list[str]:
         return list(doc) if self.unit == "char" else doc.split()
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
@@ -341,15 +343,15 @@ class NeuralLM:
             ids.append(self._index[END])
         return np.array(ids, dtype=np.int64)
 
-    def _contexts(self, stream, positions, starts):
+    def _contexts(self, stream: np.ndarray, positions: np.ndarray, starts: np.ndarray) -> np.ndarray:
         """Context ids of each position; a context symbol before its window's start is BOUNDARY."""
         offsets = np.arange(-self.context, 0)
         idx = positions[:, None] + offsets[None, :]
-        ctx = np.where(idx >= starts[:, None], stream[np.maximum(idx, 0)], self._index[BOUNDARY])
+        ctx: np.ndarray = np.where(idx >= starts[:, None], stream[np.maximum(idx, 0)], self._index[BOUNDARY])
         return ctx
 
     # ------------------------------------------------------------ the network
-    def _forward(self, ctx):
+    def _forward(self, ctx: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         p = self.params
         # Weights too large overflow here; the callers check their results and say so, instead of numpy.
         with np.errstate(over="ignore", invalid="ignore"):
@@ -373,7 +375,7 @@ class NeuralLM:
         """``value`` as an int64 array of symbol ids, k per row (``rows``) or one per entry; checked."""
         what = (f"a table of symbol ids with {self.context} per row (the context k = {self.context})" if rows
                 else "an array of symbol ids")
-        arr = real_array(value, name, what, f"{what}, with rows of equal length",
+        arr: np.ndarray = real_array(value, name, what, f"{what}, with rows of equal length",
                           f"whole-number symbol ids 0 .. {self.V - 1}")
         if arr.size and arr.dtype.kind not in "iu":
             if arr.dtype.kind == "f" and np.all(np.isfinite(arr)) and np.all(arr == np.round(arr)):
@@ -409,7 +411,8 @@ class NeuralLM:
         symbols = list(context) if self.unit == "char" or not isinstance(context, str) else context.split()
         ids = [self._index.get(s, self._index[UNK]) for s in symbols][-self.context:]
         ids = [self._index[BOUNDARY]] * (self.context - len(ids)) + ids
-        return np.exp(self.log_probs(np.array([ids]))[0])
+        distribution: np.ndarray = np.exp(self.log_probs(np.array([ids]))[0])
+        return distribution
 
     def loss_and_grads(self, ctx: ArrayLike, targets: ArrayLike) -> tuple[float, dict[str, np.ndarray]]:
         """Mean negative log-probability of ``targets`` after ``ctx`` (nats), and its gradient.
@@ -519,14 +522,17 @@ class NeuralLM:
                 pairs.append((self.evaluate(texts).cross_entropy, self.evaluate(heldout).cross_entropy))
         return losses if heldout is None else pairs
 
-    def _diverged(self, before, learning_rate, what):
+    def _diverged(self, before: tuple[dict[str, np.ndarray], dict[str, Any] | None, int], learning_rate: float,
+                  what: str) -> NoReturn:
         self.params, self._adam, self.epochs_trained = before
         raise ValueError(f"training diverged with learning_rate={learning_rate:g}: {what}. Use a smaller "
                          f"learning_rate (e.g. {learning_rate / 10:g}; the course uses 0.01). The model is left as "
                          "it was before this call to fit.")
 
-    def _adam_step(self, grads, lr, beta1=0.9, beta2=0.999, eps=1e-8):
+    def _adam_step(self, grads: dict[str, np.ndarray], lr: float, beta1: float = 0.9, beta2: float = 0.999,
+                   eps: float = 1e-8) -> None:
         a = self._adam
+        assert a is not None, "fit sets up Adam's moments before its first step"
         a["t"] += 1
         for k, g in grads.items():
             a["m"][k] = beta1 * a["m"][k] + (1 - beta1) * g
@@ -597,7 +603,7 @@ class NeuralLM:
         text = "".join(d + "\n" for d in docs)
         return Evaluation(nats + spelling, n, len(text), len(text.encode("utf-8")), int(computed), spelling)
 
-    def _unk_spelling(self, docs):
+    def _unk_spelling(self, docs: list[str]) -> float:
         if self.unit != "word":
             raise ValueError("open_vocabulary is for a word model: a character model spells every word already.")
         letters, total, kinds = self._letters

@@ -138,12 +138,13 @@ import warnings
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 import numpy as np
 
 from .._checks import as_list, check_choice, check_corpus, check_flag, check_positive_int
 from .evaluation import PER, NgramEvaluation, ZeroProbabilityWarning
-from .smoothing import AddAlpha, Smoothing, as_smoothing
+from .smoothing import _STATS, AddAlpha, Smoothing, as_smoothing
 from .vocabulary import END, START, UNK, Vocabulary
 
 __all__ = ["NgramLM", "EncodedText", "BigramLM", "BigramRow", "MAX_ORDER"]
@@ -156,7 +157,7 @@ _RESERVED_SET = frozenset(_RESERVED)
 
 
 # ---------------------------------------------------------------- input checks
-def _sentences(sentences, name, reserved=_RESERVED_SET):
+def _sentences(sentences: object, name: str, reserved: frozenset[str] = _RESERVED_SET) -> list[tuple[str, ...]]:
     """``sentences`` as a list of lists of str, or a clear error.
 
     ``reserved``: the symbols a sentence may not contain (an empty set takes every token as given).
@@ -194,11 +195,11 @@ class EncodedText:
     n_oov: int
     n_tokens: int
     n_sentences: int
-    vocabulary: tuple
+    vocabulary: tuple[str, ...]
     order: int
     pad: bool
     # counts looked up for these predictions, per level of counts (see NgramLM._scores)
-    _cache: dict = field(default_factory=dict, repr=False)
+    _cache: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     @property
     def n_predictions(self) -> int:
@@ -209,7 +210,7 @@ class EncodedText:
 class _Level:
     """Counts for one history length: sorted n-gram keys, their counts, and per history the total and types."""
 
-    def __init__(self, gram_keys, gram_counts, base):
+    def __init__(self, gram_keys: np.ndarray, gram_counts: np.ndarray, base: int) -> None:
         self.gram_keys, self.gram_counts = gram_keys, gram_counts
         # key = history_key * base + word, and gram_keys is sorted, so the history keys come out sorted too.
         hist = gram_keys // base
@@ -218,13 +219,13 @@ class _Level:
         self.hist_types = np.diff(np.append(starts, len(gram_keys)))
         self._starts = starts
 
-    def small_types(self, value):
+    def small_types(self, value: int) -> np.ndarray:
         """Per history (in ``hist_keys`` order): how many words were seen after it exactly ``value`` times."""
         if len(self._starts) == 0:
             return np.zeros(0, np.int64)
         return np.add.reduceat((self.gram_counts == value).astype(np.int64), self._starts)
 
-    def history_index(self, hist_key):
+    def history_index(self, hist_key: np.ndarray) -> np.ndarray:
         """The position of each history key in ``hist_keys``, or -1 for a history never seen."""
         if len(self.hist_keys) == 0:
             return np.full(np.shape(hist_key), -1, np.int64)
@@ -232,19 +233,19 @@ class _Level:
         return np.where(self.hist_keys[idx] == hist_key, idx, -1)
 
     @staticmethod
-    def _find(keys, values, query):
+    def _find(keys: np.ndarray, values: np.ndarray, query: np.ndarray) -> np.ndarray:
         if len(keys) == 0:
             return np.zeros(np.shape(query), np.int64)
         idx = np.minimum(np.searchsorted(keys, query), len(keys) - 1)
         return np.where(keys[idx] == query, values[idx], 0)
 
-    def count(self, gram_key):
+    def count(self, gram_key: np.ndarray) -> np.ndarray:
         return self._find(self.gram_keys, self.gram_counts, gram_key)
 
-    def total(self, hist_key):
+    def total(self, hist_key: np.ndarray) -> np.ndarray:
         return self._find(self.hist_keys, self.hist_totals, hist_key)
 
-    def total_and_types(self, hist_key):
+    def total_and_types(self, hist_key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """c(h •) and T(h) for each history key (0 and 0 for a history never seen), one search for both."""
         if len(self.hist_keys) == 0:
             zeros = np.zeros(np.shape(hist_key), np.int64)
@@ -390,11 +391,11 @@ class NgramLM:
         new.smoothing_method = new.smoothing_method.bind(new)
         return new
 
-    def _ids(self, sent):
+    def _ids(self, sent: Sequence[str]) -> list[int]:
         get, unk = self._index.get, self._unknown_id
         return [get(tok, unk) for tok in sent]
 
-    def _flat_ids(self, sentences):
+    def _flat_ids(self, sentences: Sequence[Sequence[str]]) -> tuple[np.ndarray, np.ndarray]:
         """All sentences laid end to end (padded) as one id array, and the length of each."""
         n = self.order
         get, unk = self._index.get, self._unknown_id
@@ -408,7 +409,7 @@ class NgramLM:
             lengths.append(len(before) + len(sent) + len(after))
         return np.asarray(flat, np.int64), np.asarray(lengths, np.int64)
 
-    def _windows(self, ids, lengths):
+    def _windows(self, ids: np.ndarray, lengths: np.ndarray) -> np.ndarray:
         """The (M, n) windows of n ids that lie inside one sentence: n-grams never cross a boundary."""
         n = self.order
         if len(ids) < n:
@@ -418,21 +419,21 @@ class NgramLM:
         inside = sentence_of[: len(windows)] == sentence_of[n - 1:]
         return np.ascontiguousarray(windows[inside])
 
-    def _events(self, sentences):
+    def _events(self, sentences: Sequence[Sequence[str]]) -> tuple[np.ndarray, int]:
         """Histories and words as one (M, n) id array, and the number of OOV tokens."""
         ids, lengths = self._flat_ids(sentences)
         # Padding symbols are never unknown, so every unknown id in ids is a word the model does not keep.
         n_oov = int(np.count_nonzero(ids == self._unknown_id))
         return self._windows(ids, lengths), n_oov
 
-    def _keys(self, grams):
+    def _keys(self, grams: np.ndarray) -> np.ndarray:
         """Integer key of each row of ``grams`` (ids, base ``_base``); a (M, 0) array gives zeros."""
         key = np.zeros(len(grams), np.int64)
         for j in range(grams.shape[1]):
             key = key * self._base + grams[:, j]
         return key
 
-    def _build(self, events):
+    def _build(self, events: np.ndarray) -> None:
         n, base = self.order, self._base
         # raw[k]: counts of the last k words of every event (k = 1..n).
         self._raw, self._cont = {}, {}
@@ -445,7 +446,7 @@ class NgramLM:
             keys, counts = np.unique(longer % base ** k, return_counts=True)
             self._cont[k] = _Level(keys, counts.astype(np.int64), base)
 
-    def _build_ends(self, ids, lengths):
+    def _build_ends(self, ids: np.ndarray, lengths: np.ndarray) -> None:
         # e(h): how many training sentences end in the history h (their last n - 1 padded ids).  An
         # occurrence of h there is followed by no word, so c(h •) misses it; c(h •) + e(h) counts every
         # occurrence of h (see occurrences and AddAlpha(denominator="occurrences")).
@@ -456,7 +457,7 @@ class NgramLM:
         self._ends: tuple[np.ndarray, np.ndarray] = (keys, counts.astype(np.int64))
 
     # ------------------------------------------------------------ scoring
-    def _scores(self, hist, words, cache=None):
+    def _scores(self, hist: np.ndarray, words: np.ndarray, cache: dict[Any, Any] | None = None) -> np.ndarray:
         """P(words[i] | hist[i]) for id arrays hist (M, n-1) and words (M,), vectorized.
 
         ``cache`` (a dict kept by an :class:`EncodedText`) remembers each level's counts for these
@@ -464,11 +465,11 @@ class NgramLM:
         """
         return self.smoothing_method.scores(self._stats(hist, words, cache), self.order, self.V, len(words))
 
-    def _stats(self, hist, words, cache=None):
+    def _stats(self, hist: np.ndarray, words: np.ndarray, cache: dict[Any, Any] | None = None) -> _STATS:
         """The ``stats(k, counts)`` look-up a smoothing method scores with (see the smoothing methods)."""
         n, base = self.order, self._base
 
-        def stats(k, counts, part="counts"):
+        def stats(k: int, counts: str, part: str = "counts") -> Any:
             # (count of g w, total after g, distinct words after g) for the last k - 1 words g of each history;
             # with part="history", the position of g among the level's histories (-1: never seen), for a
             # method that keeps a table per history (see Smoothing.bind).
@@ -480,10 +481,10 @@ class NgramLM:
                 return cache[key]
             hkey = self._keys(hist[:, n - k:])
             if part == "history":
-                found = level.history_index(hkey)
+                rows = level.history_index(hkey)
                 if cache is not None:
-                    cache[key] = found
-                return found
+                    cache[key] = rows
+                return rows
             total, types = level.total_and_types(hkey)
             if counts == "occurrences":
                 total = total + _Level._find(*self._ends, hkey)
@@ -494,11 +495,11 @@ class NgramLM:
 
         return stats
 
-    def _add_alpha_terms(self, hist, words):
+    def _add_alpha_terms(self, hist: np.ndarray, words: np.ndarray) -> tuple[np.ndarray, ...]:
         """c(h w), d(h), numerator, denominator and P(w | h) of an add-α model (see :meth:`AddAlpha.terms`)."""
-        return self.smoothing_method.terms(self._stats(hist, words), self.order, self.V)
+        return cast(AddAlpha, self.smoothing_method).terms(self._stats(hist, words), self.order, self.V)
 
-    def _history_ids(self, context):
+    def _history_ids(self, context: object) -> np.ndarray:
         context = as_list(context, refuse=(str,),
                           refused="context must be a list of the previous words, e.g. [{value!r}], not a string.",
                           not_iterable="context must be a list of the previous words, got {type}.")
@@ -513,7 +514,7 @@ class NgramLM:
                 raise TypeError(f"context words must be strings, got {type(tok).__name__} {tok!r}.")
         return np.asarray([self._ids(context)], np.int64).reshape(1, need)
 
-    def _word_id(self, word):
+    def _word_id(self, word: object) -> int:
         if not isinstance(word, str):
             raise TypeError(f"word must be a string token, got {type(word).__name__} {word!r}.")
         return self._index.get(word, self._unknown_id)
@@ -936,17 +937,17 @@ class BigramLM:
 
     # The three tables of counts, read from the model's counts (nothing is counted here).
     @property
-    def unigram_counts(self) -> Counter:
+    def unigram_counts(self) -> Counter[str]:
         """c(w): how often each word occurs in the (padded) training text."""
         return Counter({w: c for w in self.vocabulary if (c := self.ngram.occurrences([w]))})
 
     @property
-    def bigram_counts(self) -> Counter:
+    def bigram_counts(self) -> Counter[tuple[str, str]]:
         """c(prev, word) for every training bigram, in first-seen order."""
         return Counter({bg: self.ngram.count(*bg) for sent in self.sentences for bg in zip(sent, sent[1:])})
 
     @property
-    def context_counts(self) -> Counter:
+    def context_counts(self) -> Counter[str]:
         """c(prev •): how many training bigrams start with each word."""
         return Counter({w: c for w in self.vocabulary if (c := self.ngram.context_count([w]))})
 

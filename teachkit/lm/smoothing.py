@@ -39,9 +39,13 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import ArrayLike
+
+if TYPE_CHECKING:
+    from .ngram import NgramLM
 
 from .._checks import check_choice, check_flag, check_positive_int
 
@@ -52,7 +56,8 @@ SMOOTHINGS = ("laplace", "lidstone", "interpolated", "kneser-ney")
 ADD_ALPHA_DENOMINATORS = ("context", "occurrences")
 
 
-def _probability_parameter(value, name, low_open, high_open, low=0.0, high=1.0):
+def _probability_parameter(value: object, name: str, low_open: bool, high_open: bool, low: float = 0.0,
+                           high: float = 1.0) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, got {value!r}.")
     value = float(value)
@@ -65,7 +70,7 @@ def _probability_parameter(value, name, low_open, high_open, low=0.0, high=1.0):
 
 
 # ---------------------------------------------------------------- the formulas, one step each
-def _numbers(name, value):
+def _numbers(name: str, value: object) -> np.ndarray:
     arr = np.asarray(value, dtype=float) if not isinstance(value, (str, bytes)) else None
     if arr is None or arr.dtype == object or isinstance(value, bool):
         raise TypeError(f"{name} must be a number or an array of numbers, got {value!r}.")
@@ -74,7 +79,7 @@ def _numbers(name, value):
     return arr
 
 
-def _result(value, *inputs):
+def _result(value: np.ndarray, *inputs: ArrayLike) -> float | np.ndarray:
     return float(value) if all(np.ndim(x) == 0 for x in inputs) else value
 
 
@@ -136,19 +141,20 @@ def kneser_ney_step(count: ArrayLike, context_total: ArrayLike, types: ArrayLike
 
 
 # The same two formulas without the checks, for NgramLM's own (already valid) counts.
-def _add_alpha_fraction(c, total, V, alpha):
+def _add_alpha_fraction(c: Any, total: Any, V: int, alpha: float) -> tuple[Any, Any]:
     # Numerator and denominator apart, in the seed notebook's (and nltk.lm's) order of operations, so that
     # a hand calculation can show the fraction and the quotient comes out bit for bit as theirs.
     return c + alpha, total + alpha * V
 
 
-def _add_alpha(c, total, V, alpha):
+def _add_alpha(c: Any, total: Any, V: int, alpha: float) -> Any:
     numerator, denominator = _add_alpha_fraction(c, total, V, alpha)
     return numerator / denominator
 
 
-def _kneser_ney_step(a, total, t, p_lower, d):
-    return np.where(total > 0, (np.maximum(a - d, 0.0) + d * t * p_lower) / np.maximum(total, 1), p_lower)
+def _kneser_ney_step(a: Any, total: Any, t: Any, p_lower: Any, d: Any) -> np.ndarray:
+    step: np.ndarray = np.where(total > 0, (np.maximum(a - d, 0.0) + d * t * p_lower) / np.maximum(total, 1), p_lower)
+    return step
 
 
 # ---------------------------------------------------------------- smoothing methods
@@ -160,7 +166,8 @@ def _kneser_ney_step(a, total, t, p_lower, d):
 # ``T(g)`` seen after g.  ``counts`` says which: "raw" (c(g w) and c(g •)), "continuation" (N1+(• g w) and
 # its sum over w) or, for the full history only (k = order), "occurrences" (c(g w) and the number of times
 # g occurs in the padded training text, c(g •) + e(g), where e(g) counts the sentences that end in g).
-_STATS = Callable[[int, str], tuple]
+# (k, counts) -> (counts, totals, types); (k, counts, "history") -> each prediction's history row, -1 if unseen.
+_STATS = Callable[..., Any]
 
 
 class Smoothing:
@@ -178,7 +185,7 @@ class Smoothing:
     def check_order(self, order: int) -> None:
         """Raise if this method cannot serve a model of ``order`` (all can, except a wrong λ count)."""
 
-    def bind(self, model) -> Smoothing:
+    def bind(self, model: NgramLM) -> Smoothing:
         """The method as it scores ``model`` (an NgramLM): itself, or (for a method that estimates its parameters
         from the counts, such as modified Kneser-Ney's discounts) a copy fitted to the model's counts."""
         return self

@@ -42,7 +42,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._checks import check_finite_real, check_list, check_positive_int, check_vectors, scale_by_power_of_two
-from ..coherence.topic_npmi import UnknownWordError
+from .._checks import UnknownWordError
 from ..counts.counting import CooccurrenceCounts
 from ..counts.association import pmi
 from .metrics import labelled_cosines, topic_vector
