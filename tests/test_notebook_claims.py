@@ -2702,7 +2702,28 @@ def _03_the_guides_labels_contradict_its_table():
     found = _finding_verdicts(_NB["03"], "03-18")
     bands = _output(_NB["03"], "03-17")
     return found["000-ex-label"][2] == "wrong" and found["000-pit4-excellent"][2] == "wrong" and \
-        "Excellent   above 0.30" in bands and 0.435 > 0.30 and found["000-ex-label"][0] == "Good!"
+        "Excellent   from 0.30" in bands and 0.435 > 0.30 and found["000-ex-label"][0] == "Good!"
+
+
+def _03_a_score_of_zero_is_marginal():
+    # the guide's table as it prints it: Poor "< 0.00", Marginal "0.00 - 0.05", ..., Excellent "> 0.30"; a score on a
+    # shared edge starts the band above it.  The notebook's guide_band is run on edges and on points inside bands.
+    import ast
+
+    source = "".join(_cell(_NB["03"], "03-17")["source"])
+    tree = ast.parse(source)
+    function = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "guide_band")
+    from teachkit.documents.catalogue import QUALITY_BANDS
+
+    space = {"QUALITY_BANDS": QUALITY_BANDS}
+    exec(compile(ast.Module(body=[function], type_ignores=[]), "03-17", "exec"), space)
+    by_hand = {-0.2: "Poor", -1e-9: "Poor", 0.0: "Marginal", 0.02: "Marginal", 0.05: "Acceptable", 0.1: "Acceptable",
+               0.15: "Good", 0.2: "Good", 0.31: "Excellent", 0.9: "Excellent"}
+    printed = _output(_NB["03"], "03-17")
+    return all(space["guide_band"](v) == label for v, label in by_hand.items()) and \
+        "a mean of exactly 0: the table says 'Marginal'" in printed and \
+        re.search(r"^Poor\s+below 0\.00$", printed, re.M) is not None and \
+        re.search(r"^Marginal\s+from 0\.00\s+below 0\.05$", printed, re.M) is not None
 
 
 def _03_gensim_defaults():
@@ -3301,6 +3322,7 @@ CLAIMS_00_04 = [
     Claim("03_topic", "03-14", "dropping the worst one still flatters every model",
           _03_dropping_the_worst_raises_the_mean),
     Claim("03_topic", "03-16", "where the guide disagrees with itself", _03_the_guides_labels_contradict_its_table),
+    Claim("03_topic", "03-16", "so a score of exactly 0 is Marginal", _03_a_score_of_zero_is_marginal),
     Claim("03_topic", "03-21", "gensim's `CoherenceModel` scores the top **20** by default", _03_gensim_defaults),
     Claim("03_topic", "03-21", "sliding windows (gensim's `c_npmi`: 10 tokens)", _03_gensim_defaults),
     Claim("03_topic", "03-21", "the 300 Australian news articles of the Lee background corpus",
