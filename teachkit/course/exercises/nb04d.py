@@ -27,15 +27,17 @@ def _d3_steps(n1, n2, n3, n4):
 
 def _d3_variant(rng):
     # a count-of-counts shaped like a real one: each n_r a fraction of the one before; drawn again until the
-    # worked solution's closing sentence holds: D3+ above D1 = Y, but a smaller share of 3 than D1 is of 1
+    # discounts are well posed, D1 = Y < D2 < D3+ (the more often seen, the more it loses), and the worked
+    # solution's closing sentence holds: D3+ is a smaller share of 3 than D1 is of 1
     while True:
         n1 = int(rng.integers(400, 40_000))
         n2 = max(2, int(n1 * rng.uniform(0.12, 0.4)))
         n3 = max(2, int(n2 * rng.uniform(0.25, 0.55)))
         n4 = max(1, int(n3 * rng.uniform(0.3, 0.7)))
         y = n1 / (n1 + 2 * n2)
+        d2 = 2 - 3 * y * n3 / n2
         d3 = 3 - 4 * y * n4 / n3
-        if y < d3 < 3 * y:
+        if y < d2 < d3 < 3 * y:
             return {"n1": n1, "n2": n2, "n3": n3, "n4": n4}
 
 
