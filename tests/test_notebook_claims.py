@@ -1905,8 +1905,8 @@ CLAIMS_11 = [
     Claim("11_trust", "585723e1", "With seeds 1 and 2 (new reference models at every $K$, new subsamples) the picks "
           "move", _11_picks_move_with_the_seed),
     Claim("11_trust", "585723e1", "On the planted corpus every criterion picks the planted $K$ = 5 with seed 0, and "
-          "all but Griffiths & Steyvers\n($K$ = 8) with seed 1; with seed 2 none does: stability, NPMI, Griffiths and Arun "
-          "pick $K$ = 6, Cao Juan and\nDeveaud $K$ = 4", _11_picks_move_with_the_seed),
+          "all but Griffiths & Steyvers\n($K$ = 8) with seed 1; with seed 2 none does: stability, NPMI, Griffiths "
+          "and Arun pick $K$ = 6, Cao Juan and\nDeveaud $K$ = 4", _11_picks_move_with_the_seed),
     Claim("11_trust", "585723e1", "On Lee, stability picks $K$ = 5 and Cao Juan and Deveaud $K$ = 20 with every seed, "
           "while NPMI,\nGriffiths and Arun change their pick from seed to seed", _11_picks_move_with_the_seed),
     Claim("11_trust", "585723e1", "on Lee both pick the largest $K$ tried, with every seed",
