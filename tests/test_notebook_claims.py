@@ -3917,29 +3917,6 @@ def _12_the_mistaken_topic_test_gives_a_larger_p():
     # p = 0.66 as the prose prints it, and not below the test over the runs: "large, as here"
     return f"{mistaken:.2f}" == "0.66" and mistaken > right
 
-def _12_trigram_worse_than_bigram():
-    text = _output("12_agreement", "agreement-21")
-    bits = dict(re.findall(r"^\s*(bigram|trigram): ([\d.]+) bits per prediction", text, flags=re.M))
-    low, high = (float(v) for v in re.search(r"\[(-?[\d.]+), (-?[\d.]+)\] \(95% bootstrap", text).groups())
-    return len(bits) == 2 and float(bits["trigram"]) > float(bits["bigram"]) and low <= high < 0
-
-
-def _12_held_out_trigrams_unseen_and_contexts_rare():
-    # counted by hand over the same split as the notebook's cell agreement-21
-    from collections import Counter
-
-    import teachkit as tk
-
-    train, held = tk.split_documents(tk.four_books().tokens, heldout=0.2, seed=0)
-    contexts = Counter((d[i], d[i + 1]) for d in train for i in range(len(d) - 1))
-    trigrams = Counter((d[i], d[i + 1], d[i + 2]) for d in train for i in range(len(d) - 2))
-    held_trigrams = [(d[i], d[i + 1], d[i + 2]) for d in held for i in range(len(d) - 2)]
-    unseen = sum(trigrams[t] == 0 for t in held_trigrams) / len(held_trigrams)
-    rare_context = sum(contexts[t[:2]] <= 1 for t in held_trigrams) / len(held_trigrams)
-    printed = re.search(r"never seen in training: (\d+\.\d)%; whose two-word context was seen at most once: "
-                        r"(\d+\.\d)%", _output("12_agreement", "agreement-21")).groups()
-    return unseen > 0.9 and rare_context > 0.5 and printed == (f"{100 * unseen:.1f}", f"{100 * rare_context:.1f}")
-
 def _09_lee_every_pick_at_the_smallest_k():
     rows = _table_rows(_output("09_choosing", "38e2aa94"), CRITERIA)
     return set(rows) == set(CRITERIA) and all(int(fields[0]) == 5 for fields in rows.values())
@@ -4406,15 +4383,6 @@ def _12_intrusion_choices_within_chance_by_cochran_and_mcnemar():
             and max(pairs, key=lambda x: abs(x[0] - x[1]))[:2] == (3, 7))
 
 
-def _12_per_token_difference_is_minus_the_bits_difference():
-    text = _output("12_agreement", "agreement-21")
-    bits = dict(re.findall(r"^\s*(bigram|trigram): ([\d.]+) bits per prediction", text, flags=re.M))
-    log2 = float(re.search(r"log2-likelihood per prediction: difference (-?[\d.]+)", text).group(1))
-    in_bits = float(re.search(r"in bits per prediction \(trigram minus bigram\): ([+-][\d.]+)", text).group(1))
-    gap = float(bits["trigram"]) - float(bits["bigram"])
-    return abs(gap - 0.0636) < 1e-9 and in_bits == -log2 and abs(in_bits - gap) < 1e-4 and f"{in_bits:.4f}" == "0.0636"
-
-
 def _11_deveaud_readings_pick_differently():
     text = _output("11_trust", "0761e08f")
     picks_paper = {c: int(k) for c, k in re.findall(r"the paper's reading\), (planted|Lee): .*; picks K = (\d+)", text)}
@@ -4473,8 +4441,6 @@ CLAIMS_PROSE = [
           _12_intrusion_choices_within_chance_by_cochran_and_mcnemar),
     Claim("12_agreement", "agreement-19-says", "the most lopsided split is 3 against 7",
           _12_intrusion_choices_within_chance_by_cochran_and_mcnemar),
-    Claim("12_agreement", "agreement-21-says", "in bits per\nprediction, trigram minus bigram is +0.0636",
-          _12_per_token_difference_is_minus_the_bits_difference),
     Claim("11_trust", "585723e1", "Over the whole vocabulary (the table) it picks\n  $K$ = 5 on the planted corpus and "
           "$K$ = 20 on Lee", _11_deveaud_readings_pick_differently),
     Claim("11_trust", "585723e1", "it picks $K$ = 8 on the planted corpus and $K$ = 5 on Lee",
@@ -4517,12 +4483,6 @@ CLAIMS_PROSE = [
     Claim("12_agreement", "agreement-24-says", "No exact permutation test of three runs against three can give a "
           "two-sided p below 0.10",
           _12_difference_inside_the_seed_spread),
-    Claim("12_agreement", "agreement-21-says", "Here the trigram model is the worse one: it needs more bits per "
-          "prediction than the bigram model, and the whole interval of the difference lies below 0",
-          _12_trigram_worse_than_bigram),
-    Claim("12_agreement", "agreement-21-says", "almost every held-out three-word sequence never occurs in the training "
-          "passages, and most of their two-word contexts occur there at most once",
-          _12_held_out_trigrams_unseen_and_contexts_rare),
     Claim("12_agreement", "agreement-24-says", "The mistaken test, over the topics of those two single runs, gives "
           "p = 0.66", _12_the_mistaken_topic_test_gives_a_larger_p),
     Claim("12_agreement", "agreement-24-says", "whether it comes out large, as here, or small",
