@@ -4476,12 +4476,12 @@ CLAIMS_PROSE = [
           _12_planted_k_recovered_and_extra_clusters_left_empty),
     Claim("12_agreement", "agreement-05-says", "so NMI and ARI stay about where they were",
           _12_planted_k_recovered_and_extra_clusters_left_empty),
-    Claim("12_agreement", "agreement-08-says", "has the highest mean, but by less than 0.01 over $K$ = 2, far inside the "
-          "spread between seeds", _12_four_books_highest_mean_inside_the_seed_spread),
+    Claim("12_agreement", "agreement-08-says", "has the highest mean, but by less than 0.01 over $K$ = 2, far inside "
+          "the spread between seeds", _12_four_books_highest_mean_inside_the_seed_spread),
     Claim("12_agreement", "agreement-08-says", "section 3 tests this pair over the runs: p = 1.00",
           _12_four_books_highest_mean_inside_the_seed_spread),
-    Claim("12_agreement", "agreement-08-says", "Nor is it best\nrun by run: the best single run (NMI 0.271) has $K$ = 2",
-          _12_four_books_best_on_average_not_run_by_run),
+    Claim("12_agreement", "agreement-08-says", "Nor is it best\nrun by run: the best single run (NMI 0.271) has "
+          "$K$ = 2", _12_four_books_best_on_average_not_run_by_run),
     Claim("12_agreement", "agreement-08-says", "is not the one that agrees best with the books",
           _12_most_coherent_run_is_not_the_best_agreeing),
     Claim("12_agreement", "agreement-11-says", "below even Krippendorff's bar for tentative conclusions",
