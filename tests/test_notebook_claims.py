@@ -3635,7 +3635,7 @@ CLAIMS_00_04 += [
           '"context")`', _04_teachkit_and_nltk_agree),
     Claim("04b_ngram", "c14b", "raise `min_count`, fold more rare words into `<UNK>`, and `<UNK>` becomes a single\n"
           "frequent \"word\" that is easy to predict", _04b_unk_share_rises_with_min_count),
-    Claim("04c_neural", "c04c-21", "but text8 is a cleaned, lowercased\nversion of part of the same Wikipedia data",
+    Claim("04c_neural", "c04c-21", "but text8 is a cleaned, lowercased\ntext of the same Wikipedia dump",
           _04c_enwik8_and_text8_are_different_texts),
     Claim("04c_neural", "c04c-15", "Watch the perplexity fall to the one-stream value once $L - s$ reaches the "
           "model's context", _04c_a_stride_that_keeps_the_context_is_one_stream),
@@ -3752,8 +3752,8 @@ CLAIMS_00_04 += [
     Claim("04d_smooth", "c13", "the second model knows fewer words, so more held-out words are `<UNK>` for it, and "
           "over every prediction\nits perplexity is the lower one",
           _04d_the_smaller_vocabulary_wins_over_every_prediction),
-    Claim("04d_smooth", "c13", "On the predictions both models make of words they\nboth know, the order reverses: the "
-          "model trained on 160 articles is ahead, though its interval holds 0",
+    Claim("04d_smooth", "c13", "On the predictions both models make of words they\nboth know, the point estimate "
+          "reverses the order, the model trained on 160 articles ahead, but its interval holds\n0",
           _04d_on_shared_words_the_order_reverses_inside_the_noise),
     Claim("04d_smooth", "c30", "over every prediction, the one\n  with more `<UNK>` gets an easier task",
           _04d_the_smaller_vocabulary_wins_over_every_prediction),
