@@ -4807,3 +4807,17 @@ def test_08b_c_a_of_a_list_is_the_mean_cosine_of_its_words_context_vectors():
                for i in range(4) for j in range(4) if i != j]
     ours = tk.coherence_per_topic([topic], docs, "c_a", top_n=4)[0]
     assert ours == pytest.approx(np.mean(cosines), rel=1e-9)
+
+
+def test_01_the_explorer_calls_independent_counts_independent():
+    # rA: at exercise 01.4's counts PMI is 0 in exact arithmetic (27 = 600 * 450 / 10,000) but 2e-16 in floating
+    # point; the explorer's verdict must say "as often as", and show no "-0.000"
+    source = "".join(_cell(_NB["01"], "01-19")["source"]).split("\nexplorer(")[0]
+    space = {}
+    exec("import math\nimport teachkit as tk\n" + source, space)
+    for counts in ((27, 600, 450, 10_000), (208, 1300, 800, 5000)):
+        assert counts[0] * counts[3] == counts[1] * counts[2]
+        last = space["pmi_from_sliders"](*counts, "nats").splitlines()[-1]
+        assert last == "PMI = 0.000 nats: the pair shares windows as often as chance predicts", last
+    assert "more than" in space["pmi_from_sliders"](28, 600, 450, 10_000, "bits")
+    assert "less than" in space["pmi_from_sliders"](26, 600, 450, 10_000, "bits")
