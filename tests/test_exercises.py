@@ -1411,3 +1411,17 @@ def test_variants_differ_from_the_exercise_as_written_and_from_each_other(key):
     assert ex.expected not in answers, (key, answers)
     assert all(ex.data_for(seed) != ex.data_for(0) for seed in range(1, 200)), key
     assert len({str(a) for a in answers[:3]}) == 3 and len({str(a) for a in answers[-3:]}) == 3, (key, answers)
+
+
+def test_04d_1_every_variant_has_well_posed_discounts():
+    # Chen & Goodman's discounts from the count-of-counts, worked here: Y = n1 / (n1 + 2 n2), D_c = c - (c + 1) Y
+    # n_{c+1} / n_c.  Every variant must give 0 < D1 < D2 < D3+ (a trigram seen more often loses more) and
+    # D3+ / 3 < D1 (but a smaller share of its count), as its worked solution says.
+    from teachkit.course.exercises import get
+
+    exercise = get("04d.1")
+    for seed in range(300):
+        n1, n2, n3, n4 = (exercise.data_for(seed)[k] for k in ("n1", "n2", "n3", "n4"))
+        y = n1 / (n1 + 2 * n2)
+        d1, d2, d3 = 1 - 2 * y * n2 / n1, 2 - 3 * y * n3 / n2, 3 - 4 * y * n4 / n3
+        assert 0 < d1 < d2 < d3 < 3 * d1, (seed, (n1, n2, n3, n4), (d1, d2, d3))

@@ -291,3 +291,24 @@ def test_the_teachers_guide_states_the_times_the_rule_gives():
     assert stated == estimated
     over = sorted(k for k, v in estimated.items() if int(v) > session_time.LIMIT)
     assert {p.split("_")[0] for p in session_time.SPLIT_PENDING} == set(over)
+
+
+def test_pair_heatmap_names_the_weakest_keyword_and_the_strongest_pair(monkeypatch):
+    # the guide's five-word table, worked by hand: morning's pairs average (0.31 + 0.28 + 0.22 + 0.35) / 4 = 0.29,
+    # the lowest row; exercise + fitness (0.61) is the highest pair
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import teachkit as tk
+    from teachkit.course import figures
+
+    table = {("running", "exercise"): 0.52, ("running", "fitness"): 0.48, ("running", "morning"): 0.31,
+             ("running", "workout"): 0.55, ("exercise", "fitness"): 0.61, ("exercise", "morning"): 0.28,
+             ("exercise", "workout"): 0.54, ("fitness", "morning"): 0.22, ("fitness", "workout"): 0.49,
+             ("morning", "workout"): 0.35}
+    shown = {}
+    monkeypatch.setattr(figures, "show", lambda fig, alt, see: shown.update(alt=alt, see=see))
+    figures.pair_heatmap(tk.coherence_from_pairs(table), "title", alt="Heat map.", see="Look.")
+    assert "The lowest row is 'morning', whose pairs average 0.29" in shown["alt"]
+    highest = shown["alt"].split("highest pair is ")[1]
+    assert highest in ("'exercise' and 'fitness' at 0.61.", "'fitness' and 'exercise' at 0.61.")

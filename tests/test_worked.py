@@ -534,3 +534,14 @@ def test_the_docs_summary_line_is_the_checkers():
 
     page = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "documents.md").read_text(encoding="utf-8")
     assert f"Summary: {summary_line(check_documents())}" in page
+
+
+@pytest.mark.parametrize("value, band", [("-0.01", "Poor"), ("0.00", "Marginal"), ("0.04", "Marginal"),
+                                         ("0.05", "Acceptable"), ("0.15", "Good"), ("0.29", "Good"),
+                                         ("0.31", "Excellent")])
+def test_the_guides_quality_band_of_a_score_on_and_between_its_edges(value, band):
+    # the guide's table: Poor "< 0.00", Marginal "0.00 - 0.05", Acceptable "0.05 - 0.15", Good "0.15 - 0.30",
+    # Excellent "> 0.30"; 0.00 is Marginal by its "< 0.00", and every shared edge starts the band above it
+    from teachkit.documents.check import r_quality_band
+
+    assert r_quality_band(value) == band

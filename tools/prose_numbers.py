@@ -78,6 +78,10 @@ ASSERTED: dict[str, dict[str, str]] = {
     # count-of-counts with its discounts: each derived again in test_notebook_claims.py (Counter, Fraction)
     "04d_smoothing_toolkits": {number: "tests/test_notebook_claims.py" for number in (
         "250", "50", "160", "90", "0.75", "39,542", "3,459", "0.8511", "1.8510")},
+    # 04c's table of Transformer-XL's published results (Dai et al. 2019, abstract): transcribed again in
+    # test_notebook_claims.py (_04C_PUBLISHED), which checks the table against it
+    "04c_neural_perplexity": {number: "tests/test_notebook_claims.py" for number in (
+        "0.99", "1.08", "18.3", "21.8", "54.5", "267,000", "800,000", "10,000")},
     # 12's four books are torn into passages of 120 words: test_four_books.py asserts every passage's length
     "12_agreement_significance": {"120": "tests/test_four_books.py"},
 }

@@ -23,8 +23,8 @@ from typing import Any
 
 from ..coherence.measures import REGISTRY
 
-__all__ = ["FONT_FLOOR_PT", "LABELS", "PHONE_WIDTH_PX", "SHOWN_WIDTH_PX", "label", "plain_log_ticks", "show",
-           "small_text"]
+__all__ = ["FONT_FLOOR_PT", "LABELS", "PHONE_WIDTH_PX", "SHOWN_WIDTH_PX", "label", "pair_heatmap",
+           "plain_log_ticks", "show", "small_text"]
 
 #: Human names for the measures and quantities the course plots, keyed by the name teachkit uses in code.
 #: Each coherence measure's name is read off its registry entry (``Measure.label``): a new measure needs no line.
@@ -202,3 +202,35 @@ def show(fig: Any, alt: str, see: str) -> None:
     display({"text/html": tag, "image/png": png, "text/plain": f"[figure: {alt}]"},
             raw=True, metadata={"image/png": {"alt": alt}})
     display(Markdown(f"*What to see:* {see}"))
+
+
+def pair_heatmap(topic: Any, title: str, alt: str, see: str) -> None:
+    """Show a topic's pair-NPMI matrix as a heat map, each pair's value written in its square.
+
+    ``topic`` is a :class:`teachkit.TopicCoherence` (``topic.matrix()``, ``topic.keywords``); ``alt`` is
+    completed with what stands out, in words: the keyword whose pairs are lowest on average and the highest pair.
+    """
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    m = topic.matrix()
+    k = len(topic.keywords)
+    fig, ax = plt.subplots(figsize=(1.2 + 0.68 * k, 0.8 + 0.6 * k))
+    image = ax.imshow(m, cmap="cividis", vmin=-1, vmax=1)
+    ax.set_xticks(range(k), topic.keywords, rotation=45, ha="right")
+    ax.set_yticks(range(k), topic.keywords)
+    ax.grid(False)
+    for i in range(k):
+        for j in range(k):
+            if i != j:
+                ax.text(j, i, f"{m[i, j]:.2f}", ha="center", va="center", fontsize=12,
+                        color="black" if m[i, j] > -0.07 else "white")
+    fig.colorbar(image, ax=ax, label="pair NPMI")
+    ax.set_title(title)
+    pairs = np.where(~np.eye(k, dtype=bool), m, np.nan)
+    low = int(np.nanargmin(np.nanmean(pairs, axis=1)))
+    hi, hj = (int(v) for v in np.unravel_index(np.nanargmax(pairs), pairs.shape))
+    alt = (f"{alt} The lowest row is '{topic.keywords[low]}', whose pairs average "
+           f"{np.nanmean(pairs[low]):.2f}; the highest pair is '{topic.keywords[hi]}' and '{topic.keywords[hj]}' "
+           f"at {m[hi, hj]:.2f}.")
+    show(fig, alt=alt, see=see)

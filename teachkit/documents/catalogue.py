@@ -219,7 +219,8 @@ _CATALOGUE = load_catalogue()
 DOCUMENTS = MappingProxyType(_CATALOGUE["documents"])
 
 #: The NPMI guide's own quality table ("Typical Score Ranges for Topics"):
-#: (label, lower edge exclusive, upper edge inclusive) of the mean NPMI.
+#: (label, lower edge inclusive, upper edge exclusive) of the mean NPMI: 0.00 is Marginal, as the table's
+#: "< 0.00" for Poor says.
 QUALITY_BANDS = _CATALOGUE["quality_bands"]
 
 #: Every record, in document order.

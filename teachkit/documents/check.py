@@ -306,7 +306,7 @@ def r_report(scores: Sequence[str], stat: str) -> float:
 
 def _band(value):
     for label, lo, hi in QUALITY_BANDS:
-        if (lo is None or value > lo) and (hi is None or value <= hi):
+        if (lo is None or value >= lo) and (hi is None or value < hi):
             return label
     raise AssertionError(value)  # pragma: no cover - the bands cover the real line
 

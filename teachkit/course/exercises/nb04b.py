@@ -521,7 +521,8 @@ EXERCISES = [
                        "each model recalls its own counts.",
             _LONGER: "the history is more information, but the model only knows it through counts, and most "
                      "held-out 4-grams never occur in training: their estimates rest on rare or absent counts, so "
-                     "the longer model can, and here does, predict worse ({held_4} against {held_3}).",
+                     "the longer model can predict worse, and here scores worse ({held_4} against {held_3}, on one "
+                     "split).",
             _ORDERS: "both models predict the same held-out tokens, with the same vocabulary, `<UNK>` rule and "
                      "padding (one prediction per word and per `</s>`), so their perplexities answer the same "
                      "question. The order is part of the model, not of the text it is scored on.",
@@ -532,6 +533,7 @@ EXERCISES = [
                  "against {train_3}): a longer history makes more training n-grams unique, and a model scored on "
                  "its own counts reads them back. That gap between training and held-out text is overfitting, "
                  "and it is why every perplexity in this notebook is measured on articles held out before "
-                 "counting.",
+                 "counting. How much better is another question: a gap this small on one split of the articles "
+                 "wants the paired test of notebook 04d before it is called a win.",
     ),
 ]

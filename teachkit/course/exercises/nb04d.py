@@ -27,15 +27,17 @@ def _d3_steps(n1, n2, n3, n4):
 
 def _d3_variant(rng):
     # a count-of-counts shaped like a real one: each n_r a fraction of the one before; drawn again until the
-    # worked solution's closing sentence holds: D3+ above D1 = Y, but a smaller share of 3 than D1 is of 1
+    # discounts are well posed, D1 = Y < D2 < D3+ (the more often seen, the more it loses), and the worked
+    # solution's closing sentence holds: D3+ is a smaller share of 3 than D1 is of 1
     while True:
         n1 = int(rng.integers(400, 40_000))
         n2 = max(2, int(n1 * rng.uniform(0.12, 0.4)))
         n3 = max(2, int(n2 * rng.uniform(0.25, 0.55)))
         n4 = max(1, int(n3 * rng.uniform(0.3, 0.7)))
         y = n1 / (n1 + 2 * n2)
+        d2 = 2 - 3 * y * n3 / n2
         d3 = 3 - 4 * y * n4 / n3
-        if y < d3 < 3 * y:
+        if y < d2 < d3 < 3 * y:
             return {"n1": n1, "n2": n2, "n3": n3, "n4": n4}
 
 
@@ -144,6 +146,19 @@ def _beta_raw_unigrams(sentences, prev, d, corpus):
     return float(steps["left"] / (1 - seen))
 
 
+def _beta_interpolated_lower(sentences, prev, d, corpus):
+    # 04b's interpolated unigram level: each follower's discounted continuation share plus its part of the uniform
+    # 1/V, d T1 / N1+(• •) / V (T1 the words with a continuation count; V the words, <s>, </s> and <UNK>)
+    steps = _backoff_steps(sentences, prev, d, corpus)
+    continued = {w for (_, w) in _pairs(sentences)}
+    V = len({w for s in sentences for w in s}) + 3
+    uniform = Fraction(str(d)) * len(continued) / steps["bigram_types"] / V
+    seen = steps["lower_seen"] + steps["T"] * uniform
+    if seen >= 1:
+        return float(steps["left"])
+    return float(steps["left"] / (1 - seen))
+
+
 # ---------------------------------------------------------------- 04d.3: which smoother wins without the OOVs
 _KATZ, _KN, _TIE = ("Katz", "interpolated Kneser-Ney", "neither: they come out equal")
 
@@ -231,9 +246,11 @@ EXERCISES = [
         label="the back-off weight β({prev})",
         question="A bigram model with back-off Kneser-Ney, one discount $d = {d}$ at both levels, is trained on "
                  "{corpus} (each padded as `<s> … </s>`; the vocabulary adds `<s>`, `</s>` and `<UNK>`). The "
-                 "unigram level uses continuation counts $N_{{1+}}(\\bullet\\, w)$, discounted by the same $d$. "
-                 "What is the back-off weight $\\beta({prev})$ that multiplies the unigram level for the words "
-                 "never seen after *{prev}*?",
+                 "unigram level uses continuation counts $N_{{1+}}(\\bullet\\, w)$, discounted by the same $d$, "
+                 "and itself backs off to the uniform: a word with a continuation count gets exactly "
+                 "$(N_{{1+}}(\\bullet\\, w) - d) / N_{{1+}}(\\bullet\\,\\bullet)$ there, with no uniform share "
+                 "added (unlike 04b's interpolated model). What is the back-off weight $\\beta({prev})$ that "
+                 "multiplies the unigram level for the words never seen after *{prev}*?",
         data={"sentences": TWO_SENTENCES, "prev": "a", "d": 0.75, "corpus": _corpus_text(TWO_SENTENCES)},
         answer=_backoff_weight,
         steps=_backoff_steps,
@@ -243,12 +260,14 @@ EXERCISES = [
                  "corpus has {bigram_types} bigram types, and the followers of *{prev}* take "
                  "$[{continuations}] / {bigram_types} = {lower_seen}$ of the unigram level. The weight spreads the "
                  "mass left over the rest of that level: $\\beta({prev}) = {left} / (1 - {lower_seen}) = "
-                 "{expected:.4f}$. With it, P(w | *{prev}*) sums to one over the vocabulary.",
+                 "{expected:.4f}$. With it, P(w | *{prev}*) sums to one over the vocabulary. (Adding to each "
+                 "follower the uniform share of 04b's interpolated unigram level would give a different, larger "
+                 "weight: that is another model.)",
         right=("1.2353", "1,235", "1.235", "21/17"),
         wrong=("0.5", "0.6176", "0.7"),   # the mass left alone; raw unigram frequencies; a guess
         check={"min_sig_figs": 3},
         variant=_backoff_variant,
-        mistakes=(_beta_left_only, _beta_undiscounted_lower, _beta_raw_unigrams),
+        mistakes=(_beta_left_only, _beta_undiscounted_lower, _beta_raw_unigrams, _beta_interpolated_lower),
     ),
     Prediction(
         key="04d.3",
@@ -281,11 +300,11 @@ EXERCISES = [
         choices=(_BETTER, _UNK_MASS, _KENLM, _DISCOUNT),
         why={
             _BETTER: "a perplexity is an average over every prediction, and here a large share of the "
-                     "predictions are one symbol. Compare the two models on the words both know before crediting "
-                     "the smoothing.",
+                     "predictions are one symbol, `<UNK>`: what each model gives that one symbol can decide the "
+                     "average before the smoothing of any other word enters.",
             _UNK_MASS: "every `<UNK>` prediction costs Kneser-Ney about $\\log_2({p_unk_katz} / {p_unk_kn:f})$ "
                        "bits more than Katz, and {oov_percent} % of the predictions are `<UNK>`. The gap measures "
-                       "where each model puts the mass it reserves, not how well it smooths the words it knows.",
+                       "where each model puts the mass it reserves.",
             _KENLM: "teachkit computed both perplexities itself, with the same predictions for both models; "
                     "KenLM's conventions only say which predictions count, and they are the same for both.",
             _DISCOUNT: "a larger discount would reserve more mass, but interpolated Kneser-Ney would still spread "

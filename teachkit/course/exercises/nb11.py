@@ -247,8 +247,9 @@ EXERCISES = [
                  "pairing: {pairs}. Their Jaccard similarities add up to {total:.4g}, and their mean is "
                  "{expected:.4g}. (`tk.match_topics` finds the pairing by the Hungarian method; with three "
                  "topics you can try all six pairings.)",
-        right=("0.667", "0,667", "0.67", "2/3"),
+        right=("0.667", "0,667", "0.67", "2/3", "66.7%"),
         wrong=("0", "0.222", "0.778", "1"),
+        check={"percent": True},     # a mean of Jaccard indices, each a share of the distinct words: "66.7%" too
         variant=_runs_variant,
         mistakes=(_same_place, _all_pairs, _shared_share),
     ),
