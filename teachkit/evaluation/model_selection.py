@@ -38,6 +38,7 @@ import numpy as np
 
 from .._checks import check_tokenized_documents, check_finite_real, check_positive_int, check_seed
 from ..coherence.measures import MEASURES
+from ..lm.evaluation import LogLoss, perplexity
 
 __all__ = [
     "split_documents", "HeldOutPerplexity", "heldout_perplexity",
@@ -122,9 +123,15 @@ class HeldOutPerplexity:
     topic_term: float = float("nan")
 
     @property
+    def log_loss(self) -> LogLoss:
+        """``-bound`` nats per word over the held-out words, as :func:`teachkit.perplexity` reads it."""
+        return LogLoss(-self.bound, self.n_words, "nats")
+
+    @property
     def perplexity(self) -> float:
-        """``exp(-bound)``: the perplexity the bound implies (an upper bound on the true perplexity)."""
-        return math.exp(-self.bound)
+        """``exp(-bound)``: the perplexity the bound implies (an upper bound on the true perplexity);
+        ``teachkit.perplexity(self)``."""
+        return perplexity(self)
 
     @property
     def gensim_logged(self) -> float:
