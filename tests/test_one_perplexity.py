@@ -119,6 +119,8 @@ def test_a_log_loss_alone_and_its_units():
         LogLoss(1.0, 1, "decibels")
     with pytest.raises(ValueError, match="NaN"):
         LogLoss(math.nan, 1, "bits")
+    with pytest.raises(ValueError, match="count"):
+        LogLoss(1.0, 0, "bits")
 
 
 @pytest.mark.parametrize("thing", ["model", 3, None, [["a", "b"]], object()])

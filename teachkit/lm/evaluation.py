@@ -40,7 +40,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
-from .._checks import check_choice
+from .._checks import check_choice, check_positive_int
 
 __all__ = ["NgramEvaluation", "ZeroProbabilityWarning", "PER", "LogLoss", "UNITS", "perplexity", "cross_entropy",
            "ScoresText", "HeldOutScore"]
@@ -77,6 +77,7 @@ class LogLoss:
 
     def __post_init__(self) -> None:
         check_choice(self.unit, "unit", tuple(UNITS))
+        check_positive_int(self.count, "count")
         if math.isnan(self.cross_entropy):
             raise ValueError("cross_entropy is NaN: the model's log-probabilities are not numbers; nothing to report.")
 
