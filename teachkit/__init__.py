@@ -56,9 +56,10 @@ _EXPORTS = {
     "coherence.measures": "MEASURES REGISTRY ZERO_CONVENTIONS CoherencePerTopic coherence_per_topic scorable_keywords",
     "coherence.diversity": "inverted_rbo rank_biased_overlap topic_diversity",
     "lm.vocabulary": "Vocabulary",
-    "lm.evaluation": "ZeroProbabilityWarning",
+    "lm.evaluation": "LogLoss ZeroProbabilityWarning",
     "lm.metrics": "cross_entropy perplexity",
-    "lm.ngram": "BigramLM BigramRow NgramLM",
+    "lm.ngram": "NgramLM",
+    "lm.bigram": "BigramLM BigramRow",
     "lm.neural": "Evaluation NeuralLM bits_per_byte",
     "lm.kneser_ney": "ModifiedKneserNey modified_kneser_ney_discounts",
     "lm.backoff": "BackoffKneserNey Katz",
@@ -101,9 +102,9 @@ _EXPORTS = {
     "documents.check": "Finding check_documents finding",
 }
 _ORIGIN = {name: module for module, names in _EXPORTS.items() for name in names.split()}
-# Names kept for one release: each still resolves as tk.name, with the DeprecationWarning its module gives,
-# but is not in __all__ (a star import does not warn).
-_DEPRECATED = {"SMOOTHING_CONVENTIONS": "counts.association"}
+# Names removed in 0.2.0 (deprecated in 0.1.0): tk.name raises the AttributeError of its module, which names
+# what replaced it.
+_REMOVED = {"SMOOTHING_CONVENTIONS": "counts.association"}
 # The package's modules and subpackages, reachable as attributes too (tk.lm, tk.course, ...); a subpackage's
 # modules load on first use as well (tk.lm.ngram).
 _MODULES = frozenset("coherence corpora counts course documents evaluation lm semantic text".split())
@@ -116,8 +117,8 @@ __all__ = sorted(_ORIGIN) + sorted(_MODULES)
 def __getattr__(name):
     if name in _ORIGIN:
         value = getattr(_importlib.import_module(f"{__name__}.{_ORIGIN[name]}"), name)
-    elif name in _DEPRECATED:
-        return getattr(_importlib.import_module(f"{__name__}.{_DEPRECATED[name]}"), name)   # warns each time
+    elif name in _REMOVED:
+        return getattr(_importlib.import_module(f"{__name__}.{_REMOVED[name]}"), name)   # raises, naming the successor
     elif name in _MODULES:
         value = _importlib.import_module(f"{__name__}.{name}")
     else:

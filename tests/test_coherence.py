@@ -222,21 +222,6 @@ def test_model_score_weighs_sizes_too_large_for_a_float_by_their_exact_shares(si
     assert tk.model_score([0.5, 0.1], sizes) == pytest.approx(expected, rel=1e-15)
 
 
-def test_zero_spelling_gives_the_same_topic_coherence_as_smoothing():
-    counts = CooccurrenceCounts.from_documents([["running", "exercise"], ["running", "morning"], ["exercise", "gym"],
-                                                ["running", "exercise", "gym"], ["budget", "meeting"]])
-    words = ["running", "exercise", "gym", "budget"]
-    for old, zero, eps in [("none", "exact", 0.0), ("guide", "guide", 1e-12), ("gensim", "epsilon", 1e-12)]:
-        assert (topic_coherence(words, counts, zero=zero, eps=eps)
-                == topic_coherence(words, counts, smoothing=old, eps=eps))
-        assert score_pair("running", "budget", counts, zero=zero, eps=eps) == score_pair(
-            "running", "budget", counts, smoothing=old, eps=eps)
-        assert (evaluate_topics([words], counts, zero=zero, eps=eps).scores
-                == evaluate_topics([words], counts, smoothing=old, eps=eps).scores).all()
-    with pytest.raises(ValueError, match="both name a convention"):
-        topic_coherence(words, counts, smoothing="gensim", zero="epsilon", eps=1e-12)
-
-
 # ---------------------------------------------- one pipeline: any measure, one name per parameter
 _PIPE_DOCS = [["running", "exercise"], ["running", "morning"], ["exercise", "gym"], ["running", "exercise", "gym"],
               ["budget", "meeting"], ["gym", "morning", "budget"]]
@@ -253,9 +238,10 @@ _PIPE_WORDS = ["running", "exercise", "gym", "budget"]
     (lambda c: tk.npmi_rater(tk.IntrusionTask(0, ("running", "exercise", "budget"), "budget", 2), c,
                              smoothing="none"), "zero='exact'"),
 ])
-def test_smoothing_spelling_warns_and_names_the_zero_to_write(call, new):
+def test_the_removed_smoothing_spelling_is_refused_naming_the_zero_to_write(call, new):
+    # deprecated in 0.1.0, removed in 0.2.0 (CHANGELOG): a TypeError that says what to write instead
     counts = CooccurrenceCounts.from_documents(_PIPE_DOCS)
-    with pytest.warns(DeprecationWarning, match=f"smoothing=.* is deprecated.*{new}"):
+    with pytest.raises(TypeError, match=f"smoothing=.* was removed in teachkit 0.2.0.*write {new}"):
         call(counts)
 
 

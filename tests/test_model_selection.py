@@ -205,20 +205,15 @@ def test_sweep_rejects_bad_arguments():
         k_sweep(docs, ks=[2], top_n=50)
 
 
-def test_the_old_name_of_a_criterion_works_for_one_release_with_a_warning():
+def test_the_old_name_of_a_criterion_is_refused_naming_the_new_one():
+    # deprecated in 0.1.0, removed in 0.2.0 (CHANGELOG)
     docs = tiny_corpus(20)
     settings = dict(ks=[2], seeds=[0], passes=1, iterations=10, top_n=4)
+    with pytest.raises(ValueError, match="'npmi' was removed in teachkit 0.2.0.*write 'c_npmi_documents'"):
+        k_sweep(docs, criteria=("npmi", "model_score"), **settings)
     new = k_sweep(docs, criteria=("c_npmi_documents", "model_score"), **settings)
-    with pytest.warns(DeprecationWarning, match="'npmi' is deprecated.*write 'c_npmi_documents'"):
-        old = k_sweep(docs, criteria=("npmi", "model_score"), **settings)
-    assert old.criteria == new.criteria == ("c_npmi_documents", "model_score") and old.rows == new.rows
-    # the table reads the old name as the new column, each time with the warning
-    reads = {"column": lambda t, n: t.column(n).tolist(), "by_k": lambda t, n: t.by_k(n)[1].tolist(),
-             "value": lambda t, n: t.value(n, 2, 0), "best_k": lambda t, n: t.best_k(n),
-             "best_k of a seed": lambda t, n: t.best_k(n, seed=0)}
-    for what, read in reads.items():
-        with pytest.warns(DeprecationWarning, match="write 'c_npmi_documents'"):
-            assert read(old, "npmi") == read(new, "c_npmi_documents"), what
+    with pytest.raises(ValueError, match="write 'c_npmi_documents'"):
+        new.column("npmi")
     assert criterion_name("u_mass") == "u_mass"
     assert "npmi" not in CRITERIA and set(RENAMED_CRITERIA.values()) <= set(CRITERIA)
 

@@ -455,7 +455,7 @@ def test_the_bigram_model_its_vocabulary_and_its_warning_live_in_lm():
     import teachkit.lm.ngram
     import teachkit.lm.vocabulary
 
-    assert tk.BigramLM is teachkit.lm.ngram.BigramLM and tk.Vocabulary is teachkit.lm.vocabulary.Vocabulary
+    assert tk.BigramLM is teachkit.lm.bigram.BigramLM and tk.Vocabulary is teachkit.lm.vocabulary.Vocabulary
     assert tk.ZeroProbabilityWarning is teachkit.lm.evaluation.ZeroProbabilityWarning is ZeroProbabilityWarning
     assert not hasattr(teachkit.lm.metrics, "SEED_TRAINING")
 

@@ -198,16 +198,16 @@ def test_every_name_of_the_old_all_still_resolves():
 
     import teachkit as tk
 
-    assert set(ALL_BEFORE_THE_SUBPACKAGES) - set(MODULES_NOW) - set(tk._DEPRECATED) <= set(tk.__all__)
-    for name in tk._DEPRECATED:
-        # kept for one release outside __all__: it resolves, and says what to read instead
+    assert set(ALL_BEFORE_THE_SUBPACKAGES) - set(MODULES_NOW) - set(tk._REMOVED) <= set(tk.__all__)
+    for name in tk._REMOVED:
+        # deprecated in 0.1.0, removed in 0.2.0 (CHANGELOG): the error says what to read instead
         assert name not in tk.__all__
-        with pytest.warns(DeprecationWarning, match="ALL_ZERO_CONVENTIONS"):
-            value = getattr(tk, name)
-        with pytest.warns(DeprecationWarning):
-            assert value is getattr(importlib.import_module(f"teachkit.{tk._DEPRECATED[name]}"), name)
+        with pytest.raises(AttributeError, match="removed in teachkit 0.2.0.*ALL_ZERO_CONVENTIONS"):
+            getattr(tk, name)
+        with pytest.raises(AttributeError, match="ALL_ZERO_CONVENTIONS"):
+            getattr(importlib.import_module(f"teachkit.{tk._REMOVED[name]}"), name)
     for name in ALL_BEFORE_THE_SUBPACKAGES:
-        if name in tk._DEPRECATED:
+        if name in tk._REMOVED:
             continue
         if name in MODULES_NOW:
             module = importlib.import_module(f"teachkit.{MODULES_NOW[name]}")

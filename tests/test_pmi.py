@@ -141,7 +141,6 @@ def test_bad_base():
     ((0, 8, 8, 10), {}, "impossible"),
     ((1, 5, 5, 10), {"eps": 1e-12}, "no effect"),
     ((1, 5, 5, 10), {"eps": -1.0, "zero": "guide"}, "eps must be at least"),
-    ((1, 5, 5, 10), {"smoothing": "laplace"}, "smoothing must be one of"),
     ((0, 5, 5, 10), {"zero": "epsilon"}, "eps=0 is undefined"),
 ])
 def test_bad_counts(args, kwargs, match):
@@ -149,26 +148,26 @@ def test_bad_counts(args, kwargs, match):
         npmi_from_counts(*args, **kwargs)
 
 
-# --- one vocabulary: zero= names the convention, smoothing= is its older spelling --------------------------
+# --- one vocabulary: zero= names the convention; smoothing=, its older spelling, was removed in 0.2.0 --------
 @pytest.mark.parametrize("old, zero", [("none", "exact"), ("guide", "guide"), ("gensim", "epsilon")])
-def test_zero_names_the_same_conventions_as_smoothing(old, zero):
+def test_the_removed_smoothing_names_the_zero_to_write(old, zero):
     from teachkit.counts.association import ALL_ZERO_CONVENTIONS, SMOOTHING_ALIASES
 
     assert SMOOTHING_ALIASES[old] == zero and zero in ALL_ZERO_CONVENTIONS
     eps = 0.0 if old == "none" else 1e-12
-    for counts in [(150, 500, 400, 10_000), (0, 5, 5, 10), (10, 10, 10, 10)]:
-        assert npmi_from_counts(*counts, eps=eps, zero=zero) == npmi_from_counts(*counts, eps=eps, smoothing=old)
-        assert (probabilities_from_counts(*counts, eps=eps, zero=zero)
-                == probabilities_from_counts(*counts, eps=eps, smoothing=old))
+    with pytest.raises(TypeError, match=f"smoothing='{old}' was removed.*write zero='{zero}'"):
+        npmi_from_counts(150, 500, 400, 10_000, eps=eps, smoothing=old)
+    with pytest.raises(TypeError, match=f"write zero='{zero}'"):
+        probabilities_from_counts(150, 500, 400, 10_000, eps=eps, smoothing=old)
+    with pytest.raises(TypeError, match="write zero= \\(one of 'exact', 'guide', 'epsilon'\\)"):
+        npmi_from_counts(150, 500, 400, 10_000, smoothing="laplace")
 
 
-def test_zero_and_smoothing_refused_together_and_bad_zero_named():
-    with pytest.raises(ValueError, match="both name a convention"):
-        npmi_from_counts(1, 5, 5, 10, eps=1e-12, smoothing="guide", zero="guide")
+def test_a_bad_zero_is_named():
     with pytest.raises(ValueError, match="zero must be one of"):
         npmi_from_counts(1, 5, 5, 10, zero="plus_one")     # a measures' convention, not one for NPMI from counts
     with pytest.raises(ValueError, match="eps=0 is undefined"):
-        npmi_from_counts(0, 5, 5, 10, zero="epsilon")      # the same refusal as smoothing="gensim"
+        npmi_from_counts(0, 5, 5, 10, zero="epsilon")
 
 
 # --- properties -----------------------------------------------------------------

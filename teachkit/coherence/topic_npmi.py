@@ -137,8 +137,8 @@ def topic_coherence(keywords: Sequence[str], counts: CooccurrenceCounts | None, 
         :data:`teachkit.ZERO_CONVENTIONS`, by default the measure's own.
     eps : float, optional
         The ε of ``"epsilon"`` (default :data:`teachkit.DEFAULT_EPSILON`) or of ``"guide"`` (default 0).
-    smoothing : {"none", "guide", "gensim"}, optional
-        Deprecated spelling of ``zero`` (a ``DeprecationWarning``; removed in the next release).
+    smoothing
+        Removed in 0.2.0 (the older spelling of ``zero``): giving it raises a TypeError naming the ``zero=``.
     window_override : bool, default False
         Score a measure whose definition fixes its window (all but ``c_npmi``) on counts of another window.
         Without it such counts are refused: the result does not carry the window, so the number would
@@ -332,7 +332,7 @@ def evaluate_topics(topics: Sequence[Sequence[str]] | dict[Any, Sequence[str]], 
     topics : list of keyword lists, or dict label -> keyword list
     counts : CooccurrenceCounts
     top_n, measure, zero, eps, smoothing, window_override, vectors
-        As for :func:`topic_coherence` (any measure; ``smoothing`` is deprecated).
+        As for :func:`topic_coherence` (any measure; ``smoothing`` was removed in 0.2.0).
     exclude : iterable of labels, optional
         Topics to leave out, e.g. an outlier topic (BERTopic's topic -1).
 

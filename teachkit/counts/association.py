@@ -18,7 +18,6 @@ returns a float for scalar input, an array otherwise.
 from __future__ import annotations
 
 import math
-import warnings
 from fractions import Fraction
 from typing import Any, cast, overload
 
@@ -65,47 +64,37 @@ ZERO_CONVENTION_TABLE: dict[str, tuple[str, tuple[str, ...] | str]] = {
 #: Each convention's description, by the name ``zero=`` takes (a view of :data:`ZERO_CONVENTION_TABLE`).
 ALL_ZERO_CONVENTIONS = {name: row[0] for name, row in ZERO_CONVENTION_TABLE.items()}
 #: The older spelling, ``smoothing=``, of the conventions NPMI from counts takes: each old name and the
-#: convention of :data:`ALL_ZERO_CONVENTIONS` it stands for (both spellings keep working).
+#: convention of :data:`ALL_ZERO_CONVENTIONS` it stands for.  ``smoothing=`` was deprecated in 0.1.0 and
+#: removed in 0.2.0: giving it raises a TypeError that names the ``zero=`` to write (this table).
 SMOOTHING_ALIASES = {"none": "exact", "guide": "guide", "gensim": "epsilon"}
-# The conventions by their ``smoothing=`` names (the deprecated SMOOTHING_CONVENTIONS, served by __getattr__
-# below with a warning: "smoothing" is the language models' word, so the zero conventions are named zero=).
-_SMOOTHING_CONVENTIONS = {old: ALL_ZERO_CONVENTIONS[zero] for old, zero in SMOOTHING_ALIASES.items()}
 #: The conventions NPMI from counts takes (:func:`npmi_from_counts`, :func:`teachkit.topic_coherence`).
 NPMI_ZERO_CONVENTIONS = tuple(SMOOTHING_ALIASES.values())
 
 
 @overload
-def zero_convention(zero: str | None, smoothing: str | None, default: str = ..., stacklevel: int = ...) -> str: ...
+def zero_convention(zero: str | None, smoothing: object, default: str = ...) -> str: ...
 @overload
-def zero_convention(zero: str | None, smoothing: str | None, default: None, stacklevel: int = ...) -> str | None: ...
-def zero_convention(zero: str | None, smoothing: str | None, default: str | None = "exact",
-                    stacklevel: int = 3) -> str | None:
-    """The zero convention a caller named, by ``zero=`` or by its deprecated spelling ``smoothing=``.
+def zero_convention(zero: str | None, smoothing: object, default: None) -> str | None: ...
+def zero_convention(zero: str | None, smoothing: object, default: str | None = "exact") -> str | None:
+    """The zero convention a caller named by ``zero=`` (neither given: ``default``).
 
-    ``smoothing=`` ("none", "guide", "gensim") keeps working for one release: it is translated through
-    :data:`SMOOTHING_ALIASES` with a ``DeprecationWarning`` that names the ``zero=`` to write instead.
-    Giving both is refused.  Neither given: ``default``.  ``zero`` itself is checked by the caller,
-    which knows the conventions it takes.
+    ``smoothing=``, its older spelling, was removed in 0.2.0 (deprecated in 0.1.0): giving it raises a
+    TypeError that names the ``zero=`` to write instead (:data:`SMOOTHING_ALIASES`).  ``zero`` itself is
+    checked by the caller, which knows the conventions it takes.
     """
-    if smoothing is None:
-        return default if zero is None else zero
-    check_choice(smoothing, "smoothing", tuple(SMOOTHING_ALIASES))
-    if zero is not None:
-        raise ValueError(f"zero={zero!r} and smoothing={smoothing!r} both name a convention; smoothing= is the "
-                         "older spelling of zero=. Give one of them.")
-    new = SMOOTHING_ALIASES[smoothing]
-    warnings.warn(f"smoothing={smoothing!r} is deprecated and will be removed in the next release; "
-                  f"write zero={new!r}.", DeprecationWarning, stacklevel=stacklevel)
-    return new
+    if smoothing is not None:
+        new = SMOOTHING_ALIASES.get(smoothing) if isinstance(smoothing, str) else None
+        write = f"zero={new!r}" if new else f"zero= (one of {', '.join(map(repr, SMOOTHING_ALIASES.values()))})"
+        raise TypeError(f"smoothing={smoothing!r:.40} was removed in teachkit 0.2.0 (deprecated in 0.1.0); "
+                        f"write {write}.")
+    return default if zero is None else zero
 
 
 def __getattr__(name: str) -> object:
-    # PEP 562: a deprecated name keeps working for one release, with a warning that names its successor
+    # PEP 562: a name removed in 0.2.0 says what replaced it
     if name == "SMOOTHING_CONVENTIONS":
-        warnings.warn("SMOOTHING_CONVENTIONS is deprecated and will be removed in the next release; read "
-                      "ALL_ZERO_CONVENTIONS, whose keys are the names zero= takes (SMOOTHING_ALIASES maps the old "
-                      "smoothing= names to them).", DeprecationWarning, stacklevel=2)
-        return _SMOOTHING_CONVENTIONS
+        raise AttributeError("SMOOTHING_CONVENTIONS was removed in teachkit 0.2.0 (deprecated in 0.1.0); read "
+                             "ALL_ZERO_CONVENTIONS, whose keys are the names zero= takes.")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -279,8 +268,8 @@ def probabilities_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n
 
     ``"exact"`` and ``"epsilon"``: ``P = c / n`` (gensim adds eps later,
     inside the logarithms).  ``"guide"``: ``P = (c + eps) / (n + eps)``.
-    Arguments are validated as in :func:`npmi_from_counts` (``smoothing=`` is
-    the deprecated spelling of ``zero=``).
+    Arguments are validated as in :func:`npmi_from_counts` (``smoothing=``, the
+    older spelling of ``zero=``, was removed in 0.2.0).
     """
     zero = zero_convention(zero, smoothing)
     c_xy, c_x, c_y, n, eps, scalar = _check_counts(c_xy, c_x, c_y, n, eps, zero)
@@ -379,9 +368,9 @@ def npmi_from_counts(c_xy: ArrayLike, c_x: ArrayLike, c_y: ArrayLike, n: ArrayLi
         int64 (about 9.2e18) they are kept exact and divided exactly.
     eps : float, default 0
         Smoothing constant (only with ``"guide"`` or ``"epsilon"``).
-    smoothing : {"none", "guide", "gensim"}, optional
-        Deprecated (a ``DeprecationWarning``; removed in the next release): the older spelling of
-        ``zero=``, see :data:`SMOOTHING_ALIASES`.
+    smoothing
+        Removed in 0.2.0 (the older spelling of ``zero=``): giving it raises a TypeError naming the
+        ``zero=`` to write, see :data:`SMOOTHING_ALIASES`.
     zero : {"exact", "guide", "epsilon"}, default "exact"
         The convention, by its name in :data:`ALL_ZERO_CONVENTIONS`.  ``"exact"``, the exact definition::
 

@@ -13,7 +13,7 @@ three ways this module holds:
 
    That convention is :data:`ZERO` (``zero="epsilon"``) in the one table of zero
    conventions, ``teachkit.counts.association.ALL_ZERO_CONVENTIONS``; :data:`SMOOTHING`
-   (``smoothing="gensim"``) is its older spelling.
+   (``smoothing="gensim"``, removed in 0.2.0) was its older spelling.
 2. **The sliding-window under-count.**  gensim's ``WordOccurrenceAccumulator``
    marks a word present when a copy enters a window and clears it when *a*
    copy leaves, even if another copy is still inside, so a word repeated

@@ -345,7 +345,7 @@ def r_perplexity(train: Sequence[str], test: Sequence[str], per: str = "predicti
                  vocabulary: str = "training", denominator: str = "unigram") -> float:
     """Perplexity exp(-Σ log P / count) of a Laplace bigram model trained on ``train``, scored on ``test``."""
     from ..lm.metrics import perplexity
-    from ..lm.ngram import BigramLM
+    from ..lm.bigram import BigramLM
     lm = BigramLM(list(train), alpha=alpha, vocabulary=vocabulary, denominator=denominator)
     return perplexity(lm, list(test), per=per)
 

@@ -51,6 +51,7 @@ from scipy.special import gammaln, logsumexp
 
 from .._checks import (as_float_array, check_draws, check_finite_real, check_flag, check_positive_int, check_seed,
                        short_repr)
+from ..lm.evaluation import LogLoss, perplexity
 
 __all__ = ["LikelihoodEstimate", "exact_log_likelihood", "harmonic_mean", "importance_sampling",
            "left_to_right", "document_completion", "log_prior_of_assignments", "log_likelihood_given_theta",
@@ -90,6 +91,16 @@ class LikelihoodEstimate:
     def per_token(self) -> float:
         """``log_likelihood / tokens``: nats per token (perplexity is ``exp(-per_token)``)."""
         return self.log_likelihood / self.tokens
+
+    @property
+    def log_loss(self) -> LogLoss:
+        """``-per_token`` nats per token over the tokens, as :func:`teachkit.perplexity` reads it."""
+        return LogLoss(-self.per_token, self.tokens, "nats")
+
+    @property
+    def perplexity(self) -> float:
+        """``exp(-per_token)``, the held-out perplexity this estimate implies: ``teachkit.perplexity(self)``."""
+        return perplexity(self)
 
     def __str__(self) -> str:
         se = "" if self.standard_error is None else f" ± {self.standard_error:.4f}"

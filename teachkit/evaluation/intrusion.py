@@ -245,7 +245,7 @@ def npmi_rater(task: IntrusionTask, counts: CooccurrenceCounts, *, zero: str | N
     counts : CooccurrenceCounts
         Every shown word must occur in it.
     zero, eps, smoothing
-        As for :func:`teachkit.score_pair` (``smoothing`` is deprecated).
+        As for :func:`teachkit.score_pair` (``smoothing`` was removed in 0.2.0).
 
     Returns
     -------

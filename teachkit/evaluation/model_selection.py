@@ -29,7 +29,6 @@ from __future__ import annotations
 import html
 import math
 import numbers
-import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 from dataclasses import dataclass
@@ -38,6 +37,7 @@ import numpy as np
 
 from .._checks import check_tokenized_documents, check_finite_real, check_positive_int, check_seed
 from ..coherence.measures import MEASURES
+from ..lm.evaluation import LogLoss, perplexity
 
 __all__ = [
     "split_documents", "HeldOutPerplexity", "heldout_perplexity",
@@ -122,9 +122,15 @@ class HeldOutPerplexity:
     topic_term: float = float("nan")
 
     @property
+    def log_loss(self) -> LogLoss:
+        """``-bound`` nats per word over the held-out words, as :func:`teachkit.perplexity` reads it."""
+        return LogLoss(-self.bound, self.n_words, "nats")
+
+    @property
     def perplexity(self) -> float:
-        """``exp(-bound)``: the perplexity the bound implies (an upper bound on the true perplexity)."""
-        return math.exp(-self.bound)
+        """``exp(-bound)``: the perplexity the bound implies (an upper bound on the true perplexity);
+        ``teachkit.perplexity(self)``."""
+        return perplexity(self)
 
     @property
     def gensim_logged(self) -> float:
@@ -253,7 +259,7 @@ COHERENCE_CRITERIA = {
     **{name: (name, m.window) for name, m in MEASURES.items()},
 }
 
-#: Older spellings of criteria, accepted for one release with a ``DeprecationWarning`` naming the new one.
+#: Older spellings of criteria (deprecated in 0.1.0, removed in 0.2.0), refused with an error naming the new one.
 RENAMED_CRITERIA = {"npmi": "c_npmi_documents"}
 
 
@@ -277,14 +283,12 @@ CRITERIA = {
 }
 
 
-def criterion_name(name: str, stacklevel: int = 3) -> str:
-    """A criterion's name as :data:`CRITERIA` spells it: an older spelling of :data:`RENAMED_CRITERIA` is
-    translated, with a ``DeprecationWarning`` naming the new one; any other name is returned as it is."""
+def criterion_name(name: str) -> str:
+    """A criterion's name as :data:`CRITERIA` spells it; an older spelling of :data:`RENAMED_CRITERIA`
+    (removed in 0.2.0) is refused with a ValueError naming the new one; any other name is returned as it is."""
     if isinstance(name, str) and name in RENAMED_CRITERIA:
-        new = RENAMED_CRITERIA[name]
-        warnings.warn(f"the criterion {name!r} is deprecated and will be removed in the next release; "
-                      f"write {new!r}.", DeprecationWarning, stacklevel=stacklevel)
-        return new
+        raise ValueError(f"the criterion {name!r} was removed in teachkit 0.2.0 (deprecated in 0.1.0); "
+                         f"write {RENAMED_CRITERIA[name]!r}.")
     return name
 
 
@@ -324,9 +328,9 @@ class SweepTable:
         return sorted({r["seed"] for r in self.rows})
 
     def _name(self, name):
-        # An older spelling of a criterion (RENAMED_CRITERIA) names its new column, unless the table has a
-        # column of that spelling itself (a table built by hand).
-        return name if name in self.criteria else criterion_name(name, stacklevel=4)
+        # An older spelling of a criterion (RENAMED_CRITERIA, removed in 0.2.0) is refused naming its new column,
+        # unless the table has a column of that spelling itself (a table built by hand).
+        return name if name in self.criteria else criterion_name(name)
 
     def column(self, name: str) -> np.ndarray:
         """All values of one column, in row order."""
@@ -409,7 +413,7 @@ def k_sweep(documents: Sequence[Sequence[str]], ks: int | Sequence[int], seeds: 
       measure (``u_mass``, ``c_uci``, ``c_npmi``, ``c_v``, ``c_a``, ...) is one, at its own window
       (UMass whole documents, C_NPMI sliding windows of 10 tokens, C_V of 110, ...);
       ``c_npmi_documents`` is the mean pair NPMI counted in whole training documents (formerly
-      ``"npmi"``, a spelling still accepted for one release with a ``DeprecationWarning``);
+      ``"npmi"``, a spelling removed in 0.2.0);
     * ``model_score``: the Portuguese note's ``score(M) = sum_i n_i * NPMI_i / N``, ``NPMI_i`` topic
       ``i``'s ``c_npmi_documents``, ``n_i`` the training documents whose most probable topic is ``i``
       (:func:`teachkit.model_score`);

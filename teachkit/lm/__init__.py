@@ -2,9 +2,11 @@
 
 * :mod:`teachkit.lm.vocabulary`  the symbols <s>, </s>, <UNK> every model uses; Vocabulary (BigramLM's)
 * :mod:`teachkit.lm.smoothing`   Smoothing: AddAlpha, JelinekMercer, KneserNey; add_alpha, kneser_ney_step
-* :mod:`teachkit.lm.ngram`       the models: NgramLM (orders 1-4), BigramLM (notebook 04's bigram model)
-* :mod:`teachkit.lm.evaluation`  NgramEvaluation (an n-gram model's score on a test text), ZeroProbabilityWarning
-* :mod:`teachkit.lm.metrics`     perplexity, cross_entropy (of a BigramLM, notebook 04's way)
+* :mod:`teachkit.lm.ngram`       the model: NgramLM (orders 1-4)
+* :mod:`teachkit.lm.bigram`      BigramLM, notebook 04's bigram model: NgramLM at order 2 under the seed's names
+* :mod:`teachkit.lm.evaluation`  the one way to a perplexity: perplexity, cross_entropy over any model's LogLoss;
+                                 NgramEvaluation, ZeroProbabilityWarning
+* :mod:`teachkit.lm.metrics`     perplexity, cross_entropy as teachkit exports them
 * :mod:`teachkit.lm.neural`      NeuralLM (a fixed-context neural LM), its Evaluation, bits_per_byte
 * :mod:`teachkit.lm.kneser_ney`  ModifiedKneserNey (D1, D2, D3+ from the count-of-counts), modified_kneser_ney_discounts
 * :mod:`teachkit.lm.backoff`     back-off smoothing: BackoffKneserNey, Katz (on Good-Turing)
@@ -17,5 +19,5 @@ Each module loads when first used (``teachkit.lm.ngram`` works after ``import te
 
 from .. import _submodules
 
-__getattr__, __dir__ = _submodules(globals(), "vocabulary smoothing ngram evaluation metrics neural kneser_ney "
+__getattr__, __dir__ = _submodules(globals(), "vocabulary smoothing ngram bigram evaluation metrics neural kneser_ney "
                                                 "backoff good_turing arpa compare")

@@ -48,6 +48,7 @@ from .._checks import (as_float_array, real_array, as_list, check_choice, check_
 # BOUNDARY (<s>) fills the context before the first symbol of a stream or of a chunk (never predicted);
 # END (</s>) is predicted after the last symbol of every document;
 # UNK (<UNK>) stands for every symbol seen fewer than ``min_count`` times in training.
+from .evaluation import LogLoss, perplexity
 from .vocabulary import END, UNK
 from .vocabulary import START as BOUNDARY
 
@@ -173,18 +174,24 @@ class Evaluation:
         return self.cross_entropy / math.log(2)
 
     @property
+    def log_loss(self) -> LogLoss:
+        """Nats per prediction over the predictions, as :func:`teachkit.perplexity` reads it."""
+        return LogLoss(self.cross_entropy, self.n_predictions, "nats")
+
+    @property
     def perplexity(self) -> float:
-        """``exp(nats per prediction)``: per token of *this* model's vocabulary.
+        """``exp(nats per prediction)``: per token of *this* model's vocabulary (``teachkit.perplexity(self)``).
 
         Raises ValueError past about 709.78 nats per prediction, where the perplexity is beyond a float.
         """
         try:
-            return math.exp(self.cross_entropy)
+            math.exp(self.cross_entropy)
         except OverflowError:
             raise ValueError(f"perplexity is exp({self.cross_entropy:.6g}), beyond a float's range (cross-entropy "
                              "above 709.78 nats per prediction): the model predicts this text worse than any "
                              "trained model would. Report cross_entropy instead, or train it again with a "
                              "smaller learning_rate.") from None
+        return perplexity(self)
 
     @property
     def bits_per_character(self) -> float:
@@ -602,6 +609,11 @@ class NeuralLM:
         spelling = self._unk_spelling(docs) if open_vocabulary else 0.0
         text = "".join(d + "\n" for d in docs)
         return Evaluation(nats + spelling, n, len(text), len(text.encode("utf-8")), int(computed), spelling)
+
+    def log_loss(self, texts: Sequence[str], *, chunk: int | None = None, stride: int | None = None,
+                 open_vocabulary: bool = False) -> LogLoss:
+        """``evaluate(texts, ...).log_loss``: nats per prediction, as :func:`teachkit.perplexity` reads it."""
+        return self.evaluate(texts, chunk=chunk, stride=stride, open_vocabulary=open_vocabulary).log_loss
 
     def _unk_spelling(self, docs: list[str]) -> float:
         if self.unit != "word":

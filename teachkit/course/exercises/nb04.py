@@ -4,7 +4,7 @@ import math
 from fractions import Fraction
 
 from ...lm.metrics import perplexity
-from ...lm.ngram import BigramLM
+from ...lm.bigram import BigramLM
 from . import Exercise, Implement, Interpretation, Prediction
 
 TRAINING = "Alice wonders what is happening in Wonderland"
