@@ -37,15 +37,16 @@ count r, where r* is the simple Good-Turing adjusted count of that level (:mod:`
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING
+from typing import Any
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from .ngram import NgramLM
-
 from .smoothing import _STATS, Smoothing, _probability_parameter
 from .good_turing import simple_good_turing
+
+# The model a method binds to is an NgramLM, which imports this module: it is typed as a name for Any here
+# (not imported, not even for type checking), so the package's modules import each other without a cycle.
+NgramLM = Any
 
 __all__ = ["BackoffKneserNey", "Katz"]
 

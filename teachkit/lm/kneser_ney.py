@@ -34,14 +34,16 @@ import copy
 import math
 import numbers
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import numpy as np
 
 from .smoothing import _STATS, Smoothing
 
-if TYPE_CHECKING:
-    from .ngram import NgramLM, _Level
+# The model a method binds to is an NgramLM, which imports this module: it is typed as a name for Any here
+# (not imported, not even for type checking), so the package's modules import each other without a cycle.
+NgramLM = Any
+_Level = Any
 
 __all__ = ["ModifiedKneserNey", "modified_kneser_ney_discounts"]
 

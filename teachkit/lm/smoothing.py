@@ -39,15 +39,16 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-if TYPE_CHECKING:
-    from .ngram import NgramLM
-
 from .._checks import check_choice, check_flag, check_positive_int
+
+# The model a method binds to is an NgramLM, which imports this module: it is typed as a name for Any here
+# (not imported, not even for type checking), so the package's modules import each other without a cycle.
+NgramLM = Any
 
 __all__ = ["Smoothing", "AddAlpha", "JelinekMercer", "KneserNey", "add_alpha", "kneser_ney_step", "as_smoothing",
            "SMOOTHINGS"]
