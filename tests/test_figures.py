@@ -187,8 +187,8 @@ def test_every_notebook_fits_a_session_by_the_stated_estimate(tmp_path):
             assert minutes <= session_time.HARD_LIMIT, path.name
         else:
             assert minutes <= session_time.LIMIT, f"{path.name}: {minutes:.0f} min"
-    # the rule itself, on a notebook written for it: 300 words of prose (2 min at 150 a minute), 20 code lines
-    # (a comment and a blank line not counted: 2 min), a question (3) and a function to write (10), 400 words
+    # the rule itself, on a notebook written for it: 300 words of prose (2 min at 150 a minute), code (below;
+    # a comment and a blank line not counted), a question (3) and a function to write (10), 400 words
     # of printed output (2 min at 200 a minute), a figure with its "what to see" line (2; the line and the
     # figure's alt text are not read as output), an explorer (3), a solution placeholder and an exercise's
     # meta line (not read), a three-item quiz (1.5): 25.5 minutes
@@ -206,14 +206,19 @@ def test_every_notebook_fits_a_session_by_the_stated_estimate(tmp_path):
                {"output_type": "display_data", "data": {"text/html": quiz.replace("a b", "").replace(
                    "c d", "").replace("e f", "")}}]
     nb = {"cells": [{"cell_type": "markdown", "source": ["word " * 300]},
-                    {"cell_type": "code", "source": ["# a comment\n", "\n"] + ["x = 1\n"] * 18
+                    {"cell_type": "code", "source": ["# a comment\n", "\n"] + ["x = " + "1" * 48 + "  # why\n"] * 18
                      + ['ask("01.2")\n', 'check_function("01.3", f)\n'], "outputs": outputs}]}
     path = tmp_path / "01_example.ipynb"
     path.write_text(json.dumps(nb), encoding="utf-8")
     e = session_time.estimate(path)
-    assert (e.words, e.output_words, e.code_lines, e.questions, e.functions) == (300, 400, 20, 1, 1)
+    # code: 18 lines of 50 characters ("x=" and 48 ones; spaces and comments not counted), ask("01.2") 11 and
+    # check_function("01.3",f) 24: 935 characters, 18.7 lines of 50 (1.87 min)
+    assert (e.words, e.output_words, e.code_chars, e.questions, e.functions) == (300, 400, 935, 1, 1)
     assert (e.figures, e.explorers, e.quiz_items) == (1, 1, 3)
-    assert e.minutes == pytest.approx(2 + 2 + 2 + 3 + 10 + 2 + 3 + 1.5)
+    assert e.minutes == pytest.approx(2 + 2 + 1.87 + 3 + 10 + 2 + 3 + 1.5)
+    # the same code wrapped by a formatter takes the same time
+    wrapped = session_time.code_characters("value = compute(\n    first,\n    second\n)\n")
+    assert wrapped == session_time.code_characters("value = compute(first, second)\n") == 27
 
 
 def test_the_site_gives_each_figure_cell_myst_nbs_alt_option():
