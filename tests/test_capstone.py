@@ -426,6 +426,12 @@ def test_three_significant_figures_and_no_fewer():
     assert judge("heldout", "4150", 4151.8, "")[0] and judge("heldout", "4.15e3", 4151.8, "")[0]
     assert not judge("heldout", "4200", 4151.8, "")[0]
     assert judge("human_rho", "0,430", 0.43, "")[0]
+    # a trained number's CPU tolerance does not let 2 significant figures through (reader rD, draw 0's coherence)
+    coherence = -0.036999475066034834
+    assert abs(-0.037 - coherence) <= capstone.cpu_tolerance("coherence", coherence)       # within it, yet:
+    assert not judge("coherence", "-0.037", coherence, "")[0] and "too rough" in judge("coherence", "-0.037",
+                                                                                         coherence, "")[1]
+    assert judge("coherence", "-0.0370", coherence, "")[0] and judge("coherence", "-3.70e-2", coherence, "")[0]
 
 
 def test_a_number_that_does_not_follow_says_what_it_depends_on(values):

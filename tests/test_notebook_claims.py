@@ -1712,8 +1712,19 @@ def _10_sams_paired_difference_is_per_token_and_the_per_article_mean_is_marked_w
     per_token = f"{top / bottom:#.3g}"
     per_article = f"{np.mean([(a - b) / n for a, b, n in zip(at_k, at_runner, tokens)]):#.3g}"
     check = capstone.check_report(dict(sam, numbers=dict(sam["numbers"], paired_diff=per_article)))
+    # each seed's own difference per token, printed beside the interval: a loop here; all positive, as Sam's reason
+    # on k_criterion says
+    by_seed = []
+    for s in seeds:
+        top = 0.0
+        for a, b in zip(capstone.document_loglik(5, s), capstone.document_loglik(15, s)):
+            top += a - b
+        by_seed.append(top / bottom)
+    seed_line = re.search(r"seed by seed: (.+)", text).group(1)
     return (capstone.draw(7).seeds == seeds and printed == per_token == sam["numbers"]["paired_diff"]
-            and per_article != per_token and "paired_diff" in check.flagged and "K = 5, runner-up 15" in text)
+            and per_article != per_token and "paired_diff" in check.flagged and "K = 5, runner-up 15" in text
+            and seed_line.strip() == ", ".join(f"{v:#.3g}" for v in by_seed) and min(by_seed) > 0
+            and "each of my three seeds gives K = 5 the lead" in sam["reasons"]["k_criterion"])
 
 
 def _10_the_corpora_sizes():
@@ -1742,6 +1753,8 @@ CLAIMS_10 = [
     Claim("10_capstone", "10-20", "50 topics from each of three models on two corpora, each rated by 15 people and "
           "tested by 26 in word intrusion", _10_the_human_study_counts),
     Claim("10_capstone", "10-30", "it is another number, and the check marks it ✗",
+          _10_sams_paired_difference_is_per_token_and_the_per_article_mean_is_marked_wrong),
+    Claim("10_capstone", "10-30", "Sam's cell therefore also prints each seed's own difference per token beside it",
           _10_sams_paired_difference_is_per_token_and_the_per_article_mean_is_marked_wrong),
     Claim("10_capstone", "10-sam-checks", "it never prints the value that follows",
           _10_the_check_never_prints_the_value_that_follows),
