@@ -56,7 +56,8 @@ def honest(report):
     heldout = np.mean([capstone.heldout_figure(report["heldout"], k, s) for s in mine.seeds])
     a = np.mean([capstone.document_loglik(k, s) for s in mine.seeds], axis=0)
     b = np.mean([capstone.document_loglik(runner, s) for s in mine.seeds], axis=0)
-    paired = bootstrap_difference(a, b, n_resamples=1000, level=1 - 0.05 / (len(ks) - 1), seed=mine.bootstrap_seed)
+    paired = bootstrap_difference(a, b, tokens=capstone.heldout_tokens(), n_resamples=1000,
+                                  level=1 - 0.05 / (len(ks) - 1), seed=mine.bootstrap_seed)
     x, y = capstone.human_pairs(report["measure"], report["human_corpus"], report["judgement"], mine.number)
     people = bootstrap_spearman(x, y, n_resamples=1000, level=0.95, seed=mine.bootstrap_seed)
     numbers = {"k": str(k), "runner_up": str(runner), "coherence": np.mean(coherence),
@@ -161,7 +162,9 @@ def test_k_coherence_and_stability_equal_models_trained_with_gensim_directly(val
     assert values["stability"] == pytest.approx(np.mean(agreements), abs=1e-12)
 
 
-def test_the_paired_comparison_is_gensims_per_article_bound_at_the_bonferroni_level(values):
+def _gensim_paired_totals(values):
+    """Each held-out article's total document bound (nats), mean over the draw's seeds, at K and at the runner-up,
+    from gensim's own ``LdaModel.bound`` on one article at a time, and each article's tokens, counted here."""
     seeds = capstone.draw(CHOICES["draw"]).seeds
     per_k = {}
     for k in (values["k"], values["runner_up"]):
@@ -173,16 +176,87 @@ def test_the_paired_comparison_is_gensims_per_article_bound_at_the_bonferroni_le
             gamma, _ = lda.inference(held_bow)
             topic_part = lda.bound([], gamma=gamma[:0])
             # gensim's bound takes each document's gamma as a (1, K) row, as its own inference gives it
-            rows.append([(lda.bound([d], gamma=[gamma[i][None, :]]) - topic_part)
-                         / sum(c for _, c in d) for i, d in enumerate(held_bow)])
+            rows.append([lda.bound([d], gamma=[gamma[i][None, :]]) - topic_part for i, d in enumerate(held_bow)])
         per_k[k] = np.mean(rows, axis=0)
-    d = per_k[values["k"]] - per_k[values["runner_up"]]
-    assert values["paired_diff"] == pytest.approx(d.mean(), rel=1e-4)
-    rng = np.random.default_rng(capstone.draw(CHOICES["draw"]).bootstrap_seed)
-    boot = d[rng.integers(0, d.size, (1000, d.size))].mean(axis=1)
+    tokens = np.array([sum(c for _, c in d) for d in held_bow], dtype=float)
+    return per_k[values["k"]], per_k[values["runner_up"]], tokens
+
+
+@pytest.fixture(scope="module")
+def gensim_paired(values):
+    return _gensim_paired_totals(values)
+
+
+def _per_token_bootstrap_by_hand(d, tokens, n_resamples, level, seed):
+    """Summed differences over summed tokens, the articles resampled with their tokens: a plain loop."""
+    rng = np.random.default_rng(seed)
+    rows = rng.integers(0, d.size, (n_resamples, d.size))
+    ratios = []
+    for row in rows:
+        top = bottom = 0.0
+        for i in row:
+            top += d[i]
+            bottom += tokens[i]
+        ratios.append(top / bottom)
+    low, high = np.quantile(ratios, [(1 - level) / 2, (1 + level) / 2])
+    return low, high
+
+
+def test_the_paired_comparison_is_per_token_on_gensims_bound_at_the_bonferroni_level(values, gensim_paired):
+    at_k, at_runner, tokens = gensim_paired
+    assert np.array_equal(capstone.heldout_tokens(), tokens)
+    assert (tokens.size, tokens.min(), tokens.max()) == (60, 12, 156)       # as exercise 10.5's solution says
+    # a difference of log-likelihood per token is a ratio of sums (notebook 12): summed over the articles
+    top = bottom = 0.0
+    for a, b, n in zip(at_k, at_runner, tokens):
+        top += a - b
+        bottom += n
+    assert values["paired_diff"] == pytest.approx(top / bottom, rel=1e-4)
     level = 1 - 0.05 / (len(KS) - 1)
-    low, high = np.quantile(boot, [(1 - level) / 2, (1 + level) / 2])
+    low, high = _per_token_bootstrap_by_hand(at_k - at_runner, tokens, 1000, level,
+                                             capstone.draw(CHOICES["draw"]).bootstrap_seed)
     assert (values["paired_low"], values["paired_high"]) == pytest.approx((low, high), rel=1e-3)
+
+
+def test_the_per_article_mean_is_not_the_per_token_difference_and_the_grader_refuses_it(values, gensim_paired):
+    import capstone_grading
+
+    at_k, at_runner, tokens = gensim_paired
+    per_article = np.mean(at_k / tokens - at_runner / tokens)          # each article's per-token difference, averaged
+    level = 1 - 0.05 / (len(KS) - 1)
+    rng = np.random.default_rng(capstone.draw(CHOICES["draw"]).bootstrap_seed)
+    d = at_k / tokens - at_runner / tokens
+    low, high = np.quantile(d[rng.integers(0, d.size, (1000, d.size))].mean(axis=1), [(1 - level) / 2, (1 + level) / 2])
+    assert abs(per_article - values["paired_diff"]) > 0.05 * abs(values["paired_diff"])  # not the same number
+    report = honest(CHOICES)
+    unweighted = {"paired_diff": f"{per_article:#.3g}", "paired_low": f"{low:#.3g}", "paired_high": f"{high:#.3g}"}
+    check = capstone.check_report(dict(report, numbers=dict(report["numbers"], **unweighted)))
+    assert {"paired_diff", "paired_low", "paired_high"} <= set(check.flagged), (unweighted, str(check))
+    graded = capstone_grading.judge(dict(report, numbers=dict(report["numbers"], **unweighted)), seed=CHOICES["draw"])
+    points = {column: got for column, got, _, _ in graded.rows}
+    assert points["10.report.paired_diff"] == points["10.report.paired_low"] == points["10.report.paired_high"] == 0
+    assert points["10.report.runner_up"] == 0                         # the runner-up earns its point with paired_diff
+    assert points["10.report.coherence"] == 1                         # the rest of the report keeps its marks
+    # and the honest per-token report keeps all of them
+    assert all(got == 1 for _, got, _, _ in capstone_grading.judge(report, seed=CHOICES["draw"]).rows)
+
+
+def test_sams_paired_comparison_in_notebook_10_is_per_token():
+    import capstone_grading
+
+    worked = capstone_grading.worked_values()
+    sam = _sam()["numbers"]
+    for name in ("paired_diff", "paired_low", "paired_high"):
+        assert capstone._judge(name, sam[name], worked[name], "")[0], (name, sam[name], worked[name])
+    seeds = capstone.draw(capstone.WORKED_DRAW).seeds
+    tokens = capstone.heldout_tokens()
+    at_k = np.mean([capstone.document_loglik(worked["k"], s) for s in seeds], axis=0)
+    at_runner = np.mean([capstone.document_loglik(worked["runner_up"], s) for s in seeds], axis=0)
+    per_article = f"{np.mean(at_k / tokens - at_runner / tokens):#.3g}"
+    assert per_article != sam["paired_diff"] and not capstone._judge("paired_diff", per_article,
+                                                                      worked["paired_diff"], "")[0]
+    printed = "".join(o.get("text", "") for o in _cell("10-sam-computes").outputs)
+    assert f"nats per token: {sam['paired_diff']} [{sam['paired_low']}, {sam['paired_high']}]" in printed
 
 
 def test_the_heldout_figures_are_the_bound_its_document_part_and_a_left_to_right_estimate(values):
@@ -352,6 +426,12 @@ def test_three_significant_figures_and_no_fewer():
     assert judge("heldout", "4150", 4151.8, "")[0] and judge("heldout", "4.15e3", 4151.8, "")[0]
     assert not judge("heldout", "4200", 4151.8, "")[0]
     assert judge("human_rho", "0,430", 0.43, "")[0]
+    # a trained number's CPU tolerance does not let 2 significant figures through (reader rD, draw 0's coherence)
+    coherence = -0.036999475066034834
+    assert abs(-0.037 - coherence) <= capstone.cpu_tolerance("coherence", coherence)       # within it, yet:
+    assert not judge("coherence", "-0.037", coherence, "")[0] and "too rough" in judge("coherence", "-0.037",
+                                                                                         coherence, "")[1]
+    assert judge("coherence", "-0.0370", coherence, "")[0] and judge("coherence", "-3.70e-2", coherence, "")[0]
 
 
 def test_a_number_that_does_not_follow_says_what_it_depends_on(values):

@@ -65,11 +65,14 @@ FUNCTIONS = {
               "    return math.log(c_xy * n / (c_x * c_y))\n",
     "my_npmi": "def my_npmi(c_xy, c_x, c_y, n):\n    import math\n"
                "    return math.log(c_xy * n / (c_x * c_y)) / -math.log(c_xy / n)\n",
-    "my_paired_bootstrap": "def my_paired_bootstrap(a, b, n_resamples, level, seed):\n    import numpy as np\n"
+    "my_paired_bootstrap": "def my_paired_bootstrap(a, b, tokens, n_resamples, level, seed):\n"
+                           "    import numpy as np\n"
                            "    d = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)\n"
+                           "    n = np.asarray(tokens, dtype=float)\n"
                            "    rows = np.random.default_rng(seed).integers(0, d.size, (n_resamples, d.size))\n"
-                           "    low, high = np.quantile(d[rows].mean(axis=1), [(1 - level) / 2, (1 + level) / 2])\n"
-                           "    return d.mean(), low, high\n",
+                           "    ratios = d[rows].sum(axis=1) / n[rows].sum(axis=1)\n"
+                           "    low, high = np.quantile(ratios, [(1 - level) / 2, (1 + level) / 2])\n"
+                           "    return d.sum() / n.sum(), low, high\n",
 }
 NFC_NAME = "josé.núñez"
 NFD_FOLDER = unicodedata.normalize("NFD", "José.Núñez")

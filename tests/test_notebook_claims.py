@@ -1693,6 +1693,41 @@ def _10_the_check_never_prints_the_value_that_follows():
     return numbers == [-0.07] and not any(abs(v - right) < 0.01 for v in numbers) and "reference corpus" in wrong[1]
 
 
+def _10_sams_paired_difference_is_per_token_and_the_per_article_mean_is_marked_wrong():
+    # Sam's printed difference is the articles' summed differences over their summed tokens (a plain loop here);
+    # the mean of the articles' own per-token differences is another number at 3 significant figures, and Sam's
+    # report with it in place is marked wrong on all three paired numbers
+    from teachkit.course.exercises import capstone
+
+    text = _output("10_capstone", "10-sam-computes")
+    printed = re.search(r"nats per token: (\S+) \[", text).group(1)
+    sam = capstone.read_report("".join(_cell("10_capstone", "10-31")["source"]).replace("sam = {", "report = {", 1))
+    seeds = (3, 9, 14)
+    at_k = np.mean([capstone.document_loglik(5, s) for s in seeds], axis=0)
+    at_runner = np.mean([capstone.document_loglik(15, s) for s in seeds], axis=0)
+    tokens = capstone.heldout_tokens()
+    top = bottom = 0.0
+    for a, b, n in zip(at_k, at_runner, tokens):
+        top += a - b
+        bottom += n
+    per_token = f"{top / bottom:#.3g}"
+    per_article = f"{np.mean([(a - b) / n for a, b, n in zip(at_k, at_runner, tokens)]):#.3g}"
+    check = capstone.check_report(dict(sam, numbers=dict(sam["numbers"], paired_diff=per_article)))
+    # each seed's own difference per token, printed beside the interval: a loop here; all positive, as Sam's reason
+    # on k_criterion says
+    by_seed = []
+    for s in seeds:
+        top = 0.0
+        for a, b in zip(capstone.document_loglik(5, s), capstone.document_loglik(15, s)):
+            top += a - b
+        by_seed.append(top / bottom)
+    seed_line = re.search(r"seed by seed: (.+)", text).group(1)
+    return (capstone.draw(7).seeds == seeds and printed == per_token == sam["numbers"]["paired_diff"]
+            and per_article != per_token and "paired_diff" in check.flagged and "K = 5, runner-up 15" in text
+            and seed_line.strip() == ", ".join(f"{v:#.3g}" for v in by_seed) and min(by_seed) > 0
+            and "each of my three seeds gives K = 5 the lead" in sam["reasons"]["k_criterion"])
+
+
 def _10_the_corpora_sizes():
     from gensim.test.utils import datapath
 
@@ -1718,6 +1753,10 @@ CLAIMS_10 = [
           _08_uci_npmi_separate_cv_ca_prefer_random),
     Claim("10_capstone", "10-20", "50 topics from each of three models on two corpora, each rated by 15 people and "
           "tested by 26 in word intrusion", _10_the_human_study_counts),
+    Claim("10_capstone", "10-30", "it is another number, and the check marks it ✗",
+          _10_sams_paired_difference_is_per_token_and_the_per_article_mean_is_marked_wrong),
+    Claim("10_capstone", "10-30", "Sam's cell therefore also prints each seed's own difference per token beside it",
+          _10_sams_paired_difference_is_per_token_and_the_per_article_mean_is_marked_wrong),
     Claim("10_capstone", "10-sam-checks", "it never prints the value that follows",
           _10_the_check_never_prints_the_value_that_follows),
     Claim("10_capstone", "10-sam-checks", "The K loses its point with it", _sams_one_wrong_number_is_found),

@@ -18,23 +18,24 @@ PINS = {
     "10.3": "people and the measure agree, but only moderately: the interval lies above zero and far below 1",
     # (0.113 + 0.052 + 0.098) / 3 = 0.263 / 3 = 0.08767
     "10.4": 0.263 / 3,
-    "10.5": lambda a, b, n_resamples, level, seed: _paired_by_hand(a, b, n_resamples, level, seed),
+    "10.5": lambda a, b, tokens, n_resamples, level, seed: _paired_by_hand(a, b, tokens, n_resamples, level, seed),
 }
 
 
-def _paired_by_hand(a, b, n_resamples, level, seed):
-    """The paired bootstrap written out: differences, one row of indices per resample, linear quantiles."""
+def _paired_by_hand(a, b, tokens, n_resamples, level, seed):
+    """The paired bootstrap per token written out: each article's difference and tokens kept together, one row of
+    article indices per resample, each row's summed differences over its summed tokens, linear quantiles."""
     import numpy as np
 
     d = [x - y for x, y in zip(a, b)]
     rows = np.random.default_rng(seed).integers(0, len(d), (n_resamples, len(d)))
-    means = sorted(sum(d[i] for i in row) / len(d) for row in rows)
+    ratios = sorted(sum(d[i] for i in row) / sum(tokens[i] for i in row) for row in rows)
 
     def quantile(q):                     # numpy's default: linear between the order statistics
-        h = (len(means) - 1) * q
+        h = (len(ratios) - 1) * q
         lo = int(h)
-        return means[lo] + (h - lo) * (means[min(lo + 1, len(means) - 1)] - means[lo])
-    return sum(d) / len(d), quantile((1 - level) / 2), quantile((1 + level) / 2)
+        return ratios[lo] + (h - lo) * (ratios[min(lo + 1, len(ratios) - 1)] - ratios[lo])
+    return sum(d) / sum(tokens), quantile((1 - level) / 2), quantile((1 + level) / 2)
 
 STEPS = {
     # (30 × (−1) + 15 × 0.3) / 45 = (−30 + 4.5) / 45 = −25.5 / 45 = −0.5667

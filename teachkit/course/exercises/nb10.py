@@ -123,35 +123,47 @@ def _midrange(seed_0, seed_1, seed_2):
 _LEVELS = (0.95, 0.975, 1 - 0.05 / 3, 0.9875)
 
 
-def _paired_bootstrap(a, b, n_resamples, level, seed):
+def _paired_bootstrap(a, b, tokens, n_resamples, level, seed):
     from ...evaluation.significance import bootstrap_difference
 
-    interval = bootstrap_difference(a, b, n_resamples=n_resamples, level=level, seed=seed)
+    interval = bootstrap_difference(a, b, tokens=tokens, n_resamples=n_resamples, level=level, seed=seed)
     return interval.statistic, interval.low, interval.high
 
 
 def _paired_inputs(rng):
     n = int(rng.integers(5, 30))
-    a = [round(float(v), 4) for v in rng.normal(-7.0, 0.5, n)]       # per-article held-out bounds, nats per token
-    b = [round(float(v + rng.normal(0.05, 0.1)), 4) for v in a]
-    return {"a": a, "b": b, "n_resamples": int(rng.integers(100, 1000)),
+    tokens = [int(t) for t in rng.integers(10, 160, n)]                # as the Lee held-out articles: 12 to 156
+    per_token = rng.normal(-7.0, 0.5, n)                                # nats per token under the model at K
+    a = [round(float(p * t), 3) for p, t in zip(per_token, tokens)]    # each article's total bound, nats
+    b = [round(float((p - rng.normal(0.05, 0.1)) * t), 3) for p, t in zip(per_token, tokens)]
+    return {"a": a, "b": b, "tokens": tokens, "n_resamples": int(rng.integers(100, 1000)),
             "level": float(_LEVELS[int(rng.integers(len(_LEVELS)))]), "seed": int(rng.integers(2**31))}
 
 
-def _unpaired_bootstrap(a, b, n_resamples, level, seed):
+def _per_article_bootstrap(a, b, tokens, n_resamples, level, seed):
+    # the mistake the report must not make: each article's per-token difference, then their plain mean (a
+    # 12-token article weighs as much as a 156-token one)
+    a, b, tokens = (np.asarray(v, dtype=float) for v in (a, b, tokens))
+    d = a / tokens - b / tokens
+    rows = np.random.default_rng(seed).integers(0, d.size, (n_resamples, d.size))
+    low, high = np.quantile(d[rows].mean(axis=1), [(1 - level) / 2, (1 + level) / 2])
+    return float(d.mean()), float(low), float(high)
+
+
+def _unpaired_bootstrap(a, b, tokens, n_resamples, level, seed):
     # a and b resampled each on its own: the pairing (the same article under both Ks) is lost
-    a, b = np.asarray(a), np.asarray(b)
+    a, b, tokens = (np.asarray(v, dtype=float) for v in (a, b, tokens))
     rng = np.random.default_rng(seed)
     i, j = rng.integers(0, a.size, (n_resamples, a.size)), rng.integers(0, a.size, (n_resamples, a.size))
-    d = a[i].mean(axis=1) - b[j].mean(axis=1)
+    d = a[i].sum(axis=1) / tokens[i].sum(axis=1) - b[j].sum(axis=1) / tokens[j].sum(axis=1)
     low, high = np.quantile(d, [(1 - level) / 2, (1 + level) / 2])
-    return float(np.mean(a - b)), float(low), float(high)
+    return float((a - b).sum() / tokens.sum()), float(low), float(high)
 
 
-def _uncorrected_bootstrap(a, b, n_resamples, level, seed):
+def _uncorrected_bootstrap(a, b, tokens, n_resamples, level, seed):
     # the 95% interval whatever the level asked: no correction for the Ks compared
-    return _paired_bootstrap(a, b, n_resamples, 0.95, seed) if level != 0.95 else \
-        _paired_bootstrap(a, b, n_resamples, 0.9, seed)
+    return _paired_bootstrap(a, b, tokens, n_resamples, 0.95, seed) if level != 0.95 else \
+        _paired_bootstrap(a, b, tokens, n_resamples, 0.9, seed)
 
 
 EXERCISES = [
@@ -260,29 +272,37 @@ EXERCISES = [
     Implement(
         key="10.5",
         label="The paired bootstrap of the report",
-        question="Write `my_paired_bootstrap(a, b, n_resamples, level, seed)`, the comparison of K with the "
-                 "runner-up in your report: `a[i]` and `b[i]` are the same held-out article's bound under the two "
-                 "models. Return `(mean, low, high)`: the mean of the differences `a[i] - b[i]`, and the ends of "
-                 "its percentile bootstrap interval at `level`. Draw all the resamples at once, "
+        question="Write `my_paired_bootstrap(a, b, tokens, n_resamples, level, seed)`, the comparison of K "
+                 "with the runner-up in your report: `a[i]` and `b[i]` are the same held-out article's total "
+                 "bound (nats, as `capstone.document_loglik` gives it) under the two models, `tokens[i]` its "
+                 "number of tokens. Return `(difference, low, high)`: the difference per token, "
+                 "`sum(a[i] - b[i]) / sum(tokens[i])` (a ratio of sums, as in notebook 12: not the mean "
+                 "of each article's per-token difference), and the ends of its percentile bootstrap interval "
+                 "at `level`. Draw all the resamples at once, "
                  "`numpy.random.default_rng(seed).integers(0, n, (n_resamples, n))` (one row of article indices "
-                 "per resample), take each row's mean difference, and `numpy.quantile` them at "
-                 "`(1 - level) / 2` and `(1 + level) / 2`. The check compares it with `tk.bootstrap_difference` "
-                 "on 50 random inputs; the grader adds inputs of its own.",
+                 "per resample), take each row's summed differences over its summed tokens, and "
+                 "`numpy.quantile` them at `(1 - level) / 2` and `(1 + level) / 2`. The check compares it with "
+                 "`tk.bootstrap_difference(a, b, tokens=tokens, ...)` on 50 random inputs; the grader adds "
+                 "inputs of its own.",
         reference=_paired_bootstrap,
         inputs=_paired_inputs,
-        template="def my_paired_bootstrap(a, b, n_resamples, level, seed):\n"
-                 "    return ...   # your code: (mean difference, low, high)\n",
-        wrong=(_unpaired_bootstrap, _uncorrected_bootstrap),
+        template="def my_paired_bootstrap(a, b, tokens, n_resamples, level, seed):\n"
+                 "    return ...   # your code: (difference per token, low, high)\n",
+        wrong=(_per_article_bootstrap, _unpaired_bootstrap, _uncorrected_bootstrap),
         rtol=1e-9, atol=1e-12, trials=50,
-        solution="```python\nimport numpy as np\n\ndef my_paired_bootstrap(a, b,\n"
+        solution="```python\nimport numpy as np\n\ndef my_paired_bootstrap(a, b, tokens,\n"
                  "                        n_resamples, level, seed):\n"
                  "    d = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)\n"
+                 "    n = np.asarray(tokens, dtype=float)\n"
                  "    rows = np.random.default_rng(seed).integers(0, d.size, (n_resamples, d.size))\n"
-                 "    means = d[rows].mean(axis=1)\n"
-                 "    low, high = np.quantile(means, [(1 - level) / 2, (1 + level) / 2])\n"
-                 "    return d.mean(), low, high\n```\n\n"
-                 "Resampling the differences keeps each article's two bounds together: an article that is hard "
-                 "for both models moves both, and the pairing takes that out of the comparison. Resampling `a` and "
-                 "`b` each on its own gives a wider interval that ignores the pairing.",
+                 "    ratios = d[rows].sum(axis=1) / n[rows].sum(axis=1)\n"
+                 "    low, high = np.quantile(ratios, [(1 - level) / 2, (1 + level) / 2])\n"
+                 "    return d.sum() / n.sum(), low, high\n```\n\n"
+                 "Resampling the articles keeps each article's two bounds and its tokens together: an article "
+                 "that is hard for both models moves both, and the pairing takes that out of the comparison. "
+                 "Dividing the summed differences by the summed tokens weighs each article by its tokens, as a "
+                 "perplexity does; the mean of the articles' per-token differences would let a 12-token "
+                 "article count as much as a 156-token one. Resampling `a` and `b` each on its own gives a "
+                 "wider interval that ignores the pairing.",
     ),
 ]
