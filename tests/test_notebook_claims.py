@@ -1612,9 +1612,8 @@ CLAIMS_09 = [
     Claim("09_choosing", "74d2fb21", "with fifty topics each", _09_the_human_study_as_described),
     Claim("09_choosing", "74d2fb21", "**rated** by fifteen people", _09_the_human_study_as_described),
     Claim("09_choosing", "74d2fb21", "with more than twenty people", _09_the_human_study_as_described),
-    Claim("09_choosing", "03fc9191", "automated coherence can declare a clear winner that the people's ratings do not "
-          "back, and the two human tasks need not agree with each other either",
-          _09_metrics_and_people_pick_differently),
+    Claim("09_choosing", "03fc9191", "automated coherence can declare a clear winner that people's\njudgements do "
+          "not back", _09_metrics_and_people_pick_differently),
     Claim("09_choosing", "c77cf0ac", "twelve topics of a Lee model from the sweep, each with its top five words and "
           "one intruder", _09_twelve_rows_of_six_words),
     Claim("09_choosing", "f638fb2d", "a single training can crown almost any $K$", _09_seeds_matter),
@@ -4362,11 +4361,72 @@ def _09_choices():
     return picks
 
 
-def _09_metrics_clear_winner_people_disagree():
-    picks = _09_choices()
-    corpora = {c for c, _ in picks}
-    return all(picks[c, "NPMI"][1] >= 95 and picks[c, "NPMI"][0] != picks[c, "people: rating"][0]
-               and picks[c, "people: rating"][0] != picks[c, "people: intrusion"][0] for c in corpora)
+def _09_winners_against_runners_up():
+    """09-winner-vs-runner-up's table, recomputed: each chooser's winner against its runner-up by a two-sample
+    permutation test written here (20,000 random splits of the 100 topics' labels, numpy only), Holm by hand over
+    the twelve; the printed p-values agree within 0.02 (two Monte Carlo estimates) and the Holm verdicts are the
+    same."""
+    rows = re.findall(r"^(nytimes|wikitext)\s+(NPMI|C_V|UCI|UMass|people: rating|people: intrusion)\s+(\w+) - (\w+)"
+                      r"\s+\+([\d.]+)\s+([\d.]+)\s+([\d.]+)$", _output("09_choosing", "09-winner-vs-runner-up"),
+                      flags=re.M)
+    people = tk.load_human_ratings()
+    columns = {"NPMI": "c_npmi_10_full", "C_V": "c_v_full", "UCI": "c_uci_full", "UMass": "u_mass_full",
+               "people: rating": "rating", "people: intrusion": "intrusion"}
+    rng = np.random.default_rng(1)
+    mine = []
+    for corpus, chooser, first, second, diff, p, _holm in rows:
+        groups = {m: np.asarray(people.select(corpus=corpus, model=m).column(columns[chooser]), float)
+                  for m in people.models}
+        order = sorted(groups, key=lambda m: -groups[m].mean())
+        a, b = groups[order[0]], groups[order[1]]
+        observed = a.mean() - b.mean()
+        pooled = np.concatenate([a, b])
+        perms = np.argsort(rng.random((20_000, len(pooled))), axis=1)
+        shuffled = pooled[perms]
+        stat = shuffled[:, :len(a)].mean(axis=1) - shuffled[:, len(a):].mean(axis=1)
+        # two-sided as scipy states it: twice the smaller one-sided share, each counting the observed split
+        greater = (1 + np.sum(stat >= observed - 1e-12)) / (1 + len(stat))
+        less = (1 + np.sum(stat <= observed + 1e-12)) / (1 + len(stat))
+        mine_p = min(1.0, 2 * min(greater, less))
+        if (order[0], order[1]) != (first, second) or abs(observed - float(diff)) > 5e-4 \
+                or abs(mine_p - float(p)) > 0.02:
+            return False
+        mine.append(float(p))
+    if len(rows) != 12:
+        return False
+    # Holm by hand: the i-th smallest p times (m - i), cumulative maximum, capped at 1
+    order = np.argsort(mine)
+    adjusted, running = np.empty(12), 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (12 - rank) * mine[i]))
+        adjusted[i] = running
+    printed = np.array([float(r[6]) for r in rows])
+    if np.max(np.abs(adjusted - printed)) > 5e-4:
+        return False
+    by = {(r[0], r[1]): (r[2], float(r[4]), float(r[5]), float(r[6])) for r in rows}
+    metrics_clear = all(by[c, m][0] == "dvae" and by[c, m][3] <= 0.003 for c in ("nytimes", "wikitext")
+                        for m in ("NPMI", "C_V", "UCI"))
+    human = [by[c, t] for c in ("nytimes", "wikitext") for t in ("people: rating", "people: intrusion")]
+    smallest = min(h[3] for h in human)
+    ny_rating = by["nytimes", "people: rating"]
+    return (metrics_clear and all(h[3] >= 0.05 for h in human) and round(smallest, 2) == 0.20
+            and ny_rating[0] == "mallet" and round(ny_rating[1], 2) == 0.18 and round(ny_rating[2], 3) == 0.033
+            and by["nytimes", "people: rating"][0] == by["wikitext", "people: rating"][0] == "mallet"
+            and by["nytimes", "people: intrusion"][0] == by["wikitext", "people: intrusion"][0] == "dvae"
+            and all(by[c, "UMass"][3] >= 0.05 for c in ("nytimes", "wikitext")))
+
+
+def _09_win_share_of_the_observed_winner_is_biased_up():
+    """Three equally good models (scores from one normal distribution), fifty topics each, 200 studies: the share
+    of 2000 resamples that the observed winner wins, by a bootstrap written here, averages near two in three."""
+    rng = np.random.default_rng(0)
+    shares = []
+    for _ in range(200):
+        scores = rng.normal(size=(3, 50))
+        winner = int(np.argmax(scores.mean(axis=1)))
+        means = np.stack([scores[g][rng.integers(0, 50, size=(2000, 50))].mean(axis=1) for g in range(3)])
+        shares.append(float(np.mean(np.argmax(means, axis=0) == winner)))
+    return 0.55 <= float(np.mean(shares)) <= 0.75 and float(np.mean(shares)) > 1.5 / 3
 
 
 # ---------------------------------------------------------------- 09, 11, 12 after the statistics read (issue 47)
@@ -4560,8 +4620,8 @@ CLAIMS_PROSE = [
     Claim("09_choosing", "0334eb1e", "So $e^{-b}$ is an *upper* bound on that perplexity, not an estimate of the "
           "perplexity under the trained topics, and can lie far above it",
           _09_bound_perplexity_lies_above_the_one_without_the_topic_part),
-    Claim("09_choosing", "c2091d03", "a share of 90 % can rest on a small difference of means), and twelve such shares "
-          "are read here at once", _09_twelve_win_shares_one_of_90_on_a_small_difference),
+    Claim("09_choosing", "c2091d03", "(a share of 90 % can rest on a small difference of means), and twelve such"
+          "\nshares are read here at once", _09_twelve_win_shares_one_of_90_on_a_small_difference),
     Claim("09_choosing", "1175d8b3", "it picks as the intruder the word with the lowest NPMI on the same Lee"
           " counts that "
           "give each topic its NPMI", _09_automatic_rater_gap_built_on_the_same_counts),
@@ -4581,9 +4641,17 @@ CLAIMS_PROSE = [
           "is established either", _09_small_differences_among_the_other_three),
     Claim("09_choosing", "f638fb2d", "here UMass\n  trails the other three in every case, but no single difference "
           "survives Holm's correction", _09_umass_trails_every_time_but_nothing_survives_holm),
-    Claim("09_choosing", "03fc9191", "automated coherence can declare a clear winner that the people's ratings do not "
-          "back, and the two human tasks need not agree with each other either",
-          _09_metrics_clear_winner_people_disagree),
+    Claim("09_choosing", "03fc9191", "NPMI, C_V and UCI put `dvae` ahead of its runner-up on both corpora, each "
+          "with a\nHolm-adjusted p of at most 0.003", _09_winners_against_runners_up),
+    Claim("09_choosing", "03fc9191", "People's ratings put `mallet` first and word intrusion puts `dvae` first, but"
+          "\nno human task's winner is clearly ahead of its runner-up: the smallest adjusted p of those four is 0.20"
+          "\n(ratings on nytimes, `mallet` over `dvae` by 0.18, 0.033 before the correction)",
+          _09_winners_against_runners_up),
+    Claim("09_choosing", "03fc9191", "So people's data back no\nwinner here, neither the metrics' nor another one; "
+          "UMass's picks are no clearer", _09_winners_against_runners_up),
+    Claim("09_choosing", "c2091d03", "so its share runs high even when the models are equally\ngood (with three "
+          "equally good models it is about two in three on average, not one in three)",
+          _09_win_share_of_the_observed_winner_is_biased_up),
     Claim("04c_neural", "c04c-08-says", "The held-out curve stays above the training curve after every epoch, and the "
           "gap widens", _04c_held_out_above_training_and_the_gap_widens),
     Claim("04c_neural", "c04c-08-says", "the held-out figure stops improving (2.60 after epochs 3 and 4)",

@@ -16,8 +16,9 @@ def test_the_text_aligns_numbers_right_and_words_left():
 def test_the_html_shows_human_names_and_the_text_keeps_the_keys(monkeypatch):
     shown = []
     monkeypatch.setattr("IPython.display.display", lambda data, raw=False: shown.append(data))
-    text = tables.table([["u_mass", 1.0]], ["measure", "c_npmi"], caption="two <measures>")
+    assert tables.table([["u_mass", 1.0]], ["measure", "c_npmi"], caption="two <measures>") is None
     (data,) = shown
+    text = tables.table([["u_mass", 1.0]], ["measure", "c_npmi"], caption="two <measures>", display_it=False)
     assert data["text/plain"] == text and "u_mass" in text
     page = data["text/html"]
     assert "<td style=\"text-align:left\">UMass</td>" in page and "<th>NPMI</th>" in page

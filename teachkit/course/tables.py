@@ -48,8 +48,8 @@ def _is_number(text: str) -> bool:
 
 
 def table(rows: Sequence[Sequence[Any]], columns: Sequence[str], *, formats: Mapping[str, Format] | None = None,
-          caption: str | None = None, display_it: bool = True) -> str:
-    """Show ``rows`` under ``columns`` as a rendered table; return its aligned text.
+          caption: str | None = None, display_it: bool = True) -> str | None:
+    """Show ``rows`` under ``columns`` as a rendered table; with ``display_it=False`` return its aligned text.
 
     Parameters
     ----------
@@ -62,7 +62,8 @@ def table(rows: Sequence[Sequence[Any]], columns: Sequence[str], *, formats: Map
     caption : str, optional
         A line said above the table (its caption in the HTML).
     display_it : bool, default True
-        Display the table (``False``: only return the text, for tests and doctests).
+        Display the table and return None (so a notebook cell ending with it shows it once); ``False``: only
+        return the text, for tests and doctests.
 
     Raises
     ------
@@ -99,4 +100,5 @@ def table(rows: Sequence[Sequence[Any]], columns: Sequence[str], *, formats: Map
         page = (f'<table class="teachkit-table">{cap}<thead><tr>{head}</tr></thead>'
                 f"<tbody>{body}</tbody></table>")
         display({"text/html": page, "text/plain": text}, raw=True)
+        return None
     return text
