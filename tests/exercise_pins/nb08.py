@@ -9,7 +9,8 @@ PINS = {
     # P(x, y) = 0.05 > P(x) P(y) = 0.06 x 0.08 = 0.0048, PMI = ln(10.4) > 0
     "08.4": "they share more documents than two unrelated words would",
     # interval [0.52, 0.64]: its lower end 0.52 > 0.5, so the whole interval lies above chance
-    "08.5": "it ranks a topic above its intruded copy more often than chance would, though far from always",
+    "08.5": "a topic drawn at random outscores an intruded topic drawn at random more often than chance would, "
+            "though far from always",
     # as ranked: (smoke|fire) 2/3, (ash|fire) 1/3, (ash|smoke) 1/2; reversed: (smoke|ash) 1/2, (fire|ash) 1/2,
     # (fire|smoke) 2/2: mean logs -0.7324 and -0.4621, so the reversed topic scores higher
     "08.1": "higher",

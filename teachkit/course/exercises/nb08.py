@@ -41,7 +41,8 @@ def _umass_and_chance(c_joint, c_star, c_prime, n):
 
 #: 08.5's choices: what an AUC near 0.5, with its bootstrap interval, says about a measure.
 _BETTER, _COIN, _SHARE, _PREFERS = (
-    "it ranks a topic above its intruded copy more often than chance would, though far from always",
+    "a topic drawn at random outscores an intruded topic drawn at random more often than chance would, "
+    "though far from always",
     "these data cannot tell it from a coin flip",
     "it scores only a little more than half of the topics correctly",
     "it prefers the intruded copies to the original topics",
@@ -134,8 +135,8 @@ EXERCISES = [
             _LESS: "that reads UMass's sign as if it were PMI's. Two unrelated words would share about "
                    "{c_prime} × {c_star} / {n} = {expected_shared:.2f} documents; these share {c_joint}.",
             _MORE: "two unrelated words would share about {expected_shared:.2f} documents and these share "
-                   "{c_joint} (PMI {pmi:.2f}). UMass is the log of a conditional probability: its 0 means "
-                   "*wicket* in every document with *cricket*, so it is negative for most pairs, "
+                   "{c_joint} (PMI {pmi:.2f}). UMass is the log of a conditional probability: with the +1 its 0 "
+                   "means *wicket* in all but one of the documents with *cricket*, so it is negative for most pairs, "
                    "associated or not.",
             _PLUS_ONE: "the +1 is added to the joint count, in the numerator, so it can only raise the score: "
                        "without it, log({c_joint} / {c_star}) is lower still.",
@@ -164,7 +165,8 @@ EXERCISES = [
         why={
             _BETTER: "the whole interval [{low}, {high}] lies above 0.5: resampling the topics does not bring the "
                      "AUC down to chance, so the measure does separate them; but {auc} is far from 1, so in many "
-                     "pairs the intruded copy wins.",
+                     "random pairings of a topic with an intruded one the intruded one wins. (The AUC does not say "
+                     "how often a topic beats its *own* copy: for that, compare each topic with its copy, paired.)",
             _COIN: "that judges the AUC by its distance from 0.5 alone. Whether a difference from chance is real "
                    "depends on how precisely the AUC is known, and its interval [{low}, {high}] does not reach "
                    "0.5.",
