@@ -39,7 +39,7 @@ its module the first time it is used, so the import itself takes a few milliseco
 import importlib as _importlib
 from collections.abc import Callable
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 # Every public name and the module it comes from.  Nothing is imported until a name is first used
 # (PEP 562), so ``import teachkit`` costs milliseconds and loads neither numpy nor scipy; ``tk.X`` and
