@@ -172,7 +172,7 @@ EXERCISES = [
         label="the same topics' UMass on a separate corpus",
         question="The sweep above trained LDA with K = 5, 10, 20 and 30 topics, seeds 0, 1 and 2. The next cell "
                  "scores the topics of the models at the K that NPMI picks with each measure, on the training "
-                 "articles and on `lee.cor` (other articles of the same newspaper, far fewer tokens: see the "
+                 "articles and on `lee.cor` (other articles from the same news service, far fewer tokens: see the "
                  "counts at the top). Notebook 08b showed what NPMI does on `lee.cor`: it falls far below its "
                  "value on the training texts, since most pairs of topic words never meet there. Now UMass "
                  "(`u_mass`: whole articles, each pair scored $\\log\\,((D(w_i, w_j) + 1) / D(w_j))$ "
