@@ -1790,6 +1790,30 @@ def _10_sams_reasons_say_what_the_numbers_show():
             and f"leads by {n['paired_diff']}" in reasons["k_criterion"])
 
 
+def _10_the_sweep_figure_as_its_alt_text_says():
+    # the means and bands of 10-09's four panels, from each model's own value (the sweep's rows) by hand
+    from teachkit.course.exercises import capstone
+
+    table = capstone.sweep([5, 10, 20, 30], [0, 1, 2])
+    ks = (5, 10, 20, 30)
+
+    def per_k(name):
+        values = [[r[name] for r in table.rows if r["K"] == k] for k in ks]
+        return [sum(v) / len(v) for v in values], [max(v) - min(v) for v in values]
+
+    npmi, _ = per_k("c_npmi_documents")
+    cv, _ = per_k("c_v")
+    score, band = per_k("model_score")
+    perplexity, _ = per_k("doc_perplexity")
+    falls = all(a > b for a, b in zip(npmi, npmi[1:])) and all(a > b for a, b in zip(cv, cv[1:]))
+    rises = all(a < b for a, b in zip(perplexity, perplexity[1:]))
+    steps = all(abs(score[i + 1] - score[i]) <= max(band[i], band[i + 1]) for i in range(3))
+    return (falls and rises and steps and f"{npmi[0]:.3f}" == "0.195" and f"{npmi[-1]:.3f}" == "0.095"
+            and f"{cv[0]:.3f}" == "0.544" and f"{cv[-1]:.3f}" == "0.441"
+            and [f"{v:.2f}" for v in score] == ["0.18", "0.15", "0.17", "0.13"]
+            and round(perplexity[0], -1) == 670 and round(perplexity[-1], -1) == 820)
+
+
 def _10_the_corpora_sizes():
     from gensim.test.utils import datapath
 
@@ -1805,6 +1829,17 @@ def _10_the_corpora_sizes():
 CLAIMS_10 = [
     Claim("10_capstone", "10-02", "300 short Australian news articles", _10_the_corpora_sizes),
     Claim("10_capstone", "10-02", "50 other articles from the same news service", _10_the_corpora_sizes),
+    Claim("10_capstone", "10-09", "NPMI on whole articles falls from 0.195 to 0.095",
+          _10_the_sweep_figure_as_its_alt_text_says),
+    Claim("10_capstone", "10-09", "and C_V from 0.544 to 0.441", _10_the_sweep_figure_as_its_alt_text_says),
+    Claim("10_capstone", "10-09", "the model score zigzags (0.18, 0.15, 0.17, 0.13)",
+          _10_the_sweep_figure_as_its_alt_text_says),
+    Claim("10_capstone", "10-09", "with each step no wider than the wider of its two bands",
+          _10_the_sweep_figure_as_its_alt_text_says),
+    Claim("10_capstone", "10-09", "the document perplexity rises from about 670 to 820",
+          _10_the_sweep_figure_as_its_alt_text_says),
+    Claim("10_capstone", "10-09", "NPMI and C_V fall and the perplexity rises with K, so each prefers K = 5",
+          _10_the_sweep_figure_as_its_alt_text_says),
     Claim("10_capstone", "10-30", "UMass's own second choice may be weak on the bound",
           _10_sams_reasons_say_what_the_numbers_show),
     Claim("10_capstone", "10-12", "on the small separate corpus that happens often",
