@@ -3101,6 +3101,24 @@ def _04_teachkit_and_nltk_agree():
         not any(round(float(a), 4) in (3.2813, 4.4496) for a, _ in pairs)
 
 
+def _04_padded_per_token_divides_by_the_words():
+    # nltk's padded add-one model per prediction (its perplexity over the padded bigrams); per token is the same
+    # log-probabilities over the N words: PP_pred ** ((N + 1) / N), above PP_pred; the explorer's model agrees
+    from nltk.lm import Laplace
+    from nltk.lm.preprocessing import pad_both_ends
+
+    padded = list(pad_both_ends(_TRAIN_04, n=2))
+    lm = Laplace(2)
+    lm.fit([list(zip(padded, padded[1:]))], padded)
+    test = list(pad_both_ends(_MIXED_04, n=2))
+    by_prediction = lm.perplexity(list(zip(test, test[1:])))
+    n = len(_MIXED_04)
+    by_token = by_prediction ** ((n + 1) / n)
+    ours = tk.BigramLM(_TRAIN_04, vocabulary="with-unk", denominator="context", pad=True)
+    return by_token > by_prediction and tk.perplexity(ours, _MIXED_04, per="token") == pytest.approx(by_token,
+                                                                                                  rel=1e-12)
+
+
 def _04_the_curves_against_alpha():
     alphas = np.logspace(-3, 1, 41)
     training = [_source_model_by_hand(_TRAIN_04, a) for a in alphas]
@@ -3589,7 +3607,9 @@ CLAIMS_00_04 = [
           _04_unseen_words_get_probability_on_top_of_a_full_row),
     Claim("04_perplexity", "nb04-20", "so the row plus one unseen word already sums to more than 1",
           _04_unseen_words_get_probability_on_top_of_a_full_row),
-    Claim("04_perplexity", "nb04-24", "They agree to about twelve significant digits", _04_teachkit_and_nltk_agree),
+    Claim("04_perplexity", "nb04-24", "They agree to every digit printed", _04_teachkit_and_nltk_agree),
+    Claim("04_perplexity", "nb04-28", "so per token is then *higher* than per\nprediction",
+          _04_padded_per_token_divides_by_the_words),
     Claim("04_perplexity", "nb04-24", "Neither of the source notebook's printed values can come out of `nltk.lm`",
           _04_teachkit_and_nltk_agree),
     Claim("04_perplexity", "nb04-25", "On the training text itself, less smoothing is always better",

@@ -136,8 +136,8 @@ def test_toy_padded_by_hand():
     # <s> the cat </s>: P(the|<s>) = 2/(1+8), P(cat|the) = 2/(2+8), P(</s>|cat) = 1/(1+8); product 4/810
     assert [r.probability for r in lm.table(["the", "cat"])] == [2 / 9, 2 / 10, 1 / 9]
     assert perplexity(lm, ["the", "cat"]) == pytest.approx((405 / 2) ** (1 / 3), rel=1e-14)
-    # per token: N = 4 padded tokens
-    assert perplexity(lm, ["the", "cat"], per="token") == pytest.approx((405 / 2) ** (1 / 4), rel=1e-14)
+    # per token: the N = 2 words of the text (not <s>, </s>), as SRILM's ppl1 and NgramLM divide
+    assert perplexity(lm, ["the", "cat"], per="token") == pytest.approx((405 / 2) ** (1 / 2), rel=1e-14)
 
 
 def test_sentences_do_not_share_bigrams():
@@ -243,11 +243,27 @@ def test_uniform_predictions_give_perplexity_V(train, test, alpha, config):
 @settings(max_examples=60, deadline=None)
 @given(train=st.lists(words, min_size=1, max_size=10), test=st.lists(test_words, min_size=2, max_size=8),
        alpha=alphas, config=configs, pad=st.booleans())
-def test_token_normalisation_is_N_minus_1_over_N(train, test, alpha, config, pad):
+def test_token_normalisation_is_predictions_over_N(train, test, alpha, config, pad):
     lm = BigramLM(train, alpha=alpha, vocabulary=config[0], denominator=config[1], pad=pad)
-    n = len(test) + (2 if pad else 0)          # tokens in the (padded) sentence; n - 1 predictions
+    n = len(test)                              # the text's tokens; n - 1 predictions, or n + 1 when padded
+    m = n + 1 if pad else n - 1
     by_token, by_prediction = perplexity(lm, test, per="token"), perplexity(lm, test)
-    assert math.log2(by_token) == pytest.approx((n - 1) / n * math.log2(by_prediction), rel=1e-12, abs=1e-12)
+    assert math.log2(by_token) == pytest.approx(m / n * math.log2(by_prediction), rel=1e-12, abs=1e-12)
+
+
+def test_per_token_divides_by_the_same_words_as_ngramlm_when_padded():
+    # the same model (V = 10 with <s>, </s>, <UNK>; add-one; padded) in both classes: the same per-token value,
+    # the log-probabilities summed by hand and divided by the 7 words of the sentence
+    from teachkit import NgramLM
+
+    sentence = ["the", "cat", "sat", "on", "the", "mat", "today"]
+    train = ["the", "cat", "sat", "on", "the", "mat"]
+    bigram = BigramLM(train, vocabulary="with-unk", denominator="context", pad=True)
+    ngram = NgramLM([train], order=2, smoothing="laplace")
+    logs = sum(r.log2_probability for r in bigram.table(sentence))
+    assert perplexity(bigram, sentence, per="token") == pytest.approx(2 ** (-logs / 7), rel=1e-12)
+    assert perplexity(bigram, sentence, per="token") == pytest.approx(perplexity(ngram, [sentence], per="token"),
+                                                                       rel=1e-12)
 
 
 # --- bad input -------------------------------------------------------------------

@@ -515,13 +515,19 @@ def test_the_document_card_says_what_the_document_is_and_counts_its_verdicts():
     from teachkit.documents.check import about, check_documents
     from teachkit.documents.catalogue import DOCUMENTS
 
+    assert "each of the 2 numbers it prints as the result of a calculation and the 1 claim" in repr(about("003"))
     for prefix in ("000", "001", "003", "004"):
         card = repr(about(prefix))
         name = next(d for d in DOCUMENTS if d.startswith(prefix))
-        verdicts = [f.verdict for f in check_documents(prefix)]
+        results = check_documents(prefix)
+        verdicts = [f.verdict for f in results]
         assert DOCUMENTS[name]["title"] in card and DOCUMENTS[name]["kind"] in card
         assert name not in card            # named by its title, not by its hash file name
-        assert f"each of the {len(verdicts)} numbers" in card
+        # printed numbers and claims about them counted apart: 003 prints 2 numbers and makes 1 claim
+        claims = [f for f in results if f.record.claim is not None]
+        numbers = len(verdicts) - len(claims)
+        assert f"each of the {numbers} number{'s' * (numbers != 1)} it prints" in card
+        assert (f"and the {len(claims)} claim" in card) == bool(claims)
         for v in set(verdicts):
             assert f"{verdicts.count(v)} {v}" in card, (prefix, v)
 

@@ -147,13 +147,18 @@ def match_choice(typed: object, choices: tuple[str, ...] | list[str]) -> str | N
     A choice is named by its whole text (a number written with a plus sign, "+1", also without it: "1"); or,
     when no other choice begins the same way, by its first word or
     words: a choice written as "short answer: its gloss" by its short answer, "higher than the exact value"
-    by "higher".  A beginning that two choices share names neither.
+    by "higher".  A beginning that two choices share names neither.  Failing that, by its last word or words
+    when no other choice ends the same way: "lower" for "per token is lower".
 
     >>> match_choice("Neither", ("Katz", "interpolated Kneser-Ney", "neither: they come out equal"))
     'neither: they come out equal'
     >>> match_choice("Higher", ("higher than the exact value", "lower than the exact value", "the exact value"))
     'higher than the exact value'
     >>> match_choice("the", ("the exact value", "the other value")) is None
+    True
+    >>> match_choice("lower", ("per token is lower", "the same", "per token is higher"))
+    'per token is lower'
+    >>> match_choice("higher", ("NPMI is higher", "UMass is higher")) is None
     True
     """
     if not isinstance(typed, str):
@@ -171,7 +176,11 @@ def match_choice(typed: object, choices: tuple[str, ...] | list[str]) -> str | N
     # the first word(s) of one choice only: whole words, so "h" or "high" names nothing
     words = _words(typed)
     starts = [c for c in choices if _words(c)[:len(words)] == words]
-    return starts[0] if len(starts) == 1 else None
+    if starts:
+        return starts[0] if len(starts) == 1 else None
+    # the last word(s) of one choice only ("lower" for "per token is lower"), when no choice begins so
+    ends = [c for c in choices if len(_words(c)) > len(words) and _words(c)[-len(words):] == words]
+    return ends[0] if len(ends) == 1 else None
 
 
 def _expected_value(expected):

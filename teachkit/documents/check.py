@@ -944,17 +944,24 @@ class DocumentCard:
     def __init__(self, name: str) -> None:
         self.name = name
         self.about = DOCUMENTS[name]
-        self.counts = summary(check_documents(name))
+        results = check_documents(name)
+        self.counts = summary(results)
+        # a claim ("higher", "above 0.30") is a sentence about a number, not a printed number: counted apart
+        self.claims = sum(r.record.claim is not None for r in results)
 
     def _text(self) -> str:
         a, c = self.about, self.counts
         author = "its author is not named" if a["author"] == "not named" else f"by {a['author']}"
         verdicts = ", ".join(f"{c[v]} {v}" for v in VERDICTS if c[v])
+        numbers = c["checked"] - self.claims
+        what = f"{numbers} number{'s' if numbers != 1 else ''} it prints as the result of a calculation"
+        if self.claims:
+            what += f" and the {self.claims} claim{'s' if self.claims != 1 else ''} it makes about them"
         # named by its title; the file name stays with finding(id) and check_documents
         return (f"The source document *{a['title']}*: {a['kind']}; {author}; in {a['language']}. "
-                f"The course checks each of the {c['checked']} numbers it prints as the result of a "
-                f"calculation: {verdicts}. Each finding below says where the document prints a number, what "
-                f"the arithmetic gives and why they differ; `finding(id)` shows one record in full.")
+                f"The course checks each of the {what}: {verdicts}. Each finding below says where the document "
+                f"prints a number, what the arithmetic gives and why they differ; `finding(id)` shows one record "
+                f"in full.")
 
     def _repr_markdown_(self) -> str:
         return "> " + self._text()

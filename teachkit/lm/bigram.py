@@ -66,12 +66,15 @@ as the seed notebook sums them.  Over the M bigrams ``(w_{i-1}, w_i)`` of a test
     PP = 2^H
 
 ``per="prediction"`` (the default) divides by K = M, the number of probabilities actually multiplied: the
-standard definition and nltk.lm's.  ``per="token"`` divides by K = N, the number of tokens (padding symbols
-included when ``pad=True``), as the seed notebook does.  Without padding a sentence of N tokens has only
-N - 1 bigrams: its first word is never predicted.  Dividing N - 1 log-probabilities by N is like scoring the
-first word with probability 1, so the result is too low::
+standard definition and nltk.lm's.  ``per="token"`` divides by K = N, the number of tokens of the text (the
+words the test text has; ``<s>`` and ``</s>`` are never counted, as in :class:`~teachkit.lm.NgramLM` and
+SRILM's ``ppl1``), as the seed notebook does.  Without padding a sentence of N tokens has only N - 1 bigrams:
+its first word is never predicted.  Dividing N - 1 log-probabilities by N is like scoring the first word with
+probability 1, so the result is too low; with ``pad=True`` there are N + 1 predictions (every word and
+``</s>``) for N tokens, so per token is higher than per prediction::
 
-    log2 PP_token = (N - 1)/N · log2 PP_prediction      (one sentence)
+    log2 PP_token = (N - 1)/N · log2 PP_prediction      (one sentence, not padded)
+    log2 PP_token = (N + 1)/N · log2 PP_prediction      (one sentence, padded)
 
 For the seed (α = 1, V = 7, test words case-sensitive):
 
@@ -404,9 +407,10 @@ class BigramLM:
     def log_loss(self, tokens: Sequence[str] | Sequence[Sequence[str]], per: str = "prediction") -> LogLoss:
         """The cross-entropy in bits of a test text, and what it is averaged over (see the module docstring).
 
-        ``per="prediction"``: K = the bigrams scored; ``per="token"``: K = the tokens, as the seed notebook
-        divides.  ``inf`` with a :class:`~teachkit.lm.evaluation.ZeroProbabilityWarning` when a bigram has
-        probability 0.  :func:`teachkit.perplexity` reads it.
+        ``per="prediction"``: K = the bigrams scored; ``per="token"``: K = the text's tokens (never ``<s>`` or
+        ``</s>``), as the seed notebook divides.  ``inf`` with a
+        :class:`~teachkit.lm.evaluation.ZeroProbabilityWarning` when a bigram has probability 0.
+        :func:`teachkit.perplexity` reads it.
         """
         check_choice(per, "per", PER)
         rows = self.table(tokens)
@@ -415,7 +419,9 @@ class BigramLM:
                 "tokens must have at least two tokens in some sentence: a bigram model scores pairs "
                 "(previous word, word), and this text has none. Use a longer text or pad=True."
             )
-        k = len(rows) if per == "prediction" else sum(len(sent) for sent in self.test_sentences(tokens))
+        # per token: the words of the text, not the padding (padding is not text anyone wrote)
+        pad = 2 if self.pad else 0
+        k = len(rows) if per == "prediction" else sum(len(sent) - pad for sent in self.test_sentences(tokens))
         zeros = [r for r in rows if r.log2_probability == -math.inf]
         if zeros:
             warnings.warn(
