@@ -1783,7 +1783,10 @@ def _10_sams_reasons_say_what_the_numbers_show():
     x, y = capstone.human_pairs("c_npmi", "nytimes", "intrusion", 7)
     rho = stats.spearmanr(x, y).statistic
     reasons = sam["reasons"]
-    return (float(n["paired_low"]) < 0 < float(n["paired_high"]) and second != 10
+    totals = {k: sum(float(sum(capstone.document_loglik(k, s))) for s in seeds) for k in (5, 10, 15, 30)}
+    first_on_the_bound = max(totals, key=totals.get) == 5
+    return (first_on_the_bound and float(n["paired_low"]) < 0 < float(n["paired_high"]) and second != 10
+            and "the held-out bound puts it first too" in " ".join(reasons["k_criterion"].split())
             and f"{rho:#.3g}" == n["human_rho"] == "0.265" and float(n["human_low"]) < 0.1
             and "agrees with people only weakly" in reasons["measure"]
             and f"from {n['paired_low']} to {n['paired_high']}" in reasons["k_criterion"]
@@ -1814,6 +1817,27 @@ def _10_the_sweep_figure_as_its_alt_text_says():
             and round(perplexity[0], -1) == 670 and round(perplexity[-1], -1) == 820)
 
 
+def _10_classmates_share_a_triple_now_and_then():
+    # 1,140 triples of 20 seeds; the chance that some pair of 40 students shares one (birthday problem, by
+    # hand); a pair of draws that do share one gets the same model-only numbers and different bootstrap seeds
+    # and topic shares
+    from teachkit.course.exercises import capstone
+
+    triples = math.comb(20, 3)                 # 1140
+    p_none = 1.0
+    for i in range(40):                        # a class of 40
+        p_none *= 1 - i / triples
+    seen = {}
+    for number in range(1, 200):
+        seen.setdefault(capstone.draw(number).seeds, []).append(number)
+    a, b = next(v for v in seen.values() if len(v) > 1)[:2]
+    da, db = capstone.draw(a), capstone.draw(b)
+    shares_differ = capstone.human_pairs("c_npmi", "wikitext", "rating", a)[1].tolist() != \
+        capstone.human_pairs("c_npmi", "wikitext", "rating", b)[1].tolist()
+    return (triples == 1140 and 0.45 < 1 - p_none < 0.55 and da.seeds == db.seeds
+            and da.bootstrap_seed != db.bootstrap_seed and shares_differ)
+
+
 def _10_the_corpora_sizes():
     from gensim.test.utils import datapath
 
@@ -1840,6 +1864,10 @@ CLAIMS_10 = [
           _10_the_sweep_figure_as_its_alt_text_says),
     Claim("10_capstone", "10-09", "NPMI and C_V fall and the perplexity rises with K, so each prefers K = 5",
           _10_the_sweep_figure_as_its_alt_text_says),
+    Claim("10_capstone", "10-28", "Your three seeds are one of 1,140 triples",
+          _10_classmates_share_a_triple_now_and_then),
+    Claim("10_capstone", "10-28", "in a class of 40, some pair of students does about half the time",
+          _10_classmates_share_a_triple_now_and_then),
     Claim("10_capstone", "10-30", "UMass's own second choice may be weak on the bound",
           _10_sams_reasons_say_what_the_numbers_show),
     Claim("10_capstone", "10-12", "on the small separate corpus that happens often",

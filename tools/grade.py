@@ -185,6 +185,16 @@ def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None) -> tuple[int, 
     node = _function_node(source, name)
     if node is not None and untouched(node):
         return 0, f"{name} is still the template: replace the ... with your calculation and return its result"
+    if node is not None and getattr(ex, "forbidden", ()):
+        import ast
+
+        from teachkit.course.exercises.compare import forbidden_message
+
+        used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+        used |= {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
+        refused = forbidden_message(name, used, ex.forbidden)
+        if refused:
+            return 0, refused
     cases = course.grading_cases(ex, secret)
     imports = earlier_imports(nb, source)
     result = sandbox.run_function(_with_imports(imports, source), name, cases, timeout=timeout)

@@ -84,6 +84,8 @@ ASSERTED: dict[str, dict[str, str]] = {
         "0.99", "1.08", "18.3", "21.8", "54.5", "267,000", "800,000", "10,000")},
     # 12's four books are torn into passages of 120 words: test_four_books.py asserts every passage's length
     "12_agreement_significance": {"120": "tests/test_four_books.py"},
+    # 10's draws: C(20, 3) = 1140 triples and a class of 40, the birthday problem worked in the claim's check
+    "10_capstone": {"1,140": "tests/test_notebook_claims.py", "40": "tests/test_notebook_claims.py"},
 }
 
 SMALL_INTEGER = 10   # whole numbers up to this (in absolute value) are counts and ordinals

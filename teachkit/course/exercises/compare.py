@@ -55,6 +55,24 @@ def _same(a, b, rtol, atol):
     return bool(np.allclose(a_arr, b_arr, rtol=rtol, atol=atol, equal_nan=True))
 
 
+def names_used(code: Any) -> set[str]:
+    """Every global, attribute and variable name a function's code object (and the code nested in it) uses."""
+    names = set(code.co_names) | set(code.co_varnames) | set(getattr(code, "co_freevars", ()))
+    for const in code.co_consts:
+        if hasattr(const, "co_names"):
+            names |= names_used(const)
+    return names
+
+
+def forbidden_message(name: str, used: set[str], forbidden: tuple) -> str | None:
+    """The refusal when the student's function ``name`` uses one of ``forbidden``, or None."""
+    found = sorted(set(forbidden) & used)
+    if not found:
+        return None
+    return (f"{name} uses {found[0]}, the teachkit function it is compared with: write the calculation "
+            "yourself (numpy is fine)")
+
+
 def compare_functions(ex: _Comparison, student_fn: Any) -> Feedback:
     """Run ``student_fn`` beside ``ex.reference`` on ``ex.cases()``; the verdict names the first input where they
     differ.
@@ -67,6 +85,10 @@ def compare_functions(ex: _Comparison, student_fn: Any) -> Feedback:
     if not callable(student_fn):
         return Feedback(False, f"Pass your function itself, e.g. check_function({ex.key!r}, my_function), "
                                f"not {type(student_fn).__name__}.", repr(student_fn)[:40], parsed=False)
+    code = getattr(student_fn, "__code__", None)
+    refused = forbidden_message(name, names_used(code), getattr(ex, "forbidden", ())) if code else None
+    if refused:
+        return Feedback(False, refused + ".", name, parsed=False)
     cases = ex.cases()
     for i, kwargs in enumerate(cases, start=1):
         expected = ex.reference(**kwargs)

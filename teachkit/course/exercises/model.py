@@ -740,6 +740,9 @@ class Implement:
         Tolerance of the comparison.
     points : float, default 1
         What the exercise is worth in ``make grade``'s gradebook.
+    forbidden : tuple of str
+        Names the student's function may not use (the teachkit function it is compared with): a wrapper
+        around the answer is refused, in the self-check and in the grader alike.
     """
 
     key: str
@@ -755,6 +758,7 @@ class Implement:
     rtol: float = 1e-9
     atol: float = 1e-12
     points: float = 1
+    forbidden: tuple = ()
 
     kind = "function"
 

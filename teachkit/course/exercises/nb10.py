@@ -202,12 +202,13 @@ EXERCISES = [
         steps=_small_corpus_steps,
         choices=(_INCOHERENT, _TOO_SMALL, _TRAINING, _UMASS),
         why={
-            _INCOHERENT: "look at the pairs that do meet: their NPMI is positive. The score is low because "
-                         "{share} of the pairs never met, and a pair that never meets in a small corpus is "
-                         "missing evidence, not evidence against.",
-            _TOO_SMALL: "{never} of the {pairs} pairs score −1 only for never meeting; the {met} that meet are "
-                        "positively associated, so the mean of {score:.3f} measures the corpus's size as much as "
-                        "the topic.",
+            _INCOHERENT: "the score cannot say that. It is low because {share} of the pairs never met, and a "
+                         "pair that never meets in a small corpus is missing evidence, not evidence against. (Nor "
+                         "are the pairs that do meet evidence for the topic: in so small a corpus almost any two "
+                         "words that share a window score high, related or not.)",
+            _TOO_SMALL: "{never} of the {pairs} pairs score −1 only for never meeting, and the {met} that meet "
+                        "score as almost any pair that meets in so small a corpus does, so the mean of "
+                        "{score:.3f} measures the corpus's size more than the topic.",
             _TRAINING: "the training articles flatter the topic: its words were put together because they met "
                        "there. The separate corpus is the fairer test, if it is large enough.",
             _UMASS: "UMass counts documents in whatever reference it is given (section 3 scores it on `lee.cor` "
@@ -216,9 +217,12 @@ EXERCISES = [
                     "does not hold.",
         },
         solution="The {pairs} pairs: {never} score −1, {met} score {met_mean}, so the topic's NPMI is "
-                 "({never} × (−1) + {met} × {met_mean}) / {pairs} = {score:.3f}. The pairs that meet are "
-                 "positively associated; the score is low because {share} of the pairs never met, in a corpus "
-                 "too small to hold them. Report how many topic words and pairs the reference corpus holds, "
+                 "({never} × (−1) + {met} × {met_mean}) / {pairs} = {score:.3f}. The score is low because "
+                 "{share} of the pairs never met, in a corpus too small to hold them; and the positive NPMI of "
+                 "the pairs that meet says little for the topic, since in so small a corpus two words that share "
+                 "a window at all score high (on `lee.cor`, random pairs of common words that meet average a "
+                 "higher NPMI than the topic words' pairs that meet). Report how many topic words and pairs the "
+                 "reference corpus holds, "
                  "and prefer a reference large enough for the topic words to meet (section 3's `lee.cor` has "
                  "about two thousand tokens).",
     ),
@@ -282,14 +286,14 @@ EXERCISES = [
                  "`numpy.random.default_rng(seed).integers(0, n, (n_resamples, n))` (one row of article indices "
                  "per resample), take each row's summed differences over its summed tokens, and "
                  "`numpy.quantile` them at `(1 - level) / 2` and `(1 + level) / 2`. The check compares it with "
-                 "`tk.bootstrap_difference(a, b, tokens=tokens, ...)` on 50 random inputs; the grader adds "
-                 "inputs of its own.",
+                 "teachkit's paired bootstrap on 50 random inputs, and refuses a function that calls it; the "
+                 "grader adds inputs of its own.",
         reference=_paired_bootstrap,
         inputs=_paired_inputs,
         template="def my_paired_bootstrap(a, b, tokens, n_resamples, level, seed):\n"
                  "    return ...   # your code: (difference per token, low, high)\n",
         wrong=(_per_article_bootstrap, _unpaired_bootstrap, _uncorrected_bootstrap),
-        rtol=1e-9, atol=1e-12, trials=50,
+        rtol=1e-9, atol=1e-12, trials=50, forbidden=("bootstrap_difference",),
         solution="```python\nimport numpy as np\n\ndef my_paired_bootstrap(a, b, tokens,\n"
                  "                        n_resamples, level, seed):\n"
                  "    d = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)\n"
