@@ -717,3 +717,11 @@ def test_stability_is_about_twice_what_shuffled_top_words_give():
                 chance.append(agreement(a, [words[i * 10:(i + 1) * 10] for i in range(5)]))
         assert 0.4 < np.mean(chance) / real < 0.6, (number, real, np.mean(chance))
     assert "agree at about half of it" in capstone.NUMBERS["stability"]
+
+
+def test_an_empty_report_gets_one_line_not_eighteen():
+    check = capstone.check_report(capstone.TEMPLATE)
+    assert check.empty and str(check).startswith("Nothing stated yet: 13 numbers and 5 reasons")
+    assert len(check.flagged) == 13 and len(check.reasons) == 5           # the verdicts are all still there
+    one = dict(capstone.TEMPLATE, numbers=dict(capstone.TEMPLATE["numbers"], k="5"))
+    assert not capstone.check_report(one).empty and "✗ coherence" in str(capstone.check_report(one))

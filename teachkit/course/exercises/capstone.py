@@ -1029,7 +1029,20 @@ class ReportCheck:
     def missing_reasons(self) -> list[str]:
         return list(self.reasons)
 
+    @property
+    def empty(self) -> bool:
+        """Whether the report states nothing yet: no number and no reason."""
+        return (all(line.message.startswith("not stated") for line in self.lines)
+                and len(self.reasons) == len(REASONS))
+
+    def _empty_text(self) -> str:
+        return (f"Nothing stated yet: {len(self.lines)} numbers and {len(REASONS)} reasons to fill in. Type some and "
+                "run this cell again: the check then says ✓ or ✗ for each, and what a number depends on "
+                "(capstone.depends_on(name, report) says it now).")
+
     def __str__(self) -> str:
+        if self.empty:
+            return self._empty_text()
         rows = [f"{'✓' if line.follows else '✗'} {line.name:<15} {line.message}" for line in self.lines]
         rows += [f"✗ reason {name:<15}{why}" for name, why in self.reasons.items()]
         rows.append(f"{len(self.lines) - len(self.flagged)} of {len(self.lines)} numbers follow from the choices; "
@@ -1041,6 +1054,8 @@ class ReportCheck:
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
+        if self.empty:
+            return f"<p>{html.escape(self._empty_text())}</p>"
         body = "".join(f"<tr><td>{'✓' if line.follows else '✗'}</td><td><code>{line.name}</code></td>"
                        f"<td>{html.escape(line.message)}</td></tr>" for line in self.lines)
         body += "".join(f"<tr><td>✗</td><td>reason <code>{name}</code></td><td>{html.escape(why)}</td></tr>"
