@@ -281,6 +281,71 @@ def test_the_site_folds_figure_code_and_says_the_exercise_instructions_once():
         assert "teachkit-solution-static" not in text, path.name
 
 
+def _book():
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import book
+
+    return book
+
+
+def test_the_site_shows_a_held_back_result_in_a_closed_fold_and_no_unfinished_check():
+    # G2 of the look review: "Result held back until you commit ..." cannot be acted on without a kernel; the site
+    # shows the result HeldBack kept in the note's metadata in a closed <details>.  G3: a check saved on its
+    # unfinished template ("returned Ellipsis") says what the line does instead.
+    book = _book()
+    note = {"output_type": "display_data", "data": {
+        "text/html": '<div class="teachkit-held-back"><i>Result held back until you commit to prediction 02.7 '
+                     "above</i></div>", "text/plain": "Result held back until you commit to prediction 02.7"},
+            "metadata": {"teachkit": {"held_back": "02.7", "result": [
+                {"output_type": "stream", "name": "stdout", "text": "gensim <-0.78>\n"},
+                {"output_type": "display_data", "metadata": {}, "data": {"text/html": "<table><tr><td>-1</td></tr>"
+                                                                                       "</table>", "text/plain": "-1"}},
+                {"output_type": "display_data", "metadata": {"image/png": {"alt": "A chart."}},
+                 "data": {"image/png": "iVBOR", "text/plain": "[figure]"}}]}}}
+    old = json.loads(json.dumps(note))
+    del old["metadata"]["teachkit"]["result"]
+    unfinished = {"output_type": "execute_result", "execution_count": 3, "metadata": {}, "data": {
+        "text/html": '<span style="color:#9a6700"><b>\u2717</b> my_pmi returned Ellipsis: replace the ... with your '
+                     "calculation and return the result.</span>", "text/plain": "Feedback(correct=False, ...)"}}
+    nb = {"cells": [{"cell_type": "code", "id": "r", "metadata": {}, "source": "with result_of('02.7'): ...",
+                     "outputs": [note]},
+                    {"cell_type": "code", "id": "o", "metadata": {}, "source": "with result_of('02.6'): ...",
+                     "outputs": [old]},
+                    {"cell_type": "code", "id": "c", "metadata": {}, "source": 'check_function("01.6", my_pmi)',
+                     "outputs": [unfinished]}]}
+    page = book.for_website(nb)
+    (shown,) = page["cells"][0]["outputs"]
+    html_text = shown["data"]["text/html"]
+    assert html_text.startswith('<details class="teachkit-result"><summary>Show the result</summary>')
+    assert " open" not in html_text.split(">")[0]                                  # closed until opened
+    assert '<pre class="teachkit-result-text">gensim &lt;-0.78&gt;\n</pre>' in html_text
+    assert "<table><tr><td>-1</td></tr></table>" in html_text
+    assert '<img alt="A chart." src="data:image/png;base64,iVBOR"/>' in html_text
+    assert "held back" not in json.dumps(page)
+    assert "JupyterLab" in page["cells"][1]["outputs"][0]["data"]["text/plain"]    # saved before results were kept
+    (check,) = page["cells"][2]["outputs"]
+    assert "Ellipsis" not in json.dumps(check) and check["data"]["text/plain"] == book.CHECK_NOTE
+    assert "tags" not in page["cells"][2]["metadata"]                              # the line itself stays
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_no_page_of_the_site_says_held_back_or_returned_ellipsis(path):
+    book = _book()
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    held = sum(1 for c in nb["cells"] for o in c.get("outputs", [])
+               if o.get("metadata", {}).get("teachkit", {}).get("held_back"))
+    staged = book.for_website(book.with_alt_text(nb))
+    text = json.dumps(staged, ensure_ascii=False)
+    assert "Result held back" not in text and "returned Ellipsis" not in text
+    folds = [o for c in staged["cells"] for o in c.get("outputs", [])
+             if '<details class="teachkit-result">' in o.get("data", {}).get("text/html", "")]
+    notes = [o for c in staged["cells"] for o in c.get("outputs", [])
+             if "this cell shows its result once you commit" in o.get("data", {}).get("text/plain", "")]
+    assert len(folds) + len(notes) == held
+
+
 def test_the_teachers_guide_states_the_times_the_rule_gives():
     """docs/teachers.md's "Time in class" line is session_time's estimate of every notebook, to the minute."""
     import re

@@ -121,6 +121,19 @@ _EXERCISE_META = [
 ]
 _SOLUTION_HIDDEN = "teachkit-solution-static"
 
+#: What a "write it yourself" check says of the unfinished template it was saved with (compare.py): on a page
+#: that runs nothing it reads as a broken cell, so the site says what the line does instead.
+_UNFINISHED_CHECK = re.compile(r"returned (?:Ellipsis|None): replace the \.\.\. with your calculation")
+CHECK_NOTE = ("In the running notebook, this line checks your function against teachkit's and says where they "
+              "differ.")
+
+#: The summary of the fold that holds a prediction's result on the site.
+RESULT_SUMMARY = "Show the result"
+#: What stands for a held-back result saved without it (a notebook executed before results were kept).
+RESULT_NOT_SAVED = ("In JupyterLab this cell shows its result once you commit to prediction {key} above; run the "
+                    "notebook to see it.")
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
 
 def _is_figure(output: dict) -> bool:
     return "image/png" in output.get("data", {})
@@ -135,6 +148,11 @@ def for_website(nb: dict) -> dict:
     * Each exercise's "checked in the running notebook, or ... by ask(...)" line is taken out of its output,
       and a solution's "hidden until you answer" placeholder is dropped with its cell (neither can be acted on
       without a kernel); one note (:data:`EXERCISE_NOTE`) before the page's first exercise says what to do.
+    * A prediction's result, held back in the notebook until the student commits (``result_of``), is shown in a
+      closed fold (:data:`RESULT_SUMMARY`) under the question: the site's reader cannot commit, but can still
+      guess before opening it.  The result comes from the note's metadata (:class:`HeldBack`).
+    * A "write it yourself" check saved on its unfinished template ("returned Ellipsis") says what it does
+      when run (:data:`CHECK_NOTE`) instead of reporting a failure.
     """
     first_exercise = None
     for index, cell in enumerate(nb["cells"]):
@@ -146,8 +164,16 @@ def for_website(nb: dict) -> dict:
             tags.append("hide-input")
         kept = []
         for output in outputs:
+            held = output.get("metadata", {}).get("teachkit", {}).get("held_back")
+            if held:
+                kept.append(held_back_result(held, output["metadata"]["teachkit"].get("result", [])))
+                continue
             data = output.get("data", {})
             if _SOLUTION_HIDDEN in _joined(data.get("text/html", "")):
+                continue
+            if any(_UNFINISHED_CHECK.search(_joined(v)) for m, v in data.items() if m.startswith("text/")):
+                kept.append(_html_output(f'<div class="teachkit-book-check"><i>{html_lib.escape(CHECK_NOTE)}'
+                                         "</i></div>", CHECK_NOTE))
                 continue
             for mime, value in list(data.items()):
                 if not isinstance(value, (str, list)) or not mime.startswith("text/"):
@@ -172,6 +198,38 @@ def for_website(nb: dict) -> dict:
             "source": f'<div class="teachkit-book-note">{html_lib.escape(EXERCISE_NOTE, quote=False)}</div>',
         })
     return nb
+
+
+def held_back_result(key: str, result: list) -> dict:
+    """The output that stands for prediction ``key``'s held-back result on the site: the result's outputs
+    (streams, HTML, pictures, plain text) in a closed ``<details>`` fold, or a note when none was saved."""
+    if not result:
+        note = RESULT_NOT_SAVED.format(key=key)
+        return _html_output(f'<div class="teachkit-book-note">{html_lib.escape(note)}</div>', note)
+    parts, plain = [], []
+    for output in result:
+        if output.get("output_type") == "stream":
+            text = _ANSI.sub("", _joined(output.get("text", "")))
+            parts.append(f'<pre class="teachkit-result-text">{html_lib.escape(text)}</pre>')
+            plain.append(text)
+            continue
+        data = output.get("data", {})
+        if "text/html" in data:
+            parts.append(_joined(data["text/html"]))
+        elif "image/png" in data:
+            alt = output.get("metadata", {}).get("image/png", {}).get("alt", "")
+            png = _joined(data["image/png"])
+            parts.append(f'<img alt="{html_lib.escape(alt)}" src="data:image/png;base64,{png}"/>')
+        elif "text/plain" in data:
+            parts.append(f'<pre class="teachkit-result-text">{html_lib.escape(_joined(data["text/plain"]))}</pre>')
+        plain.append(_joined(data.get("text/plain", "")))
+    body = "\n".join(parts)
+    return _html_output(f'<details class="teachkit-result"><summary>{RESULT_SUMMARY}</summary>\n{body}\n'
+                        "</details>", "\n".join(plain))
+
+
+def _html_output(html: str, plain: str) -> dict:
+    return {"output_type": "display_data", "metadata": {}, "data": {"text/html": html, "text/plain": plain}}
 
 
 def _joined(value) -> str:
