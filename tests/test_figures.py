@@ -111,10 +111,20 @@ def test_show_refuses_small_text_and_a_missing_description(monkeypatch):
         figures.show(fig, alt=" ", see="what to see")
     figures.show(fig, alt="An empty chart.", see="Nothing.")
     (image, image_kw), (note, _) = shown
-    assert image_kw["metadata"] == {"image/png": {"alt": "An empty chart."}}
+    # look G5: drawn at twice the pixels, shown at the 1x size (the size small_text checked the text at)
+    import base64
+    import io
+
+    from PIL import Image
+
+    png = Image.open(io.BytesIO(base64.b64decode(image[0]["image/png"])))
+    width, height = image_kw["metadata"]["image/png"]["width"], image_kw["metadata"]["image/png"]["height"]
+    assert image_kw["metadata"] == {"image/png": {"alt": "An empty chart.", "width": width, "height": height}}
+    assert figures.PIXEL_RATIO == 2 and png.size == (pytest.approx(2 * width, abs=1), pytest.approx(2 * height, abs=1))
+    assert 400 < width < 600                              # a 5-inch figure at 100 dpi, cropped to its contents
     assert image[0]["image/png"].startswith("iVBOR")     # base64 of a PNG
-    assert image[0]["text/html"].startswith('<img alt="An empty chart." data-smallest-pt="12.0" '
-                                            'src="data:image/png;base64,iVBOR')
+    assert image[0]["text/html"].startswith(f'<img alt="An empty chart." data-smallest-pt="12.0" data-pixel-ratio="2" '
+                                            f'width="{width}" height="{height}" src="data:image/png;base64,iVBOR')
     assert note[0].data == "*What to see:* Nothing."
 
 

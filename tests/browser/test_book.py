@@ -210,11 +210,11 @@ FLOOR_PT = 10.0
 
 def _small_figure_text(page, where: str) -> list[str]:
     """Each figure whose smallest text is shown under FLOOR_PT: its data-smallest-pt times its shown width over
-    its natural width (a PNG pixel is a CSS pixel at natural size)."""
+    its natural width (data-pixel-ratio PNG pixels make one CSS pixel at natural size; 1 when absent)."""
     sizes = page.eval_on_selector_all(
         ".cell_output img[data-smallest-pt]",
         "els => els.map(e => [e.getAttribute('alt').slice(0, 60), parseFloat(e.dataset.smallestPt),"
-        " e.getBoundingClientRect().width, e.naturalWidth])")
+        " e.getBoundingClientRect().width, e.naturalWidth / parseFloat(e.dataset.pixelRatio || '1')])")
     found = [f"{where}: figure {alt!r} shows its smallest text at {pt * shown / natural:.1f} pt"
              for alt, pt, shown, natural in sizes if natural and pt * shown / natural < FLOOR_PT - 0.05]
     if not sizes and page.locator(".cell_output img").count():
