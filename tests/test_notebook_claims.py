@@ -2761,15 +2761,14 @@ def _03_morning_is_the_weak_link():
 def _03_walkthrough_rows():
     rows = {}
     for line in _output(_NB["03"], "03-08").splitlines()[1:]:
-        pair, *rest = line.split()
-        source = " ".join(rest[:2])
-        rows[(pair, source)] = [float(v) for v in rest[2:]]
+        pair, source, *rest = line.split()
+        rows[(pair, source)] = [float(v) for v in rest]
     return rows
 
 
 def _03_probabilities_rounded_to_one_figure():
     rows = _03_walkthrough_rows()
-    rounded = [v for (_, source), values in rows.items() if source == "rounded probabilities" for v in values[:3]]
+    rounded = [v for (_, source), values in rows.items() if source == "rounded" for v in values[:3]]
     return len(rounded) == 6 and all(float(f"{v:.0e}") == v for v in rounded)
 
 
@@ -2869,7 +2868,7 @@ def _03_one_topic_scores_positive_or_negative_and_grab_bag_is_last():
 
 
 def _03_the_order_reverses_in_one_setting():
-    rhos = re.findall(r"Spearman rho = ([+-]\d\.\d)", _output(_NB["03"], "03-n02"))
+    rhos = re.findall(r"^(?:documents|windows of \d+)\s.*\s([+-]\d\.\d)$", _output(_NB["03"], "03-n02"), re.M)
     rows = _03_lee_table()
     by_hand = []
     for unit in ("documents", "windows of 10", "windows of 50"):

@@ -285,6 +285,14 @@ def test_check_versions_prints_the_table_and_capture_log_restores_the_logger(cap
     assert messages == ["one 1"] and (log.level, list(log.handlers)) == before
 
 
+def test_check_versions_covers_the_packages_the_lessons_import(capsys):
+    # the check notebook 00 (cell 00-06) made in the lesson itself: the minimums cover every core package
+    from teachkit.course.setup import check_versions
+
+    core = {"numpy", "scipy", "matplotlib", "ipywidgets", "nltk", "gensim", "networkx"}
+    assert core <= set(check_versions().minimums)
+
+
 def test_check_versions_covers_the_model_and_flags_a_missing_package(capsys, monkeypatch):
     # notebooks 05, 06, 07 and 09 need tokenizers, safetensors (the lab extra) and the model package (its pin in
     # tools/model-requirements.txt): the check covers them, with those minimums, and a missing one is a problem
