@@ -3742,9 +3742,8 @@ def _04d_bigram_lines():
     printed = _output("04d_smooth", "c12")
     rows = {}
     for label in ("160 articles", "90 articles"):
-        line = next(x for x in printed.splitlines() if x.startswith(f"KN bigram on {label}"))
-        v, unk, pp = re.search(r"V = ([\d,]+); held-out words scored as <UNK>: ([\d.]+)%; perplexity over every "
-                               r"prediction ([\d.]+)", line).groups()
+        v, unk, pp = re.search(rf"^KN bigram on {label}\s+V = ([\d,]+); held-out words scored as <UNK>: ([\d.]+)%;"
+                               r"\s+perplexity over every prediction ([\d.]+)", printed, re.M).groups()
         rows[label] = (int(v.replace(",", "")), float(unk), float(pp))
     return rows
 
