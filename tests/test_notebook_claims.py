@@ -1212,8 +1212,9 @@ def _08_the_table_of_choices():
 
 
 def _08_auc(measure):
+    # the table's row: measure, "N of 32", AUC LDA vs random, AUC LDA vs 1 intruder
     line = next(line for line in _output("08_which", "1aa18995").splitlines() if line.startswith(measure))
-    above, random_auc = re.search(r"(\d+) of 32;  AUC LDA vs random ([\d.]+)", line).groups()
+    above, random_auc = re.search(r"^\w+\s+(\d+) of 32\s+([\d.]+)\s+[\d.]+$", line).groups()
     return int(above), float(random_auc)
 
 
@@ -1235,7 +1236,7 @@ def _08_one_intruder_changes_nine_of_45_pairs():
     from itertools import combinations
 
     pairs = list(combinations(range(10), 2))
-    intruder_auc = [float(re.search(r"1 intruder ([\d.]+)", line).group(1))
+    intruder_auc = [float(line.split()[-1])     # the last column: AUC LDA vs 1 intruder
                     for line in _output("08_which", "1aa18995").splitlines() if line.startswith(("c_uci", "c_npmi"))]
     return len(pairs) == 45 and sum(0 in p for p in pairs) == 9 and max(intruder_auc) < 0.8
 
@@ -1276,12 +1277,12 @@ def _08b_most_random_pairs_never_meet():
 def _08b_never_meeting_pairs_alike_and_cosines_well_above_zero():
     text = _output("08b_coherence", "3c0ab0a2")
     low, high, _, sd = (float(v) for v in re.search(
-        r"random lists: from (-[\d.]+) to (-[\d.]+), mean (-[\d.]+), standard deviation ([\d.]+)", text).groups())
+        r"random lists: from (-[\d.]+) to (-[\d.]+), mean (-[\d.]+),\s+standard deviation ([\d.]+)", text).groups())
     cos_low, _, cos_mean = (float(v) for v in re.search(
         r"context vectors: from ([\d.]+) to ([\d.]+), mean ([\d.]+)", text).groups())
     # by hand: ten vectors with +1 at their own place and the same a < 0 elsewhere have cosine (2a + 8a^2)/(1 + 9a^2)
     alike = lambda a: (2 * a + 8 * a * a) / (1 + 9 * a * a)   # noqa: E731
-    printed = [float(v) for v in re.search(r"would have C_A ([\d.]+); with the exact -1, ([\d.]+)", text).groups()]
+    printed = [float(v) for v in re.search(r"would have C_A ([\d.]+);\s+with the exact -1, ([\d.]+)", text).groups()]
     return (high - low < 0.25 and sd < 0.05 and cos_low > 0.1 and cos_mean > 0.25
             and printed == [round(alike(-0.545), 3), round(alike(-1.0), 3)] and alike(-0.545) > 0.3)
 
@@ -1289,7 +1290,7 @@ def _08b_never_meeting_pairs_alike_and_cosines_well_above_zero():
 def _08b_lda_pairs_spread():
     text = _output("08b_coherence", "3c0ab0a2")
     low, high, above = (float(v) for v in re.search(
-        r"that do meet: from (-[\d.]+) to ([\d.]+), ([\d.]+) of them above 0", text).groups())
+        r"that do meet: from (-[\d.]+) to ([\d.]+),\s+([\d.]+) of them above 0", text).groups())
     return low < 0 < high and high - low > 1 and above > 0.5
 
 
@@ -1315,7 +1316,7 @@ def _08b_conventions():
     rows = {}
     for line in _output("08b_coherence", "3c0ab0a4").splitlines()[1:]:
         fields = line.split()
-        if len(fields) >= 5:
+        if len(fields) >= 5 and fields[0] in ("c_v", "c_a"):
             rows[fields[0], fields[1]] = tuple(float(v) for v in fields[2:5])      # mean LDA, mean random, AUC
     return rows
 
@@ -4339,7 +4340,8 @@ def _08_how_the_measures_rank_alike():
 
 def _08_aucs():
     text = _output("08_which", "78495677")
-    random = {m: float(v) for m, v in re.findall(r"(\w+) (\d\.\d{3})", text.split("\n")[0].split(":", 1)[1])}
+    first = text.split("AUC, LDA topics against their")[0].split(":", 1)[1]     # the line(s) after the first
+    random = {m: float(v) for m, v in re.findall(r"(\w+) (\d\.\d{3})", first)}
     intruder = {m: tuple(float(v) for v in vs) for m, *vs in
                 re.findall(r"^\s+(\w+)\s+(\d\.\d{3}) \[(\d\.\d+), (\d\.\d+)\]", text, flags=re.M)}
     assert len(random) == len(intruder) == len(tk.MEASURES), (random, intruder)
@@ -4831,7 +4833,7 @@ def _08b_window_swap():
         fields = line.split()
         if len(fields) >= 4 and fields[0] in ("c_v", "c_a"):
             rows[fields[0], int(fields[1]), fields[2]] = float(fields[3])
-    never = re.search(r"never meet: (\d+)% in windows of 5, (\d+)% in windows of 110",
+    never = re.search(r"never meet: (\d+)% in windows of 5,\s+(\d+)% in windows of 110",
                       _output("08b_coherence", "08b-window-not-segmentation"))
     return rows, (int(never.group(1)), int(never.group(2)))
 
