@@ -3059,8 +3059,8 @@ def _04_the_explorer_starts_at_the_source_notebooks_settings():
     return re.search(rf"training text\s+perplexity\s+{_source_model_by_hand(_TRAIN_04, 1, per='token'):.4f}",
                      printed) is not None and \
         re.search(rf"unseen text\s+perplexity\s+{_source_model_by_hand(_UNSEEN_04, 1, per='token'):.4f}",
-                  printed) is not None and "vocabulary = training, denominator = unigram, pad = False, per = token" \
-        in printed
+                  printed) is not None and \
+        re.search(r"vocabulary = training,\s+denominator = unigram, pad = False, per = token", printed) is not None
 
 
 # -- 04b · n-gram models
