@@ -2979,9 +2979,7 @@ def _04_training_perplexity_falls_to_one_held_out_turns_up():
 
 def _04_per_token_flatters_and_more_so_for_short_sentences():
     printed = _output(_NB["04"], "nb04-15")
-    # the table's rows: text, N, per prediction, per prediction ** ((N-1)/N), per token
-    rows = [(n, p, t) for n, p, _, t in re.findall(r"^(?:training|unseen) text\s+(\d+)\s+([\d.]+)\s+([\d.]+)\s+"
-                                                   r"([\d.]+)$", printed, re.M)]
+    rows = re.findall(r"N = (\d+):\s+per prediction ([\d.]+),.*per token ([\d.]+)", printed)
     pp = 7.318611
     return all(float(t) < float(p) for _, p, t in rows) and pp ** (3 / 4) < pp ** (6 / 7) < pp and len(rows) == 2
 
