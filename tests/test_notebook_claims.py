@@ -3524,7 +3524,7 @@ CLAIMS_00_04 = [
           _04_unseen_words_get_probability_on_top_of_a_full_row),
     Claim("04_perplexity", "nb04-20", "so the row plus one unseen word already sums to more than 1",
           _04_unseen_words_get_probability_on_top_of_a_full_row),
-    Claim("04_perplexity", "nb04-24", "They agree to about twelve significant digits", _04_teachkit_and_nltk_agree),
+    Claim("04_perplexity", "nb04-24", "They agree to every printed digit, ten decimals", _04_teachkit_and_nltk_agree),
     Claim("04_perplexity", "nb04-24", "Neither of the source notebook's printed values can come out of `nltk.lm`",
           _04_teachkit_and_nltk_agree),
     Claim("04_perplexity", "nb04-25", "On the training text itself, less smoothing is always better",
