@@ -2833,6 +2833,22 @@ def _03_a_score_of_zero_is_marginal():
         re.search(r"^Marginal\s+from 0\.00\s+below 0\.05$", printed, re.M) is not None
 
 
+def _03_the_top_edge_counts_as_excellent():
+    # s1 review: the table's own "> 0.30" would put 0.30 itself in Good; the notebook's guide_band keeps the one rule
+    # (an edge starts the band above it), so 0.30 is Excellent and just below it is Good
+    import ast
+
+    from teachkit.documents.catalogue import QUALITY_BANDS
+
+    source = "".join(_cell(_NB["03"], "03-17")["source"])
+    function = next(node for node in ast.parse(source).body
+                    if isinstance(node, ast.FunctionDef) and node.name == "guide_band")
+    space = {"QUALITY_BANDS": QUALITY_BANDS}
+    exec(compile(ast.Module(body=[function], type_ignores=[]), "03-17", "exec"), space)
+    return QUALITY_BANDS[-2] == ("Good", 0.15, 0.3) and QUALITY_BANDS[-1] == ("Excellent", 0.3, None) and \
+        space["guide_band"](0.30) == "Excellent" and space["guide_band"](0.2999) == "Good"
+
+
 def _03_gensim_defaults():
     import inspect
 
@@ -3455,6 +3471,7 @@ CLAIMS_00_04 = [
           _03_dropping_the_worst_raises_the_mean),
     Claim("03_topic", "03-16", "where the guide disagrees with itself", _03_the_guides_labels_contradict_its_table),
     Claim("03_topic", "03-16", "so a score of exactly 0 is Marginal", _03_a_score_of_zero_is_marginal),
+    Claim("03_topic", "03-16", "we keep one rule and count 0.30 as Excellent", _03_the_top_edge_counts_as_excellent),
     Claim("03_topic", "03-21", "gensim's `CoherenceModel` scores the top **20** by default", _03_gensim_defaults),
     Claim("03_topic", "03-21", "sliding windows (gensim's `c_npmi`: 10 tokens)", _03_gensim_defaults),
     Claim("03_topic", "03-21", "the 300 Australian news articles of the Lee background corpus",
