@@ -845,6 +845,11 @@ def test_a_held_back_note_carries_the_result_for_the_website_not_for_the_screen(
     widget = {"application/vnd.jupyter.widget-view+json": {"model_id": "x"}}
     captured = CapturedIO(None, None, [{"data": table, "metadata": {}}, {"data": widget, "metadata": {}}])
     assert committed._as_outputs(captured) == [{"output_type": "display_data", "data": table, "metadata": {}}]
+    # a course figure (show()) is kept once: its <img> carries the same base64 PNG as its image/png
+    figure = {"text/html": '<img alt="a" src="data:image/png;base64,iVBORw0"/>', "image/png": "iVBORw0",
+              "text/plain": "[figure: a]"}
+    kept = committed._as_outputs(CapturedIO(None, None, [{"data": figure, "metadata": {"image/png": {"alt": "a"}}}]))
+    assert kept[0]["data"] == {"text/html": figure["text/html"], "text/plain": "[figure: a]"}
     json.dumps(meta)                                   # it is saved in the notebook: plain JSON
     # a block that shows nothing leaves no result key
     assert "result" not in committed.HeldBack("00.4")._repr_mimebundle_()[1]["teachkit"]

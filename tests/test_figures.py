@@ -338,6 +338,20 @@ def test_the_site_shows_a_held_back_result_in_a_closed_fold_and_no_unfinished_ch
     (check,) = page["cells"][2]["outputs"]
     assert "Ellipsis" not in json.dumps(check) and check["data"]["text/plain"] == book.CHECK_NOTE
     assert "tags" not in page["cells"][2]["metadata"]                              # the line itself stays
+    # a figure held back with a prediction (01-21): its <img> and its "What to see" line in the fold, its code
+    # folded away as for any figure
+    figure = {"output_type": "display_data", "data": {"text/plain": "Result held back until you commit"},
+              "metadata": {"teachkit": {"held_back": "01.1", "result": [
+                  {"output_type": "display_data", "metadata": {}, "data": {
+                      "text/html": '<img alt="A line." src="data:image/png;base64,iVBOR"/>', "text/plain": "[figure]"}},
+                  {"output_type": "display_data", "metadata": {}, "data": {
+                      "text/markdown": "*What to see:* PMI is 0 at 20 & rises", "text/plain": "<Markdown>"}}]}}}
+    page = book.for_website({"cells": [{"cell_type": "code", "id": "f", "metadata": {}, "source": "with ...",
+                                        "outputs": [figure]}]})
+    (cell,) = page["cells"]
+    assert cell["metadata"]["tags"] == ["hide-input"]
+    shown = cell["outputs"][0]["data"]["text/html"]
+    assert '<img alt="A line."' in shown and "<p><em>What to see:</em> PMI is 0 at 20 &amp; rises</p>" in shown
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])

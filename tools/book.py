@@ -142,9 +142,10 @@ def _is_figure(output: dict) -> bool:
 def for_website(nb: dict) -> dict:
     """Ready a notebook for a reader without a kernel (in place; also returned).
 
-    * A cell that shows a figure gets the ``hide-input`` tag, so MyST-NB folds its code away behind a "Show code"
-      toggle and the page shows the figure, its alt text and the line saying what to see.  A cell a notebook
-      tags ``hide-input`` (or ``remove-input``) itself is left as tagged: MyST-NB honours both.
+    * A cell that shows a figure (or holds one back for a prediction) gets the ``hide-input`` tag, so MyST-NB
+      folds its code away behind a "Show code" toggle and the page shows the figure, its alt text and the line
+      saying what to see.  A cell a notebook tags ``hide-input`` (or ``remove-input``) itself is left as
+      tagged: MyST-NB honours both.
     * Each exercise's "checked in the running notebook, or ... by ask(...)" line is taken out of its output,
       and a solution's "hidden until you answer" placeholder is dropped with its cell (neither can be acted on
       without a kernel); one note (:data:`EXERCISE_NOTE`) before the page's first exercise says what to do.
@@ -160,7 +161,10 @@ def for_website(nb: dict) -> dict:
             continue
         outputs = cell.get("outputs", [])
         tags = cell.setdefault("metadata", {}).setdefault("tags", [])
-        if any(_is_figure(o) for o in outputs) and "hide-input" not in tags and "remove-input" not in tags:
+        held_figure = any("<img" in _joined(r.get("data", {}).get("text/html", "")) or _is_figure(r)
+                          for o in outputs for r in o.get("metadata", {}).get("teachkit", {}).get("result", []))
+        if (any(_is_figure(o) for o in outputs) or held_figure) and "hide-input" not in tags \
+                and "remove-input" not in tags:
             tags.append("hide-input")
         kept = []
         for output in outputs:
@@ -216,6 +220,8 @@ def held_back_result(key: str, result: list) -> dict:
         data = output.get("data", {})
         if "text/html" in data:
             parts.append(_joined(data["text/html"]))
+        elif "text/markdown" in data:
+            parts.append(f"<p>{_inline_markdown(_joined(data['text/markdown']))}</p>")
         elif "image/png" in data:
             alt = output.get("metadata", {}).get("image/png", {}).get("alt", "")
             png = _joined(data["image/png"])
@@ -226,6 +232,15 @@ def held_back_result(key: str, result: list) -> dict:
     body = "\n".join(parts)
     return _html_output(f'<details class="teachkit-result"><summary>{RESULT_SUMMARY}</summary>\n{body}\n'
                         "</details>", "\n".join(plain))
+
+
+def _inline_markdown(text: str) -> str:
+    """A one-paragraph markdown output (a figure's "*What to see:* ..." line) as HTML: escaped, with **strong**,
+    *emphasis* and `code`."""
+    text = html_lib.escape(text.strip(), quote=False)
+    text = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", text)
+    text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<em>\1</em>", text)
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
 
 
 def _html_output(html: str, plain: str) -> dict:

@@ -135,6 +135,9 @@ def _as_outputs(captured: Any) -> list[dict]:
             outputs.append({"output_type": "stream", "name": name, "text": text})
     for shown in captured.outputs:
         data = {mime: value for mime, value in shown.data.items() if mime not in _LIVE_MIME}
+        png, page = data.get("image/png"), data.get("text/html")
+        if isinstance(png, str) and isinstance(page, str) and f"base64,{png}" in page:
+            del data["image/png"]                  # a course figure's <img> holds the same picture (show())
         if data:
             outputs.append({"output_type": "display_data", "data": data, "metadata": dict(shown.metadata or {})})
     return outputs
