@@ -822,6 +822,39 @@ def test_a_result_is_held_back_until_its_prediction_is_committed(capsys, monkeyp
     assert "15.00" in capsys.readouterr().out
 
 
+def test_a_held_back_note_carries_the_result_for_the_website_not_for_the_screen(monkeypatch):
+    """The note's output metadata (which JupyterLab does not display) holds what the cell would have shown, so
+    that the website, whose reader cannot commit, can show it in a fold (tools/book.py); the screen shows only
+    the note."""
+    from IPython.utils.capture import CapturedIO
+
+    from teachkit.course.exercises import committed
+
+    monkeypatch.setattr(committed, "_COMMITTED", set())
+    shown = []
+    monkeypatch.setattr(committed, "_display", shown.append)
+    with tex.result_of("00.4"):
+        print("observed / expected: 15.00")
+    (note,) = shown
+    bundle, meta = note._repr_mimebundle_()
+    assert "15.00" not in json.dumps(bundle) and "Result held back" in bundle["text/plain"]
+    assert meta["teachkit"] == {"held_back": "00.4", "result": [
+        {"output_type": "stream", "name": "stdout", "text": "observed / expected: 15.00\n"}]}
+    # what a kernel captures besides print: rich displays (a live widget's view left out), in order
+    table = {"text/html": "<table><tr><td>15.00</td></tr></table>", "text/plain": "15.00"}
+    widget = {"application/vnd.jupyter.widget-view+json": {"model_id": "x"}}
+    captured = CapturedIO(None, None, [{"data": table, "metadata": {}}, {"data": widget, "metadata": {}}])
+    assert committed._as_outputs(captured) == [{"output_type": "display_data", "data": table, "metadata": {}}]
+    # a course figure (show()) is kept once: its <img> carries the same base64 PNG as its image/png
+    figure = {"text/html": '<img alt="a" src="data:image/png;base64,iVBORw0"/>', "image/png": "iVBORw0",
+              "text/plain": "[figure: a]"}
+    kept = committed._as_outputs(CapturedIO(None, None, [{"data": figure, "metadata": {"image/png": {"alt": "a"}}}]))
+    assert kept[0]["data"] == {"text/html": figure["text/html"], "text/plain": "[figure: a]"}
+    json.dumps(meta)                                   # it is saved in the notebook: plain JSON
+    # a block that shows nothing leaves no result key
+    assert "result" not in committed.HeldBack("00.4")._repr_mimebundle_()[1]["teachkit"]
+
+
 def test_an_unparsed_guess_commits_nothing_and_an_error_in_the_block_is_shown(capsys, monkeypatch):
     from teachkit.course.exercises import committed
 

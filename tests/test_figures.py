@@ -111,10 +111,20 @@ def test_show_refuses_small_text_and_a_missing_description(monkeypatch):
         figures.show(fig, alt=" ", see="what to see")
     figures.show(fig, alt="An empty chart.", see="Nothing.")
     (image, image_kw), (note, _) = shown
-    assert image_kw["metadata"] == {"image/png": {"alt": "An empty chart."}}
+    # look G5: drawn at twice the pixels, shown at the 1x size (the size small_text checked the text at)
+    import base64
+    import io
+
+    from PIL import Image
+
+    png = Image.open(io.BytesIO(base64.b64decode(image[0]["image/png"])))
+    width, height = image_kw["metadata"]["image/png"]["width"], image_kw["metadata"]["image/png"]["height"]
+    assert image_kw["metadata"] == {"image/png": {"alt": "An empty chart.", "width": width, "height": height}}
+    assert figures.PIXEL_RATIO == 2 and png.size == (pytest.approx(2 * width, abs=1), pytest.approx(2 * height, abs=1))
+    assert 400 < width < 600                              # a 5-inch figure at 100 dpi, cropped to its contents
     assert image[0]["image/png"].startswith("iVBOR")     # base64 of a PNG
-    assert image[0]["text/html"].startswith('<img alt="An empty chart." data-smallest-pt="12.0" '
-                                            'src="data:image/png;base64,iVBOR')
+    assert image[0]["text/html"].startswith(f'<img alt="An empty chart." data-smallest-pt="12.0" data-pixel-ratio="2" '
+                                            f'width="{width}" height="{height}" src="data:image/png;base64,iVBOR')
     assert note[0].data == "*What to see:* Nothing."
 
 
@@ -281,6 +291,85 @@ def test_the_site_folds_figure_code_and_says_the_exercise_instructions_once():
         assert "teachkit-solution-static" not in text, path.name
 
 
+def _book():
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import book
+
+    return book
+
+
+def test_the_site_shows_a_held_back_result_in_a_closed_fold_and_no_unfinished_check():
+    # G2 of the look review: "Result held back until you commit ..." cannot be acted on without a kernel; the site
+    # shows the result HeldBack kept in the note's metadata in a closed <details>.  G3: a check saved on its
+    # unfinished template ("returned Ellipsis") says what the line does instead.
+    book = _book()
+    note = {"output_type": "display_data", "data": {
+        "text/html": '<div class="teachkit-held-back"><i>Result held back until you commit to prediction 02.7 '
+                     "above</i></div>", "text/plain": "Result held back until you commit to prediction 02.7"},
+            "metadata": {"teachkit": {"held_back": "02.7", "result": [
+                {"output_type": "stream", "name": "stdout", "text": "gensim <-0.78>\n"},
+                {"output_type": "display_data", "metadata": {}, "data": {"text/html": "<table><tr><td>-1</td></tr>"
+                                                                                       "</table>", "text/plain": "-1"}},
+                {"output_type": "display_data", "metadata": {"image/png": {"alt": "A chart."}},
+                 "data": {"image/png": "iVBOR", "text/plain": "[figure]"}}]}}}
+    old = json.loads(json.dumps(note))
+    del old["metadata"]["teachkit"]["result"]
+    unfinished = {"output_type": "execute_result", "execution_count": 3, "metadata": {}, "data": {
+        "text/html": '<span style="color:#9a6700"><b>\u2717</b> my_pmi returned Ellipsis: replace the ... with your '
+                     "calculation and return the result.</span>", "text/plain": "Feedback(correct=False, ...)"}}
+    nb = {"cells": [{"cell_type": "code", "id": "r", "metadata": {}, "source": "with result_of('02.7'): ...",
+                     "outputs": [note]},
+                    {"cell_type": "code", "id": "o", "metadata": {}, "source": "with result_of('02.6'): ...",
+                     "outputs": [old]},
+                    {"cell_type": "code", "id": "c", "metadata": {}, "source": 'check_function("01.6", my_pmi)',
+                     "outputs": [unfinished]}]}
+    page = book.for_website(nb)
+    (shown,) = page["cells"][0]["outputs"]
+    html_text = shown["data"]["text/html"]
+    assert html_text.startswith('<details class="teachkit-result"><summary>Show the result</summary>')
+    assert " open" not in html_text.split(">")[0]                                  # closed until opened
+    assert '<pre class="teachkit-result-text">gensim &lt;-0.78&gt;\n</pre>' in html_text
+    assert "<table><tr><td>-1</td></tr></table>" in html_text
+    assert '<img alt="A chart." src="data:image/png;base64,iVBOR"/>' in html_text
+    assert "held back" not in json.dumps(page)
+    assert "JupyterLab" in page["cells"][1]["outputs"][0]["data"]["text/plain"]    # saved before results were kept
+    (check,) = page["cells"][2]["outputs"]
+    assert "Ellipsis" not in json.dumps(check) and check["data"]["text/plain"] == book.CHECK_NOTE
+    assert "tags" not in page["cells"][2]["metadata"]                              # the line itself stays
+    # a figure held back with a prediction (01-21): its <img> and its "What to see" line in the fold, its code
+    # folded away as for any figure
+    figure = {"output_type": "display_data", "data": {"text/plain": "Result held back until you commit"},
+              "metadata": {"teachkit": {"held_back": "01.1", "result": [
+                  {"output_type": "display_data", "metadata": {}, "data": {
+                      "text/html": '<img alt="A line." src="data:image/png;base64,iVBOR"/>', "text/plain": "[figure]"}},
+                  {"output_type": "display_data", "metadata": {}, "data": {
+                      "text/markdown": "*What to see:* PMI is 0 at 20 & rises", "text/plain": "<Markdown>"}}]}}}
+    page = book.for_website({"cells": [{"cell_type": "code", "id": "f", "metadata": {}, "source": "with ...",
+                                        "outputs": [figure]}]})
+    (cell,) = page["cells"]
+    assert cell["metadata"]["tags"] == ["hide-input"]
+    shown = cell["outputs"][0]["data"]["text/html"]
+    assert '<img alt="A line."' in shown and "<p><em>What to see:</em> PMI is 0 at 20 &amp; rises</p>" in shown
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_no_page_of_the_site_says_held_back_or_returned_ellipsis(path):
+    book = _book()
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    held = sum(1 for c in nb["cells"] for o in c.get("outputs", [])
+               if o.get("metadata", {}).get("teachkit", {}).get("held_back"))
+    staged = book.for_website(book.with_alt_text(nb))
+    text = json.dumps(staged, ensure_ascii=False)
+    assert "Result held back" not in text and "returned Ellipsis" not in text
+    folds = [o for c in staged["cells"] for o in c.get("outputs", [])
+             if '<details class="teachkit-result">' in o.get("data", {}).get("text/html", "")]
+    notes = [o for c in staged["cells"] for o in c.get("outputs", [])
+             if "this cell shows its result once you commit" in o.get("data", {}).get("text/plain", "")]
+    assert len(folds) + len(notes) == held
+
+
 def test_the_teachers_guide_states_the_times_the_rule_gives():
     """docs/teachers.md's "Time in class" line is session_time's estimate of every notebook, to the minute."""
     import re
@@ -314,6 +403,7 @@ def test_pair_heatmap_names_the_weakest_keyword_and_the_strongest_pair(monkeypat
     shown = {}
     monkeypatch.setattr(figures, "show", lambda fig, alt, see: shown.update(alt=alt, see=see))
     figures.pair_heatmap(tk.coherence_from_pairs(table), "title", alt="Heat map.", see="Look.")
-    assert "The lowest row is 'morning', whose pairs average 0.29" in shown["alt"]
+    # the weakest row named with its place (s1 review: "lowest" read as the bottom row, which is 'workout')
+    assert "The weakest row is 'morning' (row 4 of 5 from the top), whose pairs average 0.29" in shown["alt"]
     highest = shown["alt"].split("highest pair is ")[1]
     assert highest in ("'exercise' and 'fitness' at 0.61.", "'fitness' and 'exercise' at 0.61.")

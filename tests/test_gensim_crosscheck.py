@@ -89,3 +89,44 @@ def test_exercise_03_4_counts_what_gensims_c_npmi_averages():
         assert len(segments) == len(segmentation.s_one_one([words[:data["k"]]])[0])
         assert ex.answer(**data) == len(segments) == 2 * math.comb(data["k"], 2)
     assert ex.expected == 380
+
+
+def test_notebook_08s_four_documents_by_hand_teachkit_and_gensim():
+    """The checks notebook 08 made in its lesson cells (7c62f856, 8ed9357d), moved here: the counts read off its
+    four documents by eye are teachkit's, and the five measures worked by hand (gensim's ε; C_V and C_A from NPMI
+    context vectors) equal teachkit's (gensim_compat) and gensim's to 1e-12 (gensim has no C_A)."""
+    import teachkit as tk
+
+    docs = [["fire", "smoke", "ash"], ["fire", "smoke"], ["fire", "rain"], ["rain", "ash"]]
+    topic = ["fire", "smoke", "ash"]
+    n, c = 4, {"fire": 3, "smoke": 2, "ash": 2, ("fire", "smoke"): 2, ("fire", "ash"): 1, ("smoke", "ash"): 1}
+    counts = CooccurrenceCounts.from_documents(docs)
+    assert counts.n == n and all(counts.count(*(k if isinstance(k, tuple) else (k,))) == v for k, v in c.items())
+
+    def p(k):
+        return c[k] / n
+
+    def npmi(a, b):
+        joint = c[a] if a == b else c[(a, b) if (a, b) in c else (b, a)]
+        return math.log((joint / n + EPSILON) / (p(a) * p(b))) / -math.log(joint / n + EPSILON)
+
+    def cosine(x, y):
+        return sum(i * j for i, j in zip(x, y)) / math.sqrt(sum(i * i for i in x) * sum(j * j for j in y))
+
+    pairs = [("fire", "smoke"), ("fire", "ash"), ("smoke", "ash")]
+    vectors = {w: [npmi(w, v) for v in topic] for w in topic}
+    whole = [sum(vectors[w][j] for w in topic) for j in range(3)]
+    by_hand = {
+        "u_mass": sum(math.log((p(pair) + EPSILON) / p(pair[0])) for pair in pairs) / 3,
+        "c_uci": sum(math.log((p(pair) + EPSILON) / (p(pair[0]) * p(pair[1]))) for pair in pairs) / 3,
+        "c_npmi": sum(npmi(*pair) for pair in pairs) / 3,
+        "c_v": sum(cosine(vectors[w], whole) for w in topic) / 3,
+        "c_a": sum(cosine(vectors[a], vectors[b]) for a, b in pairs) / 3,
+    }
+    for measure, hand in by_hand.items():
+        ours = tk.coherence_per_topic([topic], docs, measure, top_n=3, gensim_compat=measure != "c_a")[0]
+        assert ours == pytest.approx(hand, abs=1e-12), measure
+        if measure != "c_a":
+            model = CoherenceModel(topics=[topic], texts=docs, dictionary=Dictionary(docs), coherence=measure,
+                                   topn=3, processes=1)
+            assert model.get_coherence_per_topic()[0] == pytest.approx(hand, abs=1e-12), measure

@@ -205,3 +205,18 @@ def test_a_corpus_too_small_to_estimate_the_discounts_says_so():
 def test_backoff_discount_outside_zero_one_is_refused(d):
     with pytest.raises(ValueError, match="discount"):
         BackoffKneserNey(d)
+
+
+def test_modified_kneser_ney_discounts_of_notebook_04d_are_chen_and_goodmans():
+    # the check notebook 04d's cell c17 made in the lesson (moved here): the fitted discounts of its modified
+    # Kneser-Ney trigram on the first 250 Lee articles are D_c = c - (c + 1) Y n_{c+1} / n_c, Y = n1 / (n1 + 2 n2),
+    # from the count-of-counts of each level (continuation counts below the top order)
+    import teachkit as tk
+
+    train = [list(a) for a in tk.lee_background()][:250]
+    lm = NgramLM(train, order=3, smoothing=ModifiedKneserNey())
+    for k, fitted in enumerate(lm.smoothing_method.discounts, start=1):
+        n1, n2, n3, n4 = (int(x) for x in lm.count_of_counts(k, "raw" if k == 3 else "continuation"))
+        y = n1 / (n1 + 2 * n2)
+        by_hand = (1 - 2 * y * n2 / n1, 2 - 3 * y * n3 / n2, 3 - 4 * y * n4 / n3)
+        assert fitted == pytest.approx(by_hand, rel=1e-12), k

@@ -78,6 +78,17 @@ def test_student_notebook_drops_solutions_and_adds_an_answer_cell():
     assert release.leaks(student, [_exercise()]) == []
 
 
+def test_student_notebook_drops_the_result_a_held_back_note_keeps_for_the_website():
+    note = {"output_type": "display_data", "data": {"text/plain": "Result held back until you commit"},
+            "metadata": {"teachkit": {"held_back": "99.1", "result": [
+                {"output_type": "stream", "name": "stdout", "text": "ratio 20\n"}]}}}
+    nb = _synthetic()
+    nb["cells"].append(_cell("code", "with result_of('99.1'):\n    print('ratio 20')", outputs=[note]))
+    student = release.student_notebook(nb, "99_synthetic")
+    assert student["cells"][-1]["outputs"][0]["metadata"] == {"teachkit": {"held_back": "99.1"}}
+    assert "ratio 20\\n" not in json.dumps(student) and "ratio 20" in json.dumps(nb)
+
+
 def test_leak_detector_finds_solution_text_outside_solution_cells():
     nb = _synthetic()
     nb["cells"].append(_cell("markdown", "Hint: " + SOLUTION_SHOWN))
@@ -471,9 +482,11 @@ def test_no_predictions_result_cell_in_the_student_release_shows_its_result(cour
             held = [o for o in result.get("outputs", [])
                     if o.get("metadata", {}).get("teachkit", {}).get("held_back") == key]
             rest = [o for o in result.get("outputs", []) if o not in held]
-            if not held or rest:
+            kept = [o for o in held if "result" in o["metadata"]["teachkit"]]  # the website's copy (HeldBack)
+            if not held or rest or kept:
                 shown.append(f"{path.name}: the cell after {key}'s answer line shows "
-                             f"{' | '.join(release._output_texts({'outputs': rest}))[:200]!r}")
+                             f"{' | '.join(release._output_texts({'outputs': rest}))[:200]!r}"
+                             + (" and keeps its result in the note's metadata" if kept else ""))
     assert seen == predictions
     assert not shown, "\n".join(shown)
 

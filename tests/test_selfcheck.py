@@ -285,6 +285,14 @@ def test_check_versions_prints_the_table_and_capture_log_restores_the_logger(cap
     assert messages == ["one 1"] and (log.level, list(log.handlers)) == before
 
 
+def test_check_versions_covers_the_packages_the_lessons_import(capsys):
+    # the check notebook 00 (cell 00-06) made in the lesson itself: the minimums cover every core package
+    from teachkit.course.setup import check_versions
+
+    core = {"numpy", "scipy", "matplotlib", "ipywidgets", "nltk", "gensim", "networkx"}
+    assert core <= set(check_versions().minimums)
+
+
 def test_check_versions_covers_the_model_and_flags_a_missing_package(capsys, monkeypatch):
     # notebooks 05, 06, 07 and 09 need tokenizers, safetensors (the lab extra) and the model package (its pin in
     # tools/model-requirements.txt): the check covers them, with those minimums, and a missing one is a problem
@@ -382,3 +390,16 @@ def test_a_choice_is_named_by_its_first_words_when_they_begin_no_other_choice():
         assert match_choice(typed, choices) is None, typed
     assert match_choice("per token", ("per token is lower", "the same", "per token is higher")) is None
     assert match_choice("0", ("0", "half the semantic part", "0.5")) == "0"
+
+
+def test_a_choice_is_read_without_its_final_full_stop_or_its_leading_it():
+    # readers s1 (01.1, 03.6): "It grows by ln 2." and "P(routine)." were not read as the choices they name
+    from teachkit.course.selfcheck import match_choice
+
+    grows = ("it doubles", "it grows by ln 2", "it stays the same")
+    assert match_choice("It grows by ln 2.", grows) == match_choice("grows by ln 2", grows) == "it grows by ln 2"
+    assert match_choice("ln 2", grows) is None and match_choice(".", grows) is None
+    assert match_choice("P(routine).", ("only P(running)", "P(routine)", "P(running, routine)")) == "P(routine)"
+    # "it" is dropped only where every choice has it; a full stop never turns one choice into another
+    assert match_choice("doubles", ("it doubles", "halves")) is None
+    assert match_choice("-1.", ("+1", "0", "−1")) == "−1"

@@ -121,6 +121,19 @@ _EXERCISE_META = [
 ]
 _SOLUTION_HIDDEN = "teachkit-solution-static"
 
+#: What a "write it yourself" check says of the unfinished template it was saved with (compare.py): on a page
+#: that runs nothing it reads as a broken cell, so the site says what the line does instead.
+_UNFINISHED_CHECK = re.compile(r"returned (?:Ellipsis|None): replace the \.\.\. with your calculation")
+CHECK_NOTE = ("In the running notebook, this line checks your function against teachkit's and says where they "
+              "differ.")
+
+#: The summary of the fold that holds a prediction's result on the site.
+RESULT_SUMMARY = "Show the result"
+#: What stands for a held-back result saved without it (a notebook executed before results were kept).
+RESULT_NOT_SAVED = ("In JupyterLab this cell shows its result once you commit to prediction {key} above; run the "
+                    "notebook to see it.")
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
 
 def _is_figure(output: dict) -> bool:
     return "image/png" in output.get("data", {})
@@ -129,12 +142,18 @@ def _is_figure(output: dict) -> bool:
 def for_website(nb: dict) -> dict:
     """Ready a notebook for a reader without a kernel (in place; also returned).
 
-    * A cell that shows a figure gets the ``hide-input`` tag, so MyST-NB folds its code away behind a "Show code"
-      toggle and the page shows the figure, its alt text and the line saying what to see.  A cell a notebook
-      tags ``hide-input`` (or ``remove-input``) itself is left as tagged: MyST-NB honours both.
+    * A cell that shows a figure (or holds one back for a prediction) gets the ``hide-input`` tag, so MyST-NB
+      folds its code away behind a "Show code" toggle and the page shows the figure, its alt text and the line
+      saying what to see.  A cell a notebook tags ``hide-input`` (or ``remove-input``) itself is left as
+      tagged: MyST-NB honours both.
     * Each exercise's "checked in the running notebook, or ... by ask(...)" line is taken out of its output,
       and a solution's "hidden until you answer" placeholder is dropped with its cell (neither can be acted on
       without a kernel); one note (:data:`EXERCISE_NOTE`) before the page's first exercise says what to do.
+    * A prediction's result, held back in the notebook until the student commits (``result_of``), is shown in a
+      closed fold (:data:`RESULT_SUMMARY`) under the question: the site's reader cannot commit, but can still
+      guess before opening it.  The result comes from the note's metadata (:class:`HeldBack`).
+    * A "write it yourself" check saved on its unfinished template ("returned Ellipsis") says what it does
+      when run (:data:`CHECK_NOTE`) instead of reporting a failure.
     """
     first_exercise = None
     for index, cell in enumerate(nb["cells"]):
@@ -142,12 +161,23 @@ def for_website(nb: dict) -> dict:
             continue
         outputs = cell.get("outputs", [])
         tags = cell.setdefault("metadata", {}).setdefault("tags", [])
-        if any(_is_figure(o) for o in outputs) and "hide-input" not in tags and "remove-input" not in tags:
+        held_figure = any("<img" in _joined(r.get("data", {}).get("text/html", "")) or _is_figure(r)
+                          for o in outputs for r in o.get("metadata", {}).get("teachkit", {}).get("result", []))
+        if (any(_is_figure(o) for o in outputs) or held_figure) and "hide-input" not in tags \
+                and "remove-input" not in tags:
             tags.append("hide-input")
         kept = []
         for output in outputs:
+            held = output.get("metadata", {}).get("teachkit", {}).get("held_back")
+            if held:
+                kept.append(held_back_result(held, output["metadata"]["teachkit"].get("result", [])))
+                continue
             data = output.get("data", {})
             if _SOLUTION_HIDDEN in _joined(data.get("text/html", "")):
+                continue
+            if any(_UNFINISHED_CHECK.search(_joined(v)) for m, v in data.items() if m.startswith("text/")):
+                kept.append(_html_output(f'<div class="teachkit-book-check"><i>{html_lib.escape(CHECK_NOTE)}'
+                                         "</i></div>", CHECK_NOTE))
                 continue
             for mime, value in list(data.items()):
                 if not isinstance(value, (str, list)) or not mime.startswith("text/"):
@@ -172,6 +202,49 @@ def for_website(nb: dict) -> dict:
             "source": f'<div class="teachkit-book-note">{html_lib.escape(EXERCISE_NOTE, quote=False)}</div>',
         })
     return nb
+
+
+def held_back_result(key: str, result: list) -> dict:
+    """The output that stands for prediction ``key``'s held-back result on the site: the result's outputs
+    (streams, HTML, pictures, plain text) in a closed ``<details>`` fold, or a note when none was saved."""
+    if not result:
+        note = RESULT_NOT_SAVED.format(key=key)
+        return _html_output(f'<div class="teachkit-book-note">{html_lib.escape(note)}</div>', note)
+    parts, plain = [], []
+    for output in result:
+        if output.get("output_type") == "stream":
+            text = _ANSI.sub("", _joined(output.get("text", "")))
+            parts.append(f'<pre class="teachkit-result-text">{html_lib.escape(text)}</pre>')
+            plain.append(text)
+            continue
+        data = output.get("data", {})
+        if "text/html" in data:
+            parts.append(_joined(data["text/html"]))
+        elif "text/markdown" in data:
+            parts.append(f"<p>{_inline_markdown(_joined(data['text/markdown']))}</p>")
+        elif "image/png" in data:
+            alt = output.get("metadata", {}).get("image/png", {}).get("alt", "")
+            png = _joined(data["image/png"])
+            parts.append(f'<img alt="{html_lib.escape(alt)}" src="data:image/png;base64,{png}"/>')
+        elif "text/plain" in data:
+            parts.append(f'<pre class="teachkit-result-text">{html_lib.escape(_joined(data["text/plain"]))}</pre>')
+        plain.append(_joined(data.get("text/plain", "")))
+    body = "\n".join(parts)
+    return _html_output(f'<details class="teachkit-result"><summary>{RESULT_SUMMARY}</summary>\n{body}\n'
+                        "</details>", "\n".join(plain))
+
+
+def _inline_markdown(text: str) -> str:
+    """A one-paragraph markdown output (a figure's "*What to see:* ..." line) as HTML: escaped, with **strong**,
+    *emphasis* and `code`."""
+    text = html_lib.escape(text.strip(), quote=False)
+    text = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", text)
+    text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<em>\1</em>", text)
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
+
+
+def _html_output(html: str, plain: str) -> dict:
+    return {"output_type": "display_data", "metadata": {}, "data": {"text/html": html, "text/plain": plain}}
 
 
 def _joined(value) -> str:

@@ -148,12 +148,21 @@ def student_notebook(nb: dict, name: str | None = None, functions=()) -> dict:
     out["cells"] = cells
     for cell in cells:
         if cell.get("outputs"):
-            cell["outputs"] = [_one_picture(o) for o in cell["outputs"]]
+            cell["outputs"] = [_without_result(_one_picture(o)) for o in cell["outputs"]]
     # Saved widget state can hold what a solution control displayed.
     out.setdefault("metadata", {}).pop("widgets", None)
     if name is not None:
         out["metadata"]["teachkit"] = {"notebook": name, "release": "student"}
     return out
+
+
+def _without_result(output: dict) -> dict:
+    """``output`` without the result a held-back note keeps for the website (``HeldBack``): in the student's
+    notebook the result is for the student to run, after the guess."""
+    teachkit = output.get("metadata", {}).get("teachkit")
+    if isinstance(teachkit, dict) and "result" in teachkit:
+        teachkit.pop("result")
+    return output
 
 
 def _one_picture(output: dict) -> dict:

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..coherence.measures import REGISTRY
 
-__all__ = ["FONT_FLOOR_PT", "LABELS", "PHONE_WIDTH_PX", "SHOWN_WIDTH_PX", "label", "pair_heatmap",
+__all__ = ["FONT_FLOOR_PT", "LABELS", "PHONE_WIDTH_PX", "PIXEL_RATIO", "SHOWN_WIDTH_PX", "label", "pair_heatmap",
            "plain_log_ticks", "show", "small_text"]
 
 #: Human names for the measures and quantities the course plots, keyed by the name teachkit uses in code.
@@ -56,6 +56,10 @@ SHOWN_WIDTH_PX = 676
 #: to it: on a screen this narrow it shows the figure at its desktop size in a strip that scrolls sideways
 #: (``tools/book_conf/static/course.css``), so the floor checked at :data:`SHOWN_WIDTH_PX` holds there too.
 PHONE_WIDTH_PX = 358
+
+#: Pixels per CSS pixel of a shown figure: the PNG is drawn at twice the figure's dpi and shown at its 1x size,
+#: so it is as sharp as the text around it on a HiDPI screen (device pixel ratio 2: most laptops, every phone).
+PIXEL_RATIO = 2
 
 
 def label(name: str) -> str:
@@ -190,17 +194,24 @@ def show(fig: Any, alt: str, see: str) -> None:
     import matplotlib.pyplot as plt
     from IPython.display import Markdown, display
 
+    from PIL import Image
+
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", bbox_inches="tight", metadata={"Software": None})
+    # PIXEL_RATIO times the pixels, shown at the figure's own size (width and height below): sharp on a HiDPI
+    # screen, and its text the size small_text checked (the shown scale is that of the 1x picture)
+    fig.savefig(buffer, format="png", bbox_inches="tight", dpi=fig.dpi * PIXEL_RATIO, metadata={"Software": None})
     plt.close(fig)
+    width, height = (round(side / PIXEL_RATIO) for side in Image.open(io.BytesIO(buffer.getvalue())).size)
     png = base64.b64encode(buffer.getvalue()).decode("ascii")
     # JupyterLab's image renderer and nbconvert's lab template ignore the metadata's alt; both prefer
     # text/html to image/png, so the same picture as an <img alt=...> carries it there.
     # data-smallest-pt: the smallest text in the PNG at its own size, so the website's browser test can check
     # the size each figure's text is shown at (tests/browser/test_book.py)
-    tag = f'<img alt="{html.escape(alt)}" data-smallest-pt="{smallest:.1f}" src="data:image/png;base64,{png}"/>'
+    # (at the picture's 1x size: data-pixel-ratio says how many PNG pixels stand for one CSS pixel)
+    tag = (f'<img alt="{html.escape(alt)}" data-smallest-pt="{smallest:.1f}" data-pixel-ratio="{PIXEL_RATIO}" '
+           f'width="{width}" height="{height}" src="data:image/png;base64,{png}"/>')
     display({"text/html": tag, "image/png": png, "text/plain": f"[figure: {alt}]"},
-            raw=True, metadata={"image/png": {"alt": alt}})
+            raw=True, metadata={"image/png": {"alt": alt, "width": width, "height": height}})
     display(Markdown(f"*What to see:* {see}"))
 
 
@@ -230,7 +241,8 @@ def pair_heatmap(topic: Any, title: str, alt: str, see: str) -> None:
     pairs = np.where(~np.eye(k, dtype=bool), m, np.nan)
     low = int(np.nanargmin(np.nanmean(pairs, axis=1)))
     hi, hj = (int(v) for v in np.unravel_index(np.nanargmax(pairs), pairs.shape))
-    alt = (f"{alt} The lowest row is '{topic.keywords[low]}', whose pairs average "
+    alt = (f"{alt} The weakest row is '{topic.keywords[low]}' (row {low + 1} of {k} from the top), whose pairs "
+           f"average "
            f"{np.nanmean(pairs[low]):.2f}; the highest pair is '{topic.keywords[hi]}' and '{topic.keywords[hj]}' "
            f"at {m[hi, hj]:.2f}.")
     show(fig, alt=alt, see=see)

@@ -160,9 +160,26 @@ def match_choice(typed: object, choices: tuple[str, ...] | list[str]) -> str | N
     'per token is lower'
     >>> match_choice("higher", ("NPMI is higher", "UMass is higher")) is None
     True
+
+    A final full stop is not part of the answer, and a choice that begins with "it" is named without it too:
+
+    >>> match_choice("Grows by ln 2.", ("it doubles", "it grows by ln 2", "it stays the same"))
+    'it grows by ln 2'
     """
     if not isinstance(typed, str):
         return None
+    found = _match_choice(typed, choices)
+    trimmed = typed.strip().rstrip(".").strip()
+    if found is None and trimmed and trimmed != typed.strip():
+        found = _match_choice(trimmed, choices)
+    if found is None and trimmed:
+        bare = {c[3:]: c for c in choices if c[:3].casefold() == "it "}
+        if bare and len(bare) == len(choices):
+            found = bare.get(_match_choice(trimmed, tuple(bare)))
+    return found
+
+
+def _match_choice(typed: str, choices: tuple[str, ...] | list[str]) -> str | None:
     key = choice_key(typed)
     whole = next((c for c in choices if choice_key(c) == key), None)
     if whole is None and key[:1].isdigit():

@@ -196,6 +196,7 @@ def test_page(site_page, site, notebook):
         small = phone.new_page()
         small.goto(f"{base}/{notebook.stem}.html", wait_until="load")
         problems += _small_figure_text(small, "phone")
+        problems += _phone_cues(small)
         _figure_shots(small, notebook.stem, "phone")
     finally:
         phone.close()
@@ -210,15 +211,57 @@ FLOOR_PT = 10.0
 
 def _small_figure_text(page, where: str) -> list[str]:
     """Each figure whose smallest text is shown under FLOOR_PT: its data-smallest-pt times its shown width over
-    its natural width (a PNG pixel is a CSS pixel at natural size)."""
+    its natural width (data-pixel-ratio PNG pixels make one CSS pixel at natural size; 1 when absent)."""
     sizes = page.eval_on_selector_all(
         ".cell_output img[data-smallest-pt]",
         "els => els.map(e => [e.getAttribute('alt').slice(0, 60), parseFloat(e.dataset.smallestPt),"
-        " e.getBoundingClientRect().width, e.naturalWidth])")
+        " e.getBoundingClientRect().width, e.naturalWidth / parseFloat(e.dataset.pixelRatio || '1')])")
     found = [f"{where}: figure {alt!r} shows its smallest text at {pt * shown / natural:.1f} pt"
              for alt, pt, shown, natural in sizes if natural and pt * shown / natural < FLOOR_PT - 0.05]
     if not sizes and page.locator(".cell_output img").count():
         found.append(f"{where}: figures without data-smallest-pt (re-run the notebook with show())")
+    return found
+
+
+def _phone_cues(page) -> list[str]:
+    """At 390 px (look review G1, G2): every output box or figure strip that scrolls sideways says so (a shadow
+    on a box of text, a faded edge and a line under a figure), a tap on a wide figure shows it whole within the
+    screen, and a held-back prediction result is in a closed fold, never a "Result held back" note."""
+    found = []
+    state = page.evaluate("""() => {
+      const pres = [...document.querySelectorAll('div.cell_output pre')].filter(
+        e => e.scrollWidth > e.clientWidth + 1 && e.offsetParent);
+      const strips = [...document.querySelectorAll('div.cell_output .output')].filter(
+        e => e.querySelector('img[alt]') && e.scrollWidth > e.clientWidth + 1);
+      return {
+        uncued: pres.filter(e => !getComputedStyle(e).backgroundAttachment.includes('local')).length,
+        strips: strips.length,
+        unhinted: strips.filter(e => !(e.nextElementSibling && e.nextElementSibling.matches(
+          'p.teachkit-strip-hint:not([hidden])') && e.classList.contains('teachkit-more-right'))).length,
+        open: document.querySelectorAll('details.teachkit-result[open]').length,
+        held: document.querySelector('article').innerText.includes('Result held back'),
+      };
+    }""")
+    if state["uncued"]:
+        found.append(f"phone: {state['uncued']} output boxes scroll sideways without the edge shadow")
+    if state["unhinted"]:
+        found.append(f"phone: {state['unhinted']} of {state['strips']} wide figure strips have no hint or fade")
+    if state["open"] or state["held"]:
+        found.append("phone: a prediction's result is open on arrival, or says 'Result held back'")
+    if state["strips"]:
+        strip = page.locator("div.cell_output .teachkit-wide img[alt]").first
+        strip.scroll_into_view_if_needed()
+        strip.click()
+        whole = page.locator("div.teachkit-figure-whole img")
+        if not whole.count():
+            found.append("phone: a tap on a wide figure does not show it whole")
+        else:
+            box = whole.bounding_box()
+            if box["width"] > 390 + 1:
+                found.append(f"phone: the whole figure is {box['width']:.0f} px wide, wider than the screen")
+            page.locator("div.teachkit-figure-whole").click()
+            if page.locator("div.teachkit-figure-whole").count():
+                found.append("phone: a second tap does not close the whole figure")
     return found
 
 

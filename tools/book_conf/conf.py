@@ -54,6 +54,8 @@ html_last_updated_fmt = None
 # The course's own rules: code that wraps, tables and figures that fit a phone (static/course.css).
 html_static_path = ["static"]
 html_css_files = ["course.css"]
+# Figure strips on a phone: which are wider than the screen, and a tap that shows the whole figure (static/course.js).
+html_js_files = ["course.js"]
 html_copy_source = False
 html_show_sourcelink = False
 

@@ -52,10 +52,17 @@ def is_committed(key: str) -> bool:
 
 
 class HeldBack:
-    """What a result cell shows before its prediction is committed."""
+    """What a result cell shows before its prediction is committed.
 
-    def __init__(self, key: str):
+    ``result`` is what the cell would have shown, as notebook outputs (``{"output_type": "stream", ...}`` or
+    ``{"output_type": "display_data", ...}``).  It travels in the note's output metadata, which JupyterLab does
+    not display, so that the course website (``tools/book.py``), whose reader has no kernel to commit in, can
+    show it in a closed fold under the question; the student release drops it (``tools/release.py``).
+    """
+
+    def __init__(self, key: str, result: list | None = None):
         self.key = key
+        self.result = list(result or [])
 
     def _text(self):
         return (f"Result held back until you commit to prediction {self.key} above (in its box, or "
@@ -64,7 +71,10 @@ class HeldBack:
     def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
         bundle = {"text/plain": self._text(),
                   "text/html": f'<div class="teachkit-held-back"><i>{html.escape(self._text())}</i></div>'}
-        return bundle, {"teachkit": {"held_back": self.key}}
+        meta: dict[str, Any] = {"held_back": self.key}
+        if self.result:
+            meta["result"] = self.result
+        return bundle, {"teachkit": meta}
 
     def __repr__(self):
         return self._text()
@@ -108,8 +118,29 @@ class result_of:  # noqa: N801 - used as a statement: ``with result_of("00.4"):`
             # committed (or the block failed: the student must see the error and what led to it)
             self._captured.show()
             return False
-        _display(HeldBack(self.key))
+        _display(HeldBack(self.key, _as_outputs(self._captured)))
         return False
+
+
+#: Output kinds a page without a kernel cannot show (a live widget's view); left out of a held-back result.
+_LIVE_MIME = ("application/vnd.jupyter.widget-view+json",)
+
+
+def _as_outputs(captured: Any) -> list[dict]:
+    """What a captured block printed and displayed, as notebook outputs (streams first, as ``show`` does)."""
+    outputs: list[dict] = []
+    for name in ("stdout", "stderr"):
+        text = getattr(captured, name)
+        if text:
+            outputs.append({"output_type": "stream", "name": name, "text": text})
+    for shown in captured.outputs:
+        data = {mime: value for mime, value in shown.data.items() if mime not in _LIVE_MIME}
+        png, page = data.get("image/png"), data.get("text/html")
+        if isinstance(png, str) and isinstance(page, str) and f"base64,{png}" in page:
+            del data["image/png"]                  # a course figure's <img> holds the same picture (show())
+        if data:
+            outputs.append({"output_type": "display_data", "data": data, "metadata": dict(shown.metadata or {})})
+    return outputs
 
 
 def _display(obj):

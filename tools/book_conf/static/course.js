@@ -1,0 +1,76 @@
+/* The course website's figure strips (tools/book.py; loaded by tools/book_conf/conf.py).
+
+   On a screen narrower than a figure (a phone), course.css keeps the figure at the size its text was checked at
+   in a strip that scrolls sideways.  This marks each strip that is wider than its box ("teachkit-wide"), says
+   so in a line under it, fades the edge that still has more to see ("teachkit-more-left/right"), and shows
+   the whole figure fitted to the screen when it is tapped; a second tap (or Escape) closes it. */
+(function () {
+  "use strict";
+
+  function strips() {
+    return Array.from(document.querySelectorAll("div.cell_output .output")).filter(
+      (box) => box.querySelector("img[alt]"));
+  }
+
+  const HINT = "Wider than the screen: swipe the figure sideways, or tap it to see it whole.";
+
+  function mark(box) {
+    const wide = box.scrollWidth > box.clientWidth + 1;
+    box.classList.toggle("teachkit-wide", wide);
+    let hint = box.nextElementSibling;
+    if (!hint || !hint.classList.contains("teachkit-strip-hint")) {
+      hint = document.createElement("p");
+      hint.className = "teachkit-strip-hint";
+      hint.textContent = HINT;
+      box.after(hint);
+    }
+    hint.hidden = !wide;
+    box.classList.toggle("teachkit-more-left", wide && box.scrollLeft > 1);
+    box.classList.toggle("teachkit-more-right", wide && box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
+  }
+
+  function close(event) {
+    const whole = document.querySelector("div.teachkit-figure-whole");
+    if (whole && (!event || event.type !== "keydown" || event.key === "Escape")) {
+      whole.remove();
+    }
+  }
+
+  function open(img) {
+    close();
+    const whole = document.createElement("div");
+    whole.className = "teachkit-figure-whole";
+    whole.setAttribute("role", "dialog");
+    whole.setAttribute("aria-label", "The whole figure; tap to close");
+    const copy = img.cloneNode(false);
+    copy.removeAttribute("width");
+    copy.removeAttribute("height");
+    whole.appendChild(copy);
+    whole.addEventListener("click", () => close());
+    document.body.appendChild(whole);
+  }
+
+  function ready() {
+    const boxes = strips();
+    boxes.forEach((box) => {
+      mark(box);
+      box.addEventListener("scroll", () => mark(box), { passive: true });
+      box.querySelectorAll("img[alt]").forEach((img) => {
+        img.addEventListener("load", () => mark(box));
+        img.addEventListener("click", () => {
+          if (box.classList.contains("teachkit-wide")) {
+            open(img);
+          }
+        });
+      });
+    });
+    window.addEventListener("resize", () => boxes.forEach(mark));
+    document.addEventListener("keydown", close);
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", ready);
+  } else {
+    ready();
+  }
+})();
