@@ -84,6 +84,11 @@ ASSERTED: dict[str, dict[str, str]] = {
         "0.99", "1.08", "18.3", "21.8", "54.5", "267,000", "800,000", "10,000")},
     # 12's four books are torn into passages of 120 words: test_four_books.py asserts every passage's length
     "12_agreement_significance": {"120": "tests/test_four_books.py"},
+    # 09's Lee corpus of 300 articles: test_notebook_claims.py counts gensim's lee_background.cor
+    # (_09_lee_has_300_articles); 09b's family of 40 comparisons (16 + 24) is counted by
+    # _09_embedding_leads_over_all_forty there
+    "09_choosing_a_model": {"300": "tests/test_notebook_claims.py"},
+    "09b_metrics_and_people": {"40": "tests/test_notebook_claims.py"},
 }
 
 SMALL_INTEGER = 10   # whole numbers up to this (in absolute value) are counts and ordinals
