@@ -4286,20 +4286,50 @@ def _07_model_ec_beats_sc_but_one_intruder():
             and (ec[0], sc[0]) == (0.903, 0.792))
 
 
+def _07_minilm_scores():
+    """SC and EC on all-MiniLM-L6-v2 of 07's topic sets, rebuilt here (07 no longer prints them): the LDA topics as
+    07 prints them (d78e22a0), the random lists and intruded topics drawn as 07 draws them, the vocabulary filtered
+    as 07 filters it; {(metric, kind): scores}."""
+    from gensim.corpora import Dictionary
+    from gensim.parsing.preprocessing import STOPWORDS
+
+    from teachkit.corpora import lee_background
+    from teachkit.semantic.minilm import minilm_vectors
+
+    texts = [[t for t in doc if t not in STOPWORDS and len(t) > 2 and t.isalpha()] for doc in lee_background()]
+    dictionary = Dictionary(texts)
+    dictionary.filter_extremes(no_below=5, no_above=0.4)
+    vocabulary = [dictionary[i] for i in range(len(dictionary))]
+    printed = re.findall(r"^T(\d+)\s+(.+)$", _output("07_statistical", "d78e22a0"), flags=re.M)
+    assert [int(k) for k, _ in printed] == list(range(16)), printed
+    lda = [words.split() for _, words in printed]
+    sets = {"LDA topics": lda, "random lists": tk.random_topics(vocabulary, 64, size=10, seed=0),
+            **{f"{n} intruder{'s' if n > 1 else ''}": tk.intruded_topics(lda, vocabulary, n, seed=n)
+               for n in (1, 3, 5)}}
+    minilm = minilm_vectors(vocabulary)
+    scorers = {"SC (MiniLM)": lambda t: tk.semantic_coherence(minilm.similarity_matrix(t)).score,
+               "EC (MiniLM)": lambda t: tk.embedding_coherence(minilm.similarity_matrix(t))}
+    return {(m, k): np.array([f(t) for t in ts]) for m, f in scorers.items() for k, ts in sets.items()}
+
+
 def _07_paired_ec_minus_sc_only_five_intruders_and_none_corrected():
-    """The paired bootstrap of AUC(EC) - AUC(SC) redone by hand from the scores the cell prints: the AUC from scipy's
-    Mann-Whitney U (U / (n_good n_bad)), the resamples drawn here (seed 0, the topics drawn once for both metrics)."""
+    """The paired bootstrap of AUC(EC) - AUC(SC) redone by hand from the scores rebuilt above: the AUC from scipy's
+    Mann-Whitney U (U / (n_good n_bad)), checked first against the AUCs 07-model-01 prints, the resamples drawn here
+    (seed 0, the topics drawn once for both metrics)."""
     from scipy.stats import mannwhitneyu
 
     text = _output("07_statistical", "07-model-01-paired")
-    scores = {(m, s): np.array([float(v) for v in vals.split()])
-              for m, s, vals in re.findall(r"^((?:SC|EC) \(MiniLM\)) \| ([^|]+?) \| ([\d. ]+)$", text, flags=re.M)}
+    scores = _07_minilm_scores()
     kinds = ["random lists", "1 intruder", "3 intruders", "5 intruders"]
     assert len(scores) == 10 and all(len(scores["EC (MiniLM)", k]) == len(scores["SC (MiniLM)", k]) for k in kinds)
 
     def auc(good, bad):
         return mannwhitneyu(good, bad).statistic / (len(good) * len(bad))
 
+    _, printed_aucs = _07_model_rows()
+    for m in ("SC (MiniLM)", "EC (MiniLM)"):
+        mine = [round(auc(scores[m, "LDA topics"], scores[m, k]), 3) for k in kinds]
+        assert mine == printed_aucs[m], (m, mine, printed_aucs[m])
     rng, level, verdict = np.random.default_rng(0), 1 - 0.05 / len(kinds), {}
     for k in kinds:
         eg, eb, sg, sb = scores["EC (MiniLM)", "LDA topics"], scores["EC (MiniLM)", k], \
