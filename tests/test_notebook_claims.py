@@ -4251,9 +4251,8 @@ def _04b_every_unseen_token_is_scored_as_unk():
 
 
 def _07_zero_convention_intervals():
-    rows = re.findall(r"(SC \((?:PPMI \+ SVD|Word2Vec)\)) +/ NPMI \(never together = 0\), random lists +\S+ +"
-                      r"ratio +-?[\d.]+ +95% interval \[ *(-?[\d.]+), *(-?[\d.]+)\]", _output("07_statistical",
-                                                                                    "bf784cb2-n00"))
+    rows = re.findall(r"^(SC \((?:PPMI \+ SVD|Word2Vec)\)) / NPMI +0 +(?:Cohen's d|2·AUC − 1) +-?[\d.]+ +"
+                      r"\[(-?[\d.]+), (-?[\d.]+)\]$", _output("07_statistical", "bf784cb2-n00"), flags=re.M)
     assert len(rows) == 4, rows
     return [(name, float(low), float(high)) for name, low, high in rows]
 
@@ -4261,9 +4260,10 @@ def _07_zero_convention_intervals():
 def _07_model_rows():
     """The model section's ratio rows (metric, convention, measure, ratio, low, high) and its AUC/d table."""
     text = _output("07_statistical", "07-model-01")
-    rows = [(m, conv, meas, float(r), float(lo), float(hi)) for m, conv, meas, r, lo, hi in re.findall(
-        r"((?:SC|EC) \(MiniLM\)) / NPMI \(never together = +(-?1|0)\), random lists +(d|2AUC-1) +ratio +(-?[\d.]+) +"
-        r"95% interval \[ *(-?[\d.]+), *(-?[\d.]+)\]", text)]
+    short = {"Cohen's d": "d", "2·AUC − 1": "2AUC-1"}
+    rows = [(m, conv, short[meas], float(r), float(lo), float(hi)) for m, conv, meas, r, lo, hi in re.findall(
+        r"^((?:SC|EC) \(MiniLM\)) / NPMI +(-1|0) +(Cohen's d|2·AUC − 1) +(-?[\d.]+) +"
+        r"\[(-?[\d.]+), (-?[\d.]+)\]$", text, flags=re.M)]
     assert len(rows) == 8, rows
     table = {m: [float(v) for v in re.findall(r"(-?\d\.\d{3}) +-?\d+\.\d\d", line)]
              for m, line in re.findall(r"^((?:SC|EC) \(MiniLM\)) +([^/\n]*)$", text, flags=re.M)}
@@ -4959,9 +4959,9 @@ def test_07_summary_under_the_zero_convention_no_clear_winner_for_ppmi_svd_and_n
     # NPMI beats SC on Word2Vec, for both the ratio of d and that of 2 AUC - 1 (each interval read here).
     import re
 
-    text = _saved_text("07_statistical_vs_semantic.ipynb", "bf784cb2-n00")
-    rows = re.findall(r"(SC \((?:PPMI \+ SVD|Word2Vec)\)) +/ NPMI \(never together = 0\), random lists +(\S+) +"
-                      r"ratio +(-?[\d.]+) +95% interval \[ *(-?[\d.]+), *(-?[\d.]+)\]", text)
+    text = _output("07_statistical", "bf784cb2-n00")          # printed lines and the table's text
+    rows = re.findall(r"^(SC \((?:PPMI \+ SVD|Word2Vec)\)) / NPMI +0 +(Cohen's d|2·AUC − 1) +(-?[\d.]+) +"
+                      r"\[(-?[\d.]+), (-?[\d.]+)\]$", text, flags=re.M)
     assert len(rows) == 4, text
     for name, _measure, _ratio, low, high in rows:
         low, high = float(low), float(high)
