@@ -1662,7 +1662,8 @@ CLAIMS_09 = [
     Claim("09b_metrics", "74d2fb21", "with more than twenty people", _09_the_human_study_as_described),
     Claim("09b_metrics", "03fc9191", "automated coherence can declare a clear winner that people's\njudgements do "
           "not back", _09_metrics_and_people_pick_differently),
-    Claim("09b_metrics", "c77cf0ac", "eight topics of a Lee model from the sweep, each with its top five words and "
+    Claim("09b_metrics", "c77cf0ac", "eight topics of a\nLee model from notebook 09's sweep (K = 20, seed 0, "
+          "retrained in the next cell), each with its top five words and "
           "one intruder", _09b_eight_rows_of_six_words),
     Claim("09_choosing", "f638fb2d", "a single training can crown almost any $K$", _09_seeds_matter),
     Claim("09_choosing", "f638fb2d", "the document-weighted **score(M)** can keep rising past the truth",
