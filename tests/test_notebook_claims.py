@@ -1513,15 +1513,21 @@ def _09_the_human_study_as_described():
     return ok
 
 
+def _09b_choice_rows():
+    """113db54d's table: {(corpus, chooser): (means of dvae, etm, mallet, the pick, its win share in %)}."""
+    rows = re.findall(r"^(nytimes|wikitext) +(NPMI|C_V|UCI|UMass|people: rating|people: intrusion) +(-?[\d.]+) +"
+                      r"(-?[\d.]+) +(-?[\d.]+) +(\w+) +(\d+)%$", _output("09b_metrics", "113db54d"), flags=re.M)
+    assert len(rows) == 12, rows
+    return {(c, who): (float(a), float(b), float(d), pick, int(share)) for c, who, a, b, d, pick, share in rows}
+
+
 def _09_metrics_and_people_pick_differently():
-    text = _output("09b_metrics", "113db54d")
-    ok = True
-    for part in text.split(": mean per model")[1:]:
-        picks = {name: (model, int(share)) for name, model, share in
-                 re.findall(r"^  (NPMI|C_V|UCI|people: rating|people: intrusion) .* (\w+) +(\d+)%$", part, flags=re.M)}
+    rows, ok = _09b_choice_rows(), True
+    for corpus in ("nytimes", "wikitext"):
+        picks = {who: (pick, share) for (c, who), (*_, pick, share) in rows.items() if c == corpus}
         ok = ok and picks["NPMI"] == ("dvae", 100) and picks["people: rating"][0] != "dvae" and \
             picks["people: rating"][1] >= 90 and picks["people: intrusion"][0] != picks["people: rating"][0]
-    return ok and text.count(": mean per model") == 2
+    return ok
 
 
 def _09b_eight_rows_of_six_words():
@@ -4139,15 +4145,12 @@ def _09_bound_perplexity_lies_above_the_one_without_the_topic_part():
 
 
 def _09_twelve_win_shares_one_of_90_on_a_small_difference():
-    """113db54d prints 2 corpora x 6 choosers = 12 win shares; people's rating on wikitext picks mallet at 90 % from
+    """113db54d shows 2 corpora x 6 choosers = 12 win shares; people's rating on wikitext picks mallet at 90 % from
     means 2.629 against 2.548 (a difference under 0.1 on a 1-3 scale)."""
-    text = _output("09b_metrics", "113db54d")
-    shares = re.findall(r"^  \S.*\s(\w+)\s+(\d+)%$", text, flags=re.M)
-    wiki = text.split("wikitext:")[1]
-    rating = re.search(r"^  people: rating\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(\w+)\s+(\d+)%$", wiki, flags=re.M)
-    means = sorted(float(v) for v in rating.groups()[:3])
-    return (len(shares) == 12 and rating.group(4) == "mallet" and rating.group(5) == "90"
-            and means[-1] - means[-2] < 0.1)
+    rows = _09b_choice_rows()
+    *means, pick, share = rows["wikitext", "people: rating"]
+    means = sorted(means)
+    return len(rows) == 12 and pick == "mallet" and share == 90 and means[-1] - means[-2] < 0.1
 
 
 def _09_automatic_rater_gap_built_on_the_same_counts():
@@ -4432,14 +4435,7 @@ def _08_one_intruder_paired_sign_test():
 
 
 def _09_choices():
-    picks, corpus = {}, None
-    for line in _output("09b_metrics", "113db54d").splitlines():
-        if not line.startswith(" "):
-            corpus = line.split(":")[0]
-            continue
-        found = re.match(r"\s+(NPMI|C_V|UCI|UMass|people: rating|people: intrusion)\s.*\s(\w+)\s+(\d+)%$", line)
-        if found:
-            picks[corpus, found.group(1)] = (found.group(2), int(found.group(3)))
+    picks = {key: (pick, share) for key, (*_, pick, share) in _09b_choice_rows().items()}
     assert len(picks) == 12, picks
     return picks
 
