@@ -6,8 +6,9 @@ five type the likeliest mistake of their own variant.  One run of ``tools/grade.
 ... SECRET=...`` runs) must give the sixty full marks, mark the copied numbers wrong (unless the two
 variants happen to share the answer at the precision typed, which is counted and must stay under a tenth of
 the copied answers, the bound every exercise is held to) and the mistakes wrong.  The notebooks are 00, 07,
-08 and 09; their one function to write (09.3) is left blank and its row set aside: a function is the same
-for every student, and the sandbox that runs it is tested in ``test_grade.py``.
+08 and 09; a function to write would be left blank and its row set aside (none of the four has one since
+09's moved to 09b as 09b.1): a function is the same for every student, and the sandbox that runs it is tested
+in ``test_grade.py``.
 """
 
 from __future__ import annotations

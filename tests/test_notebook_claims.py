@@ -550,7 +550,7 @@ def _most_topic_pairs_never_meet_on_lee_cor():
 
 
 def _agreement_rows():
-    rows = _table_rows(_output("09_choosing", "dd3c9660"), ("NPMI", "C_V", "UCI", "UMass"))
+    rows = _table_rows(_output("09b_metrics", "dd3c9660"), ("NPMI", "C_V", "UCI", "UMass"))
     return {name: [tuple(float(x) for x in re.findall(r"-?\d\.\d{3}", cell)) for cell in fields]
             for name, fields in rows.items()}
 
@@ -1442,6 +1442,19 @@ def _09_seeds_matter():
     return len(differ) >= 4 and len(crowned) >= 4
 
 
+def _09_lee_has_300_articles():
+    # gensim's own file, read line by line here (one article per line), not through teachkit's corpora
+    from gensim.test.utils import datapath
+
+    with open(datapath("lee_background.cor"), encoding="utf-8", errors="replace") as f:
+        return sum(1 for line in f if line.strip()) == 300
+
+
+def _09_diversity_smallest_k_with_every_seed():
+    # seed by seed (the per-seed column of the picks table), not only from the mean over seeds
+    return set(_09_per_seed_picks()["diversity"]) == {2} and _planted_picks()["diversity"] == 2
+
+
 def _09_diversity_falls_with_k():
     diversity = _09_planted_means()["diversity"]
     lee = _table_rows(_output("09_choosing", "38e2aa94"), ("diversity",))["diversity"]
@@ -1501,29 +1514,35 @@ def _09_the_human_study_as_described():
     return ok
 
 
+def _09b_choice_rows():
+    """113db54d's table: {(corpus, chooser): (means of dvae, etm, mallet, the pick, its win share in %)}."""
+    rows = re.findall(r"^(nytimes|wikitext) +(NPMI|C_V|UCI|UMass|people: rating|people: intrusion) +(-?[\d.]+) +"
+                      r"(-?[\d.]+) +(-?[\d.]+) +(\w+) +(\d+)%$", _output("09b_metrics", "113db54d"), flags=re.M)
+    assert len(rows) == 12, rows
+    return {(c, who): (float(a), float(b), float(d), pick, int(share)) for c, who, a, b, d, pick, share in rows}
+
+
 def _09_metrics_and_people_pick_differently():
-    text = _output("09_choosing", "113db54d")
-    ok = True
-    for part in text.split(": mean per model")[1:]:
-        picks = {name: (model, int(share)) for name, model, share in
-                 re.findall(r"^  (NPMI|C_V|UCI|people: rating|people: intrusion) .* (\w+) +(\d+)%$", part, flags=re.M)}
+    rows, ok = _09b_choice_rows(), True
+    for corpus in ("nytimes", "wikitext"):
+        picks = {who: (pick, share) for (c, who), (*_, pick, share) in rows.items() if c == corpus}
         ok = ok and picks["NPMI"] == ("dvae", 100) and picks["people: rating"][0] != "dvae" and \
             picks["people: rating"][1] >= 90 and picks["people: intrusion"][0] != picks["people: rating"][0]
-    return ok and text.count(": mean per model") == 2
+    return ok
 
 
-def _09_twelve_rows_of_six_words():
-    rows = re.findall(r"^(\d+)\. (.*)$", _output("09_choosing", "3fa31d6e"), flags=re.M)
-    return [int(n) for n, _ in rows] == list(range(12)) and all(len(words.split()) == 6 for _, words in rows)
+def _09b_eight_rows_of_six_words():
+    rows = re.findall(r"^(\d+)\. (.*)$", _output("09b_metrics", "3fa31d6e"), flags=re.M)
+    return [int(n) for n, _ in rows] == list(range(8)) and all(len(words.split()) == 6 for _, words in rows)
 
 
 def _09_embedding_rows():
     """The printed comparisons of 09-embedding-01: {(corpus, judgement, metric): (difference, low, high, p, holm)}."""
-    text = _output("09_choosing", "09-embedding-01")
+    text = _output("09b_metrics", "09-embedding-01")
     rows = {}
     for corpus, judgement, metric, *numbers in re.findall(
-            r"^ +(nytimes|wikitext) +(mean rating|intrusion hit rate) +EC - (\w+) +([+-][\d.]+) \[([+-][\d.]+), "
-            r"([+-][\d.]+)\] +p = ([\d.]+) +Holm ([\d.]+)$", text, flags=re.M):
+            r"^(nytimes|wikitext) +(mean rating|intrusion hit rate) +EC - (\w+) +([+-][\d.]+) +\[([+-][\d.]+), "
+            r"([+-][\d.]+)\] +([\d.]+) +([\d.]+)$", text, flags=re.M):
         rows[corpus, judgement, metric] = tuple(float(v) for v in numbers)
     assert len(rows) == 16, rows
     return rows
@@ -1621,12 +1640,12 @@ def _09_embedding_wikitext_only_umass():
 
 
 CLAIMS_09 = [
-    Claim("09_choosing", "09-embedding-02-says", "On nytimes embedding coherence has a higher $\\rho$ than any of the "
+    Claim("09b_metrics", "09-embedding-02-says", "On nytimes embedding coherence has a higher $\\rho$ than any of the "
           "four count metrics: 0.658 with\nthe mean rating and 0.551 with the intrusion hit rate, where "
           "the best of the four reach 0.415 and 0.355", _09_embedding_leads_on_nytimes),
-    Claim("09_choosing", "09-embedding-02-says", "After Holm's\ncorrection over the 16 comparisons, 5 of its 8 nytimes "
+    Claim("09b_metrics", "09-embedding-02-says", "After Holm's\ncorrection over the 16 comparisons, 5 of its 8 nytimes "
           "differences keep an adjusted p below 0.05", _09_embedding_five_of_eight_on_nytimes),
-    Claim("09_choosing", "09-embedding-02-says", "On wikitext its\nlead over NPMI, C_V and UCI is smaller (0.040 to "
+    Claim("09b_metrics", "09-embedding-02-says", "On wikitext its\nlead over NPMI, C_V and UCI is smaller (0.040 to "
           "0.160) and none of those six differences is established; there it\nis established only against UMass, "
           "with both judgements", _09_embedding_wikitext_only_umass),
     Claim("09_choosing", "da0f527e", "At the same $K$ two trainings can differ a lot", _09_seeds_matter),
@@ -1645,13 +1664,14 @@ CLAIMS_09 = [
           _09_lee_perplexity_with_and_without_the_topic_part),
     Claim("09_choosing", "e55fc783", "even where it is right (as on the planted corpus)",
           _09_perplexity_minimum_is_right_on_the_planted_corpus),
-    Claim("09_choosing", "74d2fb21", "with fifty topics each", _09_the_human_study_as_described),
-    Claim("09_choosing", "74d2fb21", "**rated** by fifteen people", _09_the_human_study_as_described),
-    Claim("09_choosing", "74d2fb21", "with more than twenty people", _09_the_human_study_as_described),
-    Claim("09_choosing", "03fc9191", "automated coherence can declare a clear winner that people's\njudgements do "
+    Claim("09b_metrics", "74d2fb21", "with fifty topics each", _09_the_human_study_as_described),
+    Claim("09b_metrics", "74d2fb21", "**rated** by fifteen people", _09_the_human_study_as_described),
+    Claim("09b_metrics", "74d2fb21", "with more than twenty people", _09_the_human_study_as_described),
+    Claim("09b_metrics", "03fc9191", "automated coherence can declare a clear winner that people's\njudgements do "
           "not back", _09_metrics_and_people_pick_differently),
-    Claim("09_choosing", "c77cf0ac", "twelve topics of a Lee model from the sweep, each with its top five words and "
-          "one intruder", _09_twelve_rows_of_six_words),
+    Claim("09b_metrics", "c77cf0ac", "eight topics of a\nLee model from notebook 09's sweep (K = 20, seed 0, "
+          "retrained in the next cell), each with its top five words and "
+          "one intruder", _09b_eight_rows_of_six_words),
     Claim("09_choosing", "f638fb2d", "a single training can crown almost any $K$", _09_seeds_matter),
     Claim("09_choosing", "f638fb2d", "the document-weighted **score(M)** can keep rising past the truth",
           _09_model_score_keeps_rising_past_the_planted_k),
@@ -1659,7 +1679,7 @@ CLAIMS_09 = [
           _09_gensim_figure_is_the_true_one_to_the_power_ln2),
     Claim("09_choosing", "f638fb2d", "The bound's topic part grows with $K$",
           _09_lee_perplexity_with_and_without_the_topic_part),
-    Claim("09_choosing", "f638fb2d", "The model the metrics crown need not be the one people rate",
+    Claim("09b_metrics", "09b-summary", "The model the metrics crown need not be the one people rate",
           _09_metrics_and_people_pick_differently),
 ]
 
@@ -2448,11 +2468,13 @@ CLAIMS = [
           _coherences_near_the_planted_k_and_diversity_smallest),
     Claim("09_choosing", "b79d7258-says", "`model_score` and `diversity` pick a K at the edge of the range tried",
           _planted_edge_warning_names_every_edge_pick),
-    Claim("09_choosing", "f638fb2d", "**diversity** always prefers few topics",
-          _coherences_near_the_planted_k_and_diversity_smallest),
-    Claim("09_choosing", "f638fb2d", "automated metrics agree with people weakly to moderately at best",
+    Claim("09_choosing", "f2f9978e", "gensim's Lee background corpus (300 news articles, shipped with gensim)",
+          _09_lee_has_300_articles),
+    Claim("09_choosing", "f638fb2d", "**diversity** picks the smallest $K$ tried with every seed here",
+          _09_diversity_smallest_k_with_every_seed),
+    Claim("09b_metrics", "09b-summary", "automated metrics agree with people weakly to moderately at best",
           _people_agree_weakly_to_moderately_and_one_metric_not_at_all),
-    Claim("09_choosing", "f638fb2d", "section 4 names the metric whose agreement cannot be told from none",
+    Claim("09b_metrics", "09b-summary", "section 1 names the metric whose agreement cannot be told from none",
           _people_agree_weakly_to_moderately_and_one_metric_not_at_all),
     Claim("09_choosing", "e55fc783", 'the "perplexity" rises steeply with $K$', _lee_perplexity_rises_steeply),
     Claim("04c_neural", "c04c-10a", "Every Lee article is plain ASCII, so each character is one byte",
@@ -2517,7 +2539,7 @@ def _00_headings_say_what_the_overview_says():
     return ("Perplexity" in headings["04_perplexity.ipynb"] and "N-gram models on real text" in headings[
         "04b_ngram_models.ipynb"] and all(m in headings["08_which_coherence.ipynb"] for m in ("UMass", "UCI", "C_V"))
         and "Choosing a topic model" in headings["09_choosing_a_model.ipynb"]
-        and "agree with people" in headings["09_choosing_a_model.ipynb"]
+        and "agree with people" in headings["09b_metrics_and_people.ipynb"]
         and "Can I trust this topic model" in headings["11_trust.ipynb"]
         and [h.split(" · ")[1].split(" (")[0] for h in (headings["01_pmi.ipynb"], headings["02_npmi.ipynb"])]
         == ["Pointwise mutual information", "Normalized PMI"] and "Topic coherence" in headings[
@@ -4155,9 +4177,9 @@ _09_METRICS = {"NPMI": "c_npmi_10_full", "C_V": "c_v_full", "UCI": "c_uci_full",
 
 def _09_printed_differences():
     """The 24 printed rows of df1cbc1e: (corpus, judgement, a, b) -> (difference, low, high, p, holm)."""
-    found = re.findall(r"^\s+(nytimes|wikitext)\s+(mean rating|intrusion hit rate)\s+(\S+) - (\S+)\s+"
-                       r"([+-]\d\.\d+) \[([+-]\d\.\d+), ([+-]\d\.\d+)\]\s+p = (\d\.\d+)\s+Holm (\d\.\d+)",
-                       _output("09_choosing", "df1cbc1e"), flags=re.M)
+    found = re.findall(r"^(nytimes|wikitext)\s+(mean rating|intrusion hit rate)\s+(\S+) - (\S+)\s+"
+                       r"([+-]\d\.\d+)\s+\[([+-]\d\.\d+), ([+-]\d\.\d+)\]\s+(\d\.\d+)\s+(\d\.\d+)$",
+                       _output("09b_metrics", "df1cbc1e"), flags=re.M)
     assert len(found) == 24, found
     return {tuple(f[:4]): tuple(float(v) for v in f[4:]) for f in found}
 
@@ -4203,7 +4225,7 @@ def _09_paired_differences_by_hand(n_resamples=2000, seed=12345):
 
 def _09_umass_trails_every_time_but_nothing_survives_holm():
     printed = _09_printed_differences()
-    text = _output("09_choosing", "df1cbc1e")
+    text = _output("09b_metrics", "df1cbc1e")
     clear = [k for k, v in printed.items() if v[1] > 0]
     umass = [k for k in printed if k[3] == "UMass"]
     by_hand = _09_paired_differences_by_hand()
@@ -4252,23 +4274,20 @@ def _09_bound_perplexity_lies_above_the_one_without_the_topic_part():
 
 
 def _09_twelve_win_shares_one_of_90_on_a_small_difference():
-    """113db54d prints 2 corpora x 6 choosers = 12 win shares; people's rating on wikitext picks mallet at 90 % from
+    """113db54d shows 2 corpora x 6 choosers = 12 win shares; people's rating on wikitext picks mallet at 90 % from
     means 2.629 against 2.548 (a difference under 0.1 on a 1-3 scale)."""
-    text = _output("09_choosing", "113db54d")
-    shares = re.findall(r"^  \S.*\s(\w+)\s+(\d+)%$", text, flags=re.M)
-    wiki = text.split("wikitext:")[1]
-    rating = re.search(r"^  people: rating\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(\w+)\s+(\d+)%$", wiki, flags=re.M)
-    means = sorted(float(v) for v in rating.groups()[:3])
-    return (len(shares) == 12 and rating.group(4) == "mallet" and rating.group(5) == "90"
-            and means[-1] - means[-2] < 0.1)
+    rows = _09b_choice_rows()
+    *means, pick, share = rows["wikitext", "people: rating"]
+    means = sorted(means)
+    return len(rows) == 12 and pick == "mallet" and share == 90 and means[-1] - means[-2] < 0.1
 
 
 def _09_automatic_rater_gap_built_on_the_same_counts():
     """bbc8c0fa's saved output comes from the automatic rater, which picks by NPMI on lee_counts, the counts that
     also give each topic its NPMI; and by hand, on a toy count table the rater picks the word whose NPMI with the
     others is lowest."""
-    source = "".join(_cell("09_choosing", "bbc8c0fa")["source"])
-    text = _output("09_choosing", "bbc8c0fa")
+    source = "".join(_cell("09b_metrics", "bbc8c0fa")["source"])
+    text = _output("09b_metrics", "bbc8c0fa")
     found, missed = (float(v) for v in re.search(r"found: (-?\d\.\d+); where it was missed: (-?\d\.\d+)",
                                                  text).groups())
     docs = [["a", "b", "c"], ["a", "b", "c"], ["a", "b"], ["b", "c"], ["x", "y", "z"], ["x", "y", "z"], ["x", "a"]]
@@ -4365,9 +4384,8 @@ def _04b_every_unseen_token_is_scored_as_unk():
 
 
 def _07_zero_convention_intervals():
-    rows = re.findall(r"(SC \((?:PPMI \+ SVD|Word2Vec)\)) +/ NPMI \(never together = 0\), random lists +\S+ +"
-                      r"ratio +-?[\d.]+ +95% interval \[ *(-?[\d.]+), *(-?[\d.]+)\]", _output("07_statistical",
-                                                                                    "bf784cb2-n00"))
+    rows = re.findall(r"^(SC \((?:PPMI \+ SVD|Word2Vec)\)) / NPMI +0 +(?:Cohen's d|2·AUC − 1) +-?[\d.]+ +"
+                      r"\[(-?[\d.]+), (-?[\d.]+)\]$", _output("07_statistical", "bf784cb2-n00"), flags=re.M)
     assert len(rows) == 4, rows
     return [(name, float(low), float(high)) for name, low, high in rows]
 
@@ -4375,9 +4393,10 @@ def _07_zero_convention_intervals():
 def _07_model_rows():
     """The model section's ratio rows (metric, convention, measure, ratio, low, high) and its AUC/d table."""
     text = _output("07_statistical", "07-model-01")
-    rows = [(m, conv, meas, float(r), float(lo), float(hi)) for m, conv, meas, r, lo, hi in re.findall(
-        r"((?:SC|EC) \(MiniLM\)) / NPMI \(never together = +(-?1|0)\), random lists +(d|2AUC-1) +ratio +(-?[\d.]+) +"
-        r"95% interval \[ *(-?[\d.]+), *(-?[\d.]+)\]", text)]
+    short = {"Cohen's d": "d", "2·AUC − 1": "2AUC-1"}
+    rows = [(m, conv, short[meas], float(r), float(lo), float(hi)) for m, conv, meas, r, lo, hi in re.findall(
+        r"^((?:SC|EC) \(MiniLM\)) / NPMI +(-1|0) +(Cohen's d|2·AUC − 1) +(-?[\d.]+) +"
+        r"\[(-?[\d.]+), (-?[\d.]+)\]$", text, flags=re.M)]
     assert len(rows) == 8, rows
     table = {m: [float(v) for v in re.findall(r"(-?\d\.\d{3}) +-?\d+\.\d\d", line)]
              for m, line in re.findall(r"^((?:SC|EC) \(MiniLM\)) +([^/\n]*)$", text, flags=re.M)}
@@ -4400,20 +4419,50 @@ def _07_model_ec_beats_sc_but_one_intruder():
             and (ec[0], sc[0]) == (0.903, 0.792))
 
 
+def _07_minilm_scores():
+    """SC and EC on all-MiniLM-L6-v2 of 07's topic sets, rebuilt here (07 no longer prints them): the LDA topics as
+    07 prints them (d78e22a0), the random lists and intruded topics drawn as 07 draws them, the vocabulary filtered
+    as 07 filters it; {(metric, kind): scores}."""
+    from gensim.corpora import Dictionary
+    from gensim.parsing.preprocessing import STOPWORDS
+
+    from teachkit.corpora import lee_background
+    from teachkit.semantic.minilm import minilm_vectors
+
+    texts = [[t for t in doc if t not in STOPWORDS and len(t) > 2 and t.isalpha()] for doc in lee_background()]
+    dictionary = Dictionary(texts)
+    dictionary.filter_extremes(no_below=5, no_above=0.4)
+    vocabulary = [dictionary[i] for i in range(len(dictionary))]
+    printed = re.findall(r"^T(\d+)\s+(.+)$", _output("07_statistical", "d78e22a0"), flags=re.M)
+    assert [int(k) for k, _ in printed] == list(range(16)), printed
+    lda = [words.split() for _, words in printed]
+    sets = {"LDA topics": lda, "random lists": tk.random_topics(vocabulary, 64, size=10, seed=0),
+            **{f"{n} intruder{'s' if n > 1 else ''}": tk.intruded_topics(lda, vocabulary, n, seed=n)
+               for n in (1, 3, 5)}}
+    minilm = minilm_vectors(vocabulary)
+    scorers = {"SC (MiniLM)": lambda t: tk.semantic_coherence(minilm.similarity_matrix(t)).score,
+               "EC (MiniLM)": lambda t: tk.embedding_coherence(minilm.similarity_matrix(t))}
+    return {(m, k): np.array([f(t) for t in ts]) for m, f in scorers.items() for k, ts in sets.items()}
+
+
 def _07_paired_ec_minus_sc_only_five_intruders_and_none_corrected():
-    """The paired bootstrap of AUC(EC) - AUC(SC) redone by hand from the scores the cell prints: the AUC from scipy's
-    Mann-Whitney U (U / (n_good n_bad)), the resamples drawn here (seed 0, the topics drawn once for both metrics)."""
+    """The paired bootstrap of AUC(EC) - AUC(SC) redone by hand from the scores rebuilt above: the AUC from scipy's
+    Mann-Whitney U (U / (n_good n_bad)), checked first against the AUCs 07-model-01 prints, the resamples drawn here
+    (seed 0, the topics drawn once for both metrics)."""
     from scipy.stats import mannwhitneyu
 
     text = _output("07_statistical", "07-model-01-paired")
-    scores = {(m, s): np.array([float(v) for v in vals.split()])
-              for m, s, vals in re.findall(r"^((?:SC|EC) \(MiniLM\)) \| ([^|]+?) \| ([\d. ]+)$", text, flags=re.M)}
+    scores = _07_minilm_scores()
     kinds = ["random lists", "1 intruder", "3 intruders", "5 intruders"]
     assert len(scores) == 10 and all(len(scores["EC (MiniLM)", k]) == len(scores["SC (MiniLM)", k]) for k in kinds)
 
     def auc(good, bad):
         return mannwhitneyu(good, bad).statistic / (len(good) * len(bad))
 
+    _, printed_aucs = _07_model_rows()
+    for m in ("SC (MiniLM)", "EC (MiniLM)"):
+        mine = [round(auc(scores[m, "LDA topics"], scores[m, k]), 3) for k in kinds]
+        assert mine == printed_aucs[m], (m, mine, printed_aucs[m])
     rng, level, verdict = np.random.default_rng(0), 1 - 0.05 / len(kinds), {}
     for k in kinds:
         eg, eb, sg, sb = scores["EC (MiniLM)", "LDA topics"], scores["EC (MiniLM)", k], \
@@ -4516,14 +4565,7 @@ def _08_one_intruder_paired_sign_test():
 
 
 def _09_choices():
-    picks, corpus = {}, None
-    for line in _output("09_choosing", "113db54d").splitlines():
-        if not line.startswith(" "):
-            corpus = line.split(":")[0]
-            continue
-        found = re.match(r"\s+(NPMI|C_V|UCI|UMass|people: rating|people: intrusion)\s.*\s(\w+)\s+(\d+)%$", line)
-        if found:
-            picks[corpus, found.group(1)] = (found.group(2), int(found.group(3)))
+    picks = {key: (pick, share) for key, (*_, pick, share) in _09b_choice_rows().items()}
     assert len(picks) == 12, picks
     return picks
 
@@ -4534,7 +4576,7 @@ def _09_winners_against_runners_up():
     the twelve; the printed p-values agree within 0.02 (two Monte Carlo estimates) and the Holm verdicts are the
     same."""
     rows = re.findall(r"^(nytimes|wikitext)\s+(NPMI|C_V|UCI|UMass|people: rating|people: intrusion)\s+(\w+) - (\w+)"
-                      r"\s+\+([\d.]+)\s+([\d.]+)\s+([\d.]+)$", _output("09_choosing", "09-winner-vs-runner-up"),
+                      r"\s+\+([\d.]+)\s+([\d.]+)\s+([\d.]+)$", _output("09b_metrics", "09-winner-vs-runner-up"),
                       flags=re.M)
     people = tk.load_human_ratings()
     columns = {"NPMI": "c_npmi_10_full", "C_V": "c_v_full", "UCI": "c_uci_full", "UMass": "u_mass_full",
@@ -4694,7 +4736,7 @@ def _09_overlapping_intervals_hide_paired_differences():
 
 
 CLAIMS_PROSE = [
-    Claim("09_choosing", "df1cbc1e-says", "overlapping marginal intervals can hide a clear difference",
+    Claim("09b_metrics", "df1cbc1e-says", "overlapping marginal intervals can hide a clear difference",
           _09_overlapping_intervals_hide_paired_differences),
     Claim("12_agreement", "agreement-45", "NMI is\n  not corrected for chance either and rises with the number of "
           "clusters even for random ones; ARI and AMI are\n  corrected and stay near 0 for random clusters",
@@ -4773,53 +4815,53 @@ CLAIMS_PROSE = [
           _09_lee_every_pick_at_the_smallest_k),
     Claim("09_choosing", "e55fc783", "Without the topic part the curve is much flatter",
           _09_lee_perplexity_without_the_topic_part_is_flat),
-    Claim("09_choosing", "df1cbc1e-says", "weak to moderate agreement at best",
+    Claim("09b_metrics", "df1cbc1e-says", "weak to moderate agreement at best",
           _people_agree_weakly_to_moderately_and_one_metric_not_at_all),
-    Claim("09_choosing", "df1cbc1e-says", "UMass: every interval contains 0",
+    Claim("09b_metrics", "df1cbc1e-says", "UMass: every interval contains 0",
           _people_agree_weakly_to_moderately_and_one_metric_not_at_all),
-    Claim("09_choosing", "df1cbc1e-says", "its intervals also reach up\nto 0.19–0.27, not far below NPMI's"
+    Claim("09b_metrics", "df1cbc1e-says", "its intervals also reach up\nto 0.19–0.27, not far below NPMI's"
           " own estimate "
           "on nytimes with the intrusion hit rate (0.284)", _09_umass_intervals_reach_up_to_near_npmis_weakest),
-    Claim("09_choosing", "09-embedding-02-says", "its lead over NPMI and UMass is established with both"
+    Claim("09b_metrics", "09-embedding-02-says", "its lead over NPMI and UMass is established with both"
           " judgements, and "
           "over UCI with the mean rating; its lead over C_V (with both judgements) and over UCI with the intrusion hit "
           "rate is not", _09_embedding_leads_established_and_not),
-    Claim("09_choosing", "09-embedding-02-says", "only its four leads over UMass keep an adjusted p below 0.05 (at"
+    Claim("09b_metrics", "09-embedding-02-says", "only its four leads over UMass keep an adjusted p below 0.05 (at"
           "\nmost 0.030); its leads over NPMI and UCI (adjusted p 0.058 to 0.082) are then no longer established",
           _09_embedding_leads_over_all_forty),
     Claim("09_choosing", "0334eb1e", "So $e^{-b}$ is an *upper* bound on that perplexity, not an estimate of the "
           "perplexity under the trained topics, and can lie far above it",
           _09_bound_perplexity_lies_above_the_one_without_the_topic_part),
-    Claim("09_choosing", "c2091d03", "(a share of 90 % can rest on a small difference of means), and twelve such"
+    Claim("09b_metrics", "c2091d03", "(a share of 90 % can rest on a small difference of means), and twelve such"
           "\nshares are read here at once", _09_twelve_win_shares_one_of_90_on_a_small_difference),
-    Claim("09_choosing", "1175d8b3", "it picks as the intruder the word with the lowest NPMI on the same Lee"
+    Claim("09b_metrics", "1175d8b3", "it picks as the intruder the word with the lowest NPMI on the same Lee"
           " counts that "
           "give each topic its NPMI", _09_automatic_rater_gap_built_on_the_same_counts),
-    Claim("09_choosing", "df1cbc1e-says", "The correlations run from 0.04 (UMass with the intrusion hit rate on "
+    Claim("09b_metrics", "df1cbc1e-says", "The correlations run from 0.04 (UMass with the intrusion hit rate on "
           "wikitext) to 0.43 (NPMI with the mean rating on wikitext)", _09_correlations_range),
-    Claim("09_choosing", "df1cbc1e-says", "Uncorrected, 13 of the 24 paired 95 % intervals lie above 0: all 12 "
+    Claim("09b_metrics", "df1cbc1e-says", "Uncorrected, 13 of the 24 paired 95 % intervals lie above 0: all 12 "
           "comparisons with UMass", _09_umass_trails_every_time_but_nothing_survives_holm),
-    Claim("09_choosing", "df1cbc1e-says", "(differences of 0.22 to 0.34)",
+    Claim("09b_metrics", "df1cbc1e-says", "(differences of 0.22 to 0.34)",
           _09_umass_trails_every_time_but_nothing_survives_holm),
-    Claim("09_choosing", "df1cbc1e-says", "After Holm's correction over the 24 comparisons, none has an adjusted p "
+    Claim("09b_metrics", "df1cbc1e-says", "After Holm's correction over the 24 comparisons, none has an adjusted p "
           "below\n0.05 (the smallest is 0.086)", _09_umass_trails_every_time_but_nothing_survives_holm),
-    Claim("09_choosing", "df1cbc1e-says", "NPMI, C_V and UCI each agree with people more\nthan UMass, in every case",
+    Claim("09b_metrics", "df1cbc1e-says", "NPMI, C_V and UCI each agree with people more\nthan UMass, in every case",
           _09_umass_trails_every_time_but_nothing_survives_holm),
-    Claim("09_choosing", "df1cbc1e-says", "C_V against NPMI with the intrusion hit rate on nytimes\n(0.071, interval "
+    Claim("09b_metrics", "df1cbc1e-says", "C_V against NPMI with the intrusion hit rate on nytimes\n(0.071, interval "
           "[0.002, 0.144])", _09_small_differences_among_the_other_three),
-    Claim("09_choosing", "df1cbc1e-says", "among\nNPMI, C_V and UCI the differences are small (at most 0.071) and none "
+    Claim("09b_metrics", "df1cbc1e-says", "among\nNPMI, C_V and UCI the differences are small (at most 0.071) and none "
           "is established either", _09_small_differences_among_the_other_three),
-    Claim("09_choosing", "f638fb2d", "here UMass\n  trails the other three in every case, but no single difference "
+    Claim("09b_metrics", "09b-summary", "here UMass\n  trails the other three in every case, but no single difference "
           "survives Holm's correction", _09_umass_trails_every_time_but_nothing_survives_holm),
-    Claim("09_choosing", "03fc9191", "NPMI, C_V and UCI put `dvae` ahead of its runner-up on both corpora, each "
+    Claim("09b_metrics", "03fc9191", "NPMI, C_V and UCI put `dvae` ahead of its runner-up on both corpora, each "
           "with a\nHolm-adjusted p of at most 0.003", _09_winners_against_runners_up),
-    Claim("09_choosing", "03fc9191", "People's ratings put `mallet` first and word intrusion puts `dvae` first, but"
+    Claim("09b_metrics", "03fc9191", "People's ratings put `mallet` first and word intrusion puts `dvae` first, but"
           "\nno human task's winner is clearly ahead of its runner-up: the smallest adjusted p of those four is 0.20"
           "\n(ratings on nytimes, `mallet` over `dvae` by 0.18, 0.033 before the correction)",
           _09_winners_against_runners_up),
-    Claim("09_choosing", "03fc9191", "So people's data back no\nwinner here, neither the metrics' nor another one; "
+    Claim("09b_metrics", "03fc9191", "So people's data back no\nwinner here, neither the metrics' nor another one; "
           "UMass's picks are no clearer", _09_winners_against_runners_up),
-    Claim("09_choosing", "c2091d03", "so its share runs high even when the models are equally\ngood (with three "
+    Claim("09b_metrics", "c2091d03", "so its share runs high even when the models are equally\ngood (with three "
           "equally good models it is about two in three on average, not one in three)",
           _09_win_share_of_the_observed_winner_is_biased_up),
     Claim("04c_neural", "c04c-08-says", "The held-out curve stays above the training curve after every epoch, and the "
@@ -5044,9 +5086,9 @@ def test_07_summary_under_the_zero_convention_no_clear_winner_for_ppmi_svd_and_n
     # NPMI beats SC on Word2Vec, for both the ratio of d and that of 2 AUC - 1 (each interval read here).
     import re
 
-    text = _saved_text("07_statistical_vs_semantic.ipynb", "bf784cb2-n00")
-    rows = re.findall(r"(SC \((?:PPMI \+ SVD|Word2Vec)\)) +/ NPMI \(never together = 0\), random lists +(\S+) +"
-                      r"ratio +(-?[\d.]+) +95% interval \[ *(-?[\d.]+), *(-?[\d.]+)\]", text)
+    text = _output("07_statistical", "bf784cb2-n00")          # printed lines and the table's text
+    rows = re.findall(r"^(SC \((?:PPMI \+ SVD|Word2Vec)\)) / NPMI +0 +(Cohen's d|2·AUC − 1) +(-?[\d.]+) +"
+                      r"\[(-?[\d.]+), (-?[\d.]+)\]$", text, flags=re.M)
     assert len(rows) == 4, text
     for name, _measure, _ratio, low, high in rows:
         low, high = float(low), float(high)
@@ -5098,3 +5140,24 @@ def test_01_the_explorer_calls_independent_counts_independent():
         assert last == "PMI = 0.000 nats: the pair shares windows as often as chance predicts", last
     assert "more than" in space["pmi_from_sliders"](28, 600, 450, 10_000, "bits")
     assert "less than" in space["pmi_from_sliders"](26, 600, 450, 10_000, "bits")
+
+
+def test_09b_every_printed_spearman_rho_is_scipys():
+    """09b's table of Spearman's rho with people (cell dd3c9660), recomputed with scipy.stats.spearmanr from the
+    released judgements: the check the lesson cell once made with an assert."""
+    from scipy import stats
+
+    import teachkit as tk
+
+    people = tk.load_human_ratings()
+    columns = {"NPMI": "c_npmi_10_full", "C_V": "c_v_full", "UCI": "c_uci_full", "UMass": "u_mass_full"}
+    rows = _agreement_rows()
+    assert set(rows) == set(columns)
+    for metric, column in columns.items():
+        cells = [(c, j) for c in ("nytimes", "wikitext") for j in ("rating", "intrusion")]
+        assert len(rows[metric]) == len(cells)
+        for (corpus, judgement), (rho, low, high) in zip(cells, rows[metric]):
+            part = people.select(corpus=corpus)
+            expected = stats.spearmanr(part.column(column), part.column(judgement)).statistic
+            assert rho == pytest.approx(round(expected, 3), abs=1e-9), (metric, corpus, judgement)
+            assert low <= rho <= high

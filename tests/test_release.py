@@ -341,15 +341,16 @@ SHOWN_FOR_ANOTHER_REASON = {
     ("06.2", "05_semantic_coherence", "0.816"): "05's summary gives 0.816, the diagonal of S S/n for 'algorithm'; "
                                                 "06.2 asks the length of a mean of unit vectors",
     ("07.2", "01_pmi", "0.8751"): "01 prints PMI(running, exercise) = 0.8751 bans; 07.2 is a Cohen's d",
-    ("11.2", "09_choosing_a_model", "0.207"): "09's bootstrap interval of UCI's rank correlation with the intrusion "
-                                              "hit rate starts at 0.207; 11.2 is a two-word document's likelihood",
+    ("11.2", "09b_metrics_and_people", "0.207"): "09b's bootstrap interval of UCI's rank correlation with the "
+                                                 "intrusion hit rate starts at 0.207; 11.2 is a two-word "
+                                                 "document's likelihood",
     ("11.2", "11_trust", "0.207"): "11's table gives importance sampling's standard error at 100 samples, 0.207; "
                                    "11.2 is p(fire rain) under a two-topic model",
     ("11.2", "12_agreement_significance", "0.207"): "12's mean NMI of the four books' topics at K = 4; 11.2 is a "
                                                     "likelihood",
     ("04b.1", "11_trust", "0.2857"): "11's Cao Juan criterion on the Lee articles at K = 20; 04b.1 is an add-one "
                                      "probability",
-    ("08b.3", "09_choosing_a_model", "0.792"): "09's Holm-adjusted p of NPMI minus UCI (wikitext, mean rating); "
+    ("08b.3", "09b_metrics_and_people", "0.792"): "09b's Holm-adjusted p of NPMI minus UCI (wikitext, mean rating); "
                                                "08b.3 is a rank-biased overlap",
     ("03.1", "12_agreement_significance", "0.444"): "12's Cochran's Q p-value for the three word choices' intrusion "
                                                     "hits; 03.1 is an NPMI from counts",
@@ -366,9 +367,9 @@ SHOWN_FOR_ANOTHER_REASON = {
                                                      "06.3 is a semantic diversity",
     ("08b.3", "07_statistical_vs_semantic", "0.792"): "07's AUC of SC on all-MiniLM-L6-v2 against random lists; 08b.3 "
                                                       "is a rank-biased overlap",
-    ("03.1", "09_choosing_a_model", "+0.444"): "09's upper end of a paired interval (embedding coherence minus NPMI); "
-                                               "03.1 is an NPMI from counts",
-    ("04b.7", "09_choosing_a_model", "0.254"): "09's mean NPMI of the dvae topics; 04b.7 is a Jelinek-Mercer "
+    ("03.1", "09b_metrics_and_people", "+0.444"): "09b's upper end of a paired interval (embedding coherence "
+                                                  "minus NPMI); 03.1 is an NPMI from counts",
+    ("04b.7", "09b_metrics_and_people", "0.254"): "09b's mean NPMI of the dvae topics; 04b.7 is a Jelinek-Mercer "
                                                "probability",
     ("04b.7", "07_statistical_vs_semantic", "+0.254"): "07's Bonferroni interval of EC's AUC minus SC's (random "
                                                        "lists); 04b.7 is a Jelinek-Mercer probability",

@@ -86,6 +86,11 @@ ASSERTED: dict[str, dict[str, str]] = {
     "12_agreement_significance": {"120": "tests/test_four_books.py"},
     # 10's draws: C(20, 3) = 1140 triples and a class of 40, the birthday problem worked in the claim's check
     "10_capstone": {"1,140": "tests/test_notebook_claims.py", "40": "tests/test_notebook_claims.py"},
+    # 09's Lee corpus of 300 articles: test_notebook_claims.py counts gensim's lee_background.cor
+    # (_09_lee_has_300_articles); 09b's family of 40 comparisons (16 + 24) is counted by
+    # _09_embedding_leads_over_all_forty there
+    "09_choosing_a_model": {"300": "tests/test_notebook_claims.py"},
+    "09b_metrics_and_people": {"40": "tests/test_notebook_claims.py"},
 }
 
 SMALL_INTEGER = 10   # whole numbers up to this (in absolute value) are counts and ordinals

@@ -95,7 +95,7 @@ class IntrusionQuiz(StaticFallback):
 
     def _static(self) -> tuple[str, str]:
         # One numbering everywhere, from 0: the rows here, the live buttons, quiz.answer(i, ...) and the table
-        # of notebook 09, which lists each task under the same number.
+        # of notebook 09b, which lists each task under the same number.
         lines = [f"{i}. " + "  ".join(t.words) for i, t in enumerate(self.tasks)]
         hint = (f"Which {self.what} does not belong? Without widgets, record an answer with "
                 f"quiz.answer(number, '{self.what}'), numbered as above.")

@@ -1,13 +1,10 @@
-"""Exercises of notebook 09 (choosing a topic model; agreement with people)."""
+"""Exercises of notebook 09 (choosing a topic model: K, seeds and held-out perplexity)."""
 
 import math
 
-import numpy as np
-
-from ...evaluation.agreement import spearman
 from ...coherence.diversity import topic_diversity
 from ...evaluation.model_selection import HeldOutPerplexity, SweepTable
-from . import Exercise, Implement, Interpretation, Prediction
+from . import Exercise, Interpretation, Prediction
 from .nb08b import NUMBER_WORDS, topics_sharing
 
 
@@ -98,43 +95,41 @@ def _listed_once_share(topics, count, size, shown):
     return sum(listed.count(w) == 1 for w in listed) / len(listed)
 
 
-def _scores_with_ties(rng):
-    n = int(rng.integers(5, 30))
-    ratings = rng.integers(1, 4, size=n).astype(float)     # a 1-3 scale: many ties
-    ratings[:2] = (1.0, 3.0)                                # never constant
-    coherence = rng.normal(size=n).round(1)                 # rounding makes some ties too
-    coherence[:2] = (-1.0, 1.0)
-    return {"x": coherence.tolist(), "y": ratings.tolist()}
+#: 09.3's choices: the topic part of the bound per held-out word, when the held-out set is scored twice over.
+_GROWS, _STAYS, _SHRINKS = "it grows", "it stays the same", "it shrinks"
 
 
-def _spearman_without_tie_correction(x, y):
-    # Ordinal ranks (ties broken by position) in 1 - 6 sum d^2 / (n (n^2 - 1)): right only without ties.
-    rx = np.argsort(np.argsort(x, kind="stable"), kind="stable") + 1
-    ry = np.argsort(np.argsort(y, kind="stable"), kind="stable") + 1
-    n = len(x)
-    return 1 - 6 * float(np.sum((rx - ry) ** 2)) / (n * (n * n - 1))
+def _topic_part_per_word(copies):
+    # log_perplexity divides the whole bound, topic part included, by the held-out word count; the topic part
+    # itself (T, negative) does not depend on the held-out documents, so copies of them only add words (n) to
+    # divide by: T / (copies n) against T / n
+    if copies < 1 or int(copies) != copies:
+        raise ValueError("copies must be a whole number of copies, at least 1")
+    topic_part, words = -1.0, 1000
+    once, repeated = topic_part / words, topic_part / (words * copies)
+    return _STAYS if repeated == once else (_GROWS if abs(repeated) > abs(once) else _SHRINKS)
 
 
-def _pearson_of_the_scores(x, y):
-    # Pearson's r of the raw scores, not of their ranks.
-    return float(np.corrcoef(x, y)[0, 1])
-
-
-#: 09.5's choices: what a Spearman rho whose interval contains 0 says.
-_AGREES, _NO_EVIDENCE, _UNRELATED, _AGAINST = (
-    "it agrees with people, if only weakly: its rho is positive",
-    "they give no evidence that it agrees with people",
-    "they show that it has nothing to do with what people judge",
-    "it ranks topics in the opposite order to people",
+#: 09.5's choices: what a held-out perplexity that climbs with K says.
+_FEWEST, _PENALTY, _OVERFIT, _BASE_TWO = (
+    "the models with few topics are far better: choose the smallest K",
+    "mostly the topic part of the bound, a penalty that grows with K and is charged to the held-out words: "
+    "it is no verdict on the topics",
+    "the models with many topics overfit their training articles, and the climb measures by how much",
+    "nothing: read as gensim prints it, 2^(-bound), the perplexity would not climb",
 )
 
 
-def _what_the_interval_says(rho, low, high):
-    if not -1 <= low <= rho <= high <= 1:
-        raise ValueError("Spearman's rho and its interval need -1 <= low <= rho <= high <= 1")
-    if low > 0:
-        return _AGREES
-    return _AGAINST if high < 0 else _NO_EVIDENCE
+def _what_the_climb_says(ks, with_topic_part, without):
+    ks, with_topic_part, without = tuple(ks), tuple(with_topic_part), tuple(without)
+    if len(ks) != 2 or len(with_topic_part) != 2 or len(without) != 2 or ks[0] >= ks[1]:
+        raise ValueError("the question gives two values of K, smaller first, and two perplexities of each kind")
+    if min(with_topic_part + without) < 1:
+        raise ValueError("a perplexity is at least 1")
+    climb, flat = with_topic_part[1] / with_topic_part[0], without[1] / without[0]
+    if climb >= 10 and flat < 1.5:
+        return _PENALTY
+    raise ValueError("the question needs a steep climb with the topic part and a nearly flat curve without it")
 
 
 #: 09.6's choices: which K a sweep whose seeds disagree supports.
@@ -191,7 +186,7 @@ EXERCISES = [
                   lambda nats: math.exp(-nats),        # the bound's sign kept: e^bound
                   lambda nats: nats),                  # the bound itself read as the perplexity
     ),
-    Prediction(
+    Exercise(
         key="09.2",
         label="e^(-bound) over gensim's 2^(-bound)",
         question="A model's held-out bound is −{nats} nats per word, and gensim's log line prints $2^{{{nats}}}$ as "
@@ -210,20 +205,20 @@ EXERCISES = [
                   lambda nats: math.e / 2,             # the ratio of the bases, without the power
                   lambda nats: 1),                     # "both are the perplexity": no difference
     ),
-    Implement(
+    Prediction(
         key="09.3",
-        label="Spearman's rho with ties",
-        question="Complete `my_spearman(x, y)`: Spearman's rank correlation of two lists of scores, where tied "
-                 "values share the mean of the ranks they occupy (human ratings on a 1–3 scale are full of "
-                 "ties). Rank each list, then take Pearson's correlation of the two rank lists.",
-        reference=lambda x, y: spearman(x, y),
-        inputs=_scores_with_ties,
-        template="def my_spearman(x, y):\n    ...",
-        wrong=(_spearman_without_tie_correction, _pearson_of_the_scores),
-        solution="Average ranks: sort the values; a run of equal values at positions i..j (counting from 1) "
-                 "gets (i + j) / 2 each. Then Pearson's r of the rank lists: the sum of the products of their "
-                 "deviations from their means, divided by the square root of the product of their sums of "
-                 "squares. The shortcut 1 − 6Σd²/(n(n²−1)) is right only when there are no ties.",
+        label="the topic part with the held-out set twice over",
+        question="The topic part of the bound at K = 5 does not depend on the held-out documents, yet "
+                 "`log_perplexity` divides it by the number of held-out words. Predict before you run: score "
+                 "the same model on a held-out set that holds 2 copies of every held-out document. What "
+                 "happens to the topic part **per word**?",
+        data={"copies": 2},
+        answer=_topic_part_per_word,
+        choices=(_GROWS, _STAYS, _SHRINKS),
+        solution="{expected}: the topic part is one sum over the topics and the vocabulary, the same whatever is "
+                 "held out, and `log_perplexity` divides it by the held-out word count. Twice as many words "
+                 "share it, so per word it is half of what it was, while the document part per word "
+                 "barely moves: the same documents, scored again.",
     ),
     Exercise(
         key="09.4",
@@ -244,31 +239,32 @@ EXERCISES = [
     ),
     Interpretation(
         key="09.5",
-        label="a Spearman interval that holds 0",
-        question="On another corpus, a coherence metric's Spearman $\\rho$ with people's mean ratings is 0.12, "
-                 "with the bootstrap interval [−0.05, 0.28] (topics resampled, as in section 4). What do these "
-                 "data say about the metric?",
-        data={"rho": 0.12, "low": -0.05, "high": 0.28},
-        answer=_what_the_interval_says,
-        choices=(_AGREES, _NO_EVIDENCE, _UNRELATED, _AGAINST),
+        label="a held-out perplexity that climbs with K",
+        question="A sweep on another small corpus gives a held-out perplexity $e^{-\\text{bound}}$ of 2,100 at "
+                 "K = 10 and 310,000 at K = 40; without the topic part of the bound, 690 and 760. What does the "
+                 "climb say?",
+        data={"ks": (10, 40), "with_topic_part": (2100, 310000), "without": (690, 760)},
+        answer=_what_the_climb_says,
+        choices=(_FEWEST, _PENALTY, _OVERFIT, _BASE_TWO),
         why={
-            _AGREES: "that reads the estimate alone. Resampling the topics gives values from {low} to {high}; "
-                     "a rho of 0, no agreement at all, is among them, so the positive sign may be chance.",
-            _NO_EVIDENCE: "the interval [{low}, {high}] contains 0: these topics fit no agreement as well as a "
-                          "weak one, so they do not show that the metric agrees with people (nor that it "
-                          "does not).",
-            _UNRELATED: "no evidence of agreement is not evidence of no agreement: the interval also holds values "
-                        "up to {high}, a weak agreement. Showing that a metric is unrelated to people would take "
-                        "an interval tight around 0.",
-            _AGAINST: "an interval that reaches below 0 does not make the ranking opposite: that would take a rho "
-                      "below 0 with its whole interval below 0, and here rho = {rho}.",
+            _FEWEST: "that reads $e^{{-\\text{{bound}}}}$ as the perplexity of the topics. Without the topic part "
+                     "it moves only from {without[0]:,} to {without[1]:,}: almost the whole climb is the part "
+                     "that does not look at the held-out documents at all.",
+            _PENALTY: "the topic part has one term per topic and vocabulary word, so it grows with K, and it is "
+                      "divided by the held-out word count; without it the curve goes only from {without[0]:,} "
+                      "to {without[1]:,}. The climb says more about the bound than about the topics.",
+            _OVERFIT: "overfitting would show in how the held-out documents are explained, the document part; "
+                      "without the topic part the curve is nearly flat ({without[0]:,} to {without[1]:,}), so "
+                      "the climb is not the held-out documents being explained worse.",
+            _BASE_TWO: "$2^{{-\\text{{bound}}}}$ is $(e^{{-\\text{{bound}}}})^{{\\ln 2}}$: a monotone "
+                       "function of the same number, so it climbs too, only less steeply, and it is no "
+                       "perplexity at all.",
         },
-        solution="$\\rho$ = {rho} is positive but small, and it is an estimate from one sample of topics. "
-                 "Resampled, the topics give $\\rho$ anywhere from {low} to {high}: that range holds 0 (no "
-                 "agreement) as well as weak agreement. So the data show **no evidence** that the metric "
-                 "agrees with people; the honest report is $\\rho$ = {rho}, interval [{low}, {high}], not "
-                 "distinguishable from 0. Nor do they show that the metric is unrelated to people: a weak "
-                 "agreement fits them too, and more topics (a narrower interval) could settle it.",
+        solution="Compare the two curves: with the topic part the perplexity climbs from {with_topic_part[0]:,} "
+                 "at K = {ks[0]} to {with_topic_part[1]:,} at K = {ks[1]}, more than a hundredfold; without it, "
+                 "only from {without[0]:,} to {without[1]:,}. The topic part (the topics' divergence from their "
+                 "prior) grows with K and is charged to the held-out words, so on a small corpus it dominates: "
+                 "the bound's penalty, not worse topics (section 3).",
     ),
     Interpretation(
         key="09.6",
