@@ -382,3 +382,18 @@ def test_a_choice_is_named_by_its_first_words_when_they_begin_no_other_choice():
         assert match_choice(typed, choices) is None, typed
     assert match_choice("per token", ("per token is lower", "the same", "per token is higher")) is None
     assert match_choice("0", ("0", "half the semantic part", "0.5")) == "0"
+
+
+def test_a_choice_typed_as_a_sentence_or_abbreviated_is_judged():
+    """Readers s1 and s5 typed these and got "Choose one of" (not judged): a capital and a full stop (01.1, 03.6),
+    the words without their space, and 04d's own abbreviation "KN"."""
+    from teachkit.course.exercises import get
+    from teachkit.course.selfcheck import match_choice
+
+    grows = get("01.1").choices
+    for typed in ("It grows by ln 2.", "grows by ln 2", "grows by ln2", "ln 2", "it grows by ln 2!"):
+        assert match_choice(typed, grows) == "it grows by ln 2", typed
+    assert match_choice("It doubles.", grows) == "it doubles"
+    assert match_choice("P(routine).", get("03.6").choices) == "P(routine)"
+    assert match_choice("interpolated KN", get("04d.3").choices) == "interpolated Kneser-Ney"
+    assert match_choice("grows by", grows) is None and match_choice(".", grows) is None
