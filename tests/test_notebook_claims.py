@@ -2667,6 +2667,30 @@ def _01_meeting_is_ten_times_as_common_and_the_pair_avoids_each_other():
         rows["running + exercise"] == [150, 20, 7.5] and 12 / 200 < 1 < 150 / 20
 
 
+def _hypergeometric_tail(c_xy, c_x, c_y, n, above):
+    # by hand: of the C(n, c_x) placements of x's windows, those sharing k of y's c_y windows number
+    # C(c_y, k) C(n - c_y, c_x - k); exact integers, one division at the end
+    ks = range(c_xy, min(c_x, c_y) + 1) if above else range(0, c_xy + 1)
+    return float(Fraction(sum(math.comb(c_y, k) * math.comb(n - c_y, c_x - k) for k in ks), math.comb(n, c_x)))
+
+
+def _01_the_guides_pairs_pass_fishers_exact_test():
+    from scipy.stats import fisher_exact
+
+    above = _hypergeometric_tail(150, 500, 400, 10_000, True)
+    below = _hypergeometric_tail(12, 500, 4000, 10_000, False)
+    fisher = fisher_exact([[150, 350], [250, 9250]], alternative="greater").pvalue
+    found = {k: v for k, v in _finding_verdicts(_NB["01"], "01-07").items()}
+    return (f"{above:.1e}", f"{below:.1e}") == ("1.2e-96", "1.9e-93") and fisher == pytest.approx(above, rel=1e-6) \
+        and found["000-raw-exercise-above-chance"][1] == f"{above:.3e}" \
+        and found["000-raw-meeting-below-chance"][1] == f"{below:.3e}"
+
+
+def _01_pmi_above_zero_is_not_significant():
+    p = _hypergeometric_tail(21, 500, 400, 10_000, True)
+    return f"{math.log(21 / 20):.3f}" == "0.049" and f"{p:.2f}" == "0.44" and 0.4 < p < 0.6
+
+
 def _01_the_verbal_claims_hold_and_2_3_does_not():
     found = _finding_verdicts(_NB["01"], "01-07")
     return found["000-raw-exercise-above-chance"][2] == "holds" and found["000-raw-meeting-below-chance"][2] == \
@@ -3551,8 +3575,12 @@ CLAIMS_00_04 = [
           _01_meeting_is_ten_times_as_common_and_the_pair_avoids_each_other),
     Claim("01_pmi", "01-06", "the two words **avoid** each other, even though 12 windows hold both",
           _01_meeting_is_ten_times_as_common_and_the_pair_avoids_each_other),
-    Claim("01_pmi", "01-06", 'The guide\'s verbal claims ("significant", "unusual") hold once the counts are '
-          "compared with chance", _01_the_verbal_claims_hold_and_2_3_does_not),
+    Claim("01_pmi", "01-06", 'The guide\'s verbal claims ("significant", "unusual") hold as a test reads them',
+          _01_the_verbal_claims_hold_and_2_3_does_not),
+    Claim("01_pmi", "01-06", "sharing 150 or more windows would have probability 1.2e-96, and sharing 12 or fewer\n"
+          "where 200 are expected 1.9e-93", _01_the_guides_pairs_pass_fishers_exact_test),
+    Claim("01_pmi", "01-06", "21 shared windows against the 20 expected give PMI 0.049 and p = 0.44, an\nexcess that "
+          "chance alone produces nearly half the time", _01_pmi_above_zero_is_not_significant),
     Claim("01_pmi", "01-06", "which its own counts do not give", _01_the_verbal_claims_hold_and_2_3_does_not),
     Claim("01_pmi", "01-09", "The PMI of this course counts the windows the two words\nshare, in either order, and "
           "takes the natural log", _01_the_course_pmi_is_in_natural_logs),

@@ -220,8 +220,9 @@ EXERCISES = [
               "c_xy": 2, "c_x": 3, "c_y": 3, "n": 6},
         answer=lambda corpus, source, c_xy, c_x, c_y, n: _pmi_from_counts(c_xy, c_x, c_y, n),
         solution="PMI = ln(({c_xy}/{n}) / (({c_x}/{n})({c_y}/{n}))) = ln({c_xy}·{n}/({c_x}·{c_y})) = "
-                 "{expected:.3f} nats. It rests on a handful of windows: one shared entry more or fewer changes "
-                 "it a lot. Association measures need a reference corpus far larger than the topics they judge.",
+                 "{expected:.3f} nats. It rests on a handful of windows: one shared entry fewer (or, where "
+                 "possible, more) changes it a lot. Association measures need a reference corpus far larger "
+                 "than the topics they judge.",
         right=("0.29", "0,288", "0.2877"),
         wrong=("0.12", "0.42", "1.33", "0.30"),
         variant=_diary_variant,
