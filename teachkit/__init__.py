@@ -65,7 +65,8 @@ _EXPORTS = {
     "lm.backoff": "BackoffKneserNey Katz",
     "lm.good_turing": "SimpleGoodTuring simple_good_turing",
     "lm.arpa": "ArpaLM read_arpa write_arpa",
-    "lm.compare": "CrossEntropyDifference bootstrap_cross_entropy_difference cross_entropy_difference",
+    "lm.compare": "CrossEntropyDifference bootstrap_cross_entropy_difference cross_entropy_difference "
+                  "one_vocabulary",
     "semantic.metrics": "Distinctiveness SemanticCoherence SemanticDiversity cosine_similarity_matrix "
                         "distinctiveness embedding_coherence mean_norm_from_cosines semantic_coherence "
                         "semantic_diversity topic_vector",

@@ -403,7 +403,7 @@ def test_pair_heatmap_names_the_weakest_keyword_and_the_strongest_pair(monkeypat
     shown = {}
     monkeypatch.setattr(figures, "show", lambda fig, alt, see: shown.update(alt=alt, see=see))
     figures.pair_heatmap(tk.coherence_from_pairs(table), "title", alt="Heat map.", see="Look.")
-    # the weakest row named with its place (s1 review: "lowest" read as the bottom row, which is 'workout')
+    # 'morning' is the fourth of the five rows, not the bottom one (reader s1): the alt text says which it is
     assert "The weakest row is 'morning' (row 4 of 5 from the top), whose pairs average 0.29" in shown["alt"]
     highest = shown["alt"].split("highest pair is ")[1]
     assert highest in ("'exercise' and 'fitness' at 0.61.", "'fitness' and 'exercise' at 0.61.")

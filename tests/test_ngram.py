@@ -236,6 +236,47 @@ def test_zero_lambda_for_the_uniform_part_gives_infinite_perplexity_with_a_warni
         assert lm.perplexity([["a", "zebra"]]) == math.inf
 
 
+def test_katz_with_a_threshold_leaves_nothing_after_a_history_whose_followers_are_all_frequent():
+    """04d's data: in the first 250 Lee articles, *the gaza* is followed only by *strip* (8 times, above
+    threshold 5): nothing is discounted there, so P(<UNK> | the gaza) = 0 and the held-out perplexity is infinite;
+    the warning names that cause, not lambdas (Katz has none)."""
+    import teachkit as tk
+
+    articles = [list(a) for a in tk.lee_background()]
+    train, held = articles[:250], articles[250:]
+    followers = {}
+    for doc in train:
+        for x, y, z in zip(["<s>", "<s>"] + doc, ["<s>"] + doc, doc + ["</s>"]):
+            followers.setdefault((x, y), []).append(z)
+    assert followers["the", "gaza"] == ["strip"] * 8
+    lm = NgramLM(train, order=3, smoothing=tk.Katz(threshold=5))
+    assert lm.prob("strip", ["the", "gaza"]) == 1.0 and lm.prob("<UNK>", ["the", "gaza"]) == 0.0
+    with pytest.warns(ZeroProbabilityWarning, match=r"Katz\(threshold=5\) a history whose every follower was seen "
+                      r"more than 5 times") as caught:
+        assert lm.perplexity(held) == math.inf
+    assert "lambdas" not in str(caught[0].message)
+    assert NgramLM(train, order=3, smoothing=tk.Katz()).prob("<UNK>", ["the", "gaza"]) > 0
+    with pytest.raises(ValueError, match=r"model_a gives some prediction probability 0.*Katz\(threshold=5\)"):
+        tk.cross_entropy_difference(lm, NgramLM(train, order=3, smoothing=tk.Katz()), held)
+
+
+def test_one_vocabulary_folds_every_other_word_into_one_token():
+    import teachkit as tk
+
+    a, b = [["x", "y", "z"]], [["x", "w"]]
+    keep = {w for s in a for w in s} & {w for s in b for w in s}
+    fa, fb, held = tk.one_vocabulary(a, b, [["w", "q", "x"]], keep=keep)
+    assert (fa, fb, held) == ([["x", "<other>", "<other>"]], [["x", "<other>"]], [["<other>", "<other>", "x"]])
+    first, second = NgramLM(fa, order=2), NgramLM(fb, order=2)
+    assert set(first.vocabulary) == set(second.vocabulary)               # one vocabulary: every prediction compares
+    with pytest.raises(TypeError, match="keep must be a set of words"):
+        tk.one_vocabulary(a, keep="xy")
+    with pytest.raises(ValueError, match="other='x' is itself one of the words kept"):
+        tk.one_vocabulary(a, keep={"x"}, other="x")
+    with pytest.raises(TypeError, match=r"texts\[0\]"):
+        tk.one_vocabulary("x y", keep={"x"})
+
+
 # ---------------------------------------------------------------- nltk's Kneser-Ney
 def test_nltk_kneser_ney_differs_from_the_hand_derivation():
     from nltk.lm import KneserNeyInterpolated

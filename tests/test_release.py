@@ -330,8 +330,6 @@ SHOWN_FOR_ANOTHER_REASON = {
                                              "NPMI(running, meeting) = −0.418",
     ("02.2", "00_start_here", "5.00"): "00's explorer starts at observed / expected = 90 / 18, a ratio; 02.2 asks a "
                                        "joint count, 100 × 50 / 1,000 windows",
-    ("03.2", "08_which_coherence", "0.454"): "08's mean C_V of the intruded LDA topics; 03.2 is a plain mean of "
-                                             "five other scores",
     ("03.3", "06_distinctiveness_diversity", "0.400"): "06's share of documents in topic T1, 4 of 10; 03.3 is a "
                                                        "size-weighted mean of two coherences",
     ("03.3", "06_distinctiveness_diversity", "4/10"): "the same share of documents, as a fraction",
@@ -389,8 +387,8 @@ def test_no_notebook_of_the_student_release_shows_an_exercises_answer(course_rel
     for another quantity), are listed in SHOWN_FOR_ANOTHER_REASON with their reasons.
 
     Two-figure numbers are left out (release.MIN_SHOWN_FIGURES): searched in the cells above each exercise of
-    its own notebook, they give six matches (06.2's 0.8165 in cosines of 0.82, 07.2's 0.8751 in intervals
-    ending at 0.88, 03.2's 0.454 in a topic score of 0.45, ...), none of them the exercise's quantity."""
+    its own notebook, they give a few matches (06.2's 0.8165 in cosines of 0.82, 07.2's 0.8751 in intervals
+    ending at 0.88, ...), none of them the exercise's quantity."""
     out, _ = course_release
     order = [p.stem for p in course.notebooks()]
     exercises = course.all_exercises()

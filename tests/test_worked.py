@@ -22,7 +22,8 @@ H, R, C, W, U = "holds", "rounding", "convention", "wrong", "uncheckable"
 EXPECTED = {
     # ------------------------------------------------------------- 000 NPMI guide
     # running/exercise: N = 10,000, c = 500, 400, 150 -> P = 0.05, 0.04, 0.015.
-    # Chance would give 500·400/10,000 = 20 shared windows < 150: PMI > 0 ("significant").
+    # Chance would give 500·400/10,000 = 20 shared windows < 150; P(150 or more by chance) = 1.2e-96 < 0.05
+    # ("significant", Fisher's exact test, one-sided).
     "000-raw-exercise-above-chance": H,
     # running/meeting: chance 500·4000/10,000 = 200 > 12 shared: PMI = ln(0.0012/0.02) = ln 0.06 = -2.81 < 0.
     "000-raw-meeting-below-chance": H,

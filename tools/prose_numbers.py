@@ -74,6 +74,12 @@ WHITELIST = {
 ASSERTED: dict[str, dict[str, str]] = {
     # 00 explains the checker on 0.8912 ("0.89" right, "0.88" not): test_selfcheck.py's TABLE asserts exactly that
     "00_start_here": {"0.8912": "tests/test_selfcheck.py"},
+    # 01's example of a PMI above 0 that is not significant (21 shared windows where 20 are expected, PMI ln 1.05):
+    # worked again, with its exact hypergeometric p, in test_notebook_claims.py (_01_pmi_above_zero_is_not_significant)
+    "01_pmi": {"21": "tests/test_notebook_claims.py", "0.049": "tests/test_notebook_claims.py"},
+    # 03's gaps between the two real Lee topics in whole documents (0.502 - 0.467, 0.424 - 0.367): subtracted
+    # again from the printed table in test_notebook_claims.py (_03_the_gaps_are_small)
+    "03_topic_coherence": {"0.035": "tests/test_notebook_claims.py", "0.057": "tests/test_notebook_claims.py"},
     # 04d's split (250 and 50 articles, the training parts 160 and 90), 04b's discount, and the trigram
     # count-of-counts with its discounts: each derived again in test_notebook_claims.py (Counter, Fraction)
     "04d_smoothing_toolkits": {number: "tests/test_notebook_claims.py" for number in (

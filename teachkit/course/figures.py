@@ -242,7 +242,7 @@ def pair_heatmap(topic: Any, title: str, alt: str, see: str) -> None:
     low = int(np.nanargmin(np.nanmean(pairs, axis=1)))
     hi, hj = (int(v) for v in np.unravel_index(np.nanargmax(pairs), pairs.shape))
     alt = (f"{alt} The weakest row is '{topic.keywords[low]}' (row {low + 1} of {k} from the top), whose pairs "
-           f"average "
+           "average "
            f"{np.nanmean(pairs[low]):.2f}; the highest pair is '{topic.keywords[hi]}' and '{topic.keywords[hj]}' "
            f"at {m[hi, hj]:.2f}.")
     show(fig, alt=alt, see=see)

@@ -161,25 +161,36 @@ def match_choice(typed: object, choices: tuple[str, ...] | list[str]) -> str | N
     >>> match_choice("higher", ("NPMI is higher", "UMass is higher")) is None
     True
 
-    A final full stop is not part of the answer, and a choice that begins with "it" is named without it too:
+    A sentence's full stop (or ! ?) at the end, capitals, the spaces inside a word group ("ln2" for "ln 2")
+    and the abbreviation "KN" for "Kneser-Ney" change nothing:
 
-    >>> match_choice("Grows by ln 2.", ("it doubles", "it grows by ln 2", "it stays the same"))
+    >>> match_choice("It grows by ln 2.", ("it doubles", "it grows by ln 2", "it stays the same"))
     'it grows by ln 2'
+    >>> match_choice("grows by ln2", ("it doubles", "it grows by ln 2", "it stays the same"))
+    'it grows by ln 2'
+    >>> match_choice("P(routine).", ("P(running)", "P(routine)", "P(running, routine)"))
+    'P(routine)'
+    >>> match_choice("interpolated KN", ("Katz", "interpolated Kneser-Ney", "neither: they come out equal"))
+    'interpolated Kneser-Ney'
     """
     if not isinstance(typed, str):
         return None
-    found = _match_choice(typed, choices)
-    trimmed = typed.strip().rstrip(".").strip()
-    if found is None and trimmed and trimmed != typed.strip():
-        found = _match_choice(trimmed, choices)
-    if found is None and trimmed:
-        bare = {c[3:]: c for c in choices if c[:3].casefold() == "it "}
-        if bare and len(bare) == len(choices):
-            found = bare.get(_match_choice(trimmed, tuple(bare)))
-    return found
+    typed = _plain(typed)
+    choices = {_plain(c): c for c in choices}           # compared without a final full stop, given back as written
+    found = _match(typed, tuple(choices))
+    return None if found is None else choices[found]
 
 
-def _match_choice(typed: str, choices: tuple[str, ...] | list[str]) -> str | None:
+_ABBREVIATIONS = {"kn": "kneser-ney"}
+
+
+def _plain(text: str) -> str:
+    """``text`` without the sentence punctuation a student may end it with, and with "KN" written out."""
+    words = str(text).strip().rstrip(".!?…").strip().split(" ")
+    return " ".join(_ABBREVIATIONS.get(w.casefold(), w) for w in words)
+
+
+def _match(typed: str, choices: tuple[str, ...]) -> str | None:
     key = choice_key(typed)
     whole = next((c for c in choices if choice_key(c) == key), None)
     if whole is None and key[:1].isdigit():
@@ -191,12 +202,14 @@ def _match_choice(typed: str, choices: tuple[str, ...] | list[str]) -> str | Non
     if len(heads) == 1:
         return heads[0]
     # the first word(s) of one choice only: whole words, so "h" or "high" names nothing
-    words = _words(typed)
-    starts = [c for c in choices if _words(c)[:len(words)] == words]
+    # (a group of words is compared without its spaces, so "ln2" names "... ln 2")
+    joined = "".join(_words(typed))
+    starts = [c for c in choices
+              if any("".join(_words(c)[:k]) == joined for k in range(1, len(_words(c)) + 1))]
     if starts:
         return starts[0] if len(starts) == 1 else None
     # the last word(s) of one choice only ("lower" for "per token is lower"), when no choice begins so
-    ends = [c for c in choices if len(_words(c)) > len(words) and _words(c)[-len(words):] == words]
+    ends = [c for c in choices if any("".join(_words(c)[-k:]) == joined for k in range(1, len(_words(c))))]
     return ends[0] if len(ends) == 1 else None
 
 

@@ -242,6 +242,21 @@ def r_pmi(base: str | float = "e", **args: Any) -> float:
     return float(pmi(p_xy, p_x, p_y, base=_base(base)))      # one pair: a float already
 
 
+def r_cooccurrence_p(c_xy: int, c_x: int, c_y: int, n: int, side: str = "above") -> float:
+    """One-sided p value of a joint count against independence (Fisher's exact test).
+
+    If the c_x windows of x and the c_y windows of y were placed among the n windows independently, the
+    number they share would follow the hypergeometric distribution (mean c_x c_y / n).  ``side="above"``:
+    the chance of sharing at least ``c_xy``; ``"below"``: at most ``c_xy``.
+    """
+    from scipy.stats import hypergeom
+
+    if side not in ("above", "below"):
+        raise ValueError(f"side must be 'above' or 'below', got {side!r}")
+    dist = hypergeom(n, c_x, c_y)
+    return float(dist.sf(c_xy - 1) if side == "above" else dist.cdf(c_xy))
+
+
 def r_pmi_ratio(**args: Any) -> float:
     """P(x, y) / (P(x) P(y)), the number whose log is PMI."""
     p_xy, p_x, p_y = _probs(args)
@@ -494,6 +509,7 @@ def r_minilm(part: str, texts: Sequence[str], component: int | None = None,
 #: Recipe name -> function.  A record's ``recipe`` and ``args`` name one of these.
 RECIPES = {
     "expr": r_expr, "fraction": r_fraction, "probability": r_probability, "pmi": r_pmi,
+    "cooccurrence_p": r_cooccurrence_p,
     "pmi_ratio": r_pmi_ratio, "neg_log_joint": r_neg_log_joint, "npmi": r_npmi,
     "conditional": r_conditional, "log": r_log, "n_pairs": r_n_pairs, "coherence_mean": r_coherence_mean,
     "report": r_report, "quality_band": r_quality_band, "band_edge": r_band_edge, "windows": r_windows,
@@ -660,7 +676,8 @@ def _evaluate(record):
     # -- claims: the printed words assert something about the recomputed number
     if record.claim is not None:
         shown = std if isinstance(std, str) else _fmt_general(std)
-        claim = _claim_text(record.claim)
+        # a test's verdict ("significant") is read on its p value, and says so
+        claim = ("a p value " if record.recipe == "cooccurrence_p" else "") + _claim_text(record.claim)
         if _judge_claim(record, std):
             return _finding(record, shown, "holds", f"{shown} is {claim}",
                             f"The claim '{shown_printed}' means {claim}; recomputed {shown}, so it holds.", std)

@@ -33,7 +33,8 @@ from .._checks import check_corpus, check_draws, check_seed, check_summable
 if TYPE_CHECKING:
     from .ngram import NgramLM
 
-__all__ = ["CrossEntropyDifference", "cross_entropy_difference", "bootstrap_cross_entropy_difference"]
+__all__ = ["CrossEntropyDifference", "cross_entropy_difference", "bootstrap_cross_entropy_difference",
+           "one_vocabulary"]
 
 # Resamples are drawn in chunks of about this many unit indices, so memory stays small for any count.
 _CHUNK = 2_000_000
@@ -212,6 +213,47 @@ def cross_entropy_difference(model_a: NgramLM, model_b: NgramLM, sentences: Sequ
         raise ValueError(f"the two models make different numbers of predictions on sentences[{i}] ({counts_a[i]} "
                          f"and {counts_b[i]}): train both with pad=True, or compare models of one order.")
     if not all(map(math.isfinite, a + b)):
-        raise ValueError("a model gives some prediction probability 0 (infinite cross-entropy); smooth it "
-                         "(e.g. lambdas[0] > 0) before comparing.")
+        name, model = ("model_a", model_a) if not all(map(math.isfinite, a)) else ("model_b", model_b)
+        cause = model._zero_probability_cause() if hasattr(model, "_zero_probability_cause") else "smooth it."
+        raise ValueError(f"{name} gives some prediction probability 0 (infinite cross-entropy): {cause}")
     return bootstrap_cross_entropy_difference(a, b, counts_a, resamples=resamples, confidence=confidence, seed=seed)
+
+
+OTHER = "<other>"
+
+
+def one_vocabulary(*texts: Sequence[Sequence[str]], keep: object, other: str = OTHER) -> list[list[list[str]]]:
+    """Each of ``texts`` with every token outside ``keep`` replaced by the one ordinary token ``other``.
+
+    Two models trained on different texts know different words.  Their perplexities are then not comparable:
+    over every prediction, the one that knows fewer words scores more of the held-out text as ``<UNK>``, one
+    easy symbol; and leaving out the words one of them does not know still charges each model for the
+    probability it gives to the words left out, a share that differs from model to model.  Folding the training texts *and*
+    the held-out text onto one vocabulary (``keep``, e.g. the words both training texts hold) gives both models
+    the same events to predict, so every prediction can be compared.
+
+    Examples
+    --------
+    >>> one_vocabulary([["a", "b", "c"]], [["c", "d"]], keep={"a", "c"})
+    [[['a', '<other>', 'c']], [['c', '<other>']]]
+    """
+    if isinstance(keep, (str, bytes)) or not hasattr(keep, "__iter__"):
+        raise TypeError(f"keep must be a set of words (str), got {type(keep).__name__}; e.g. keep=set(a) & set(b).")
+    kept = frozenset(keep)
+    if not all(isinstance(w, str) for w in kept):
+        raise TypeError("keep must hold words (str) only.")
+    if not isinstance(other, str) or not other:
+        raise TypeError(f"other must be a non-empty str, got {other!r}.")
+    if other in kept:
+        raise ValueError(f"other={other!r} is itself one of the words kept; choose a token the texts do not use.")
+    out = []
+    for t, text in enumerate(texts):
+        check_corpus(text, f"texts[{t}]", "a list of sentences (lists of tokens)")
+        folded = []
+        for s, sentence in enumerate(text):
+            if isinstance(sentence, str) or not isinstance(sentence, (list, tuple)):
+                raise TypeError(f"texts[{t}][{s}] is {type(sentence).__name__}; give a list of sentences, each a "
+                                "list of string tokens.")
+            folded.append([w if w in kept else other for w in sentence])
+        out.append(folded)
+    return out

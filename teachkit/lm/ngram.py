@@ -662,17 +662,17 @@ class NgramLM:
         Returns
         -------
         NgramEvaluation
-            ``perplexity`` is ``inf`` (with a :class:`ZeroProbabilityWarning`)
-            if a prediction has probability 0 (possible only with
-            ``"interpolated"`` and λ0 = 0).
+            ``perplexity`` is ``inf`` (with a :class:`ZeroProbabilityWarning` that names the cause)
+            if a prediction has probability 0: with ``"interpolated"`` and λ0 = 0, or with
+            ``Katz(threshold=k)`` after a history whose every follower was seen more than k times (nothing
+            is discounted there, so nothing is left for the words never seen after it).
         """
         check_choice(per, "per", PER)
         text = self.encode(sentences)
         p = self._scores(text.events[:, :-1], text.events[:, -1], text._cache)
         if np.any(p <= 0):
             warnings.warn(f"{int(np.sum(p <= 0))} prediction(s) have probability 0, so the perplexity is "
-                          "infinite; give the uniform distribution a weight (lambdas[0] > 0).",
-                          ZeroProbabilityWarning, stacklevel=2)
+                          f"infinite; {self._zero_probability_cause()}", ZeroProbabilityWarning, stacklevel=2)
             log2_sum = -math.inf
         else:
             log2_sum = float(np.sum(np.log2(p)))
@@ -680,6 +680,18 @@ class NgramLM:
         h = -log2_sum / k
         return NgramEvaluation(h, LogLoss(h, k, "bits").perplexity, per, log2_sum,
                                len(p), text.n_tokens, text.n_oov, text.n_sentences)
+
+    def _zero_probability_cause(self) -> str:
+        """Why this model can give a prediction probability 0, and what to do (the end of the warning)."""
+        threshold = getattr(self.smoothing_method, "threshold", None)
+        if threshold is not None:
+            return (f"with Katz(threshold={threshold}) a history whose every follower was seen more than "
+                    f"{threshold} times keeps all its mass (counts above the threshold are not discounted), so "
+                    "nothing is left for a word never seen after it; use Katz() (every count discounted) or a "
+                    "smoothing that interpolates.")
+        if self.lambdas is not None:
+            return "give the uniform distribution a weight (lambdas[0] > 0)."
+        return f"this smoothing ({self.smoothing}) leaves some word nothing after some history; smooth it."
 
     def log_loss(self, sentences: Sequence[Sequence[str]] | EncodedText, per: str = "prediction") -> LogLoss:
         """The cross-entropy in bits and its K, as :func:`teachkit.perplexity` reads it (``evaluate(...).log_loss``)."""

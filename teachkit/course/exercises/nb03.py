@@ -191,15 +191,16 @@ EXERCISES = [
                  "and {kept[4]}, and its "
                  "outlier bin (topic −1, a bin the model marks independently of any score), which scores below "
                  "all of them. Leave the bin out: what is the mean coherence of the other five?",
-        data={"kept": (0.62, 0.51, 0.38, 0.45, 0.31)},
+        data={"kept": (0.62, 0.51, 0.38, 0.45, 0.21)},
         answer=lambda kept: CoherenceReport.from_scores(list(kept)).mean,
         steps=lambda kept: {"total": math.fsum(kept), "k": len(kept)},
         solution="({kept[0]} + {kept[1]} + {kept[2]} + {kept[3]} + {kept[4]}) / {k} = {total:.2f} / {k} = "
                  "{expected:.3f}. Leaving the bin out is right here because the *model* says it is not a topic; "
                  "had we dropped the lowest-scoring topic because it scored lowest, the higher mean would be our "
                  "choice, not the model's quality.",
-        right=("0.454", "0,454", "0.45", "227/500"),
-        wrong=("0.49", "0.46", "0.455", "0.38"),     # the lesson's four topics; slips; the middle score
+        # the median, 0.45, is a declared mistake and differs from the mean at 2 significant figures
+        right=("0.434", "0,434", "0.43", "217/500"),
+        wrong=("0.49", "0.45", "0.44", "0.38"),     # the lowest dropped too; the median; a slip; the middle entry
         variant=_five_coherences,
         mistakes=(lambda kept: math.fsum(kept) / (len(kept) + 1),         # the bin out of the sum, still in the count
                   lambda kept: sorted(kept)[len(kept) // 2],              # the middle score, not the mean
@@ -261,8 +262,11 @@ EXERCISES = [
             "p_y": c_y / n, "change": abs(rounded[2] - c_y / n) / (c_y / n)},
         solution="{expected}: {c_y}/{n:,} = {p_y:.5f} rounded to {rounded[2]} is a change of about {change:.0%}, "
                  "far more than the "
-                 "other two roundings, and it sits in the denominator, so it pushes the ratio up; the rounded "
-                 "joint probability pulls the other way.",
+                 "other two roundings, and it sits in the denominator, so it pushes the ratio up: rounding "
+                 "$P(\\text{{routine}})$ down alone would push the ratio even higher than printed. Rounding the "
+                 "joint probability down pulls it back part of the way. The rounding errors enter the ratio as "
+                 "factors, and the two largest pull in opposite directions, so they partly cancel in the printed "
+                 "value.",
     ),
     Implement(
         key="03.5",

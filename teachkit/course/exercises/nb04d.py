@@ -209,12 +209,12 @@ _EQUAL, _NOISE, _MORE, _EVERY = (
     "the two models are equally good",
     "on this much held-out text the difference cannot be told from which documents happened to be held out",
     "the model trained on more documents is the better one: its perplexity is the lower",
-    "the comparison over every prediction, <UNK> included, would have been the fairer one",
+    "on all the held-out articles the interval would hold 0 too",
 )
 _SETTLED = "the first model is shown to be the better one: the interval leaves 0 out"
 
 
-def _interval_reading(ratio, low, high):
+def _interval_reading(n, ratio, low, high):
     if not low <= high:
         raise ValueError("low must not exceed high")
     return _NOISE if low <= 0 <= high else _SETTLED
@@ -321,29 +321,29 @@ EXERCISES = [
         key="04d.5",
         label="an interval that holds 0",
         question="Two Kneser-Ney bigram models are trained on two different parts of the training articles, the "
-                 "first on more of them than the second. Their vocabularies differ, so they are compared on the "
-                 "held-out predictions of the words both know. There the first's perplexity is 0.953 times the "
+                 "first on more of them than the second, both over one common vocabulary (every word one of the "
+                 "parts lacks is folded into one token, in the training parts and the held-out text alike). "
+                 "Scored on only the first 5 held-out articles, the first's perplexity is 0.927 times the "
                  "second's, and the paired bootstrap interval of the difference in cross-entropy (first minus "
-                 "second) runs from −0.165 to 0.024 bits per prediction. What does that say?",
-        data={"ratio": 0.953, "low": -0.165, "high": 0.024},
+                 "second) runs from −0.383 to 0.152 bits per prediction. What does that say?",
+        data={"n": 5, "ratio": 0.927, "low": -0.383, "high": 0.152},
         answer=_interval_reading,
         choices=(_EQUAL, _NOISE, _MORE, _EVERY, _SETTLED),
         why={
             _EQUAL: "an interval that holds 0 does not show the difference is 0: it holds values from {low} to "
                     "{high} bits. It says the data cannot tell, not that the models tie.",
-            _NOISE: "resampling the held-out documents moves the difference from {low} to {high} bits, on both "
+            _NOISE: "resampling the {n} held-out documents moves the difference from {low} to {high} bits, on both "
                     "sides of 0: another held-out text like this one could reverse the order.",
             _MORE: "its perplexity is the lower on these articles, but the interval reaches {high} bits, above 0: "
                    "which model is better is exactly what it does not settle.",
-            _EVERY: "over every prediction the model that knows fewer words scores more held-out words as `<UNK>`, "
-                    "one easy symbol standing for many words; its perplexity then measures an easier task, and the "
-                    "two figures cannot be compared.",
+            _EVERY: "an interval that holds 0 on {n} articles says nothing of what more text would show: it is "
+                    "wide because {n} articles are few, and more held-out text narrows it (the table above has "
+                    "the same two models on all the held-out articles).",
             _SETTLED: "an interval that leaves 0 out lies on one side of 0; this one runs from {low} to {high}.",
         },
         solution="**{expected}.** The interval runs from {low} to {high} bits, on both sides of 0. A perplexity "
-                 "ratio of {ratio} looks like a difference, but resampling the held-out documents (the same draw "
-                 "for both models) moves it across 0. Report it as not shown either way, and hold out more text "
-                 "before ranking the two. Comparing on the words both know matters here: over every prediction the "
-                 "order reverses, because the model trained on fewer articles scores more words as `<UNK>`.",
+                 "ratio of {ratio} looks like a difference, but resampling the {n} held-out documents (the same "
+                 "draw for both models) moves it across 0. Report it as not shown either way, and hold out more "
+                 "text before ranking the two: on all the held-out articles the same comparison leaves 0 out.",
     ),
 ]
