@@ -419,9 +419,8 @@ class BigramLM:
                 "tokens must have at least two tokens in some sentence: a bigram model scores pairs "
                 "(previous word, word), and this text has none. Use a longer text or pad=True."
             )
-        # per token: the words of the text, not the padding (padding is not text anyone wrote)
-        pad = 2 if self.pad else 0
-        k = len(rows) if per == "prediction" else sum(len(sent) - pad for sent in self.test_sentences(tokens))
+        # per token: the words of the text as given, not the padding (padding is not text anyone wrote)
+        k = len(rows) if per == "prediction" else sum(map(len, _token_sentences(tokens, "tokens")))
         zeros = [r for r in rows if r.log2_probability == -math.inf]
         if zeros:
             warnings.warn(
