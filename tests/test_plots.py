@@ -1,0 +1,97 @@
+"""teachkit.course.plots: each helper's figure reads at the course's text size, and its alt text and "what to
+see" line state what the values say (worked out here by hand, on small made-up values)."""
+
+from types import SimpleNamespace
+
+import matplotlib
+import pytest
+
+matplotlib.use("Agg")
+
+from teachkit.course import figures, plots  # noqa: E402
+
+
+@pytest.fixture
+def shown(monkeypatch):
+    # the course's sizes (teachkit.course.setup.setup_course): 12 pt text, 13 pt titles
+    sizes = {"font.size": 12, "axes.titlesize": 13, "axes.labelsize": 12, "xtick.labelsize": 12,
+             "ytick.labelsize": 12, "legend.fontsize": 12, "figure.dpi": 100}
+    for key, value in sizes.items():
+        monkeypatch.setitem(matplotlib.rcParams, key, value)
+    seen = {}
+
+    def fake_show(fig, alt, see):
+        seen.update(fig=fig, alt=alt, see=see, small=figures.small_text(fig))
+
+    monkeypatch.setattr(plots, "show", fake_show)
+    return seen
+
+
+def test_perplexity_by_order_names_the_rising_and_the_lowest_method(shown):
+    plots.perplexity_by_order((1, 2, 3), {"add-one": [900, 2000, 4000], "KN": [950, 400, 300],
+                                          "JM": [1100, 450, 420]}, [0.1, 0.5, 0.8])
+    assert shown["small"] == []
+    # add-one ends highest and rises (900 < 2000 < 4000); KN is lowest at orders 2 and 3 (400 < 450, 300 < 420)
+    # but not at order 1 (950 > 900)
+    assert shown["see"].startswith("add-one rises with the order (900 at order 1, 4,000 at order 3) while KN is "
+                                   "lowest from order 2 on (300 at order 3)")
+    assert "80% of the held-out 3-grams are new" in shown["see"]
+    assert "10% at order 1, 50% at order 2, 80% at order 3" in shown["alt"]
+    with pytest.raises(ValueError, match="one value per order"):
+        plots.perplexity_by_order((1, 2), {"a": [1.0]}, [0.1, 0.2])
+
+
+def test_paired_lead_is_the_mean_and_standard_error_of_the_run_by_run_differences():
+    # differences 0.3 - 0.1 = 0.2, 0.5 - 0.5 = 0, 0.4 - 0.6 = -0.2: mean 0, sd 0.2, s.e. 0.2 / sqrt(3)
+    lead, se = plots.paired_lead({5: [0.3, 0.5, 0.4], 8: [0.1, 0.5, 0.6]}, 5, 8)
+    assert lead == pytest.approx(0.0, abs=1e-12) and se == pytest.approx(0.2 / 3 ** 0.5)
+    with pytest.raises(ValueError, match="same number"):
+        plots.paired_lead({5: [0.3, 0.5], 8: [0.1]}, 5, 8)
+
+
+def _curve(agreements):
+    import numpy as np
+
+    return SimpleNamespace(ks=sorted(agreements), agreements=agreements,
+                           mean=lambda k: float(np.mean(agreements[k])),
+                           standard_error=lambda k: float(np.std(agreements[k], ddof=1) / len(agreements[k]) ** 0.5))
+
+
+def test_stability_curve_weighs_the_lead_by_the_paired_standard_error(shown):
+    # means: K=4 0.5, K=5 0.7, K=8 0.66; best 5, second 8; differences 0.2, 0.0, -0.08: lead 0.04,
+    # sd 0.1442, s.e. 0.0833, lead / s.e. = 0.5, within the noise
+    best = plots.stability_curve(_curve({4: [0.5, 0.5, 0.5], 5: [0.9, 0.6, 0.6], 8: [0.7, 0.6, 0.68]}), 5)
+    assert best == (5, 8) and shown["small"] == []
+    assert shown["see"].startswith("The most stable K is 5 (the planted K is 5), but its lead over K = 8 is "
+                                   "0.040, 0.5 standard errors of the paired run-by-run differences")
+    assert shown["see"].endswith("within the noise.")
+    # a lead of many paired standard errors: differences 0.30, 0.31, 0.29 (s.e. 0.0058)
+    plots.stability_curve(_curve({5: [0.9, 0.91, 0.89], 8: [0.6, 0.6, 0.6]}), 5)
+    assert shown["see"].endswith("more than two of them.")
+
+
+def test_criteria_by_k_says_where_each_criterion_peaks(shown):
+    better = {"npmi": max, "arun_2010": min}
+    tables = {"planted": {2: {"npmi": 0.1, "arun_2010": 5.0}, 5: {"npmi": 0.3, "arun_2010": 1.0},
+                          8: {"npmi": 0.2, "arun_2010": 2.0}},
+              "Lee": {5: {"npmi": 0.3, "arun_2010": 4.0}, 10: {"npmi": 0.2, "arun_2010": 3.0},
+                      20: {"npmi": 0.1, "arun_2010": 1.0}}}
+    plots.criteria_by_k(tables, better, 5)
+    assert shown["small"] == []
+    assert "planted corpus: every criterion peaks at K = 5" in shown["see"]
+    assert "Lee corpus: NPMI at K = 5; Arun et al. (2010) at K = 20" in shown["see"]
+    assert "dotted line marks the planted K = 5" in shown["alt"]
+    with pytest.raises(ValueError, match="max or min"):
+        plots.criteria_by_k(tables, {"npmi": sorted}, 5)
+
+
+def test_label_agreement_by_k_states_both_corpora_nmi(shown):
+    plots.label_agreement_by_k([2, 4, 8], {"planted corpus": {"nmi": [0.67, 0.9, 0.95], "purity": [0.5, 0.9, 1]},
+                                           "four books": {"nmi": [0.2, 0.21, 0.15], "purity": [0.4, 0.5, 0.6]}}, 4)
+    assert shown["small"] == []
+    assert shown["see"] == ("The four books' mean NMI is 0.20 at K = 2, 0.21 at K = 4, 0.15 at K = 8 (the planted "
+                            "corpus's: 0.67 to 0.95): at every K the four books agree far less with their labels "
+                            "than the planted corpus does with its own.")
+    assert "four books' 0.20 at K = 2, 0.21 at K = 4, 0.15 at K = 8" in shown["alt"]
+    with pytest.raises(ValueError, match="one value per K"):
+        plots.label_agreement_by_k([2, 4], {"x": {"nmi": [0.1], "purity": [0.2]}}, 4)
