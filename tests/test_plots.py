@@ -33,9 +33,9 @@ def test_perplexity_by_order_names_the_rising_and_the_lowest_method(shown):
     assert shown["small"] == []
     # add-one ends highest and rises (900 < 2000 < 4000); KN is lowest at orders 2 and 3 (400 < 450, 300 < 420)
     # but not at order 1 (950 > 900)
-    assert shown["see"].startswith("add-one rises with the order (900 at order 1, 4,000 at order 3) while KN is "
+    assert shown["see"].startswith("Add-one rises with the order (900 at order 1, 4,000 at order 3) while KN is "
                                    "lowest from order 2 on (300 at order 3)")
-    assert "80% of the held-out 3-grams are new" in shown["see"]
+    assert "of the held-out n-grams, 10% at order 1, 50% at order 2, 80% at order 3 were never seen" in shown["see"]
     assert "10% at order 1, 50% at order 2, 80% at order 3" in shown["alt"]
     with pytest.raises(ValueError, match="one value per order"):
         plots.perplexity_by_order((1, 2), {"a": [1.0]}, [0.1, 0.2])
@@ -78,7 +78,7 @@ def test_criteria_by_k_says_where_each_criterion_peaks(shown):
                       20: {"npmi": 0.1, "arun_2010": 1.0}}}
     plots.criteria_by_k(tables, better, 5)
     assert shown["small"] == []
-    assert "planted corpus: every criterion peaks at K = 5" in shown["see"]
+    assert "Planted corpus: every criterion peaks at K = 5" in shown["see"]
     assert "Lee corpus: NPMI at K = 5; Arun et al. (2010) at K = 20" in shown["see"]
     assert "dotted line marks the planted K = 5" in shown["alt"]
     with pytest.raises(ValueError, match="max or min"):

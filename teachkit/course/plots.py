@@ -24,6 +24,10 @@ __all__ = ["criteria_by_k", "label_agreement_by_k", "paired_lead", "perplexity_b
 _STYLES = ["o-", "s--", "^-.", "D:", "v-", "P--"]
 
 
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def _trend(values: Sequence[float]) -> str:
     if all(b > a for a, b in zip(values, values[1:])):
         return "rises with the order"
@@ -72,11 +76,11 @@ def perplexity_by_order(orders: Sequence[int], perplexities: Mapping[str, Sequen
     alt = (f"Top: line chart of held-out perplexity (log scale) against the n-gram order {first} to {last} for "
            f"{len(perplexities)} smoothing methods; {top} {_trend(perplexities[top])} while {low} is lowest "
            f"{since}. Bottom: bar chart of the percentage of held-out n-grams never seen in training: {shares}.")
-    see = (f"{top} {_trend(perplexities[top])} ({perplexities[top][0]:,.0f} at order {first}, "
+    see = (f"{top[:1].upper()}{top[1:]} {_trend(perplexities[top])} ({perplexities[top][0]:,.0f} at order {first}, "
            f"{perplexities[top][-1]:,.0f} at order {last}) while {low} is lowest {since} "
-           f"({perplexities[low][-1]:,.0f} at order {last}); the bars say why the methods part: "
-           f"{unseen_share[-1]:.0%} of the held-out {last}-grams are new, so a method is only as good as what it "
-           f"does with n-grams it has never seen.")
+           f"({perplexities[low][-1]:,.0f} at order {last}); the bars say why the methods part: of the held-out "
+           f"n-grams, {shares} were never seen in training, and a method is only as good as what it does with "
+           f"those.")
     show(fig, alt=alt, see=see)
 
 
@@ -174,9 +178,9 @@ def criteria_by_k(tables: Mapping[str, Mapping[int, Mapping[str, float]]],
         groups = {}
         for name, k in found.items():
             groups.setdefault(k, []).append(label(name))
-        return "; ".join(f"{' and '.join(names)} at K = {k}" for k, names in sorted(groups.items()))
+        return "; ".join(f"{_and(names)} at K = {k}" for k, names in sorted(groups.items()))
 
-    parts = [f"{corpus} corpus: {said(corpus)}" for corpus in tables]
+    parts = [f"{corpus[:1].upper()}{corpus[1:]} corpus: {said(corpus)}" for corpus in tables]
     alt = (f"{len(tables)} panels ({', '.join(tables)}), models trained with seed 0: each K-choosing criterion, "
            f"scaled to [0, 1] with better up, against the number of topics K; on the {planted} panel a dotted "
            f"line marks the planted K = {k_true}. Where each line peaks: " + ". ".join(parts) + ".")
