@@ -95,3 +95,18 @@ def test_label_agreement_by_k_states_both_corpora_nmi(shown):
     assert "four books' 0.20 at K = 2, 0.21 at K = 4, 0.15 at K = 8" in shown["alt"]
     with pytest.raises(ValueError, match="one value per K"):
         plots.label_agreement_by_k([2, 4], {"x": {"nmi": [0.1], "purity": [0.2]}}, 4)
+
+
+def test_sc_by_threshold_gives_each_flat_stretch_its_score(shown):
+    import numpy as np
+
+    # all three cosines 0.5: by symmetry every λ is 1/3 with or without the edges, and with the diagonal of
+    # S S/n set to 1, S_h = 0.7 * 0.5 + 0.3 * (0.5 + 0.5 + 0.25) / 3 = 0.475 off the diagonal, 1 on it:
+    # SC = (3 * 1 + 6 * 0.475) / 9 = 0.65 on both sides of 0.5
+    S = np.array([[1.0, 0.5, 0.5], [0.5, 1.0, 0.5], [0.5, 0.5, 1.0]])
+    plots.sc_by_threshold(S, ["a", "b", "c"])
+    assert shown["small"] == []
+    assert shown["see"].endswith("it is 0.650 from 0.00 to 0.50; 0.650 from 0.50 to 0.95.")
+    assert "dotted lines at the cosines 0.50" in shown["alt"]
+    with pytest.raises(ValueError, match="square matrix"):
+        plots.sc_by_threshold(S, ["a", "b"])

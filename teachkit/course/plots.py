@@ -9,7 +9,8 @@ states the result in words and numbers read off the same values (so the sentence
   over the share of held-out n-grams never seen in training;
 * :func:`stability_curve` (11): Greene et al.'s stability against K, with its paired lead;
 * :func:`criteria_by_k` (11): every K-choosing criterion, scaled to [0, 1], against K, one panel per corpus;
-* :func:`label_agreement_by_k` (12): NMI and purity against K for two corpora.
+* :func:`label_agreement_by_k` (12): NMI and purity against K for two corpora;
+* :func:`sc_by_threshold` (05b): SC and the PageRank weights as the threshold rises.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from typing import Any
 
 from .figures import label, show
 
-__all__ = ["criteria_by_k", "label_agreement_by_k", "paired_lead", "perplexity_by_order", "stability_curve"]
+__all__ = ["criteria_by_k", "label_agreement_by_k", "paired_lead", "perplexity_by_order", "sc_by_threshold",
+           "stability_curve"]
 
 _STYLES = ["o-", "s--", "^-.", "D:", "v-", "P--"]
 
@@ -230,4 +232,46 @@ def label_agreement_by_k(ks: Sequence[int], curves: Mapping[str, Mapping[str, Se
         see += f": at every K the {last} agree far less with their labels than the {first} does with its own."
     else:
         see += "."
+    show(fig, alt=alt, see=see)
+
+
+def sc_by_threshold(similarity: Any, words: Sequence[str], damping: float = 0.85) -> None:
+    """Show a topic's SC and its keywords' PageRank weights as the graph's threshold rises from 0 to 0.95.
+
+    An edge is kept where the cosine is above the threshold, so SC and λ are flat between two cosines and
+    change only where the threshold passes one; the "what to see" line gives each flat stretch's SC.
+    """
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    from ..semantic.metrics import semantic_coherence
+
+    S = np.asarray(similarity, dtype=float)
+    words = list(words)
+    if S.ndim != 2 or S.shape != (len(words), len(words)):
+        raise ValueError("similarity must be a square matrix with one row per word in words.")
+    grid = np.round(np.arange(0.0, 0.951, 0.005), 3)
+    results = [semantic_coherence(S, threshold=float(t), damping=damping, words=words) for t in grid]
+    cosines = sorted({round(float(S[i, j]), 6) for i in range(len(S)) for j in range(i + 1, len(S))
+                      if 0 < S[i, j] < 0.95})
+    fig, (ax, ax2) = plt.subplots(2, 1, figsize=(6.8, 6.6), sharex=True, layout="constrained")
+    ax.step(grid, [r.score for r in results], where="post", lw=2)
+    ax.set(ylabel="SC", title="SC as the threshold rises")
+    for k, (word, style) in enumerate(zip(words, ["-", "--", ":", "-."])):
+        ax2.step(grid, [r.weights[k] for r in results], style, where="post", lw=2, label=word)
+    ax2.set(xlabel="threshold (an edge is kept where the cosine is above it)", ylabel="PageRank weight λ")
+    ax2.legend(loc="upper left")
+    for axis in (ax, ax2):
+        for c in cosines:
+            axis.axvline(c, color="grey", linestyle=":", linewidth=1)
+    edges = [0.0, *cosines, 0.95]
+    stretches = []
+    for low, high in zip(edges, edges[1:]):
+        sc = semantic_coherence(S, threshold=(low + high) / 2, damping=damping, words=words).score
+        stretches.append(f"{sc:.3f} from {low:.2f} to {high:.2f}")
+    alt = (f"Two step charts against the threshold 0 to 0.95, dotted lines at the cosines "
+           f"{', '.join(f'{c:.2f}' for c in cosines)}: top, SC; bottom, the PageRank weight of each of "
+           f"{', '.join(words)}. SC is " + "; ".join(stretches) + ".")
+    see = ("SC changes only where the threshold passes a cosine and an edge drops out: it is "
+           + "; ".join(stretches) + ".")
     show(fig, alt=alt, see=see)
