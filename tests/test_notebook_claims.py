@@ -809,9 +809,17 @@ def _05_learning_is_top_by_strength_and_by_rank():
 
 
 def _05_the_picture_colours_the_nodes_by_weight():
+    # nb05-15 draws the graphs with plots.keyword_graphs: its nodes get one size and the weight as colour, and
+    # the weight is written under each word
+    import inspect
+
+    from teachkit.course import plots
+
+    drawn = inspect.getsource(plots.keyword_graphs)
     source = "".join(_cell("05_semantic", "nb05-15")["source"])
-    return "node_color=lam" in source and re.search(r"node_size=\d+,", source) is not None and \
-        "nodes coloured by PageRank weight" in _output("05_semantic", "nb05-15")
+    return "plots.keyword_graphs(" in source and "node_color=lam" in drawn and \
+        re.search(r"node_size=\d+,", drawn) is not None and 'labels={w: f"{w}\\n{v:.3f}"' in drawn and \
+        "nodes coloured by the weight λ written under each word" in _output("05_semantic", "nb05-15")
 
 
 def _05_weights_settle_and_the_printed_ones_are_off_the_path():
@@ -1895,10 +1903,11 @@ def _11_prior_and_sequential_converge_tokens_slowly():
 
 
 def _11_criteria_tables():
+    # one table per corpus (caption "planted corpus", "Lee corpus"): a row per K, then the row "picks K"
     text = _output("11_trust", "0761e08f")
     tables = {}
-    for corpus, part in zip(("planted", "Lee"), text.split(" corpus:")[1:]):
-        rows = [[float(v) for v in line.split()] for line in part.splitlines() if re.match(r"^ +\d+ ", line)]
+    for corpus, part in zip(("planted", "Lee"), re.split(r"^(?:planted|Lee) corpus$", text, flags=re.M)[1:]):
+        rows = [[float(v) for v in line.split()] for line in part.splitlines() if re.match(r"^ *\d+ ", line)]
         tables[corpus] = rows
     return tables
 
@@ -1914,8 +1923,11 @@ def _11_dissimilarity_criteria_keep_improving_on_lee():
 
 
 def _11_every_criterion_finds_the_planted_k():
-    return "picks K: stability 5, npmi 5, griffiths_2004 5, cao_juan_2009 5, arun_2010 5, deveaud_2014 5" in \
-        _output("11_trust", "0761e08f").split("Lee corpus:")[0]
+    planted = _output("11_trust", "0761e08f").split("Lee corpus")[0]
+    header = re.search(r"^K\s+(stability.*)$", planted, flags=re.M).group(1).split()
+    chosen = re.search(r"^picks K\s+(.*)$", planted, flags=re.M).group(1).split()
+    return header == ["stability", "npmi", "griffiths_2004", "cao_juan_2009", "arun_2010", "deveaud_2014"] and \
+        chosen == ["5"] * 6
 
 
 def _11_seed_picks():
@@ -4570,9 +4582,9 @@ def _12_intrusion_choices_within_chance_by_cochran_and_mcnemar():
 
 def _11_deveaud_readings_pick_differently():
     text = _output("11_trust", "0761e08f")
-    picks_paper = {c: int(k) for c, k in re.findall(r"the paper's reading\), (planted|Lee): .*; picks K = (\d+)", text)}
-    values = {c: {int(k): float(v) for k, v in re.findall(r"K = (\d+) (\d\.\d+)", line)}
-              for c, line in re.findall(r"the paper's reading\), (planted|Lee): (.*); picks", text)}
+    found = re.findall(r"the paper's reading\), (planted|Lee):\n  (.*)\n  picks K = (\d+)", text)
+    picks_paper = {c: int(k) for c, _, k in found}
+    values = {c: {int(k): float(v) for k, v in re.findall(r"K = (\d+) (\d\.\d+)", line)} for c, line, _ in found}
     tables = _11_criteria_tables()
     whole = {c: int(max(rows, key=lambda r: r[6])[0]) for c, rows in tables.items()}
     return (whole == {"planted": 5, "Lee": 20} and picks_paper == {"planted": 8, "Lee": 5}

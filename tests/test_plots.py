@@ -110,3 +110,32 @@ def test_sc_by_threshold_gives_each_flat_stretch_its_score(shown):
     assert "dotted lines at the cosines 0.50" in shown["alt"]
     with pytest.raises(ValueError, match="square matrix"):
         plots.sc_by_threshold(S, ["a", "b"])
+
+
+def test_keyword_graphs_names_the_strongest_word_and_the_gap_between_panels(shown):
+    import networkx as nx
+
+    # strengths: b 0.9 + 0.8 = 1.7, a 0.9 + 0.7 = 1.6, c 0.8 + 0.7 = 1.5; b has the largest weight in both
+    # panels; the second panel's weights differ from the first's by at most |0.40 - 0.36| = 0.04
+    G = nx.Graph()
+    G.add_weighted_edges_from([("a", "b", 0.9), ("b", "c", 0.8), ("a", "c", 0.7)])
+    pos = {"a": (0.0, 0.0), "b": (1.0, 0.0), "c": (0.5, -0.85)}
+    plots.keyword_graphs(G, pos, [([0.33, 0.36, 0.31], "one"), ([0.31, 0.40, 0.29], "two")])
+    assert shown["small"] == []
+    assert shown["see"] == ("B, the word with the largest strength (sum of its edge weights, 1.70), gets the largest "
+                            "weight in every panel; the weights of “two” are up to 0.040 from those of “one”.")
+    with pytest.raises(ValueError, match="one weight per word"):
+        plots.keyword_graphs(G, pos, [([0.5, 0.5], "bad")])
+
+
+def test_weights_by_iteration_says_when_they_settle_and_whether_the_printed_ones_are_an_iterate(shown):
+    import numpy as np
+
+    # iterates move by 0.01, then 0.001, then nothing: within 0.0005 of the end from iterate 2 on
+    history = np.array([[0.30, 0.40, 0.30], [0.31, 0.38, 0.31], [0.3105, 0.379, 0.3105], [0.3105, 0.379, 0.3105]])
+    plots.weights_by_iteration(history, ["a", "b", "c"], [0.32, 0.36, 0.32])
+    assert shown["small"] == []
+    assert shown["see"].startswith("The weights settle within 2 iterations")
+    assert "no iterate, rounded to two decimals, is the document's printed values" in shown["see"]
+    plots.weights_by_iteration(history, ["a", "b", "c"], [0.31, 0.38, 0.31])      # iterate 1, rounded
+    assert "an iterate rounds to the document's printed values" in shown["see"]

@@ -10,7 +10,9 @@ states the result in words and numbers read off the same values (so the sentence
 * :func:`stability_curve` (11): Greene et al.'s stability against K, with its paired lead;
 * :func:`criteria_by_k` (11): every K-choosing criterion, scaled to [0, 1], against K, one panel per corpus;
 * :func:`label_agreement_by_k` (12): NMI and purity against K for two corpora;
-* :func:`sc_by_threshold` (05b): SC and the PageRank weights as the threshold rises.
+* :func:`sc_by_threshold` (05b): SC and the PageRank weights as the threshold rises;
+* :func:`keyword_graphs` and :func:`weights_by_iteration` (05): a keyword graph per set of weights, and PageRank's
+  iterates beside a document's printed weights.
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ from typing import Any
 
 from .figures import label, show
 
-__all__ = ["criteria_by_k", "label_agreement_by_k", "paired_lead", "perplexity_by_order", "sc_by_threshold",
-           "stability_curve"]
+__all__ = ["criteria_by_k", "keyword_graphs", "label_agreement_by_k", "paired_lead", "perplexity_by_order",
+           "sc_by_threshold", "stability_curve", "weights_by_iteration"]
 
 _STYLES = ["o-", "s--", "^-.", "D:", "v-", "P--"]
 
@@ -274,4 +276,99 @@ def sc_by_threshold(similarity: Any, words: Sequence[str], damping: float = 0.85
            f"{', '.join(words)}. SC is " + "; ".join(stretches) + ".")
     see = ("SC changes only where the threshold passes a cosine and an edge drops out: it is "
            + "; ".join(stretches) + ".")
+    show(fig, alt=alt, see=see)
+
+
+def keyword_graphs(graph: Any, pos: Mapping[str, tuple], panels: Sequence[tuple]) -> None:
+    """Show a keyword graph once per set of weights, edges labelled by cosine and nodes coloured by weight.
+
+    ``graph`` is a :class:`networkx.Graph` with a ``weight`` per edge; ``pos`` places each word; ``panels`` is a
+    sequence of ``(weights, title)``, the weights in the order of ``pos``.  The "what to see" line names the word
+    with the largest strength (sum of its edge weights), says whether it has the largest weight in every panel,
+    and how far the other panels' weights are from the first's.
+    """
+    import matplotlib.pyplot as plt
+    import networkx as nx
+    import numpy as np
+
+    words = list(pos)
+    panels = [(np.asarray(w, dtype=float), t) for w, t in panels]
+    if not panels or any(w.shape != (len(words),) for w, _ in panels):
+        raise ValueError("panels need one weight per word of pos.")
+    low = min(float(w.min()) for w, _ in panels)
+    high = max(float(w.max()) for w, _ in panels)
+    edge_w = [graph[u][v]["weight"] for u, v in graph.edges]
+    fig, axes = plt.subplots(1, len(panels), figsize=(3.9 * len(panels), 4.0), layout="constrained", squeeze=False)
+    axes = axes[0]
+    nodes = None
+    for ax, (lam, title) in zip(axes, panels):
+        span = (max(edge_w) - min(edge_w)) or 1.0
+        widths = [1 + 7 * (w - min(edge_w)) / span for w in edge_w]      # widen small differences
+        nx.draw_networkx_edges(graph, pos, ax=ax, width=widths, edge_color="0.55")
+        nx.draw_networkx_edge_labels(graph, pos, ax=ax, font_size=12,
+                                     edge_labels={(u, v): f"{graph[u][v]['weight']:.2f}" for u, v in graph.edges})
+        # the weights differ by a few hundredths: equal sizes, and colour alone shows the weight
+        nodes = nx.draw_networkx_nodes(graph, pos, nodelist=words, ax=ax, node_size=1400, node_color=lam,
+                                       cmap=plt.get_cmap("cividis"), vmin=low, vmax=high, edgecolors="black")
+        below = {w: (x, y - 0.24) for w, (x, y) in pos.items()}      # labels under the nodes
+        nx.draw_networkx_labels(graph, below, ax=ax, font_size=12, font_color="black",
+                                labels={w: f"{w}\n{v:.3f}" for w, v in zip(words, lam)},
+                                bbox=dict(facecolor="white", alpha=0.85, edgecolor="none", boxstyle="round,pad=0.2"))
+        ax.set_title(title)
+        ax.set_xlim(-0.35, 1.35)
+        ax.set_ylim(-1.35, 0.3)
+        ax.axis("off")
+    fig.colorbar(nodes, ax=axes, label="importance weight λ", shrink=0.8)
+    fig.suptitle("Keyword graph\n(edge label = cosine similarity, node colour = λ)")
+    strength = {w: sum(d["weight"] for _, _, d in graph.edges(w, data=True)) for w in words}
+    strongest = max(strength, key=strength.get)
+    first = panels[0][0]
+    tops = [words[int(np.argmax(w))] for w, _ in panels]
+    lead = (f"{strongest[:1].upper()}{strongest[1:]}, the word with the largest strength (sum of its edge "
+            f"weights, {strength[strongest]:.2f}), gets the largest weight in "
+            + ("every panel" if all(t == strongest for t in tops) else
+               "; ".join(f"{t}: {top}" for (_, t), top in zip(panels, tops))))
+    gaps = [float(np.abs(w - first).max()) for w, _ in panels[1:]]
+    rest = "".join(f"; the weights of “{t}” are up to {g:.3f} from those of “{panels[0][1]}”"
+                   for (_, t), g in zip(panels[1:], gaps))
+    alt = (f"{len(panels)} drawings of the same graph of the words {', '.join(words)}, edges labelled with their "
+           f"cosine similarity and nodes coloured by the weight λ written under each word: "
+           + "; ".join(f"{t}: " + ", ".join(f"{w} {v:.3f}" for w, v in zip(words, lam)) for lam, t in panels) + ".")
+    show(fig, alt=alt, see=lead + rest + ".")
+
+
+def weights_by_iteration(history: Any, words: Sequence[str], printed: Sequence[float], shown: int = 12) -> None:
+    """Show each word's PageRank weight over the first ``shown`` iterations, with the weights a document prints.
+
+    ``history`` has one row per iterate (row 0 the start), one column per word; ``printed`` is the document's
+    weight per word.  The "what to see" line says after how many iterations every weight stays within 0.0005 of
+    its final value, and whether any iterate, rounded to the printed precision (2 decimals), is the printed one.
+    """
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    history = np.asarray(history, dtype=float)
+    printed = np.asarray(printed, dtype=float)
+    if history.ndim != 2 or history.shape[1] != len(words) or printed.shape != (len(words),):
+        raise ValueError("history needs one column per word, and printed one value per word.")
+    fig, ax = plt.subplots(figsize=(7, 4.4))
+    steps = np.arange(len(history))[:shown]
+    for k, (word, style) in enumerate(zip(words, ["-o", "-s", "-^", "-D"])):
+        ax.plot(steps, history[:shown, k], style, label=word)
+    for value in sorted(set(np.round(printed, 6))):
+        who = " and ".join(w for w, v in zip(words, printed) if round(float(v), 6) == value)
+        ax.axhline(value, color="0.3", ls=":", lw=1.5)
+        ax.text(steps[-1], value + 0.001, f"document's λ for {who}: {value:g}", ha="right", va="bottom")
+    ax.set(title="PageRank weights, iteration by iteration", xlabel="iteration", ylabel="weight λ")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), title="PageRank")
+    final = history[-1]
+    settled = next(i for i in range(len(history)) if np.abs(history[i:] - final).max() < 5e-4)
+    on_path = any(np.allclose(np.round(h, 2), printed) for h in history)
+    alt = (f"Line chart of the PageRank weights of {', '.join(words)} over the first {len(steps)} iterations, "
+           f"ending at {', '.join(f'{v:.3f}' for v in final)}; dotted horizontal lines mark the weights the "
+           f"document prints ({', '.join(f'{v:g}' for v in printed)}).")
+    see = (f"The weights settle within {settled} iterations (every later change below 0.0005), and "
+           + ("an iterate rounds to the document's printed values." if on_path else
+              "no iterate, rounded to two decimals, is the document's printed values: they are not an early or "
+              "a late iterate."))
     show(fig, alt=alt, see=see)

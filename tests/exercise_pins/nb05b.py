@@ -14,41 +14,6 @@ _lo = (1 - _lm) / 2
 _sc_strict = (_lm ** 2 + 2 * _lo ** 2 + 2 * _lm * _lo * (_h["ml"] + _h["ma"]) + 2 * _lo * _lo * _h["la"])
 
 
-def _step(A, damping):
-    n = A.shape[0]
-    out = np.empty(n)
-    for j in range(n):
-        out[j] = (1 - damping) / n + damping * sum((1 / n) * A[i, j] / A[i].sum() for i in range(n) if i != j)
-    return out
-
-
-PINS = {
-    "05b.1": _sc_strict,                            # weights sum to 1, so the denominator is 1
-    "05b.2": (3 + 2 * (_h["ml"] + _h["ma"] + _h["la"])) / 9,
-    "05b.3": _step,
-    # SC of 5 keywords with cosines 0 is 1/5 = 0.2 (only the diagonal); (0.30 - 0.2) / (1 - 0.2) = 0.125,
-    # barely above that score
-    "05b.4": "it is barely above what keywords with nothing in common would score",
-    # above 0.3 only neural's edges (0.8, 0.7, 0.75) survive: a star; PageRank gives the centre
-    # (1 + 3d) / (4 (1 + d)) = 3.55 / 7.4 = 0.480, each leaf (1 - d)/4 + d * 0.480 * w / 2.25 (0.18 or less)
-    "05b.5": "it is the keyword most similar to the others: the graph's edges lead to it",
-}
-
-
-# The intermediate numbers of the worked solutions (``steps``), by hand.  "machine" is isolated: its rank is
-# the jump (1 - d)/3 plus d/3 of its own rank (dangling node), lam = 0.05 + 0.85 lam / 3.
-STEPS = {
-    # teachkit iterates PageRank until it converges, so its weight agrees with the fixed point to about 1e-11
-    "05b.1": {"jump": (1 - 0.85) / 3, "n_words": 3,
-             "isolated_weight": pytest.approx(((1 - 0.85) / 3) / (1 - 0.85 / 3), rel=1e-9)},
-    "05b.4": {"chance": 1 / 5, "share": (0.30 - 0.2) / 0.8},
-    # the star's PageRank by hand: centre (1 + 3d) / (4 (1 + d)); leaf (1 - d)/4 + d * centre * w / (0.8 + 0.7 + 0.75)
-    "05b.5": {"w_neural": pytest.approx(3.55 / 7.4, rel=1e-9),   # iterated to convergence, as 05b.1
-             "w_rest": ", ".join(f"{0.15 / 4 + 0.85 * (3.55 / 7.4) * w / 2.25:.3f}" for w in (0.8, 0.7, 0.75))},
-}
-
-
-# ---------------------------------------------------------------- every variant, by hand
 def _h_by_hand(s_ml, s_ma, s_la, gamma=0.7):
     # S_h off the diagonal: gamma S + (1 - gamma) (S S / 3); (S S)_xy = s_xy * 1 + 1 * s_xy + s_xz * s_yz
     return {"ml": gamma * s_ml + (1 - gamma) * (2 * s_ml + s_ma * s_la) / 3,
@@ -71,13 +36,59 @@ def _equal_weights_by_hand(s_ml, s_ma, s_la):
     return (3 + 2 * (h["ml"] + h["ma"] + h["la"])) / 9        # three 1s and each pair twice, over nine entries
 
 
+def _full_graph_sc_by_hand(s_ml, s_ma, s_la, damping=0.85):
+    # every edge kept: weighted PageRank iterated by hand from 1/3 (each word passes its rank along its edges in
+    # proportion to their weights), then SC = sum_ij lam_i lam_j S_h[i, j] (the weights sum to 1)
+    A = np.array([[0, s_ml, s_ma], [s_ml, 0, s_la], [s_ma, s_la, 0]])
+    lam = np.full(3, 1 / 3)
+    for _ in range(500):
+        lam = (1 - damping) / 3 + damping * np.array([sum(lam[i] * A[i, j] / A[i].sum() for i in range(3))
+                                                      for j in range(3)])
+    h = _h_by_hand(s_ml, s_ma, s_la)
+    H = np.array([[1, h["ml"], h["ma"]], [h["ml"], 1, h["la"]], [h["ma"], h["la"], 1]])
+    return float(lam @ H @ lam), lam
+
+
+# 05b.5-05b.7: the other model's cosines 0.60, 0.45, 0.75; threshold 0.3 (all edges) against 0.65 (machine isolated)
+_sc_all, _lam_all = _full_graph_sc_by_hand(0.60, 0.45, 0.75)            # 0.724, lam (0.296, 0.371, 0.333)
+_sc_cut = _strict_sc_by_hand(0.60, 0.45, 0.75, 0.65, 0.85, 0.7)          # 0.808, lam (0.070, 0.465, 0.465)
+assert _sc_cut > _sc_all
+
+PINS = {
+    # (1 - 0.85)/3 + 0.85 * (1/3 * 0.60 / (0.60 + 0.45) + 1/3 * 0.75 / (0.45 + 0.75)): machine's and algorithm's shares
+    "05b.1": 0.05 + 0.85 * (0.60 / 1.05 + 0.75 / 1.20) / 3,   # 0.05 + 0.2833 · (0.5714 + 0.625) = 0.3890
+    "05b.2": (0.45 ** 2 + 0.75 ** 2 + 1) / 3,                # (0.2025 + 0.5625 + 1) / 3 = 0.5883
+    "05b.3": _sc_strict,                           # weights sum to 1, so the denominator is 1
+    "05b.4": (3 + 2 * (_h["ml"] + _h["ma"] + _h["la"])) / 9,
+    "05b.5": "higher",                             # 0.808 at 0.65 against 0.724 at 0.3
+    # only the weights move: S_h is built from all the cosines at either threshold, and lam_machine falls
+    # from 0.296 to 0.070 while SC rises
+    "05b.6": ("the weights moved from “machine” to “learning” and “algorithm”, whose cosine is the largest, so "
+              "the weighted mean leans on the most similar pair; no cosine changed"),
+    # 0.60 and 0.45 are both at or below 0.65 and above 0.3: the threshold, not the words, isolated machine
+    "05b.7": ("that both its cosines are at or below the threshold chosen: a lower threshold would give it edges "
+              "and weight again"),
+}
+
+STEPS = {
+    # teachkit iterates PageRank until it converges, so its weight agrees with the fixed point to about 1e-11
+    "05b.3": {"jump": (1 - 0.85) / 3, "n_words": 3,
+              "isolated_weight": pytest.approx(((1 - 0.85) / 3) / (1 - 0.85 / 3), rel=1e-9)},
+    "05b.5": {"sc_low": pytest.approx(_sc_all, rel=1e-9), "sc_high": pytest.approx(_sc_cut, rel=1e-9),
+              "lam_low": ", ".join(f"{v:.3f}" for v in _lam_all), "lam_high": "0.070, 0.465, 0.465"},
+}
+
 PIN_FUNCTIONS = {
-    "05b.1": _strict_sc_by_hand,
-    "05b.2": _equal_weights_by_hand,
+    # (1 - d)/3 + d * (1/3 * s_ml / (s_ml + s_ma) + 1/3 * s_la / (s_ma + s_la)): machine's and algorithm's shares
+    "05b.1": lambda word, s_ml, s_ma, s_la, threshold, damping: (
+        (1 - damping) / 3 + damping * (s_ml / (s_ml + s_ma) + s_la / (s_ma + s_la)) / 3),
+    "05b.2": lambda s_ma, s_la: (s_ma ** 2 + s_la ** 2 + 1) / 3,    # the mean square of algorithm's row
+    "05b.3": _strict_sc_by_hand,
+    "05b.4": _equal_weights_by_hand,
 }
 
 STEP_FUNCTIONS = {
-    "05b.1": lambda s_ml, s_ma, s_la, threshold, damping, direct_weight: {
+    "05b.3": lambda s_ml, s_ma, s_la, threshold, damping, direct_weight: {
         "jump": (1 - damping) / 3, "n_words": 3,
         "isolated_weight": pytest.approx(((1 - damping) / 3) / (1 - damping / 3), rel=1e-9)},
 }
