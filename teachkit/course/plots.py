@@ -162,8 +162,10 @@ def criteria_by_k(tables: Mapping[str, Mapping[int, Mapping[str, float]]],
             span = values.max() - values.min()
             scaled = (values - values.min()) / span if span else np.zeros_like(values)
             up = scaled if choose is max else 1 - scaled
-            # hollow markers for every other criterion, so two that meet at one point both show
-            ax.plot(ks, up, _STYLES[n % 6], ms=9 if n % 2 else 7, mfc="none" if n % 2 else None,
+            # filled markers for the first and fourth criterion, larger hollow ones for the rest, so that two
+            # lines meeting at one point both show (11's stability and Arun cross at K = 10 on Lee)
+            hollow = n % 3 != 0
+            ax.plot(ks, up, _STYLES[n % 6], ms=9 if hollow else 7, mfc="none" if hollow else None,
                     mew=1.8, label=label(name))
             peaks.setdefault(corpus, {})[name] = choose(ks, key=lambda k: table[k][name])
         if corpus == planted:
