@@ -32,24 +32,25 @@ def _matrix(s_ml, s_ma, s_la):
     return np.array([[1.0, s_ml, s_ma], [s_ml, 1.0, s_la], [s_ma, s_la, 1.0]])
 
 
-def _two_thresholds(s_ml, s_ma, s_la, low, high):
+def _two_thresholds(s_ml, s_ma, s_la, low, high, damping):
     S = _matrix(s_ml, s_ma, s_la)
-    return (semantic_coherence(S, threshold=low, words=WORDS), semantic_coherence(S, threshold=high, words=WORDS))
+    return (semantic_coherence(S, threshold=low, damping=damping, words=WORDS),
+            semantic_coherence(S, threshold=high, damping=damping, words=WORDS))
 
 
 # ------------------------------------------------------------------ 05b.5: predict SC under a stricter threshold
 _HIGHER, _LOWER, _SAME = "higher", "lower", "the same"
 
 
-def _stricter_sc(s_ml, s_ma, s_la, low, high):
-    before, after = _two_thresholds(s_ml, s_ma, s_la, low, high)
+def _stricter_sc(s_ml, s_ma, s_la, low, high, damping):
+    before, after = _two_thresholds(s_ml, s_ma, s_la, low, high, damping)
     if abs(after.score - before.score) < 5e-4:
         return _SAME
     return _HIGHER if after.score > before.score else _LOWER
 
 
-def _stricter_steps(s_ml, s_ma, s_la, low, high):
-    before, after = _two_thresholds(s_ml, s_ma, s_la, low, high)
+def _stricter_steps(s_ml, s_ma, s_la, low, high, damping):
+    before, after = _two_thresholds(s_ml, s_ma, s_la, low, high, damping)
     return {"sc_low": before.score, "sc_high": after.score, "lam_low": ", ".join(f"{v:.3f}" for v in before.weights),
             "lam_high": ", ".join(f"{v:.3f}" for v in after.weights)}
 
@@ -61,8 +62,8 @@ _NOISE = "the topic is more coherent than it looked: the threshold removed noise
 _PAIRS = "the weak pairs with “machine” were left out of the mean, so only the strong pair counts"
 
 
-def _why_sc_moved(s_ml, s_ma, s_la, low, high):
-    before, after = _two_thresholds(s_ml, s_ma, s_la, low, high)
+def _why_sc_moved(s_ml, s_ma, s_la, low, high, damping):
+    before, after = _two_thresholds(s_ml, s_ma, s_la, low, high, damping)
     machine_isolated = max(s_ml, s_ma) <= high < s_la
     same_pairs = np.allclose(before.hierarchical, after.hierarchical)      # the similarities do not see the threshold
     if machine_isolated and same_pairs and after.weights[0] < before.weights[0] and after.score > before.score:
@@ -77,14 +78,14 @@ _UNRELATED = "that “machine” does not belong to the topic: it is unrelated t
 _RARE = "that “machine” is the rarest of the three words in the corpus"
 
 
-def _what_isolation_says(s_ml, s_ma, s_la, low, high):
-    before, after = _two_thresholds(s_ml, s_ma, s_la, low, high)
+def _what_isolation_says(s_ml, s_ma, s_la, low, high, damping):
+    before, after = _two_thresholds(s_ml, s_ma, s_la, low, high, damping)
     if "machine" in after.isolated and "machine" not in before.isolated and min(s_ml, s_ma) > low:
         return _CUT
     raise ValueError("this question is about a word the stricter threshold isolates")
 
 
-_DATA = {**OTHER_COSINES, "low": 0.3, "high": 0.65}
+_DATA = {**OTHER_COSINES, "low": 0.3, "high": 0.65, "damping": 0.85}
 
 EXERCISES = [_renumbered(e) for e in DECLARED if e.key in RENUMBERED] + [
     Prediction(
@@ -105,8 +106,9 @@ EXERCISES = [_renumbered(e) for e in DECLARED if e.key in RENUMBERED] + [
     Interpretation(
         key="05b.6",
         label="why SC moved",
-        question="In exercise 05b.5 SC rose when the threshold went from 0.3 to 0.65 and “machine” lost its "
-                 "edges. What made it rise?",
+        question="In exercise 05b.5 (cosines machine–learning 0.60, machine–algorithm 0.45, learning–algorithm "
+                 "0.75; $d = 0.85$) SC rose when the threshold went from 0.3 to 0.65 and “machine” lost its edges. "
+                 "What made it rise?",
         data=_DATA,
         answer=_why_sc_moved,
         choices=(_NOISE, _PAIRS, _WEIGHTS),
@@ -126,8 +128,9 @@ EXERCISES = [_renumbered(e) for e in DECLARED if e.key in RENUMBERED] + [
     Interpretation(
         key="05b.7",
         label="what an isolated word's weight says",
-        question="At the threshold 0.65 of exercise 05b.5, “machine” is isolated and gets the smallest PageRank "
-                 "weight. What does that say about “machine”?",
+        question="In exercise 05b.5 (cosines machine–learning 0.60, machine–algorithm 0.45, learning–algorithm "
+                 "0.75; $d = 0.85$), “machine” has both its edges at the threshold 0.3; at 0.65 it is isolated and "
+                 "gets the smallest PageRank weight. What does that say about “machine”?",
         data=_DATA,
         answer=_what_isolation_says,
         choices=(_UNRELATED, _RARE, _CUT),
