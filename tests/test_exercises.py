@@ -752,13 +752,13 @@ def test_a_fraction_with_the_thousands_comma_the_question_prints_is_read():
 
 
 def test_the_likeliest_mistake_with_fewer_figures_says_why_it_is_wrong():
-    # 05.4: 0.8915, and keeping the diagonal gives exactly 0.9
-    verdict = tex.ask("05.4", answer="0.9")
+    # 05b.4 (05.4 before the split): 0.8915, and keeping the diagonal gives exactly 0.9
+    verdict = tex.ask("05b.4", answer="0.9")
     assert verdict.judged and not verdict.correct
     assert "common mistake" in verdict.message and "Check your calculation" not in verdict.message
     assert "at least 2 significant figures" in verdict.message
     # a rough answer that is no mistake's: too rough, as everywhere
-    assert tex.ask("05.3", answer="0.9").rough
+    assert tex.ask("05b.3", answer="0.9").rough
 
 
 def test_choices_that_differ_only_in_case_spaces_or_dashes_are_refused():
@@ -1360,7 +1360,7 @@ def test_a_percentage_for_a_quantity_that_is_no_share_is_refused_with_why():
     assert tex.ask("09.4", answer="80%").correct                 # topic diversity: a share
 
 
-@pytest.mark.parametrize("key, typed", [("02.4", "-1"), ("02.3", "1"), ("05.2", "1"), ("09.4", "0.2")])
+@pytest.mark.parametrize("key, typed", [("02.4", "-1"), ("02.3", "1"), ("05b.2", "1"), ("09.4", "0.2")])
 def test_the_likeliest_mistake_with_one_figure_is_wrong_not_too_rough(key, typed):
     verdict = tex.ask(key, answer=typed)
     assert not verdict.correct and verdict.judged and verdict.message.startswith("Not quite"), verdict.message
@@ -1368,7 +1368,7 @@ def test_the_likeliest_mistake_with_one_figure_is_wrong_not_too_rough(key, typed
 
 
 def test_a_rough_answer_consistent_with_the_value_is_still_too_rough():
-    for key, typed in (("02.4", "-0.7"), ("02.3", "0.8"), ("05.2", "0.6")):
+    for key, typed in (("02.4", "-0.7"), ("02.3", "0.8"), ("05b.2", "0.6")):
         verdict = tex.ask(key, answer=typed)
         assert verdict.rough and "too rough to judge" in verdict.message, (key, verdict.message)
 
@@ -1458,3 +1458,16 @@ def test_04d_1_every_variant_has_well_posed_discounts():
         y = n1 / (n1 + 2 * n2)
         d1, d2, d3 = 1 - 2 * y * n2 / n1, 2 - 3 * y * n3 / n2, 3 - 4 * y * n4 / n3
         assert 0 < d1 < d2 < d3 < 3 * d1, (seed, (n1, n2, n3, n4), (d1, d2, d3))
+
+
+def test_kneser_ney_step_counter_examples_are_counts_a_corpus_can_have():
+    # reader s2 (04b.4): "count=20, context_total=28, types=20" cannot happen: the word is one of the T types
+    # after h and each of the other T - 1 occurs at least once, so count + T - 1 <= context_total
+    import numpy as np
+
+    from teachkit.course.exercises import nb04b
+
+    for seed in range(500):
+        x = nb04b._inputs(np.random.default_rng(seed))
+        assert 1 <= x["types"] <= x["context_total"]
+        assert x["count"] == 0 or x["count"] + x["types"] - 1 <= x["context_total"], x

@@ -171,3 +171,20 @@ def test_topic_intrusion_as_a_clickable_quiz_with_a_static_fallback():
     assert topic_log_odds([task], THETA, [picked])[0] == pytest.approx(math.log(0.01 / 0.3))
     with pytest.raises(ValueError, match="what must be 'word'"):
         intrusion_quiz(intrusion_tasks(TOPICS, n_words=4), what="document")
+
+
+def test_the_npmi_reader_answers_every_task_even_with_unseen_words():
+    # notebook 12 (agreement-19) scores its three word choices with the NPMI reader: every task must get an
+    # answer (hit_rates then has no NaN), also when no pair of its words meets or when two words tie.
+    # (The check stood as an assert in the lesson; it is a property of npmi_rater, tested here.)
+    import numpy as np
+
+    docs = [["fire", "smoke", "blaze"], ["fire", "smoke"], ["wicket", "runs"], ["gaza"], ["peace"], ["sharon"]]
+    counts = CooccurrenceCounts.from_documents(docs)
+    tasks = [IntrusionTask(0, ("fire", "smoke", "blaze", "wicket"), "wicket", 1),
+             IntrusionTask(1, ("wicket", "runs", "smoke", "blaze"), "smoke", 0),       # two pairs: a tie
+             IntrusionTask(2, ("gaza", "peace", "sharon", "fire"), "fire", 0)]         # no pair meets at all
+    answers = [npmi_rater(t, counts) for t in tasks]
+    assert all(a in t.words for a, t in zip(answers, tasks))
+    found, rate = hit_rates(tasks, answers)
+    assert not np.isnan(found).any() and answers[0] == "wicket" and 0 <= rate <= 1

@@ -828,9 +828,17 @@ def _05_learning_is_top_by_strength_and_by_rank():
 
 
 def _05_the_picture_colours_the_nodes_by_weight():
+    # nb05-15 draws the graphs with plots.keyword_graphs: its nodes get one size and the weight as colour, and
+    # the weight is written under each word
+    import inspect
+
+    from teachkit.course import plots
+
+    drawn = inspect.getsource(plots.keyword_graphs)
     source = "".join(_cell("05_semantic", "nb05-15")["source"])
-    return "node_color=lam" in source and re.search(r"node_size=\d+,", source) is not None and \
-        "nodes coloured by PageRank weight" in _output("05_semantic", "nb05-15")
+    return "plots.keyword_graphs(" in source and "node_color=lam" in drawn and \
+        re.search(r"node_size=\d+,", drawn) is not None and 'labels={w: f"{w}\\n{v:.3f}"' in drawn and \
+        "nodes coloured by the weight λ written under each word" in _output("05_semantic", "nb05-15")
 
 
 def _05_weights_settle_and_the_printed_ones_are_off_the_path():
@@ -2028,10 +2036,11 @@ def _11_prior_and_sequential_converge_tokens_slowly():
 
 
 def _11_criteria_tables():
+    # one table per corpus (caption "planted corpus", "Lee corpus"): a row per K, then the row "picks K"
     text = _output("11_trust", "0761e08f")
     tables = {}
-    for corpus, part in zip(("planted", "Lee"), text.split(" corpus:")[1:]):
-        rows = [[float(v) for v in line.split()] for line in part.splitlines() if re.match(r"^ +\d+ ", line)]
+    for corpus, part in zip(("planted", "Lee"), re.split(r"^(?:planted|Lee) corpus$", text, flags=re.M)[1:]):
+        rows = [[float(v) for v in line.split()] for line in part.splitlines() if re.match(r"^ *\d+ ", line)]
         tables[corpus] = rows
     return tables
 
@@ -2047,8 +2056,11 @@ def _11_dissimilarity_criteria_keep_improving_on_lee():
 
 
 def _11_every_criterion_finds_the_planted_k():
-    return "picks K: stability 5, npmi 5, griffiths_2004 5, cao_juan_2009 5, arun_2010 5, deveaud_2014 5" in \
-        _output("11_trust", "0761e08f").split("Lee corpus:")[0]
+    planted = _output("11_trust", "0761e08f").split("Lee corpus")[0]
+    header = re.search(r"^K\s+(stability.*)$", planted, flags=re.M).group(1).split()
+    chosen = re.search(r"^picks K\s+(.*)$", planted, flags=re.M).group(1).split()
+    return header == ["stability", "npmi", "griffiths_2004", "cao_juan_2009", "arun_2010", "deveaud_2014"] and \
+        chosen == ["5"] * 6
 
 
 def _11_seed_picks():
@@ -2060,6 +2072,26 @@ def _11_seed_picks():
             for seed, k in enumerate(cell.split(" / ")):
                 picks.setdefault((corpus, seed), {})[name] = int(k)
     return picks
+
+
+def _11_consecutive_seeds_share_subsample_runs():
+    """Reader s3: stability_over_k draws and trains run r of seed s with seed s + 1 + r (its source says so), so
+    seeds s and s + 1 share runs - 1 of their runs; the notebook's seed cell runs 3 on the planted corpus, 2 on Lee."""
+    import inspect
+
+    from teachkit.evaluation import stability
+
+    code = inspect.getsource(stability.stability_over_k)
+    if "default_rng(seed + 1 + r)" not in code or "random_state=seed + 1 + r" not in code:
+        return False
+    source = "".join(_cell("11_trust", "82395893")["source"])
+    runs = {name: int(r) for name, r in re.findall(r'\("(planted|Lee)", [^()]*?, [^,]+, (\d+), \d+\)', source)}
+
+    def seeds(s, r):
+        return {s + 1 + i for i in range(r)}
+
+    shared = {c: len(seeds(0, r) & seeds(1, r)) for c, r in runs.items()}
+    return runs == {"planted": 3, "Lee": 2} and shared == {"planted": 2, "Lee": 1}
 
 
 def _11_picks_move_with_the_seed():
@@ -2108,8 +2140,10 @@ CLAIMS_11 = [
     Claim("11_trust", "6026e4bd", "an estimate can sit several standard errors from the exact value",
           _11_several_standard_errors_and_tokens_worst),
     Claim("11_trust", "6026e4bd", "does worst", _11_several_standard_errors_and_tokens_worst),
-    Claim("11_trust", "585723e1", "With seeds 1 and 2 (new reference models at every $K$, new subsamples) the picks "
-          "move", _11_picks_move_with_the_seed),
+    Claim("11_trust", "585723e1", "With seeds 1 and 2 (new reference models at every $K$) the picks move",
+          _11_picks_move_with_the_seed),
+    Claim("11_trust", "585723e1", "consecutive seeds share two of their three subsample models on the planted corpus "
+          "and one of two on Lee", _11_consecutive_seeds_share_subsample_runs),
     Claim("11_trust", "585723e1", "On the planted corpus every criterion picks the planted $K$ = 5 with seed 0, and "
           "all but Griffiths & Steyvers\n($K$ = 8) with seed 1; with seed 2 none does: stability, NPMI, Griffiths "
           "and Arun pick $K$ = 6, Cao Juan and\nDeveaud $K$ = 4", _11_picks_move_with_the_seed),
@@ -2219,6 +2253,16 @@ def _12_single_raters_agree_poorly():
                                          level_of_measurement="interval"))
     printed = [float(v) for v in re.findall(r"alpha: interval ([\d.]+)", _output("12_agreement", "agreement-10"))]
     return np.allclose(alphas, printed, atol=5e-4) and max(alphas) < 2 / 3
+
+
+def _12_the_intrusion_run_agrees_poorly():
+    """agreement-15-reading-a-miss: the quiz's run (K = 8, seed 0) has NMI 0.129, the lowest but one of the nine
+    runs in agreement-07's table."""
+    runs = _12_books_runs()
+    nmi = {(r[0], r[1]): r[3] for r in runs}
+    source = "".join(_cell("12_agreement", "agreement-13")["source"])
+    return "intrusion_run = book_runs[8, 0]" in source and nmi[8, 0] == 0.129 and \
+        sorted(nmi.values())[1] == 0.129
 
 
 def _12_four_topics_per_passage():
@@ -2331,8 +2375,11 @@ CLAIMS_12 = [
           "most coherent model need not be the one that recovers the labels",
           _12_the_labels_k_is_not_automatically_best_nor_the_most_coherent_run),
     Claim("12_agreement", "agreement-45", "(low for crowd ratings of topics)", _12_single_raters_agree_poorly),
-    Claim("12_agreement", "agreement-45", "with three seeds a side no exact permutation test can go below p = 0.10",
+    Claim("12_agreement", "agreement-45", "with three seeds a side no exact two-sided permutation test can go below "
+          "p = 0.10",
           _12_three_against_three_runs),
+    Claim("12_agreement", "agreement-15-reading-a-miss", "this run ($K$ = 8, seed 0) agrees poorly with the books' "
+          "labels (NMI 0.129 in section 1's table", _12_the_intrusion_run_agrees_poorly),
     Claim("12_agreement", "agreement-45", "the choice changes coherence, so report it",
           _12_the_choice_of_words_changes_coherence_and_intrusion),
     Claim("12_agreement", "agreement-26-says", "No comparison of the six reaches 0.05, not even before a correction",
@@ -3354,7 +3401,7 @@ def _04b_tiny_rows_sum_to_one_and_add_one_keeps_less_than_half():
 def _04b_table(cell_id="c07"):
     rows = {}
     for line in _output(_NB["04b"], cell_id).splitlines():
-        fields = [f.strip() for f in line.strip().strip("|").split("|")]
+        fields = [f.strip() for f in re.split(r"\s{2,}|\s*\|\s*", line.strip().strip("|")) if f.strip()]
         if len(fields) == 5 and re.match(r"[\d,.]+$", fields[1]):
             rows[fields[0]] = [float(v.replace(",", "")) for v in fields[1:]]
     return rows
@@ -3416,8 +3463,9 @@ def _04b_all_unk_is_lowest_of_all():
 
 
 def _04b_splitting_on_spaces_changes_everything():
-    rows = re.findall(r"V =\s+([\d,]+)\s+held-out words N = ([\d,]+)\s+<UNK>\s+[\d.]+%\s+perplexity\s+([\d.]+)",
-                      _output(_NB["04b"], "c17"))
+    # the table's rows: tokens by, V, held-out words N, <UNK> share, perplexity
+    rows = re.findall(r"^(?:teachkit\.tokenize|split on spaces)\s+([\d,]+)\s+([\d,]+)\s+[\d.]+%\s+([\d.]+)$",
+                      _output(_NB["04b"], "c17"), flags=re.M)
     return len(rows) == 2 and all(a != b for a, b in zip(*rows))
 
 
@@ -4173,9 +4221,9 @@ CLAIMS = CLAIMS + CLAIMS_00_04
 
 def _11_lead_is_within_the_noise():
     text = _output("11_trust", "cfd98624")
-    runs, best, second, lead, se = re.search(r"runs per K: (\d+); K = (\d+) leads K = (\d+) by (-?\d+\.\d+); "
+    runs, best, second, lead, se = re.search(r"runs per K: (\d+); K = (\d+) leads K = (\d+) by (-?\d+\.\d+)\s+"
                                              r"standard error of the \(paired\) difference (\d+\.\d+)", text).groups()
-    needed = int(re.search(r"if the spread stays as it is: (\d+)", text).group(1))
+    needed = int(re.search(r"two standard errors at this spread: (\d+)", text).group(1))
     found = re.search(r"run-by-run differences, K = 5 minus K = 8: (.*)", text).group(1)
     per_run = [float(v) for v in found.split(", ")]
     runs, lead, se = int(runs), float(lead), float(se)
@@ -4311,7 +4359,7 @@ def _12_word_choice_differences_negative_in_every_run():
     text = _output("12_agreement", "agreement-17")
     pooled = [float(v) for v in re.findall(r"minus probability: difference (-?\d+\.\d+)", text)]
     runs = [[float(v) for v in part.split(", ")] for part in
-            re.findall(r"minus probability, run by run \(seeds \[0, 1, 2\]\): \[([^]]+)\]", text)]
+            re.findall(r"minus probability, run by run: \[([^]]+)\]", text)]
     return (len(pooled) == len(runs) == 2 and all(len(r) == 3 and max(r) < 0 for r in runs)
             and all(abs(np.mean(r) - d) < 2e-3 for r, d in zip(runs, pooled))
             and "over 24 topics" in text)
@@ -4839,11 +4887,12 @@ def _12_intrusion_outcomes():
     text = _output("12_agreement", "agreement-19")
     shares = [int(v) for v in re.findall(r"finds (\d+)% of the intruders", text)]
     n, all3, none, mixed = (int(v) for v in re.search(
-        r"(\d+) topics x 3 word choices; topics found under all three (\d+), under none (\d+), mixed (\d+)",
+        r"(\d+) topics x 3 word choices; found under all three (\d+), none (\d+), mixed (\d+)",
         text).groups())
     q, p = (float(v) for v in re.search(r"Cochran's Q = (\d+\.\d+), df = 2, p = (\d\.\d+)", text).groups())
+    # the table of McNemar's tests: first, second, only the first, only the second, exact p, Holm
     pairs = [(int(a), int(b), float(pv), float(h)) for a, b, pv, h in re.findall(
-        r"only by the first (\d+), only by the second (\d+), exact p = (\d\.\d+), Holm (\d\.\d+)", text)]
+        r"^\S.*?\s{2,}\S.*?\s{2,}(\d+)\s+(\d+)\s+(\d\.\d{3})\s+(\d\.\d{3})$", text, flags=re.M)]
     return shares, n, (all3, none, mixed), q, p, pairs
 
 
@@ -4874,9 +4923,9 @@ def _12_intrusion_choices_within_chance_by_cochran_and_mcnemar():
 
 def _11_deveaud_readings_pick_differently():
     text = _output("11_trust", "0761e08f")
-    picks_paper = {c: int(k) for c, k in re.findall(r"the paper's reading\), (planted|Lee): .*; picks K = (\d+)", text)}
-    values = {c: {int(k): float(v) for k, v in re.findall(r"K = (\d+) (\d\.\d+)", line)}
-              for c, line in re.findall(r"the paper's reading\), (planted|Lee): (.*); picks", text)}
+    found = re.findall(r"the paper's reading\), (planted|Lee):\n  (.*)\n  picks K = (\d+)", text)
+    picks_paper = {c: int(k) for c, _, k in found}
+    values = {c: {int(k): float(v) for k, v in re.findall(r"K = (\d+) (\d\.\d+)", line)} for c, line, _ in found}
     tables = _11_criteria_tables()
     whole = {c: int(max(rows, key=lambda r: r[6])[0]) for c, rows in tables.items()}
     return (whole == {"planted": 5, "Lee": 20} and picks_paper == {"planted": 8, "Lee": 5}

@@ -333,8 +333,8 @@ SHOWN_FOR_ANOTHER_REASON = {
     ("03.3", "06_distinctiveness_diversity", "0.400"): "06's share of documents in topic T1, 4 of 10; 03.3 is a "
                                                        "size-weighted mean of two coherences",
     ("03.3", "06_distinctiveness_diversity", "4/10"): "the same share of documents, as a fraction",
-    ("05.4", "00_start_here", "0.891"): "00 explains how answers are judged with 'an expected 0.891' as its example",
-    ("05.4", "02_npmi", "0.891"): "NPMI(canção, exílio) = 0.891, the Portuguese note's pair; 05.4 is an SC of the "
+    ("05b.4", "00_start_here", "0.891"): "00 explains how answers are judged with 'an expected 0.891' as its example",
+    ("05b.4", "02_npmi", "0.891"): "NPMI(canção, exílio) = 0.891, the Portuguese note's pair; 05b.4 is an SC of the "
                                   "05 cosines",
     ("06.2", "05_semantic_coherence", "0.816"): "05's summary gives 0.816, the diagonal of S S/n for 'algorithm'; "
                                                 "06.2 asks the length of a mean of unit vectors",

@@ -1,4 +1,4 @@
-"""Notebook 05's exercise answers, worked out by hand (no teachkit)."""
+"""Notebook 05's exercise answers, worked out by hand (no teachkit); 05.1-05.4 are 05b's now (nb05b.py)."""
 
 import numpy as np
 import pytest
@@ -23,11 +23,6 @@ def _step(A, damping):
 
 
 PINS = {
-    # (1 - 0.85)/3 + 0.85 * (1/3 * 0.85 / (0.85 + 0.82) + 1/3 * 0.88 / (0.82 + 0.88))
-    "05.1": 0.05 + 0.85 * (0.60 / 1.05 + 0.75 / 1.20) / 3,   # 0.05 + 0.2833 · (0.5714 + 0.625) = 0.3890
-    "05.2": (0.45 ** 2 + 0.75 ** 2 + 1) / 3,                 # (0.2025 + 0.5625 + 1) / 3 = 0.5883
-    "05.3": _sc_strict,                            # weights sum to 1, so the denominator is 1
-    "05.4": (3 + 2 * (_h["ml"] + _h["ma"] + _h["la"])) / 9,
     "05.6": "more than (1 − d)/n",                 # 0.0698 > 0.05
     "05.5": _step,
     # SC of 5 keywords with cosines 0 is 1/5 = 0.2 (only the diagonal); (0.30 - 0.2) / (1 - 0.2) = 0.125,
@@ -42,12 +37,9 @@ PINS = {
 # The intermediate numbers of the worked solutions (``steps``), by hand.  "machine" is isolated: its rank is
 # the jump (1 - d)/3 plus d/3 of its own rank (dangling node), lam = 0.05 + 0.85 lam / 3.
 STEPS = {
-    # teachkit iterates PageRank until it converges, so its weight agrees with the fixed point to about 1e-11
-    "05.3": {"jump": (1 - 0.85) / 3, "n_words": 3,
-             "isolated_weight": pytest.approx(((1 - 0.85) / 3) / (1 - 0.85 / 3), rel=1e-9)},
     "05.7": {"chance": 1 / 5, "share": (0.30 - 0.2) / 0.8},
     # the star's PageRank by hand: centre (1 + 3d) / (4 (1 + d)); leaf (1 - d)/4 + d * centre * w / (0.8 + 0.7 + 0.75)
-    "05.8": {"w_neural": pytest.approx(3.55 / 7.4, rel=1e-9),   # iterated to convergence, as 05.3
+    "05.8": {"w_neural": pytest.approx(3.55 / 7.4, rel=1e-9),   # iterated to convergence
              "w_rest": ", ".join(f"{0.15 / 4 + 0.85 * (3.55 / 7.4) * w / 2.25:.3f}" for w in (0.8, 0.7, 0.75))},
 }
 
@@ -75,17 +67,5 @@ def _equal_weights_by_hand(s_ml, s_ma, s_la):
     return (3 + 2 * (h["ml"] + h["ma"] + h["la"])) / 9        # three 1s and each pair twice, over nine entries
 
 
-PIN_FUNCTIONS = {
-    # (1 - d)/3 + d * (1/3 * s_ml / (s_ml + s_ma) + 1/3 * s_la / (s_ma + s_la)): machine's and algorithm's shares
-    "05.1": lambda word, s_ml, s_ma, s_la, threshold, damping: (
-        (1 - damping) / 3 + damping * (s_ml / (s_ml + s_ma) + s_la / (s_ma + s_la)) / 3),
-    "05.2": lambda s_ma, s_la: (s_ma ** 2 + s_la ** 2 + 1) / 3,    # the mean square of algorithm's row
-    "05.3": _strict_sc_by_hand,
-    "05.4": _equal_weights_by_hand,
-}
 
-STEP_FUNCTIONS = {
-    "05.3": lambda s_ml, s_ma, s_la, threshold, damping, direct_weight: {
-        "jump": (1 - damping) / 3, "n_words": 3,
-        "isolated_weight": pytest.approx(((1 - damping) / 3) / (1 - damping / 3), rel=1e-9)},
-}
+

@@ -226,7 +226,9 @@ def _unk_lowers_perplexity(sentences, test):
 def _inputs(rng):
     total = int(rng.integers(1, 30))
     count = int(rng.integers(0, total + 1))
-    types = int(rng.integers(1 if count else 1, total + 1))
+    # inputs a corpus can have: the word is one of the T types after h, each of the other T - 1 seen at least
+    # once, so count + T - 1 <= context_total (and T <= context_total when the word is unseen)
+    types = int(rng.integers(1, total - count + 2)) if count else int(rng.integers(1, total + 1))
     return {"count": count, "context_total": total, "types": types,
             "lower": float(rng.uniform(0, 0.5)), "d": float(rng.uniform(0.05, 0.95))}
 

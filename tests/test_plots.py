@@ -1,0 +1,141 @@
+"""teachkit.course.plots: each helper's figure reads at the course's text size, and its alt text and "what to
+see" line state what the values say (worked out here by hand, on small made-up values)."""
+
+from types import SimpleNamespace
+
+import matplotlib
+import pytest
+
+matplotlib.use("Agg")
+
+from teachkit.course import figures, plots  # noqa: E402
+
+
+@pytest.fixture
+def shown(monkeypatch):
+    # the course's sizes (teachkit.course.setup.setup_course): 12 pt text, 13 pt titles
+    sizes = {"font.size": 12, "axes.titlesize": 13, "axes.labelsize": 12, "xtick.labelsize": 12,
+             "ytick.labelsize": 12, "legend.fontsize": 12, "figure.dpi": 100}
+    for key, value in sizes.items():
+        monkeypatch.setitem(matplotlib.rcParams, key, value)
+    seen = {}
+
+    def fake_show(fig, alt, see):
+        seen.update(fig=fig, alt=alt, see=see, small=figures.small_text(fig))
+
+    monkeypatch.setattr(plots, "show", fake_show)
+    return seen
+
+
+def test_perplexity_by_order_names_the_rising_and_the_lowest_method(shown):
+    plots.perplexity_by_order((1, 2, 3), {"add-one": [900, 2000, 4000], "KN": [950, 400, 300],
+                                          "JM": [1100, 450, 420]}, [0.1, 0.5, 0.8])
+    assert shown["small"] == []
+    # add-one ends highest and rises (900 < 2000 < 4000); KN is lowest at orders 2 and 3 (400 < 450, 300 < 420)
+    # but not at order 1 (950 > 900)
+    assert shown["see"].startswith("Add-one rises with the order (900 at order 1, 4,000 at order 3) while KN is "
+                                   "lowest from order 2 on (300 at order 3)")
+    assert "of the held-out n-grams, 10% at order 1, 50% at order 2, 80% at order 3 were never seen" in shown["see"]
+    assert "10% at order 1, 50% at order 2, 80% at order 3" in shown["alt"]
+    with pytest.raises(ValueError, match="one value per order"):
+        plots.perplexity_by_order((1, 2), {"a": [1.0]}, [0.1, 0.2])
+
+
+def test_paired_lead_is_the_mean_and_standard_error_of_the_run_by_run_differences():
+    # differences 0.3 - 0.1 = 0.2, 0.5 - 0.5 = 0, 0.4 - 0.6 = -0.2: mean 0, sd 0.2, s.e. 0.2 / sqrt(3)
+    lead, se = plots.paired_lead({5: [0.3, 0.5, 0.4], 8: [0.1, 0.5, 0.6]}, 5, 8)
+    assert lead == pytest.approx(0.0, abs=1e-12) and se == pytest.approx(0.2 / 3 ** 0.5)
+    with pytest.raises(ValueError, match="same number"):
+        plots.paired_lead({5: [0.3, 0.5], 8: [0.1]}, 5, 8)
+
+
+def _curve(agreements):
+    import numpy as np
+
+    return SimpleNamespace(ks=sorted(agreements), agreements=agreements,
+                           mean=lambda k: float(np.mean(agreements[k])),
+                           standard_error=lambda k: float(np.std(agreements[k], ddof=1) / len(agreements[k]) ** 0.5))
+
+
+def test_stability_curve_weighs_the_lead_by_the_paired_standard_error(shown):
+    # means: K=4 0.5, K=5 0.7, K=8 0.66; best 5, second 8; differences 0.2, 0.0, -0.08: lead 0.04,
+    # sd 0.1442, s.e. 0.0833, lead / s.e. = 0.5, within the noise
+    best = plots.stability_curve(_curve({4: [0.5, 0.5, 0.5], 5: [0.9, 0.6, 0.6], 8: [0.7, 0.6, 0.68]}), 5)
+    assert best == (5, 8) and shown["small"] == []
+    assert shown["see"].startswith("The most stable K is 5 (the planted K is 5), but its lead over K = 8 is "
+                                   "0.040, 0.5 standard errors of the paired run-by-run differences")
+    assert shown["see"].endswith("within the noise.")
+    # a lead of many paired standard errors: differences 0.30, 0.31, 0.29 (s.e. 0.0058)
+    plots.stability_curve(_curve({5: [0.9, 0.91, 0.89], 8: [0.6, 0.6, 0.6]}), 5)
+    assert shown["see"].endswith("more than two of them.")
+
+
+def test_criteria_by_k_says_where_each_criterion_peaks(shown):
+    better = {"npmi": max, "arun_2010": min}
+    tables = {"planted": {2: {"npmi": 0.1, "arun_2010": 5.0}, 5: {"npmi": 0.3, "arun_2010": 1.0},
+                          8: {"npmi": 0.2, "arun_2010": 2.0}},
+              "Lee": {5: {"npmi": 0.3, "arun_2010": 4.0}, 10: {"npmi": 0.2, "arun_2010": 3.0},
+                      20: {"npmi": 0.1, "arun_2010": 1.0}}}
+    plots.criteria_by_k(tables, better, 5)
+    assert shown["small"] == []
+    assert "Planted corpus: every criterion peaks at K = 5" in shown["see"]
+    assert "Lee corpus: NPMI at K = 5; Arun et al. (2010) at K = 20" in shown["see"]
+    assert "dotted line marks the planted K = 5" in shown["alt"]
+    with pytest.raises(ValueError, match="max or min"):
+        plots.criteria_by_k(tables, {"npmi": sorted}, 5)
+
+
+def test_label_agreement_by_k_states_both_corpora_nmi(shown):
+    plots.label_agreement_by_k([2, 4, 8], {"planted corpus": {"nmi": [0.67, 0.9, 0.95], "purity": [0.5, 0.9, 1]},
+                                           "four books": {"nmi": [0.2, 0.21, 0.15], "purity": [0.4, 0.5, 0.6]}}, 4)
+    assert shown["small"] == []
+    assert shown["see"] == ("The four books' mean NMI is 0.20 at K = 2, 0.21 at K = 4, 0.15 at K = 8 (the planted "
+                            "corpus's: 0.67 to 0.95): at every K the four books agree far less with their labels "
+                            "than the planted corpus does with its own.")
+    assert "four books' 0.20 at K = 2, 0.21 at K = 4, 0.15 at K = 8" in shown["alt"]
+    with pytest.raises(ValueError, match="one value per K"):
+        plots.label_agreement_by_k([2, 4], {"x": {"nmi": [0.1], "purity": [0.2]}}, 4)
+
+
+def test_sc_by_threshold_gives_each_flat_stretch_its_score(shown):
+    import numpy as np
+
+    # all three cosines 0.5: by symmetry every λ is 1/3 with or without the edges, and with the diagonal of
+    # S S/n set to 1, S_h = 0.7 * 0.5 + 0.3 * (0.5 + 0.5 + 0.25) / 3 = 0.475 off the diagonal, 1 on it:
+    # SC = (3 * 1 + 6 * 0.475) / 9 = 0.65 on both sides of 0.5
+    S = np.array([[1.0, 0.5, 0.5], [0.5, 1.0, 0.5], [0.5, 0.5, 1.0]])
+    plots.sc_by_threshold(S, ["a", "b", "c"])
+    assert shown["small"] == []
+    assert shown["see"].endswith("it is 0.650 from 0.00 to 0.50; 0.650 from 0.50 to 0.95.")
+    assert "dotted lines at the cosines 0.50" in shown["alt"]
+    with pytest.raises(ValueError, match="square matrix"):
+        plots.sc_by_threshold(S, ["a", "b"])
+
+
+def test_keyword_graphs_names_the_strongest_word_and_the_gap_between_panels(shown):
+    import networkx as nx
+
+    # strengths: b 0.9 + 0.8 = 1.7, a 0.9 + 0.7 = 1.6, c 0.8 + 0.7 = 1.5; b has the largest weight in both
+    # panels; the second panel's weights differ from the first's by at most |0.40 - 0.36| = 0.04
+    G = nx.Graph()
+    G.add_weighted_edges_from([("a", "b", 0.9), ("b", "c", 0.8), ("a", "c", 0.7)])
+    pos = {"a": (0.0, 0.0), "b": (1.0, 0.0), "c": (0.5, -0.85)}
+    plots.keyword_graphs(G, pos, [([0.33, 0.36, 0.31], "one"), ([0.31, 0.40, 0.29], "two")])
+    assert shown["small"] == []
+    assert shown["see"] == ("B, the word with the largest strength (sum of its edge weights, 1.70), gets the largest "
+                            "weight in every panel; the weights of “two” are up to 0.040 from those of “one”.")
+    with pytest.raises(ValueError, match="one weight per word"):
+        plots.keyword_graphs(G, pos, [([0.5, 0.5], "bad")])
+
+
+def test_weights_by_iteration_says_when_they_settle_and_whether_the_printed_ones_are_an_iterate(shown):
+    import numpy as np
+
+    # iterates move by 0.01, then 0.001, then nothing: within 0.0005 of the end from iterate 2 on
+    history = np.array([[0.30, 0.40, 0.30], [0.31, 0.38, 0.31], [0.3105, 0.379, 0.3105], [0.3105, 0.379, 0.3105]])
+    plots.weights_by_iteration(history, ["a", "b", "c"], [0.32, 0.36, 0.32])
+    assert shown["small"] == []
+    assert shown["see"].startswith("The weights settle within 2 iterations")
+    assert "no iterate, rounded to two decimals, is the document's printed values" in shown["see"]
+    plots.weights_by_iteration(history, ["a", "b", "c"], [0.31, 0.38, 0.31])      # iterate 1, rounded
+    assert "an iterate rounds to the document's printed values" in shown["see"]
