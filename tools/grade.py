@@ -90,7 +90,7 @@ from copy_report import Evidence, _judged, _roughly, copy_report  # noqa: E402, 
 from submission import (  # noqa: E402, F401
     MAX_CELL_CHARS, MAX_ANSWER_CHARS, MAX_ANSWER_BITS, MAX_OPERATORS_PER_LINE, NOT_A_LITERAL, Refused,
     _code_cells, _function_node, _literal, _parsed, _without_ipython, answer_lines, fingerprint, function_cell,
-    read_submission, untouched, earlier_imports, _with_imports, _missing_import,
+    read_submission, untouched, earlier_imports, _with_imports, _missing_import, clear_caches,
 )
 
 FIELDS = ("student", "notebook", "exercise", "points", "max_points", "feedback")
@@ -178,8 +178,6 @@ def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None, ran=None) -> t
     :func:`run_student_functions`) holds the sandbox's results of this student's functions run together; a
     function not in it is run here on its own.
     """
-    from teachkit.course.exercises import _same
-
     prepared = _prepare_function(ex, nb, secret)
     if not isinstance(prepared, _ToRun):
         return prepared
@@ -206,7 +204,7 @@ def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None, ran=None) -> t
             return 0, f"{name} returned {got}: replace the ... with your calculation and return the result"
         expected = inputs.expected(i)
         try:
-            same = _same(got, expected, ex.rtol, ex.atol)
+            same = same_value(got, expected, ex.rtol, ex.atol)
         except Exception:                 # a value of a shape nothing compares with: a wrong result
             same = False
         if not same:
@@ -224,6 +222,20 @@ def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None, ran=None) -> t
     points = round(ex.points * passed / drawn, 2)
     return points, (f"{first}; partial credit: right on {passed} of the {drawn} inputs drawn at grading time, "
                     f"so {points:g} of {ex.points:g} points")
+
+
+def same_value(got, expected, rtol, atol) -> bool:
+    """Whether ``got`` is ``expected`` as the self-check box judges it (teachkit's ``_same``: ``numpy.allclose``
+    with NaN equal to NaN, strings and booleans equal).  Two floats are compared by numpy's formula in Python
+    (the same IEEE arithmetic, the same result: tested), without numpy's cost per call: thousands a student."""
+    if type(got) is float and type(expected) is float and type(rtol) in (float, int) and \
+            type(atol) in (float, int) and math.isfinite(rtol) and math.isfinite(atol):
+        # numpy.isclose: |x - y| <= atol + rtol |y| where y is finite, or x == y; NaN and NaN alike (equal_nan)
+        return ((abs(got - expected) <= atol + rtol * abs(expected) and math.isfinite(expected))
+                or got == expected or (math.isnan(got) and math.isnan(expected)))
+    from teachkit.course.exercises import _same
+
+    return _same(got, expected, rtol, atol)
 
 
 def _where(i: int, cases: list) -> str:
@@ -284,21 +296,24 @@ def grading_inputs(ex, secret) -> GradingInputs:
     return made
 
 
-def run_student_functions(notebooks, timeout=FUNCTION_TIMEOUT, secret=None) -> dict:
-    """``{(key, name, code): sandbox result}`` for the functions of one student's notebooks ``[(nb,
-    exercises)]``, run in one sandbox (:func:`sandbox.run_functions`: each in a process of its own there)."""
-    keys, jobs = [], []
-    for nb, exercises in notebooks:
-        for ex in exercises:
-            if course.kind(ex) != "function":
-                continue
+def function_jobs(nb, exercises, secret=None) -> list[tuple[tuple, tuple]]:
+    """``[((key, name, code), (code, name, cases))]``: what grading the function exercises of ``exercises`` in
+    notebook ``nb`` runs in the sandbox (see :func:`run_student_functions`)."""
+    jobs = []
+    for ex in exercises:
+        if course.kind(ex) == "function":
             prepared = _prepare_function(ex, nb, secret)
             if isinstance(prepared, _ToRun):
                 name, _, code, inputs = prepared
-                if (ex.key, name, code) not in keys:
-                    keys.append((ex.key, name, code))
-                    jobs.append((code, name, inputs.cases))
-    return dict(zip(keys, sandbox.run_functions(jobs, timeout=timeout))) if jobs else {}
+                jobs.append(((ex.key, name, code), (code, name, inputs.cases)))
+    return jobs
+
+
+def run_student_functions(jobs, timeout=FUNCTION_TIMEOUT) -> dict:
+    """``{(key, name, code): sandbox result}`` for one student's function ``jobs`` (:func:`function_jobs` of
+    their notebooks), run in one sandbox (:func:`sandbox.run_functions`: each in a process of its own there)."""
+    unique = dict(jobs)
+    return dict(zip(unique, sandbox.run_functions(list(unique.values()), timeout=timeout))) if unique else {}
 
 
 def _short(value, limit: int = 80) -> str:
@@ -529,6 +544,7 @@ def grade_student(student: str, found: list[handins.HandIn], specs: dict, timeou
     if seed is None:
         seed = course.student_seed(secret, student) if secret is not None else None
     copies: dict[str, list] = {}
+    jobs: dict[int, list] = {}
     read = size = 0
     for hand_in in found:
         if hand_in.problem:
@@ -557,10 +573,20 @@ def grade_student(student: str, found: list[handins.HandIn], specs: dict, timeou
                                                            f"({', '.join(specs)}); not graded", student_sees=True)
                 continue
             copies.setdefault(name, []).append((file, problem))
+            if problem is None:
+                try:        # what its functions run, run together below if this copy is the one graded
+                    jobs[id(file)] = function_jobs(nb, specs[name][0], secret)
+                except Exception:          # judged on its own when graded, which says what went wrong
+                    pass
             del nb
     unread = "; ".join(h.problem for h in found if h.problem)
     chosen = {name: choose(name, copies[name]) for name in specs if name in copies}
-    ran = _run_functions_of(chosen, specs, timeout, secret)
+    # the functions of the copies graded, in one sandbox (each in a process of its own there)
+    try:
+        ran = run_student_functions([job for file, *_ in chosen.values() for job in jobs.get(id(file), [])], timeout)
+    except Exception:                  # each function is then run on its own as its notebook is graded
+        ran = {}
+    del jobs
     for name, spec in specs.items():
         if name not in copies:
             work.zero(name, spec, f"not graded: {unread}" if unread else f"no submission of {name}")
@@ -586,24 +612,6 @@ def _written_seed(value) -> str | None:
     if isinstance(value, int):          # an earlier release wrote a number
         return str(value) if value.bit_length() <= 8192 else "(a number too long to be a seed)"
     return value[:2500] if isinstance(value, str) else None
-
-
-def _run_functions_of(chosen: dict, specs: dict, timeout, secret) -> dict:
-    """The sandbox's results of the functions in one student's chosen notebooks (``{name: (file, problem,
-    why)}``), run together (:func:`run_student_functions`); a notebook that cannot be read here is left out (its
-    grading says why)."""
-    notebooks = []
-    for name, (file, problem, _) in chosen.items():
-        exs = specs[name][0]
-        if problem is None and any(course.kind(ex) == "function" for ex in exs):
-            try:
-                notebooks.append((handins.read_notebook(file.read()), exs))
-            except Exception:          # read again when it is graded, which says why it cannot be
-                continue
-    try:
-        return run_student_functions(notebooks, timeout, secret)
-    finally:
-        del notebooks
 
 
 def _grade_one(work: Work, name: str, spec, file: handins.File, problem, seed, timeout, secret=None, ran=None) -> None:
