@@ -355,13 +355,56 @@ def run_function(source: str, name: str, cases: list[dict], timeout: float = 60)
         try:
             proc.communicate(payload, timeout=timeout)
         except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate()
+            _kill(proc)
             return {"error": f"it did not finish within {timeout:g} s (an endless loop?)", "values": []}
         output.seek(0)
         stdout = output.read(FILE_LIMIT + 1)
     lines = [line for line in stdout.decode("utf-8", "replace").splitlines() if line.startswith(MARK)]
     return _result(lines[-1] if lines else None, len(stdout), proc.returncode)
+
+
+def _kill(proc: subprocess.Popen) -> None:
+    """Stop a sandbox that ran out of time: the runner first, then bubblewrap's process group.
+
+    The runner is in a session of its own (``--new-session``), so killing bubblewrap's group does not reach it,
+    and as root ``setpriv``'s change of uid clears the parent-death signal ``--die-with-parent`` sets: killed
+    alone, bubblewrap left the runner running (an endless loop until its CPU limit, a sleeping thread for as long
+    as it slept), holding processes of uid 65534.  Killing the runner, process 1 of the sandbox's PID namespace,
+    makes the kernel kill everything in the sandbox."""
+    for pid in _descendants(proc.pid):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    try:
+        proc.communicate(timeout=5)        # bubblewrap reaps the runner and ends
+    except subprocess.TimeoutExpired:
+        pass
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except OSError:
+        pass
+    proc.communicate()
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes under ``pid`` (by their parents in /proc), children first."""
+    parents = {}
+    for entry in pathlib.Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat[stat.rfind(")") + 2:].split()
+            if len(fields) > 1 and fields[1].isdigit():
+                parents.setdefault(int(fields[1]), []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        children = parents.get(todo.pop(), [])
+        found += children
+        todo += children
+    return found
 
 
 def _result(line: str | None, size: int, returncode: int) -> dict:
@@ -417,8 +460,7 @@ def run_functions(jobs: list[tuple[str, str, list[dict]]], timeout: float = 60) 
         try:
             proc.communicate(payload, timeout=BATCH_START + len(jobs) * (timeout + BATCH_SLACK))
         except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate()
+            _kill(proc)
         output.seek(0)
         frames = _frames(output.read((FILE_LIMIT + 1024) * (len(jobs) + 1)), len(jobs))
     results = []
