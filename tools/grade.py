@@ -39,8 +39,9 @@ How it grades, and why a submission cannot change its own grade:
 * **Functions run in a sandbox, as they ran in Jupyter.**  For a "write it yourself" exercise, the cell that
   defines the function is run after the import statements of the cells above it (imports only: nothing else
   of those cells; a module the sandbox lacks is skipped, and a NameError it causes is named as a missing
-  import in the feedback), in a separate process under bubblewrap (``tools/sandbox.py``): no course files, no
-  answer key, no teachkit, no network, limited memory, CPU and time.  It returns its function's values on
+  import in the feedback), in a separate process under bubblewrap (``tools/sandbox.py``; one sandbox per
+  student, each of their functions in a process of its own there): no course files, no answer key, no teachkit,
+  no network, limited memory, CPU and time.  It returns its function's values on
   the exercise's seeded inputs as JSON; the grader compares them with teachkit's reference in its own
   process.  A function right on some of the inputs drawn at grading time gets that share of its points
   (partial credit, stated in the feedback).

@@ -16,6 +16,11 @@ executed.  The student's cell runs in a separate process that
 Whatever the code does (monkeypatching, reading files, ``os.system``, endless loops, huge allocations)
 happens inside that process and disappears with it.  The grader compares the returned values with
 teachkit's reference in its own process.
+
+One student's functions run in one sandbox (:func:`run_functions`): its runner, process 1 there, forks a
+process for each function, with the limits above, and kills whatever that function left before the next one
+starts; starting a sandbox (bubblewrap, Python, numpy) once a student instead of once a function is most of
+what grading a class's functions costs.  Two students' code never share a sandbox.
 """
 
 from __future__ import annotations
