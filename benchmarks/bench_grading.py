@@ -32,7 +32,8 @@ The class
     152 MiB; grade 300 x 17 (5,100 notebooks, 2 jobs, 60 s a function) in 482.7 s wall, 207.7 CPU-s with the
     sandboxes', peak 184 MiB (before one sandbox a student and the cached grading inputs: 560.9 s under load, and
     about 3.1 CPU-s a student, 53.0 CPU-s for 20 students where it is now 30.0); release of 10,000 ids of 01_pmi in
-    115.8 s wall (70.8 CPU-s), 0.84 GB, peak 147 MiB (stamping has since lost 10 % of its CPU a student).  The wall
+    115.8 s wall (70.8 CPU-s), 0.84 GB, peak 147 MiB; after stamping lost 10 % of its CPU a student, at 11:02 with
+    the machine quieter (load average 0.9-1.9): 45.9 s wall (57.9 CPU-s), 0.84 GB, peak 147 MiB.  The other wall
     times are the load's: half their CPU seconds (22, 104 and 35 s) is the least they could take on 2 idle cores,
     more where the work is serial (the release's build, the grader's one Python thread); measure again on an idle
     machine before quoting them against the targets (120 s, 300 s, 60 s).
