@@ -27,16 +27,14 @@ The class
 ``--targets`` (alone) measures issue 51's three targets at full size, nothing extrapolated: ``make release`` of 300
     students x every notebook (wall, CPU seconds, bytes of release/class), then ``make grade`` of their 300 x 17
     submissions with its defaults, then ``make release`` of 10,000 ids of one notebook; the load average beside each.
-    Measured 2026-11-28 10:40-10:56 UTC on the shared 2-core machine, other helpers' test suites beside it (load
-    average 5.8-9.2 throughout): release 300 x 17 in 142.4 s wall (44.7 CPU-s), 0.55 GB in release/class, peak
-    152 MiB; grade 300 x 17 (5,100 notebooks, 2 jobs, 60 s a function) in 482.7 s wall, 207.7 CPU-s with the
-    sandboxes', peak 184 MiB (before one sandbox a student and the cached grading inputs: 560.9 s under load, and
-    about 3.1 CPU-s a student, 53.0 CPU-s for 20 students where it is now 30.0); release of 10,000 ids of 01_pmi in
-    115.8 s wall (70.8 CPU-s), 0.84 GB, peak 147 MiB; after stamping lost 10 % of its CPU a student, at 11:02 with
-    the machine quieter (load average 0.9-1.9): 45.9 s wall (57.9 CPU-s), 0.84 GB, peak 147 MiB.  The other wall
-    times are the load's: half their CPU seconds (22, 104 and 35 s) is the least they could take on 2 idle cores,
-    more where the work is serial (the release's build, the grader's one Python thread); measure again on an idle
-    machine before quoting them against the targets (120 s, 300 s, 60 s).
+    Measured 2026-11-28 on the shared 2-core machine, niced, twice.  At 11:03-11:07 UTC (load average 1.8-2.8, the
+    machine nearly quiet): release 300 x 17 in 33.5 s wall (36.6 CPU-s), 0.55 GB in release/class, peak 152 MiB;
+    grade 300 x 17 (5,100 notebooks, 2 jobs, 60 s a function) in 121.5 s wall (171.4 CPU-s with the sandboxes'),
+    peak 185 MiB; release of 10,000 ids of 01_pmi in 36.0 s wall (57.8 CPU-s), 0.84 GB, peak 147 MiB: all three
+    within the targets (120 s and 1 GB, 300 s, 60 s).  At 10:40-10:56 (load average 5.8-9.2, other helpers' test
+    suites beside it): 142.4 s, 482.7 s (207.7 CPU-s) and 115.8 s wall, the load's, not the tools'.  Before one
+    sandbox a student, the grading inputs computed once a run and the cells read once a run, grading took 560.9 s
+    under load, about 3.1 CPU-s a student (53.0 CPU-s for a 20-student class that now takes 28.4).
 ``--capstone N`` (alone) times the capstone's grading: N reports, each on its student's own draw (their seed
     under the course secret) with choices varied over every option, judged by ``tools/capstone_grading.py`` in one
     process from cold caches (every model the draws need trained in that process): the time per capstone, and
