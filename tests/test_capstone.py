@@ -486,7 +486,8 @@ def test_a_number_that_does_not_follow_says_what_it_depends_on(values):
     assert check.flagged == ["k", "coherence", "paired_low"]
     lines = {line.name: line for line in check.lines}
     assert "'c_npmi'" in lines["coherence"].message and "training split" in lines["coherence"].message
-    assert "not stated" in lines["paired_low"].message and "Bonferroni over 3 comparisons" in lines["paired_low"].message
+    assert "not stated" in lines["paired_low"].message
+    assert "Bonferroni over 3 comparisons" in lines["paired_low"].message
     assert "earns its point together with coherence" in lines["k"].message
 
 

@@ -417,3 +417,17 @@ def test_a_choice_typed_as_a_sentence_or_abbreviated_is_judged():
     assert match_choice("P(routine).", get("03.6").choices) == "P(routine)"
     assert match_choice("interpolated KN", get("04d.3").choices) == "interpolated Kneser-Ney"
     assert match_choice("grows by", grows) is None and match_choice(".", grows) is None
+
+
+def test_a_fraction_typed_for_a_value_that_is_no_fraction_is_asked_as_a_decimal():
+    # reader t5 (09.2): 1097/128 for (e/2)^7 = 8.5674... was "not the expected value"; no fraction can be, so the
+    # box asks for the decimal; a rational expected value still judges the fraction exactly
+    import math
+
+    from teachkit.course.selfcheck import check_answer
+
+    verdict = check_answer("1097/128", (math.e / 2) ** 7, min_sig_figs=1)
+    assert not verdict.correct and "give it as a decimal" in verdict.message and "8.57" in verdict.message
+    assert check_answer("8.6", (math.e / 2) ** 7, min_sig_figs=1).correct
+    assert "Check your calculation" in check_answer("1/22", 1 / 23).message
+    assert check_answer("1/23", 1 / 23).correct

@@ -409,8 +409,18 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
                     and abs(value - exact_expected) <= Fraction(1, 10**(FLOAT_SIG_FIGS - 1)) * abs(exact_expected))
             else:
                 ok = round_half_up(value, exp_exponent) == round_half_up(exp_value, exp_exponent)
-            msg = (f"Correct{what}: {typed} is exactly right." if ok else
-                   f"Not quite: {typed} is not the expected value{what}. Check your calculation.")
+            irrational = (exp_exponent is None and not isinstance(exp_value, Fraction)
+                          and abs(exact_expected.limit_denominator(1000) - exact_expected)
+                          > Fraction(1, 10**9) * abs(exact_expected))
+            if ok:
+                msg = f"Correct{what}: {typed} is exactly right."
+            elif irrational:
+                # a value with e, a log or a root in it is no fraction: a fraction typed for it is a rounding of
+                # the student's own, judged as exact, so ask for the decimal rather than call the work wrong
+                msg = (f"{typed} is a fraction, and this value is not one (it has e, a logarithm or a root in it): "
+                       f"give it as a decimal, e.g. {float(value):.4g}, to the figures asked.")
+            else:
+                msg = f"Not quite: {typed} is not the expected value{what}. Check your calculation."
             verdicts.append(Feedback(ok, msg, shown, value, None))
             continue
         # An answer exactly equal to the expected value is never too rough: "0.4" for 0.40 is right.

@@ -228,9 +228,9 @@ def one_vocabulary(*texts: Sequence[Sequence[str]], keep: object, other: str = O
     Two models trained on different texts know different words.  Their perplexities are then not comparable:
     over every prediction, the one that knows fewer words scores more of the held-out text as ``<UNK>``, one
     easy symbol; and leaving out the words one of them does not know still charges each model for the
-    probability it gives to the words left out, a share that differs from model to model.  Folding the training texts *and*
-    the held-out text onto one vocabulary (``keep``, e.g. the words both training texts hold) gives both models
-    the same events to predict, so every prediction can be compared.
+    probability it gives to the words left out, a share that differs from model to model.  Folding the training
+    texts *and* the held-out text onto one vocabulary (``keep``, e.g. the words both training texts hold) gives
+    both models the same events to predict, so every prediction can be compared.
 
     Examples
     --------

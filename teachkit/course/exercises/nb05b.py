@@ -135,7 +135,8 @@ EXERCISES = [_renumbered(e) for e in DECLARED if e.key in RENUMBERED] + [
         answer=_what_isolation_says,
         choices=(_UNRELATED, _RARE, _CUT),
         why={
-            _UNRELATED: "its cosines with the others, 0.60 and 0.45, are moderate, not small; they fell below a threshold "
+            _UNRELATED: "its cosines with the others, 0.60 and 0.45, are moderate, not small; they fell below a "
+                        "threshold "
                         "someone chose, and at 0.3 it has both its edges.",
             _RARE: "no count of the corpus goes into SC: PageRank walks a graph built from cosines only.",
             _CUT: "the weight follows the graph, and the graph follows the threshold.",

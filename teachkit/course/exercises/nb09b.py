@@ -154,8 +154,9 @@ EXERCISES = [
         choices=(_NO_DIFFERENCE, _PAIRED, _A_BETTER, _EQUAL),
         why={
             _NO_DIFFERENCE: "two marginal intervals that overlap can still hide a clear difference: both rhos "
-                            "come from the same topics, so they rise and fall together from one sample of "
-                            "topics to the next, and their difference varies far less than each of them.",
+                            "come from the same topics, so they are not independent, and their difference can "
+                            "vary far less than each of them (when the two metrics largely agree across "
+                            "topics, as NPMI and C_V do in section 1).",
             _PAIRED: "the question is about the difference $\\rho_A - \\rho_B$ = {rho_a:.2f} − {rho_b:.2f}; on the "
                      "same topics it is bootstrapped in pairs, each resample drawing the topics once and recomputing "
                      "both rhos (and with many such comparisons, their p-values corrected together).",
@@ -166,7 +167,7 @@ EXERCISES = [
                     "would say.",
         },
         solution="Overlapping 95 % intervals neither show a difference nor rule one out, and with two rhos of "
-                 "the **same** topics they are the wrong tool: the two estimates are correlated. Bootstrap the "
+                 "the **same** topics they are the wrong tool: the two estimates are not independent. Bootstrap the "
                  "difference {rho_a:.2f} − {rho_b:.2f} in pairs (`tk.bootstrap_spearman_difference`, as section 1 "
                  "does) and read its interval and p-value; with many such comparisons, correct the p-values "
                  "together (Holm).",
