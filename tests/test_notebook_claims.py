@@ -1089,8 +1089,7 @@ def _07_sc_does_not_beat_npmi_under_the_exact_convention():
     rows = _07_ratio_rows("959adedb")
     text = _output("07_statistical", "959adedb")
     return (len(rows) == 8 and all(r < 1 and hi < 1 for r, _, hi in rows) and max(hi for *_, hi in rows) < 1
-            and "ratios below 1: 8 of 8; 95% intervals wholly below 1: 8 of 8" in text
-            and rows == _07_ratio_rows("c9ea6a9b"))
+            and "ratios below 1: 8 of 8; 95% intervals wholly below 1: 8 of 8" in text)
 
 
 def _07_never_together_pairs_inflate_npmi_d():
