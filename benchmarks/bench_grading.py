@@ -24,6 +24,17 @@ The class
     notebooks and 10,000 ids of one notebook would take, beside the targets: release 300 x 17 at most 2 min and
     1 GB on disk, grade 300 x 17 at most 5 min, release 10,000 ids of one notebook at most 60 s.  The load
     average is printed with each figure: under load the wall times are not a quiet machine's.
+``--targets`` (alone) measures issue 51's three targets at full size, nothing extrapolated: ``make release`` of 300
+    students x every notebook (wall, CPU seconds, bytes of release/class), then ``make grade`` of their 300 x 17
+    submissions with its defaults, then ``make release`` of 10,000 ids of one notebook; the load average beside each.
+    Measured 2026-11-28 on the shared 2-core machine, niced, twice.  At 11:03-11:07 UTC (load average 1.8-2.8, the
+    machine nearly quiet): release 300 x 17 in 33.5 s wall (36.6 CPU-s), 0.55 GB in release/class, peak 152 MiB;
+    grade 300 x 17 (5,100 notebooks, 2 jobs, 60 s a function) in 121.5 s wall (171.4 CPU-s with the sandboxes'),
+    peak 185 MiB; release of 10,000 ids of 01_pmi in 36.0 s wall (57.8 CPU-s), 0.84 GB, peak 147 MiB: all three
+    within the targets (120 s and 1 GB, 300 s, 60 s).  At 10:40-10:56 (load average 5.8-9.2, other helpers' test
+    suites beside it): 142.4 s, 482.7 s (207.7 CPU-s) and 115.8 s wall, the load's, not the tools'.  Before one
+    sandbox a student, the grading inputs computed once a run and the cells read once a run, grading took 560.9 s
+    under load, about 3.1 CPU-s a student (53.0 CPU-s for a 20-student class that now takes 28.4).
 ``--capstone N`` (alone) times the capstone's grading: N reports, each on its student's own draw (their seed
     under the course secret) with choices varied over every option, judged by ``tools/capstone_grading.py`` in one
     process from cold caches (every model the draws need trained in that process): the time per capstone, and
@@ -240,6 +251,44 @@ def extrapolate(n: int) -> None:
               f"{at_10k / 2:.0f} s on 2 idle cores (target 60 s), {disk / 1e9:.1f} GB on disk", flush=True)
         print(f"(cores: {os.cpu_count()}; wall times under the load shown are not a quiet machine's)")
 
+def targets(students: int = 300, ids: int = 10_000) -> None:
+    """Issue 51's three targets measured at full size, not extrapolated (``--targets``; see the module's docstring)."""
+    import os
+
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = pathlib.Path(tmp)
+        work = tmp / "class"
+        work.mkdir()
+        names = [f"s{i:05d}" for i in range(students)]
+        notebooks = course.notebooks()
+        print(f"before: {_load()}", flush=True)
+        cpu = _cpu()
+        wall, peak = release_class(work, names, notebooks)
+        disk = _disk(work / "release" / "class")
+        print(f"make release CLASS=, {students} students x {len(notebooks)} notebooks: {wall:.1f} s wall "
+              f"({_cpu() - cpu:.1f} CPU-s), {disk / 1e9:.2f} GB in release/class, peak memory of the largest process "
+              f"{peak:.0f} MiB (target: 120 s, 1 GB); {_load()}", flush=True)
+        count = submissions(work / "release", names, work / "subs")
+        cpu = _cpu()
+        wall, peak, _ = _measured([sys.executable, str(ROOT / "tools" / "grade.py"), str(work / "subs"),
+                                   "--secret", str(work / "course-secret.txt"), "--release", str(work / "release"),
+                                   "--out", str(work / "graded" / "grades.csv")])
+        print(f"make grade SECRET=, {students} students x {len(notebooks)} notebooks ({count} submitted), defaults "
+              f"(2 jobs, 60 s a function): {wall:.1f} s wall ({_cpu() - cpu:.1f} CPU-s, the sandboxes' included), "
+              f"peak memory of the largest process {peak:.0f} MiB (target: 300 s); {_load()}", flush=True)
+        shutil.rmtree(work)
+        work = tmp / "one"
+        work.mkdir()
+        cpu = _cpu()
+        wall, peak = release_class(work, [f"student.{i}@example.org" for i in range(ids)],
+                                   [ROOT / "notebooks" / f"{ONE_NOTEBOOK}.ipynb"])
+        disk = _disk(work / "release" / "class")
+        print(f"make release CLASS=, {ids} ids x 1 notebook ({ONE_NOTEBOOK}): {wall:.1f} s wall "
+              f"({_cpu() - cpu:.1f} CPU-s), {disk / 1e9:.2f} GB, peak memory of the largest process {peak:.0f} MiB "
+              f"(target: 60 s, 500 MB); {_load()}", flush=True)
+        print(f"(cores: {os.cpu_count()}; wall times under the load shown are not a quiet machine's)")
+
+
 def capstone_grading(n: int) -> None:
     """Time grading ``n`` capstones in one process (see the module's docstring, ``--capstone``)."""
     code = f"""
@@ -272,6 +321,9 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     if "--extrapolate" in args:
         extrapolate(int(args[args.index("--extrapolate") + 1]))
+        sys.exit(0)
+    if "--targets" in args:
+        targets()
         sys.exit(0)
     if "--capstone" in args:
         capstone_grading(int(args[args.index("--capstone") + 1]))

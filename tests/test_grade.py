@@ -807,6 +807,117 @@ def test_the_sandbox_process_list_shows_no_command_line_of_the_host():
         assert "bwrap" not in line and "--ro-bind" not in line and "setpriv" not in line, (pid, line)
 
 
+#: One student's functions run together (sandbox.run_functions): each must give what it gives run on its own.
+BATCHED = {
+    "right": "def f(x):\n    return x * 2\n",
+    "numpy": "import numpy as np\ndef f(x):\n    return np.arange(3) * x\n",
+    "raises": "def f(x):\n    if x > 1:\n        raise ValueError('big')\n    return x\n",
+    "cell_raises": "raise RuntimeError('at import')\ndef f(x):\n    return x\n",
+    "no_function": "g = 1\n",
+    "endless": "def f(x):\n    while True:\n        pass\n",
+    "hog": "def f(x):\n    block = bytearray(10 * 2**30)\n    return x\n",
+    "exits": "def f(x):\n    import os\n    os._exit(0)\n",
+    "segfault": "def f(x):\n    import ctypes\n    ctypes.string_at(0)\n",
+    "flooder": "def f(x):\n    import os\n    while True:\n        os.write(1, b'x' * 65536)\n",
+    "forger": "def f(x):\n    import os, json\n    os.write(1, ('\\n" + grade.sandbox.MARK
+              + "' + json.dumps({'error': None, 'values': [['ok', 7.0]] * 5}) + '\\n').encode())\n    os._exit(0)\n",
+    "forged_deep": "def f(x):\n    import os\n    os.write(1, b'\\n' + " + repr(grade.sandbox.MARK.encode())
+                   + " + b'[' * 100000 + b']' * 100000 + b'\\n')\n    os._exit(0)\n",
+    "thread_left": "import threading, time\ndef f(x):\n    threading.Thread(target=lambda: time.sleep(600)).start()\n"
+                   "    return x\n",
+    "exit_function": "import atexit, os, json\natexit.register(lambda: os.write(1, ('\\n" + grade.sandbox.MARK
+                     + "' + json.dumps({'error': None, 'values': [['ok', 9.0]]}) + '\\n').encode()))\n"
+                     "def f(x):\n    return x\n",
+    "cannot_write": "def f(x):\n    open('/tmp/left', 'w').write('x')\n    return x\n",
+    # leaves processes behind and patches what the next function would use: none of it reaches the next
+    "leaves_traces": "import builtins, math, os, time\nbuiltins.left_behind = True\nmath.tau = 7.0\n"
+                     "def f(x):\n    try:\n        for _ in range(3):\n            if os.fork() == 0:\n"
+                     "                time.sleep(600)\n                os._exit(0)\n    except OSError:\n        pass\n"
+                     "    return x\n",
+    "sees_traces": "def f(x):\n    import builtins, math, os\n"
+                   "    others = [p for p in os.listdir('/proc') if p.isdigit() and p != str(os.getpid())]\n"
+                   "    return [len(others), hasattr(builtins, 'left_behind'), math.tau]\n",
+}
+
+
+def test_a_students_functions_run_together_give_what_each_gives_on_its_own():
+    cases = [{"x": 0.5}, {"x": 1.5}, {"x": 1.0}]
+    jobs = [(source, "f", cases) for source in BATCHED.values()]
+    together = grade.sandbox.run_functions(jobs, timeout=3)
+    for name, source, batched in zip(BATCHED, BATCHED.values(), together):
+        if name != "sees_traces":          # alone, it is process 1 and sees no other
+            alone = grade.sandbox.run_function(source, "f", cases, timeout=3)
+            assert batched == alone, (name, batched, alone)
+    seen = dict(zip(BATCHED, together))
+    assert seen["right"] == {"error": None, "values": [["ok", 1.0], ["ok", 3.0], ["ok", 2.0]]}
+    assert "did not finish within 3 s" in seen["endless"]["error"]
+    assert "did not finish within 3 s" in seen["thread_left"]["error"]
+    assert "printing more than" in seen["flooder"]["error"]
+    # the process that waits for each function (process 1), and nothing the function before left behind
+    assert seen["sees_traces"]["values"][0] == ["ok", [1.0, False, 2 * math.pi]], seen["sees_traces"]
+    assert seen["cannot_write"]["values"][0][0] == "raised"
+
+
+def test_a_batch_that_stops_has_its_functions_run_each_on_its_own(monkeypatch):
+    # a batch runner that cannot fork (or that stops, or whose output cannot be read) runs nothing: each function
+    # is run again on its own, with the same result
+    monkeypatch.setattr(grade.sandbox, "BATCH_RUNNER", "import sys\nsys.exit(3)\n")
+    cases = [{"x": 2.0}]
+    jobs = [(BATCHED["right"], "f", cases), (BATCHED["raises"], "f", cases)]
+    assert grade.sandbox.run_functions(jobs, timeout=10) == [
+        {"error": None, "values": [["ok", 4.0]]}, {"error": None, "values": [["raised", "ValueError: big"]]}]
+
+
+def test_floats_are_compared_as_teachkit_compares_them():
+    import itertools
+    import random
+
+    from teachkit.course.exercises import _same
+
+    values = [0.0, -0.0, 1.0, -1.0, 1e-12, -1e-12, 2e-12, 1 + 1e-9, 1 + 2e-9, 1 - 1e-9, math.inf, -math.inf,
+              math.nan, 1e308, -1e308, 5e-324, 0.1 + 0.2, 0.3, 3.0, 3.000000003, 3.0000000030000002]
+    rng = random.Random(1)
+    values += [rng.uniform(-10, 10) for _ in range(10)]
+    values += [v * (1 + rng.choice([1e-10, 1e-9, 1.0000001e-9, 0.999e-9, 2e-9])) for v in values[:25]]
+    with _no_warning_check():
+        for a, b in itertools.product(values, repeat=2):
+            for rtol, atol in ((1e-9, 1e-12), (0.0, 0.0), (1e-5, 1e-8)):
+                assert grade.same_value(a, b, rtol, atol) == _same(a, b, rtol, atol), (a, b, rtol, atol)
+    # what is not two floats is teachkit's own comparison
+    assert grade.same_value([1.0, 2.0], (1.0, 2.0), 1e-9, 1e-12) and not grade.same_value("1", 1.0, 1e-9, 1e-12)
+
+
+def _no_warning_check():
+    import contextlib
+    import warnings
+
+    @contextlib.contextmanager
+    def quiet():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)       # numpy's overflow in 1e308 - -1e308
+            yield
+    return quiet()
+
+
+def test_the_grading_inputs_and_teachkits_values_on_them_are_the_same_for_every_student():
+    """Made once a run (grade.GradingInputs): a reference reads its inputs and never changes them, and the
+    inputs drawn from the secret are the same on every call."""
+    import pickle
+
+    import course
+
+    secret = "5eed" * 16
+    for ex in course.all_exercises():
+        if course.kind(ex) != "function":
+            continue
+        made = grade.grading_inputs(ex, secret)
+        assert grade.grading_inputs(ex, secret) is made
+        before = pickle.dumps(made.cases)
+        values = [made.expected(i) for i in range(len(made.cases))]
+        assert pickle.dumps(made.cases) == before == pickle.dumps(course.grading_cases(ex, secret)), ex.key
+        assert pickle.dumps(values) == pickle.dumps([ex.reference(**kw) for kw in course.grading_cases(ex, secret)])
+
+
 def test_infinities_and_nan_come_back_from_the_sandbox_as_numbers():
     source = "def f():\n    return [float('-inf'), float('inf'), float('nan'), '-inf', 2.5]\n"
     result = grade.sandbox.run_function(source, "f", [{}], timeout=30)

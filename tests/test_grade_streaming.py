@@ -138,7 +138,7 @@ def _held_after_grading(tmp_path, size: int) -> int:
     original = grade.copy_report
 
     def spy(evidence):
-        grade._parsed.cache_clear()          # a bounded cache (256 cells), filled by the first students' cells
+        grade.clear_caches()          # bounded caches of cells read, filled by the first students' cells
         gc.collect()
         held.append(tracemalloc.get_traced_memory()[0])
         return original(evidence)

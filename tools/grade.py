@@ -39,8 +39,9 @@ How it grades, and why a submission cannot change its own grade:
 * **Functions run in a sandbox, as they ran in Jupyter.**  For a "write it yourself" exercise, the cell that
   defines the function is run after the import statements of the cells above it (imports only: nothing else
   of those cells; a module the sandbox lacks is skipped, and a NameError it causes is named as a missing
-  import in the feedback), in a separate process under bubblewrap (``tools/sandbox.py``): no course files, no
-  answer key, no teachkit, no network, limited memory, CPU and time.  It returns its function's values on
+  import in the feedback), in a separate process under bubblewrap (``tools/sandbox.py``; one sandbox per
+  student, each of their functions in a process of its own there): no course files, no answer key, no teachkit,
+  no network, limited memory, CPU and time.  It returns its function's values on
   the exercise's seeded inputs as JSON; the grader compares them with teachkit's reference in its own
   process.  A function right on some of the inputs drawn at grading time gets that share of its points
   (partial credit, stated in the feedback).
@@ -72,6 +73,7 @@ import pickle
 import re
 import sys
 import tempfile
+import threading
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
@@ -89,7 +91,7 @@ from copy_report import Evidence, _judged, _roughly, copy_report  # noqa: E402, 
 from submission import (  # noqa: E402, F401
     MAX_CELL_CHARS, MAX_ANSWER_CHARS, MAX_ANSWER_BITS, MAX_OPERATORS_PER_LINE, NOT_A_LITERAL, Refused,
     _code_cells, _function_node, _literal, _parsed, _without_ipython, answer_lines, fingerprint, function_cell,
-    read_submission, untouched, earlier_imports, _with_imports, _missing_import,
+    read_submission, untouched, earlier_imports, _with_imports, _missing_import, clear_caches,
 )
 
 FIELDS = ("student", "notebook", "exercise", "points", "max_points", "feedback")
@@ -165,7 +167,7 @@ def _vouch(ex, pin) -> None:
                          "tests/exercise_pins before grading.")
 
 
-def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None) -> tuple[int, str]:
+def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None, ran=None) -> tuple[int, str]:
     """Run the student's function in the sandbox on the exercise's inputs; compare with teachkit here.
 
     The inputs are the shipped ones and as many drawn at grading time (:func:`course.grading_cases`, from
@@ -173,54 +175,41 @@ def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None) -> tuple[int, 
     template left as it was; otherwise the first input on which the function fails, what it returned and
     what teachkit gives.  A function right on some inputs gets partial credit: its points times the share of
     the inputs drawn at grading time that it gets right (the shipped inputs do not count toward it, so a table
-    of their answers gets nothing), stated in the feedback.
+    of their answers gets nothing), stated in the feedback.  ``ran`` (``{(key, name, code): result}``, from
+    :func:`run_student_functions`) holds the sandbox's results of this student's functions run together; a
+    function not in it is run here on its own.
     """
-    from teachkit.course.exercises import _same
-    from teachkit.course.exercises.compare import _describe
-
-    name = course.function_name(ex)
-    source = function_cell(nb, name)
-    if source is None:
-        return 0, f"no function {name}: the cell defining it is missing"
-    node = _function_node(source, name)
-    if node is not None and untouched(node):
-        return 0, f"{name} is still the template: replace the ... with your calculation and return its result"
-    if node is not None and getattr(ex, "forbidden", ()):
-        import ast
-
-        from teachkit.course.exercises.compare import forbidden_message
-
-        used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
-        used |= {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
-        refused = forbidden_message(name, used, ex.forbidden)
-        if refused:
-            return 0, refused
-    cases = course.grading_cases(ex, secret)
-    imports = earlier_imports(nb, source)
-    result = sandbox.run_function(_with_imports(imports, source), name, cases, timeout=timeout)
+    prepared = _prepare_function(ex, nb, secret)
+    if not isinstance(prepared, _ToRun):
+        return prepared
+    name, imports, code, inputs = prepared
+    cases = inputs.cases
+    result = (ran or {}).get((ex.key, name, code))
+    if result is None:
+        result = sandbox.run_function(code, name, cases, timeout=timeout)
     if result.get("error"):
         return 0, f"{name}: {result['error']}{_missing_import(result['error'], imports)}"
     values = result["values"]
-    shipped = len(cases) - len(course.grading_cases(ex, secret)[len(ex.cases()):])
+    shipped = inputs.shipped
     first, passed = None, 0
-    for i, kwargs in enumerate(cases):
-        where = f"on input {i + 1} of {len(cases)} ({_describe(kwargs)})"
+    for i in range(len(cases)):
         if i >= len(values) or not isinstance(values[i], list) or len(values[i]) != 2:
-            first = first or f"{name} gave no result {where}"
+            first = first or f"{name} gave no result {_where(i, cases)}"
             break                         # the run stopped here (a crash, a timeout): no later result
         status, got = values[i]
         if status == "raised":
-            first = first or f"{name} raised {str(got)[:200]} {where}{_missing_import(str(got), imports)}"
+            first = first or (f"{name} raised {str(got)[:200]} {_where(i, cases)}"
+                              f"{_missing_import(str(got), imports)}")
             continue
         if got is None or got == "Ellipsis":
             return 0, f"{name} returned {got}: replace the ... with your calculation and return the result"
-        expected = ex.reference(**kwargs)
+        expected = inputs.expected(i)
         try:
-            same = _same(got, expected, ex.rtol, ex.atol)
+            same = same_value(got, expected, ex.rtol, ex.atol)
         except Exception:                 # a value of a shape nothing compares with: a wrong result
             same = False
         if not same:
-            first = first or (f"{name} differs from teachkit {where}: it returned {_short(got)}, "
+            first = first or (f"{name} differs from teachkit {_where(i, cases)}: it returned {_short(got)}, "
                               f"teachkit gives {_short(expected)}")
         elif i >= shipped:
             passed += 1
@@ -234,6 +223,109 @@ def judge_function(ex, nb, timeout=FUNCTION_TIMEOUT, secret=None) -> tuple[int, 
     points = round(ex.points * passed / drawn, 2)
     return points, (f"{first}; partial credit: right on {passed} of the {drawn} inputs drawn at grading time, "
                     f"so {points:g} of {ex.points:g} points")
+
+
+def same_value(got, expected, rtol, atol) -> bool:
+    """Whether ``got`` is ``expected`` as the self-check box judges it (teachkit's ``_same``: ``numpy.allclose``
+    with NaN equal to NaN, strings and booleans equal).  Two floats are compared by numpy's formula in Python
+    (the same IEEE arithmetic, the same result: tested), without numpy's cost per call: thousands a student."""
+    if type(got) is float and type(expected) is float and type(rtol) in (float, int) and \
+            type(atol) in (float, int) and math.isfinite(rtol) and math.isfinite(atol):
+        # numpy.isclose: |x - y| <= atol + rtol |y| where y is finite, or x == y; NaN and NaN alike (equal_nan)
+        return ((abs(got - expected) <= atol + rtol * abs(expected) and math.isfinite(expected))
+                or got == expected or (math.isnan(got) and math.isnan(expected)))
+    from teachkit.course.exercises import _same
+
+    return _same(got, expected, rtol, atol)
+
+
+def _where(i: int, cases: list) -> str:
+    """Which input ``i`` is, for the feedback (written out only for the first input a function fails on)."""
+    from teachkit.course.exercises.compare import _describe
+
+    return f"on input {i + 1} of {len(cases)} ({_describe(cases[i])})"
+
+
+class _ToRun(tuple):
+    """A function to run in the sandbox: (its name, the imports above its cell, the code run, its inputs)."""
+
+
+def _prepare_function(ex, nb, secret):
+    """What grading function exercise ``ex`` in notebook ``nb`` runs (:class:`_ToRun`), or its verdict when it
+    runs nothing (no cell defines it, the template is left as it was)."""
+    name = course.function_name(ex)
+    source = function_cell(nb, name)
+    if source is None:
+        return 0, f"no function {name}: the cell defining it is missing"
+    node = _function_node(source, name)
+    if node is not None and untouched(node):
+        return 0, f"{name} is still the template: replace the ... with your calculation and return its result"
+    if node is not None and getattr(ex, "forbidden", ()):
+        # a wrapper around the teachkit function the exercise compares with earns nothing (as in the self-check)
+        import ast
+
+        from teachkit.course.exercises.compare import forbidden_message
+
+        used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+        used |= {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
+        refused = forbidden_message(name, used, ex.forbidden)
+        if refused:
+            return 0, refused
+    imports = earlier_imports(nb, source)
+    return _ToRun((name, imports, _with_imports(imports, source), grading_inputs(ex, secret)))
+
+
+class GradingInputs:
+    """The inputs function exercise ``ex`` is graded on (:func:`course.grading_cases`: the same for every student
+    of a run) and teachkit's value on each, computed once a run, when first needed, not once a student."""
+
+    def __init__(self, ex, secret):
+        self.exercise = ex
+        self.cases = course.grading_cases(ex, secret)
+        self.shipped = len(ex.cases())          # the first ones; the rest are drawn at grading time
+        self._expected: dict[int, object] = {}
+
+    def expected(self, i: int):
+        """``ex.reference`` of input ``i`` (a reference reads its inputs, never changes them: tested)."""
+        if i not in self._expected:
+            self._expected[i] = self.exercise.reference(**self.cases[i])
+        return self._expected[i]
+
+
+_INPUTS: dict = {}
+_INPUTS_LOCK = threading.Lock()
+
+
+def grading_inputs(ex, secret) -> GradingInputs:
+    """The :class:`GradingInputs` of ``ex`` under ``secret``, made once (the grader's threads share it)."""
+    key = (id(ex), secret)
+    with _INPUTS_LOCK:
+        made = _INPUTS.get(key)
+        if made is None or made.exercise is not ex:
+            if len(_INPUTS) > 256:            # exercises made and dropped (the tests' synthetic ones)
+                _INPUTS.clear()
+            made = _INPUTS[key] = GradingInputs(ex, secret)
+    return made
+
+
+def function_jobs(nb, exercises, secret=None) -> list[tuple[tuple, tuple]]:
+    """``[((key, name, code), (code, name, cases))]``: what grading the function exercises of ``exercises`` in
+    notebook ``nb`` runs in the sandbox (see :func:`run_student_functions`)."""
+    jobs = []
+    for ex in exercises:
+        if course.kind(ex) == "function":
+            prepared = _prepare_function(ex, nb, secret)
+            if isinstance(prepared, _ToRun):
+                name, _, code, inputs = prepared
+                jobs.append(((ex.key, name, code), (code, name, inputs.cases)))
+    return jobs
+
+
+def run_student_functions(jobs, timeout=FUNCTION_TIMEOUT) -> dict:
+    """``{(key, name, code): sandbox result}`` for one student's function ``jobs`` (:func:`function_jobs` of
+    their notebooks), run in one sandbox (:func:`sandbox.run_functions`: each in a process of its own there)."""
+    unique = dict(jobs)
+    return dict(zip(unique, sandbox.run_functions(list(unique.values()), timeout=timeout))) if unique else {}
 
 
 def _short(value, limit: int = 80) -> str:
@@ -260,13 +352,14 @@ def variant_pin(ex, pin_functions, seed):
 
 
 def grade_notebook(nb, exercises, pins, timeout=FUNCTION_TIMEOUT, seed=None, pin_functions=None,
-                   variants=None, secret=None) -> dict:
+                   variants=None, secret=None, ran=None) -> dict:
     """``{exercise key: (points, feedback)}`` for one submitted notebook (its JSON, or a path to read it from).
 
     With ``seed`` (a class release), an exercise with variants is judged against that variant, its answer
     given by ``pin_functions[key]`` of the variant's data; ``variants``, a dict, then receives
     ``{key: (check options, pin)}`` (for the copy report: what judging a classmate's answer needs, not the
-    variant itself, which a class of hundreds would otherwise keep in memory once per student).
+    variant itself, which a class of hundreds would otherwise keep in memory once per student).  ``ran``: the
+    sandbox's results of the student's functions run beforehand (:func:`run_student_functions`).
     """
     if not isinstance(nb, dict):
         try:
@@ -277,7 +370,7 @@ def grade_notebook(nb, exercises, pins, timeout=FUNCTION_TIMEOUT, seed=None, pin
     graded = {}
     for ex in exercises:
         if course.kind(ex) == "function":
-            graded[ex.key] = judge_function(ex, nb, timeout, secret)
+            graded[ex.key] = judge_function(ex, nb, timeout, secret, ran)
         elif seed is not None and has_variants(ex):
             variant, pin = variant_pin(ex, pin_functions, seed)
             if variants is not None:
@@ -463,6 +556,7 @@ def grade_student(student: str, found: list[handins.HandIn], specs: dict, timeou
     if seed is None:
         seed = course.student_seed(secret, student) if secret is not None else None
     copies: dict[str, list] = {}
+    jobs: dict[int, list] = {}
     read = size = 0
     for hand_in in found:
         if hand_in.problem:
@@ -491,19 +585,31 @@ def grade_student(student: str, found: list[handins.HandIn], specs: dict, timeou
                                                            f"({', '.join(specs)}); not graded", student_sees=True)
                 continue
             copies.setdefault(name, []).append((file, problem))
+            if problem is None:
+                try:        # what its functions run, run together below if this copy is the one graded
+                    jobs[id(file)] = function_jobs(nb, specs[name][0], secret)
+                except Exception:          # judged on its own when graded, which says what went wrong
+                    pass
             del nb
     unread = "; ".join(h.problem for h in found if h.problem)
+    chosen = {name: choose(name, copies[name]) for name in specs if name in copies}
+    # the functions of the copies graded, in one sandbox (each in a process of its own there)
+    try:
+        ran = run_student_functions([job for file, *_ in chosen.values() for job in jobs.get(id(file), [])], timeout)
+    except Exception:                  # each function is then run on its own as its notebook is graded
+        ran = {}
+    del jobs
     for name, spec in specs.items():
         if name not in copies:
             work.zero(name, spec, f"not graded: {unread}" if unread else f"no submission of {name}")
             continue
-        file, problem, why = choose(name, copies[name])
+        file, problem, why = chosen[name]
         if why:
             others = ", ".join(c.where for c, _ in copies[name] if c is not file)
             work.note("copies of one notebook", f"{name}: graded {file.where} ({why}); not graded: {others}",
                       notebook=name, student_sees=True)
         try:
-            _grade_one(work, name, spec, file, problem, seed, timeout, secret)
+            _grade_one(work, name, spec, file, problem, seed, timeout, secret, ran)
         except Exception as err:       # a bug the submission found in the grader: this notebook, not the class
             work.rows = [r for r in work.rows if r["notebook"] != name or not r["exercise"]]
             work.zero(name, spec, f"not graded: the grader could not read {file.where} ({type(err).__name__})")
@@ -520,7 +626,7 @@ def _written_seed(value) -> str | None:
     return value[:2500] if isinstance(value, str) else None
 
 
-def _grade_one(work: Work, name: str, spec, file: handins.File, problem, seed, timeout, secret=None) -> None:
+def _grade_one(work: Work, name: str, spec, file: handins.File, problem, seed, timeout, secret=None, ran=None) -> None:
     exs, known, functions = spec
     if problem is None:
         try:
@@ -532,7 +638,7 @@ def _grade_one(work: Work, name: str, spec, file: handins.File, problem, seed, t
         work.note("notebook not read", f"{file.where}: {problem}", notebook=name)
         return
     graded = grade_notebook(nb, exs, known, timeout, seed=seed, pin_functions=functions, variants=work.variants,
-                            secret=secret)
+                            secret=secret, ran=ran)
     rows = [dict(student=work.student, notebook=name, exercise=ex.key, points=graded[ex.key][0],
                  max_points=ex.points, feedback=graded[ex.key][1]) for ex in exs]
     if name == CAPSTONE:

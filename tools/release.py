@@ -448,22 +448,14 @@ def stamp_seed(nb: dict, student: str, seed: int) -> dict:
     seed (a string of digits) for the teacher's eyes only: the grader recomputes the seed and never reads it
     from here.
     """
-    from teachkit.course.exercises import Question, get
+    from teachkit.course.exercises import Question, capstone
 
     # Only the cells it stamps are copied; the others are ``nb``'s own objects, shared (never changed here):
     # a class of 10,000 copies a few cells each, not 10,000 notebooks (see _NotebookWriter).
     out = dict(nb, cells=list(nb["cells"]), metadata=copy.deepcopy(nb.get("metadata", {})))
-    for i, cell in enumerate(out["cells"]):
-        key = course.exercise_key(cell)
-        if key is None or course.is_solution_cell(cell):
-            continue
-        try:
-            ex = get(key)
-        except KeyError:
-            continue
-        if not getattr(ex, "has_variants", False) or getattr(ex, "choices", ()):
-            continue
-        cell = out["cells"][i] = copy.deepcopy(cell)
+    variants, reports = _stamped_cells(nb)
+    for i, key, ex in variants:
+        cell = out["cells"][i] = copy.deepcopy(out["cells"][i])
         if course.is_exercise_cell(cell):
             text = course.source(cell)
             cell["source"] = re.sub(r"""(\bask\(\s*["']""" + re.escape(key) + r"""["'])\s*\)""",
@@ -476,9 +468,8 @@ def stamp_seed(nb: dict, student: str, seed: int) -> dict:
         elif course.ANSWER_TAG in course.tags(cell):
             cell["source"] = (f"# Your numbers are variant {seed}: answer the question as the cell above shows it "
                               "(not a practice variant from “Another one”).\n" + course.source(cell))
-    from teachkit.course.exercises import capstone
-
-    for i, cell in enumerate(out["cells"]):    # the capstone's report cell: the student's own draw
+    for i in reports:                          # the capstone's report cell: the student's own draw
+        cell = out["cells"][i]
         stamped = capstone.stamp_draw(course.source(cell), seed) if cell.get("cell_type") == "code" else None
         if stamped is not None:
             out["cells"][i] = dict(cell, source=stamped)
@@ -487,6 +478,39 @@ def stamp_seed(nb: dict, student: str, seed: int) -> dict:
     # seed is as wide as the id (tools/course.py student_seed)
     meta.update({"student": student, "seed": str(seed)})
     return out
+
+
+_STAMPED: dict = {}
+
+
+def _stamped_cells(nb: dict) -> tuple[list, list]:
+    """Which cells of ``nb`` :func:`stamp_seed` changes, found once a notebook (not once a student): ``[(index,
+    key, exercise)]`` of the exercises with variants (their ask cell and answer cell), and the indices of the cells
+    that may be the capstone's report cell (those the first list changes among them).  Neither depends on the seed."""
+    from teachkit.course.exercises import capstone, get
+
+    found = _STAMPED.get(id(nb))
+    if found is not None and found[0] is nb:
+        return found[1]
+    variants = []
+    for i, cell in enumerate(nb["cells"]):
+        key = course.exercise_key(cell)
+        if key is None or course.is_solution_cell(cell):
+            continue
+        try:
+            ex = get(key)
+        except KeyError:
+            continue
+        if not getattr(ex, "has_variants", False) or getattr(ex, "choices", ()):
+            continue
+        variants.append((i, key, ex))
+    changed = {i for i, _, _ in variants}
+    reports = [i for i, cell in enumerate(nb["cells"]) if cell.get("cell_type") == "code" and (
+        i in changed or capstone.stamp_draw(course.source(cell), 1) is not None)]
+    if len(_STAMPED) > 64:
+        _STAMPED.clear()
+    _STAMPED[id(nb)] = (nb, (variants, reports))      # nb kept: no other notebook takes its id meanwhile
+    return variants, reports
 
 
 class _NotebookWriter:

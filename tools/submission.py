@@ -55,6 +55,7 @@ def _code_cells(nb: dict) -> list[str]:
 _IPYTHON_LINE = re.compile(r"^([ \t]*)(?:[%!]|\w+\s*=\s*[%!](?!=)|[\w.]+\?\??\s*$).*$", re.MULTILINE)
 
 
+@functools.lru_cache(maxsize=4096)     # most cells are the same text in every student's copy
 def _without_ipython(source: str) -> str:
     """``source`` with each IPython line replaced by ``pass`` at its indentation, so the rest parses as Python.
 
@@ -79,6 +80,48 @@ def _parsed(source: str):
         return ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError):
         return None
+
+
+class _Cell(tuple):
+    """What the grader reads of a code cell that parses: its top-level ``answer_... = <value>`` lines in order
+    (``(variable, value)``, the value as :func:`_literal` reads it), the names of its top-level functions, and its
+    top-level import statements (as :func:`earlier_imports` gives them)."""
+
+    answers = property(lambda self: self[0])
+    functions = property(lambda self: self[1])
+    imports = property(lambda self: self[2])
+
+
+#: Cells read once a run, not once a student: a class's notebooks share most of their cells (the course's own),
+#: whose summaries are kept here (a few hundred bytes each, at most this many cells).
+CELL_CACHE = 4096
+
+
+@functools.lru_cache(maxsize=CELL_CACHE)
+def _cell(source: str) -> _Cell | None:
+    """The :class:`_Cell` of a code cell's source (IPython lines already replaced), or None when it is not
+    parsed (:func:`_parsed`).  Its values are shared between callers: read, never changed."""
+    tree = _parsed(source)
+    if tree is None:
+        return None
+    answers, functions, imports = [], set(), []
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                and node.targets[0].id.startswith("answer_"):
+            answers.append((node.targets[0].id, _literal(node.value)))
+        elif isinstance(node, ast.FunctionDef):
+            functions.add(node.name)
+        elif isinstance(node, ast.Import | ast.ImportFrom) and not (
+                isinstance(node, ast.ImportFrom) and node.module == "__future__"):
+            imports.append(ast.unparse(node))
+    return _Cell((tuple(answers), frozenset(functions), tuple(imports)))
+
+
+def clear_caches() -> None:
+    """Forget the cells read so far (for a measurement of what grading holds)."""
+    _parsed.cache_clear()
+    _cell.cache_clear()
+    _without_ipython.cache_clear()
 
 
 class Refused:
@@ -114,19 +157,15 @@ def answer_lines(nb: dict) -> dict[str, object]:
     """
     found = {}
     for source in _code_cells(nb):
-        tree = _parsed(source)
-        if tree is None:
+        cell = _cell(source)
+        if cell is None:
             # the cell is not read: its answer lines are there, and the feedback says why they were not read
             why = (f"its cell is longer than {MAX_CELL_CHARS:,} characters, so it was not read"
                    if len(source) > MAX_CELL_CHARS else "its cell is not Python the grader can read (a syntax error?)")
             for name in _ANSWER_LINE.findall(source[:MAX_CELL_CHARS]):
                 found.setdefault(name, Refused(why))
             continue
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-                name = node.targets[0].id
-                if name.startswith("answer_"):
-                    found[name] = _literal(node.value)
+        found.update(cell.answers)
     return found
 
 
@@ -138,8 +177,8 @@ def function_cell(nb: dict, name: str) -> str | None:
     """The source of the last code cell that defines ``def name(...)`` at its top level, or None."""
     chosen = None
     for source in _code_cells(nb):
-        tree = _parsed(source)
-        if tree is not None and any(isinstance(n, ast.FunctionDef) and n.name == name for n in tree.body):
+        cell = _cell(source)
+        if cell is not None and name in cell.functions:
             chosen = source
     return chosen
 
@@ -193,14 +232,12 @@ def earlier_imports(nb: dict, source: str) -> list[str]:
     sandbox, so it is graded as it ran.  A cell that does not parse gives none.
     """
     found = []
-    for cell in _code_cells(nb):
-        if cell == source:
+    for text in _code_cells(nb):
+        if text == source:
             break
-        tree = _parsed(cell)
-        if tree is None:
-            continue
-        found += [ast.unparse(node) for node in tree.body if isinstance(node, ast.Import | ast.ImportFrom)
-                  and not (isinstance(node, ast.ImportFrom) and node.module == "__future__")]
+        cell = _cell(text)
+        if cell is not None:
+            found += cell.imports
     return list(dict.fromkeys(found))
 
 
