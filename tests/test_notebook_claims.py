@@ -1089,8 +1089,7 @@ def _07_sc_does_not_beat_npmi_under_the_exact_convention():
     rows = _07_ratio_rows("959adedb")
     text = _output("07_statistical", "959adedb")
     return (len(rows) == 8 and all(r < 1 and hi < 1 for r, _, hi in rows) and max(hi for *_, hi in rows) < 1
-            and "ratios below 1: 8 of 8; 95% intervals wholly below 1: 8 of 8" in text
-            and rows == _07_ratio_rows("c9ea6a9b"))
+            and "ratios below 1: 8 of 8; 95% intervals wholly below 1: 8 of 8" in text)
 
 
 def _07_never_together_pairs_inflate_npmi_d():
@@ -1170,7 +1169,7 @@ CLAIMS_07 = [
           _07_word2vec_at_the_default_rate_collapses),
     Claim("07_statistical", "9d8989e2", "separated LDA topics from random and intruded ones *less* well than NPMI, "
           "nowhere near 6.12 times better", _07_sc_does_not_beat_npmi_under_the_exact_convention),
-    Claim("07_statistical", "9d8989e2", "there NPMI's lead over SC on PPMI + SVD vectors is gone (no clear winner, "
+    Claim("07_statistical", "9d8989e2", "Scored 0, NPMI's lead over SC on PPMI + SVD vectors is gone (no clear winner, "
           "the intervals contain 1), while SC on Word2Vec vectors still trails NPMI",
           _07_with_zero_no_clear_winner_for_ppmi_svd_and_npmi_beats_word2vec),
 ]

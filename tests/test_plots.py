@@ -139,3 +139,38 @@ def test_weights_by_iteration_says_when_they_settle_and_whether_the_printed_ones
     assert "no iterate, rounded to two decimals, is the document's printed values" in shown["see"]
     plots.weights_by_iteration(history, ["a", "b", "c"], [0.31, 0.38, 0.31])      # iterate 1, rounded
     assert "an iterate rounds to the document's printed values" in shown["see"]
+
+
+def test_gensim_undercount_counts_the_topics_that_change_place(shown):
+    # correct 0.3, 0.1, 0.2 ranks T1 < T2 < T0; gensim 0.25, 0.12, 0.18 keeps that order: no topic moves
+    plots.gensim_undercount([0.3, 0.1, 0.2], [0.25, 0.12, 0.18])
+    assert shown["small"] == []
+    assert shown["see"].endswith("0 of the 3 topics change place in the ranking.")
+    ax = shown["fig"].axes[0]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["T1", "T2", "T0"]
+    circles, squares = ax.get_lines()
+    assert list(circles.get_xdata()) == [0.1, 0.2, 0.3] and list(squares.get_xdata()) == [0.12, 0.18, 0.25]
+    # gensim 0.1, 0.2, 0.3 ranks T0 < T1 < T2: every place differs from T1 < T2 < T0
+    plots.gensim_undercount([0.3, 0.1, 0.2], [0.1, 0.2, 0.3])
+    assert "3 of the 3 topics change place" in shown["see"]
+    assert shown["alt"].startswith("Dot plot, one row per LDA topic sorted by its coherence")
+    with pytest.raises(ValueError, match="one score per topic"):
+        plots.gensim_undercount([0.3, 0.1], [0.1])
+
+
+def test_scores_by_topic_set_names_the_metric_whose_random_lists_score_higher(shown):
+    scores = {"A": {"LDA topics": [1, 2, 3], "random lists": [0, 0.5]},
+              "B": {"LDA topics": [0, 0.1], "random lists": [1, 2]}}
+    plots.scores_by_topic_set(scores)
+    assert shown["small"] == []
+    # A: median 2 above 0.25; B: median 0.05 below 1.5
+    result = "The LDA topics' median is above the random lists' on 1 of the 2 metrics; under B the random lists' "
+    assert shown["see"].startswith(result + "median is the higher. The intruded topics")
+    assert result in shown["alt"]
+    first = shown["fig"].axes[0]
+    assert first.get_title() == "A"
+    assert [list(line.get_ydata()) for line in first.get_lines()] == [[1, 2, 3], [0, 0.5]]
+    plots.scores_by_topic_set({"A": scores["A"]})
+    assert shown["see"].startswith("The LDA topics' median is above the random lists' on 1 of the 1 metrics. ")
+    with pytest.raises(ValueError, match="same 2 to 5 sets"):
+        plots.scores_by_topic_set({"A": scores["A"], "B": {"LDA topics": [1]}})

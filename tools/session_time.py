@@ -53,8 +53,8 @@ _EXERCISE_META = re.compile(r"[*(]?Exercise \S+?(, variant \d+)?: checked in the
 #: seventeen on 2026-11-28, the longest 09 at 110 minutes; 03, 04, 04b, 04c, 11 and 12 were cut to it since,
 #: 05 split into 05 and 05b (its exercises) and 09 (118 minutes) into 09 and 09b.  None may grow past
 #: :data:`HARD_LIMIT` meanwhile (raised from 115 to 120 when 09 gained its winners' permutation tests), and every
-#: other notebook must stay within :data:`LIMIT`.
-SPLIT_PENDING = frozenset({"07_statistical_vs_semantic"})
+#: other notebook must stay within :data:`LIMIT`.  07 (89 minutes), the last, was cut to 74: none is pending now.
+SPLIT_PENDING: frozenset[str] = frozenset()
 HARD_LIMIT = 120
 
 

@@ -12,7 +12,9 @@ states the result in words and numbers read off the same values (so the sentence
 * :func:`label_agreement_by_k` (12): NMI and purity against K for two corpora;
 * :func:`sc_by_threshold` (05b): SC and the PageRank weights as the threshold rises;
 * :func:`keyword_graphs` and :func:`weights_by_iteration` (05): a keyword graph per set of weights, and PageRank's
-  iterates beside a document's printed weights.
+  iterates beside a document's printed weights;
+* :func:`gensim_undercount` and :func:`scores_by_topic_set` (07): NPMI from correct and from gensim's window
+  counts per LDA topic, and every topic's score per metric and set of topics.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from typing import Any
 
 from .figures import label, show
 
-__all__ = ["criteria_by_k", "keyword_graphs", "label_agreement_by_k", "paired_lead", "perplexity_by_order",
-           "sc_by_threshold", "stability_curve", "weights_by_iteration"]
+__all__ = ["criteria_by_k", "gensim_undercount", "keyword_graphs", "label_agreement_by_k", "paired_lead",
+           "perplexity_by_order", "sc_by_threshold", "scores_by_topic_set", "stability_curve", "weights_by_iteration"]
 
 _STYLES = ["o-", "s--", "^-.", "D:", "v-", "P--"]
 
@@ -374,3 +376,78 @@ def weights_by_iteration(history: Any, words: Sequence[str], printed: Sequence[f
               "no iterate, rounded to two decimals, is the document's printed values: they are not an early or "
               "a late iterate."))
     show(fig, alt=alt, see=see)
+
+
+def gensim_undercount(correct: Sequence[float], gensim: Sequence[float]) -> None:
+    """Show each LDA topic's coherence from correct window counts beside gensim 4.4's (07, section 3).
+
+    One row per topic, sorted by the correct score (``T0`` is the first value); a filled circle for ``correct``,
+    a hollow square for ``gensim``.  The "what to see" line counts the topics whose place in the ranking differs
+    between the two counts.
+    """
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    correct, gensim = np.asarray(correct, dtype=float), np.asarray(gensim, dtype=float)
+    if correct.ndim != 1 or correct.shape != gensim.shape or not len(correct):
+        raise ValueError("correct and gensim need one score per topic, the same topics in the same order.")
+    n = len(correct)
+    fig, ax = plt.subplots(figsize=(6.4, 5.2))
+    order = np.argsort(correct)
+    ax.plot(correct[order], range(n), "o", label="correct window counts (teachkit)")
+    ax.plot(gensim[order], range(n), "s", mfc="none", label="gensim 4.4 window counts")
+    ax.set_yticks(range(n), [f"T{k}" for k in order])
+    ax.set_xlabel("topic coherence\n(mean NPMI, windows of 10, gensim smoothing)")
+    ax.set_ylabel("LDA topic")
+    ax.set_title(f"gensim's under-count of repeated words,\non the {n} LDA topics")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncols=1)
+    moved = int(np.sum(np.argsort(correct) != np.argsort(gensim)))
+    show(fig,
+         alt="Dot plot, one row per LDA topic sorted by its coherence: a filled circle for the coherence from "
+             "correct window counts and a hollow square for gensim 4.4's counts, the two marks close together "
+             "on most rows.",
+         see="Where a square sits apart from its circle, gensim's under-count of repeated words has moved that "
+             f"topic's score; {moved} of the {n} topics change place in the ranking.")
+
+
+def scores_by_topic_set(scores: Mapping[str, Mapping[str, Sequence[float]]], good: str = "LDA topics",
+                        bad: str = "random lists") -> None:
+    """Show every topic's score as a strip of points, one panel per metric, one column per set of topics (07).
+
+    ``scores`` maps each metric's name to {set of topics: scores}, every metric over the same sets in the same
+    order (at most five sets; the first two are labelled by their first word, the rest ``+n`` for a topic with n
+    intruders).  The "what to see" line counts the metrics under which the median of ``good`` is above that of
+    ``bad``, and names the others.
+    """
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    metrics = list(scores)
+    sets = list(scores[metrics[0]]) if metrics else []
+    if not 1 <= len(metrics) <= 4 or not 2 <= len(sets) <= 5 or any(list(scores[m]) != sets for m in metrics):
+        raise ValueError("scores needs 1 to 4 metrics, each over the same 2 to 5 sets of topics.")
+    if good not in sets or bad not in sets:
+        raise ValueError(f"good and bad must name sets of topics in scores: {sets}.")
+    fig, axes = plt.subplots(2, 2, figsize=(7.8, 7.4), sharey=False, layout="constrained")
+    colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    for ax, m in zip(axes.flat, metrics):
+        for i, s in enumerate(sets):
+            y = np.asarray(scores[m][s], dtype=float)
+            x = i + np.linspace(-0.25, 0.25, len(y))          # spread the points sideways so they do not overlap
+            ax.plot(x, y, "os^Dv"[i], color=colors[i], ms=6, alpha=0.9)
+        ax.set_xticks(range(len(sets)), [s.split()[0] if i < 2 else f"+{s.split()[0]}" for i, s in enumerate(sets)])
+        ax.set_title(m)
+        ax.set_ylabel("topic score")
+    for ax in list(axes.flat)[len(metrics):]:
+        ax.set_axis_off()
+    fig.suptitle("The same topics scored four ways:\ngood (LDA) vs bad (random, +n: n intruders)")
+    above = [m for m in metrics if np.median(scores[m][bad]) >= np.median(scores[m][good])]
+    result = (f"The LDA topics' median is above the random lists' on {len(metrics) - len(above)} of the "
+              f"{len(metrics)} metrics"
+              + (f"; under {' and '.join(above)} the random lists' median is the higher" if above else ""))
+    show(fig,
+         alt="Four strip plots, one per metric (NPMI on articles, NPMI on windows of 10, semantic coherence from "
+             "PPMI + SVD vectors, semantic coherence from Word2Vec), each showing the scores of the LDA topics, "
+             f"the random lists and the topics with 1, 3 or 5 intruders as columns of points. {result}.",
+         see=f"{result}. The intruded topics are the harder test: they differ from a good topic by one to five "
+             "words.")
