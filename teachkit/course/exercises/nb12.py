@@ -122,9 +122,9 @@ EXERCISES = [
         why={
             _A_BETTER: "that compares two single draws. Another seed of A alone moves its mean NPMI by about {sd}, "
                        "so a gap of this size between two single runs is what seeds produce anyway.",
-            _NOT_SHOWN: "the gap {a} − {b} is smaller than two single runs of the same model would typically "
-                        "differ by (about {sd} × √2 apart, with wide swings): train several seeds of each model "
-                        "and compare the runs (section 3).",
+            _NOT_SHOWN: "the gap {a} − {b} is within what two single runs of the same model differ by (their "
+                        "difference has a standard deviation of about {sd} × √2, with wide swings): train several "
+                        "seeds of each model and compare the runs (section 3).",
             _TOPICS_AS_SAMPLES: "the topics of one run share that run's seed and data: they are not independent "
                                 "samples of the model. A test over them asks whether these two runs' topics differ, "
                                 "leaves out how far another seed moves a whole run, and so says nothing about the "
@@ -132,8 +132,8 @@ EXERCISES = [
             _B_BETTER: "nothing in two runs points to B either: B's single run is as much a draw of its seed as A's.",
         },
         solution="A's lead is {a} − {b} = {lead}. One seed of A alone varies with a standard deviation of {sd}, so two "
-                 "single runs, even of the same model, typically differ by about √2 × {sd} = {typical}, and often by "
-                 "more. The gap is "
+                 "single runs, even of the same model, differ with a standard deviation of about √2 × {sd} = "
+                 "{typical}, often by more than the gap. The gap is "
                  "within that spread: the runs show nothing yet. Train several seeds of each model and compare "
                  "the runs' means (the runs are the independent samples, not the topics of one run).",
     ),
