@@ -44,8 +44,8 @@ def _separate_vs_training(ks, seeds):
 
 # ---------------------------------------------------------------- 10.2: a score on a small reference corpus
 _INCOHERENT = "the topic is incoherent: its words do not belong together"
-_TOO_SMALL = ("the score mostly says the corpus is too small for these words to meet; the pairs that do meet "
-              "are positively associated")
+_TOO_SMALL = ("the score mostly says the corpus is too small for these words to meet, and says little about the "
+              "topic either way")
 _TRAINING = "the score on the training articles is the topic's true coherence; this one can be ignored"
 _UMASS = "NPMI fails on small corpora; a measure without this problem, such as UMass, gives the true value"
 
