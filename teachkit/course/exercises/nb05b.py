@@ -107,18 +107,18 @@ EXERCISES = [_renumbered(e) for e in DECLARED if e.key in RENUMBERED] + [
         key="05b.6",
         label="why SC moved",
         question="In exercise 05b.5 (cosines machine–learning 0.60, machine–algorithm 0.45, learning–algorithm "
-                 "0.75; $d = 0.85$) SC rose when the threshold went from 0.3 to 0.65 and “machine” lost its edges. "
-                 "What made it rise?",
+                 "0.75; $d = 0.85$) SC changed when the threshold went from 0.3 to 0.65 and “machine” lost its "
+                 "edges. What made it change?",
         data=_DATA,
         answer=_why_sc_moved,
         choices=(_NOISE, _PAIRS, _WEIGHTS),
         why={
             _NOISE: "the words and their cosines are the same at both thresholds; only PageRank's weights changed, "
-                    "so the rise comes from a setting, not from the topic.",
+                    "so the change comes from a setting, not from the topic.",
             _PAIRS: "the mean still runs over all nine entries, each pair's blended similarity included; the "
                     "threshold shapes only the graph PageRank walks.",
-            _WEIGHTS: "an isolated word keeps little more than the jump share, so the other two carry almost all "
-                      "the weight, and their pair has the largest cosine.",
+            _WEIGHTS: "an isolated word keeps only a small weight, far below the others', so the other two carry "
+                      "most of the weight, and their pair has the largest cosine.",
         },
         solution="Only the weights changed. $S_h$ is built from the full cosine matrix, so every pair counts at "
                  "both thresholds; PageRank, on the thresholded graph, moved weight away from the isolated "
