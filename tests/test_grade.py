@@ -946,3 +946,26 @@ def test_pmi_of_a_pair_that_never_meets_is_graded():
     for name in ("zero", "crash"):
         points, feedback = verdicts[name]
         assert points < ex.points and "c_xy=0" in feedback, (name, verdicts[name])
+
+
+def test_sandboxes_run_side_by_side_as_root_do_not_share_a_uid(tmp_path):
+    # RLIMIT_NPROC counts every process of a uid: as root (no user namespace), two grading processes (--jobs 2)
+    # must give their students different uids, or one student's fork bomb would use up a classmate's processes
+    import os
+    import subprocess
+    import sys
+
+    if os.geteuid() != 0:
+        cmd = grade.sandbox.command(10)
+        assert "--unshare-user" in cmd                 # a user namespace of its own: its own count
+        return
+    probe = "def whoami():\n    import os\n    return os.getuid()\n"
+    here = grade.sandbox.run_function(probe, "whoami", [{}], timeout=30)
+    assert here["error"] is None, here
+    (_, mine), = here["values"]
+    code = ("import sys; sys.path.insert(0, 'tools'); import sandbox; "
+            f"print(sandbox.run_function({probe!r}, 'whoami', [{{}}], timeout=30)['values'][0][1])")
+    other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                           cwd=str(pathlib.Path(grade.__file__).resolve().parents[1]))
+    theirs = int(float(other.stdout.strip().splitlines()[-1]))
+    assert mine == grade.sandbox.runner_uid() and mine != theirs and 0 not in (mine, theirs)

@@ -6,8 +6,9 @@ executed.  The student's cell runs in a separate process that
 * sees none of the course (no repository, no answer key, no teachkit): bubblewrap (Debian/Ubuntu
   package ``bubblewrap``) mounts only the Python installation and numpy, read-only, plus an empty
   in-memory ``/tmp``; a home, the network, other processes and the user's files are not there;
-* runs without privileges: as uid and gid 65534 (``nobody``), with no capability, whether the grader is a
-  user or root (see :func:`command`);
+* runs without privileges: as uid and gid 65534 (``nobody``) in a user namespace of its own, or, when the grader
+  is root, as gid 65534 and a uid of the grading process's own (:func:`runner_uid`), with no capability (see
+  :func:`command`);
 * is limited in memory (``RLIMIT_AS``), CPU time (``RLIMIT_CPU``), file size (``RLIMIT_FSIZE``), processes
   and threads (``RLIMIT_NPROC``: a fork bomb stops at a few) and wall time (killed with its process group);
 * gets its inputs as a pickle written by the grader (the safe direction) and answers on its standard
@@ -51,6 +52,16 @@ PROCESS_LIMIT = 8
 SYSTEM_FOLDERS = ("/usr", "/lib", "/lib64", "/bin", "/etc/alternatives")
 #: The uid and gid student code runs as (``nobody``): owns nothing, in or out of the sandbox.
 NOBODY = 65534
+#: Started by root, the runner takes uid ``ROOT_UID_BASE`` + the grading process's pid: a uid no other grading
+#: process (``--jobs``) uses at the same time, since ``RLIMIT_NPROC`` counts every process of a uid on the
+#: machine (with no user namespace), so one student's fork bomb must not use up a classmate's processes.
+ROOT_UID_BASE = 1_000_000
+
+
+def runner_uid() -> int:
+    """The uid student code runs as: 65534 in a user namespace of its own (a grader run by a user), or, for a
+    grader run by root, a uid of this grading process's own (:data:`ROOT_UID_BASE` + its pid)."""
+    return ROOT_UID_BASE + os.getpid() if os.geteuid() == 0 else NOBODY
 
 _RUNNER_HEAD = r'''
 import json, math, pickle, resource, sys
@@ -254,9 +265,10 @@ def command(cpu_seconds: int = 60, batch: int | None = None) -> list[str]:
     runner is uid 65534 (the kernel counts ``RLIMIT_NPROC`` per user namespace, so only the sandbox's own
     processes count).  Started by root (a container, CI), where a user namespace would leave the code root
     to the kernel (which exempts root from ``RLIMIT_NPROC``), the sandbox gets no user namespace and
-    ``setpriv`` changes the runner's real uid and gid to 65534, clearing its groups and every capability,
-    before Python starts.  With ``batch`` (a number of functions), the runner is :data:`BATCH_RUNNER`, which runs
-    that many functions, each in a process of its own (:func:`run_functions`).
+    ``setpriv`` changes the runner's real uid to one of this grading process's own (:func:`runner_uid`, so
+    that sandboxes run side by side do not share ``RLIMIT_NPROC``) and its gid to 65534, clearing its groups
+    and every capability, before Python starts.  With ``batch`` (a number of functions), the runner is
+    :data:`BATCH_RUNNER`, which runs that many functions, each in a process of its own (:func:`run_functions`).
     """
     bwrap = shutil.which("bwrap")
     if bwrap is None:
@@ -271,7 +283,7 @@ def command(cpu_seconds: int = 60, batch: int | None = None) -> list[str]:
                                      "functions as an unprivileged user: apt-get install util-linux.")
         namespaces = ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
                       "--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
-        drop = [setpriv, f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", "--inh-caps=-all",
+        drop = [setpriv, f"--reuid={runner_uid()}", f"--regid={NOBODY}", "--clear-groups", "--inh-caps=-all",
                 "--bounding-set=-all", "--no-new-privs", "--"]
     else:
         namespaces, drop = ["--unshare-all", "--unshare-user", "--uid", str(NOBODY), "--gid", str(NOBODY)], []
