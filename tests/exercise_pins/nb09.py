@@ -7,7 +7,7 @@ PINS = {
     "09.1": 2.718281828459045 ** 4.2,                 # e^4.2 = 66.686 (gensim would print 2^4.2 = 18.4)
     "09.2": (2.718281828459045 / 2) ** 7,             # e^7 / 2^7 = 1096.6 / 128 = 8.57
     # the topic part T is divided by the held-out words n: T / (2 n) is half of T / n, nearer 0
-    "09.3": "it shrinks",
+    "09.3": "it moves toward 0: its size halves",
     "09.4": 12 / 15,                                  # fire, homes, sydney repeated: 12 distinct of 15
     # with the topic part 310,000 / 2,100 = 148 times; without it 760 / 690 = 1.10: the climb is the topic part
     "09.5": "mostly the topic part of the bound, a penalty that grows with K and is charged to the held-out words: "

@@ -96,7 +96,9 @@ def _listed_once_share(topics, count, size, shown):
 
 
 #: 09.3's choices: the topic part of the bound per held-out word, when the held-out set is scored twice over.
-_GROWS, _STAYS, _SHRINKS = "it grows", "it stays the same", "it shrinks"
+# the topic part is negative: its size is what changes, so the choices say which way it moves and by how much
+_GROWS, _STAYS, _SHRINKS = ("it moves away from 0: its size doubles", "it stays the same",
+                            "it moves toward 0: its size halves")
 
 
 def _topic_part_per_word(copies):

@@ -163,8 +163,8 @@ EXERCISES = [
             _A_BETTER: "that reads the two estimates alone: {rho_a:.2f} against {rho_b:.2f} on one sample "
                        "of topics says nothing yet about how much that gap moves when the topics are resampled.",
             _EQUAL: "overlapping intervals are not evidence of equality: the data may fit a difference of "
-                    "zero as well as a clear one, and which of these holds is what a test of the difference "
-                    "would say.",
+                    "zero as well as a clear one. A paired test of the difference says whether the data show one; "
+                    "a non-significant test would not show equality either.",
         },
         solution="Overlapping 95 % intervals neither show a difference nor rule one out, and with two rhos of "
                  "the **same** topics they are the wrong tool: the two estimates are not independent. Bootstrap the "
