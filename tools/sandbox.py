@@ -225,6 +225,8 @@ for i, job in enumerate(batch["jobs"]):
     if timed_out:
         os.kill(pid, signal.SIGKILL)
         _, status = os.waitpid(pid, 0)
+    # its CPU time ran out before the clock did (a loaded machine): the same verdict as the clock's
+    timed_out = timed_out or (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU)
     sweep()
     code = os.waitstatus_to_exitcode(status)
     code = 128 - code if code < 0 else code     # as bubblewrap reports a runner killed by a signal
@@ -377,6 +379,9 @@ def run_function(source: str, name: str, cases: list[dict], timeout: float = 60)
         output.seek(0)
         stdout = output.read(FILE_LIMIT + 1)
     lines = [line for line in stdout.decode("utf-8", "replace").splitlines() if line.startswith(MARK)]
+    if not lines and proc.returncode == 128 + signal.SIGXCPU:
+        # its CPU time ran out before the clock did (a loaded machine): the same verdict as the clock's
+        return {"error": f"it did not finish within {timeout:g} s (an endless loop?)", "values": []}
     return _result(lines[-1] if lines else None, len(stdout), proc.returncode)
 
 
