@@ -1389,11 +1389,12 @@ def test_a_choice_is_named_by_its_first_words_when_no_other_choice_shares_them(k
 
 
 def test_higher_and_lower_name_their_choice():
-    assert tex.get("11.4").choice_of("higher") == "higher than the exact value: it overestimates"
-    assert tex.get("11.4").choice_of("Lower") == "lower than the exact value: it underestimates"
     assert tex.get("10.1").choice_of("Higher") == "higher on lee.cor"
+    assert tex.get("10.1").choice_of("lower") == "lower on lee.cor"
+    assert tex.get("04.6").choice_of("Lower") == "per token is lower"   # the one choice that ends so
     assert tex.get("04.6").choice_of("per token") is None            # two choices begin so
-    assert tex.get("11.4").choice_of("high") is None                 # whole words only
+    assert tex.get("11.4").choice_of("below") == "below the exact value"
+    assert tex.get("10.1").choice_of("high") is None                 # whole words only
 
 
 CLASS_SECRET = "5eed" * 16

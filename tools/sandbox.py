@@ -226,7 +226,8 @@ for i, job in enumerate(batch["jobs"]):
         os.kill(pid, signal.SIGKILL)
         _, status = os.waitpid(pid, 0)
     # its CPU time ran out before the clock did (a loaded machine): the same verdict as the clock's
-    timed_out = timed_out or (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU)
+    # (RLIMIT_CPU's soft and hard limits are equal, so the kernel sends SIGKILL, or SIGXCPU)
+    timed_out = timed_out or (os.WIFSIGNALED(status) and os.WTERMSIG(status) in (signal.SIGXCPU, signal.SIGKILL))
     sweep()
     code = os.waitstatus_to_exitcode(status)
     code = 128 - code if code < 0 else code     # as bubblewrap reports a runner killed by a signal
@@ -379,7 +380,7 @@ def run_function(source: str, name: str, cases: list[dict], timeout: float = 60)
         output.seek(0)
         stdout = output.read(FILE_LIMIT + 1)
     lines = [line for line in stdout.decode("utf-8", "replace").splitlines() if line.startswith(MARK)]
-    if not lines and proc.returncode == 128 + signal.SIGXCPU:
+    if not lines and proc.returncode in (128 + signal.SIGXCPU, 128 + signal.SIGKILL):
         # its CPU time ran out before the clock did (a loaded machine): the same verdict as the clock's
         return {"error": f"it did not finish within {timeout:g} s (an endless loop?)", "values": []}
     return _result(lines[-1] if lines else None, len(stdout), proc.returncode)
