@@ -5045,8 +5045,7 @@ def _05b_an_isolated_words_weight():
 CLAIMS_PROSE = [
     Claim("05_semantic", "nb05-06", "with that term the ranks sum to $n$ (each is $n$ times the rank here), from\n"
           "whatever start", _05_brin_page_form_converges_from_any_start),
-    Claim("05b_semantic", "nb05b-summary", "A word the threshold isolates keeps a small weight, "
-          "$\\frac{(1-d)/n}{1-d/n}$, the jump share $(1-d)/n$ plus the\n  share of its own rank that comes back to it",
+    Claim("05b_semantic", "nb05b-summary", "word without links ($\\frac{(1-d)/n}{1-d/n}$ when it is the only one)",
           _05b_an_isolated_words_weight),
     Claim("09b_metrics", "df1cbc1e-says", "NPMI\nagainst the mean rating is 0.745 on etm's nytimes topics and 0.056 on "
           "dvae's", _09b_within_one_model_and_how_a_difference_varies),

@@ -431,3 +431,7 @@ def test_a_fraction_typed_for_a_value_that_is_no_fraction_is_asked_as_a_decimal(
     assert check_answer("8.6", (math.e / 2) ** 7, min_sig_figs=1).correct
     assert "Check your calculation" in check_answer("1/22", 1 / 23).message
     assert check_answer("1/23", 1 / 23).correct
+    # reader v1 (05b.1): a rational value with a large denominator, computed in floats, is no irrational one
+    rational = (0.3 * 0.85 + 0.05) * 0 + 1307 / 3360
+    assert "Check your calculation" in check_answer("7/18", rational).message
+    assert check_answer("1307/3360", rational).correct

@@ -409,9 +409,11 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
                     and abs(value - exact_expected) <= Fraction(1, 10**(FLOAT_SIG_FIGS - 1)) * abs(exact_expected))
             else:
                 ok = round_half_up(value, exp_exponent) == round_half_up(exp_value, exp_exponent)
+            # no fraction of denominator up to 10,000 within the computed value's rounding (FLOAT_SIG_FIGS
+            # figures): e, a log or a root in it
             irrational = (exp_exponent is None and not isinstance(exp_value, Fraction)
-                          and abs(exact_expected.limit_denominator(1000) - exact_expected)
-                          > Fraction(1, 10**9) * abs(exact_expected))
+                          and abs(exact_expected.limit_denominator(10**4) - exact_expected)
+                          > Fraction(1, 10**10) * abs(exact_expected))
             if ok:
                 msg = f"Correct{what}: {typed} is exactly right."
             elif irrational:

@@ -274,7 +274,9 @@ def _scrolling_code(page) -> list[str]:
 
 
 def _figure_shots(page, stem: str, where: str) -> None:
-    """Every figure on its own, as the reader sees it at this width."""
+    """Every figure on its own, as the reader sees it at this width (a held-back result's folds opened first, as
+    a reader opens "Show the result")."""
+    page.eval_on_selector_all("details", "els => els.forEach(e => e.open = true)")
     for i, image in enumerate(page.locator(".cell_output img").all(), start=1):
         image.scroll_into_view_if_needed()
         image.screenshot(path=str(SHOTS / f"{stem}-fig{i}-{where}.png"))
