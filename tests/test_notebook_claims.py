@@ -1136,7 +1136,7 @@ CLAIMS_07 = [
           _07_gensim_window_counts_too_low),
     Claim("07_statistical", "26b90bad", "gensim's LDA is deterministic for a fixed `random_state` with a single worker",
           _07_the_trainings_are_deterministic),
-    Claim("07_statistical", "cfa22b24", "the vectors are the same in every session on the same machine",
+    Claim("07_statistical", "cfa22b24", "The vectors are\n  the same in every session on the same machine",
           _07_the_trainings_are_deterministic),
     Claim("07_statistical", "cfa22b24", "leave every vector pointing almost the same way (cosines near 1 for any two "
           "words)", _07_word2vec_at_the_default_rate_collapses),
@@ -3815,7 +3815,7 @@ CLAIMS_00_04 = [
     Claim("03_topic", "03-24", "the grab bag of unrelated words is last in every setting",
           _03_one_topic_scores_positive_or_negative_and_grab_bag_is_last),
     Claim("03_topic", "03-24", "by small gaps (0.035 and 0.057)", _03_the_gaps_are_small),
-    Claim("03_topic", "03-n03", "That reversal does not survive a small change of the reference corpus",
+    Claim("03_topic", "03-n03", "That reversal is not robust to a small change of the reference corpus",
           _03_the_reversal_is_within_reference_corpus_noise),
     Claim("03_topic", "03-n03", "draws\nthat keep 240 of the same 300 articles vary less than a new corpus would",
           _03_subsamples_vary_less_than_half_samples),

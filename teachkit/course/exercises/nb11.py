@@ -305,7 +305,8 @@ EXERCISES = [
     Prediction(
         key="11.4",
         label="the harmonic mean on a longer document",
-        question="Section 2's tiny model, and a document of 40 tokens drawn from it. The harmonic-mean "
+        question="Section 2's tiny model, and a document of 40 tokens, each one of its words picked uniformly "
+                 "at random (not drawn through its topics). The harmonic-mean "
                  "estimator averages 1/p(w | z) over 2000 topic assignments drawn from the posterior. On the "
                  "short document above it came out a little high. Predict where its estimate of log p(w) lands "
                  "on 40 tokens.",
