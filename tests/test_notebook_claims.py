@@ -1866,25 +1866,24 @@ def _10_the_sweep_figure_as_its_alt_text_says():
             and round(perplexity[0], -1) == 670 and round(perplexity[-1], -1) == 820)
 
 
-def _10_classmates_share_a_triple_now_and_then():
-    # 1,140 triples of 20 seeds; the chance that some pair of 40 students shares one (birthday problem, by
-    # hand); a pair of draws that do share one gets the same model-only numbers and different bootstrap seeds
-    # and topic shares
+def _10_no_two_classmates_share_a_triple():
+    # C(20, 3) = 1,140 triples of 20 seeds, counted; a class release of 1,139 students (every triple but the
+    # worked example's) gives all of them different triples, none the worked example's, while their seeds alone,
+    # each its own draw, would have many pairs sharing one
+    import sys
+
     from teachkit.course.exercises import capstone
 
-    triples = math.comb(20, 3)                 # 1140
-    p_none = 1.0
-    for i in range(40):                        # a class of 40
-        p_none *= 1 - i / triples
-    seen = {}
-    for number in range(1, 200):
-        seen.setdefault(capstone.draw(number).seeds, []).append(number)
-    a, b = next(v for v in seen.values() if len(v) > 1)[:2]
-    da, db = capstone.draw(a), capstone.draw(b)
-    shares_differ = capstone.human_pairs("c_npmi", "wikitext", "rating", a)[1].tolist() != \
-        capstone.human_pairs("c_npmi", "wikitext", "rating", b)[1].tolist()
-    return (triples == 1140 and 0.45 < 1 - p_none < 0.55 and da.seeds == db.seeds
-            and da.bootstrap_seed != db.bootstrap_seed and shares_differ)
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tools"))
+    import release
+
+    triples = len(list(itertools.combinations(range(20), 3)))         # 1140
+    ids = [f"s{i:04d}" for i in range(1139)]
+    seeds, draws = release.class_draws(ids, "5eed" * 16)
+    given = [capstone.draw(n).seeds for n in draws.values()]
+    alone = [capstone.draw(n).seeds for n in seeds.values()]
+    return (triples == 1140 == capstone.CLASS_CAPACITY + 1 and len(set(given)) == 1139
+            and capstone.draw(capstone.WORKED_DRAW).seeds not in given and len(set(alone)) < 1000)
 
 
 def _10_the_corpora_sizes():
@@ -1913,10 +1912,9 @@ CLAIMS_10 = [
           _10_the_sweep_figure_as_its_alt_text_says),
     Claim("10_capstone", "10-09", "NPMI and C_V fall and the perplexity rises with K, so each prefers K = 5",
           _10_the_sweep_figure_as_its_alt_text_says),
-    Claim("10_capstone", "10-28", "Your three seeds are one of 1,140 triples",
-          _10_classmates_share_a_triple_now_and_then),
-    Claim("10_capstone", "10-28", "in a class of 40, some pair of students does about half the time",
-          _10_classmates_share_a_triple_now_and_then),
+    Claim("10_capstone", "10-28", "Your three seeds are one of 1,140 triples", _10_no_two_classmates_share_a_triple),
+    Claim("10_capstone", "10-28", "a class release gives each student a triple that no classmate has and that is not "
+          "the worked example's (in a class of up to 1,139 students)", _10_no_two_classmates_share_a_triple),
     Claim("10_capstone", "10-30", "UMass's own second choice may be weak on the bound",
           _10_sams_reasons_say_what_the_numbers_show),
     Claim("10_capstone", "10-12", "on the small separate corpus that happens often",

@@ -2,8 +2,10 @@
 own draw, the values in the teacher's feedback, and the evidence the copy report needs.
 
 The student's check (:func:`teachkit.course.exercises.capstone.check_report`) says ✓ or ✗ and what a number
-depends on, never a value.  Here, with the course secret, the draw is the student's own (their variant seed,
-derived from the folder's name: the draw written in the report is never trusted), so a report copied from a
+depends on, never a value.  Here, with the course secret, the draw is the student's own (the one their class
+release gave them, listed in its ``teacher/seeds.csv``: their variant seed, derived from the folder's name, or
+the next number whose triple of training seeds no classmate holds, see ``release.class_draws``; the draw
+written in the report is never trusted), so a report copied from a
 classmate is judged on the copier's draw and its numbers do not follow; the copy report names the classmate
 whose draw they fit (each number's value is the student's "variant" of a report column) and a report whose
 numbers fit the worked example's (Sam's, in notebook 10) is named too.

@@ -54,7 +54,9 @@ How it grades, and why a submission cannot change its own grade:
   ``tools/release.py``), every exercise with variants is judged against the student's own variant: the
   seed is recomputed from the submission folder's name and the secret (never read from the notebook),
   and the answer is the pin *function* of that variant's data (``PIN_FUNCTIONS``, written by hand), so a
-  classmate's answers, copied, are judged against numbers they do not fit.
+  classmate's answers, copied, are judged against numbers they do not fit.  The capstone's report is judged
+  on the draw the release gave the student (the ``draw`` column of its ``teacher/seeds.csv``: no two students
+  of a class share a triple of training seeds; :func:`release_draws`), never the one written in the notebook.
 * A submission that is not a notebook, has a malformed cell or never finishes gets 0 points for what it
   affects, with the reason as feedback, and grading goes on.  ``--jobs`` grades several submissions at
   once; ``--timeout`` bounds each function's run.
@@ -549,12 +551,16 @@ class Work:
                                feedback=why) for column in _report_columns()]
 
 
-def grade_student(student: str, found: list[handins.HandIn], specs: dict, timeout, secret, seed=None) -> Work:
+def grade_student(student: str, found: list[handins.HandIn], specs: dict, timeout, secret, seed=None,
+                  draw=None) -> Work:
     """Every notebook of ``specs`` for one student, from their hand-ins ``found`` (folders and zips); ``seed``
-    the one the release's seeds.csv lists for them, else recomputed from ``secret``."""
+    the one the release's seeds.csv lists for them, else recomputed from ``secret``; ``draw`` their capstone
+    draw (:func:`release_draws`), else ``seed``."""
     work = Work(student)
     if seed is None:
         seed = course.student_seed(secret, student) if secret is not None else None
+    if draw is None:
+        draw = seed
     copies: dict[str, list] = {}
     jobs: dict[int, list] = {}
     read = size = 0
@@ -609,7 +615,7 @@ def grade_student(student: str, found: list[handins.HandIn], specs: dict, timeou
             work.note("copies of one notebook", f"{name}: graded {file.where} ({why}); not graded: {others}",
                       notebook=name, student_sees=True)
         try:
-            _grade_one(work, name, spec, file, problem, seed, timeout, secret, ran)
+            _grade_one(work, name, spec, file, problem, seed, timeout, secret, ran, draw)
         except Exception as err:       # a bug the submission found in the grader: this notebook, not the class
             work.rows = [r for r in work.rows if r["notebook"] != name or not r["exercise"]]
             work.zero(name, spec, f"not graded: the grader could not read {file.where} ({type(err).__name__})")
@@ -626,7 +632,8 @@ def _written_seed(value) -> str | None:
     return value[:2500] if isinstance(value, str) else None
 
 
-def _grade_one(work: Work, name: str, spec, file: handins.File, problem, seed, timeout, secret=None, ran=None) -> None:
+def _grade_one(work: Work, name: str, spec, file: handins.File, problem, seed, timeout, secret=None, ran=None,
+               draw=None) -> None:
     exs, known, functions = spec
     if problem is None:
         try:
@@ -643,7 +650,8 @@ def _grade_one(work: Work, name: str, spec, file: handins.File, problem, seed, t
                  max_points=ex.points, feedback=graded[ex.key][1]) for ex in exs]
     if name == CAPSTONE:
         rows += [dict(student=work.student, notebook=name, exercise=column, points=points, max_points=most,
-                      feedback=feedback) for column, points, most, feedback in judge_report(nb, seed, work)]
+                      feedback=feedback)
+                 for column, points, most, feedback in judge_report(nb, seed if draw is None else draw, work)]
     work.rows += rows
     work.printed.append(f"graded {file.where}: {sum(r['points'] for r in rows):g}/"
                         f"{sum(r['max_points'] for r in rows):g}")
@@ -765,7 +773,7 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
             by_student[student] = ()      # its list of files is not kept for the rest of the class
         try:
             return grade_student(student, [handins.opened(h) for h in hand_ins], specs, timeout, secret,
-                                 seeds.get(student))
+                                 seeds.get(student), draws.get(student))
         except Exception as err:          # whatever happens, this student keeps a row and the class goes on
             work = Work(student)
             for name, spec in specs.items():
@@ -774,6 +782,7 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
             return work
 
     everyone = sorted(set(by_student) | set(people))
+    draws = release_draws(secret, release, people or everyone) if secret is not None else {}
     regraded = None
     if some:
         regraded = {students.normalise(s) for s in some}
@@ -835,6 +844,33 @@ def grade(folder: pathlib.Path, out: pathlib.Path, notebooks: Iterable[pathlib.P
         gradebook.write_report(out.parent, notes)
     progress.finish()
     return count
+
+
+def release_draws(secret: str, release, ids) -> dict[str, int]:
+    """``{student: capstone draw}`` each report is judged on: the draws the class release gave (the ``draw``
+    column of its ``teacher/seeds.csv``, written by the teacher's release, never by a student).  Without a
+    seeds.csv, derived as the release derives them (:func:`release.class_draws`) from ``ids`` (the roster,
+    else the students who handed in) and ``secret``; a seeds.csv of an earlier release without draws gives {}:
+    each student is judged on their seed, the draw that release wrote.  Call after :func:`check_secret`."""
+    import csv
+
+    folder = pathlib.Path(release) if release is not None else course.ROOT / "release"
+    seeds = folder / "teacher" / "seeds.csv"
+    if not seeds.is_file():
+        import release as releasing
+
+        return releasing.class_draws(sorted(ids), secret)[1]
+    listed = {}
+    with open(seeds, newline="", encoding="utf-8") as f:
+        for i, row in enumerate(csv.DictReader(f)):
+            if row.get("draw") is None:
+                continue
+            try:
+                listed[students.normalise(row["student"])] = int(row["draw"])
+            except (ValueError, TypeError):
+                raise SystemExit(f"{seeds}, line {i + 2}: {row.get('draw')!r} is not a draw; restore the file "
+                                 "make release wrote.") from None
+    return listed
 
 
 def check_secret(secret: str, release) -> dict[str, int]:

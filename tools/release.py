@@ -42,6 +42,15 @@ teacher keeps (created in ``SECRET`` when missing), so that no student can compu
 ``make grade ... SECRET=course-secret.txt`` recomputes each student's seed from their folder's name and
 judges each answer against that student's own variant.  ``release/teacher/seeds.csv`` lists the seeds.
 
+The capstone (notebook 10) gives each student a draw, three training seeds out of 20 (1,140 triples): the
+release gives the class its draws together (:func:`class_draws`), so that no two students of a class share a
+triple (nor the worked example's) and none can hand a classmate their model-only numbers.  A student's draw
+is their seed, or when a classmate (in the order of the seeds) already holds its triple, the next number
+whose triple is free; it is written in their report cell and in the ``draw`` column of seeds.csv, and a
+release made again for the same class (a late student) keeps the draws seeds.csv lists.  Up to 1,139 students
+get triples all their own; a larger class is released with a warning, the triples shared as evenly as can be.
+The grader judges each report on the draw seeds.csv lists (never the one written in the notebook).
+
 Nothing under ``release/`` is committed (see ``.gitignore``).
 """
 
@@ -439,8 +448,10 @@ def _paths(notebooks) -> list[pathlib.Path]:
     return paths
 
 
-def stamp_seed(nb: dict, student: str, seed: int) -> dict:
+def stamp_seed(nb: dict, student: str, seed: int, draw: int | None = None) -> dict:
     """A copy of student notebook ``nb`` that asks every exercise with variants for variant ``seed``.
+
+    The capstone's report cell gets draw ``draw`` (the class's, :func:`class_draws`; None: ``seed`` itself).
 
     Each exercise cell ``ask("02.3")`` of an exercise with variants becomes ``ask("02.3", seed=S)`` and its
     static output is the question with that variant's numbers (what a student sees before running the
@@ -470,13 +481,16 @@ def stamp_seed(nb: dict, student: str, seed: int) -> dict:
                               "(not a practice variant from “Another one”).\n" + course.source(cell))
     for i in reports:                          # the capstone's report cell: the student's own draw
         cell = out["cells"][i]
-        stamped = capstone.stamp_draw(course.source(cell), seed) if cell.get("cell_type") == "code" else None
+        stamped = (capstone.stamp_draw(course.source(cell), seed if draw is None else draw)
+                   if cell.get("cell_type") == "code" else None)
         if stamped is not None:
             out["cells"][i] = dict(cell, source=stamped)
     meta = out.setdefault("metadata", {}).setdefault("teachkit", {})
     # the seed as text: JupyterLab saves a notebook through JavaScript, whose numbers keep 53 bits, and a
     # seed is as wide as the id (tools/course.py student_seed)
     meta.update({"student": student, "seed": str(seed)})
+    if draw is not None and reports:
+        meta["draw"] = str(draw)
     return out
 
 
@@ -540,8 +554,10 @@ class _NotebookWriter:
         return '{\n "cells": [\n' + cells + "\n ]" + ("," if rest else "") + tail
 
 
-def _stamp_students(students, notebooks: dict, out: pathlib.Path, secret: str, folders: bool = False) -> dict[str, int]:
-    """Write ``out/<student>.zip`` (with ``folders`` also ``out/<student>/``) for each of ``students``.
+def _stamp_students(students, notebooks: dict, out: pathlib.Path, secret: str, folders: bool = False,
+                    draws=None) -> dict[str, int]:
+    """Write ``out/<student>.zip`` (with ``folders`` also ``out/<student>/``) for each of ``students``, each
+    capstone report with the student's draw of ``draws`` ({student: draw}, :func:`class_draws`).
 
     Returns {student: seed}.
     """
@@ -549,7 +565,8 @@ def _stamp_students(students, notebooks: dict, out: pathlib.Path, secret: str, f
     seeds = {}
     for student in students:
         seeds[student] = seed = course.student_seed(secret, student)
-        files = {path.name: (writers[path].text(stamp_seed(nb, student, seed)) + "\n").encode("utf-8")
+        draw = draws[student] if draws is not None else None
+        files = {path.name: (writers[path].text(stamp_seed(nb, student, seed, draw)) + "\n").encode("utf-8")
                  for path, nb in notebooks.items()}
         if folders:
             folder = out / student
@@ -560,9 +577,35 @@ def _stamp_students(students, notebooks: dict, out: pathlib.Path, secret: str, f
     return seeds
 
 
+def class_draws(roster, secret: str, kept=None) -> tuple[dict[str, int], dict[str, int]]:
+    """``({student: seed}, {student: capstone draw})`` for the class ``roster`` under ``secret``.
+
+    The draws are :func:`teachkit.course.exercises.capstone.class_draws` of the seeds: no two students of the
+    class share a triple of training seeds (so none shares a classmate's model-only numbers), and none has the
+    worked example's; ``kept`` ({student: draw} of the class's previous release, its seeds.csv) keeps the draws
+    already handed out.  Deterministic in the roster (in any order), the secret and ``kept``.  A class of more
+    than ``capstone.CLASS_CAPACITY`` (1,139) students cannot all have triples of their own: the draws are then
+    spread evenly over the triples (no triple held by two before every one is held by one) and a warning says
+    so on stderr.
+    """
+    from teachkit.course.exercises import capstone
+
+    seeds = {student: course.student_seed(secret, student) for student in roster}
+    if len(seeds) > capstone.CLASS_CAPACITY:
+        per = -(-len(seeds) // capstone.CLASS_CAPACITY)
+        print(f"release: warning: a class of {len(seeds)} students is more than the {capstone.CLASS_CAPACITY} "
+              f"the capstone's triples of training seeds can keep apart; up to {per} students share a triple, "
+              "and with it the numbers computed from the models alone (the bootstrap seeds and topic shares "
+              "still differ).", file=sys.stderr, flush=True)
+    return seeds, capstone.class_draws(seeds, kept)
+
+
 def class_release(student_dir: pathlib.Path, out: pathlib.Path, roster, secret: str, jobs: int = 2,
-                  folders: bool = False) -> dict[str, int]:
+                  folders: bool = False, draws=None) -> dict[str, int]:
     """``out/<student>.zip`` for every student of ``roster``, and ``out/<student>/`` with ``folders``; {student: seed}.
+
+    ``draws`` ({student: draw}) are the capstone draws written in the report cells; None: :func:`class_draws`
+    of the roster, so that no two students share a triple.
 
     The zip is what a student is handed (one file to upload or send); its entries are ``<student>/<notebook>``.
     The folders hold the same notebooks unpacked, for a teacher who hands out folders: they triple the bytes
@@ -572,9 +615,11 @@ def class_release(student_dir: pathlib.Path, out: pathlib.Path, roster, secret: 
     notebooks = {p: json.loads(p.read_text(encoding="utf-8")) for p in sorted(student_dir.glob("*.ipynb"))}
     out.mkdir(parents=True)
     roster = [course.check_student_id(student) for student in roster]
+    if draws is None:
+        draws = class_draws(roster, secret)[1]
     jobs = max(1, min(int(jobs), len(roster) // 50 or 1))      # a small class is not worth a process
     if jobs == 1:
-        return _stamp_students(roster, notebooks, out, secret, folders)
+        return _stamp_students(roster, notebooks, out, secret, folders, draws)
     import concurrent.futures
     import multiprocessing
 
@@ -583,7 +628,7 @@ def class_release(student_dir: pathlib.Path, out: pathlib.Path, roster, secret: 
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context) as pool:
         parts = list(pool.map(_stamp_students, shares, [notebooks] * jobs, [out] * jobs, [secret] * jobs,
-                              [folders] * jobs))
+                              [folders] * jobs, [draws] * jobs))
     found = {student: seed for part in parts for student, seed in part.items()}
     return {student: found[student] for student in roster}
 
@@ -619,6 +664,22 @@ def _keep_teachers_files(old: pathlib.Path, new: pathlib.Path) -> None:
             entry.rename(new / entry.name)
 
 
+def previous_draws(teacher: pathlib.Path, secret: str) -> dict[str, int]:
+    """``{student: draw}`` of the class release recorded in ``teacher/seeds.csv`` (its ``draw`` column) when it
+    was made with ``secret``; {} when there is none, it has no draws or another secret made it."""
+    import csv
+
+    seeds, stamp = teacher / "seeds.csv", teacher / course.SECRET_HASH_FILE
+    if not seeds.is_file() or not stamp.is_file() or \
+            stamp.read_text(encoding="utf-8").strip() != course.secret_hash(secret):
+        return {}
+    with open(seeds, newline="", encoding="utf-8") as f:
+        try:
+            return {row["student"]: int(row["draw"]) for row in csv.DictReader(f) if row.get("draw")}
+        except (ValueError, TypeError):
+            return {}
+
+
 def release(notebooks, out: pathlib.Path, exercises=None, package=True, roster=None, secret=None,
             folders: bool = False) -> dict:
     """Write ``out/student`` and ``out/teacher``; return {notebook name: [exercise keys]}.
@@ -627,7 +688,8 @@ def release(notebooks, out: pathlib.Path, exercises=None, package=True, roster=N
     anything under ``out`` is replaced: a bad notebook stops the release and leaves the previous one
     as it was.  With ``roster`` (student ids) and ``secret`` (the course secret), ``out/class`` holds one
     stamped copy per student (:func:`class_release`: a zip each, and a folder each with ``folders``) and
-    ``out/teacher/seeds.csv`` their seeds.
+    ``out/teacher/seeds.csv`` their seeds and capstone draws (:func:`class_draws`: no two students share a triple
+    of training seeds; a student the previous seeds.csv lists keeps the draw it gave them).
     """
     exercises = course.all_exercises() if exercises is None else list(exercises)
     paths = _paths(notebooks)
@@ -642,9 +704,13 @@ def release(notebooks, out: pathlib.Path, exercises=None, package=True, roster=N
         if roster is not None:
             if secret is None:
                 raise ReleaseError("a class release needs the course secret (SECRET=course-secret.txt)")
-            seeds = class_release(staging / "student", staging / "class", roster, secret, folders=folders)
+            roster = [course.check_student_id(student) for student in roster]
+            _, draws = class_draws(roster, secret, previous_draws(out / "teacher", secret))
+            seeds = class_release(staging / "student", staging / "class", roster, secret, folders=folders,
+                                  draws=draws)
             (staging / "teacher" / "seeds.csv").write_text(
-                "student,seed\n" + "".join(f"{s},{seed}\n" for s, seed in seeds.items()), encoding="utf-8")
+                "student,seed,draw\n" + "".join(f"{s},{seed},{draws[s]}\n" for s, seed in seeds.items()),
+                encoding="utf-8")
             (staging / "teacher" / course.SECRET_HASH_FILE).write_text(course.secret_hash(secret) + "\n",
                                                                        encoding="utf-8")
             parts.append("class")

@@ -4,7 +4,8 @@ The student evaluates LDA topic models of a real corpus (gensim's Lee background
 the course's preprocessing) end to end and writes a report: a plain dict holding
 
 * the **draw** (``draw``): the number of the student's own data, stamped into their notebook by a class release
-  (derived from their id under the course secret, as the exercise variants are; 0 in the notebook as written).
+  (derived from their id under the course secret, as the exercise variants are, and chosen with the class list
+  so that no two students of a class share a triple of seeds: :func:`class_draws`; 0 in the notebook as written).
   :func:`draw` turns it into the student's own three training seeds out of a pool of :data:`POOL`, their own
   share of the rated topics and their own bootstrap seed, so two students' right numbers differ;
 * the **choices**: the Ks compared (``ks``, from :data:`KS_GRID`), the criterion that picks K (``k_criterion``,
@@ -54,7 +55,7 @@ __all__ = ["NUMBERS", "CHOICE_OPTIONS", "SWEEP_SETTINGS", "TEMPLATE", "KS_GRID",
            "separate_texts", "training_texts", "heldout_texts", "draw", "Draw", "sweep", "model",
            "document_loglik", "heldout_tokens", "left_to_right_perplexity", "heldout_figure", "human_pairs",
            "describe", "check_report", "RENAMED_CHOICES", "renamed_choices", "read_report", "ReportCheck", "depends_on",
-           "PRECISION", "PRECISION_TEXT", "REASONS", "RUBRIC", "cpu_tolerance"]
+           "PRECISION", "PRECISION_TEXT", "REASONS", "RUBRIC", "cpu_tolerance", "class_draws", "CLASS_CAPACITY"]
 
 #: The capstone notebook (its name without .ipynb): ``make grade`` checks the report it holds.
 NOTEBOOK = "10_capstone"
@@ -268,8 +269,9 @@ def _draw_number(number):
 def draw(number: int) -> Draw:
     """Draw ``number``: the student's own seeds (:data:`RUNS` out of :data:`POOL`) and bootstrap seed.
 
-    A class release writes each student's number in their report cell (their variant seed, derived from their
-    id under the course secret); the notebook as written uses draw 0.
+    A class release writes each student's number in their report cell (:func:`class_draws`: their variant
+    seed, derived from their id under the course secret, or the next number whose triple no classmate has);
+    the notebook as written uses draw 0.
 
     >>> draw(0) == draw(0), draw(0).seeds != draw(WORKED_DRAW).seeds
     (True, True)
@@ -280,6 +282,62 @@ def draw(number: int) -> Draw:
     rng = np.random.default_rng([DRAW_SALT, number])
     seeds = tuple(sorted(int(s) for s in rng.choice(POOL, RUNS, replace=False)))
     return Draw(number, seeds, int(rng.integers(2**31)))
+
+
+#: How many students of one class :func:`class_draws` can give a triple of seeds that no classmate has: every
+#: triple of the pool (C(20, 3) = 1,140) but the worked example's, whose numbers notebook 10 prints.
+CLASS_CAPACITY = math.comb(POOL, RUNS) - 1
+
+
+def class_draws(seeds, kept=None) -> dict:
+    """``{student: draw number}`` for a whole class: no two students' draws share a triple of seeds.
+
+    ``seeds`` is ``{student: variant seed}`` (the class release's, each derived from the id under the course
+    secret); ``kept`` is ``{student: draw number}`` of an earlier release of the same class (its
+    ``teacher/seeds.csv``), or None.  Each draw of a single student, :func:`draw` of their seed, picks one of
+    the 1,140 triples at random, so in a class of 40 some pair would share one about half the time (the
+    birthday problem) and get the same model-only numbers; here the class is given its draws together:
+
+    1. a student of ``kept`` still in the class keeps that draw (a release made again with a late student
+       changes no one's numbers), unless its triple is already full (2. below) or is the worked example's;
+    2. every other student, in the order of their seeds (not the order of the class list), takes the first
+       of ``seed``, ``seed + 1``, ``seed + 2``, ... whose triple no classmate holds yet and is not the worked
+       example's (:data:`WORKED_DRAW`'s, whose numbers the notebook prints).  Most students keep their seed
+       as their draw.
+
+    Deterministic: the same class, secret and ``kept`` give the same draws, in any order of the list.  Up to
+    :data:`CLASS_CAPACITY` (1,139) students get triples all different; a larger class cannot (the release
+    warns), and then every triple is held by one student before any is held by two, and so on: no triple by
+    more than ``ceil(n / CLASS_CAPACITY)`` students.
+
+    >>> draws = class_draws({"ada": 11, "bo": 12, "cy": 13})
+    >>> len({draw(n).seeds for n in draws.values()}) == 3
+    True
+    """
+    for seed in seeds.values():
+        _draw_number(seed)
+    kept = {s: _draw_number(n) for s, n in (kept or {}).items() if s in seeds}
+    held = {draw(WORKED_DRAW).seeds: math.inf}             # the worked example's triple: nobody's
+    out = {}
+
+    def free(number):
+        # every triple holds one student before any holds two, and so on
+        return held.get(draw(number).seeds, 0) < len(out) // CLASS_CAPACITY + 1
+
+    def take(student, number):
+        out[student] = number
+        triple = draw(number).seeds
+        held[triple] = held.get(triple, 0) + 1
+
+    for student in sorted(kept, key=lambda s: (seeds[s], s)):
+        if free(kept[student]):
+            take(student, kept[student])
+    for student in sorted((s for s in seeds if s not in out), key=lambda s: (seeds[s], s)):
+        number = seeds[student]
+        while not free(number):
+            number += 1
+        take(student, number)
+    return {student: out[student] for student in seeds}
 
 
 @functools.lru_cache(maxsize=256)
