@@ -153,14 +153,18 @@ def test_a_student_keeps_the_seed_seeds_csv_lists_though_ids_are_now_spelt_other
     old = course.student_seed(secret, "ada") + 1          # any seed other than today's recomputed one
     (teacher / "seeds.csv").write_text(f"student,seed\nada,{course.student_seed(secret, 'ada')}\nstraße,{old}\n",
                                        encoding="utf-8")
-    seen = {}
+    seen, drawn = {}, {}
     real = grade.grade_student
 
-    def spy(student, found, specs, timeout, secret_, seed=None):
+    def spy(student, found, specs, timeout, secret_, seed=None, draw=None):
         seen[student] = seed
-        return real(student, found, specs, timeout, secret_, seed)
+        drawn[student] = draw
+        return real(student, found, specs, timeout, secret_, seed, draw)
 
     monkeypatch.setattr(grade, "grade_student", spy)
     subs = _class(tmp_path, STRASSE=RIGHT)
     _grade(tmp_path, subs, secret=secret, release=tmp_path / "release")
     assert seen == {"strasse": old}
+    # a seeds.csv without a draw column (a release before issue 48): the capstone is judged on the seed, the
+    # draw that release wrote in the report cell
+    assert drawn == {"strasse": None}

@@ -489,8 +489,6 @@ def stamp_seed(nb: dict, student: str, seed: int, draw: int | None = None) -> di
     # the seed as text: JupyterLab saves a notebook through JavaScript, whose numbers keep 53 bits, and a
     # seed is as wide as the id (tools/course.py student_seed)
     meta.update({"student": student, "seed": str(seed)})
-    if draw is not None and reports:
-        meta["draw"] = str(draw)
     return out
 
 
