@@ -1550,6 +1550,35 @@ def _09_perplexity_minimum_is_right_on_the_planted_corpus():
         [4, 5, 5]
 
 
+def _09_model_score_level_from_10_to_15():
+    # the printed means (3 decimals) at K = 10 and 15 are equal, and above the planted K's
+    score = dict(zip((2, 3, 4, 5, 6, 8, 10, 15), _09_planted_means()["model_score"]))
+    return score[10] == score[15] > score[5]
+
+
+def _09_paired_differences():
+    rows = {}
+    for line in _output("09_choosing", "09-paired-5-6").splitlines():
+        fields = line.split()
+        if fields and fields[0] in ("c_npmi_documents", "u_mass", "c_v"):
+            rows[fields[0]] = [float(v) for v in fields[1:4]] + [float(fields[-1])]
+    return rows
+
+
+def _09_coherences_tie_at_5_and_6():
+    # seed by seed (the picks table's per-seed column): each coherence finds K = 5 with 2 of 3 seeds; the paired
+    # K = 6 minus K = 5 differences change sign, their mean is the printed mean of the three and agrees with the
+    # means table (to its rounding), and it is far smaller than the spread between seeds
+    picks, mean_picks, means = _09_per_seed_picks(), _planted_picks(), _09_planted_means()
+    rows = _09_paired_differences()
+    ok = sorted(rows) == ["c_npmi_documents", "c_v", "u_mass"]
+    for name, (*diffs, mean) in rows.items():
+        ok = ok and sum(k == 5 for k in picks[name]) == 2 and min(diffs) < 0 < max(diffs)
+        ok = ok and abs(sum(diffs) / 3 - mean) <= 0.0015 and abs(mean) < (max(diffs) - min(diffs)) / 10
+        ok = ok and abs((means[name][4] - means[name][3]) - mean) <= 0.002
+    return ok and mean_picks["c_npmi_documents"] == mean_picks["u_mass"] == 6 and mean_picks["c_v"] == 5
+
+
 def _09_the_human_study_as_described():
     raw = json.loads((NOTEBOOKS.parent / "teachkit" / "data" / "hoyle2021_all_data.json").read_text(encoding="utf-8"))
     ok = sorted(raw) == ["nytimes", "wikitext"] and all(sorted(raw[c]) == ["dvae", "etm", "mallet"] for c in raw)
@@ -1703,7 +1732,8 @@ CLAIMS_09 = [
           _09_model_score_keeps_rising_past_the_planted_k),
     Claim("09_choosing", "da0f527e", "rises while real topics get separated and flattens or falls after; on a small "
           "corpus the peak lands near the planted $K$, not always on it", _09_coherence_rises_then_flattens_or_falls),
-    Claim("09_choosing", "0334eb1e", "$2^{-b} = (e^{-b})^{\\ln 2}$, the true figure to the power $\\ln 2$",
+    Claim("09_choosing", "0334eb1e", "$2^{-b} = (e^{-b})^{\\ln 2}$, the perplexity the bound implies, to the "
+          "power $\\ln 2$",
           _09_gensim_figure_is_the_true_one_to_the_power_ln2),
     Claim("09_choosing", "ed19c779", "so it grows with $K$", _09_lee_perplexity_with_and_without_the_topic_part),
     Claim("09_choosing", "e55fc783", "on a small held-out set it dominates",
@@ -2553,6 +2583,15 @@ CLAIMS = [
           _coherences_near_the_planted_k_and_diversity_smallest),
     Claim("09_choosing", "b79d7258-says", "`model_score` and `diversity` pick a K at the edge of the range tried",
           _planted_edge_warning_names_every_edge_pick),
+    Claim("09_choosing", "b79d7258-says", "`model_score`'s mean is level from K = 10 to 15 (a plateau past the "
+          "planted K, not a climb)", _09_model_score_level_from_10_to_15),
+    Claim("09_choosing", "09-paired-5-6-says", "From the mean, NPMI and UMass put their star above the planted K and "
+          "C_V on it", _09_coherences_tie_at_5_and_6),
+    Claim("09_choosing", "09-paired-5-6-says", "each finds K = 5 with 2 of 3 seeds, and its K = 6 minus K = 5 "
+          "difference changes sign\nbetween seeds, with a mean far smaller than the seed-to-seed differences",
+          _09_coherences_tie_at_5_and_6),
+    Claim("09_choosing", "09-paired-5-6-says", "So the means cannot separate K = 5\nfrom K = 6 here",
+          _09_coherences_tie_at_5_and_6),
     Claim("09_choosing", "f2f9978e", "gensim's Lee background corpus (300 news articles, shipped with gensim)",
           _09_lee_has_300_articles),
     Claim("09_choosing", "f638fb2d", "**diversity** picks the smallest $K$ tried with every seed here",

@@ -178,7 +178,7 @@ EXERCISES = [
                  "What perplexity does this bound imply?",
         data={"nats": 4.2},
         answer=_perplexity_from_bound,
-        solution="The bound is a natural-log likelihood per word, so the perplexity is "
+        solution="The bound is a per-word lower bound on the natural-log likelihood, so the perplexity it implies is "
                  "$e^{{-\\text{{bound}}}} = e^{{{nats}}}$ = {expected:.2f}. gensim's log line would print "
                  "$2^{{{nats}}}$, which mixes the natural-log bound with base 2.",
         right=("66.7", "66,7", "66.69", "67"),
@@ -196,8 +196,9 @@ EXERCISES = [
                  "how many times larger than gensim's figure is the perplexity the bound implies, $e^{{{nats}}}$?",
         data={"nats": 7},
         answer=_times_gensims_figure,
-        solution="$e^{{{nats}}} / 2^{{{nats}}} = (e/2)^{{{nats}}}$ = {expected:.2f}: gensim's figure is the true "
-                 "one raised to the power $\\ln 2$, so the gap grows quickly as the bound gets more negative.",
+        solution="$e^{{{nats}}} / 2^{{{nats}}} = (e/2)^{{{nats}}}$ = {expected:.2f}: gensim's figure is the perplexity "
+                 "the bound implies raised to the power $\\ln 2$, so the gap grows quickly as the bound gets "
+                 "more negative.",
         right=("8.6", "8,6", "8.57", "9"),
         wrong=("1", "2.7", "128", "1.4"),
         check={"min_sig_figs": 1},
@@ -211,7 +212,7 @@ EXERCISES = [
         key="09.3",
         label="the topic part with the held-out set twice over",
         question="The topic part of the bound at K = 5 does not depend on the held-out documents, yet "
-                 "`log_perplexity` divides it by the number of held-out words. Predict before you run: score "
+                 "it is part of the per-word bound `log_perplexity` returns. Predict before you run: score "
                  "the same model on a held-out set that holds 2 copies of every held-out document. What "
                  "happens to the topic part **per word**?",
         data={"copies": 2},
@@ -266,7 +267,7 @@ EXERCISES = [
                  "at K = {ks[0]} to {with_topic_part[1]:,} at K = {ks[1]}, more than a hundredfold; without it, "
                  "only from {without[0]:,} to {without[1]:,}. The topic part (the topics' divergence from their "
                  "prior) grows with K and is charged to the held-out words, so on a small corpus it dominates: "
-                 "the bound's penalty, not worse topics (section 3).",
+                 "the bound's penalty, not worse topics (section 2).",
     ),
     Interpretation(
         key="09.6",
