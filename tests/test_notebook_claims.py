@@ -4736,6 +4736,19 @@ def _07_model_largest_upper_end():
     return max(hi for *_, hi in rows) == 3.65 < 6.12 and max(r for _, _, _, r, _, _ in rows) == 1.44
 
 
+def _07_sd_and_semdiv_read():
+    """028ce5c1's SD and SemDiv lines: SD below 0.5 (cosines above 0 on average), the mean cosine 1 - 2 SD by hand,
+    SemDiv the mean of the semantic term (SD) and the distribution term, which is near 1 and shared."""
+    found = re.findall(r"^(PPMI \+ SVD|Word2Vec) +mean SD = ([\d.]+) +SemDiv = ([\d.]+) \(semantic ([\d.]+), "
+                       r"distribution ([\d.]+)\)$", _output("07_statistical", "028ce5c1"), flags=re.M)
+    rows = {name: tuple(float(v) for v in values) for name, *values in found}
+    (sd_p, div_p, sem_p, dist_p), (sd_w, div_w, sem_w, dist_w) = rows["PPMI + SVD"], rows["Word2Vec"]
+    return (len(rows) == 2 and (sd_p, sd_w) == (0.320, 0.283) and sem_p == sd_p and sem_w == sd_w
+            and f"{1 - 2 * sd_p:.2f}" == "0.36" and f"{1 - 2 * sd_w:.2f}" == "0.43"
+            and dist_p == dist_w == 0.972 and abs(div_p - (sd_p + dist_p) / 2) <= 0.0011
+            and abs(div_w - (sd_w + dist_w) / 2) <= 0.0011 and abs(div_p - div_w) < 0.05)
+
+
 def _07_no_ratio_comes_near_six():
     # every ratio section 7 prints: SC over NPMI scored -1 (959adedb) and 0 (bf784cb2-n00), and the MiniLM rows
     rows, _ = _07_model_rows()
@@ -5289,6 +5302,11 @@ CLAIMS_PROSE = [
           "no 95 % interval reaches it: the largest upper end is 3.65", _07_model_largest_upper_end),
     Claim("07_statistical", "07-model-02-says", "Corrected intervals\nare wider, and with never-together pairs "
           "scored 0 they do not rule 6.12 out", _07_zero_convention_intervals_wide),
+    Claim("07_statistical", "07-sd-semdiv-says", "Means of 0.320 (PPMI + SVD)\nand 0.283 (Word2Vec) say that the 16 "
+          "topics' vectors still point partly the same way (a mean cosine of 0.36 and\n0.43)", _07_sd_and_semdiv_read),
+    Claim("07_statistical", "07-sd-semdiv-says", "SemDiv is the mean of that term and of how evenly the articles "
+          "spread over the topics (0.972, near its\nmaximum of 1), so both embeddings give nearly the same SemDiv",
+          _07_sd_and_semdiv_read),
     Claim("07_statistical", "bf784cb2-n01", "no ratio these standard\ndefinitions give on this data comes near 6.12 "
           "(the largest is 1.44)", _07_no_ratio_comes_near_six),
     Claim("07_statistical", "bf784cb2-n01", "With never-together pairs scored −1 every\ninterval lies below 1",
