@@ -2138,7 +2138,6 @@ CLAIMS_11 = [
           "unrelated topics", _11_matching_against_unmatched),
     Claim("11_trust", "fe66eddd", "On six tokens every estimator lands near the exact value; the unbiased ones within "
           "a few standard errors, which shrink as the samples grow", _11_every_estimator_near_the_exact_value),
-    Claim("11_trust", "15dd9d89", "points out that this biases it", _11_algorithm_3_keeps_its_bias),
     Claim("11_trust", "6026e4bd", "an estimate can sit several standard errors from the exact value",
           _11_several_standard_errors_and_tokens_worst),
     Claim("11_trust", "6026e4bd", "does worst", _11_several_standard_errors_and_tokens_worst),
