@@ -1484,3 +1484,9 @@ def test_kneser_ney_step_counter_examples_are_counts_a_corpus_can_have():
         x = nb04b._inputs(np.random.default_rng(seed))
         assert 1 <= x["types"] <= x["context_total"]
         assert x["count"] == 0 or x["count"] + x["types"] - 1 <= x["context_total"], x
+
+
+def test_11_1_truncated_two_thirds_is_told_to_round():
+    verdict = tex.ask("11.1", answer="0.666")
+    assert verdict.judged and not verdict.correct and "cut off" in verdict.message, verdict.message
+    assert tex.ask("11.1", answer="0.667").correct

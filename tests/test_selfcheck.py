@@ -475,3 +475,16 @@ def test_a_fraction_typed_for_a_value_that_is_no_fraction_is_asked_as_a_decimal(
     rational = (0.3 * 0.85 + 0.05) * 0 + 1307 / 3360
     assert "Check your calculation" in check_answer("7/18", rational).message
     assert check_answer("1307/3360", rational).correct
+
+
+def test_a_truncated_right_value_is_told_to_round_not_to_check_the_calculation():
+    # 2/3 typed as 0.666 or 0.66: the digits are right, the last one is cut off rather than rounded
+    for typed in ("0.666", "0.66", "0,666", "66.6%"):
+        verdict = check_answer(typed, Fraction(2, 3) if typed.startswith("0,") else 2 / 3)
+        assert verdict.judged and not verdict.correct, typed
+        assert "cut off" in verdict.message and "Round" in verdict.message, verdict.message
+        assert "Check your calculation" not in verdict.message
+    assert check_answer("0.667", 2 / 3).correct and check_answer("-0.666", -2 / 3).message.startswith("Almost")
+    # a wrong last digit that is no truncation still sends the student back to the arithmetic
+    assert "Check your calculation" in check_answer("0.665", 2 / 3).message
+    assert "cut off" not in check_answer("-0.666", 2 / 3).message

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from decimal import ROUND_HALF_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
+from decimal import ROUND_DOWN, ROUND_HALF_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
 from fractions import Fraction
 
 __all__ = [
@@ -259,6 +259,15 @@ def round_half_up(value: float | Fraction | Decimal, exponent: int) -> Decimal:
 def round_half_down(value: float | Fraction | Decimal, exponent: int) -> Decimal:
     """``value`` rounded to ``10**exponent``, a tie going down (the other rounding of an exact tie)."""
     return _round(value, exponent, ROUND_HALF_DOWN)
+
+
+def truncate(value: float | Fraction | Decimal, exponent: int) -> Decimal:
+    """``value`` cut off (rounded towards 0) at ``10**exponent``: what a student who drops digits types.
+
+    >>> truncate(2 / 3, -3), round_half_up(2 / 3, -3)
+    (Decimal('0.666'), Decimal('0.667'))
+    """
+    return _round(value, exponent, ROUND_DOWN)
 
 
 def round_half_even(value: float | Fraction | Decimal, exponent: int) -> Decimal:

@@ -51,7 +51,7 @@ from fractions import Fraction
 from typing import Any
 
 from .._checks import short_repr
-from .precision import FLOAT_SIG_FIGS, read_answer, round_half_down, round_half_up, to_decimal
+from .precision import FLOAT_SIG_FIGS, read_answer, round_half_down, round_half_up, to_decimal, truncate
 from .widgets import StaticFallback, ipywidgets
 
 __all__ = ["Feedback", "check_answer", "answer_box", "AnswerBox", "solution", "Solution", "MAX_ANSWER_LENGTH"]
@@ -473,6 +473,11 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
         precision = _precision(judged)
         if ok:
             msg = f"Correct{what}: {_show(value)} agrees with the expected value to {precision}."
+        elif sig >= 2 and truncate(exp_value, judged) == to_decimal(value):
+            # the right value with its last digits dropped (0.666 for 2/3): the calculation is right, the
+            # rounding is not, and the message says so rather than sending the student back to the arithmetic
+            msg = (f"Almost{what}: {_show(value)} is the value cut off at {precision}, not rounded to it. Round "
+                   "instead: raise the last digit kept by one when the first digit dropped is 5 or more.")
         else:
             # Say what is wrong, not what is right: the message must not give the answer away.
             msg = f"Not quite: {_show(value)} is not right to {precision}{what}. Check your calculation."

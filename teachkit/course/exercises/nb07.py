@@ -3,6 +3,8 @@
 import math
 import statistics
 
+from fractions import Fraction
+
 import numpy as np
 
 from ...evaluation.discrimination import cohens_d, discrimination, roc_auc
@@ -136,9 +138,14 @@ def _metric_scores(rng, good_range, accept, bad_counts=None):
 def _two_metrics_above_chance(rng):
     # 07.3: both metrics beat chance (more than half of their pairs), A more than B.  Each metric has three to
     # seven bad topics, so that the two 2·AUC − 1 (shares of 12 to 28 pairs) and their ratio seldom repeat from
-    # one student to the next
-    return _metric_scores(rng, (1, 10),
-                          lambda wins_a, wins_b, pairs_a, pairs_b: 0.5 < wins_b / pairs_b < wins_a / pairs_a,
+    # one student to the next.  The ratio is no whole number: the question asks for 2 significant figures, and a
+    # whole-number answer (2 for 2) would be accepted with fewer
+    def accept(wins_a, wins_b, pairs_a, pairs_b):
+        ratio = Fraction(int(2 * wins_a - pairs_a), pairs_a) / Fraction(int(2 * wins_b - pairs_b), pairs_b) \
+            if 0.5 < wins_b / pairs_b else None
+        return ratio is not None and wins_b / pairs_b < wins_a / pairs_a and ratio.denominator != 1
+
+    return _metric_scores(rng, (1, 10), accept,
                           bad_counts=lambda rng: tuple(int(n) for n in rng.integers(3, 8, size=2)))
 
 
