@@ -2845,6 +2845,13 @@ def _01_pmi_crosses_zero_at_20_and_plunges():
         pmi(40) - pmi(20) == pytest.approx(pmi(400) - pmi(200)) and pmi(1e-300) < -600
 
 
+def _01_the_figure_starts_at_one_shared_window():
+    # reader t1: the figure's log x axis starts at 1 shared window, so PMI's -inf at 0 lies off its left edge
+    source = "".join(_cell("01_pmi", "01-21")["source"])
+    return "joint = np.arange(1, 401)" in source and 'ax.set_xscale("log")' in source and \
+        _01_pmi_crosses_zero_at_20_and_plunges()
+
+
 def _01_pmi_is_unbounded_and_favours_rare_words():
     once = [math.log(1 * n / (1 * 1)) for n in (10, 10_000, 10**9)]
     # its ceiling: c(x, y) <= min(c(x), c(y)), so PMI <= ln(n / max(c(x), c(y))) = -ln of the larger probability,
@@ -3731,8 +3738,10 @@ CLAIMS_00_04 = [
           _01_an_impossible_slider_setting_gets_an_explanation),
     Claim("01_pmi", "01-18", "Without a running kernel you see the result for the starting values",
           _01_an_impossible_slider_setting_gets_an_explanation),
-    Claim("01_pmi", "01-20", "PMI crosses zero at the expected count, 20, and plunges toward $-\\infty$ as the joint "
+    Claim("01_pmi", "01-20", "PMI crosses zero at the expected count, 20, and falls without bound as the joint "
           "count goes to 0", _01_pmi_crosses_zero_at_20_and_plunges),
+    Claim("01_pmi", "01-20", "at 0\nshared windows PMI is $-\\infty$, off the figure's left edge",
+          _01_the_figure_starts_at_one_shared_window),
     Claim("01_pmi", "01-34", "*running + meeting* only 0.06 times, although 12 windows hold both",
           _01_meeting_is_ten_times_as_common_and_the_pair_avoids_each_other),
     Claim("01_pmi", "01-34", "PMI has no fixed range (its ceiling, $-\\log$ of the larger word probability, rises as "
