@@ -1298,6 +1298,58 @@ def test_the_solution_opens_only_after_an_answer_the_box_could_judge(monkeypatch
     assert tex.reveal("02.3", show=True).text and not committed.has_attempted("02.3")     # show=True: no answer
 
 
+def test_05_6_the_taught_rule_rescaled_gives_networkx_s_isolated_weight():
+    """Reader v1: 05.6's solution says the rule taught in nb05-06 (no dangling term), run to its fixed point and
+    rescaled to sum to one, gives the isolated word networkx's weight; by hand with numpy, against networkx."""
+    import networkx as nx
+    import numpy as np
+
+    d, n = 0.85, 3
+    S = np.array([[1.0, 0.85, 0.82], [0.85, 1.0, 0.88], [0.82, 0.88, 1.0]])
+    A = np.where(S >= 0.86, S, 0.0) - np.eye(n)                 # "machine" (0) loses both its edges
+    strength = A.sum(axis=1)
+    lam = np.full(n, 1 / n)
+    for _ in range(500):                                          # the taught rule, as written
+        lam = (1 - d) / n + d * np.array([sum(lam[i] * A[i, j] / strength[i] for i in range(n) if strength[i])
+                                          for j in range(n)])
+    assert abs(lam[0] - (1 - d) / n) < 1e-12 and lam.sum() < 0.75   # exactly the jump share, the sum short of 1
+    rescaled = lam / lam.sum()
+    graph = nx.Graph()
+    graph.add_nodes_from(range(n))
+    graph.add_weighted_edges_from((i, j, A[i, j]) for i in range(n) for j in range(i + 1, n) if A[i, j])
+    assert abs(rescaled[0] - nx.pagerank(graph, alpha=d, tol=1e-14)[0]) < 1e-9
+    text = tex.reveal("05.6", show=True).text
+    assert "rescaled to sum to one" in text and "weight networkx gives" in text
+
+
+def test_a_variant_s_solution_opens_only_after_that_variant_is_answered(monkeypatch):
+    """Reader t3: after a judged answer to 04d.1 as written, drawing variant 7 and revealing showed variant 7's
+    solution unanswered.  The rule is the same for every variant: its solution opens after an answer to it."""
+    import IPython.display
+
+    committed = _fresh_session(monkeypatch)
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", lambda obj, *a, **k: shown.append(str(getattr(obj, "data", obj))))
+    written, seven = tex.reveal("04d.1", show=True).text, tex.reveal("04d.1", show=True, seed=7).text
+    assert written != seven
+    assert tex.ask("04d.1", answer=str(tex.ask("04d.1").exercise.right[0])).correct
+    assert written in tex.reveal("04d.1")._repr_mimebundle_()["text/plain"]
+    tex.ask("04d.1", seed=7)                                     # drawn, not answered
+    for hidden in (tex.reveal("04d.1"), tex.reveal("04d.1", seed=7)):
+        text = hidden._repr_mimebundle_()["text/plain"]
+        assert seven not in text and "(variant 7) hidden" in text and "ask('04d.1', seed=7, answer=...)" in text
+    button, _out = tex.reveal("04d.1")._build().children
+    button.click()
+    assert shown and seven not in " ".join(shown)
+    assert committed.has_attempted("04d.1", 0) and not committed.has_attempted("04d.1", 7)
+    # a judged answer to variant 7 (right or wrong) opens variant 7's solution, in both front ends
+    assert tex.ask("04d.1", seed=7, answer="0.5").judged
+    assert seven in tex.reveal("04d.1")._repr_mimebundle_()["text/plain"]
+    shown.clear()
+    button.click()
+    assert seven in " ".join(shown)
+
+
 def test_a_prediction_answered_in_code_is_committed_once(monkeypatch):
     """As in the widget: the first guess stands; a second ask keeps it and says so."""
     committed = _fresh_session(monkeypatch)

@@ -162,7 +162,11 @@ def test_topic_intrusion_as_a_clickable_quiz_with_a_static_fallback():
     quiz = intrusion_quiz([IntrusionTask(task.document, tuple(names[k] for k in task.topics), names[task.intruder],
                                          task.intruder)], title="Passage 1", what="topic")
     text = quiz._repr_mimebundle_()["text/plain"]
-    assert "Which topic does not belong?" in text and "quiz.answer(number, 'topic')" in text
+    # reader t6 (12): the hint says the label is typed whole, with an example; the error says "topic"
+    assert "Which topic does not belong?" in text and "this quiz's answer(number, topic)" in text
+    assert f"typed in full as shown (e.g. '{names[task.topics[0]]}')" in text
+    with pytest.raises(ValueError, match=r"word \(the topic you pick\) must be one of task 0's topics"):
+        quiz.answer(0, "T0")
     assert all(names[k] in text for k in task.topics)
     buttons, feedback = quiz.widget().children[1].children
     buttons.value = names[1]                                   # a click on a probable topic: a miss

@@ -2480,8 +2480,8 @@ CLAIMS_05_12 = [
           _05_denominator_from_rounded_entries),
     Claim("05_semantic", "nb05-26", "entry by entry they are off by up to 0.015, and most for the middle word",
           _05_numerator_errors_cancel_and_the_printed_one_is_rounded_entries),
-    Claim("05_semantic", "nb05-26", "The table's +0.021 for that entry\ncompares 0.130 with 0.109, the entry under "
-          "the computed diagonal", _05_middle_entry_against_the_computed_diagonal),
+    Claim("05_semantic", "nb05-26", "The table above shows a larger gap,\n+0.021, only because its reference value, "
+          "0.109, keeps the computed diagonal", _05_middle_entry_against_the_computed_diagonal),
     Claim("05_semantic", "nb05-26", "In the numerator those errors nearly cancel",
           _05_numerator_errors_cancel_and_the_printed_one_is_rounded_entries),
     Claim("05_semantic", "nb05-26", "the printed 0.890 is the sum of the nine entries after rounding each to three "
@@ -2969,6 +2969,13 @@ def _01_pmi_crosses_zero_at_20_and_plunges():
     values = [pmi(j) for j in range(1, 401)]
     return pmi(20) == 0 and all(a < b for a, b in zip(values, values[1:])) and \
         pmi(40) - pmi(20) == pytest.approx(pmi(400) - pmi(200)) and pmi(1e-300) < -600
+
+
+def _01_the_figure_starts_at_one_shared_window():
+    # reader t1: the figure's log x axis starts at 1 shared window, so PMI's -inf at 0 lies off its left edge
+    source = "".join(_cell("01_pmi", "01-21")["source"])
+    return "joint = np.arange(1, 401)" in source and 'ax.set_xscale("log")' in source and \
+        _01_pmi_crosses_zero_at_20_and_plunges()
 
 
 def _01_pmi_is_unbounded_and_favours_rare_words():
@@ -3884,8 +3891,10 @@ CLAIMS_00_04 = [
           _01_an_impossible_slider_setting_gets_an_explanation),
     Claim("01_pmi", "01-18", "Without a running kernel you see the result for the starting values",
           _01_an_impossible_slider_setting_gets_an_explanation),
-    Claim("01_pmi", "01-20", "PMI crosses zero at the expected count, 20, and plunges toward $-\\infty$ as the joint "
+    Claim("01_pmi", "01-20", "PMI crosses zero at the expected count, 20, and falls without bound as the joint "
           "count goes to 0", _01_pmi_crosses_zero_at_20_and_plunges),
+    Claim("01_pmi", "01-20", "at 0\nshared windows PMI is $-\\infty$, off the figure's left edge",
+          _01_the_figure_starts_at_one_shared_window),
     Claim("01_pmi", "01-34", "*running + meeting* only 0.06 times, although 12 windows hold both",
           _01_meeting_is_ten_times_as_common_and_the_pair_avoids_each_other),
     Claim("01_pmi", "01-34", "PMI has no fixed range (its ceiling, $-\\log$ of the larger word probability, rises as "
@@ -5335,6 +5344,10 @@ CLAIMS_PROSE = [
           _12_planted_k_recovered_and_extra_clusters_left_empty),
     Claim("12_agreement", "agreement-08-says", "has the highest mean, but by less than 0.01 over $K$ = 2, far inside "
           "the spread between seeds", _12_four_books_highest_mean_inside_the_seed_spread),
+    Claim("12_agreement", "agreement-08-says", "averaged\nover the seeds it falls from $K$ = 4 to $K$ = 8",
+          _12_splitting_never_lowers_purity_but_the_books_fall),
+    Claim("12_agreement", "agreement-08-says", "Splitting clusters never lowers purity",
+          _12_splitting_never_lowers_purity_but_the_books_fall),
     Claim("12_agreement", "agreement-08-says", "section 3 tests this pair over the runs: p = 1.00",
           _12_four_books_highest_mean_inside_the_seed_spread),
     Claim("12_agreement", "agreement-08-says", "Nor is it best\nrun by run: the best single run (NMI 0.271) has "
@@ -5492,12 +5505,72 @@ def _00_reveal_show_opens_without_an_answer():
 
     before = set(committed._ATTEMPTED)
     try:
-        committed._ATTEMPTED.discard("00.1")
+        committed._ATTEMPTED.discard(("00.1", 0))
         shown = reveal("00.1", show=True).text
         return "0.04" in shown.replace(" ", "") or "400" in shown
     finally:
         committed._ATTEMPTED.clear()
         committed._ATTEMPTED.update(before)
+
+
+def _03_lee_by_hand(zero):
+    """The 03-23 table by hand (own tokenizer, windows and NPMI, not teachkit's): per topic, unit and top n, the
+    mean NPMI with a never-co-occurring pair scored ``zero`` (-1 exact, 0 Lau et al.), and how many such pairs."""
+    import math
+    from itertools import combinations
+
+    from gensim.test.utils import datapath
+
+    with open(datapath("lee_background.cor"), encoding="utf-8") as f:
+        docs = [re.findall(r"\w+", line.lower()) for line in f if line.strip()]
+    source = "".join(_cell(_NB["03"], "03-23")["source"])
+    topics = {name: re.findall(r'"(\w+)",', body)
+              for name, body in re.findall(r'"(bushfires|afghanistan|grab bag)": \[(.*?)\]', source, re.S)}
+    wanted = {w for kw in topics.values() for w in kw}
+    result = {}
+    for unit, k in (("documents", None), ("windows of 10", 10), ("windows of 50", 50)):
+        n, single, joint = 0, {}, {}
+        for tokens in docs:
+            spans = [tokens] if k is None or len(tokens) <= k else [tokens[i:i + k] for i in range(len(tokens) - k + 1)]
+            for span in spans:
+                n += 1
+                present = sorted(set(span) & wanted)
+                for w in present:
+                    single[w] = single.get(w, 0) + 1
+                for pair in combinations(present, 2):
+                    joint[pair] = joint.get(pair, 0) + 1
+        for name, kw in topics.items():
+            for top in (10, 20):
+                if len(kw) < top:
+                    continue
+                scores, never = [], 0
+                for a, b in combinations(kw[:top], 2):
+                    j = joint.get(tuple(sorted((a, b))), 0)
+                    if j == 0:
+                        never += 1
+                        scores.append(zero)
+                        continue
+                    pj = j / n
+                    scores.append(1.0 if pj == 1 else math.log(pj * n * n / (single[a] * single[b])) / -math.log(pj))
+                result[name, unit, top] = (sum(scores) / len(scores), never)
+    return result
+
+
+def _03_exact_convention_reproduces_the_table_and_14_pairs_never_meet():
+    exact = _03_lee_by_hand(-1.0)
+    rows = _03_lee_table()
+    same = all(round(exact[name, unit, top][0], 3) == rows[name, unit][i]
+               for (name, unit, top) in exact for i in [(10, 20).index(top)])
+    return same and exact["bushfires", "windows of 10", 10][1] == 14
+
+
+def _03_under_zero_no_real_topic_is_negative_and_the_grab_bag_is_just_above_zero_and_last():
+    zero = _03_lee_by_hand(0.0)
+    real = [v for (name, _u, _t), (v, _n) in zero.items() if name != "grab bag"]
+    bag = {u: v for (name, u, _t), (v, _n) in zero.items() if name == "grab bag"}
+    last = all(bag[u] < min(zero["bushfires", u, 10][0], zero["afghanistan", u, 10][0]) for u in bag)
+    return min(real) > 0 and all(0 < v < 0.05 for v in bag.values()) and last and \
+        min(_03_lee_by_hand(-1.0)[k][0] for k in zero) < 0
 
 
 def _03_gensims_default_measure_is_c_v():
@@ -5598,6 +5671,14 @@ CLAIMS += [
     Claim("00_start", "00-11", "A teacher can open any solution without answering (the teacher's guide says how)",
           _00_reveal_show_opens_without_an_answer),
     Claim("03_topic", "03-21", "its default measure is C_V, not NPMI", _03_gensims_default_measure_is_c_v),
+    Claim("03_topic", "03-24", "under the exact convention this table uses: a keyword pair that never shares a "
+          "counting unit scores −1, as 14 of the bushfire topic's 45 pairs do in windows of 10",
+          _03_exact_convention_reproduces_the_table_and_14_pairs_never_meet),
+    Claim("03_topic", "03-24", "Under the 0 convention no real topic scores below zero and the grab bag sits just "
+          "above it, so the signs depend on that choice too",
+          _03_under_zero_no_real_topic_is_negative_and_the_grab_bag_is_just_above_zero_and_last),
+    Claim("03_topic", "03-24", "the grab bag of unrelated words is last in every setting, under either convention",
+          _03_under_zero_no_real_topic_is_negative_and_the_grab_bag_is_just_above_zero_and_last),
     Claim("03_topic", "03-42", "gensim's `c_npmi` averages both orders of each pair, $k(k-1)$ values with the "
           "same mean", _03_c_npmi_averages_both_orders_with_the_same_mean),
     Claim("04_perplexity", "nb04-24", "The denominator does not matter for them: the source's `c(prev)` and the "

@@ -475,6 +475,13 @@ def test_a_fraction_typed_for_a_value_that_is_no_fraction_is_asked_as_a_decimal(
     rational = (0.3 * 0.85 + 0.05) * 0 + 1307 / 3360
     assert "Check your calculation" in check_answer("7/18", rational).message
     assert check_answer("1307/3360", rational).correct
+    # reader v1 (05b.4, 0.89148..., rational with a denominator above 10,000): 9/10 is not called irrational, and
+    # the decimal the message suggests has the figures the question asks for, not a one-figure 0.9 it refuses
+    from teachkit.course.exercises import ask
+
+    message = ask("05b.4", answer="9/10").message
+    assert "give it as a decimal, e.g. 0.9000," in message and "it has e" not in message
+    assert "none with a denominator up to 10,000" in message and "e.g. 0.9," not in message
 
 
 def test_a_truncated_right_value_is_told_to_round_not_to_check_the_calculation():

@@ -54,8 +54,9 @@ class IntrusionQuiz(StaticFallback):
             raise TypeError(f"i must be a task number, got {i!r}.")
         shown = self.tasks[i].shown_word(word)
         if shown is None:
-            raise ValueError(f"word must be one of task {i}'s {self.what}s {list(self.tasks[i].words)}, typed in "
-                             f"full as shown, got {word!r}.")
+            picked = "" if self.what == "word" else f" (the {self.what} you pick)"
+            raise ValueError(f"word{picked} must be one of task {i}'s {self.what}s {list(self.tasks[i].words)}, "
+                             f"typed in full as shown, got {word!r}.")
         self.answers[int(i)] = shown
         return self.tasks[i].is_hit(shown)
 
@@ -99,6 +100,11 @@ class IntrusionQuiz(StaticFallback):
         lines = [f"{i}. " + "  ".join(t.words) for i, t in enumerate(self.tasks)]
         hint = (f"Which {self.what} does not belong? Without widgets, record an answer with "
                 f"quiz.answer(number, '{self.what}'), numbered as above.")
+        if self.what != "word" and self.tasks:
+            # reader t6 (12): a topic's label is typed whole, and the quiz is the one this cell shows
+            hint = (f"Which {self.what} does not belong? Without widgets, record an answer with this quiz's "
+                    f"answer(number, {self.what}), the {self.what} typed in full as shown (e.g. "
+                    f"'{self.tasks[0].words[0]}'), numbered as above.")
         head = f"{self.title}\n" if self.title else ""
         text = head + "\n".join(lines) + "\n" + hint
         items = "".join(f"<li>{html.escape('  ·  '.join(t.words))}</li>" for t in self.tasks)

@@ -198,7 +198,7 @@ def ask(key: str, answer: str | float | None = None, seed: int | None = None) ->
         first = first_commit(ex.key, seed_of)
         if first is not None:
             # committed once, as in the widget: the first guess stands, and a second one is not judged
-            attempt(ex.key)
+            attempt(ex.key, seed_of)
             answered_in_code(ex)
             return Feedback(first.correct, f"You already committed to prediction {ex.key} with {first.answer}; "
                                            f"a prediction is committed once, so that answer stands. {first.message}",
@@ -207,7 +207,7 @@ def ask(key: str, answer: str | float | None = None, seed: int | None = None) ->
     if feedback.judged:
         # judged, right or wrong (not unreadable, not too rough): the worked solution may now be shown in any
         # front end (reveal), the solution of the variant answered, as the widget's button would show
-        attempt(ex.key)
+        attempt(ex.key, getattr(ex, "variant_seed", 0))
         answered_in_code(ex)
     if isinstance(ex, Prediction) and feedback.judged:
         commit(ex.key, seed_of, feedback)

@@ -14,18 +14,23 @@ from types import TracebackType
 from typing import Any, Literal, Self
 
 _COMMITTED: set[str] = set()
-#: Exercises answered in this session (any kind, right or wrong): their worked solution may be shown anywhere.
-_ATTEMPTED: set[str] = set()
+#: Exercises answered in this session (any kind, right or wrong), as ``(key, variant seed)``: the worked
+#: solution of a variant may be shown once that variant has been answered (0: the exercise as written).
+_ATTEMPTED: set[tuple[str, int]] = set()
 
 
-def attempt(key: str) -> None:
-    """Record that exercise ``key`` has been answered in this kernel (in its box or in code)."""
-    _ATTEMPTED.add(key)
+def attempt(key: str, seed: int = 0) -> None:
+    """Record that variant ``seed`` of exercise ``key`` has been answered in this kernel (in its box or in
+    code)."""
+    _ATTEMPTED.add((key, seed))
 
 
-def has_attempted(key: str) -> bool:
-    """True once exercise ``key`` has been answered in this kernel."""
-    return key in _ATTEMPTED
+def has_attempted(key: str, seed: int | None = None) -> bool:
+    """True once variant ``seed`` of exercise ``key`` has been answered in this kernel (any variant when
+    ``seed`` is None).  The rule is the same for every variant: its solution opens after an answer to it."""
+    if seed is None:
+        return any(k == key for k, _ in _ATTEMPTED)
+    return (key, seed) in _ATTEMPTED
 
 
 #: The first committed answer of each prediction and variant, ``(key, variant seed) -> Feedback``: it stands.
@@ -36,7 +41,7 @@ def commit(key: str, seed: int = 0, feedback: object = None) -> None:
     """Record that the prediction ``key`` has been committed to in this kernel (``feedback``: the verdict on
     the guess of variant ``seed``, kept as the one that stands; a later commit does not replace it)."""
     _COMMITTED.add(key)
-    _ATTEMPTED.add(key)
+    _ATTEMPTED.add((key, seed))
     if feedback is not None:
         _FIRST.setdefault((key, seed), feedback)
 

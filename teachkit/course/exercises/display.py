@@ -153,7 +153,7 @@ class Question(StaticFallback):
                     return
                 # not locked: a wrong choice says which misconception it stands for, and the student tries again
                 self.last = ex.judge(entry.value)
-                attempt(ex.key)
+                attempt(ex.key, getattr(ex, "variant_seed", 0))
                 feedback.value = self.last._repr_html_()
 
             button.on_click(on_check)
@@ -188,7 +188,7 @@ class Question(StaticFallback):
                     # unreadable, or too rough to judge: nothing is committed and the solution stays closed
                     feedback.value = self.last._repr_html_()
                     return
-                attempt(current.key)
+                attempt(current.key, seed)
                 if is_prediction:
                     # the guess is committed: it cannot be changed once the result is shown
                     entry.disabled = button.disabled = True
@@ -271,8 +271,10 @@ def _prediction_html(ex: Prediction, feedback: Feedback) -> str:
 
 
 def _answer_call(ex: Exercise | Implement) -> str:
-    key = ex.key
-    return f"check_function({key!r}, your_function)" if isinstance(ex, Implement) else f"ask({key!r}, answer=...)"
+    key, seed = ex.key, getattr(ex, "variant_seed", 0)
+    if isinstance(ex, Implement):
+        return f"check_function({key!r}, your_function)"
+    return f"ask({key!r}, seed={seed}, answer=...)" if seed else f"ask({key!r}, answer=...)"
 
 
 def _closed_note(ex: Exercise | Implement) -> str:
@@ -307,7 +309,7 @@ class Hidden(StaticFallback):
             from IPython.display import Markdown, display
 
             ex = self.shown_exercise()
-            if not has_attempted(ex.key):
+            if not has_attempted(ex.key, getattr(ex, "variant_seed", 0)):
                 # the solution opens after an answer the box could judge (right or wrong), as reveal's text says
                 with out:
                     out.clear_output()
@@ -328,10 +330,11 @@ class Hidden(StaticFallback):
 
     def _static(self) -> tuple[str, ...]:
         key = self.exercise.key
-        if has_attempted(key):
-            # answered in this session, in a front end that may have no widgets: the solution as text
-            ex = self.shown_exercise()
-            seed = getattr(ex, "variant_seed", 0)
+        ex = self.shown_exercise()
+        seed = getattr(ex, "variant_seed", 0)
+        if has_attempted(key, seed):
+            # this variant answered in this session, in a front end that may have no widgets: its solution as
+            # text (the same rule for every variant: a variant drawn but not yet answered stays closed)
             head = f"Worked solution of exercise {key}" + (f" (variant {seed})" if seed else "") + ":"
             text = ex.render_solution()
             return (f'<div class="teachkit-solution-shown"><i>{html.escape(head)}</i>'
@@ -339,10 +342,12 @@ class Hidden(StaticFallback):
         # Before an answer: in JupyterLab the button below opens the solution once the box has judged an
         # answer; elsewhere (an editor or a kernel without widgets, a converted notebook) answering in code and
         # running this cell again shows it.
-        text = (f"Solution of exercise {key} hidden until you answer: it opens once the box above has judged an "
+        which = f"exercise {key}" + (f" (variant {seed})" if seed else "")
+        text = (f"Solution of {which} hidden until you answer" + (" it" if seed else "")
+                + ": it opens once the box above has judged an "
                 "answer of yours, right or wrong (an answer too rough to judge does not count). In JupyterLab, "
                 "then click “Show solution”; without widgets, answer in code ("
-                + _answer_call(self.exercise) + ") and run this cell again.")
+                + _answer_call(ex) + ") and run this cell again.")
         return (f'<div class="teachkit-solution-static"><i>{html.escape(text)}</i></div>', text)
 
     def _view(self) -> Any:

@@ -286,8 +286,8 @@ EXERCISES = [
         key="01.8",
         label="a huge PMI from one window",
         question="Two words each occur in just one of the guide's $n = 10{,}000$ windows, and it is the same "
-                 "window ($c_{xy} = c_x = c_y = 1$: a name, say, or a typo made twice). Their PMI beats that of "
-                 "*running* and *exercise* ($c_{xy} = 150$, $c_x = 500$, $c_y = 400$) by far. Would you trust "
+                 "window ($c_{xy} = c_x = c_y = 1$: two rare names that appear once, together). Their PMI beats "
+                 "that of *running* and *exercise* ($c_{xy} = 150$, $c_x = 500$, $c_y = 400$) by far. Would you trust "
                  "PMI's verdict that they are the more strongly associated pair?",
         data={"rare": (1, 1, 1), "frequent": (150, 500, 400), "n": 10_000},
         answer=_trust_the_rare_pair,

@@ -333,7 +333,11 @@ DECLARED = [
         answer=_isolated_share,
         choices=("exactly (1 − d)/n", "more than (1 − d)/n", "less than (1 − d)/n"),
         solution="{expected}: a word without links has nowhere to send its rank, and networkx spreads it over "
-                 "all words, itself included, so it gets back $d/n$ of its own rank on top of the jump share.",
+                 "all words, itself included, so it gets back $d/n$ of its own rank on top of the jump share. "
+                 "The update rule taught above gives the same weight once its result is rescaled to sum to one, "
+                 "as teachkit does: the rule alone leaves the isolated word exactly $(1-d)/n$, but the isolated "
+                 "word's rank is lost at every step, the weights sum to less than one, and rescaling raises "
+                 "every weight, the isolated word's to the weight networkx gives.",
     ),
     Implement(
         key="05.5",
