@@ -4116,9 +4116,9 @@ def _04d_over_one_vocabulary_the_160_model_leads_and_on_5_articles_it_is_not_tol
     # printed line and rows
     import tempfile
 
-    line = next(x for x in _output("04d_smooth", "c12").splitlines() if x.startswith("on one vocabulary:"))
-    v, share, pp1, pp2 = re.search(r"V = ([\d,]+) for both; held-out words that are <other>: ([\d.]+)%; perplexity "
-                                   r"over every prediction ([\d.]+) and ([\d.]+)", line).groups()
+    v, share, pp1, pp2 = re.search(r"^on one vocabulary:\s+V = ([\d,]+) for both; held-out words that are <other>: "
+                                   r"([\d.]+)%;\s+perplexity over every prediction ([\d.]+) and ([\d.]+)",
+                                   _output("04d_smooth", "c12"), re.M).groups()
     rows = _04d_rows("c12", _04D_PAIRS)
     d50, low50, high50, _ = (float(x) for x in rows[_04D_PAIRS[-2]][:4])
     d5, low5, high5, _ = (float(x) for x in rows[_04D_PAIRS[-1]][:4])
@@ -4381,7 +4381,7 @@ def _12_word_choice_differences_negative_in_every_run():
     """agreement-17's run-by-run differences: three per word choice, all negative, and (eight topics per run) their
     mean is the pooled difference printed above them."""
     text = _output("12_agreement", "agreement-17")
-    pooled = [float(v) for v in re.findall(r"minus probability: difference (-?\d+\.\d+)", text)]
+    pooled = [float(v) for v in re.findall(r"minus probability:\s+difference (-?\d+\.\d+)", text)]
     runs = [[float(v) for v in part.split(", ")] for part in
             re.findall(r"minus probability, run by run: \[([^]]+)\]", text)]
     return (len(pooled) == len(runs) == 2 and all(len(r) == 3 and max(r) < 0 for r in runs)

@@ -224,13 +224,17 @@ def label_agreement_by_k(ks: Sequence[int], curves: Mapping[str, Mapping[str, Se
     def nmi(name):
         return ", ".join(f"{v:.2f} at K = {k}" for k, v in zip(ks, curves[name]["nmi"]))
 
+    def purity(name):
+        return ", ".join(f"{v:.2f} at K = {k}" for k, v in zip(ks, curves[name]["purity"]))
+
     def whose(name):
         return f"{name}'" if name.endswith("s") and not name.endswith("us") else f"{name}'s"
 
     names = list(curves)
     alt = (f"NMI and purity against the number of topics K (mean over seeds), for {' and '.join(names)}, a dashed "
            f"line at K = {k_labels}, the number of labels. NMI: "
-           + "; ".join(f"{whose(n)} {nmi(n)}" for n in names) + ".")
+           + "; ".join(f"{whose(n)} {nmi(n)}" for n in names) + ". Purity: "
+           + "; ".join(f"{whose(n)} {purity(n)}" for n in names) + ".")
     first, last = names[0], names[-1]
     low, high = min(curves[first]["nmi"]), max(curves[first]["nmi"])
     see = f"The {whose(last)} mean NMI is {nmi(last)} (the {whose(first)}: {low:.2f} to {high:.2f})"
