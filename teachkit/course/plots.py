@@ -367,6 +367,9 @@ def weights_by_iteration(history: Any, words: Sequence[str], printed: Sequence[f
         who = " and ".join(w for w, v in zip(words, printed) if round(float(v), 6) == value)
         ax.axhline(value, color="0.3", ls=":", lw=1.5)
         ax.text(steps[-1], value + 0.001, f"document's λ for {who}: {value:g}", ha="right", va="bottom")
+    # room above the top dotted line for its label, inside the axes (it ran into the title: look review)
+    low, high = ax.get_ylim()
+    ax.set_ylim(low, high + 0.15 * (high - low))
     ax.set(title="PageRank weights, iteration by iteration", xlabel="iteration", ylabel="weight λ")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), title="PageRank")
     final = history[-1]
