@@ -890,7 +890,7 @@ def _05_numerator_errors_cancel_and_the_printed_one_is_rounded_entries():
 
 def _05_random_lists_in_07_score_more_than_twice_one_over_n():
     text = _output("07_statistical", "bf784cb2-n00")
-    mean, floor = (float(v) for v in re.search(r"random lists: mean ([\d.]+); .* = ([\d.]+)", text).groups())
+    mean, floor = (float(v) for v in re.search(r"random lists: mean ([\d.]+);\s.* = ([\d.]+)", text).groups())
     return floor == 0.1 and mean > 2 * floor
 
 
@@ -1034,7 +1034,7 @@ def _07_gensim_lowers_ten_raises_six():
     # the 16 printed shifts (correct - gensim), counted by sign, against the printed count; the largest |shift|
     # matches the table's and the summary's 0.035
     text = _output("07_statistical", "0a77daf7")
-    shifts = [float(v) for v in re.search(r"every shift, T0 to T15: (.+)", text).group(1).split()]
+    shifts = [float(v) for v in re.search(r"every shift, T0 to T15:\n((?: {2}.+\n){2})", text).group(1).split()]
     lower, higher = (int(v) for v in re.search(r"lower the coherence of (\d+) topics and raise it for (\d+)",
                                                text).groups())
     return (len(shifts) == 16 and sum(x > 0 for x in shifts) == lower == 10 and sum(x < 0 for x in shifts) == higher
@@ -1095,13 +1095,14 @@ def _07_sc_does_not_beat_npmi_under_the_exact_convention():
 def _07_never_together_pairs_inflate_npmi_d():
     text = _output("07_statistical", "bf784cb2-n00")
     share = int(re.search(r"share no article: (\d+)%", text).group(1))
-    d = [float(v) for v in re.findall(r"Cohen's d vs random lists = ([\d.]+)", text)]
+    d = [float(v) for v in re.findall(r"^  .+\S\s+d = ([\d.]+)$",
+                                      text.split("Cohen's d, LDA topics against random lists:\n")[1], re.M)]
     return share > 50 and d[0] > 2 * d[1] and d[1] > d[2]
 
 
 def _07_sc_scores_above_its_chance_level():
     text = _output("07_statistical", "bf784cb2-n00")
-    mean, chance = (float(v) for v in re.search(r"random lists: mean ([\d.]+); .* = ([\d.]+)", text).groups())
+    mean, chance = (float(v) for v in re.search(r"random lists: mean ([\d.]+);\s.* = ([\d.]+)", text).groups())
     cosine = float(re.search(r"PPMI \+ SVD +mean cosine of two different words: (-?[\d.]+)",
                              _output("07_statistical", "aeeb44fa")).group(1))
     return mean > chance == 0.1 and cosine > 0
@@ -4674,7 +4675,8 @@ def _07_minilm_scores():
     dictionary = Dictionary(texts)
     dictionary.filter_extremes(no_below=5, no_above=0.4)
     vocabulary = [dictionary[i] for i in range(len(dictionary))]
-    printed = re.findall(r"^T(\d+)\s+(.+)$", _output("07_statistical", "d78e22a0"), flags=re.M)
+    # a topic's ten words, wrapped at 80 characters: continuation lines start with four spaces
+    printed = re.findall(r"^T(\d+)\s+(.+(?:\n {4}\S.*)*)$", _output("07_statistical", "d78e22a0"), flags=re.M)
     assert [int(k) for k, _ in printed] == list(range(16)), printed
     lda = [words.split() for _, words in printed]
     sets = {"LDA topics": lda, "random lists": tk.random_topics(vocabulary, 64, size=10, seed=0),
