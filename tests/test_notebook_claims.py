@@ -1516,7 +1516,7 @@ def _09_gensim_figure_is_the_true_one_to_the_power_ln2():
 
 def _09_lee_perplexity_with_and_without_the_topic_part():
     text = _output("09_choosing", "81904d1f")
-    pattern = (r"K = \d+: about ([\d,]+), without the topic part ([\d,]+); "
+    pattern = (r"K = \d+: about ([\d,]+), without the topic part ([\d,]+);\s+"
                r"K = \d+: about ([\d,]+), without the topic part ([\d,]+)")
     low, low_doc, high, high_doc = (float(v.replace(",", "")) for v in re.search(pattern, text).groups())
     # the topic part per held-out word is ln(perplexity / perplexity without it) nats: it grows with K, and at the
@@ -4509,7 +4509,7 @@ def _09_bound_perplexity_lies_above_the_one_without_the_topic_part():
     """The printed Lee figures: e^(-bound) is above the perplexity without the topic part at both K, and far above
     it (more than tenfold) at the larger K."""
     text = _output("09_choosing", "81904d1f")
-    pattern = (r"K = \d+: about ([\d,]+), without the topic part ([\d,]+); "
+    pattern = (r"K = \d+: about ([\d,]+), without the topic part ([\d,]+);\s+"
                r"K = \d+: about ([\d,]+), without the topic part ([\d,]+)")
     low, low_doc, high, high_doc = (float(v.replace(",", "")) for v in re.search(pattern, text).groups())
     return low > low_doc and high > 10 * high_doc
