@@ -4530,7 +4530,7 @@ def _09_automatic_rater_gap_built_on_the_same_counts():
     others is lowest."""
     source = "".join(_cell("09b_metrics", "bbc8c0fa")["source"])
     text = _output("09b_metrics", "bbc8c0fa")
-    found, missed = (float(v) for v in re.search(r"found: (-?\d\.\d+); where it was missed: (-?\d\.\d+)",
+    found, missed = (float(v) for v in re.search(r"found: (-?\d\.\d+);\s+where it was missed: (-?\d\.\d+)",
                                                  text).groups())
     docs = [["a", "b", "c"], ["a", "b", "c"], ["a", "b"], ["b", "c"], ["x", "y", "z"], ["x", "y", "z"], ["x", "a"]]
     counts = tk.CooccurrenceCounts.from_documents(docs)

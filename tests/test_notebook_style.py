@@ -55,7 +55,7 @@ WIDE_OUTPUT_LEFT = {
     "04c_neural_perplexity": {"c04c-06", "c04c-18"},  # 82-83 characters: they fit, narrowly
     "05_semantic_coherence": {"nb05-32"},
     "07_statistical_vs_semantic": {"b4a96034"},
-    "09b_metrics_and_people": {"06a04092", "09b-explore", "bbc8c0fa"},
+    "09b_metrics_and_people": {"09b-explore"},
     "10_capstone": {"10-03", "10-15"},
     "12_agreement_significance": {"agreement-30"},
 }
