@@ -159,7 +159,11 @@ def criteria_by_k(tables: Mapping[str, Mapping[int, Mapping[str, float]]],
     peaks = {}
     for ax, (corpus, table) in zip(axes, tables.items()):
         ks = list(table)
+        # each criterion's points dodged sideways (together over three quarters of the closest two Ks), so that
+        # criteria meeting at one point all show, side by side (look review: on Lee four met at K = 20)
+        step = 0.15 * (min(np.diff(sorted(ks))) if len(ks) > 1 else 1)
         for n, (name, choose) in enumerate(better.items()):
+            dodge = (n - (len(better) - 1) / 2) * step
             values = np.array([table[k][name] for k in ks], dtype=float)
             span = values.max() - values.min()
             scaled = (values - values.min()) / span if span else np.zeros_like(values)
@@ -167,7 +171,8 @@ def criteria_by_k(tables: Mapping[str, Mapping[int, Mapping[str, float]]],
             # filled markers for the first and fourth criterion, larger hollow ones for the rest, so that two
             # lines meeting at one point both show (11's stability and Arun cross at K = 10 on Lee)
             hollow = n % 3 != 0
-            ax.plot(ks, up, _STYLES[n % 6], ms=9 if hollow else 7, mfc="none" if hollow else None,
+            ax.plot(np.array(ks, dtype=float) + dodge, up, _STYLES[n % 6], ms=9 if hollow else 7,
+                    mfc="none" if hollow else None,
                     mew=1.8, label=label(name))
             peaks.setdefault(corpus, {})[name] = choose(ks, key=lambda k: table[k][name])
         if corpus == planted:
