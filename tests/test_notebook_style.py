@@ -56,7 +56,6 @@ WIDE_OUTPUT_LEFT = {
     "05_semantic_coherence": {"nb05-32"},
     "07_statistical_vs_semantic": {"b4a96034"},
     "09b_metrics_and_people": {"06a04092", "09b-explore"},  # 06a04092: 09b is at its 75-minute limit
-    "10_capstone": {"10-13"},
     "11_trust": {"19bccb09"},
     "12_agreement_significance": {"agreement-30"},
 }
