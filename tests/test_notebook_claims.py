@@ -910,7 +910,7 @@ def _05_numerator_errors_cancel_and_the_printed_one_is_rounded_entries():
 
 def _05_random_lists_in_07_score_more_than_twice_one_over_n():
     text = _output("07_statistical", "bf784cb2-n00")
-    mean, floor = (float(v) for v in re.search(r"random lists: mean ([\d.]+); .* = ([\d.]+)", text).groups())
+    mean, floor = (float(v) for v in re.search(r"random lists: mean ([\d.]+);\s.* = ([\d.]+)", text).groups())
     return floor == 0.1 and mean > 2 * floor
 
 
@@ -1054,7 +1054,7 @@ def _07_gensim_lowers_ten_raises_six():
     # the 16 printed shifts (correct - gensim), counted by sign, against the printed count; the largest |shift|
     # matches the table's and the summary's 0.035
     text = _output("07_statistical", "0a77daf7")
-    shifts = [float(v) for v in re.search(r"every shift, T0 to T15: (.+)", text).group(1).split()]
+    shifts = [float(v) for v in re.search(r"every shift, T0 to T15:\n((?: {2}.+\n){2})", text).group(1).split()]
     lower, higher = (int(v) for v in re.search(r"lower the coherence of (\d+) topics and raise it for (\d+)",
                                                text).groups())
     return (len(shifts) == 16 and sum(x > 0 for x in shifts) == lower == 10 and sum(x < 0 for x in shifts) == higher
@@ -1115,13 +1115,14 @@ def _07_sc_does_not_beat_npmi_under_the_exact_convention():
 def _07_never_together_pairs_inflate_npmi_d():
     text = _output("07_statistical", "bf784cb2-n00")
     share = int(re.search(r"share no article: (\d+)%", text).group(1))
-    d = [float(v) for v in re.findall(r"Cohen's d vs random lists = ([\d.]+)", text)]
+    d = [float(v) for v in re.findall(r"^  .+\S\s+d = ([\d.]+)$",
+                                      text.split("Cohen's d, LDA topics against random lists:\n")[1], re.M)]
     return share > 50 and d[0] > 2 * d[1] and d[1] > d[2]
 
 
 def _07_sc_scores_above_its_chance_level():
     text = _output("07_statistical", "bf784cb2-n00")
-    mean, chance = (float(v) for v in re.search(r"random lists: mean ([\d.]+); .* = ([\d.]+)", text).groups())
+    mean, chance = (float(v) for v in re.search(r"random lists: mean ([\d.]+);\s.* = ([\d.]+)", text).groups())
     cosine = float(re.search(r"PPMI \+ SVD +mean cosine of two different words: (-?[\d.]+)",
                              _output("07_statistical", "aeeb44fa")).group(1))
     return mean > chance == 0.1 and cosine > 0
@@ -1536,7 +1537,7 @@ def _09_gensim_figure_is_the_true_one_to_the_power_ln2():
 
 def _09_lee_perplexity_with_and_without_the_topic_part():
     text = _output("09_choosing", "81904d1f")
-    pattern = (r"K = \d+: about ([\d,]+), without the topic part ([\d,]+); "
+    pattern = (r"K = \d+: about ([\d,]+), without the topic part ([\d,]+);\s+"
                r"K = \d+: about ([\d,]+), without the topic part ([\d,]+)")
     low, low_doc, high, high_doc = (float(v.replace(",", "")) for v in re.search(pattern, text).groups())
     # the topic part per held-out word is ln(perplexity / perplexity without it) nats: it grows with K, and at the
@@ -4280,9 +4281,9 @@ def _04d_over_one_vocabulary_the_160_model_leads_and_on_5_articles_it_is_not_tol
     # printed line and rows
     import tempfile
 
-    line = next(x for x in _output("04d_smooth", "c12").splitlines() if x.startswith("on one vocabulary:"))
-    v, share, pp1, pp2 = re.search(r"V = ([\d,]+) for both; held-out words that are <other>: ([\d.]+)%; perplexity "
-                                   r"over every prediction ([\d.]+) and ([\d.]+)", line).groups()
+    v, share, pp1, pp2 = re.search(r"^on one vocabulary:\s+V = ([\d,]+) for both; held-out words that are <other>: "
+                                   r"([\d.]+)%;\s+perplexity over every prediction ([\d.]+) and ([\d.]+)",
+                                   _output("04d_smooth", "c12"), re.M).groups()
     rows = _04d_rows("c12", _04D_PAIRS)
     d50, low50, high50, _ = (float(x) for x in rows[_04D_PAIRS[-2]][:4])
     d5, low5, high5, _ = (float(x) for x in rows[_04D_PAIRS[-1]][:4])
@@ -4545,7 +4546,7 @@ def _12_word_choice_differences_negative_in_every_run():
     """agreement-17's run-by-run differences: three per word choice, all negative, and (eight topics per run) their
     mean is the pooled difference printed above them."""
     text = _output("12_agreement", "agreement-17")
-    pooled = [float(v) for v in re.findall(r"minus probability: difference (-?\d+\.\d+)", text)]
+    pooled = [float(v) for v in re.findall(r"minus probability:\s+difference (-?\d+\.\d+)", text)]
     runs = [[float(v) for v in part.split(", ")] for part in
             re.findall(r"minus probability, run by run: \[([^]]+)\]", text)]
     return (len(pooled) == len(runs) == 2 and all(len(r) == 3 and max(r) < 0 for r in runs)
@@ -4672,7 +4673,7 @@ def _09_bound_perplexity_lies_above_the_one_without_the_topic_part():
     """The printed Lee figures: e^(-bound) is above the perplexity without the topic part at both K, and far above
     it (more than tenfold) at the larger K."""
     text = _output("09_choosing", "81904d1f")
-    pattern = (r"K = \d+: about ([\d,]+), without the topic part ([\d,]+); "
+    pattern = (r"K = \d+: about ([\d,]+), without the topic part ([\d,]+);\s+"
                r"K = \d+: about ([\d,]+), without the topic part ([\d,]+)")
     low, low_doc, high, high_doc = (float(v.replace(",", "")) for v in re.search(pattern, text).groups())
     return low > low_doc and high > 10 * high_doc
@@ -4693,7 +4694,7 @@ def _09_automatic_rater_gap_built_on_the_same_counts():
     others is lowest."""
     source = "".join(_cell("09b_metrics", "bbc8c0fa")["source"])
     text = _output("09b_metrics", "bbc8c0fa")
-    found, missed = (float(v) for v in re.search(r"found: (-?\d\.\d+); where it was missed: (-?\d\.\d+)",
+    found, missed = (float(v) for v in re.search(r"found: (-?\d\.\d+);\s+where it was missed: (-?\d\.\d+)",
                                                  text).groups())
     docs = [["a", "b", "c"], ["a", "b", "c"], ["a", "b"], ["b", "c"], ["x", "y", "z"], ["x", "y", "z"], ["x", "a"]]
     counts = tk.CooccurrenceCounts.from_documents(docs)
@@ -4838,7 +4839,8 @@ def _07_minilm_scores():
     dictionary = Dictionary(texts)
     dictionary.filter_extremes(no_below=5, no_above=0.4)
     vocabulary = [dictionary[i] for i in range(len(dictionary))]
-    printed = re.findall(r"^T(\d+)\s+(.+)$", _output("07_statistical", "d78e22a0"), flags=re.M)
+    # a topic's ten words, wrapped at 80 characters: continuation lines start with four spaces
+    printed = re.findall(r"^T(\d+)\s+(.+(?:\n {4}\S.*)*)$", _output("07_statistical", "d78e22a0"), flags=re.M)
     assert [int(k) for k, _ in printed] == list(range(16)), printed
     lda = [words.split() for _, words in printed]
     sets = {"LDA topics": lda, "random lists": tk.random_topics(vocabulary, 64, size=10, seed=0),

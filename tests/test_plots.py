@@ -93,6 +93,8 @@ def test_label_agreement_by_k_states_both_corpora_nmi(shown):
                             "corpus's: 0.67 to 0.95): at every K the four books agree far less with their labels "
                             "than the planted corpus does with its own.")
     assert "four books' 0.20 at K = 2, 0.21 at K = 4, 0.15 at K = 8" in shown["alt"]
+    assert shown["alt"].endswith("Purity: planted corpus's 0.50 at K = 2, 0.90 at K = 4, 1.00 at K = 8; four books' "
+                                 "0.40 at K = 2, 0.50 at K = 4, 0.60 at K = 8.")
     with pytest.raises(ValueError, match="one value per K"):
         plots.label_agreement_by_k([2, 4], {"x": {"nmi": [0.1], "purity": [0.2]}}, 4)
 

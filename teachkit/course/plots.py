@@ -159,7 +159,11 @@ def criteria_by_k(tables: Mapping[str, Mapping[int, Mapping[str, float]]],
     peaks = {}
     for ax, (corpus, table) in zip(axes, tables.items()):
         ks = list(table)
+        # each criterion's points dodged sideways (together over three quarters of the closest two Ks), so that
+        # criteria meeting at one point all show, side by side (look review: on Lee four met at K = 20)
+        step = 0.15 * (min(np.diff(sorted(ks))) if len(ks) > 1 else 1)
         for n, (name, choose) in enumerate(better.items()):
+            dodge = (n - (len(better) - 1) / 2) * step
             values = np.array([table[k][name] for k in ks], dtype=float)
             span = values.max() - values.min()
             scaled = (values - values.min()) / span if span else np.zeros_like(values)
@@ -167,7 +171,8 @@ def criteria_by_k(tables: Mapping[str, Mapping[int, Mapping[str, float]]],
             # filled markers for the first and fourth criterion, larger hollow ones for the rest, so that two
             # lines meeting at one point both show (11's stability and Arun cross at K = 10 on Lee)
             hollow = n % 3 != 0
-            ax.plot(ks, up, _STYLES[n % 6], ms=9 if hollow else 7, mfc="none" if hollow else None,
+            ax.plot(np.array(ks, dtype=float) + dodge, up, _STYLES[n % 6], ms=9 if hollow else 7,
+                    mfc="none" if hollow else None,
                     mew=1.8, label=label(name))
             peaks.setdefault(corpus, {})[name] = choose(ks, key=lambda k: table[k][name])
         if corpus == planted:
@@ -224,13 +229,17 @@ def label_agreement_by_k(ks: Sequence[int], curves: Mapping[str, Mapping[str, Se
     def nmi(name):
         return ", ".join(f"{v:.2f} at K = {k}" for k, v in zip(ks, curves[name]["nmi"]))
 
+    def purity(name):
+        return ", ".join(f"{v:.2f} at K = {k}" for k, v in zip(ks, curves[name]["purity"]))
+
     def whose(name):
         return f"{name}'" if name.endswith("s") and not name.endswith("us") else f"{name}'s"
 
     names = list(curves)
     alt = (f"NMI and purity against the number of topics K (mean over seeds), for {' and '.join(names)}, a dashed "
            f"line at K = {k_labels}, the number of labels. NMI: "
-           + "; ".join(f"{whose(n)} {nmi(n)}" for n in names) + ".")
+           + "; ".join(f"{whose(n)} {nmi(n)}" for n in names) + ". Purity: "
+           + "; ".join(f"{whose(n)} {purity(n)}" for n in names) + ".")
     first, last = names[0], names[-1]
     low, high = min(curves[first]["nmi"]), max(curves[first]["nmi"])
     see = f"The {whose(last)} mean NMI is {nmi(last)} (the {whose(first)}: {low:.2f} to {high:.2f})"
@@ -363,6 +372,9 @@ def weights_by_iteration(history: Any, words: Sequence[str], printed: Sequence[f
         who = " and ".join(w for w, v in zip(words, printed) if round(float(v), 6) == value)
         ax.axhline(value, color="0.3", ls=":", lw=1.5)
         ax.text(steps[-1], value + 0.001, f"document's λ for {who}: {value:g}", ha="right", va="bottom")
+    # room above the top dotted line for its label, inside the axes (it ran into the title: look review)
+    low, high = ax.get_ylim()
+    ax.set_ylim(low, high + 0.15 * (high - low))
     ax.set(title="PageRank weights, iteration by iteration", xlabel="iteration", ylabel="weight λ")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), title="PageRank")
     final = history[-1]

@@ -314,10 +314,20 @@ class SemanticCoherence:
         def mat(m):
             return "\n".join("  " + " ".join(f"{x:7.4f}" for x in row) for row in m)
         src = "PageRank" if self.pagerank is not None else "given"
+        # the edges on one line when it keeps to 80 characters (an output box's width on the course website),
+        # else under their heading, as many to a line as fit
+        head, edges = f"edges (similarity > {self.threshold}):", [f"{a}–{b} {w:.3f}" for a, b, w in self.edges]
+        edge_lines = [f"{head} " + (", ".join(edges) or "none")]
+        if len(edge_lines[0]) > 80:
+            edge_lines = [head, " "]
+            for k, edge in enumerate(edges):
+                piece = edge + ("," if k < len(edges) - 1 else "")
+                if len(edge_lines[-1]) + 1 + len(piece) > 80:
+                    edge_lines.append(" ")
+                edge_lines[-1] += " " + piece
         lines = [
             f"Semantic coherence of {list(self.words)}",
-            f"edges (similarity > {self.threshold}): "
-            + (", ".join(f"{a}–{b} {w:.3f}" for a, b, w in self.edges) or "none"),
+            *edge_lines,
             f"λ ({src}): " + ", ".join(f"{w} {v:.4f}" for w, v in zip(self.words, self.weights)),
             "S_direct:", mat(self.direct),
             f"S_indirect = S·S/n (diagonal: {self.indirect_diagonal}):", mat(self.indirect),

@@ -449,7 +449,8 @@ EXERCISES = [
         reference=_bigram_perplexity,
         inputs=_sentence_inputs,
         template=("def my_perplexity(training, test, alpha):\n"
-                  "    # 1. count bigrams c(prev, w) and words c(prev) in training; V = distinct training words\n"
+                  "    # 1. count bigrams c(prev, w) and words c(prev) in training;\n"
+                  "    #    V = distinct training words\n"
                   "    # 2. sum log2 P(w | prev) over the bigrams of test\n"
                   "    # 3. perplexity = 2 ** (-sum / number of predictions)\n"
                   "    return ...\n"),
