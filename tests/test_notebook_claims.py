@@ -1290,6 +1290,79 @@ CLAIMS_08 = [
 ]
 
 
+# Notebooks 08 and 08b rebuilt by hand for the claims that need gensim itself: the Lee texts, the 16 LDA topics
+# and the 32 random lists exactly as the two notebooks build them (gensim's LdaModel with random_state=0 is
+# deterministic), scored here by gensim's own CoherenceModel, never by teachkit's scoring functions.
+_LEE_TOPIC_SETS = {}
+
+
+def _08_lee_topic_sets():
+    if not _LEE_TOPIC_SETS:
+        from gensim.corpora import Dictionary
+        from gensim.models import LdaModel
+        from gensim.parsing.preprocessing import STOPWORDS
+
+        texts = [[t for t in doc if t not in STOPWORDS and len(t) > 2 and t.isalpha()] for doc in tk.lee_background()]
+        dictionary = Dictionary(texts)
+        dictionary.filter_extremes(no_below=5, no_above=0.4)
+        vocabulary = [dictionary[i] for i in range(len(dictionary))]
+        lda = LdaModel([dictionary.doc2bow(d) for d in texts], id2word=dictionary, num_topics=16, passes=3,
+                       chunksize=300, iterations=30, random_state=0, alpha="auto", eta="auto")
+        _LEE_TOPIC_SETS.update(texts=texts, lda=[[dictionary[i] for i, _ in lda.get_topic_terms(k, topn=10)]
+                                                  for k in range(16)],
+                               random=tk.random_topics(vocabulary, 32, size=10, seed=0))
+    return _LEE_TOPIC_SETS
+
+
+def _gensim_itself(topics, measure, window):
+    from gensim.corpora import Dictionary
+    from gensim.models.coherencemodel import CoherenceModel
+
+    texts = _08_lee_topic_sets()["texts"]
+    return np.array(CoherenceModel(topics=topics, texts=texts, dictionary=Dictionary(texts), coherence=measure,
+                                   window_size=window, topn=10, processes=1).get_coherence_per_topic())
+
+
+def _auc_by_hand(good, bad):
+    return sum((g > b) + 0.5 * (g == b) for g in good for b in bad) / (len(good) * len(bad))
+
+
+def _08_npmi_convention_vs_gensim():
+    """The printed means of c_npmi on the 16 LDA topics: gensim's own CoherenceModel recomputed here; teachkit's
+    exact default the mean of notebook 08's table; the zero convention moves the mean more than the counting."""
+    text = _output("08_which", "08-npmi-convention-vs-gensim")
+    exact, eps, gensim = (float(v) for v in re.findall(r"\)\s+(-?\d\.\d{4})$", text, flags=re.M))
+    table_mean = float(_table_rows(_output("08_which", "37e8b0c6"), ("mean, LDA topics",))["mean, LDA topics"][2])
+    own_gensim = _gensim_itself(_08_lee_topic_sets()["lda"], "c_npmi", 10).mean()
+    return (round(own_gensim, 4) == gensim and round(exact, 3) == table_mean
+            and abs(exact - eps) > 5 * abs(eps - gensim) and exact < gensim)
+
+
+def _08_gensim_npmi_puts_epsilon_inside_the_log():
+    import inspect
+
+    from gensim.models.coherencemodel import COHERENCE_MEASURES
+    from gensim.topic_coherence import direct_confirmation_measure as dcm
+
+    return COHERENCE_MEASURES["c_npmi"].conf is dcm.log_ratio_measure and \
+        "+ EPSILON" in inspect.getsource(dcm.log_ratio_measure) and _08_npmi_convention_vs_gensim()
+
+
+CLAIMS_08 += [
+    Claim("08_which", "77bc53a3", "NPMI and C_V: exact counts, teachkit's choice, under\nwhich a pair that never meets "
+          "gets NPMI's limit −1, where gensim puts ε inside the logarithm",
+          _08_gensim_npmi_puts_epsilon_inside_the_log),
+    Claim("08_which", "85970ee9", "exact counts for NPMI and C_V, teachkit's own choice, so a pair\nthat never meets "
+          "scores NPMI's limit −1 (gensim puts ε inside the logarithm for both",
+          _08_gensim_npmi_puts_epsilon_inside_the_log),
+    Claim("08_which", "08-npmi-convention-vs-gensim-says", "For NPMI the zero convention moves the mean more than the "
+          "counting does: the exact −1 gives −0.0854, ε with\ncorrect counts −0.0252, and gensim 4.4 itself −0.0293",
+          _08_npmi_convention_vs_gensim),
+    Claim("08_which", "a9d0c6ee", "exact counts for NPMI and C_V, where gensim adds ε",
+          _08_gensim_npmi_puts_epsilon_inside_the_log),
+]
+
+
 def _08b_ca_diagnosis():
     return {k: float(v) for k, v in re.findall(r"(random lists|LDA topics) ([\d.]+)",
                                                _output("08b_coherence", "3c0ab0a2"))}
@@ -1423,8 +1496,8 @@ CLAIMS_08B = [
           _08b_convention_decides),
     Claim("08b_coherence", "3c0ab0a5", "AUC 0.275 with teachkit's exact counts", _08b_tools_cv_adds_epsilon),
     Claim("08b_coherence", "3c0ab0a5", "0.314 with the ε that gensim and\nPalmetto use", _08b_tools_cv_adds_epsilon),
-    Claim("08_which", "85970ee9", "exact counts for C_V, teachkit's own choice (gensim and Palmetto\nput ε inside "
-          "the logarithm for C_V too", _08b_tools_cv_adds_epsilon),
+    Claim("08_which", "85970ee9", "gensim puts ε inside the logarithm for both, and Palmetto for C_V too",
+          _08b_tools_cv_adds_epsilon),
     Claim("08b_coherence", "3c0ab0a5", "both measures prefer the LDA topics", _08b_convention_decides),
     Claim("08b_coherence", "3c0ab0a5", "with the exact −1, C_A does worse still", _08b_convention_decides),
     Claim("08b_coherence", "72777a51", "Larger windows find more co-occurrences, so NPMI changes with the window",
