@@ -1312,6 +1312,126 @@ CLAIMS_08 = [
 ]
 
 
+# Notebooks 08 and 08b rebuilt by hand for the claims that need gensim itself: the Lee texts, the 16 LDA topics
+# and the 32 random lists exactly as the two notebooks build them (gensim's LdaModel with random_state=0 is
+# deterministic), scored here by gensim's own CoherenceModel, never by teachkit's scoring functions.
+_LEE_TOPIC_SETS = {}
+
+
+def _08_lee_topic_sets():
+    if not _LEE_TOPIC_SETS:
+        from gensim.corpora import Dictionary
+        from gensim.models import LdaModel
+        from gensim.parsing.preprocessing import STOPWORDS
+
+        texts = [[t for t in doc if t not in STOPWORDS and len(t) > 2 and t.isalpha()] for doc in tk.lee_background()]
+        dictionary = Dictionary(texts)
+        dictionary.filter_extremes(no_below=5, no_above=0.4)
+        vocabulary = [dictionary[i] for i in range(len(dictionary))]
+        lda = LdaModel([dictionary.doc2bow(d) for d in texts], id2word=dictionary, num_topics=16, passes=3,
+                       chunksize=300, iterations=30, random_state=0, alpha="auto", eta="auto")
+        _LEE_TOPIC_SETS.update(texts=texts, lda=[[dictionary[i] for i, _ in lda.get_topic_terms(k, topn=10)]
+                                                  for k in range(16)],
+                               random=tk.random_topics(vocabulary, 32, size=10, seed=0))
+    return _LEE_TOPIC_SETS
+
+
+def _gensim_itself(topics, measure, window):
+    from gensim.corpora import Dictionary
+    from gensim.models.coherencemodel import CoherenceModel
+
+    texts = _08_lee_topic_sets()["texts"]
+    return np.array(CoherenceModel(topics=topics, texts=texts, dictionary=Dictionary(texts), coherence=measure,
+                                   window_size=window, topn=10, processes=1).get_coherence_per_topic())
+
+
+def _auc_by_hand(good, bad):
+    return sum((g > b) + 0.5 * (g == b) for g in good for b in bad) / (len(good) * len(bad))
+
+
+def _08_npmi_convention_vs_gensim():
+    """The printed means of c_npmi on the 16 LDA topics: gensim's own CoherenceModel recomputed here; teachkit's
+    exact default the mean of notebook 08's table; the zero convention moves the mean more than the counting."""
+    text = _output("08_which", "08-npmi-convention-vs-gensim")
+    exact, eps, gensim = (float(v) for v in re.findall(r"\)\s+(-?\d\.\d{4})$", text, flags=re.M))
+    table_mean = float(_table_rows(_output("08_which", "37e8b0c6"), ("mean, LDA topics",))["mean, LDA topics"][2])
+    own_gensim = _gensim_itself(_08_lee_topic_sets()["lda"], "c_npmi", 10).mean()
+    return (round(own_gensim, 4) == gensim and round(exact, 3) == table_mean
+            and abs(exact - eps) > 5 * abs(eps - gensim) and exact < gensim)
+
+
+def _08_gensim_npmi_puts_epsilon_inside_the_log():
+    import inspect
+
+    from gensim.models.coherencemodel import COHERENCE_MEASURES
+    from gensim.topic_coherence import direct_confirmation_measure as dcm
+
+    return COHERENCE_MEASURES["c_npmi"].conf is dcm.log_ratio_measure and \
+        "+ EPSILON" in inspect.getsource(dcm.log_ratio_measure) and _08_npmi_convention_vs_gensim()
+
+
+CLAIMS_08 += [
+    Claim("08_which", "77bc53a3", "NPMI and C_V: exact counts, teachkit's choice, under\nwhich a pair that never meets "
+          "gets NPMI's limit −1, where gensim puts ε inside the logarithm",
+          _08_gensim_npmi_puts_epsilon_inside_the_log),
+    Claim("08_which", "85970ee9", "exact counts for NPMI and C_V, teachkit's own choice, so a pair\nthat never meets "
+          "scores NPMI's limit −1 (gensim puts ε inside the logarithm for both",
+          _08_gensim_npmi_puts_epsilon_inside_the_log),
+    Claim("08_which", "08-npmi-convention-vs-gensim-says", "For NPMI the zero convention moves the mean more than the "
+          "counting does: the exact −1 gives −0.0854, ε with\ncorrect counts −0.0252, and gensim 4.4 itself −0.0293",
+          _08_npmi_convention_vs_gensim),
+    Claim("08_which", "a9d0c6ee", "exact counts for NPMI and C_V, where gensim adds ε",
+          _08_gensim_npmi_puts_epsilon_inside_the_log),
+]
+
+
+def _08b_gensim_itself_c_v_auc():
+    """The table's last row, C_V as gensim 4.4 computes it: gensim's own CoherenceModel (c_v, windows of 110) on the
+    LDA topics and the random lists, rebuilt here, and their AUC by hand; exercise 08b.4 quotes the same AUC."""
+    from teachkit.course.exercises import nb08b
+
+    sets = _08_lee_topic_sets()
+    good, bad = (_gensim_itself(sets[s], "c_v", 110) for s in ("lda", "random"))
+    row = re.search(r"^c_v +epsilon +([\d.]+) +([\d.]+) +([\d.]+)  \(as gensim 4\.4 computes it\)$",
+                    _output("08b_coherence", "3c0ab0a4"), flags=re.M)
+    printed = tuple(float(v) for v in row.groups())
+    quoted = next(e for e in nb08b.EXERCISES if e.key == "08b.4").data["auc_random"]
+    return (printed == (round(good.mean(), 3), round(bad.mean(), 3), round(_auc_by_hand(good, bad), 3))
+            and quoted == printed[2] < _08b_conventions()["c_v", "epsilon"][2])
+
+
+def _08b_random_pairs_never_meeting_at_110():
+    """The share of the random lists' pairs that share no window of 110 tokens, by hand: two words share a window of
+    k tokens iff some of their positions in one article lie fewer than k apart (an article shorter than k is one
+    window); the printed share (cell 08b-window-not-segmentation) rounds it."""
+    sets = _08_lee_topic_sets()
+    positions = []
+    for doc in sets["texts"]:
+        where = {}
+        for i, t in enumerate(doc):
+            where.setdefault(t, []).append(i)
+        positions.append(where)
+
+    def meet(a, b):
+        return any(abs(i - j) < 110 for where in positions if a in where and b in where
+                   for i in where[a] for j in where[b])
+
+    pairs = [(a, b) for t in sets["random"] for i, a in enumerate(t) for b in t[i + 1:]]
+    share = sum(not meet(a, b) for a, b in pairs) / len(pairs)
+    text = _output("08b_coherence", "08b-window-not-segmentation")
+    printed = int(re.search(r"(\d+)% in windows of 110", text).group(1))
+    return printed == round(100 * share) and 0.5 < share < 0.9
+
+
+def _08b_c_v_with_gamma_one_still_prefers_random_lists():
+    import inspect
+
+    gamma = inspect.signature(tk.coherence.measures.context_vectors).parameters["gamma"].default
+    rows = _08b_conventions()
+    return gamma == 1 and rows["c_v", "exact"][2] < 0.5 and rows["c_v", "epsilon"][2] < 0.5 and \
+        _08b_tools_cv_adds_epsilon()
+
+
 def _08b_ca_diagnosis():
     return {k: float(v) for k, v in re.findall(r"(random lists|LDA topics) ([\d.]+)",
                                                _output("08b_coherence", "3c0ab0a2"))}
@@ -1357,14 +1477,15 @@ def _08b_tools_cv_adds_epsilon():
     text = _output("08b_coherence", "3c0ab0a4")
     return (nlr and cv_uses_nlr and rows["c_v", "exact"][2] == 0.275 and rows["c_v", "epsilon"][2] == 0.314
             and re.search(r"^c_v +exact .*0\.275  \(teachkit's default\)$", text, flags=re.M) is not None
-            and re.search(r"^c_v +epsilon .*0\.314  \(gensim's and Palmetto's C_V\)$", text, flags=re.M) is not None)
+            and re.search(r"^c_v +epsilon .*0\.314  \(eps as in gensim and Palmetto, correct counts\)$", text,
+                          flags=re.M) is not None)
 
 
 def _08b_conventions():
     rows = {}
     for line in _output("08b_coherence", "3c0ab0a4").splitlines()[1:]:
         fields = line.split()
-        if len(fields) >= 5 and fields[0] in ("c_v", "c_a"):
+        if len(fields) >= 5 and fields[0] in ("c_v", "c_a") and "gensim 4.4 computes" not in line:
             rows[fields[0], fields[1]] = tuple(float(v) for v in fields[2:5])      # mean LDA, mean random, AUC
     return rows
 
@@ -1429,10 +1550,17 @@ def _08b_synonym_topics_count_as_diverse():
 
 
 CLAIMS_08B = [
-    Claim("08b_coherence", "08b-00", "C_V and C_A score random word lists *above* the LDA topics",
-          _08b_convention_decides),
-    Claim("08b_coherence", "c31c2dfd", "In a random list most pairs never share a window",
-          _08b_most_random_pairs_never_meet),
+    Claim("08b_coherence", "08b-00", "why C_V and C_A rank the random word lists so differently from UCI and NPMI",
+          _08_uci_npmi_separate_cv_ca_prefer_random),
+    Claim("08b_coherence", "c31c2dfd", "in C_V's windows of 110 tokens that is the case for 71% of\nthe random lists' "
+          "pairs", _08b_random_pairs_never_meeting_at_110),
+    Claim("08b_coherence", "3c0ab0a1", "The table below scores C_V both ways, and\nas gensim 4.4 computes it",
+          _08b_gensim_itself_c_v_auc),
+    Claim("08b_coherence", "669bbe0b", "teachkit's C_V uses γ = 1, and in section 2 it still preferred the random "
+          "lists to the LDA topics (AUC 0.275\nwith exact counts, 0.314 with ε)",
+          _08b_c_v_with_gamma_one_still_prefers_random_lists),
+    Claim("08b_coherence", "08b-summary", "with γ = 1 C_V still preferred the random lists here (section 2)",
+          _08b_c_v_with_gamma_one_still_prefers_random_lists),
     Claim("08b_coherence", "3c0ab0a1", "every such pair gets a similar negative value",
           _08b_never_meeting_pairs_alike_and_cosines_well_above_zero),
     Claim("08b_coherence", "3c0ab0a1", "their cosine comes out well above 0",
@@ -1445,8 +1573,8 @@ CLAIMS_08B = [
           _08b_convention_decides),
     Claim("08b_coherence", "3c0ab0a5", "AUC 0.275 with teachkit's exact counts", _08b_tools_cv_adds_epsilon),
     Claim("08b_coherence", "3c0ab0a5", "0.314 with the ε that gensim and\nPalmetto use", _08b_tools_cv_adds_epsilon),
-    Claim("08_which", "85970ee9", "exact counts for C_V, teachkit's own choice (gensim and Palmetto\nput ε inside "
-          "the logarithm for C_V too", _08b_tools_cv_adds_epsilon),
+    Claim("08_which", "85970ee9", "gensim puts ε inside the logarithm for both, and Palmetto for C_V too",
+          _08b_tools_cv_adds_epsilon),
     Claim("08b_coherence", "3c0ab0a5", "both measures prefer the LDA topics", _08b_convention_decides),
     Claim("08b_coherence", "3c0ab0a5", "with the exact −1, C_A does worse still", _08b_convention_decides),
     Claim("08b_coherence", "72777a51", "Larger windows find more co-occurrences, so NPMI changes with the window",
@@ -5695,8 +5823,9 @@ CLAIMS += [
           _08b_epsilon_makes_c_a_less_bad),
     Claim("08b_coherence", _SWAP_MD, "Then why does C_A do worse than C_V (AUC 0.004 against 0.275 at teachkit's "
           "defaults)?", _08b_the_window_not_the_segmentation),
-    Claim("08b_coherence", _SWAP_SAYS, "At the same window and zero convention the two segmentations give the "
-          "same AUC to three decimals", _08b_the_window_not_the_segmentation),
+    Claim("08b_coherence", _SWAP_SAYS, "Under the two conventions in the table, exact counts and ε, the two "
+          "segmentations give the same AUC to three\ndecimals at the same window",
+          _08b_the_window_not_the_segmentation),
     Claim("08b_coherence", _SWAP_SAYS, "in windows of 5, C_V is as bad as C_A (0.004 under ε), and in windows of "
           "110, C_A does as well as C_V (0.314 under ε)", _08b_the_window_not_the_segmentation),
     Claim("08b_coherence", _SWAP_SAYS, "The window, not the segmentation and not ε, makes C_A the worse of the "

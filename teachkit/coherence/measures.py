@@ -165,7 +165,8 @@ def _zero_joint(c_joint: np.ndarray, zero: str, what: str) -> None:
     if zero == "exact" and np.any(c_joint == 0):
         raise ValueError(
             f"a segment whose words share no window has {what} = log 0 = -inf under zero='exact'. "
-            "Choose a zero convention: 'epsilon' (gensim), 'plus_one' (Mimno et al.) or 'zero' (Lau et al.)."
+            "Choose a zero convention: 'epsilon' (gensim), 'plus_one' (Mimno et al.) or 'zero' (0 for the pair, "
+            "as Lau et al.'s scripts do for PMI)."
         )
 
 

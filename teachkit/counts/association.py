@@ -56,8 +56,9 @@ ZERO_CONVENTION_TABLE: dict[str, tuple[str, tuple[str, ...] | str]] = {
                 ALL_CONFIRMATIONS),
     "plus_one": ("Mimno et al.'s UMass: 1 added to the joint count, log((c(W', W*) + 1) / c(W*))",
                  ("log_conditional_probability", "log_ratio")),
-    "zero": ("Lau et al.'s topic_interpretability scripts: a pair that never co-occurs scores 0",
-             ALL_CONFIRMATIONS),
+    "zero": ("0, as Lau et al.'s topic_interpretability scripts score a pair that never co-occurs under PMI and "
+             "NPMI (their UMass-like lcp gives it log(c(W')/n) instead, so for UMass the 0 is teachkit's "
+             "extension)", ALL_CONFIRMATIONS),
     "guide": ("the NPMI guide: eps added to every count and to n, P = (c + eps) / (n + eps), then its guard "
               "(0 where -log P(x, y) is 0 or infinite) and its clamp to [-1, 1]", ("normalized_log_ratio",)),
 }

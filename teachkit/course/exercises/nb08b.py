@@ -176,10 +176,10 @@ EXERCISES = [
         key="08b.4",
         label="a higher C_V",
         question="A paper reports C_V = 0.62 for its model and 0.55 for a baseline, on the same reference corpus "
-                 "with the same choices, and nothing else. On this notebook's Lee topics, C_V as gensim and Palmetto "
-                 "compute it (ε inside the logarithm) told LDA topics from random lists with AUC 0.314. What does "
-                 "the higher C_V show?",
-        data={"model": 0.62, "baseline": 0.55, "auc_random": 0.314},
+                 "with the same choices, and nothing else. On this notebook's Lee topics, C_V as gensim computes it "
+                 "(ε inside the logarithm, gensim's own window counts) told LDA topics from random lists with "
+                 "AUC 0.307. What does the higher C_V show?",
+        data={"model": 0.62, "baseline": 0.55, "auc_random": 0.307},
         answer=_what_a_higher_c_v_says,
         choices=(_CV_MORE, _CV_UNKNOWN, _CV_BASELINE, _CV_SCALE),
         why={
