@@ -1542,3 +1542,48 @@ def test_11_1_truncated_two_thirds_is_told_to_round():
     verdict = tex.ask("11.1", answer="0.666")
     assert verdict.judged and not verdict.correct and "cut off" in verdict.message, verdict.message
     assert tex.ask("11.1", answer="0.667").correct
+
+
+def test_04c_7_refuses_a_softmax_shifted_by_the_smallest_logit():
+    # reader w2: subtracting the smallest logit passes while every logit sits near 1000 together, and gives
+    # nan for logits far apart ([1000, 0]: e^1000 overflows); the check must try such logits
+    import numpy as np
+
+    def forward(context, E, W1, b1, W2, b2, shift):
+        z = np.tanh(np.concatenate([np.asarray(E)[i] for i in context]) @ W1 + b1) @ W2 + b2
+        with np.errstate(over="ignore", invalid="ignore"):
+            e = np.exp(z - shift(z))
+            return e / e.sum()
+
+    honest = tex.check_function("04c.7", lambda **kw: forward(**kw, shift=np.max))
+    by_min = tex.check_function("04c.7", lambda **kw: forward(**kw, shift=np.min))
+    assert honest.correct, honest.message
+    assert not by_min.correct and "differs" in by_min.message
+    # the same on the two cases by hand: the honest softmax of [1000, 0] is [1, e^-1000], the smallest-shift nan
+    one = dict(context=[0], E=np.eye(2), W1=np.eye(2), b1=np.zeros(2), W2=np.zeros((2, 2)))
+    assert forward(**one, b2=np.array([1000.0, 0.0]), shift=np.max).tolist() == [1.0, 0.0]
+    assert np.isnan(forward(**one, b2=np.array([1000.0, 0.0]), shift=np.min)).any()
+
+
+def test_06_5_accepts_an_epsilon_in_the_log_and_refuses_the_subtle_mistakes():
+    # reader w2: p * log(p + 1e-12) gives -1.44e-12 where the answer is 0 (sizes [0, 2]); that is rounding, not a
+    # mistake, and the check accepts it, while H / log2 K, K counted over used topics only and H unnormalised fail
+    import numpy as np
+
+    def part(sizes, log=np.log, k=len, eps=1e-12):
+        p = np.array(sizes, dtype=float) / sum(sizes)
+        return float(-(p * np.log(p + eps)).sum() / log(k(sizes)))
+
+    assert part([0, 2]) != 0.0
+    assert tex.check_function("06.5", part).correct
+    for wrong in (lambda sizes: part(sizes, log=np.log2),
+                  lambda sizes: part(sizes, k=lambda s: max(2, sum(1 for v in s if v > 0))),
+                  lambda sizes: part(sizes, eps=1e-6),
+                  lambda sizes: part(sizes, log=lambda k: 1.0)):
+        assert not tex.check_function("06.5", wrong).correct
+
+
+def test_06_2_one_is_the_source_documents_mistake_and_judged_wrong():
+    # the source document calls the mean of unit vectors "normalized", length 1: typed, it is wrong, not too rough
+    verdict = tex.get("06.2").judge("1")
+    assert not verdict.correct and not verdict.rough and "common mistake" in verdict.message

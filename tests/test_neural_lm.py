@@ -129,9 +129,9 @@ def test_open_vocabulary_charges_for_unk_words_by_hand():
     lm = NeuralLM(["ab ab cd"], unit="word", context=1, embedding=2, hidden=2, min_count=2, seed=0)
     assert lm.vocabulary == ("ab", BOUNDARY, END, UNK)
     closed, spelt = lm.evaluate(["ab zz"]), lm.evaluate(["ab zz"], open_vocabulary=True)
-    # letters of the training text: a 2, b 2, c 1, d 1 (total 6, kinds 4 + 2); z unseen: (0 + 1) / (6 + 6) each,
-    # then the end of the word 1 / 12
-    by_hand = -3 * math.log(1 / 12)
+    # letters of the training text: a 2, b 2, c 1, d 1, and 3 word ends (total 9, kinds 4 + unseen + end);
+    # z unseen: (0 + 1) / (9 + 6) each, then the end of the word (3 + 1) / 15
+    by_hand = -2 * math.log(1 / 15) - math.log(4 / 15)
     assert spelt.unk_spelling_nats == pytest.approx(by_hand, rel=1e-12)
     assert spelt.nats == pytest.approx(closed.nats + by_hand, rel=1e-12)
 

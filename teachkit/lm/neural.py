@@ -307,9 +307,11 @@ class NeuralLM:
         self.vocabulary = tuple(kept) + _SPECIAL
         self.V = len(self.vocabulary)
         self._index = {s: i for i, s in enumerate(self.vocabulary)}
-        # Letters of the training text, for spelling out <UNK> words (open_vocabulary): add-one counts.
+        # Letters of the training text, for spelling out <UNK> words (open_vocabulary): add-one counts, the
+        # end-of-word mark counted like a letter, once per word of the training text (its real frequency).
         letters = Counter(ch for d in docs for ch in d if not ch.isspace())
-        self._letters = (letters, sum(letters.values()), len(letters) + 2)   # + an unseen letter + "end of word"
+        ends = sum(len(d.split()) for d in docs)
+        self._letters = (letters, ends, sum(letters.values()) + ends, len(letters) + 2)  # + unseen + end mark
         k, d, H, V = self.context, self.embedding, self.hidden, self.V
         # E, W1, b1, W2, b2, each held six times while training (the values, Adam's m and v, and their copy)
         _check_memory(6 * 8 * (V * d + k * d * H + H + H * V + V),
@@ -564,8 +566,8 @@ class NeuralLM:
             non-overlapping chunks).  Each window scores only the symbols no earlier window scored, as
             in Hugging Face's perplexity guide; every position of every window is computed.
         open_vocabulary : bool, default False
-            Word model: add the cost of spelling out each ``<UNK>`` word letter by letter (add-one letter
-            frequencies of the training text, then an end-of-word mark).
+            Word model: add the cost of spelling out each ``<UNK>`` word letter by letter, then an end-of-word
+            mark (add-one frequencies of the training text's letters and of its word ends, one per word).
 
         Returns
         -------
@@ -618,13 +620,14 @@ class NeuralLM:
     def _unk_spelling(self, docs: list[str]) -> float:
         if self.unit != "word":
             raise ValueError("open_vocabulary is for a word model: a character model spells every word already.")
-        letters, total, kinds = self._letters
+        letters, ends, total, kinds = self._letters
         nats = 0.0
         for doc in docs:
             for word in doc.split():
                 if word in self._index:
                     continue
-                # P(letter) = (c + 1) / (total + kinds), one "end of word" as one more kind
+                # P(symbol) = (c + 1) / (total + kinds): the letters, then the end-of-word mark, whose count c is
+                # the number of training words (one end per word), as a letter-by-letter spelling model learns it
                 nats -= sum(math.log((letters.get(ch, 0) + 1) / (total + kinds)) for ch in word)
-                nats -= math.log(1 / (total + kinds))
+                nats -= math.log((ends + 1) / (total + kinds))
         return nats

@@ -118,9 +118,21 @@ def _forward_inputs(rng):
                   int(rng.integers(2, 6)))
     return {"context": [int(i) for i in rng.integers(0, V, size=k)],
             "E": rng.normal(0, 1, (V, d)), "W1": rng.normal(0, 0.7, (k * d, H)), "b1": rng.normal(0, 0.3, H),
-            "W2": rng.normal(0, 1.5, (H, V)),
-            # one trial in five has logits near 1000, where exp overflows unless the largest logit is subtracted
-            "b2": rng.normal(0, 0.3, V) + (1000.0 if rng.random() < 0.2 else 0.0)}
+            "W2": rng.normal(0, 1.5, (H, V)), "b2": _far_logits(rng, V)}
+
+
+def _far_logits(rng, V):
+    # output biases: one trial in five moves every logit near 1000, where exp overflows unless the largest logit is
+    # subtracted; one in five puts one logit 1000 above the rest and one in ten one 1000 below, where subtracting
+    # any other logit than the largest (the smallest, say) still overflows
+    b2, draw, j = rng.normal(0, 0.3, V), rng.random(), int(rng.integers(0, V))
+    if draw < 0.2:
+        b2 += 1000.0
+    elif draw < 0.4:
+        b2[j] += 1000.0
+    elif draw < 0.5:
+        b2[j] -= 1000.0
+    return b2
 
 
 def _forward_reference(context, E, W1, b1, W2, b2):
@@ -155,6 +167,15 @@ def _forward_without_max_shift(context, E, W1, b1, W2, b2):
     z = np.tanh(x @ W1 + b1) @ W2 + b2
     with np.errstate(over="ignore", invalid="ignore"):
         return np.exp(z) / np.exp(z).sum()           # inf / inf = nan once the logits are large
+
+
+def _forward_min_shift(context, E, W1, b1, W2, b2):
+    import numpy as np
+
+    x = np.concatenate([np.asarray(E)[i] for i in context])
+    z = np.tanh(x @ W1 + b1) @ W2 + b2
+    with np.errstate(over="ignore", invalid="ignore"):
+        return np.exp(z - z.min()) / np.exp(z - z.min()).sum()   # the smallest logit: inf once they are far apart
 
 
 def _forward_summed_embeddings(context, E, W1, b1, W2, b2):
@@ -294,7 +315,8 @@ EXERCISES = [
                  "(numpy arrays). Return $P(\\cdot \\mid \\text{context})$, one probability per symbol of the "
                  "vocabulary: $x = [E_{s_{t-k}}; \\dots; E_{s_{t-1}}]$, $h = \\tanh(x W_1 + b_1)$, "
                  "$z = h W_2 + b_2$, then the softmax of $z$. The logits can be large (the check tries some near "
-                 "1000, where $e^{z}$ overflows): subtract the largest logit before exponentiating, which leaves "
+                 "1000, where $e^{z}$ overflows, and some 1000 apart): subtract the largest logit before "
+                 "exponentiating, which leaves "
                  "the softmax unchanged.",
         reference=_forward_reference,
         inputs=_forward_inputs,
@@ -308,7 +330,8 @@ EXERCISES = [
                  "The embeddings are put side by side, not added: the model must know which position each "
                  "symbol holds. Subtracting the largest logit changes nothing in the result (it cancels "
                  "between numerator and denominator) but keeps `exp` from overflowing.",
-        wrong=(_forward_without_tanh, _forward_logits, _forward_summed_embeddings, _forward_without_max_shift),
+        wrong=(_forward_without_tanh, _forward_logits, _forward_summed_embeddings, _forward_without_max_shift,
+               _forward_min_shift),
         trials=200,
         seed=7,
     ),

@@ -184,11 +184,13 @@ EXERCISES = [
         answer=lambda cosine: mean_norm_from_cosines([cosine, cosine, cosine]),
         steps=_mean_norm_steps,
         solution="$|t|^2 = (3 + 2 \\cdot 3 \\cdot {cosine}) / 9 = {numerator:g}/9$, so $|t| = \\sqrt{{{squared}}}$ = "
-                 "{expected:.4f}.",
+                 "{expected:.4f}. The mean of unit vectors is itself a unit vector only when they all point the "
+                 "same way; any other mean is shorter.",
         right=("0.8165", "0,816", "0.82", "0.816"),
         wrong=("1", "0.6667", "0.5", "0.667"),
         variant=lambda rng: {"cosine": round(int(rng.integers(5, 96)) / 100, 2)},
-        mistakes=(lambda cosine: (3 + 6 * cosine) / 9,                 # |t|², the square root forgotten
+        mistakes=(lambda cosine: 1.0,            # the mean of unit vectors taken for a unit vector (the source's slip)
+                  lambda cosine: (3 + 6 * cosine) / 9,                 # |t|², the square root forgotten
                   lambda cosine: math.sqrt((3 + 3 * cosine) / 9),      # each pair counted once, not twice
                   lambda cosine: math.sqrt(3 + 6 * cosine)),           # the length of the sum, not of the mean
     ),
@@ -254,6 +256,9 @@ EXERCISES = [
         inputs=_sizes_inputs,
         template="def my_distribution_part(sizes):\n    return ...   # your code: H / ln K\n",
         wrong=(_entropy_not_normalised, _normalised_by_used_topics),
+        # a share between 0 and 1 computed with floats: p * log(p + 1e-12), a common guard for 0 ln 0, is off by
+        # about 1e-12 where the answer is 0 and is right; every mistaken version above is off by far more
+        atol=1e-9,
         solution="```python\nimport math\n\ndef my_distribution_part(sizes):\n    total = sum(sizes)\n"
                  "    H = -sum(s / total * math.log(s / total) for s in sizes if s > 0)\n"
                  "    return H / math.log(len(sizes))\n```\n\n"
