@@ -1477,7 +1477,7 @@ def _08b_tools_cv_adds_epsilon():
     text = _output("08b_coherence", "3c0ab0a4")
     return (nlr and cv_uses_nlr and rows["c_v", "exact"][2] == 0.275 and rows["c_v", "epsilon"][2] == 0.314
             and re.search(r"^c_v +exact .*0\.275  \(teachkit's default\)$", text, flags=re.M) is not None
-            and re.search(r"^c_v +epsilon .*0\.314  \(eps as in gensim and Palmetto, correct counts\)$", text,
+            and re.search(r"^c_v +epsilon .*0\.314  \(gensim's ε, correct counts\)$", text,
                           flags=re.M) is not None)
 
 
@@ -5113,8 +5113,10 @@ def _07_zero_convention_intervals_wide():
     dictionary = Dictionary(texts)
     dictionary.filter_extremes(no_below=5, no_above=0.4)
     vocabulary = [dictionary[i] for i in range(len(dictionary))]
-    lda = [words.split() for _, words in re.findall(r"^T(\d+)\s+(.+)$", _output("07_statistical", "d78e22a0"),
-                                                     flags=re.M)]
+    # a topic's words run onto an indented second line where they pass the website's column
+    lda = [words.split() for _, words in re.findall(r"^T(\d+)\s+(.+(?:\n {4}\S.*)*)$",
+                                                     _output("07_statistical", "d78e22a0"), flags=re.M)]
+    assert len(lda) == 16 and all(len(t) == 10 for t in lda), lda
     lists = tk.random_topics(vocabulary, 64, size=10, seed=0)
     counts = tk.CooccurrenceCounts.from_documents(texts)
     npmi0 = [np.array([tk.topic_coherence(t, counts, zero="zero").mean for t in ts]) for ts in (lda, lists)]
@@ -5649,10 +5651,6 @@ CLAIMS_PROSE = [
           _05_a_negative_cosine_pulls_sc_below_one_over_n),
     Claim("07_statistical", "07-model-02-says", "Its ratios to NPMI scored 0 are above 1 (1.22 and 1.44), but both "
           "intervals contain 1", _07_model_ec_above_one_but_unresolved),
-    Claim("07_statistical", "07-model-02-says", "No ratio in\nthis section comes near 6.12 (the largest is 1.44), and "
-          "no 95 % interval reaches it: the largest upper end is 3.65", _07_model_largest_upper_end),
-    Claim("07_statistical", "07-model-02-says", "Corrected intervals\nare wider, and with never-together pairs "
-          "scored 0 they do not rule 6.12 out", _07_zero_convention_intervals_wide),
     Claim("07_statistical", "07-sd-semdiv-says", "Means of 0.320 (PPMI + SVD)\nand 0.283 (Word2Vec) say that the 16 "
           "topics' vectors still point partly the same way (a mean cosine of 0.36 and\n0.43)", _07_sd_and_semdiv_read),
     Claim("07_statistical", "07-sd-semdiv-says", "SemDiv is the mean of that term and of how evenly the articles "
