@@ -135,14 +135,12 @@ class Reading:
     """One way to read what a student typed: the value, the exponent of its last digit, its significant figures.
 
     ``exponent`` is None for a fraction (exact); ``sig_figs`` is then the
-    fraction as typed.  A number in scientific notation has as many significant figures as its mantissa has
-    digits ("1e1" one, "1.0e1" two, "8.0e-3" two); ``scientific`` says it was typed so.
+    fraction as typed.
     """
 
     value: Decimal | Fraction
     exponent: int | None
     sig_figs: int | str
-    scientific: bool = False
 
 
 def read_answer(text: str) -> list[Reading] | str:
@@ -197,8 +195,7 @@ def read_answer(text: str) -> list[Reading] | str:
             d = d.scaleb(-2)
         digits = d.as_tuple().digits
         sig = len(str(int("".join(map(str, digits))))) if any(digits) else 1
-        # the digits of the Decimal are the mantissa's: "1e1" is 1E+1 (one figure), "1.0e1" is 1.0E+1 (two)
-        readings.append(Reading(d, _last_digit(d), sig, "e" in c.lower()))
+        readings.append(Reading(d, _last_digit(d), sig))
     if not readings:
         return (f"Could not read {text.strip()[:40]!r} as a number. Type digits only, e.g. 0.891, 0,891, 89.1%, "
                 "8.91e-1 or 4/684.")

@@ -111,12 +111,11 @@ class Feedback:
 
 
 def _reading(text):
-    """(value, exponent or None, sig figs, typed in scientific notation) readings of what was typed, or an error
-    message."""
+    """(value, exponent or None, sig figs) readings of what was typed, or an error message."""
     readings = read_answer(text)
     if isinstance(readings, str):
         return readings
-    return [(r.value, r.exponent, r.sig_figs, r.scientific) for r in readings]
+    return [(r.value, r.exponent, r.sig_figs) for r in readings]
 
 
 #: Dashes a keyboard, a word processor or a copy from the page may give for a minus sign or a hyphen.
@@ -239,7 +238,7 @@ def _expected_value(expected):
         readings = _reading(expected)
         if isinstance(readings, str) or len(readings) != 1:
             raise ValueError(f"expected {expected[:40]!r} is not one unambiguous number (write 0.891 or 4/684).")
-        value, exp, _, _ = readings[0]
+        value, exp, _ = readings[0]
         return value, exp
     raise TypeError(f"expected must be a number (or a number written as a string), "
                     f"got {type(expected).__name__}.")
@@ -398,8 +397,7 @@ def _rough_verdict(value, exp_value, exponent, near, min_sig_figs):
 
 def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, shown, near=()):
     verdicts = []
-    # several readings only for "1,234" (decimal comma or thousands)
-    for value, exponent, sig, scientific in readings:
+    for value, exponent, sig in readings:  # several readings only for "1,234" (decimal comma or thousands)
         if exponent is None:                                   # a fraction: exact
             typed = sig
             exact_expected = exp_value if isinstance(exp_value, Fraction) else Fraction(exp_value)
@@ -431,14 +429,12 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
                 msg = f"Not quite: {typed} is not the expected value{what}. Check your calculation."
             verdicts.append(Feedback(ok, msg, shown, value, None))
             continue
-        # An answer written out exactly equal to the expected value is never too rough: "0.4" for 0.40 is right.
-        # Not so in scientific notation, whose mantissa states the figures the student vouches for: "1e1" is 10
-        # to one figure (the nearest 10), too rough where two are asked, as "8" is for 7.5; "1.0e1" has two.
+        # An answer exactly equal to the expected value is never too rough: "0.4" for 0.40 is right.
         # "0" has no significant figure: it is precise enough only for a value that is 0 (to a float's last
         # bits), or to the decimals an exercise asks for; for 0.4167 it is a guess, not a rounding
         zero_guess = value == 0 and abs(exp_value) >= 1e-9
         precise_enough = ((sig >= min_sig_figs and not zero_guess) or value == 0 and not zero_guess
-                          or (value == exp_value and not scientific)
+                          or value == exp_value
                           or (min_decimals is not None and -exponent >= min_decimals)
                           or (exp_exponent is not None and exponent <= exp_exponent))
         if not precise_enough:
