@@ -455,3 +455,16 @@ def test_a_truncated_right_value_is_told_to_round_not_to_check_the_calculation()
     # a wrong last digit that is no truncation still sends the student back to the arithmetic
     assert "Check your calculation" in check_answer("0.665", 2 / 3).message
     assert "cut off" not in check_answer("-0.666", 2 / 3).message
+
+
+def test_an_exact_value_in_scientific_notation_is_right_as_written_out():
+    # reader x3 (09.4): "8e-1" for exactly 0.8 was refused as too rough while "0.8" was right; a value typed
+    # exactly is right in any notation, and a rounded one still needs the figures asked for
+    from teachkit.course.exercises import ask
+
+    assert ask("09.4", answer="8e-1").correct and ask("09.4", answer="0.8").correct
+    assert ask("00.2", answer="1e1", seed=7).correct and ask("00.2", answer="10", seed=7).correct
+    assert check_answer("8e-1", 0.8, min_sig_figs=2).correct
+    rough = check_answer("8e-1", 0.84, min_sig_figs=2)
+    assert not rough.correct and "too rough" in rough.message
+    assert check_answer("8.4e-1", 0.84, min_sig_figs=2).correct
