@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import functools
 import json
 import math
 import os
@@ -101,6 +102,14 @@ OTHERS = ["forger", "devzero", "piper", "copier", "absent", "table",   # table: 
           "capcopier",     # hands in s01's capstone report as it is (s01's draw in it)
           "samcopy"]       # the worked example's numbers in their own report, their own draw
 CLASS = HONEST + list(BROKEN) + list(CRASH_ANSWERS) + OTHERS
+
+
+@functools.cache
+def _draw(student: str) -> int:
+    """``student``'s capstone draw as the class release gives it: the class's draws are given together (no two
+    share a triple), so a draw is not always the student's seed; the honest student copies it from their report
+    cell, here recomputed from the roster and the secret as the release does."""
+    return release.class_draws(CLASS, SECRET)[1][student]
 FORGED = ("def my_npmi(c_xy, c_x, c_y, n):\n    import os\n"
           "    os.write(1, b'\\n' + " + repr(sandbox.MARK.encode()) + " + b'[' * 100000 + b']' * 100000 + b'\\n')\n"
           "    os._exit(0)\n")
@@ -122,7 +131,7 @@ def _honest(released: pathlib.Path, student: str, name: str, numbers: dict | Non
             if cell["cell_type"] == "code" and course.source(cell).lstrip().startswith(f"def {function}("):
                 cell["source"] = code
     if name == capstone.NOTEBOOK:
-        report = dict(CHOICES, draw=course.student_seed(SECRET, student),
+        report = dict(CHOICES, draw=_draw(student),
                       numbers={key: repr(value) for key, value in numbers.items()})
         nb["cells"].append({"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
                             "source": f"report = {report!r}\ncapstone.check_report(report)"})
@@ -191,12 +200,12 @@ def graded(tmp_path_factory):
                          "--secret", str(tmp / "secret.txt")]) == 0
     # the capstone's numbers: computed here (default settings) and under the Sandy Bridge setting, in subprocesses
     # each student's report on their own draw (their variant seed); "sandy"'s under the Sandy Bridge setting
-    numbers = {"sandy": _on_cpu(_SANDY_BRIDGE, [dict(CHOICES, draw=course.student_seed(SECRET, "sandy"))])["values"]}
+    numbers = {"sandy": _on_cpu(_SANDY_BRIDGE, [dict(CHOICES, draw=_draw("sandy"))])["values"]}
     subs = tmp / "submissions"
 
     def honest(student, name, functions=FUNCTIONS):
         if student not in numbers:
-            numbers[student] = capstone._recompute(dict(CHOICES, draw=course.student_seed(SECRET, student)))
+            numbers[student] = capstone._recompute(dict(CHOICES, draw=_draw(student)))
         return _honest(released, student, name, numbers[student], functions)
 
     def hand_in(folder: str, file_name: str, nb) -> pathlib.Path:
@@ -331,7 +340,7 @@ def test_a_capstone_report_from_another_cpu_keeps_its_marks(graded):
     columns = _keys([capstone.NOTEBOOK])[-len(capstone.NUMBERS):]
     assert [float(table["sandy", c]["points"]) for c in columns] == [capstone.POINTS_PER_NUMBER] * len(columns)
     sandy = graded["numbers"]["sandy"]
-    here = capstone._recompute(dict(CHOICES, draw=course.student_seed(SECRET, "sandy")))
+    here = capstone._recompute(dict(CHOICES, draw=_draw("sandy")))
     if sandy["heldout"] != here["heldout"]:
         # what the tolerance is for: at its written precision alone, the older CPU's figure would be wrong
         from teachkit.course.selfcheck import check_answer

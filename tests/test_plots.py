@@ -4,6 +4,7 @@ see" line state what the values say (worked out here by hand, on small made-up v
 from types import SimpleNamespace
 
 import matplotlib
+import numpy as np
 import pytest
 
 matplotlib.use("Agg")
@@ -83,6 +84,25 @@ def test_criteria_by_k_says_where_each_criterion_peaks(shown):
     assert "dotted line marks the planted K = 5" in shown["alt"]
     with pytest.raises(ValueError, match="max or min"):
         plots.criteria_by_k(tables, {"npmi": sorted}, 5)
+
+
+def test_criteria_by_k_draws_every_point_on_its_k(shown):
+    # look review x5: a dodge in units of K put Lee's K = 5 points anywhere from 3.8 to 6.3; the dodge is now a few
+    # points of the page, the same at any K spacing, and the criteria at one K still stand apart
+    better = {name: max for name in ("npmi", "u_mass", "c_v", "stability", "arun_2010", "deveaud_2014")}
+    tables = {"Lee": {k: {name: float(i) for name in better} for i, k in enumerate([5, 10, 20, 50, 100])}}
+    plots.criteria_by_k(tables, better, 5, planted="none")
+    ax = shown["fig"].axes[0]
+    limit = (len(better) - 1) / 2 * plots.DODGE_POINTS / 72 * shown["fig"].dpi + 0.5  # display pixels
+    xs_at = {}
+    for line in ax.lines:
+        if line.get_label().startswith("_"):
+            continue
+        drawn = line.get_transform().transform(line.get_xydata())[:, 0]
+        at_k = ax.transData.transform(line.get_xydata())[:, 0]
+        assert np.all(np.abs(drawn - at_k) <= limit), line.get_label()
+        xs_at[line.get_label()] = drawn[0]
+    assert len(set(np.round(list(xs_at.values()), 3))) == len(better)  # side by side, not on top of each other
 
 
 def test_label_agreement_by_k_states_both_corpora_nmi(shown):

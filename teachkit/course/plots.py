@@ -28,6 +28,9 @@ __all__ = ["criteria_by_k", "gensim_undercount", "keyword_graphs", "label_agreem
            "perplexity_by_order", "sc_by_threshold", "scores_by_topic_set", "stability_curve", "weights_by_iteration"]
 
 _STYLES = ["o-", "s--", "^-.", "D:", "v-", "P--"]
+#: How far apart, in points of the page, the criteria of criteria_by_k are drawn at one K (side by side, each
+#: still on its K).
+DODGE_POINTS = 3
 
 
 def _and(names: Sequence[str]) -> str:
@@ -151,6 +154,7 @@ def criteria_by_k(tables: Mapping[str, Mapping[int, Mapping[str, float]]],
     """
     import matplotlib.pyplot as plt
     import numpy as np
+    from matplotlib.transforms import ScaledTranslation
 
     if set(better.values()) - {max, min}:
         raise ValueError("better must map each criterion to max or min.")
@@ -159,11 +163,11 @@ def criteria_by_k(tables: Mapping[str, Mapping[int, Mapping[str, float]]],
     peaks = {}
     for ax, (corpus, table) in zip(axes, tables.items()):
         ks = list(table)
-        # each criterion's points dodged sideways (together over three quarters of the closest two Ks), so that
-        # criteria meeting at one point all show, side by side (look review: on Lee four met at K = 20)
-        step = 0.15 * (min(np.diff(sorted(ks))) if len(ks) > 1 else 1)
+        # each criterion's points dodged sideways by a few points of the page (not of K), so that criteria
+        # meeting at one point all show side by side (look review: on Lee four met at K = 20) while every point
+        # still sits on its K at any K spacing (look review x5: a dodge in units of K moved K = 5 to 3.8-6.3)
         for n, (name, choose) in enumerate(better.items()):
-            dodge = (n - (len(better) - 1) / 2) * step
+            dodge = ScaledTranslation((n - (len(better) - 1) / 2) * DODGE_POINTS / 72, 0, fig.dpi_scale_trans)
             values = np.array([table[k][name] for k in ks], dtype=float)
             span = values.max() - values.min()
             scaled = (values - values.min()) / span if span else np.zeros_like(values)
@@ -171,8 +175,8 @@ def criteria_by_k(tables: Mapping[str, Mapping[int, Mapping[str, float]]],
             # filled markers for the first and fourth criterion, larger hollow ones for the rest, so that two
             # lines meeting at one point both show (11's stability and Arun cross at K = 10 on Lee)
             hollow = n % 3 != 0
-            ax.plot(np.array(ks, dtype=float) + dodge, up, _STYLES[n % 6], ms=9 if hollow else 7,
-                    mfc="none" if hollow else None,
+            ax.plot(np.array(ks, dtype=float), up, _STYLES[n % 6], ms=9 if hollow else 7,
+                    mfc="none" if hollow else None, transform=ax.transData + dodge,
                     mew=1.8, label=label(name))
             peaks.setdefault(corpus, {})[name] = choose(ks, key=lambda k: table[k][name])
         if corpus == planted:
