@@ -123,3 +123,9 @@ def test_bad_selections_name_the_choices():
     with pytest.raises(ValueError, match="rating"):
         data.column("c_npmi")
     assert isinstance(data.select(model="etm"), HumanRatings)
+
+
+def test_the_repr_names_the_topics_corpora_and_models_within_the_website_column():
+    people = load_human_ratings()
+    assert repr(people) == "HumanRatings(300 topics; corpora nytimes, wikitext; models dvae, etm, mallet)"
+    assert len(repr(people)) <= 80

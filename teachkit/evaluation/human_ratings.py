@@ -117,8 +117,9 @@ class HumanRatings:
         return len(self.topics)
 
     def __repr__(self) -> str:
-        return (f"HumanRatings({len(self)} topics: corpora {list(self.corpora)}, models {list(self.models)}; "
-                f"from {pathlib.Path(self.source).name})")
+        # short enough for the website's column (look review x5); the file is in ``source``
+        return (f"HumanRatings({len(self)} topics; corpora {', '.join(self.corpora)}; "
+                f"models {', '.join(self.models)})")
 
     @property
     def corpora(self) -> tuple[str, ...]:
