@@ -69,6 +69,13 @@ def test_quiz_records_answers_and_has_a_static_fallback():
     assert quiz.answer(1, wrong) is False
     hits, rate = quiz.hits()
     assert hits[:2].tolist() == [1.0, 0.0] and rate == 0.5
+    # reader x3 (09b): an answered task is locked, the first answer counts and the rate does not move
+    assert buttons.disabled
+    with pytest.raises(ValueError, match="task 1 is already answered .* the first answer counts"):
+        quiz.answer(1, quiz.tasks[1].intruder)
+    with pytest.raises(ValueError, match="task 0 is already answered"):
+        quiz.answer(0, quiz.tasks[0].words[0])
+    assert quiz.answers[1] == wrong and quiz.hits()[1] == 0.5
 
 
 def test_bad_input():
