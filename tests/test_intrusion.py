@@ -199,3 +199,15 @@ def test_the_npmi_reader_answers_every_task_even_with_unseen_words():
     assert all(a in t.words for a, t in zip(answers, tasks))
     found, rate = hit_rates(tasks, answers)
     assert not np.isnan(found).any() and answers[0] == "wicket" and 0 <= rate <= 1
+
+
+def test_09b1_names_a_way_to_rerun_a_cut_failing_input():
+    # reader x3: the failing input of 09b.1 is cut in the message; the message says how to get it whole
+    from teachkit.course import exercises
+
+    verdict = exercises.check_function("09b.1", lambda x, y: 0.0)
+    assert not verdict.correct and "characters)" in verdict.message, verdict.message
+    i = int(verdict.message.split("on input ")[1].split(" of")[0])
+    assert f"get('09b.1').cases()[{i - 1}]" in verdict.message
+    case = exercises.get("09b.1").cases()[i - 1]
+    assert f"x={case['x'][:2]!r}"[:-1] in verdict.message           # the case named is the one that failed
