@@ -69,6 +69,13 @@ def test_quiz_records_answers_and_has_a_static_fallback():
     assert quiz.answer(1, wrong) is False
     hits, rate = quiz.hits()
     assert hits[:2].tolist() == [1.0, 0.0] and rate == 0.5
+    # reader x3 (09b): an answered task is locked, the first answer counts and the rate does not move
+    assert buttons.disabled
+    with pytest.raises(ValueError, match="task 1 is already answered .* the first answer counts"):
+        quiz.answer(1, quiz.tasks[1].intruder)
+    with pytest.raises(ValueError, match="task 0 is already answered"):
+        quiz.answer(0, quiz.tasks[0].words[0])
+    assert quiz.answers[1] == wrong and quiz.hits()[1] == 0.5
 
 
 def test_bad_input():
@@ -192,3 +199,15 @@ def test_the_npmi_reader_answers_every_task_even_with_unseen_words():
     assert all(a in t.words for a, t in zip(answers, tasks))
     found, rate = hit_rates(tasks, answers)
     assert not np.isnan(found).any() and answers[0] == "wicket" and 0 <= rate <= 1
+
+
+def test_09b1_names_a_way_to_rerun_a_cut_failing_input():
+    # reader x3: the failing input of 09b.1 is cut in the message; the message says how to get it whole
+    from teachkit.course import exercises
+
+    verdict = exercises.check_function("09b.1", lambda x, y: 0.0)
+    assert not verdict.correct and "characters)" in verdict.message, verdict.message
+    i = int(verdict.message.split("on input ")[1].split(" of")[0])
+    assert f"get('09b.1').cases()[{i - 1}]" in verdict.message
+    case = exercises.get("09b.1").cases()[i - 1]
+    assert f"x={case['x'][:2]!r}"[:-1] in verdict.message           # the case named is the one that failed

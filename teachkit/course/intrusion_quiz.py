@@ -46,12 +46,19 @@ class IntrusionQuiz(StaticFallback):
         self._widget: Any = None            # an ipywidgets box, built on first use
 
     def answer(self, i: int, word: str) -> bool:
-        """Record ``word`` as the answer to task ``i``; returns whether it was the intruder."""
+        """Record ``word`` as the answer to task ``i``; returns whether it was the intruder.
+
+        Each task takes one answer: the first counts, and a second answer to the same task is refused
+        (the intruder has been shown by then)."""
         # int listed for the type checker: typeshed's int is no numbers.Integral
         if not isinstance(i, (int, numbers.Integral)) or not 0 <= i < len(self.tasks):
             raise ValueError(f"i must be a task number from 0 to {len(self.tasks) - 1}, got {i!r}.")
         if isinstance(i, (bool, np.bool_)):
             raise TypeError(f"i must be a task number, got {i!r}.")
+        if int(i) in self.answers:
+            # reader x3 (09b): once answered, the intruder is shown, so a second answer would not be a test
+            raise ValueError(f"task {i} is already answered ({self.answers[int(i)]!r}) and its intruder shown: "
+                             f"the first answer counts and cannot be changed; make a new quiz to start again.")
         shown = self.tasks[i].shown_word(word)
         if shown is None:
             picked = "" if self.what == "word" else f" (the {self.what} you pick)"
@@ -78,9 +85,10 @@ class IntrusionQuiz(StaticFallback):
                 feedback = w.HTML()
 
                 def on_pick(change, i=i, feedback=feedback):
-                    if change["new"] is None:
+                    if change["new"] is None or i in self.answers:
                         return
                     hit = self.answer(i, change["new"])
+                    change["owner"].disabled = True         # the first answer counts: the row locks
                     task = self.tasks[i]
                     feedback.value = ("✓ found it" if hit else
                                       f"✗ the intruder was <b>{html.escape(task.intruder)}</b>")
