@@ -5716,7 +5716,8 @@ CLAIMS_PROSE = [
           _07_every_interval_below_one_scored_minus_one),
     Claim("07_statistical", "bf784cb2-n01", "scored 0 and corrected for the eight MiniLM ratios (99.375 %), the "
           "ratios of d\nrule 6.12 out (upper ends 1.82, 2.77), those of 2·AUC − 1 do not: EC's reaches it ([0.72, "
-          "7.77]) and SC's\n(4.69) passes it with another bootstrap seed", _07_corrected_zero_intervals_one_reaches_six),
+          "7.77]) and SC's\n(4.69) passes it with another bootstrap seed",
+          _07_corrected_zero_intervals_one_reaches_six),
     Claim("07_statistical", "bf784cb2-n01", "EC's reaches it ([0.72, 7.77])", _07_zero_convention_intervals_wide),
     Claim("08_which", "89c74eaf-says", "UCI and NPMI rank the 64 topics almost alike", _08_how_the_measures_rank_alike),
     Claim("08_which", "89c74eaf-says", "C_A nearly reverses NPMI's order", _08_how_the_measures_rank_alike),
