@@ -45,6 +45,16 @@ def test_ratio_table_rows(shown):
     assert shown["caption"] == "c" and shown["formats"] == {"ratio": ".2f"}
 
 
+def test_ratio_table_corrected_column(shown):
+    # 21 resampled ratios 0.0, 0.1, ..., 2.0: numpy's linear percentiles at 1.25 % and 98.75 % are 0.025 and 1.975
+    r = SimpleNamespace(ratio=1.0, low=0.05, high=1.95, boot=np.linspace(0, 2, 21))
+    comparing.ratio_table([(("EC",), r)], ["metric"], corrected=1 - 0.05 / 2)
+    assert shown["rows"] == [["EC", 1.0, "[0.05, 1.95]", "[0.03, 1.98]"]]  # 0.025 -> 0.03 (0.025 is 0.02500..01)
+    assert shown["columns"] == ["metric", "ratio", "95% interval", "97.500% interval"]
+    with pytest.raises(ValueError, match="corrected"):
+        comparing.ratio_table([(("EC",), r)], ["metric"], corrected=5)
+
+
 def test_auc_counts_pairs_and_ties():
     # 1 beats 0; 1 ties 1 (one half); 2 beats both: (1 + 0.5 + 2) / 4
     assert comparing.auc(np.array([1, 2]), np.array([0, 1])) == 3.5 / 4

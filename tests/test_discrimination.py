@@ -210,3 +210,18 @@ def test_bad_input_is_refused_with_a_clear_message():
 
 def test_exported_from_the_package():
     assert tk.roc_auc is roc_auc and tk.discrimination_ratio is discrimination_ratio
+
+
+def test_sign_flips_use_the_measures_own_chance_point():
+    # AUC's "no separation" is 0.5, not 0: counted by hand from the same resamples
+    # (2·AUC - 1 <= 0 exactly when AUC <= 0.5, so the two shares agree).
+    rng = np.random.default_rng(7)
+    pa, qa = rng.normal(1, 1, 8), rng.normal(0, 1, 8)
+    pb, qb = rng.normal(0.2, 1, 8), rng.normal(0, 1, 8)
+    r_auc = discrimination_ratio(pa, qa, pb, qb, measure="auc", n_boot=400, seed=3)
+    r_gini = discrimination_ratio(pa, qa, pb, qb, measure="gini", n_boot=400, seed=3)
+    boot = bootstrap_discrimination(np.vstack([pa, pb]), np.vstack([qa, qb]), n_boot=400, seed=3)
+    by_hand = float(np.mean(boot.auc[:, 1] <= 0.5))
+    assert 0 < by_hand < 1
+    assert r_auc.sign_flips == pytest.approx(by_hand)
+    assert r_gini.sign_flips == pytest.approx(by_hand)

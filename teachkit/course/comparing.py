@@ -46,13 +46,24 @@ def verdict(r: Any) -> str:
 
 
 def ratio_table(rows: Iterable[tuple[Sequence[str], Any]], columns: Sequence[str], *, verdicts: bool = False,
-                caption: str | None = None) -> None:
+                caption: str | None = None, corrected: float | None = None) -> None:
     """Show ratios with their intervals: per row, its labels (one per name of ``columns``), the ratio (2 decimals)
-    and ``[low, high]``, and with ``verdicts=True`` the row's :func:`verdict`."""
-    shown = [[*labels, r.ratio, f"[{r.low:.2f}, {r.high:.2f}]"] + ([verdict(r)] if verdicts else [])
-             for labels, r in rows]
-    table(shown, [*columns, "ratio", "95% interval"] + (["verdict"] if verdicts else []), formats={"ratio": ".2f"},
-          caption=caption)
+    and ``[low, high]``, and with ``verdicts=True`` the row's :func:`verdict`.  With ``corrected`` (a level such as
+    1 − 0.05/8, Bonferroni for eight ratios) a further column gives each ratio's interval at that level, the same
+    percentiles of the same resampled ratios (``r.boot``) that gave its 95 % interval."""
+    if corrected is not None and not 0 < corrected < 1:
+        raise ValueError(f"corrected must be a level strictly between 0 and 1 (e.g. 1 - 0.05/8), got {corrected}.")
+    rows = list(rows)
+    shown = []
+    for labels, r in rows:
+        row = [*labels, r.ratio, f"[{r.low:.2f}, {r.high:.2f}]"]
+        if corrected is not None:
+            low, high = np.percentile(r.boot, [50 * (1 - corrected), 50 * (1 + corrected)])
+            row.append(f"[{low:.2f}, {high:.2f}]")
+        shown.append(row + ([verdict(r)] if verdicts else []))
+    extra = [f"{corrected:.3%} interval"] if corrected is not None else []
+    table(shown, [*columns, "ratio", "95% interval", *extra] + (["verdict"] if verdicts else []),
+          formats={"ratio": ".2f"}, caption=caption)
 
 
 def auc(good: np.ndarray, bad: np.ndarray) -> float:

@@ -350,8 +350,9 @@ class DiscriminationRatio:
         Resamples left out because a ratio was undefined (b's measure 0, or d
         undefined).
     sign_flips : float
-        Share of resamples where b's measure is 0 or negative: when it is not
-        small the ratio is unstable, and the interval means little.
+        Share of resamples where b shows no positive separation: its measure at
+        or below the measure's chance point (0 for d and 2·AUC - 1, 0.5 for
+        the AUC).  When it is not small the ratio is unstable.
     boot : numpy.ndarray
         The ratio in every usable resample.
     """
@@ -460,10 +461,11 @@ def discrimination_ratio(positives_a: ArrayLike, negatives_a: ArrayLike, positiv
         raise ValueError("the ratio is undefined in every resample (metric b's measure is always 0); "
                          "metric b does not separate these topics at all.")
     low, high = np.percentile(ratios, [50 * (1 - level), 50 * (1 + level)])
+    chance = 0.5 if measure == "auc" else 0.0   # no separation: AUC 0.5, d and 2·AUC - 1 at 0
     ratios.setflags(write=False)
     return DiscriminationRatio(
         measure=measure, a=a, b=b, ratio=float(ratio), low=float(low), high=float(high), level=level,
-        n_boot=n_boot, n_undefined=int((~ok).sum()), sign_flips=float(np.mean(~(den > 0))), boot=ratios,
+        n_boot=n_boot, n_undefined=int((~ok).sum()), sign_flips=float(np.mean(~(den > chance))), boot=ratios,
     )
 
 

@@ -381,12 +381,13 @@ EXERCISES = [
             _EXACT_WRONG: "enumeration sums over every one of the topic assignments: it is the definition of "
                           "p(w), and the unbiased sequential estimates approach it ({sequential_large}).",
             _SEQUENTIAL_BIASED: "the sequential form's estimates approach the exact value ({sequential_large} "
-                                "against {exact}); Algorithm 3's stay above it.",
+                                "against {exact}); on this document Algorithm 3's stay above it.",
         },
         solution="Exact: {exact}. The sequential form moves from {sequential_small} to {sequential_large}, towards "
                  "it, as its Monte Carlo error shrinks; Algorithm 3 stays near {published_large}, above it, "
                  "however many particles. A gap that does not shrink with the sample is a bias: Algorithm 3 "
-                 "overestimates log p(w) here (as Buntine 2009 pointed out), by a few hundredths of a nat per "
-                 "document, which adds up over a corpus.",
+                 "overestimates log p(w) on this document, by a few hundredths of a nat. Buntine (2009) showed "
+                 "that the published algorithm is biased; one document does not fix the sign of that bias on "
+                 "others.",
     ),
 ]
