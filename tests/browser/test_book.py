@@ -188,6 +188,7 @@ def test_page(site_page, site, notebook):
         phone.close()
     problems += _small_figure_text(page, "desktop")
     problems += _scrolling_code(page)
+    problems += _sideways_boxes(page) + _clipped_maths(page, "desktop")
     _figure_shots(page, notebook.stem, "desktop")
     phone = page.context.browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
                                              is_mobile=True, has_touch=True)
@@ -197,6 +198,7 @@ def test_page(site_page, site, notebook):
         small.goto(f"{base}/{notebook.stem}.html", wait_until="load")
         problems += _small_figure_text(small, "phone")
         problems += _phone_cues(small)
+        problems += _clipped_maths(small, "phone")
         _figure_shots(small, notebook.stem, "phone")
     finally:
         phone.close()
@@ -271,6 +273,28 @@ def _scrolling_code(page) -> list[str]:
         "div.cell_input pre", "els => els.filter(e => e.scrollWidth > e.clientWidth + 1)"
         ".map(e => e.textContent.split('\\n')[0].slice(0, 60))")
     return [f"a code cell scrolls sideways at 1280 px: {first!r}" for first in wide]
+
+
+def _sideways_boxes(page) -> list[str]:
+    """Boxes in the article that scroll sideways at 1280 px, every fold opened (issue 49; look review x5): a
+    printed line or a table wider than the column hides its end behind a scroll.  Display maths may scroll."""
+    page.eval_on_selector_all("details", "els => els.forEach(e => e.open = true)")
+    wide = page.evaluate("""() => [...document.querySelectorAll('article.bd-article *')].filter(e => {
+        const x = getComputedStyle(e).overflowX;
+        return (x === 'auto' || x === 'scroll') && e.scrollWidth > e.clientWidth + 1 && !e.closest('div.math');
+      }).map(e => e.tagName.toLowerCase() + ' ' + e.textContent.trim().slice(0, 50))""")
+    return [f"a box scrolls sideways at 1280 px: {first!r}" for first in wide]
+
+
+def _clipped_maths(page, where: str) -> list[str]:
+    """Display formulas wider than the column must scroll, not lose their right end without a cue (MathJax 2
+    sets overflow hidden; look review x5: 04d's D3+ line read "3 - 4Y" at 1280 px)."""
+    if page.locator("article div.math").count():
+        page.wait_for_function("() => window.MathJax && MathJax.Hub && MathJax.Hub.queue.pending === 0"
+                               " && document.querySelectorAll('.MathJax_Display').length > 0", timeout=30_000)
+    cut = page.evaluate("""() => [...document.querySelectorAll('article div.math span.math')].filter(
+        e => getComputedStyle(e).overflowX === 'hidden' && e.scrollWidth > e.clientWidth + 1).length""")
+    return [f"{where}: {cut} display formulas cut off at the column's edge"] if cut else []
 
 
 def _figure_shots(page, stem: str, where: str) -> None:
