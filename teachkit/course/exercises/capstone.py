@@ -1103,8 +1103,10 @@ class ReportCheck:
             return self._empty_text()
         rows = [f"{'✓' if line.follows else '✗'} {line.name:<15} {line.message}" for line in self.lines]
         rows += [f"✗ reason {name:<15}{why}" for name, why in self.reasons.items()]
-        rows.append(f"{len(self.lines) - len(self.flagged)} of {len(self.lines)} numbers follow from the choices; "
-                    f"{len(REASONS) - len(self.reasons)} of {len(REASONS)} reasons cite your results.")
+        rows.append(f"{len(self.lines) - len(self.flagged)} of {len(self.lines)} numbers follow from the choices.")
+        # the check only finds one of the student's numbers in a reason (reader x8): it says no more than that
+        rows.append(f"{len(REASONS) - len(self.reasons)} of {len(REASONS)} reasons quote one of your numbers "
+                    "(your teacher judges if it fits).")
         if self.note:
             rows.insert(0, f"! {self.note}")
         return "\n".join(rows)
@@ -1120,8 +1122,8 @@ class ReportCheck:
                         for name, why in self.reasons.items())
         note = f"<p><strong>{html.escape(self.note)}</strong></p>" if self.note else ""
         return (f"{note}<table><tbody>{body}</tbody></table><p>{len(self.lines) - len(self.flagged)} of "
-                f"{len(self.lines)} numbers follow from the choices; {len(REASONS) - len(self.reasons)} of "
-                f"{len(REASONS)} reasons cite your results.</p>")
+                f"{len(self.lines)} numbers follow from the choices. {len(REASONS) - len(self.reasons)} of "
+                f"{len(REASONS)} reasons quote one of your numbers (your teacher judges if it fits).</p>")
 
 
 def _judged(report, number=None):
