@@ -296,8 +296,7 @@ DECLARED = [
                  "edges spreads its rank over all words, itself included (networkx's dangling-node rule), so "
                  "λ = {jump:.2f} + {damping} · λ/{n_words}, λ = {jump:.2f} / (1 − {damping}/{n_words}) ≈ "
                  "{isolated_weight:.4f}; the other two share the rest. "
-                 "SC is then dominated by the learning–algorithm block: SC = {expected:.4f}. Removing edges made "
-                 "the score go *up*: the threshold decides which words count as important.",
+                 "SC is then dominated by the learning–algorithm block: SC = {expected:.4f}.",
         right=("0.9174", "0,917", "0.92"),
         wrong=("0.8917", "0.892", "1", "0.9175"),
         variant=_threshold_variant,

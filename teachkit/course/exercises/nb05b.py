@@ -1,4 +1,5 @@
-"""Exercises of notebook 05b (semantic coherence in practice): notebook 05's steps on new numbers.
+"""Exercises of notebook 05b (semantic coherence in practice): notebook 05's steps again, on new numbers and on
+the document's own cosines with other settings.
 
 Notebook 05 was split in two (issue 49): its lesson and four of its exercises stay there; 05.1-05.4 are declared in
 :mod:`.nb05` (beside the helpers that compute their answers) and asked here as 05b.1-05b.4.  05b.5-05b.7 are 05b's
