@@ -103,6 +103,12 @@ def test_criteria_by_k_draws_every_point_on_its_k(shown):
         assert np.all(np.abs(drawn - at_k) <= limit), line.get_label()
         xs_at[line.get_label()] = drawn[0]
     assert len(set(np.round(list(xs_at.values()), 3))) == len(better)  # side by side, not on top of each other
+    # and the axes show the data: every K and the whole [0, 1] (reader y1: a transform given to plot() left the
+    # limits at +-0.055, every curve off the axes)
+    low, high = ax.get_ylim()
+    assert low <= 0 and high >= 1, (low, high)
+    left, right = ax.get_xlim()
+    assert left < 5 and right > 100, (left, right)
 
 
 def test_label_agreement_by_k_states_both_corpora_nmi(shown):

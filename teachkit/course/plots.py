@@ -175,9 +175,11 @@ def criteria_by_k(tables: Mapping[str, Mapping[int, Mapping[str, float]]],
             # filled markers for the first and fourth criterion, larger hollow ones for the rest, so that two
             # lines meeting at one point both show (11's stability and Arun cross at K = 10 on Lee)
             hollow = n % 3 != 0
-            ax.plot(np.array(ks, dtype=float), up, _STYLES[n % 6], ms=9 if hollow else 7,
-                    mfc="none" if hollow else None, transform=ax.transData + dodge,
-                    mew=1.8, label=label(name))
+            (line,) = ax.plot(np.array(ks, dtype=float), up, _STYLES[n % 6], ms=9 if hollow else 7,
+                              mfc="none" if hollow else None, mew=1.8, label=label(name))
+            # drawn in data coordinates first, so the axes' limits take in the data (a transform given to
+            # plot() itself would leave them at matplotlib's default, as reader y1 saw), then shifted
+            line.set_transform(ax.transData + dodge)
             peaks.setdefault(corpus, {})[name] = choose(ks, key=lambda k: table[k][name])
         if corpus == planted:
             ax.axvline(k_true, color="grey", linestyle=":")
