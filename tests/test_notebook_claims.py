@@ -4511,7 +4511,7 @@ def _04d_a_back_off_weight_by_hand():
 
 CLAIMS_00_04 += [
     Claim("01_pmi", "01-18", "A rare partner gets a high PMI easily", _01_pmi_is_unbounded_and_favours_rare_words),
-    Claim("03_topic", "03-21", "Every one of these choices changes the number",
+    Claim("03_topic", "03-21", "Each choice changes the number",
           _03_one_topic_scores_positive_or_negative_and_grab_bag_is_last),
     Claim("04_perplexity", "nb04-16", "every token, plus the end\nof the sentence, is scored",
           _04_padding_predicts_n_plus_one),
@@ -5830,7 +5830,10 @@ def _03_under_zero_no_real_topic_is_negative_and_the_grab_bag_is_just_above_zero
     real = [v for (name, _u, _t), (v, _n) in zero.items() if name != "grab bag"]
     bag = {u: v for (name, u, _t), (v, _n) in zero.items() if name == "grab bag"}
     last = all(bag[u] < min(zero["bushfires", u, 10][0], zero["afghanistan", u, 10][0]) for u in bag)
-    return min(real) > 0 and all(0 < v < 0.05 for v in bag.values()) and last and \
+    # the explorer offers the 0 convention, so a student can see it (its static view lists the choices)
+    offered = 'options=["exact", "zero", "guide", "epsilon"]' in "".join(_cell("03_topic", "03-27")["source"])
+    listed = "choose one of: exact, zero, guide, epsilon" in _output("03_topic", "03-27")
+    return min(real) > 0 and all(0 < v < 0.05 for v in bag.values()) and last and offered and listed and \
         min(_03_lee_by_hand(-1.0)[k][0] for k in zero) < 0
 
 
@@ -5935,8 +5938,8 @@ CLAIMS += [
     Claim("03_topic", "03-24", "under the exact convention this table uses: a keyword pair that never shares a "
           "counting unit scores −1, as 14 of the bushfire topic's 45 pairs do in windows of 10",
           _03_exact_convention_reproduces_the_table_and_14_pairs_never_meet),
-    Claim("03_topic", "03-24", "Under the 0 convention no real topic scores below zero and the grab bag sits just "
-          "above it, so the signs depend on that choice too",
+    Claim("03_topic", "03-24", "Under the 0 convention (\"zero\" in the explorer below) no real topic scores below "
+          "zero and the grab bag sits just above it, so the signs depend on that choice too",
           _03_under_zero_no_real_topic_is_negative_and_the_grab_bag_is_just_above_zero_and_last),
     Claim("03_topic", "03-24", "the grab bag of unrelated words is last in every setting, under either convention",
           _03_under_zero_no_real_topic_is_negative_and_the_grab_bag_is_just_above_zero_and_last),
