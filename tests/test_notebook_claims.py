@@ -4509,7 +4509,20 @@ def _04d_a_back_off_weight_by_hand():
         printed and f"P(<UNK> | zebra) = {float(beta):.4f}; row sum 1.000000000000" in printed
 
 
+def _02_the_guide_guards_zero_infinite_and_nan_denominators():
+    # the guide's code (SwiftTopics): with eps = 0 a pair never together has -log P = inf and scores 0;
+    # a pair in every window has -log P = 0 and scores 0; a NaN denominator would also give 0
+    from teachkit.counts.association import guide_npmi_of_counts
+
+    never, always, ordinary = (float(guide_npmi_of_counts(*map(np.asarray, counts), 0.0))
+                               for counts in ((0, 5, 5, 10), (10, 10, 10, 10), (2, 5, 5, 10)))
+    by_hand = math.log(0.2 / 0.25) / -math.log(0.2)
+    return never == 0.0 and always == 0.0 and abs(ordinary - by_hand) < 1e-12
+
+
 CLAIMS_00_04 += [
+    Claim("02_npmi", "02-11", "when that denominator is 0, infinite or not a number (`denominator == 0`, "
+          "`.isInfinite`, `.isNaN`), set the NPMI to 0", _02_the_guide_guards_zero_infinite_and_nan_denominators),
     Claim("01_pmi", "01-18", "A rare partner gets a high PMI easily", _01_pmi_is_unbounded_and_favours_rare_words),
     Claim("03_topic", "03-21", "Each choice changes the number",
           _03_one_topic_scores_positive_or_negative_and_grab_bag_is_last),
