@@ -2726,7 +2726,7 @@ CLAIMS = [
           _pagerank_order_below_learning),
     Claim("06_distinct", "nb06-11", "In the example below every cosine is positive, so every SD is below 0.5",
           _every_example_cosine_is_positive_and_every_sd_below_half),
-    Claim("04c_neural", "c04c-21", "0.99 on enwik8 and 1.08 on text8 are both bits per character",
+    Claim("04c_neural", "c04c-21", "0.99 on enwik8 and 1.08 on text8 are both reported as bits per character",
           _four_pairs_share_a_unit),
     Claim("04c_neural", "c04c-10c", "gives fewer bits per byte than per character on the Portuguese text, and the "
           "two agree on the English one", _bytes_part_from_characters_only_on_portuguese),
