@@ -1580,7 +1580,7 @@ CLAIMS_08B = [
     Claim("08b_coherence", "72777a51", "Larger windows find more co-occurrences, so NPMI changes with the window",
           _08b_window_and_top_n),
     Claim("08b_coherence", "72777a51", "the mean usually falls", _08b_window_and_top_n),
-    Claim("08b_coherence", "72777a51", "a small one leaves many pairs that never meet (NPMI −1)",
+    Claim("08b_coherence", "72777a51", "a small one leaves many pairs that never meet (NPMI −1 with exact counts)",
           _08b_a_small_separate_corpus_leaves_many_pairs_apart),
     Claim("08b_coherence", "72777a51", "On random lists, where most pairs never meet, the conventions differ wildly; "
           "on good topics much less", _08b_conventions_differ_wildly_on_random_lists),
@@ -4520,7 +4520,20 @@ def _02_the_guide_guards_zero_infinite_and_nan_denominators():
     return never == 0.0 and always == 0.0 and abs(ordinary - by_hand) < 1e-12
 
 
+def _08_umass_is_at_most_log_2_for_a_pair():
+    # Mimno's +1: log((D(w_i, w_j) + 1) / D(w_j)) <= log((D + 1) / D) <= log 2, reached when the two words
+    # share the one document the second occurs in; teachkit's u_mass reaches it and stays below it
+    import teachkit as tk
+
+    top = tk.coherence_per_topic([["fire", "smoke"]], [["fire", "smoke"], ["rain"]], "u_mass")[0]
+    most = tk.coherence_per_topic([["fire", "smoke"]], [["fire", "smoke"]] * 5 + [["rain"]], "u_mass")[0]
+    by_hand = max(math.log((d + 1) / d) for d in range(1, 1000))
+    return math.isclose(top, math.log(2), rel_tol=1e-12) and math.isclose(by_hand, math.log(2)) and \
+        0 < most < math.log(2)
+
+
 CLAIMS_00_04 += [
+    Claim("08_which", "77bc53a3", "UMass mostly below 0 and at most log 2 for a pair", _08_umass_is_at_most_log_2_for_a_pair),
     Claim("02_npmi", "02-11", "when that denominator is 0, infinite or not a number (`denominator == 0`, "
           "`.isInfinite`, `.isNaN`), set the NPMI to 0", _02_the_guide_guards_zero_infinite_and_nan_denominators),
     Claim("01_pmi", "01-18", "A rare partner gets a high PMI easily", _01_pmi_is_unbounded_and_favours_rare_words),
