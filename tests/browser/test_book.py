@@ -287,14 +287,20 @@ def _sideways_boxes(page) -> list[str]:
 
 
 def _clipped_maths(page, where: str) -> list[str]:
-    """Display formulas wider than the column must scroll, not lose their right end without a cue (MathJax 2
-    sets overflow hidden; look review x5: 04d's D3+ line read "3 - 4Y" at 1280 px)."""
+    """Display formulas wider than the column must scroll, not lose their right end (MathJax 2 sets overflow
+    hidden; look review x5: 04d's D3+ line read "3 - 4Y" at 1280 px), and show a shadow where they go on."""
     if page.locator("article div.math").count():
         page.wait_for_function("() => window.MathJax && MathJax.Hub && MathJax.Hub.queue.pending === 0"
                                " && document.querySelectorAll('.MathJax_Display').length > 0", timeout=30_000)
-    cut = page.evaluate("""() => [...document.querySelectorAll('article div.math span.math')].filter(
-        e => getComputedStyle(e).overflowX === 'hidden' && e.scrollWidth > e.clientWidth + 1).length""")
-    return [f"{where}: {cut} display formulas cut off at the column's edge"] if cut else []
+    cut, uncued = page.evaluate("""() => {
+        const wide = [...document.querySelectorAll('article div.math span.math')].filter(
+            e => e.scrollWidth > e.clientWidth + 1);
+        return [wide.filter(e => getComputedStyle(e).overflowX === 'hidden').length,
+                wide.filter(e => !getComputedStyle(e).backgroundAttachment.includes('local')).length];
+    }""")
+    # a formula that scrolls shows a shadow at the edge that has more (look review y1: no cue on a phone)
+    return ([f"{where}: {cut} display formulas cut off at the column's edge"] if cut else []) + \
+        ([f"{where}: {uncued} display formulas scroll with no shadow at the edge"] if uncued else [])
 
 
 def _figure_shots(page, stem: str, where: str) -> None:
