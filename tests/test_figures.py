@@ -289,6 +289,31 @@ def test_the_site_folds_figure_code_and_says_the_exercise_instructions_once():
         text = json.dumps(staged)
         assert "checked in the running notebook" not in text, path.name
         assert "teachkit-solution-static" not in text, path.name
+        # no lead-in tells a website reader to type in a box the page does not have (looks x5, y1); 00 keeps
+        # its description of the notebook's boxes, which says it is about the notebook
+        said = " ".join(_joined_md(c) for c in staged["cells"] if c["cell_type"] == "markdown")
+        assert "answer in the box under the question" not in said, path.name
+        assert "guess in the box" not in said, path.name
+
+
+def _joined_md(cell):
+    source = cell.get("source", "")
+    return " ".join(("".join(source) if isinstance(source, list) else source).split())
+
+
+def test_the_website_lead_ins_say_what_the_page_offers():
+    book = _book()
+    nb = {"cells": [{"cell_type": "markdown", "id": "lead", "metadata": {}, "source": [
+        "Work each one on paper first, then type your answer in the box under the question and press **Check**\n",
+        "(in a front end without widgets, run the call named on the line under the question). The worked solution\n",
+        "stays folded until you open it.\n"]},
+        {"cell_type": "markdown", "id": "p", "metadata": {},
+         "source": "**Predict, then run.** Commit to a guess in the box, then run the cell after it."}]}
+    page = book.for_website(nb)
+    assert _joined_md(page["cells"][0]) == ("Work each one on paper first, then check it in the notebook (the note "
+                                            "above the first exercise says how).")
+    assert _joined_md(page["cells"][1]) == ("**Predict, then run.** Commit to a guess, then open **Show the "
+                                            "result** below.")
 
 
 def _book():

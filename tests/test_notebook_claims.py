@@ -4533,7 +4533,8 @@ def _08_umass_is_at_most_log_2_for_a_pair():
 
 
 CLAIMS_00_04 += [
-    Claim("08_which", "77bc53a3", "UMass mostly below 0 and at most log 2 for a pair", _08_umass_is_at_most_log_2_for_a_pair),
+    Claim("08_which", "77bc53a3", "UMass mostly below 0 and at most log 2 for a pair",
+          _08_umass_is_at_most_log_2_for_a_pair),
     Claim("02_npmi", "02-11", "when that denominator is 0, infinite or not a number (`denominator == 0`, "
           "`.isInfinite`, `.isNaN`), set the NPMI to 0", _02_the_guide_guards_zero_infinite_and_nan_denominators),
     Claim("01_pmi", "01-18", "A rare partner gets a high PMI easily", _01_pmi_is_unbounded_and_favours_rare_words),

@@ -127,6 +127,22 @@ _UNFINISHED_CHECK = re.compile(r"returned (?:Ellipsis|None): replace the \.\.\. 
 CHECK_NOTE = ("In the running notebook, this line checks your function against teachkit's and says where they "
               "differ.")
 
+#: Lead-ins that speak of the notebook's answer boxes, as the website says them (it has no box to type in; look
+#: reviews x5 and y1): (pattern, replacement) applied to markdown cells.
+_LEAD_IN_TEXTS = [
+    (r"then type your answer in the box under the question and press \*\*Check\*\* \(in a front end without "
+     r"widgets, run the call (?:named on the line under the question|the line under the question names)\)\. "
+     r"The worked solution stays folded until you open it\.",
+     "then check it in the notebook (the note at the page's first exercise says how)."),
+    (r"Commit to a guess in the box, then run the cell after it\.",
+     "Commit to a guess, then open **Show the result** below."),
+    (r"Commit to a guess in the box, then run the cell under the solution \(on the website: "
+     r"\*\*Show the result\*\*\)",
+     "Commit to a guess, then open **Show the result** below"),
+]
+# a markdown line may break anywhere a space is
+_WEBSITE_LEAD_INS = [(re.compile(pattern.replace(" ", r"\s+")), said) for pattern, said in _LEAD_IN_TEXTS]
+
 #: The summary of the fold that holds a prediction's result on the site.
 RESULT_SUMMARY = "Show the result"
 #: What stands for a held-back result saved without it (a notebook executed before results were kept).
@@ -148,7 +164,8 @@ def for_website(nb: dict) -> dict:
       tagged: MyST-NB honours both.
     * Each exercise's "checked in the running notebook, or ... by ask(...)" line is taken out of its output,
       and a solution's "hidden until you answer" placeholder is dropped with its cell (neither can be acted on
-      without a kernel); one note (:data:`EXERCISE_NOTE`) before the page's first exercise says what to do.
+      without a kernel); one note (:data:`EXERCISE_NOTE`) before the page's first exercise says what to do, and
+      the lead-ins that say "type your answer in the box" say what the page offers (:data:`_WEBSITE_LEAD_INS`).
     * A prediction's result, held back in the notebook until the student commits (``result_of``), is shown in a
       closed fold (:data:`RESULT_SUMMARY`) under the question: the site's reader cannot commit, but can still
       guess before opening it.  The result comes from the note's metadata (:class:`HeldBack`).
@@ -157,6 +174,11 @@ def for_website(nb: dict) -> dict:
     """
     first_exercise = None
     for index, cell in enumerate(nb["cells"]):
+        if cell.get("cell_type") == "markdown":
+            text = _joined(cell.get("source", ""))
+            for pattern, said in _WEBSITE_LEAD_INS:
+                text = pattern.sub(said, text)
+            cell["source"] = text
         if cell.get("cell_type") != "code":
             continue
         outputs = cell.get("outputs", [])
