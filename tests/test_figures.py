@@ -311,7 +311,7 @@ def test_the_website_lead_ins_say_what_the_page_offers():
          "source": "**Predict, then run.** Commit to a guess in the box, then run the cell after it."}]}
     page = book.for_website(nb)
     assert _joined_md(page["cells"][0]) == ("Work each one on paper first, then check it in the notebook (the note "
-                                            "above the first exercise says how).")
+                                            "at the page's first exercise says how).")
     assert _joined_md(page["cells"][1]) == ("**Predict, then run.** Commit to a guess, then open **Show the "
                                             "result** below.")
 
