@@ -326,6 +326,25 @@ def test_start_page_and_search(site_page, site):
     assert not page.blocked, f"the site asked another host for: {page.blocked[:3]}"
 
 
+def test_the_sidebar_shows_the_page_being_read(site_page, site):
+    """The theme restores the sidebar's last scroll position; a page opened after the sidebar was scrolled to its
+    end still shows its own entry (look review x5: 01 opened with 09-12 at the sidebar's top)."""
+    base, _ = site
+    page = site_page
+    where = """() => { const a = document.querySelector('nav.bd-links li.current > a');
+        const r = a.getBoundingClientRect(); return [r.top, r.bottom, window.innerHeight]; }"""
+    page.goto(f"{base}/01_pmi.html", wait_until="load")
+    page.evaluate("""() => { let box = document.querySelector('nav.bd-links li.current > a').parentElement;
+        while (box && !(box.scrollHeight > box.clientHeight + 1
+                        && /(auto|scroll)/.test(getComputedStyle(box).overflowY))) box = box.parentElement;
+        if (box) box.scrollTop = box.scrollHeight; }""")
+    page.wait_for_timeout(300)
+    page.goto(f"{base}/01_pmi.html", wait_until="load")
+    page.wait_for_timeout(500)
+    top, bottom, height = page.evaluate(where)
+    assert 0 <= top and bottom <= height, f"page 01's sidebar entry is out of sight ({top:.0f}-{bottom:.0f} px)"
+
+
 # ---------------------------------------------------------------- the site built from the student release
 @pytest.fixture(scope="module")
 def student_site(tmp_path_factory):

@@ -66,6 +66,29 @@
     });
     window.addEventListener("resize", () => boxes.forEach(mark));
     document.addEventListener("keydown", close);
+    // The theme restores the sidebar's last scroll position, which can leave the page being read out of sight
+    // (look review x5: page 01 opened with 09-12 at the sidebar's top); bring it into view after that.
+    window.addEventListener("load", () => setTimeout(showCurrentPage, 0));
+  }
+
+  function showCurrentPage() {
+    const current = document.querySelector("nav.bd-links li.current > a, nav.bd-links a.current");
+    if (!current) {
+      return;
+    }
+    let box = current.parentElement;
+    while (box && box !== document.body && !(box.scrollHeight > box.clientHeight + 1 &&
+             /(auto|scroll)/.test(getComputedStyle(box).overflowY))) {
+      box = box.parentElement;
+    }
+    if (!box || box === document.body) {
+      return;
+    }
+    const link = current.getBoundingClientRect();
+    const view = box.getBoundingClientRect();
+    if (link.top < view.top || link.bottom > view.bottom) {
+      box.scrollTop += link.top - view.top - (view.height - link.height) / 2;
+    }
   }
 
   if (document.readyState === "loading") {
