@@ -92,6 +92,16 @@ def test_a_fraction_may_carry_thousands_commas_but_a_decimal_comma_stays_one():
         assert not check_answer(typed, 0.75).parsed, typed
 
 
+def test_a_fraction_with_a_decimal_part_says_how_to_type_it():
+    # reader z1 typed 1.765/3 (the worked formula) for 0.5883: not read, and the message says why and what to do
+    from teachkit.course.precision import read_answer
+
+    said = read_answer("1.765/3")
+    assert isinstance(said, str) and "whole numbers" in said and "decimal value" in said
+    assert check_answer("1765/3000", 1.765 / 3).correct
+    assert "Type digits only" in read_answer("abc")
+
+
 def test_an_unsigned_number_names_the_choice_with_a_plus_sign():
     from teachkit.course.selfcheck import match_choice
 

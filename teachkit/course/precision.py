@@ -197,6 +197,11 @@ def read_answer(text: str) -> list[Reading] | str:
         sig = len(str(int("".join(map(str, digits))))) if any(digits) else 1
         readings.append(Reading(d, _last_digit(d), sig))
     if not readings:
+        if "/" in text:
+            # a fraction is exact only when both parts are whole numbers (reader z1 typed 1.765/3)
+            return (f"Could not read {text.strip()[:40]!r} as a number: a fraction is read with whole numbers "
+                    "only, e.g. 4/684. Multiply both parts by 10, 100, ... until they are whole, or type the "
+                    "decimal value.")
         return (f"Could not read {text.strip()[:40]!r} as a number. Type digits only, e.g. 0.891, 0,891, 89.1%, "
                 "8.91e-1 or 4/684.")
     return readings

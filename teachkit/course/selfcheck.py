@@ -443,10 +443,10 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
             if why == "":
                 # a rounding of the value at its own precision, but also a likeliest mistake typed in full (nearer
                 # to it): judged wrong, and the message says why, not that the arithmetic is off
-                verdicts.append(Feedback(False, f"Not quite: {_show(value)} is what a common mistake gives{what}, "
-                                                f"and with {sig} significant figure{'s' if sig != 1 else ''} it "
-                                                f"cannot be told apart from that mistake, so it is judged wrong. "
-                                                f"An answer needs at least {figures}.", shown, value, -exponent))
+                # (reader z1: "cannot be told apart" read oddly when the answer is that mistake exactly)
+                verdicts.append(Feedback(False, f"Not quite: {_show(value)} is what a common mistake gives"
+                                                f"{what}, to the figures asked, so it is judged wrong. If you meant the right value "
+                                                f"rounded, give at least {figures}.", shown, value, -exponent))
                 continue
             if why is not None:
                 # far from the value even at its own precision: wrong, not rough
