@@ -756,6 +756,20 @@ def _06_model_topic_lengths_below_one():
     return all(lengths < 1) and [round(float(x), 3) for x in lengths] == [0.756, 0.815, 0.782] and "0.756" in text
 
 
+def _06_t1_length_differs_because_the_keyword_cosines_do():
+    # |mean of three unit vectors|^2 = (3 + 2 * sum of their pairwise cosines) / 9: the document's cosines give
+    # 0.949, the model's own give the printed 0.756 (reader x6 asked which is T1's length)
+    from teachkit.semantic.minilm import encode
+
+    e = encode(["machine", "learning", "algorithm"])
+    e = e / np.linalg.norm(e, axis=1, keepdims=True)
+    cos = [float(e[a] @ e[b]) for a, b in ((0, 1), (0, 2), (1, 2))]
+    model = math.sqrt((3 + 2 * sum(cos)) / 9)
+    document = math.sqrt((3 + 2 * (0.85 + 0.82 + 0.88)) / 9)
+    return round(document, 3) == 0.949 and round(model, 3) == 0.756 and max(cos) < 0.5 and \
+        "0.756" in _output("06_distinct", "nb06-model-01")
+
+
 def _06_model_pairs_closer_but_t1_t3():
     _, cos, _ = _06_model_topics()
     doc = {(0, 1): 0.245, (0, 2): 0.782, (1, 2): 0.198}
@@ -2703,6 +2717,10 @@ CLAIMS_05_12 = [
           _06_semdiv_survives),
     Claim("06_distinct", "nb06-27", "Any model whose topics are about equally large gets a distribution part near 1",
           _06_semdiv_survives),
+    Claim("06_distinct", "nb06-27", "so most of an equal-weight blend's value is that part", _06_semdiv_survives),
+    Claim("06_distinct", "nb06-model-02-says", "T1's is not section 1's 0.949 because the model's cosines between "
+          "*machine*, *learning* and\n*algorithm* are far lower than the document's 0.85, 0.82 and 0.88",
+          _06_t1_length_differs_because_the_keyword_cosines_do),
     Claim("06_distinct", "nb06-43", "0.378, 0.109 and 0.401 for the three pairs, mean 0.296, all as printed",
           _06_sd_matrix_printed),
     Claim("06_distinct", "nb06-43", "The final 0.643 holds", _06_semdiv_survives),

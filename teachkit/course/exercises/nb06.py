@@ -203,7 +203,7 @@ EXERCISES = [
         answer=_distribution_of,
         steps=_entropy_steps,
         solution="$H = -({shares[0]:g} \\ln {shares[0]:g} + 2 \\cdot {shares[1]:g} \\ln {shares[1]:g})$ ≈ {H:.3f} "
-                 "nats and $H_{{max}} = \\ln 3$ ≈ {H_max:.3f}, so the distribution part is {expected:.4f}, far "
+                 "nats and $H_{{max}} = \\ln 3$ ≈ {H_max:.3f}, so the distribution part is {expected:.4f}, "
                  "below the {reference:.3f} of sizes 4, 3, 3.",
         right=("0.58", "0,582", "0.5817"),
         wrong=("0.64", "0.639", "0.99", "0.57"),
