@@ -445,8 +445,9 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
                 # to it): judged wrong, and the message says why, not that the arithmetic is off
                 # (reader z1: "cannot be told apart" read oddly when the answer is that mistake exactly)
                 verdicts.append(Feedback(False, f"Not quite: {_show(value)} is what a common mistake gives"
-                                                f"{what}, to the figures asked, so it is judged wrong. If you meant the right value "
-                                                f"rounded, give at least {figures}.", shown, value, -exponent))
+                                                f"{what}, to the figures asked, so it is judged wrong. If you "
+                                                f"meant the right value rounded, give at least {figures}.",
+                                         shown, value, -exponent))
                 continue
             if why is not None:
                 # far from the value even at its own precision: wrong, not rough

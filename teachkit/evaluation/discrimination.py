@@ -196,7 +196,7 @@ class Discrimination:
     mean_neg: float
 
     def __str__(self):
-        return (f"AUC = {self.auc:.3f} (2·AUC - 1 = {self.gini:.3f}), Cohen's d = {self.d:.2f}; "
+        return (f"AUC = {self.auc:.3f} (2·AUC − 1 = {self.gini:.3f}), Cohen's d = {self.d:.2f}; "
                 f"means {self.mean_pos:.3f} (n = {self.n_pos}) vs {self.mean_neg:.3f} (n = {self.n_neg})")
 
 
@@ -375,7 +375,7 @@ class DiscriminationRatio:
                 f"{self.high:.2f}, {self.n_boot} resamples of the topics)")
 
 
-_MEASURE_NAMES = {"d": "Cohen's d", "gini": "2·AUC - 1", "auc": "AUC"}
+_MEASURE_NAMES = {"d": "Cohen's d", "gini": "2·AUC − 1", "auc": "AUC"}
 
 
 def _measure(dsc, measure):

@@ -386,7 +386,7 @@ EXERCISES = [
         solution="Exact: {exact}. The sequential form moves from {sequential_small} to {sequential_large}, towards "
                  "it, as its Monte Carlo error shrinks; Algorithm 3 stays near {published_large}, above it, "
                  "however many particles. A gap that does not shrink with the sample is a bias: Algorithm 3 "
-                 "overestimates log p(w) on this document, by a few hundredths of a nat. Buntine (2009) showed "
+                 "overestimates log p(w) on this document, by about two hundredths of a nat. Buntine (2009) showed "
                  "that the published algorithm is biased; one document does not fix the sign of that bias on "
                  "others.",
     ),
