@@ -1905,7 +1905,8 @@ CLAIMS_09 = [
           _09_lee_perplexity_with_and_without_the_topic_part),
     Claim("09_choosing", "e55fc783", "Without the topic part the curve is much flatter",
           _09_lee_perplexity_with_and_without_the_topic_part),
-    Claim("09_choosing", "e55fc783", "even where it lands on the truth (on the planted corpus, for two seeds of three)",
+    Claim("09_choosing", "e55fc783", "even where it lands on the truth (on the planted corpus, for two seeds of three "
+          "on this split)",
           _09_perplexity_minimum_is_right_on_the_planted_corpus),
     Claim("09b_metrics", "74d2fb21", "with fifty topics each", _09_the_human_study_as_described),
     Claim("09b_metrics", "74d2fb21", "**rated** by fifteen people", _09_the_human_study_as_described),
