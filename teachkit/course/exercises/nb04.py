@@ -400,7 +400,7 @@ EXERCISES = [
     ),
     Exercise(
         key="04.4",
-        label="α with the lowest perplexity on the test sentence",
+        label="α with the lowest perplexity on the held-out sentence",
         question="Under the source notebook's model ({sentence}, $V = {V}$), which $\\alpha$ gives the "
                  "lowest per-prediction perplexity on “{test}”? {pointer} by setting the derivative "
                  "of the log-likelihood to zero.",
