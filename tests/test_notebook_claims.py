@@ -1709,6 +1709,17 @@ def _09_lee_perplexity_with_and_without_the_topic_part():
     return topic_high > 3 * topic_low > 0 and topic_high > math.log(high_doc) and high_doc / low_doc < 1.5 < high / low
 
 
+def _09_lee_perplexity_climbs_mostly_by_the_topic_part():
+    # of the rise of ln(perplexity) from the smallest to the largest K printed, the topic part's share (the rise
+    # not in the document part's ln) is more than half
+    text = _output("09_choosing", "81904d1f")
+    pattern = (r"K = \d+: about ([\d,]+), without the topic part ([\d,]+);\s+"
+               r"K = \d+: about ([\d,]+), without the topic part ([\d,]+)")
+    low, low_doc, high, high_doc = (float(v.replace(",", "")) for v in re.search(pattern, text).groups())
+    rise, document_rise = math.log(high / low), math.log(high_doc / low_doc)
+    return rise > 0 and rise - document_rise > rise / 2
+
+
 def _09_perplexity_minimum_is_right_on_the_planted_corpus():
     rows = _table_rows(_output("09_choosing", "b79d7258"), CRITERIA)
     return _planted_picks()["perplexity"] == 5 and [int(k) for k in re.findall(r"\d+", rows["perplexity"][1])] == \
@@ -4876,6 +4887,44 @@ def _09_bound_perplexity_lies_above_the_one_without_the_topic_part():
     return low > low_doc and high > 10 * high_doc
 
 
+def _09b_all_pairs_with_holm_give_the_runner_up_verdicts():
+    """The design named in advance: every pair of the three models, for each of the twelve (corpus, score)
+    choosers, a two-sample permutation test of the difference of means (as 09b's runner-up cell runs it), Holm over
+    all 36. A chooser's winner is "clearly ahead" when it beats both other models at Holm p <= 0.05; the runner-up
+    cell's verdict is its Holm p <= 0.05 over twelve. Both read the same for every chooser."""
+    import itertools
+
+    from scipy import stats
+
+    people = tk.load_human_ratings()
+    columns = {"NPMI": "c_npmi_10_full", "C_V": "c_v_full", "UCI": "c_uci_full", "UMass": "u_mass_full",
+               "people: rating": "rating", "people: intrusion": "intrusion"}
+
+    def test(x, y):
+        return stats.permutation_test((x, y), lambda a, b, axis: np.mean(a, axis=axis) - np.mean(b, axis=axis),
+                                      permutation_type="independent", n_resamples=9999, vectorized=True,
+                                      random_state=0).pvalue
+
+    pairs, runner_up = {}, {}
+    for corpus in people.corpora:
+        for chooser, column in columns.items():
+            groups = {m: np.asarray(people.select(corpus=corpus, model=m).column(column), float)
+                      for m in people.models}
+            order = sorted(groups, key=lambda m: -groups[m].mean())
+            runner_up[corpus, chooser] = test(groups[order[0]], groups[order[1]])
+            for a, b in itertools.combinations(order, 2):
+                pairs[corpus, chooser, a, b] = test(groups[a], groups[b])
+    all_pairs = dict(zip(pairs, tk.holm(list(pairs.values()))))
+    twelve = dict(zip(runner_up, tk.holm(list(runner_up.values()))))
+    verdicts = []
+    for (corpus, chooser), q in twelve.items():
+        winner = next(k[2] for k in pairs if k[:2] == (corpus, chooser))
+        ahead = [p for (c, ch, a, _b), p in all_pairs.items() if (c, ch) == (corpus, chooser) and a == winner]
+        verdicts.append((q <= 0.05) == (len(ahead) == 2 and max(ahead) <= 0.05))
+    clear = sum(q <= 0.05 for q in twelve.values())
+    return all(verdicts) and len(verdicts) == 12 and clear == 6
+
+
 def _09_twelve_win_shares_one_of_90_on_a_small_difference():
     """113db54d shows 2 corpora x 6 choosers = 12 win shares; people's rating on wikitext picks mallet at 90 % from
     means 2.629 against 2.548 (a difference under 0.1 on a 1-3 scale)."""
@@ -5698,6 +5747,8 @@ CLAIMS_PROSE = [
           "p = 0.66", _12_the_mistaken_topic_test_gives_a_larger_p),
     Claim("12_agreement", "agreement-24-says", "whether it comes out large, as here, or small",
           _12_the_mistaken_topic_test_gives_a_larger_p),
+    Claim("09_choosing", "38e2aa94-says", "perplexity's climb with K comes mostly from the bound's topic part",
+          _09_lee_perplexity_climbs_mostly_by_the_topic_part),
     Claim("09_choosing", "38e2aa94-says", "every criterion picks the smallest K tried",
           _09_lee_every_pick_at_the_smallest_k),
     Claim("09_choosing", "e55fc783", "Without the topic part the curve is much flatter",
@@ -5719,6 +5770,9 @@ CLAIMS_PROSE = [
     Claim("09_choosing", "0334eb1e", "So $e^{-b}$ is an *upper* bound on that perplexity, not an estimate of the "
           "perplexity under the trained topics, and can lie far above it",
           _09_bound_perplexity_lies_above_the_one_without_the_topic_part),
+    Claim("09b_metrics", "c2091d03", "The design named in advance tests all three\npairs of models with Holm's "
+          "correction; on these data it gives the same verdicts as the cell below",
+          _09b_all_pairs_with_holm_give_the_runner_up_verdicts),
     Claim("09b_metrics", "c2091d03", "(a share of 90 % can rest on a small difference of means), and twelve such"
           "\nshares are read here at once", _09_twelve_win_shares_one_of_90_on_a_small_difference),
     Claim("09b_metrics", "1175d8b3", "it picks as the intruder the word with the lowest NPMI on the same Lee"
