@@ -451,7 +451,7 @@ def test_a_fraction_typed_for_a_value_that_is_no_fraction_is_asked_as_a_decimal(
 
     message = ask("05b.4", answer="9/10").message
     assert "give it as a decimal, e.g. 0.9000," in message and "it has e" not in message
-    assert "none with a denominator up to 10,000" in message and "e.g. 0.9," not in message
+    assert "no fraction with a denominator up to 10,000" in message and "e.g. 0.9," not in message
 
 
 def test_a_truncated_right_value_is_told_to_round_not_to_check_the_calculation():

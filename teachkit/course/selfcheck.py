@@ -423,9 +423,9 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
                 # tested; the example keeps enough figures to be judged, never a one-figure 0.9 the box refuses)
                 example = f"{float(value):#.{max(4, min_sig_figs or 1)}g}"
                 # (reader z3 found "this value is none with a denominator..." hard to read)
-                msg = (f"{typed} is a fraction, but this value is not one: no fraction with a denominator up to "
-                       f"10,000 equals it (it may have e, a logarithm or a root in it). Give it as a decimal, "
-                       f"e.g. {example}, to the figures asked.")
+                msg = (f"{typed} is a fraction, and no fraction with a denominator up to 10,000 equals this "
+                       f"value (it may have e, a logarithm or a root in it): give it as a decimal, e.g. {example}, "
+                       "to the figures asked.")
             else:
                 msg = f"Not quite: {typed} is not the expected value{what}. Check your calculation."
             verdicts.append(Feedback(ok, msg, shown, value, None))
