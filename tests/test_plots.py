@@ -66,6 +66,11 @@ def test_stability_curve_weighs_the_lead_by_the_paired_standard_error(shown):
     assert shown["see"].startswith("The most stable K is 5 (the planted K is 5), but its lead over K = 8 is "
                                    "0.040, 0.5 standard errors of the paired run-by-run differences")
     assert shown["see"].endswith("within the noise.")
+    # look z6: ticks only at the Ks fitted (none at 6 or 7), and the planted K's line behind the bars
+    ax = shown["fig"].axes[0]
+    assert list(ax.get_xticks()) == [4, 5, 8]
+    planted = next(line for line in ax.lines if line.get_label() == "planted K")
+    assert planted.get_zorder() < min(c.get_zorder() for c in ax.collections)
     # a lead of many paired standard errors: differences 0.30, 0.31, 0.29 (s.e. 0.0058)
     plots.stability_curve(_curve({5: [0.9, 0.91, 0.89], 8: [0.6, 0.6, 0.6]}), 5)
     assert shown["see"].endswith("more than two of them.")
@@ -82,6 +87,10 @@ def test_criteria_by_k_says_where_each_criterion_peaks(shown):
     assert "Planted corpus: every criterion peaks at K = 5" in shown["see"]
     assert "Lee corpus: NPMI at K = 5; Arun et al. (2010) at K = 20" in shown["see"]
     assert "dotted line marks the planted K = 5" in shown["alt"]
+    # look z6: the planted K's line has a legend entry, and the sideways shift of the points is said
+    legend = [t.get_text() for t in shown["fig"].legends[0].get_texts()]
+    assert legend == ["NPMI", "Arun et al. (2010)", "planted K = 5"], legend
+    assert "shifted a little sideways" in shown["see"]
     with pytest.raises(ValueError, match="max or min"):
         plots.criteria_by_k(tables, {"npmi": sorted}, 5)
 

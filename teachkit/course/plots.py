@@ -122,7 +122,9 @@ def stability_curve(curve: Any, k_true: int) -> tuple[int, int]:
     best, second = sorted(ks, key=curve.mean, reverse=True)[:2]
     fig, ax = plt.subplots(figsize=(6.4, 3.8), layout="constrained")
     ax.errorbar(ks, [curve.mean(k) for k in ks], yerr=[curve.standard_error(k) for k in ks], fmt="o-", capsize=3)
-    ax.axvline(k_true, color="grey", linestyle=":", label="planted K")
+    # behind the bars (look z6: drawn on top it hid the planted K's own error bar)
+    ax.axvline(k_true, color="grey", linestyle=":", label="planted K", zorder=0)
+    ax.set_xticks(ks)           # only the Ks fitted (look z6: a tick at an unfitted K suggested a value there)
     ax.set(xlabel="number of topics K", ylabel="stability (mean agreement ± s.e.)",
            title="Greene et al.'s stability on the planted corpus")
     ax.legend(loc="lower right")
@@ -182,12 +184,15 @@ def criteria_by_k(tables: Mapping[str, Mapping[int, Mapping[str, float]]],
             line.set_transform(ax.transData + dodge)
             peaks.setdefault(corpus, {})[name] = choose(ks, key=lambda k: table[k][name])
         if corpus == planted:
-            ax.axvline(k_true, color="grey", linestyle=":")
+            ax.axvline(k_true, color="grey", linestyle=":", zorder=0, label=f"planted K = {k_true}")
         ax.set_xticks(ks)
         ax.set_xlabel("number of topics K")
         ax.set_title(f"{corpus} corpus, seed 0")
     axes[0].set_ylabel("scaled to [0, 1], better is up")
-    fig.legend(*axes[0].get_legend_handles_labels(), loc="lower center", ncol=2, bbox_to_anchor=(0.5, -0.02))
+    handles = {}
+    for ax in axes:             # the planted K's line has an entry too (look z6), whichever panel holds it
+        handles.update(zip(*reversed(ax.get_legend_handles_labels())))
+    fig.legend(list(handles.values()), list(handles), loc="lower center", ncol=2, bbox_to_anchor=(0.5, -0.02))
     fig.subplots_adjust(bottom=0.36)
 
     def said(corpus):
@@ -204,7 +209,8 @@ def criteria_by_k(tables: Mapping[str, Mapping[int, Mapping[str, float]]],
            f"scaled to [0, 1] with better up, against the number of topics K; on the {planted} panel a dotted "
            f"line marks the planted K = {k_true}. Where each line peaks: " + ". ".join(parts) + ".")
     see = ("Where a line peaks is the K its criterion picks with seed 0. " + ". ".join(parts)
-           + ". The table below gives the picks with seeds 0, 1 and 2.")
+           + ". Each criterion's points are shifted a little sideways, so that criteria meeting at one point all "
+             "show. The table below gives the picks with seeds 0, 1 and 2.")
     show(fig, alt=alt, see=see)
 
 
