@@ -1698,11 +1698,16 @@ def _09_gensim_figure_is_the_true_one_to_the_power_ln2():
         math.exp(-b) ** math.log(2) == pytest.approx(2 ** -b) and printed < implied
 
 
-def _09_lee_perplexity_with_and_without_the_topic_part():
+def _09_lee_perplexities():
+    """09's printed perplexity at the smallest and the largest K, with and without the topic part."""
     text = _output("09_choosing", "81904d1f")
     pattern = (r"K = \d+: about ([\d,]+), without the topic part ([\d,]+);\s+"
                r"K = \d+: about ([\d,]+), without the topic part ([\d,]+)")
-    low, low_doc, high, high_doc = (float(v.replace(",", "")) for v in re.search(pattern, text).groups())
+    return tuple(float(v.replace(",", "")) for v in re.search(pattern, text).groups())
+
+
+def _09_lee_perplexity_with_and_without_the_topic_part():
+    low, low_doc, high, high_doc = _09_lee_perplexities()
     # the topic part per held-out word is ln(perplexity / perplexity without it) nats: it grows with K, and at the
     # largest K it outweighs the document part, ln(perplexity without it)
     topic_low, topic_high = math.log(low / low_doc), math.log(high / high_doc)
@@ -1712,10 +1717,7 @@ def _09_lee_perplexity_with_and_without_the_topic_part():
 def _09_lee_perplexity_climbs_mostly_by_the_topic_part():
     # of the rise of ln(perplexity) from the smallest to the largest K printed, the topic part's share (the rise
     # not in the document part's ln) is more than half
-    text = _output("09_choosing", "81904d1f")
-    pattern = (r"K = \d+: about ([\d,]+), without the topic part ([\d,]+);\s+"
-               r"K = \d+: about ([\d,]+), without the topic part ([\d,]+)")
-    low, low_doc, high, high_doc = (float(v.replace(",", "")) for v in re.search(pattern, text).groups())
+    low, low_doc, high, high_doc = _09_lee_perplexities()
     rise, document_rise = math.log(high / low), math.log(high_doc / low_doc)
     return rise > 0 and rise - document_rise > rise / 2
 
