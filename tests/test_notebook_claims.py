@@ -633,6 +633,13 @@ _04D_PAIRS = ("Katz vs add-α", "interpolated KN vs Katz", "modified KN vs inter
               "the same, first 5 held-out articles only")
 
 
+def _04d_six_intervals_below():
+    # reader z9: the text said five; the table under c11 has one interval row per pair, six, and the figure's
+    # "what to see" counts six
+    intervals = re.findall(r"\[-?\d+\.\d+, -?\d+\.\d+\]", _output("04d_smooth", "c12"))
+    return len(intervals) == len(_04D_PAIRS) == 6 and "of the 6 intervals" in _output("04d_smooth", "c12")
+
+
 def _04d_order_without_oovs_each_step_settled():
     # each of the first three rows: A is better (Δ < 0), and the interval (its high end) lies below 0
     rows = _04d_rows("c12", _04D_PAIRS)
@@ -2790,6 +2797,8 @@ CLAIMS = [
     Claim("10_capstone", "10-16", "most pairs of topic words never share a window there",
           _most_topic_pairs_never_meet_on_lee_cor),
     Claim("04d_smooth", "c04", "Katz comes out far ahead of both Kneser-Ney models", _04d_katz_far_ahead_counting_oovs),
+    Claim("04d_smooth", "c11", "with six intervals below, one may leave 0 out by chance alone",
+          _04d_six_intervals_below),
     Claim("04d_smooth", "c30", "on the words both know, modified Kneser-Ney predicts the held-out Lee articles best, "
           "then interpolated Kneser-Ney, then Katz, with add-α far behind", _04d_order_without_oovs_each_step_settled),
     Claim("04d_smooth", "c30", "A difference of several percent can sit inside the bootstrap noise on 5 held-out "
