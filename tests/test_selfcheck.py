@@ -478,3 +478,14 @@ def test_an_exact_value_in_scientific_notation_is_right_as_written_out():
     rough = check_answer("8e-1", 0.84, min_sig_figs=2)
     assert not rough.correct and "too rough" in rough.message
     assert check_answer("8.4e-1", 0.84, min_sig_figs=2).correct
+
+
+def test_a_percentage_with_a_trailing_zero_is_also_read_at_fewer_figures():
+    # reader z12: 00.1 seed 3 (835/5000 = 0.167, one figure asked): "0.2" was right and "20%" refused
+    assert check_answer("20%", 0.167, min_sig_figs=1).correct
+    assert check_answer("10%", 0.131, min_sig_figs=1).correct
+    assert not check_answer("20%", 0.167, min_sig_figs=2).correct      # one figure where two are asked
+    assert not check_answer("30%", 0.167, min_sig_figs=1).correct
+    assert not check_answer("20.0%", 0.167, min_sig_figs=1).correct    # written with its decimals: 0.200
+    assert check_answer("17%", 0.167, min_sig_figs=1).correct
+

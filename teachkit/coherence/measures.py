@@ -582,11 +582,13 @@ REGISTRY = {
                       fixed_window=False),
     "c_v": Measure("c_v", "one_set", 110, "indirect_cosine", "exact",
                    "Röder et al. 2015: cosine of NPMI context vectors, one-set, windows of 110", label="C_V"),
-    # Röder et al. 2015, Table 2 (after Aletras & Stevenson 2013); Palmetto's C_A class is the reference,
-    # and its NPMI adds ε inside the logarithm, hence "epsilon". gensim has no c_a.
+    # Röder et al. 2015, Table 2 (after Aletras & Stevenson 2013); its NPMI adds ε inside the logarithm, as
+    # Palmetto's does, hence "epsilon". gensim has no c_a. A variant in its counting: Röder et al. and Palmetto
+    # (createCACoherence: ContextWindowFrequencyDeterminer) count C_A's words in a context window, within 5
+    # tokens of each occurrence; teachkit counts every measure in the same boolean sliding windows (reader z12).
     "c_a": Measure("c_a", "one_one", 5, "indirect_cosine", "epsilon",
                    "Röder et al. 2015 / Aletras & Stevenson 2013: cosine of NPMI context vectors, one-one, "
-                   "windows of 5", in_gensim=False, label="C_A"),
+                   "sliding windows of 5 (theirs: a context window)", in_gensim=False, label="C_A"),
     # Aletras & Stevenson 2013's distributional similarity with word embeddings (Fang et al. 2016): the mean
     # cosine of the vectors of each pair of top words, teachkit.embedding_coherence. No counts, no window.
     "embedding": Measure("embedding", "one_one", None, "embedding_cosine", "exact",

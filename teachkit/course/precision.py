@@ -196,6 +196,11 @@ def read_answer(text: str) -> list[Reading] | str:
         digits = d.as_tuple().digits
         sig = len(str(int("".join(map(str, digits))))) if any(digits) else 1
         readings.append(Reading(d, _last_digit(d), sig))
+        zeros = len(c) - len(c.rstrip("0"))
+        if pct and zeros and any(digits) and not re.search(r"[.eE]", c):
+            # "20%" is also 0.2 to one figure: a percentage's trailing zeros may be placeholders, as 17 % is
+            # 0.17 (reader z12: "20%" for 835/5000 at one figure was refused while "0.2" was right)
+            readings.append(Reading(d, _last_digit(d) + zeros, sig - zeros))
     if not readings:
         if "/" in text:
             # a fraction is exact only when both parts are whole numbers (reader z1 typed 1.765/3)

@@ -486,8 +486,11 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
         verdicts.append(Feedback(ok, msg, shown, value, -judged))
     best = next((v for v in verdicts if v.correct), verdicts[0])
     if len(readings) > 1 and best.correct and best is not verdicts[0]:
-        best = Feedback(True, best.message + " (A comma before three digits can be a decimal comma or a thousands "
-                                             "separator; one reading is right.)", shown, best.value, best.decimals)
+        why = (" (A percentage's trailing zero can be a placeholder; read so, it is right.)"
+               if readings[0][0] == readings[1][0] else
+               " (A comma before three digits can be a decimal comma or a thousands separator; one reading is "
+               "right.)")
+        best = Feedback(True, best.message + why, shown, best.value, best.decimals)
     return best
 
 
