@@ -440,6 +440,12 @@ def test_the_answer_finder_reads_a_printed_answer_at_any_precision_and_not_in_a_
     image = {"cells": [{"cell_type": "code", "source": "", "outputs": [
         {"output_type": "display_data", "data": {"image/png": "iVBOR-2.8134xyz"}}]}]}
     assert release.shown_answers(image, [pmi]) == []
+    # nor an image embedded in HTML, whose base64 holds digits by chance (11's figure once held "7/9", 07.1's answer)
+    embedded = {"cells": [{"cell_type": "code", "source": "", "outputs": [{"output_type": "display_data", "data": {
+        "text/html": '<img alt="a chart" src="data:image/png;base64,iVBOR-2.8134xyz+/=">PMI shown'}}]}]}
+    assert release.shown_answers(embedded, [pmi]) == []
+    assert release.shown_answers(json.loads(json.dumps(embedded).replace("PMI shown", "PMI -2.8134")), [pmi]) == \
+        [("99.2", 0, "-2.8134")]                   # the HTML's own text is still read
     # in markdown, in HTML (entities undone), a decimal comma, a code comment or string; not a code literal
     assert _shown("so PMI is -2.8134.", kind="markdown", ex=pmi) == [("99.2", 0, "-2.8134")]
     assert _shown("<code>&minus;2.8134</code>", ex=pmi) == [("99.2", 0, "-2.8134")]
