@@ -489,3 +489,24 @@ def test_a_percentage_with_a_trailing_zero_is_also_read_at_fewer_figures():
     assert not check_answer("20.0%", 0.167, min_sig_figs=1).correct    # written with its decimals: 0.200
     assert check_answer("17%", 0.167, min_sig_figs=1).correct
 
+
+
+def test_a_choice_longer_than_a_line_may_wrap_in_jupyterlab():
+    # look review z10: JupyterLab gives each radio choice one line's height, so a long one wrote over the next;
+    # every box of choices (an interpretation, a prediction with choices) carries the class and the style
+    import ipywidgets as w
+
+    from teachkit.course.exercises import get
+    from teachkit.course.exercises.display import RADIO_WRAP_CSS, Question
+
+    for key in ("04.7", "09.5", "04c.3", "01.2"):
+        ex = get(key)
+        box = Question(ex)._build()
+        parts = list(box.children) + [c for b in box.children if isinstance(b, w.HBox) for c in b.children]
+        radios = [p for p in parts if isinstance(p, w.RadioButtons)]
+        if not getattr(ex, "choices", ()):
+            assert not radios
+            continue
+        assert radios and all("teachkit-choices" in r._dom_classes for r in radios), key
+        assert any(isinstance(p, w.HTML) and p.value == RADIO_WRAP_CSS for p in box.children), key
+    assert "height: auto" in RADIO_WRAP_CSS and "white-space: normal" in RADIO_WRAP_CSS

@@ -188,7 +188,7 @@ def test_page(site_page, site, notebook):
         phone.close()
     problems += _small_figure_text(page, "desktop")
     problems += _scrolling_code(page)
-    problems += _sideways_boxes(page) + _clipped_maths(page, "desktop")
+    problems += _sideways_boxes(page) + _clipped_maths(page, "desktop") + _split_numbers(page)
     _figure_shots(page, notebook.stem, "desktop")
     phone = page.context.browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
                                              is_mobile=True, has_touch=True)
@@ -284,6 +284,24 @@ def _sideways_boxes(page) -> list[str]:
         return (x === 'auto' || x === 'scroll') && e.scrollWidth > e.clientWidth + 1 && !e.closest('div.math');
       }).map(e => e.tagName.toLowerCase() + ' ' + e.textContent.trim().slice(0, 50))""")
     return [f"a box scrolls sideways at 1280 px: {first!r}" for first in wide]
+
+
+def _split_numbers(page) -> list[str]:
+    """No number in a table cell is broken over lines at 1280 px (look review z10: "0.3 / 5" in 05, "0. / 24 / 5"
+    in 06, where the cells could break anywhere)."""
+    split = page.evaluate("""() => [...document.querySelectorAll('article div.cell_output table td')].filter(td => {
+        const t = td.textContent.trim();
+        if (!/^[-\u2212+]?[\\d.,]+%?$/.test(t) || t.length < 3) return false;
+        const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+        const tops = new Set();
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+        }
+        return tops.size > 1;
+    }).map(td => td.textContent.trim())""")
+    return [f"numbers broken over lines in table cells: {split[:4]}"] if split else []
 
 
 def _clipped_maths(page, where: str) -> list[str]:

@@ -23,6 +23,17 @@ __all__ = ["Hidden", "Question", "Shown", "answered_in_code", "current_seed", "p
 _CURRENT: dict[str, int] = {}
 
 
+#: JupyterLab gives each radio choice one line's fixed height: a longer choice wraps over the next one and
+#: loses its circle (look review z10: 04.7, 05b.6, 09.5, 11's 4829716c). This lets a choice take the lines it
+#: needs, its circle at the top left of its text.
+RADIO_WRAP_CSS = ("<style>.teachkit-choices .widget-radio-box label {height: auto !important; "
+                  "line-height: 1.35 !important; white-space: normal !important; display: flex !important; "
+                  "flex-direction: row !important; justify-content: flex-start !important; "
+                  "align-items: flex-start !important; margin-bottom: 0.35em;} "
+                  ".teachkit-choices .widget-radio-box label input {order: -1; flex: none; "
+                  "margin: 0.2em 0.5em 0 0 !important;}</style>")
+
+
 def current_seed(key: str) -> int:
     """The seed of the variant the latest question of exercise ``key`` shows (0 before any)."""
     return _CURRENT.get(key, 0)
@@ -145,6 +156,7 @@ class Question(StaticFallback):
             entry = w.RadioButtons(options=[(text, c) for text, c in zip(ex.lettered(), ex.choices)], value=None,
                                    description="Your answer:", style={"description_width": "initial"},
                                    layout=w.Layout(width="auto"))
+            entry.add_class("teachkit-choices")
             button = w.Button(description="Check", button_style="primary")
 
             def on_check(_b):
@@ -157,11 +169,12 @@ class Question(StaticFallback):
                 feedback.value = self.last._repr_html_()
 
             button.on_click(on_check)
-            box = w.VBox([question, entry, button, feedback])
+            box = w.VBox([question, w.HTML(RADIO_WRAP_CSS), entry, button, feedback])
         else:
             if isinstance(ex, Prediction) and ex.choices:
                 entry = w.RadioButtons(options=list(ex.choices), value=None, description="Your prediction:",
-                                       style={"description_width": "initial"})
+                                       style={"description_width": "initial"}, layout=w.Layout(width="auto"))
+                entry.add_class("teachkit-choices")
             else:
                 entry = w.Text(placeholder="e.g. 0.891, 0,891, 89.1% or 4/684",
                                description=("Your prediction:" if isinstance(ex, Prediction) else f"{ex.label}:"),
@@ -215,7 +228,8 @@ class Question(StaticFallback):
                 again.on_click(on_again)
                 again.add_class("teachkit-another")
                 row.append(again)
-            box = w.VBox([question, w.HBox(row), seed_note, feedback])
+            style = [w.HTML(RADIO_WRAP_CSS)] if isinstance(entry, w.RadioButtons) else []
+            box = w.VBox([question, *style, w.HBox(row), seed_note, feedback])
         box.add_class("teachkit-exercise")
         return box
 
