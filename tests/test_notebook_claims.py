@@ -949,8 +949,19 @@ def _05_a_negative_cosine_pulls_sc_below_one_over_n():
     by_hand = _sc_by_hand(S, lam)
     printed = re.search(r"SC with cosines -0.2, 0.1, 0.05: ([\d.]+) +\(1/n = ([\d.]+)\)",
                         _output("05_semantic", "nb05-below-one-over-n")).groups()
+    # reader z8: not every negative cosine does it; with equal weights SC < 1/n exactly when the pairs' weighted
+    # (hierarchical) similarities sum below zero: -0.1 beside 0.2 and 0.25 leaves SC above 1/n
+    other = np.array([[1.0, -0.1, 0.2], [-0.1, 1.0, 0.25], [0.2, 0.25, 1.0]])
+    lam_other = _nx_rank(_graph(other, 0.3))
+
+    def pairs_sum(M):
+        SS = M @ M / len(M)
+        hierarchical = 0.7 * M + 0.3 * SS
+        return hierarchical.sum() - np.trace(hierarchical)
+
     return (np.allclose(lam, 1 / 3) and by_hand < 1 / 3 and round(by_hand, 3) == 0.323
-            and printed == (f"{by_hand:.4f}", f"{1 / 3:.4f}"))
+            and printed == (f"{by_hand:.4f}", f"{1 / 3:.4f}") and pairs_sum(S) < 0
+            and np.allclose(lam_other, 1 / 3) and _sc_by_hand(other, lam_other) > 1 / 3 and pairs_sum(other) > 0)
 
 
 def _05_brin_page_jump_term_gives_n_times_the_ranks():
@@ -2715,12 +2726,13 @@ CLAIMS_05_12 = [
           _05_random_lists_in_07_score_more_than_twice_one_over_n),
     Claim("05_semantic", "nb05-n03", "with the diagonal of $S S / n$ set to 1 (computed, it is below 1, and so is the "
           "score)", _05_the_computed_diagonal_lowers_the_floor),
-    Claim("05_semantic", "nb05-n03", "It is a reference point, not a floor: cosines can be negative, and a negative "
-          "cosine pulls SC below $1/n$", _05_a_negative_cosine_pulls_sc_below_one_over_n),
+    Claim("05_semantic", "nb05-n03", "It is a reference point, not a floor: cosines can be negative, and where the\n"
+          "pairs' weighted similarities sum below zero, SC falls below $1/n$",
+          _05_a_negative_cosine_pulls_sc_below_one_over_n),
     Claim("05_semantic", "nb05-n03", "three words whose cosines are −0.2, 0.1 and 0.05: 0.323, less than a third",
           _05_a_negative_cosine_pulls_sc_below_one_over_n),
-    Claim("05_semantic", "nb05-46", "It is not a floor: negative cosines pull SC below $1/n$ (cosines −0.2, 0.1 and "
-          "0.05 give 0.323)", _05_a_negative_cosine_pulls_sc_below_one_over_n),
+    Claim("05_semantic", "nb05-46", "It is not a floor: pairs whose weighted similarities sum below zero pull SC "
+          "below $1/n$ (cosines −0.2, 0.1 and 0.05 give 0.323)", _05_a_negative_cosine_pulls_sc_below_one_over_n),
     Claim("05_semantic", "nb05-06", "with that term the ranks sum to $n$ (each is $n$ times the rank here)",
           _05_brin_page_jump_term_gives_n_times_the_ranks),
     Claim("05_semantic", "nb05-46", "The \"indirect\" similarity $S S/n$ contains $2 S_{ij}/n$ of the direct one",

@@ -157,7 +157,8 @@ NUMBERS = {
     "paired_low": "the low end of its paired percentile bootstrap interval, resampling the articles (each with "
                   "its tokens: every resample's summed differences over its summed tokens), at level "
                   "1 - 0.05 / (number of Ks - 1) (Bonferroni over K's comparisons with every other K, so "
-                  "the interval still holds for the rival picked out of them after looking), "
+                  "the interval still holds for the rival picked out of them after looking, as long as K "
+                  "itself was not chosen on these articles: k_criterion 'perplexity' chooses it there), "
                   f"{N_RESAMPLES} resamples, your draw's bootstrap_seed; it holds the sampling of the articles "
                   "only (the seeds are averaged first): it is conditional on your trained models",
     "paired_high": "the high end of that interval",
