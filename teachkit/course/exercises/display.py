@@ -169,7 +169,8 @@ class Question(StaticFallback):
                 feedback.value = self.last._repr_html_()
 
             button.on_click(on_check)
-            box = w.VBox([question, w.HTML(RADIO_WRAP_CSS), entry, button, feedback])
+            question.value = RADIO_WRAP_CSS + question.value
+            box = w.VBox([question, entry, button, feedback])
         else:
             if isinstance(ex, Prediction) and ex.choices:
                 entry = w.RadioButtons(options=list(ex.choices), value=None, description="Your prediction:",
@@ -228,8 +229,9 @@ class Question(StaticFallback):
                 again.on_click(on_again)
                 again.add_class("teachkit-another")
                 row.append(again)
-            style = [w.HTML(RADIO_WRAP_CSS)] if isinstance(entry, w.RadioButtons) else []
-            box = w.VBox([question, *style, w.HBox(row), seed_note, feedback])
+            if isinstance(entry, w.RadioButtons):
+                question.value = RADIO_WRAP_CSS + question.value
+            box = w.VBox([question, w.HBox(row), seed_note, feedback])
         box.add_class("teachkit-exercise")
         return box
 
