@@ -276,7 +276,8 @@ def test_the_site_folds_figure_code_and_says_the_exercise_instructions_once():
     ids = [c["id"] for c in page["cells"]]
     assert ids == ["m", "fig", "book-exercise-note", "ask", "rev", "ask2"]        # the note once, before 01.1
     assert page["cells"][1]["metadata"]["tags"] == ["hide-input"]
-    assert "tags" not in page["cells"][3]["metadata"]
+    # a cell that only calls ask(...): the question shows without the call above it (look review z10, G4)
+    assert page["cells"][3]["metadata"]["tags"] == ["remove-input"]
     for cell in (page["cells"][3], page["cells"][5]):
         data = cell["outputs"][0]["data"]
         assert data["text/html"] == '<div class="teachkit-exercise-static">Predict the PMI.</div>'
@@ -294,6 +295,46 @@ def test_the_site_folds_figure_code_and_says_the_exercise_instructions_once():
         said = " ".join(_joined_md(c) for c in staged["cells"] if c["cell_type"] == "markdown")
         assert "answer in the box under the question" not in said, path.name
         assert "guess in the box" not in said, path.name
+
+
+def test_the_site_prints_a_template_once_and_aligns_a_tables_headers_with_its_columns():
+    # look review z10: G2, a "write it yourself" question printed its function's template and the next cell
+    # showed it again; G5, left-aligned headers over right-aligned numbers.  A template the next cell does not
+    # define stays (the page would otherwise not show it at all).
+    book = _book()
+    template = "def my_pmi(c_xy, n):\n    return ...   # PMI in nats\n"
+    question = {"output_type": "execute_result", "metadata": {}, "execution_count": 1, "data": {
+        "text/html": f'<div class="teachkit-exercise-static">Write <code>my_pmi</code>.<pre>{html.escape(template)}'
+                     "</pre></div>",
+        "text/markdown": f"Write `my_pmi`.\n\n```python\n{template}\n```",
+        "text/plain": f"Write `my_pmi`.\n{template}"}}
+    stub = {"cell_type": "code", "id": "stub", "metadata": {}, "outputs": [],
+            "source": "def my_pmi(c_xy, n):\n    return ...  # PMI in nats"}
+    other = dict(stub, source="def my_npmi(c_xy, n):\n    return ...")
+    table = {"output_type": "display_data", "metadata": {}, "data": {"text/plain": "w  n", "text/html": (
+        '<table class="teachkit-table"><thead><tr><th>word</th><th>count</th></tr></thead><tbody><tr>'
+        '<td style="text-align:left">a</td><td style="text-align:right">3</td></tr></tbody></table>')}}
+
+    def cells(after):
+        return {"cells": [{"cell_type": "code", "id": "q", "metadata": {}, "source": "ask('01.6')",
+                           "outputs": [json.loads(json.dumps(question))]}, after,
+                          {"cell_type": "code", "id": "t", "metadata": {}, "source": "table(...)", "outputs": [table]}]}
+
+    page = book.for_website(cells(stub))
+    data = page["cells"][0]["outputs"][0]["data"]
+    assert data == {"text/html": '<div class="teachkit-exercise-static">Write <code>my_pmi</code>.</div>',
+                    "text/markdown": "Write `my_pmi`.", "text/plain": "Write `my_pmi`."}
+    shown = page["cells"][-1]["outputs"][0]["data"]["text/html"]
+    assert '<th style="text-align:left">word</th><th style="text-align:right">count</th>' in shown
+    kept = book.for_website(cells(other))["cells"][0]["outputs"][0]["data"]
+    assert "<pre>def my_pmi" in kept["text/html"] and "def my_pmi" in kept["text/plain"]
+    # the committed notebooks: no page shows a template and then the cell that holds it
+    for path in NOTEBOOKS:
+        staged = book.for_website(json.loads(path.read_text(encoding="utf-8")))
+        for c in staged["cells"]:
+            for name in re.findall(r"^def (\w+)\(", "".join(c.get("source", "")), flags=re.M):
+                assert not any(f"<pre>def {name}(" in o.get("data", {}).get("text/html", "")
+                               for d in staged["cells"] for o in d.get("outputs", [])), (path.name, name)
 
 
 def _joined_md(cell):

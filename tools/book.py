@@ -173,6 +173,7 @@ def for_website(nb: dict) -> dict:
       when run (:data:`CHECK_NOTE`) instead of reporting a failure.
     """
     first_exercise = None
+    code_after = _next_code_sources(nb["cells"])
     for index, cell in enumerate(nb["cells"]):
         if cell.get("cell_type") == "markdown":
             text = _joined(cell.get("source", ""))
@@ -188,6 +189,8 @@ def for_website(nb: dict) -> dict:
         if (any(_is_figure(o) for o in outputs) or held_figure) and "hide-input" not in tags \
                 and "remove-input" not in tags:
             tags.append("hide-input")
+        if _ASK_CALL.fullmatch(_joined(cell.get("source", "")).strip()) and "remove-input" not in tags:
+            tags.append("remove-input")
         kept = []
         for output in outputs:
             held = output.get("metadata", {}).get("teachkit", {}).get("held_back")
@@ -201,6 +204,8 @@ def for_website(nb: dict) -> dict:
                 kept.append(_html_output(f'<div class="teachkit-book-check"><i>{html_lib.escape(CHECK_NOTE)}'
                                          "</i></div>", CHECK_NOTE))
                 continue
+            own = _joined(cell.get("source", ""))
+            template = _shown_template(data, own if re.search(r"^def ", own, flags=re.M) else code_after[index])
             for mime, value in list(data.items()):
                 if not isinstance(value, (str, list)) or not mime.startswith("text/"):
                     continue
@@ -208,10 +213,13 @@ def for_website(nb: dict) -> dict:
                 cleaned = text
                 for pattern in _EXERCISE_META:
                     cleaned = pattern.sub("", cleaned)
+                if cleaned != text and first_exercise is None:
+                    first_exercise = index
+                cleaned = _without_template(cleaned, mime, template)
+                if mime == "text/html" and 'class="teachkit-table"' in cleaned:
+                    cleaned = _headers_aligned(cleaned)
                 if cleaned != text:
                     data[mime] = cleaned
-                    if first_exercise is None:
-                        first_exercise = index
             kept.append(output)
         if outputs and not kept:
             tags.append("remove-cell")
@@ -224,6 +232,65 @@ def for_website(nb: dict) -> dict:
             "source": f'<div class="teachkit-book-note">{html_lib.escape(EXERCISE_NOTE, quote=False)}</div>',
         })
     return nb
+
+
+#: A cell that only shows an exercise (``ask("01.2")``): on the site the question speaks for itself, and the call
+#: above it read as an opaque line before the question (look review z10, G4).
+_ASK_CALL = re.compile(r"ask\(\s*[\"'][\w.]+[\"']\s*\)")
+
+
+def _next_code_sources(cells: list) -> list:
+    """For each cell, the source of the next code cell after it ("" when none)."""
+    after, nxt = [""] * len(cells), ""
+    for index in range(len(cells) - 1, -1, -1):
+        after[index] = nxt
+        if cells[index].get("cell_type") == "code":
+            nxt = _joined(cells[index].get("source", ""))
+    return after
+
+
+_TEMPLATE = re.compile(r"<pre>(.*?)</pre>", re.S)
+
+
+def _shown_template(data: dict, code: str) -> str | None:
+    """The function template a "write it yourself" question prints (its ``<pre>`` block, unescaped) when ``code``,
+    the cell the student completes, defines the same function: the page would show it twice in a row (look
+    review z10, G2).  None when the question prints no such template."""
+    names = re.findall(r"^def (\w+)\(", code, flags=re.M)
+    for block in _TEMPLATE.findall(_joined(data.get("text/html", ""))):
+        template = html_lib.unescape(block)
+        if any(re.search(rf"^def {name}\(", template, flags=re.M) for name in names):
+            return template
+    return None
+
+
+def _without_template(text: str, mime: str, template: str | None) -> str:
+    """``text`` without ``template`` in the form display.py prints it for ``mime``: a ``<pre>`` block in HTML, a
+    fenced block in markdown, plain lines in text."""
+    if template is None:
+        return text
+    if mime == "text/html":
+        return text.replace(f"<pre>{html_lib.escape(template)}</pre>", "")
+    if mime == "text/markdown":
+        return re.sub(r"\n*```python\n" + re.escape(template.rstrip("\n")) + r"\n*```", "", text)
+    return re.sub(r"\n" + re.escape(template.rstrip("\n")) + r"\n*", "", text)
+
+
+_HEAD_CELL = re.compile(r"<th>")
+_FIRST_ROW_ALIGN = re.compile(r'<tbody><tr>(.*?)</tr>', re.S)
+
+
+def _headers_aligned(page: str) -> str:
+    """A teachkit table's headers aligned as their columns are (numbers to the right), as on a printed page
+    (look review z10, G5: left-aligned headers over right-aligned numbers)."""
+    def one(table: str) -> str:
+        row = _FIRST_ROW_ALIGN.search(table)
+        if not row:
+            return table
+        aligns = re.findall(r'<td style="text-align:(right|left)">', row.group(1))
+        it = iter(aligns)
+        return _HEAD_CELL.sub(lambda m: f'<th style="text-align:{next(it, "left")}">', table)
+    return re.sub(r'<table class="teachkit-table">.*?</table>', lambda m: one(m.group(0)), page, flags=re.S)
 
 
 def held_back_result(key: str, result: list) -> dict:
