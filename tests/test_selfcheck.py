@@ -452,6 +452,13 @@ def test_a_fraction_typed_for_a_value_that_is_no_fraction_is_asked_as_a_decimal(
     message = ask("05b.4", answer="9/10").message
     assert "give it as a decimal, e.g. 0.9000," in message and "it has e" not in message
     assert "no fraction with a denominator up to 10,000" in message and "e.g. 0.9," not in message
+    # reader z12 (06.2, sqrt(2/3) = 0.8165): 2/3, the root forgotten, is not that value even to one figure: it is
+    # called wrong, not sent back as a format (and the message shows the student's own value, not the key's)
+    verdict = ask("06.2", answer="2/3")
+    assert verdict.judged and not verdict.correct
+    assert verdict.message.startswith("Not quite: 2/3 = 0.6667") and "decimal" not in verdict.message
+    assert "0.816" not in verdict.message and "0.82" not in verdict.message
+    assert "give it as a decimal" in ask("06.2", answer="9/11").message             # 0.818: a rounding
 
 
 def test_a_truncated_right_value_is_told_to_round_not_to_check_the_calculation():

@@ -414,8 +414,16 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
             irrational = (exp_exponent is None and not isinstance(exp_value, Fraction)
                           and abs(exact_expected.limit_denominator(10**4) - exact_expected)
                           > Fraction(1, 10**10) * abs(exact_expected))
+            # a fraction that is not the value even to one figure is a wrong answer, not a format to change:
+            # 2/3 (0.7) for 06.2's 0.8165 (the root forgotten) is "not quite", where 9/10 for 05b.4's 0.8915 may be
+            # the student's own rounding (reader z12: the format message read as a complaint, hinting at a root)
+            at = to_decimal(exp_value).adjusted()
+            near_value = round_half_up(value, at) == round_half_up(exact_expected, at)
             if ok:
                 msg = f"Correct{what}: {typed} is exactly right."
+            elif irrational and not near_value:
+                msg = (f"Not quite: {typed} = {float(value):.4g} is not the expected value{what}. "
+                       "Check your calculation.")
             elif irrational:
                 # a value with e, a log or a root in it is no fraction: a fraction typed for it is a rounding of
                 # the student's own, judged as exact, so ask for the decimal rather than call the work wrong

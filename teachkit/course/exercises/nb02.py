@@ -264,8 +264,8 @@ EXERCISES = [
         label="PMI or NPMI to compare two pairs",
         question="In the guide's corpus of $n = 10{,}000$ windows, *running* and *exercise* share "
                  "$c_{xy} = 150$ windows ($c_x = 500$, $c_y = 400$). Two rarer words share $c_{xy} = 2$ windows "
-                 "($c_x = 30$, $c_y = 30$). Compute PMI and NPMI for both pairs. On a scale where every pair's "
-                 "strongest possible association is +1, which pair is the more strongly associated?",
+                 "($c_x = 30$, $c_y = 30$). Compute PMI and NPMI for both pairs. On NPMI's scale, whose top "
+                 "+1 means two words that never occur apart, which pair is the more strongly associated?",
         data={"rare": (2, 30, 30), "frequent": (150, 500, 400), "n": 10_000},
         answer=_stronger_pair,
         choices=(_RARER, _FREQUENT, _CANNOT, _BOTH),
