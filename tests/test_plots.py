@@ -1,6 +1,7 @@
 """teachkit.course.plots: each helper's figure reads at the course's text size, and its alt text and "what to
 see" line state what the values say (worked out here by hand, on small made-up values)."""
 
+import re
 from types import SimpleNamespace
 
 import matplotlib
@@ -143,8 +144,17 @@ def test_sc_by_threshold_gives_each_flat_stretch_its_score(shown):
     S = np.array([[1.0, 0.5, 0.5], [0.5, 1.0, 0.5], [0.5, 0.5, 1.0]])
     plots.sc_by_threshold(S, ["a", "b", "c"])
     assert shown["small"] == []
-    assert shown["see"].endswith("it is 0.650 from 0.00 to 0.50; 0.650 from 0.50 to 0.95.")
+    assert "it is 0.650 from 0.00 to 0.50; 0.650 from 0.50 to 0.95." in shown["see"]
     assert "dotted lines at the cosines 0.50" in shown["alt"]
+    # equal weights draw one line over another, and the line says which (look review z10, 05b): here all three
+    assert shown["see"].endswith("lie on top of each other: a, b and c (0.333) from 0.00 to 0.50; a, b and c "
+                                 "(0.333) from 0.50 to 0.95.")
+    # a path a - b - c once the threshold passes 0.2: a and c are symmetric, so equal; b, the centre, is not
+    path = np.array([[1.0, 0.8, 0.2], [0.8, 1.0, 0.8], [0.2, 0.8, 1.0]])
+    plots.sc_by_threshold(path, ["a", "b", "c"])
+    same = shown["see"].split("lie on top of each other: ", 1)[1]
+    assert re.fullmatch(r"a and c \(0\.\d{3}\) from 0\.00 to 0\.20; a and c \(0\.\d{3}\) from 0\.20 to 0\.80; "
+                        r"a, b and c \(0\.333\) from 0\.80 to 0\.95\.", same), same
     with pytest.raises(ValueError, match="square matrix"):
         plots.sc_by_threshold(S, ["a", "b"])
 

@@ -292,15 +292,32 @@ def sc_by_threshold(similarity: Any, words: Sequence[str], damping: float = 0.85
         for c in cosines:
             axis.axvline(c, color="grey", linestyle=":", linewidth=1)
     edges = [0.0, *cosines, 0.95]
-    stretches = []
+    stretches, together = [], []
     for low, high in zip(edges, edges[1:]):
-        sc = semantic_coherence(S, threshold=(low + high) / 2, damping=damping, words=words).score
-        stretches.append(f"{sc:.3f} from {low:.2f} to {high:.2f}")
+        result = semantic_coherence(S, threshold=(low + high) / 2, damping=damping, words=words)
+        stretches.append(f"{result.score:.3f} from {low:.2f} to {high:.2f}")
+        # two equal weights draw one line over the other: say so, or a reader looks for the missing one
+        # (look review z10, 05b: learning and algorithm from 0.60 to 0.75)
+        groups: list[list[int]] = []
+        for k in range(len(words)):
+            group = next((g for g in groups if abs(result.weights[g[0]] - result.weights[k]) < 1e-9), None)
+            if group is None:
+                groups.append([k])
+            else:
+                group.append(k)
+        for g in (g for g in groups if len(g) > 1):
+            names = [words[k] for k in g]
+            together.append(f"{', '.join(names[:-1])} and {names[-1]} ({result.weights[g[0]]:.3f}) from "
+                            f"{low:.2f} to {high:.2f}")
     alt = (f"Two step charts against the threshold 0 to 0.95, dotted lines at the cosines "
            f"{', '.join(f'{c:.2f}' for c in cosines)}: top, SC; bottom, the PageRank weight of each of "
            f"{', '.join(words)}. SC is " + "; ".join(stretches) + ".")
     see = ("SC changes only where the threshold passes a cosine and an edge drops out: it is "
            + "; ".join(stretches) + ".")
+    if together:
+        same = ("Where words have the same weight their lines lie on top of each other: "
+                + "; ".join(together) + ".")
+        alt, see = f"{alt} {same}", f"{see} {same}"
     show(fig, alt=alt, see=see)
 
 

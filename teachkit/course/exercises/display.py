@@ -179,7 +179,10 @@ class Question(StaticFallback):
             else:
                 entry = w.Text(placeholder="e.g. 0.891, 0,891, 89.1% or 4/684",
                                description=("Your prediction:" if isinstance(ex, Prediction) else f"{ex.label}:"),
-                               style={"description_width": "initial"})
+                               style={"description_width": "initial"},
+                               # wide enough for the whole placeholder after the label (look review z10, J2:
+                               # at ipywidgets' 300 px it was cut to "e.g. 0.891, 0,891")
+                               layout=w.Layout(width="34em", max_width="100%"))
             is_prediction = isinstance(ex, Prediction)
             button = w.Button(description="Commit and run" if is_prediction else "Check", button_style="primary")
 
