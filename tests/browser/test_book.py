@@ -189,6 +189,7 @@ def test_page(site_page, site, notebook):
     problems += _small_figure_text(page, "desktop")
     problems += _scrolling_code(page)
     problems += _sideways_boxes(page) + _clipped_maths(page, "desktop") + _split_numbers(page)
+    problems += _raised_inline_maths(page)
     _figure_shots(page, notebook.stem, "desktop")
     phone = page.context.browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
                                              is_mobile=True, has_touch=True)
@@ -317,8 +318,35 @@ def _clipped_maths(page, where: str) -> list[str]:
                 wide.filter(e => !getComputedStyle(e).backgroundAttachment.includes('local')).length];
     }""")
     # a formula that scrolls shows a shadow at the edge that has more (look review y1: no cue on a phone)
-    return ([f"{where}: {cut} display formulas cut off at the column's edge"] if cut else []) + \
+    found = ([f"{where}: {cut} display formulas cut off at the column's edge"] if cut else []) + \
         ([f"{where}: {uncued} display formulas scroll with no shadow at the edge"] if uncued else [])
+    # and none needs to scroll: a long formula is set over several lines (look review z10, G3: eleven formulas
+    # scrolled on a phone, the right side of 04's "log2 PP_token = ... <=> PP_token = ..." out of view)
+    wide = page.evaluate("""() => [...document.querySelectorAll('article div.math')].map(d => {
+        const s = d.querySelector('span.math') || d; return [s.scrollWidth, d.clientWidth]; })
+        .filter(([w, column]) => w > column + 1).map(([w, column]) => `${w} px in ${column}`)""")
+    return found + ([f"{where}: display formulas wider than the column: {wide}"] if wide else [])
+
+
+def _raised_inline_maths(page) -> list[str]:
+    """Inline maths sits on the text's baseline (look review z10, G1: the theme's overflow:hidden on MathJax 2's own
+    span.math set each inline formula on its bottom edge, 3-4 px above the line).  A formula with a parenthesis
+    descends below the baseline; raised, its box ends on it."""
+    if not page.locator("article p span.math").count():
+        return []
+    page.wait_for_function("() => window.MathJax && MathJax.Hub && MathJax.Hub.queue.pending === 0"
+                           " && document.querySelectorAll('article p .MathJax').length > 0", timeout=30_000)
+    raised = page.evaluate("""() => [...document.querySelectorAll('article p .MathJax')].filter(m => {
+        const inner = m.querySelector('span.math');
+        if (!inner || !m.textContent.includes('(')) return false;
+        const mark = document.createElement('span');
+        mark.style.display = 'inline-block'; mark.style.width = '0'; mark.style.height = '0';
+        m.parentNode.insertBefore(mark, m);
+        const baseline = mark.getBoundingClientRect().bottom;
+        mark.remove();
+        return inner.getBoundingClientRect().bottom - baseline < 1;
+    }).map(m => m.textContent.slice(0, 20))""")
+    return [f"inline maths raised above the baseline: {raised[:4]}"] if raised else []
 
 
 def _figure_shots(page, stem: str, where: str) -> None:
