@@ -2638,8 +2638,8 @@ CLAIMS_12 = [
           _12_saliency_posteriors_agree_for_equal_topics),
     Claim("12_agreement", "agreement-45", "purity rewards more clusters (one per document is perfectly pure",
           _12_purity_rewards_clusters_nmi_and_ari_do_not),
-    Claim("12_agreement", "agreement-45", "splitting a cluster never lowers it; separately trained models need not be "
-          "splits of each other, as the books show", _12_splitting_never_lowers_purity_but_the_books_fall),
+    Claim("12_agreement", "agreement-45", "splitting a cluster never lowers it)",
+          _12_splitting_never_lowers_purity_but_the_books_fall),
     Claim("12_agreement", "agreement-45", "A $K$ equal to the number of labels is not automatically the best, and the "
           "most coherent model need not be the one that recovers the labels",
           _12_the_labels_k_is_not_automatically_best_nor_the_most_coherent_run),
@@ -4770,6 +4770,58 @@ def _12_most_coherent_run_is_not_the_best_agreeing():
     return max(runs, key=lambda r: runs[r][3]) == (4, 1) != max(runs, key=lambda r: runs[r][1])
 
 
+def _08_mimnos_sum_is_k_choose_2_times_the_mean():
+    # Mimno et al. (2011): C(t) = sum over m = 2..M, l = 1..m-1 of log((D(v_m, v_l) + 1) / D(v_l)), by hand here;
+    # teachkit's (and gensim's) UMass is the mean over the same pairs.  Two topics of one size keep their order.
+    docs = [["fire", "smoke", "ash"], ["fire", "smoke"], ["fire", "rain"], ["rain", "ash"], ["fire"], ["smoke", "ash"]]
+
+    def d(*words):
+        return sum(all(w in doc for w in words) for doc in docs)
+
+    sums, means = [], []
+    for topic in (["fire", "smoke", "ash", "rain"], ["rain", "ash", "smoke", "fire"]):
+        sums.append(sum(math.log((d(topic[m], topic[j]) + 1) / d(topic[j]))
+                        for m in range(1, len(topic)) for j in range(m)))
+        means.append(float(list(tk.coherence_per_topic([topic], docs, "u_mass"))[0]))
+    return all(math.isclose(s_, math.comb(4, 2) * m_) for s_, m_ in zip(sums, means)) and \
+        (sums[0] > sums[1]) == (means[0] > means[1]) and not math.isclose(sums[0], sums[1])
+
+
+def _05_exercise_05_6_comes_first_in_section_4():
+    # the first exercise number the notebook shows, and the section it sits under
+    section, first = None, None
+    for cell in _notebook("05_semantic")["cells"]:
+        text = "".join(cell["source"])
+        heading = re.search(r"^## (\d+)\.", text, flags=re.M)
+        if cell["cell_type"] == "markdown" and heading:
+            section = int(heading.group(1))
+        # an exercise is met where its box is shown: ask("05.6") (a prediction) or its "**Exercise 05.5" lead-in
+        number = re.search(r"\*\*Exercise (05\.\d+)|^ask\(\"(05\.\d+)\"\)", text, flags=re.M)
+        if number and first is None:
+            first = (number.group(1) or number.group(2), section)
+    return first == ("05.6", 4)
+
+
+def _12_rho_over_nine_runs_is_loose():
+    # reader z8: rho = 0.52 over 9 runs cannot say much.  Fisher's z interval of the printed rho (rounded: every
+    # value it may stand for, 0.515 to 0.525), with the plain 1/sqrt(n-3) and with Bonett and Wright's (2000)
+    # standard error for Spearman's rho, sqrt((1 + r^2/2)/(n-3)): both reach below 0 and to almost 0.9
+    rho = float(re.search(r"over the 9 runs: (\d\.\d\d)", _output("12_agreement", "agreement-08")).group(1))
+    ends = []
+    for r in (rho - 0.005, rho, rho + 0.005):
+        for se in (1 / math.sqrt(9 - 3), math.sqrt((1 + r * r / 2) / (9 - 3))):
+            ends.append((math.tanh(math.atanh(r) - 1.96 * se), math.tanh(math.atanh(r) + 1.96 * se)))
+    return rho == 0.52 and all(low < 0 and 0.85 < high < 0.9 for low, high in ends)
+
+
+def _12_most_coherent_not_best_by_a_margin_inside_the_seeds():
+    runs = _12_book_runs()
+    coherent, best = max(runs, key=lambda r: runs[r][3]), max(runs, key=lambda r: runs[r][1])
+    spread = max(max(v[1] for (k, _), v in runs.items() if k == kk) - min(v[1] for (k, _), v in runs.items()
+                                                                              if k == kk) for kk in (2, 4, 8))
+    return coherent != best and runs[best][1] - runs[coherent][1] < spread / 5
+
+
 def _12_single_raters_below_the_tentative_bar_and_means_reliable():
     text = _output("12_agreement", "agreement-10")
     alphas = [float(v) for pair in re.findall(r"interval (\d\.\d+), ordinal (\d\.\d+)", text) for v in pair]
@@ -5801,6 +5853,13 @@ CLAIMS_PROSE = [
           "$K$ = 2", _12_four_books_best_on_average_not_run_by_run),
     Claim("12_agreement", "agreement-08-says", "is not the one that agrees best with the books",
           _12_most_coherent_run_is_not_the_best_agreeing),
+    Claim("08_which", "13504f1f", "Mimno et al. defined UMass\n   as their *sum*, $\\binom{k}{2}$ times the mean for a "
+          "topic of $k$ words: the same ranking of topics of one size", _08_mimnos_sum_is_k_choose_2_times_the_mean),
+    Claim("05_semantic", "nb05-33", "(05.6 comes first, in section 4)", _05_exercise_05_6_comes_first_in_section_4),
+    Claim("12_agreement", "agreement-08-says", "its 95 % interval (Fisher's z) reaches from below 0 to almost 0.9",
+          _12_rho_over_nine_runs_is_loose),
+    Claim("12_agreement", "agreement-08-says", "these runs show only that the\nmost coherent run need not agree best",
+          _12_most_coherent_not_best_by_a_margin_inside_the_seeds),
     Claim("12_agreement", "agreement-11-says", "below even Krippendorff's bar for tentative conclusions",
           _12_single_raters_below_the_tentative_bar_and_means_reliable),
     Claim("12_agreement", "agreement-18-says", "Choosing more exclusive words lowers NPMI here",

@@ -86,8 +86,9 @@ EXERCISES = [
     Exercise(
         key="08.2",
         label="UMass confirmation",
-        question="*wicket* and *cricket* share {c_joint} documents; *cricket*, the higher-ranked word, lies in "
-                 "{c_star}. With "
+        # "in {c_joint} of the documents" reads for 1 as for 5 (reader z12: a variant read "share 1 documents")
+        question="*wicket* and *cricket* occur together in {c_joint} of the documents; *cricket*, the "
+                 "higher-ranked word, lies in {c_star}. With "
                  "Mimno et al.'s +1, what is UMass's confirmation of *wicket* given *cricket*, "
                  "$\\log\\frac{{c(\\text{{wicket}}, \\text{{cricket}}) + 1}}{{c(\\text{{cricket}})}}$ (natural log)?",
         data={"c_joint": 5, "c_star": 8},
