@@ -19,6 +19,9 @@ PINS = {
 
 # The intermediate numbers of the worked solutions (``steps``), by hand.
 STEPS = {
+    # ten words that never meet: each place of the sum is 1 - 9 = -8; a word's vector . the sum = -8 + 9 * 8 = 64;
+    # |sum|^2 = 10 * 64 = 640; |word| |sum| = sqrt(10) * sqrt(640) = sqrt(6400) = 80; cosine 64/80 = 0.8
+    "08b.1": {"each": -8, "dot": 64, "sq_norm": 640, "norms": 80, "c_v": 0.8},
     "08b.2": {"listed": 12, "n_topics": 3, "distinct": "fire, smoke, ash, heat, rain, cloud, storm, flood",
               "n_distinct": 8},
 }

@@ -1,5 +1,7 @@
 """Exercises of notebook 08b (coherence in practice): C_V's blind spot, topic diversity, rank-biased overlap."""
 
+import math
+
 import numpy as np
 
 from ...coherence.diversity import rank_biased_overlap, topic_diversity
@@ -7,12 +9,23 @@ from ...coherence.measures import arithmetic_mean, context_vectors, indirect_cos
 from . import Exercise, Interpretation, Prediction
 
 
-def _c_v_of_words_that_never_meet(k):
-    # Every pair scores NPMI -1 (it never shares a window), each word +1 with itself.
+def c_v_of_words_that_never_meet(k):
+    """C_V of ``k`` words no two of which share a window: every pair scores NPMI -1, each word +1 with itself."""
     table = np.full((k, k), -1.0)
     np.fill_diagonal(table, 1.0)
     vectors = context_vectors(table)
-    value = arithmetic_mean([indirect_cosine(vectors, [i], range(k)) for i in range(k)])
+    return arithmetic_mean([indirect_cosine(vectors, [i], range(k)) for i in range(k)])
+
+
+def _never_meet_steps(k):
+    # the worked cosine: each place of the sum is 1 - (k - 1); a word's vector . the sum, |sum|^2, |word| |sum|
+    each = 1 - (k - 1)
+    return {"each": each, "dot": each * each, "sq_norm": k * each * each,
+            "norms": round(math.sqrt(k) * math.sqrt(k * each * each)), "c_v": c_v_of_words_that_never_meet(k)}
+
+
+def _c_v_of_words_that_never_meet(k):
+    value = c_v_of_words_that_never_meet(k)
     return "negative" if value < -0.1 else "near zero" if value < 0.1 else "high"
 
 
@@ -126,9 +139,11 @@ EXERCISES = [
         data={},
         choices=("negative", "near zero", "high"),
         answer=lambda: _c_v_of_words_that_never_meet(10),
+        steps=lambda: _never_meet_steps(10),
         solution="Every word's context vector is +1 at its own place and −1 at the nine others; their "
-                 "sum has the same negative value everywhere, and each word's vector points nearly the same "
-                 "way: C_V comes out {expected}. C_V rewards words whose NPMI *patterns* agree, even when the "
+                 "sum is {each} at every place, and each word's vector points nearly the same way: its cosine "
+                 "with the sum is {dot} / (√10 × √{sq_norm}) = {dot}/{norms} = {c_v:.1f}, so C_V comes out "
+                 "{expected}. C_V rewards words whose NPMI *patterns* agree, even when the "
                  "pattern is 'never meets anything'.",
     ),
     Exercise(
