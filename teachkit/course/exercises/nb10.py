@@ -220,9 +220,10 @@ EXERCISES = [
                  "({never} × (−1) + {met} × {met_mean}) / {pairs} = {score:.3f}. The score is low because "
                  "{share} of the pairs never met, in a corpus too small to hold them; and the positive NPMI of "
                  "the pairs that meet says little for the topic, since in so small a corpus two words that share "
-                 "a window at all score high (on `lee.cor`, random pairs of common words that meet average a "
-                 "higher NPMI than the topic words' pairs that meet). Report how many topic words and pairs the "
-                 "reference corpus holds, "
+                 "a window at all can score high without being related (on `lee.cor`, random pairs of the 400 "
+                 "commonest training words that meet average a higher NPMI than the pairs that meet among the "
+                 "topic words of nine models, K = 5, 10 and 20 with seeds 0 to 2). Report how many topic words "
+                 "and pairs the reference corpus holds, "
                  "and prefer a reference large enough for the topic words to meet (section 3's `lee.cor` has "
                  "about two thousand tokens).",
     ),
