@@ -89,7 +89,9 @@ ASSERTED: dict[str, dict[str, str]] = {
     "04c_neural_perplexity": {number: "tests/test_notebook_claims.py" for number in (
         "0.99", "1.08", "18.3", "21.8", "54.5", "267,000", "800,000", "10,000")},
     # 12's four books are torn into passages of 120 words: test_four_books.py asserts every passage's length
-    "12_agreement_significance": {"120": "tests/test_four_books.py"},
+    # and its books' mean ARI by K, averaged again from the printed runs (_12_ari_orders_the_ks_as_nmi_does)
+    "12_agreement_significance": {"120": "tests/test_four_books.py", "0.183": "tests/test_notebook_claims.py",
+                                  "0.168": "tests/test_notebook_claims.py", "0.088": "tests/test_notebook_claims.py"},
     # 10's draws: C(20, 3) = 1140 triples, and 1,139 students (all but the worked example's) get triples no
     # classmate has: the claim's check counts both and gives a class of 1,139 its draws
     "10_capstone": {"1,140": "tests/test_notebook_claims.py", "1,139": "tests/test_notebook_claims.py"},

@@ -412,7 +412,8 @@ def weights_by_iteration(history: Any, words: Sequence[str], printed: Sequence[f
     alt = (f"Line chart of the PageRank weights of {', '.join(words)} over the first {len(steps)} iterations, "
            f"ending at {', '.join(f'{v:.3f}' for v in final)}; dotted horizontal lines mark the weights the "
            f"document prints ({', '.join(f'{v:g}' for v in printed)}).")
-    see = (f"The weights settle within {settled} iterations (every later change below 0.0005), and "
+    see = (f"The weights settle within {settled} iterations (every later iterate within 0.0005 of the final "
+           "weights), and "
            + ("an iterate rounds to the document's printed values." if on_path else
               "no iterate, rounded to two decimals, is the document's printed values: they are not an early or "
               "a late iterate."))
