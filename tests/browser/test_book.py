@@ -189,7 +189,7 @@ def test_page(site_page, site, notebook):
     problems += _small_figure_text(page, "desktop")
     problems += _scrolling_code(page)
     problems += _sideways_boxes(page) + _clipped_maths(page, "desktop") + _split_numbers(page)
-    problems += _raised_inline_maths(page)
+    problems += _raised_inline_maths(page) + _squeezed_findings(page)
     _figure_shots(page, notebook.stem, "desktop")
     phone = page.context.browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
                                              is_mobile=True, has_touch=True)
@@ -326,6 +326,16 @@ def _clipped_maths(page, where: str) -> list[str]:
         const s = d.querySelector('span.math') || d; return [s.scrollWidth, d.clientWidth]; })
         .filter(([w, column]) => w > column + 1).map(([w, column]) => `${w} px in ${column}`)""")
     return found + ([f"{where}: display formulas wider than the column: {wide}"] if wide else [])
+
+
+def _squeezed_findings(page) -> list[str]:
+    """A findings table's "why" column keeps a readable width at 1280 px (look review z23: 87 px, a six-row table
+    1,109 px tall); course.js marks the tables whose last column is "why"."""
+    narrow = page.evaluate("""() => [...document.querySelectorAll('div.cell_output table')].filter(t => {
+        const th = t.querySelectorAll('thead th');
+        return th.length && th[th.length - 1].textContent.trim() === 'why';
+    }).map(t => t.querySelector('tbody td:last-child').getBoundingClientRect().width).filter(w => w < 150)""")
+    return [f"findings tables with a 'why' column under 150 px: {[round(w) for w in narrow]}"] if narrow else []
 
 
 def _raised_inline_maths(page) -> list[str]:

@@ -50,7 +50,19 @@
     document.body.appendChild(whole);
   }
 
+  // A findings table (printed against recomputed, its last column "why") gets its own class, so its "why" keeps
+  // a readable width (look review z23: squeezed to 87 px, a six-row table 1,109 px tall).
+  function markFindings() {
+    document.querySelectorAll("div.cell_output table").forEach((table) => {
+      const heads = table.querySelectorAll("thead th");
+      if (heads.length && heads[heads.length - 1].textContent.trim() === "why") {
+        table.classList.add("teachkit-findings");
+      }
+    });
+  }
+
   function ready() {
+    markFindings();
     const boxes = strips();
     boxes.forEach((box) => {
       mark(box);
