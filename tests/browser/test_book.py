@@ -232,12 +232,18 @@ def _phone_cues(page) -> list[str]:
     screen, and a held-back prediction result is in a closed fold, never a "Result held back" note."""
     found = []
     state = page.evaluate("""() => {
-      const pres = [...document.querySelectorAll('div.cell_output pre')].filter(
-        e => e.scrollWidth > e.clientWidth + 1 && e.offsetParent);
+      // every box of text that scrolls sideways: outputs, tables written in the text, commands in the text
+      // (look review z23: markdown tables on a phone hid their last column with no cue); figure strips have
+      // their own cue, checked below; a table in the text fades its right edge (course.js)
+      const pres = [...document.querySelectorAll('article *')].filter(
+        e => e.scrollWidth > e.clientWidth + 1 && e.offsetParent
+          && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX)
+          && !(e.matches('div.cell_output .output') && e.querySelector('img[alt]')));
       const strips = [...document.querySelectorAll('div.cell_output .output')].filter(
         e => e.querySelector('img[alt]') && e.scrollWidth > e.clientWidth + 1);
       return {
-        uncued: pres.filter(e => !getComputedStyle(e).backgroundAttachment.includes('local')).length,
+        uncued: pres.filter(e => !getComputedStyle(e).backgroundAttachment.includes('local')
+          && !(e.classList.contains('teachkit-fade') && e.classList.contains('teachkit-more-right'))).length,
         strips: strips.length,
         unhinted: strips.filter(e => !(e.nextElementSibling && e.nextElementSibling.matches(
           'p.teachkit-strip-hint:not([hidden])') && e.classList.contains('teachkit-more-right'))).length,
@@ -246,7 +252,7 @@ def _phone_cues(page) -> list[str]:
       };
     }""")
     if state["uncued"]:
-        found.append(f"phone: {state['uncued']} output boxes scroll sideways without the edge shadow")
+        found.append(f"phone: {state['uncued']} boxes of text or tables scroll sideways without the edge shadow")
     if state["unhinted"]:
         found.append(f"phone: {state['unhinted']} of {state['strips']} wide figure strips have no hint or fade")
     if state["open"] or state["held"]:
@@ -269,11 +275,17 @@ def _phone_cues(page) -> list[str]:
 
 
 def _scrolling_code(page) -> list[str]:
-    """Code cells wider than their box on the desktop page (they would scroll sideways)."""
+    """Code cells wider than their box on the desktop page: they would scroll sideways, or (the site wraps code)
+    break a line the notebook keeps whole (look review z23: 209 code cells had a line broken at 1280 px)."""
     wide = page.eval_on_selector_all(
-        "div.cell_input pre", "els => els.filter(e => e.scrollWidth > e.clientWidth + 1)"
-        ".map(e => e.textContent.split('\\n')[0].slice(0, 60))")
-    return [f"a code cell scrolls sideways at 1280 px: {first!r}" for first in wide]
+        "div.cell_input pre", """els => els.filter(e => {
+          const wrap = e.style.whiteSpace;
+          e.style.whiteSpace = 'pre';
+          const wide = e.scrollWidth > e.clientWidth + 1;
+          e.style.whiteSpace = wrap;
+          return wide;
+        }).map(e => e.textContent.split('\\n')[0].slice(0, 60))""")
+    return [f"a code cell's line is wider than its box at 1280 px: {first!r}" for first in wide]
 
 
 def _sideways_boxes(page) -> list[str]:

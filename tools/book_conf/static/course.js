@@ -61,8 +61,27 @@
     });
   }
 
+  // A table written in the text scrolls in the theme's own box: fade the edge that still has more to see, as a
+  // figure strip's (its striped rows hide a background shadow; look review z23).
+  function fade(box) {
+    const wide = box.scrollWidth > box.clientWidth + 1;
+    box.classList.toggle("teachkit-more-left", wide && box.scrollLeft > 1);
+    box.classList.toggle("teachkit-more-right", wide && box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
+  }
+
   function ready() {
     markFindings();
+    const tables = Array.from(document.querySelectorAll("section > div.pst-scrollable-table-container"));
+    tables.forEach((box) => {
+      box.classList.add("teachkit-fade");
+      fade(box);
+      box.addEventListener("scroll", () => fade(box), { passive: true });
+      // its width changes after MathJax sets the formulas in it
+      if (window.ResizeObserver && box.firstElementChild) {
+        new ResizeObserver(() => fade(box)).observe(box.firstElementChild);
+      }
+    });
+    window.addEventListener("resize", () => tables.forEach(fade));
     const boxes = strips();
     boxes.forEach((box) => {
       mark(box);
