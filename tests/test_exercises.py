@@ -822,6 +822,35 @@ def test_a_result_is_held_back_until_its_prediction_is_committed(capsys, monkeyp
     assert "15.00" in capsys.readouterr().out
 
 
+def test_a_guess_at_other_numbers_does_not_open_the_result_of_the_question_as_asked(capsys, monkeypatch):
+    """Reader z25: ask('12.2', answer=..., seed=1) opened 12.2's result cell, which computes the question as
+    the notebook asks it (variant 0); 1/35 could then be committed to variant 0, right, after seeing it.  In a
+    class's stamped copy the question asks the student's own variant, and committing to it opens the cell."""
+    committed = _fresh_session(monkeypatch)
+    tex.ask("12.2")                                          # the notebook's question cell: variant 0
+    assert tex.ask("12.2", answer="0.1", seed=1).judged      # a guess at variant 1's numbers
+    with tex.result_of("12.2"):
+        print("exact one-sided p-value 0.0286")
+    held = capsys.readouterr().out
+    assert "0.0286" not in held and "Result held back" in held
+    assert "variant 0" in held and "ask('12.2', answer=...)" in held
+    tex.ask("12.2", answer="1/35")                           # now the question as asked
+    with tex.result_of("12.2"):
+        print("exact one-sided p-value 0.0286")
+    assert "0.0286" in capsys.readouterr().out
+    # a stamped copy: the question cell asks variant 57; committing to it opens the result
+    committed = _fresh_session(monkeypatch)
+    tex.ask("12.2", seed=57)
+    with tex.result_of("12.2"):
+        print("shown")
+    assert "shown" not in capsys.readouterr().out
+    assert tex.ask("12.2", answer="0.5", seed=57).judged
+    with tex.result_of("12.2"):
+        print("shown")
+    assert "shown" in capsys.readouterr().out
+    assert committed.committed_as_asked("12.2")
+
+
 def test_a_held_back_note_carries_the_result_for_the_website_not_for_the_screen(monkeypatch):
     """The note's output metadata (which JupyterLab does not display) holds what the cell would have shown, so
     that the website, whose reader cannot commit, can show it in a fold (tools/book.py); the screen shows only
@@ -1244,6 +1273,7 @@ def _fresh_session(monkeypatch):
     monkeypatch.setattr(committed, "_ATTEMPTED", set())
     monkeypatch.setattr(committed, "_COMMITTED", set())
     monkeypatch.setattr(committed, "_FIRST", {})
+    monkeypatch.setattr(committed, "_SHOWN", {})
     return committed
 
 

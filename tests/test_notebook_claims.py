@@ -3908,7 +3908,7 @@ def _04c_softmax_by_hand():
 def _04c_rows():
     rows = {}
     for line in _output(_NB["04c"], "c04c-10").splitlines():
-        m = re.match(r"(.+?)\s{2,}([\d,]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)$", line)
+        m = re.match(r"(.+?)\s{2,}([\d,]+)\s+([\d,.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)$", line)
         if m:
             rows[m.group(1).strip()] = [float(v.replace(",", "")) for v in m.groups()[1:]]
     return rows

@@ -134,8 +134,14 @@ _LEAD_IN_TEXTS = [
      r"widgets, run the call (?:named on the line under the question|the line under the question names)\)\. "
      r"The worked solution stays folded until you open it\.",
      "then check it in the notebook (the note at the page's first exercise says how)."),
-    (r"Commit to a guess in the box, then run the cell after it\.",
+    (r"Commit to a guess in the box, then run the cell (?:after it|under the solution)\.",
      "Commit to a guess, then open **Show the result** below."),
+    (r"Commit to a prediction in the box, then run the table cell under the solution\.",
+     "Commit to a prediction, then open **Show the result** below."),
+    (r"Commit in the box, then run the cell under the solution",
+     "Commit to a guess, then open **Show the result** below the question"),
+    (r"commit to a guess, then run the cell under the solution, which",
+     "commit to a guess, then open **Show the result** below: the cell there"),
     (r"Commit to a guess in the box, then run the cell under the solution \(on the website: "
      r"\*\*Show the result\*\*\)",
      "Commit to a guess, then open **Show the result** below"),

@@ -453,9 +453,11 @@ def _judge(readings, exp_value, exp_exponent, min_sig_figs, min_decimals, what, 
                 # a rounding of the value at its own precision, but also a likeliest mistake typed in full (nearer
                 # to it): judged wrong, and the message says why, not that the arithmetic is off
                 # (reader z1: "cannot be told apart" read oddly when the answer is that mistake exactly)
+                # (reader z25: "to the figures asked" read as wrong for a 0.8 with fewer figures than asked)
                 verdicts.append(Feedback(False, f"Not quite: {_show(value)} is what a common mistake gives"
-                                                f"{what}, to the figures asked, so it is judged wrong. If you "
-                                                f"meant the right value rounded, give at least {figures}.",
+                                                f"{what}, and it is nearer to that than to the right value, so "
+                                                f"it is judged wrong. If you meant the right value rounded, give "
+                                                f"at least {figures}.",
                                          shown, value, -exponent))
                 continue
             if why is not None:

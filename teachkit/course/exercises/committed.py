@@ -52,8 +52,27 @@ def first_commit(key: str, seed: int = 0) -> Any:
 
 
 def is_committed(key: str) -> bool:
-    """True once the prediction ``key`` has been committed to in this kernel."""
+    """True once the prediction ``key`` has been committed to in this kernel (any variant)."""
     return key in _COMMITTED
+
+
+#: The variant each exercise's question first showed in this kernel, by key: the notebook's own (0, or the
+#: student's seed in a class release's stamped copy).  A prediction's result cell computes that question.
+_SHOWN: dict[str, int] = {}
+
+
+def shown(key: str, seed: int = 0) -> None:
+    """Record that the question of exercise ``key`` was shown as variant ``seed`` (the first one shown stays)."""
+    _SHOWN.setdefault(key, seed)
+
+
+def committed_as_asked(key: str) -> bool:
+    """True once the prediction ``key`` has been committed to for the variant its question shows.
+
+    A guess at other numbers ("Another one", or ``ask(key, seed=...)``) does not open the result of the
+    question as asked (reader z25: committing to variant 1 showed variant 0's result, and variant 0 could
+    then still be committed to, right, after seeing it)."""
+    return is_committed(key) and (key, _SHOWN.get(key, 0)) in _ATTEMPTED
 
 
 class HeldBack:
@@ -65,13 +84,19 @@ class HeldBack:
     show it in a closed fold under the question; the student release drops it (``tools/release.py``).
     """
 
-    def __init__(self, key: str, result: list | None = None):
+    def __init__(self, key: str, result: list | None = None, asked: int | None = None):
         self.key = key
         self.result = list(result or [])
+        self.asked = asked      # set when another variant was committed to: the variant the question shows
 
     def _text(self):
-        return (f"Result held back until you commit to prediction {self.key} above (in its box, or "
+        text = (f"Result held back until you commit to prediction {self.key} above (in its box, or "
                 f"ask({self.key!r}, answer=...) in code); then run this cell again.")
+        if self.asked is not None:
+            seed = f", seed={self.asked}" if self.asked else ""
+            text += (f" Your guess so far was for other numbers; this result is for the question as the cell "
+                     f"above asks it (variant {self.asked}: ask({self.key!r}{seed}, answer=...)).")
+        return text
 
     def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
         bundle = {"text/plain": self._text(),
@@ -119,11 +144,12 @@ class result_of:  # noqa: N801 - used as a statement: ``with result_of("00.4"):`
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  traceback: TracebackType | None) -> Literal[False]:
         self._capture.__exit__(kind, error, traceback)
-        if kind is not None or is_committed(self.key):
+        if kind is not None or committed_as_asked(self.key):
             # committed (or the block failed: the student must see the error and what led to it)
             self._captured.show()
             return False
-        _display(HeldBack(self.key, _as_outputs(self._captured)))
+        asked = _SHOWN.get(self.key, 0) if is_committed(self.key) else None
+        _display(HeldBack(self.key, _as_outputs(self._captured), asked))
         return False
 
 

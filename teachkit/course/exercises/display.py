@@ -14,7 +14,7 @@ from typing import Any
 
 from ..selfcheck import Feedback
 from ..widgets import StaticFallback, ipywidgets
-from .committed import attempt, commit, first_commit, has_attempted
+from .committed import attempt, commit, first_commit, has_attempted, shown
 from .model import Exercise, Implement, Interpretation, Prediction
 
 __all__ = ["Hidden", "Question", "Shown", "answered_in_code", "current_seed", "practice_seed"]
@@ -114,6 +114,7 @@ class Question(StaticFallback):
         self._drawn = 0                    # practice variants drawn with "Another one"
         # the student's practice sequence starts from the variant first shown (their own, in a stamped copy)
         self._base_seed = getattr(exercise, "variant_seed", 0)
+        shown(exercise.key, self._base_seed)
         if isinstance(exercise, Exercise) and exercise.has_variants:
             _CURRENT[exercise.key] = exercise.variant_seed
 
