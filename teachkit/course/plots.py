@@ -231,9 +231,11 @@ def label_agreement_by_k(ks: Sequence[int], curves: Mapping[str, Mapping[str, Se
         if set(fields) != {"nmi", "purity"} or any(len(v) != len(ks) for v in fields.values()):
             raise ValueError(f"curves[{corpus!r}] needs 'nmi' and 'purity', one value per K in ks.")
     fig, ax = plt.subplots(figsize=(6.4, 5.2))
-    for (name, fields), marker in zip(curves.items(), "osD^"):
-        ax.plot(ks, fields["nmi"], marker + "-", label=f"NMI, {name}")
-        ax.plot(ks, fields["purity"], marker + "--", label=f"purity, {name}")       # dashed: not NMI
+    # one colour per corpus, one dash per measure: the cycle's orange and dark orange, which the four lines
+    # took in turn, are one olive to a colour-blind reader (look review z23)
+    for (name, fields), marker, colour in zip(curves.items(), "osD^", ["C0", "C1", "C2", "C4"]):
+        ax.plot(ks, fields["nmi"], marker + "-", color=colour, label=f"NMI, {name}")
+        ax.plot(ks, fields["purity"], marker + "--", color=colour, label=f"purity, {name}")  # dashed: not NMI
     ax.axvline(k_labels, color="grey", linestyle="--", linewidth=1, label=f"K = {k_labels}, the number of labels")
     ax.set_xlabel("number of topics K")
     ax.set_ylabel("agreement, mean over seeds")
@@ -291,7 +293,8 @@ def sc_by_threshold(similarity: Any, words: Sequence[str], damping: float = 0.85
     for k, (word, style) in enumerate(zip(words, ["-", "--", ":", "-."])):
         ax2.step(grid, [r.weights[k] for r in results], style, where="post", lw=2, label=word)
     ax2.set(xlabel="threshold (an edge is kept where the cosine is above it)", ylabel="PageRank weight λ")
-    ax2.legend(loc="upper left")
+    # beside the panel: no corner of it is free of lines (look review z23: the legend sat on "learning")
+    ax2.legend(loc="upper left", bbox_to_anchor=(1.01, 1))
     for axis in (ax, ax2):
         for c in cosines:
             axis.axvline(c, color="grey", linestyle=":", linewidth=1)
