@@ -451,7 +451,10 @@ def test_a_reason_must_be_a_sentence_naming_a_number_of_ones_own_results(values)
                      ("Because the measure is the best one in the literature, as everyone knows.",
                       "names no number of your own results"),
                      ("The stability is 0.999, which is as good as any run can be expected to be.",
-                      "names no number of your own results")):
+                      "names no number of your own results"),
+                     # reader z24: a K and a count of seeds are no results, and the message says so
+                     ("NPMI on whole articles picks K = 5 for the mean over my three seeds in this sweep.",
+                      "the K you chose and the number of seeds are not results")):
         check = capstone.check_report(dict(report, reasons=dict(report["reasons"], measure=bad)))
         assert list(check.reasons) == ["measure"] and why in check.reasons["measure"], (bad, check.reasons)
         assert why in str(check)

@@ -1058,8 +1058,10 @@ def _reason_problems(reasons, evidence):
             problems[name] = (f"{short_repr(text, 30)} is no reason: a reason is a sentence (at least "
                               f"{MIN_REASON_WORDS} words) that names a number of your own results")
         elif not _cited(text, evidence):
+            # reader z24 cited "K = 5" and "three seeds": say that a choice or a count is not a result
             problems[name] = ("names no number of your own results: quote one (a coherence, a mean of the sweep, "
-                              "an interval, the stability) to at least 2 significant figures")
+                              "an interval, the stability) to at least 2 significant figures; the K you chose and "
+                              "the number of seeds are not results")
     return problems
 
 
