@@ -2652,7 +2652,7 @@ CLAIMS_12 = [
     Claim("12_agreement", "agreement-12", "a reader sees a document and four topics", _12_four_topics_per_passage),
     Claim("12_agreement", "agreement-22", "reassigns the six runs' scores to the two models in all twenty ways",
           _12_three_against_three_runs),
-    Claim("12_agreement", "agreement-25", "run twenty\nand up to one false alarm is expected",
+    Claim("12_agreement", "agreement-25", "run twenty\nsuch tests and you expect at most one",
           _12_twenty_tests_one_false_alarm),
     Claim("12_agreement", "agreement-27", "the two agree when the topics are equally large",
           _12_saliency_posteriors_agree_for_equal_topics),
@@ -4834,12 +4834,13 @@ def _12_ari_orders_the_ks_as_nmi_does():
 
 def _12_rho_over_nine_runs_is_loose():
     # reader z8: rho = 0.52 over 9 runs cannot say much.  Fisher's z interval of the printed rho (rounded: every
-    # value it may stand for, 0.515 to 0.525), with the plain 1/sqrt(n-3) and with Bonett and Wright's (2000)
-    # standard error for Spearman's rho, sqrt((1 + r^2/2)/(n-3)): both reach below 0 and to almost 0.9
+    # value it may stand for, 0.515 to 0.525), with the plain 1/sqrt(n-3), Bonett and Wright's (2000) standard
+    # error for Spearman's rho, sqrt((1 + r^2/2)/(n-3)), and Fieller et al.'s (1957) sqrt(1.06/(n-3)) (referee
+    # z26): all three reach below 0 and to almost 0.9
     rho = float(re.search(r"over the 9 runs: (\d\.\d\d)", _output("12_agreement", "agreement-08")).group(1))
     ends = []
     for r in (rho - 0.005, rho, rho + 0.005):
-        for se in (1 / math.sqrt(9 - 3), math.sqrt((1 + r * r / 2) / (9 - 3))):
+        for se in (1 / math.sqrt(9 - 3), math.sqrt((1 + r * r / 2) / (9 - 3)), math.sqrt(1.06 / (9 - 3))):
             ends.append((math.tanh(math.atanh(r) - 1.96 * se), math.tanh(math.atanh(r) + 1.96 * se)))
     return rho == 0.52 and all(low < 0 and 0.85 < high < 0.9 for low, high in ends)
 
@@ -5673,6 +5674,13 @@ def _12_intrusion_outcomes():
     return shares, n, (all3, none, mixed), q, p, pairs
 
 
+def _12_each_word_choice_draws_its_own_intruders():
+    # referee z26: the paired outcomes of a topic come from separate intrusion tasks, one drawn per word list
+    source = "".join(_cell("12_agreement", "agreement-19")["source"])
+    return re.search(r"for name, topics in word_lists\.items\(\):\n    tasks = tk\.intrusion_tasks\(topics,", source) \
+        is not None
+
+
 def _12_intrusion_choices_within_chance_by_cochran_and_mcnemar():
     from scipy.stats import binomtest
 
@@ -5844,6 +5852,8 @@ CLAIMS_PROSE = [
           "(the smallest raw p is 0.34)", _12_intrusion_choices_within_chance_by_cochran_and_mcnemar),
     Claim("12_agreement", "agreement-19-says", "(16 of the 24 here)",
           _12_intrusion_choices_within_chance_by_cochran_and_mcnemar),
+    Claim("12_agreement", "agreement-19-says", "Each word\nchoice also draws its own intruders",
+          _12_each_word_choice_draws_its_own_intruders),
     Claim("12_agreement", "agreement-19-says", "the most lopsided split is 3 against 7",
           _12_intrusion_choices_within_chance_by_cochran_and_mcnemar),
     Claim("11_trust", "585723e1", "Over the whole vocabulary (the table) it picks\n  $K$ = 5 on the planted corpus and "
@@ -5913,7 +5923,7 @@ CLAIMS_PROSE = [
           _12_difference_inside_the_seed_spread),
     Claim("12_agreement", "agreement-24-says", "The mistaken test, over the topics of those two single runs, gives "
           "p = 0.66", _12_the_mistaken_topic_test_gives_a_larger_p),
-    Claim("12_agreement", "agreement-24-says", "whether it comes out large, as here, or small",
+    Claim("12_agreement", "agreement-24-says", "large (as here) or small",
           _12_the_mistaken_topic_test_gives_a_larger_p),
     Claim("09_choosing", "38e2aa94-says", "perplexity's climb with K comes mostly from the bound's topic part",
           _09_lee_perplexity_climbs_mostly_by_the_topic_part),
