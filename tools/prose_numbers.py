@@ -92,9 +92,11 @@ ASSERTED: dict[str, dict[str, str]] = {
     # and its books' mean ARI by K, averaged again from the printed runs (_12_ari_orders_the_ks_as_nmi_does)
     "12_agreement_significance": {"120": "tests/test_four_books.py", "0.183": "tests/test_notebook_claims.py",
                                   "0.168": "tests/test_notebook_claims.py", "0.088": "tests/test_notebook_claims.py"},
-    # 10's draws: C(20, 3) = 1140 triples, and 1,139 students (all but the worked example's) get triples no
+    # 10's held-out perplexity means at K = 5 and 30 (about 3,300 and 1.5 million), by hand from the sweep; its
+    # draws: C(20, 3) = 1140 triples, and 1,139 students (all but the worked example's) get triples no
     # classmate has: the claim's check counts both and gives a class of 1,139 its draws
-    "10_capstone": {"1,140": "tests/test_notebook_claims.py", "1,139": "tests/test_notebook_claims.py"},
+    "10_capstone": {"1,140": "tests/test_notebook_claims.py", "1,139": "tests/test_notebook_claims.py",
+                    "3,300": "tests/test_notebook_claims.py", "1.5": "tests/test_notebook_claims.py"},
     # 09's Lee corpus of 300 articles: test_notebook_claims.py counts gensim's lee_background.cor
     # (_09_lee_has_300_articles); 09b's family of 40 comparisons (16 + 24) is counted by
     # _09_embedding_leads_over_all_forty there

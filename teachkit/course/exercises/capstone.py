@@ -143,8 +143,8 @@ NUMBERS = {
     "coherence_low": "the lowest seed's value of that coherence at K",
     "coherence_high": "the highest seed's value of that coherence at K",
     "stability": "the mean over pairs of your runs at K of their agreement (teachkit.greene_agreement, top 10); "
-                 "read it against chance: a run's topics and another run's top words shuffled across its topics "
-                 "agree at about half of it (K = 5)",
+                 "read it against chance: a run's topics and another run's top words dealt at random to its "
+                 "topics, ten different words each, agree at about half of it (K = 5)",
     "heldout": "the held-out figure you chose, at K, mean over your seeds",
     "runner_up": "the other K whose held-out bound is highest (the document part, summed over the held-out "
                  "articles, mean over your seeds; ties to the smaller K): K's closest rival on the quantity the "
