@@ -2177,6 +2177,18 @@ def _10_a_pooled_rho_need_not_hold_within_a_model():
     return rho(ratings.select(corpus="nytimes")) == "0.38" and within == ["0.06", "0.75", "0.45"]
 
 
+def _10_the_report_grid_starts_at_5():
+    # referee z29: the advice to try smaller K meets a report that refuses K below its grid
+    from teachkit.course.exercises import capstone
+
+    try:
+        capstone.check_report(dict(capstone.TEMPLATE, ks=[4, 5, 10]))
+        refused = False
+    except ValueError:
+        refused = True
+    return min(capstone.KS_GRID) == 5 and refused
+
+
 def _10_notebook_09b_runs_the_paired_tests():
     cells = [c for c in _notebook("09b_metrics")["cells"] if c["cell_type"] == "code"]
     return any("bootstrap_spearman_difference(" in "".join(c["source"]) for c in cells)
@@ -2863,6 +2875,7 @@ CLAIMS = [
           _every_criterion_picks_the_smallest_k),
     Claim("10_capstone", "10-11", "One criterion picks differently from seed to seed",
           _one_criterion_changes_with_the_seed),
+    Claim("10_capstone", "10-11", "The report's Ks\nstart at 5 (`capstone.KS_GRID`)", _10_the_report_grid_starts_at_5),
     Claim("10_capstone", "10-11", "the document part in the figure rises too", _10_the_sweep_figure_as_its_alt_text_says),
     Claim("10_capstone", "10-11", "above it climbs from about 3,300 at K = 5 to about 1.5 million at K = 30",
           _10_heldout_perplexity_climbs_with_the_prior),
