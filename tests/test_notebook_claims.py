@@ -2189,6 +2189,31 @@ def _10_the_report_grid_starts_at_5():
     return min(capstone.KS_GRID) == 5 and refused
 
 
+def _10_diversity_falls_with_k():
+    # referee z30: diversity's pick of the smallest K says little; its mean over seeds by hand from the sweep
+    from teachkit.course.exercises import capstone
+
+    table = capstone.sweep([5, 10, 20, 30], [0, 1, 2])
+    mean = [sum(r["diversity"] for r in table.rows if r["K"] == k) / 3 for k in (5, 10, 20, 30)]
+    return all(a > b for a, b in zip(mean, mean[1:])) and f"{mean[0]:.2f}" == "0.72" and f"{mean[-1]:.2f}" == "0.51"
+
+
+def _10_interval_ends_move_with_the_bootstrap_seed():
+    # referee z30: the worked example's paired interval (K against its runner-up, per token, 1,000 resamples at
+    # the report's Bonferroni level) with 20 bootstrap seeds: its ends take several values at 3 figures
+    import numpy as np
+
+    from teachkit import bootstrap_difference
+    from teachkit.course.exercises import capstone
+
+    sam = capstone.draw(capstone.WORKED_DRAW)
+    a = np.mean([capstone.document_loglik(5, s) for s in sam.seeds], axis=0)
+    b = np.mean([capstone.document_loglik(10, s) for s in sam.seeds], axis=0)
+    ends = [bootstrap_difference(a, b, tokens=capstone.heldout_tokens(), n_resamples=1000, level=1 - 0.05 / 2,
+                                 seed=seed) for seed in range(20)]
+    return len({f"{e.low:#.3g}" for e in ends}) > 2 and len({f"{e.high:#.3g}" for e in ends}) > 2
+
+
 def _10_notebook_09b_runs_the_paired_tests():
     cells = [c for c in _notebook("09b_metrics")["cells"] if c["cell_type"] == "code"]
     return any("bootstrap_spearman_difference(" in "".join(c["source"]) for c in cells)
@@ -2876,6 +2901,9 @@ CLAIMS = [
     Claim("10_capstone", "10-11", "One criterion picks differently from seed to seed",
           _one_criterion_changes_with_the_seed),
     Claim("10_capstone", "10-11", "The report's Ks\nstart at 5 (`capstone.KS_GRID`)", _10_the_report_grid_starts_at_5),
+    Claim("10_capstone", "10-11", "Topic diversity falls at every step (0.72 to 0.51)", _10_diversity_falls_with_k),
+    Claim("10_capstone", "10-32", "an interval's ends from 1,000 resamples move in their\nthird figure with the "
+          "bootstrap seed", _10_interval_ends_move_with_the_bootstrap_seed),
     Claim("10_capstone", "10-11", "the document part in the figure rises too", _10_the_sweep_figure_as_its_alt_text_says),
     Claim("10_capstone", "10-11", "above it climbs from about 3,300 at K = 5 to about 1.5 million at K = 30",
           _10_heldout_perplexity_climbs_with_the_prior),
