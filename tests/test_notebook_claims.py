@@ -2199,8 +2199,9 @@ def _10_diversity_falls_with_k():
 
 
 def _10_interval_ends_move_with_the_bootstrap_seed():
-    # referee z30: the worked example's paired interval (K against its runner-up, per token, 1,000 resamples at
-    # the report's Bonferroni level) with 20 bootstrap seeds: its ends take several values at 3 figures
+    # referees z30, z31: the worked example's paired interval (K against its runner-up, per token, 1,000
+    # resamples at the report's Bonferroni level) with 20 bootstrap seeds: its ends take several values at 2
+    # figures (z31 saw the low end from -0.034 to -0.022 over 200 seeds)
     import numpy as np
 
     from teachkit import bootstrap_difference
@@ -2211,7 +2212,7 @@ def _10_interval_ends_move_with_the_bootstrap_seed():
     b = np.mean([capstone.document_loglik(10, s) for s in sam.seeds], axis=0)
     ends = [bootstrap_difference(a, b, tokens=capstone.heldout_tokens(), n_resamples=1000, level=1 - 0.05 / 2,
                                  seed=seed) for seed in range(20)]
-    return len({f"{e.low:#.3g}" for e in ends}) > 2 and len({f"{e.high:#.3g}" for e in ends}) > 2
+    return len({f"{e.low:#.2g}" for e in ends}) > 1 and len({f"{e.high:#.2g}" for e in ends}) > 1
 
 
 def _10_notebook_09b_runs_the_paired_tests():
@@ -2902,8 +2903,8 @@ CLAIMS = [
           _one_criterion_changes_with_the_seed),
     Claim("10_capstone", "10-11", "The report's Ks\nstart at 5 (`capstone.KS_GRID`)", _10_the_report_grid_starts_at_5),
     Claim("10_capstone", "10-11", "Topic diversity falls at every step (0.72 to 0.51)", _10_diversity_falls_with_k),
-    Claim("10_capstone", "10-32", "an interval's ends from 1,000 resamples move in their\nthird figure with the "
-          "bootstrap seed", _10_interval_ends_move_with_the_bootstrap_seed),
+    Claim("10_capstone", "10-32", "an interval's ends from 1,000\nresamples move in their second figure with the "
+          "seed", _10_interval_ends_move_with_the_bootstrap_seed),
     Claim("10_capstone", "10-11", "the document part in the figure rises too", _10_the_sweep_figure_as_its_alt_text_says),
     Claim("10_capstone", "10-11", "above it climbs from about 3,300 at K = 5 to about 1.5 million at K = 30",
           _10_heldout_perplexity_climbs_with_the_prior),
