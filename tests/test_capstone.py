@@ -768,6 +768,17 @@ def test_a_reason_may_quote_each_seeds_difference_or_another_measures_rho_and_th
         assert line.follows, (typed, line.message)
 
 
+def test_a_whole_number_with_trailing_zeros_may_count_them():
+    """Reader z33: "3400" for 3395.42 is its value to 3 figures (as "4150" is 4151.8's), but was read as 2 figures
+    and refused as too rough.  A whole number's trailing zeros may now count; it still has to be the value."""
+    assert capstone._judge("heldout", "3400", 3395.42, "")[0]
+    assert capstone._judge("heldout", "4150", 4151.8, "")[0]
+    assert not capstone._judge("heldout", "3400", 3351.0, "")[0]          # 3.35e3 to 3 figures
+    assert not capstone._judge("heldout", "15000", 15126.3, "")[0]        # 1.51e4
+    rough = capstone._judge("heldout", "3000", 3395.42, "")
+    assert not rough[0]
+
+
 def test_an_empty_report_gets_one_line_not_eighteen():
     check = capstone.check_report(capstone.TEMPLATE)
     assert check.empty and str(check).startswith("Nothing stated yet: 13 numbers and 5 reasons")

@@ -2284,7 +2284,8 @@ CLAIMS_10 = [
           _10_the_sweep_figure_as_its_alt_text_says),
     Claim("10_capstone", "10-09", "so each prefers K = 5", _10_the_sweep_figure_as_its_alt_text_says),
     Claim("10_capstone", "10-09", "the model score picks K = 5, 20, 20", _10_seed_by_seed_not_by_bands),
-    Claim("10_capstone", "10-09", "the perplexity's bands at K = 5 and 10 overlap", _10_seed_by_seed_not_by_bands),
+    Claim("10_capstone", "10-09", "the document perplexity's bands at K = 5 and 10 overlap",
+          _10_seed_by_seed_not_by_bands),
     Claim("10_capstone", "10-09", "yet every seed puts K = 5 lower", _10_seed_by_seed_not_by_bands),
     Claim("10_capstone", "10-28", "Your three seeds are one of 1,140 triples", _10_no_two_classmates_share_a_triple),
     Claim("10_capstone", "10-28", "a class release gives each student a triple that no classmate has and that is not "

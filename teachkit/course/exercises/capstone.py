@@ -895,6 +895,14 @@ def _readings(typed):
     compact = re.sub(r"(?<=\d)[, \u00a0\u202f](?=\d{3}\b)", "", typed.strip())
     if re.fullmatch(r"[-+−]?\d*[1-9]\d*0", compact):
         forms.append(str(Decimal(compact.replace("−", "-")).normalize()))
+        # ... and with some of those zeros significant: "3400" is 3395.4 to 3 figures too, as "4150" is 4151.8
+        # (reader z33: "3400" was refused as 2 figures)
+        sign = "-" if compact[0] in "-−" else ""
+        digits = compact.lstrip("+-−")
+        mantissa = digits.rstrip("0")
+        for kept in range(1, len(digits) - len(mantissa)):
+            shown = mantissa + "0" * kept
+            forms.append(f"{sign}{shown[0]}.{shown[1:]}e{len(digits) - 1}")
     return forms
 
 
@@ -1001,7 +1009,8 @@ def _judge(name, written, value, depends):
                 f"{shown} is a percentage (teachkit: {value:.5g})")
     forms = _readings(typed)
     verdicts = [check_answer(form, value, **PRECISION) for form in forms]
-    verdict = next((v for v in verdicts if v.correct), verdicts[-1])
+    # none right: judged as written to its last non-zero digit, as before "3400" could also mean 3.40e3
+    verdict = next((v for v in verdicts if v.correct), verdicts[min(1, len(verdicts) - 1)])
     # the CPU tolerance forgives another CPU's last digits, never too few figures ("-0.037" for -0.0369995)
     if verdict.correct or (not verdict.rough and (_within_cpu_tolerance(name, verdict.value, value)
                                                  or _rounds_within_tolerance(name, forms, value))):
