@@ -779,6 +779,18 @@ def test_a_whole_number_with_trailing_zeros_may_count_them():
     assert not rough[0]
 
 
+def test_a_whole_number_wrong_to_three_figures_is_told_so_not_to_add_figures():
+    """Reader z34: "700" for 700.98 was told "too rough to judge: give at least 3 significant figures", though
+    as 3 figures it is simply wrong (701), as "3400" is right for 3395.42."""
+    follows, message, teacher = capstone._judge("heldout", "700", 700.98, "the choices")
+    assert not follows and "does not follow" in message and "too rough" in message and "701" not in message
+    assert "teachkit gets 700.98" in teacher
+    # a number with no reading precise enough is still only too rough; one wrong as written, only wrong
+    assert capstone._judge("heldout", "7e2", 700.98, "")[1].startswith("7e2 is too rough")
+    assert "too rough" not in capstone._judge("heldout", "702", 700.98, "")[1]
+    assert capstone._judge("heldout", "701", 700.98, "")[0] and capstone._judge("heldout", "7.01e2", 700.98, "")[0]
+
+
 def test_an_empty_report_gets_one_line_not_eighteen():
     check = capstone.check_report(capstone.TEMPLATE)
     assert check.empty and str(check).startswith("Nothing stated yet: 13 numbers and 5 reasons")

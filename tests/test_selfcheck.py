@@ -517,3 +517,24 @@ def test_a_choice_longer_than_a_line_may_wrap_in_jupyterlab():
         assert radios and all("teachkit-choices" in r._dom_classes for r in radios), key
         assert box.children[0].value.startswith(RADIO_WRAP_CSS), key      # with the question, in its box
     assert "height: auto" in RADIO_WRAP_CSS and "white-space: normal" in RADIO_WRAP_CSS
+
+
+@pytest.mark.parametrize("typed", ["8.77×10^-2", "8.77*10**-2", "8.77 x 10^(-2)", "8.77·10⁻²", "8,77×10^-2",
+                                   "8.77 × 10^−2"])
+def test_a_power_of_ten_written_out_is_read_as_e_notation(typed):
+    # reader z34 typed "8.77×10^-2" for 0.087667 (exercise 10.4) and was told it could not be read
+    assert check_answer(typed, 0.087667, min_sig_figs=3).correct
+    assert not check_answer(typed, 0.0889, min_sig_figs=3).correct
+    assert check_answer(typed.replace("-", "").replace("−", "").replace("⁻", ""), 877.0, min_sig_figs=3).correct
+
+
+@pytest.mark.parametrize("typed", ["10^2", "8.77×10", "×10^-2", "8.77×10^", "8.77e-2×10^2"])
+def test_a_power_of_ten_without_its_number_or_exponent_is_still_unread(typed):
+    assert not check_answer(typed, 0.0877, min_sig_figs=3).parsed
+
+
+def test_the_unread_message_offers_a_percentage_only_where_one_fits():
+    # reader z34: 10.4's message listed "89.1%" as a form to type; a percentage is then refused there
+    assert "89.1%" in check_answer("abc", 0.32).message
+    assert "89.1%" not in check_answer("abc", 3.2).message
+    assert "89.1%" not in check_answer("abc", 0.32, percent=False).message

@@ -36,7 +36,7 @@ LABELS: dict[str, str] = {
     "diversity": "topic diversity",
     "bound": "held-out bound (nats per word)",
     "perplexity": "held-out perplexity",
-    "doc_perplexity": "perplexity without the topics' prior",
+    "doc_perplexity": "document perplexity",
     "stability": "stability (Greene et al. 2014)",
     "griffiths_2004": "Griffiths & Steyvers (2004)",
     "cao_juan_2009": "Cao Juan et al. (2009)",

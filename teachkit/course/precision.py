@@ -69,6 +69,22 @@ def _normalize(text):
             .replace("\u2009", " ").replace("\u202f", " ").translate(_FULL_WIDTH))
 
 
+# A power of ten written out, as students copy it from a textbook or a calculator: "8.77×10^-2", "8.77 x 10**-2",
+# "8.77*10^(-2)", "8.77·10⁻²" (reader z34 typed the first two). Only after a number, so a bare "10^2" stays unread.
+_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+_TIMES_TEN = re.compile(r"(?P<m>[+-]?[\d.,]*\d)\s*[×xX*·⋅]\s*10\s*(?:(?:\^|\*\*)\s*\(?\s*(?P<e>[+-]?\d{1,3})\s*\)?"
+                        r"|(?P<s>[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}))")
+
+
+def _times_ten(s):
+    """``s`` with a written-out power of ten as e-notation ("8.77×10^-2" -> "8.77e-2"), else unchanged."""
+    m = _TIMES_TEN.fullmatch(s)
+    if not m:
+        return s
+    exponent = m.group("e") if m.group("e") is not None else m.group("s").translate(_SUPERSCRIPT)
+    return f"{m.group('m')}e{exponent}"
+
+
 # Full-width sign, point and comma (an East Asian IME's, NFKC's "-", "+", ".", ","), as full-width digits are read.
 _FULL_WIDTH = str.maketrans("\uff0d\uff0b\uff0e\uff0c", "-+.,")
 
@@ -158,7 +174,7 @@ def read_answer(text: str) -> list[Reading] | str:
     >>> read_answer("nan")
     "'nan' is not a finite number; give the value you calculated, e.g. 0.891."
     """
-    s = _normalize(text).lstrip("≈~").strip()
+    s = _times_ten(_normalize(text).lstrip("≈~").strip())
     if not s:
         return "Type your answer first (a number such as 0.891, 0,891, 89.1% or 4/684)."
     low = s.lower()

@@ -343,7 +343,9 @@ def check_answer(answer: Any, expected: Any, *, min_sig_figs: int = 2, min_decim
     near = _mistake_values(mistakes)
     readings = _reading(answer)
     if isinstance(readings, str):
-        return Feedback(False, readings, shown, parsed=False)
+        # the reader's examples list a percentage: not where one is refused (reader z34, exercise 10.4)
+        message = readings if percent else readings.replace(", 89.1%", "").replace("89.1%, ", "")
+        return Feedback(False, message, shown, parsed=False)
 
     try:
         # a count is asked to the whole number: "0" for 5 is a wrong count, judged like "20", not a rough rounding

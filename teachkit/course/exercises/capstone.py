@@ -1009,8 +1009,11 @@ def _judge(name, written, value, depends):
                 f"{shown} is a percentage (teachkit: {value:.5g})")
     forms = _readings(typed)
     verdicts = [check_answer(form, value, **PRECISION) for form in forms]
-    # none right: judged as written to its last non-zero digit, as before "3400" could also mean 3.40e3
-    verdict = next((v for v in verdicts if v.correct), verdicts[min(1, len(verdicts) - 1)])
+    # none right: judged at a reading precise enough to judge, if there is one ("700" for 700.98 is wrong to 3
+    # figures, and only to its last non-zero digit too rough: reader z34 was told to add figures)
+    firm = [v for v in verdicts if not v.rough]
+    verdict = next((v for v in verdicts if v.correct), firm[0] if firm else verdicts[0])
+    rough_too = not verdict.correct and bool(firm) and len(firm) < len(verdicts)
     # the CPU tolerance forgives another CPU's last digits, never too few figures ("-0.037" for -0.0369995)
     if verdict.correct or (not verdict.rough and (_within_cpu_tolerance(name, verdict.value, value)
                                                  or _rounds_within_tolerance(name, forms, value))):
@@ -1025,6 +1028,10 @@ def _judge(name, written, value, depends):
             rough += (" (typed as a Python number, it lost its trailing zeros: write it in quotes, as the "
                       "template does)")
         return False, rough, f"{rough} (teachkit: {value:.5g})"
+    if rough_too:
+        return (False, f"{shown} does not follow from the choices at the precision it is written (and read to its "
+                       f"last non-zero digit it is too rough to judge); {name} depends on {depends}",
+                f"{shown} does not follow from the choices: teachkit gets {value:.5g}")
     return (False, f"{shown} does not follow from the choices at the precision it is written; {name} depends on "
                    f"{depends}",
             f"{shown} does not follow from the choices: teachkit gets {value:.5g}")
