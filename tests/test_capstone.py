@@ -660,6 +660,38 @@ def test_a_wrapper_of_teachkits_bootstrap_earns_nothing_for_10_5():
     assert check_function("10.5", namespace["my_paired_bootstrap"]).correct
 
 
+def test_10_5_takes_arrays_as_the_pipeline_gives_them_and_says_which_value_differs():
+    """Reader z39: a right function written for capstone.document_loglik's arrays (a - b) raised TypeError on the
+    check's lists and was refused; and a wrong one's message cut the returned tuples, hiding which value differs."""
+    import grade
+    import nbformat
+    from teachkit.course.exercises import check_function, get
+
+    arrays = ("import numpy as np\n\n"
+              "def my_paired_bootstrap(a, b, tokens, n_resamples, level, seed):\n"
+              "    d, n = a - b, tokens\n"
+              "    rows = np.random.default_rng(seed).integers(0, d.size, (n_resamples, d.size))\n"
+              "    per_token = d[rows].sum(axis=1) / n[rows].sum(axis=1)\n"
+              "    low, high = np.quantile(per_token, [(1 - level) / 2, (1 + level) / 2])\n"
+              "    return d.sum() / n.sum(), low, high\n")
+    namespace = {}
+    exec(arrays, namespace)
+    assert check_function("10.5", namespace["my_paired_bootstrap"]).correct
+    points, _ = grade.judge_function(get("10.5"), nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(arrays)]))
+    assert points > 0
+    case = get("10.5").cases()[0]
+    assert all(isinstance(case[name], np.ndarray) for name in ("a", "b", "tokens"))
+    # off by one in the resampling: the message shows both triples, each number readable
+    off = arrays.replace("integers(0, d.size,", "integers(0, d.size - 1,")
+    exec(off, namespace)
+    message = check_function("10.5", namespace["my_paired_bootstrap"]).message
+    shown = re.search(r"gives \((-?[\d.e-]+), (-?[\d.e-]+), (-?[\d.e-]+)\), teachkit gives \((-?[\d.e-]+), "
+                      r"(-?[\d.e-]+), (-?[\d.e-]+)\)", message)
+    assert shown and "np.float64" not in message, message
+    got, expected = [float(v) for v in shown.groups()[:3]], [float(v) for v in shown.groups()[3:]]
+    assert got[0] == expected[0] and got[1:] != expected[1:]
+
+
 def test_on_lee_cor_random_pairs_that_meet_score_higher_than_topic_pairs_that_meet():
     # exercise 10.2's solution: in so small a corpus a pair that meets at all scores high, related or not.
     # NPMI by hand over windows of 10 tokens of lee.cor; the topic words' pairs of the sweep's models (K = 5, 10,
@@ -766,6 +798,31 @@ def test_a_reason_may_quote_each_seeds_difference_or_another_measures_rho_and_th
         line = next(x for x in capstone.check_report(dict(report, numbers=dict(report["numbers"], heldout=typed)))
                     .lines if x.name == "heldout")
         assert line.follows, (typed, line.message)
+
+
+def test_a_reference_reason_may_quote_the_other_corpus_for_the_same_topics():
+    """Reader z39: a reference reason quoting the chosen measure's coherence of the same topics on the other
+    corpus (its own seeds, mean over them) was refused as no number of one's own results.  Computed here with
+    gensim-free pieces as a student does: coherence_per_topic on lee.cor for each of the draw's seeds at K."""
+    from teachkit import coherence_per_topic
+
+    report = honest(CHOICES)                                   # reference "training"
+    mine = capstone.draw(CHOICES["draw"])
+    k = int(report["numbers"]["k"])
+    table = capstone.sweep(KS, list(mine.seeds))
+    on_lee = [coherence_per_topic(list(table.topics[(k, s)]), capstone.separate_texts(), "c_npmi").mean
+              for s in mine.seeds]
+    reason = (f"On lee.cor the same topics score {np.mean(on_lee):#.3g} on my seeds against the training figure, "
+              "because most pairs never meet there.")
+    check = capstone.check_report(dict(report, reasons=dict(report["reasons"], reference=reason)))
+    assert "reference" not in check.reasons, check.reasons
+    # one seed's figure is a result too; a number no choice gives is still refused
+    one = f"Seed {mine.seeds[0]}'s topics score {on_lee[0]:#.3g} on lee.cor, far below the training articles."
+    assert "reference" not in capstone.check_report(dict(report, reasons=dict(report["reasons"],
+                                                                               reference=one))).reasons
+    invented = "On lee.cor the same topics score -0.512 on my seeds, far below the training articles."
+    assert "reference" in capstone.check_report(dict(report, reasons=dict(report["reasons"],
+                                                                          reference=invented))).reasons
 
 
 def test_a_whole_number_with_trailing_zeros_may_count_them():

@@ -98,7 +98,7 @@ ASSERTED: dict[str, dict[str, str]] = {
     "10_capstone": {"1,140": "tests/test_notebook_claims.py", "1,139": "tests/test_notebook_claims.py",
                     "3,300": "tests/test_notebook_claims.py", "1.5": "tests/test_notebook_claims.py",
                     **{number: "tests/test_notebook_claims.py"
-                       for number in ("0.00005", "0.27", "0.56", "0.88", "0.16", "0.67", "25")}},
+                       for number in ("0.00005", "0.27", "0.56", "0.88", "0.16", "0.67", "25", "0.01")}},
     # 09's Lee corpus of 300 articles: test_notebook_claims.py counts gensim's lee_background.cor
     # (_09_lee_has_300_articles); 09b's family of 40 comparisons (16 + 24) is counted by
     # _09_embedding_leads_over_all_forty there

@@ -32,6 +32,22 @@ def _describe(kwargs):
     return ", ".join(f"{k}={short_repr(v)}" for k, v in kwargs.items())
 
 
+def _result_text(value) -> str:
+    """A returned value for the message: a few numbers each to 6 figures, so the one that differs can be seen
+    (reader z39: "(np.float64(0.0760…) (96 characters)" hid all three of 10.5's); anything else as short_repr."""
+    import numbers
+
+    import numpy as np
+
+    def number(v):
+        return isinstance(v, (numbers.Real, np.number)) and not isinstance(v, (bool, np.bool_))
+
+    if isinstance(value, (tuple, list)) and 0 < len(value) <= 6 and all(number(v) for v in value):
+        inner = ", ".join(f"{float(v):.6g}" for v in value)
+        return f"({inner})" if isinstance(value, tuple) else f"[{inner}]"
+    return short_repr(value)
+
+
 def _shipped(ex) -> int:
     # how many of the inputs are the exercise's own (ex.cases() with its seed): the grader adds inputs after them
     trials = getattr(ex, "trials", 0)
@@ -114,6 +130,6 @@ def compare_functions(ex: _Comparison, student_fn: Any) -> Feedback:
                 whole = (f" (the whole input, to re-run it: get({ex.key!r}).cases()[{i - 1}], "
                          f"with get from teachkit.course.exercises)")
             return Feedback(False, f"{name} differs from teachkit on input {i} of {len(cases)}: "
-                                   f"{described} gives {short_repr(got)}, teachkit gives "
-                                   f"{short_repr(expected)}{whole}.", name)
+                                   f"{described} gives {_result_text(got)}, teachkit gives "
+                                   f"{_result_text(expected)}{whole}.", name)
     return Feedback(True, f"{name} agrees with teachkit on all {len(cases)} random inputs.", name)

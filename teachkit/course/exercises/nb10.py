@@ -136,7 +136,10 @@ def _paired_inputs(rng):
     per_token = rng.normal(-7.0, 0.5, n)                                # nats per token under the model at K
     a = [round(float(p * t), 3) for p, t in zip(per_token, tokens)]    # each article's total bound, nats
     b = [round(float((p - rng.normal(0.05, 0.1)) * t), 3) for p, t in zip(per_token, tokens)]
-    return {"a": a, "b": b, "tokens": tokens, "n_resamples": int(rng.integers(100, 1000)),
+    # numpy arrays, as capstone.document_loglik and capstone.heldout_tokens give them: a function written for
+    # those (a - b) must pass (reader z39's raised TypeError on lists), and one written for lists still does
+    return {"a": np.array(a), "b": np.array(b), "tokens": np.array(tokens, dtype=float),
+            "n_resamples": int(rng.integers(100, 1000)),
             "level": float(_LEVELS[int(rng.integers(len(_LEVELS)))]), "seed": int(rng.integers(2**31))}
 
 
@@ -278,8 +281,9 @@ EXERCISES = [
         key="10.5",
         label="The paired bootstrap of the report",
         question="Write `my_paired_bootstrap(a, b, tokens, n_resamples, level, seed)`, the comparison of K "
-                 "with the runner-up in your report: `a[i]` and `b[i]` are the same held-out article's total "
-                 "bound (nats, as `capstone.document_loglik` gives it) under the two models, `tokens[i]` its "
+                 "with the runner-up in your report: `a[i]` and `b[i]` are the same held-out article's bound, "
+                 "its document part summed over its tokens (nats, as `capstone.document_loglik` gives it), under "
+                 "the two models, `tokens[i]` its "
                  "number of tokens. Return `(difference, low, high)`: the difference per token, "
                  "`sum(a[i] - b[i]) / sum(tokens[i])` (a ratio of sums, as a cross-entropy over several "
                  "articles is: not the mean of each article's per-token difference), and the ends of its "
