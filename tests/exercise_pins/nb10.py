@@ -11,8 +11,9 @@ PINS = {
     # directly, and checks the rise; it also checks NPMI's fall, which notebook 08b already prints).
     "10.1": "higher on lee.cor",
     # 10 words -> 45 pairs; 30 never meet (two thirds, more than half) and the 15 that meet average +0.3
-    "10.2": ("the score mostly says the corpus is too small for these words to meet, and says little about the "
-             "topic either way"),
+    # (referee z41: its level, not the score against word lists on the same corpus, is what the small corpus spoils)
+    "10.2": ("its level mostly says the corpus is too small for these words to meet: compare it only with word "
+             "lists scored on the same corpus"),
     # notebook 09 reports NPMI against the mean rating on wikitext as rho 0.43 with an interval of roughly
     # [0.27, 0.56]: above zero, far below 1 (tests/test_capstone.py recomputes rho with scipy)
     "10.3": "people and the measure agree, but only moderately: the interval lies above zero and far below 1",

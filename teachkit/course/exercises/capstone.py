@@ -143,8 +143,8 @@ NUMBERS = {
     "coherence_low": "the lowest seed's value of that coherence at K",
     "coherence_high": "the highest seed's value of that coherence at K",
     "stability": "the mean over pairs of your runs at K of their agreement (teachkit.greene_agreement, top 10); "
-                 "read it against chance: a run's topics and another run's top words dealt at random to its "
-                 "topics, ten different words each, agree at about half of it (K = 5)",
+                 "read it against chance: a run's topics and another run's 50 top-word slots shuffled and "
+                 "dealt to its topics, ten different words each, agree at about half of it (K = 5)",
     "heldout": "the held-out figure you chose, at K, mean over your seeds",
     "runner_up": "the other K whose held-out bound is highest (the document part, summed over the held-out "
                  "articles, mean over your seeds; ties to the smaller K): K's closest rival on the quantity the "
@@ -611,8 +611,8 @@ def describe(report: dict[str, Any]) -> str:
     reference = ("the models' own training articles (the sweep's training split)" if report["reference"] ==
                  "training" else "gensim's lee.cor, 50 other articles from the same news service (the "
                  "Australian Broadcasting Corporation's)")
-    heldout = {"perplexity": "exp(-bound), gensim's bound with the topics' prior term",
-               "doc_perplexity": "the document part of the bound, exp(-document bound)",
+    heldout = {"perplexity": "exp(-bound per token), gensim's bound with its topic term",
+               "doc_perplexity": "the document part of the bound, exp(-document bound per token)",
                "left_to_right": f"left-to-right estimate (sequential, {LTR_PARTICLES} particles)"}[report["heldout"]]
     s = SWEEP_SETTINGS
     level = 1 - (1 - LEVEL) / (len(ks) - 1)

@@ -44,8 +44,8 @@ def _separate_vs_training(ks, seeds):
 
 # ---------------------------------------------------------------- 10.2: a score on a small reference corpus
 _INCOHERENT = "the topic is incoherent: its words do not belong together"
-_TOO_SMALL = ("the score mostly says the corpus is too small for these words to meet, and says little about the "
-              "topic either way")
+_TOO_SMALL = ("its level mostly says the corpus is too small for these words to meet: compare it only with word "
+              "lists scored on the same corpus")
 _TRAINING = "the score on the training articles is the topic's true coherence; this one can be ignored"
 _UMASS = "NPMI fails on small corpora; a measure without this problem, such as UMass, gives the true value"
 
@@ -205,13 +205,16 @@ EXERCISES = [
         steps=_small_corpus_steps,
         choices=(_INCOHERENT, _TOO_SMALL, _TRAINING, _UMASS),
         why={
-            _INCOHERENT: "the score cannot say that. It is low because {share} of the pairs never met, and a "
-                         "pair that never meets in a small corpus is missing evidence, not evidence against. (Nor "
-                         "are the pairs that do meet evidence for the topic: in so small a corpus almost any two "
-                         "words that share a window score high, related or not.)",
+            _INCOHERENT: "the score cannot say that on its own. It is low because {share} of the pairs never met, "
+                         "and in a small corpus even related words often miss each other: a pair that never meets "
+                         "is weak evidence against. Only word lists scored on the same corpus show what a low "
+                         "score is there. (Nor are the pairs that do meet evidence for the topic: in so small a "
+                         "corpus almost any two words that share a window score high, related or not.)",
             _TOO_SMALL: "{never} of the {pairs} pairs score −1 only for never meeting, and the {met} that meet "
                         "score as almost any pair that meets in so small a corpus does, so the mean of "
-                        "{score:.3f} measures the corpus's size more than the topic.",
+                        "{score:.3f} measures the corpus's size more than the topic. It says something only "
+                        "against other topics or random word lists scored on the same corpus, never against zero "
+                        "or the training score.",
             _TRAINING: "the training articles flatter the topic: its words were put together because they met "
                        "there. The separate corpus is the fairer test, if it is large enough.",
             _UMASS: "UMass counts documents in whatever reference it is given (section 3 scores it on `lee.cor` "
@@ -225,7 +228,10 @@ EXERCISES = [
                  "the pairs that meet says little for the topic, since in so small a corpus two words that share "
                  "a window at all can score high without being related (on `lee.cor`, random pairs of the 400 "
                  "commonest training words that meet average a higher NPMI than the pairs that meet among the "
-                 "topic words of nine models, K = 5, 10 and 20 with seeds 0 to 2). Report how many topic words "
+                 "topic words of nine models, K = 5, 10 and 20 with seeds 0 to 2). Its level cannot be read "
+                 "against zero or the training score; against word lists on the same corpus it still says "
+                 "something (on `lee.cor`, random lists of common training words score lower on average than "
+                 "those nine models' topics). Report how many topic words "
                  "and pairs the reference corpus holds, "
                  "and prefer a reference large enough for the topic words to meet (section 3's `lee.cor` has "
                  "about two thousand tokens).",
