@@ -162,7 +162,8 @@ class Reading:
 def read_answer(text: str) -> list[Reading] | str:
     """Read what a student typed, leniently: the list of possible readings, or a message saying what is wrong.
 
-    Accepts decimals with a point or a comma, ``"89.1%"``, ``"8.91e-1"``,
+    Accepts decimals with a point or a comma, ``"89.1%"``, ``"8.91e-1"`` (also written out: ``"8.91×10^-1"``,
+    ``"8.91*10**-1"``, ``"8.91·10⁻¹"``),
     fractions ``"4/684"`` (also with thousands commas, ``"400/10,000"``), thousands ``"45,000"`` / ``"45 000"``, a
     typographic minus and a leading "≈".  ``"1,234"`` has two readings
     (1.234 and 1234).  Nothing is evaluated.
@@ -171,6 +172,8 @@ def read_answer(text: str) -> list[Reading] | str:
     --------
     >>> [str(r.value) for r in read_answer("1,234")]
     ['1.234', '1234']
+    >>> [str(r.value) for r in read_answer("8.91×10^-1")]
+    ['0.891']
     >>> read_answer("nan")
     "'nan' is not a finite number; give the value you calculated, e.g. 0.891."
     """
